@@ -1,0 +1,60 @@
+//! Rule errors: values with a stable `code` the UI can match, and a message a player can read.
+//! A rejected action never changes the game (the session applies actions to a copy).
+
+use serde::Serialize;
+use ts_rs::TS;
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("no game is running: start one with new_game")]
+    NoGame,
+    #[error("the game is over")]
+    GameOver,
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("that action is not possible now: {0}")]
+    NotNow(String),
+    #[error("{0}")]
+    Illegal(String),
+    #[error("unknown {what} `{id}`")]
+    Unknown { what: &'static str, id: String },
+    #[error("malformed request: {0}")]
+    Malformed(String),
+    #[error("{0}")]
+    BadPack(String),
+}
+
+impl RuleError {
+    /// The stable machine-readable code of this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RuleError::NoGame => "no_game",
+            RuleError::GameOver => "game_over",
+            RuleError::NothingToUndo => "nothing_to_undo",
+            RuleError::NotNow(_) => "not_now",
+            RuleError::Illegal(_) => "illegal",
+            RuleError::Unknown { .. } => "unknown",
+            RuleError::Malformed(_) => "malformed",
+            RuleError::BadPack(_) => "bad_pack",
+        }
+    }
+
+    pub fn to_info(&self) -> ErrorInfo {
+        ErrorInfo { code: self.code().to_string(), message: self.to_string() }
+    }
+}
+
+/// How an error crosses the boundary (protocol and IPC).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize, TS)]
+pub struct ErrorInfo {
+    pub code: String,
+    pub message: String,
+}
+
+pub fn illegal(message: impl Into<String>) -> RuleError {
+    RuleError::Illegal(message.into())
+}
+
+pub fn not_now(message: impl Into<String>) -> RuleError {
+    RuleError::NotNow(message.into())
+}

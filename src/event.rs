@@ -1,0 +1,121 @@
+//! Events: what happened, in order, as a log a player can read. Every die rolled is an event. Events
+//! only ever carry public information: a counter's identity appears only in the event that reveals it
+//! or after (the no-leak property test checks this).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::pack::{RulesPack, ShipValues};
+use crate::state::{Phase, SpaceRef};
+
+/// The public face of a counter that is face up (or examined by the player).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct CounterInfo {
+    /// The counter's id in the rules pack (e.g. `gb_bc_inflexible`).
+    pub id: String,
+    pub name: String,
+    /// `incident`, `coastal_defense`, `orders` or `austro_hungarian`.
+    pub kind: String,
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incident: Option<crate::pack::IncidentKind>,
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ship: Option<ShipValues>,
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub firepower: Option<u8>,
+}
+
+/// A public count of a face-down stack (never its contents).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct StackCount {
+    pub place: String,
+    pub name: String,
+    pub count: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// 3.0: a new game; the Orders marker is drawn and shown.
+    GameStarted { orders: String, orders_name: String, last_turn: u8 },
+    /// 3.0 steps 3–4: the secret stacks were made; only their sizes are public.
+    SecretSetup { patrol_zones: Vec<StackCount>, ports: Vec<StackCount>, pool: u32 },
+    TurnStarted { turn: u8 },
+    PhaseStarted { turn: u8, phase: Phase },
+    /// Dice rolled by the referee, with what they were for.
+    DiceRolled { purpose: String, faces: Vec<u8>, rule: String },
+    AlertChanged { from: u8, to: u8, reason: String, rule: String },
+    VpChanged { from: i32, to: i32, reason: String, rule: String },
+    /// A counter turned face up, and where.
+    CounterRevealed { counter: CounterInfo, at: SpaceRef, rule: String },
+    /// What the player must do on the table (place, move or remove a physical piece).
+    TableInstruction { text: String, rule: String },
+    CollierPlaced { at: SpaceRef },
+    /// The last action was undone (the state, RNG included, is as before it).
+    Undone { entries: u32 },
+    GameEnded { won: bool, reason: String },
+}
+
+impl Event {
+    /// The rule this event applies, for the log.
+    pub fn rule(&self) -> &str {
+        match self {
+            Event::GameStarted { .. } | Event::SecretSetup { .. } | Event::CollierPlaced { .. } => "3.0",
+            Event::TurnStarted { .. } => "4.0",
+            Event::PhaseStarted { phase, .. } => phase.rule(),
+            Event::DiceRolled { rule, .. }
+            | Event::AlertChanged { rule, .. }
+            | Event::VpChanged { rule, .. }
+            | Event::CounterRevealed { rule, .. }
+            | Event::TableInstruction { rule, .. } => rule,
+            Event::Undone { .. } => "",
+            Event::GameEnded { .. } => "17.0",
+        }
+    }
+
+    /// One readable line for the log.
+    pub fn describe(&self, pack: &RulesPack) -> String {
+        match self {
+            Event::GameStarted { orders_name, last_turn, .. } => {
+                format!("New game. Orders drawn: {orders_name}; the scenario lasts {last_turn} turns.")
+            }
+            Event::SecretSetup { patrol_zones, ports, pool } => {
+                let zones: u32 = patrol_zones.iter().map(|z| z.count).sum();
+                let defenses: u32 = ports.iter().map(|p| p.count).sum();
+                format!("Secret setup: {zones} counters face down in the patrol zones, {defenses} coastal defense units in Allied ports, {pool} in the Incident Pool.")
+            }
+            Event::TurnStarted { turn } => format!("Turn {turn} begins."),
+            Event::PhaseStarted { phase, .. } => format!("{} phase.", phase_name(*phase)),
+            Event::DiceRolled { purpose, faces, .. } => {
+                let f: Vec<String> = faces.iter().map(|d| d.to_string()).collect();
+                format!("{purpose}: rolled {}", f.join(", "))
+            }
+            Event::AlertChanged { from, to, reason, .. } => format!("Alert Level {from} → {to} ({reason})."),
+            Event::VpChanged { from, to, reason, .. } => format!("Victory points {from} → {to} ({reason})."),
+            Event::CounterRevealed { counter, at, .. } => format!("Revealed {} at {}.", counter.name, at.describe(pack)),
+            Event::TableInstruction { text, .. } => format!("On the table: {text}"),
+            Event::CollierPlaced { at } => format!("Collier placed at {}.", at.describe(pack)),
+            Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),
+            Event::GameEnded { won: true, reason } => format!("Game over — you win: {reason}"),
+            Event::GameEnded { won: false, reason } => format!("Game over — you lose: {reason}"),
+        }
+    }
+}
+
+pub fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::NoGame => "No game",
+        Phase::Setup => "Setup",
+        Phase::Outfitting => "Outfitting & Repair",
+        Phase::Intelligence => "Intelligence",
+        Phase::Movement => "Movement",
+        Phase::Incident => "Incident",
+        Phase::NavalCombat => "Naval Combat",
+        Phase::CommerceRaiding => "Commerce Raiding",
+        Phase::ShoreBombardment => "Shore Bombardment",
+        Phase::Objective => "Objective",
+        Phase::GameOver => "Game over",
+    }
+}

@@ -1,0 +1,23 @@
+//! Goeben Referee core: the hidden-information referee for the solitaire wargame *Goeben, 1914*.
+//!
+//! Pure Rust, no Tauri and no I/O beyond its embedded rules pack. See ARCHITECTURE.md for the code map.
+//! Entry point: [`session::Session`] (`respond(action) -> Response`), used by the `referee` CLI and the app.
+
+pub mod action;
+pub mod dice;
+pub mod error;
+pub mod event;
+pub mod flow;
+pub mod pack;
+pub mod protocol;
+pub mod rules;
+pub mod save;
+pub mod session;
+pub mod setup;
+pub mod state;
+pub mod victory;
+pub mod view;
+
+pub use action::Action;
+pub use pack::RulesPack;
+pub use session::{Response, Session};

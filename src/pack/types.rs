@@ -1,0 +1,321 @@
+//! Types of the rules pack. Field names are the JSON keys; see `data/pack/`.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Where a table's values come from: the rulebook text (exact) or our reconstruction of a map chart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Source {
+    Exact { rule: String },
+    Reconstructed { note: String },
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct RulesPack {
+    pub meta: PackMeta,
+    pub alert: AlertRules,
+    pub setup: SetupRules,
+    pub german_ships: Vec<GermanShipSpec>,
+    pub orders: Vec<OrdersSpec>,
+    pub incident_chart: Vec<IncidentChartEntry>,
+    pub places: Vec<PlaceSpec>,
+    pub counters: CounterMix,
+    pub charts: Charts,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct PackMeta {
+    /// Version of the pack format; the app refuses packs of an unknown schema.
+    pub schema: u32,
+    pub id: String,
+    pub title: String,
+    pub version: String,
+}
+
+/// 5.1–5.2: the Alert track.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct AlertRules {
+    pub source: Source,
+    pub start: u8,
+    pub min: u8,
+    pub max: u8,
+}
+
+/// 3.0: the secret setup.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct SetupRules {
+    pub source: Source,
+    pub groups: Vec<SetupGroup>,
+    /// Counters put aside, out of the standard game (New Zealand, 3.0 step 3).
+    pub set_aside: Vec<String>,
+    pub coastal_defenses: Vec<PortDraw>,
+    pub start_space: String,
+    pub german_ships: Vec<String>,
+    pub colliers: u8,
+    pub outfitting_points_per_leadership: u8,
+}
+
+/// One nation's face-down mix drawn into its patrol zones; the rest goes to the pool.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct SetupGroup {
+    pub name: String,
+    pub rule: String,
+    pub warships: Vec<String>,
+    pub quiet_seas: u8,
+    pub zones: Vec<ZoneDraw>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct ZoneDraw {
+    pub zone: String,
+    pub count: u8,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct PortDraw {
+    pub port: String,
+    pub count: u8,
+}
+
+/// A German warship's display at the start of a scenario (3.0 step 6).
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct GermanShipSpec {
+    pub id: String,
+    pub name: String,
+    pub ship_type: ShipType,
+    pub source: Source,
+    pub start: Tracks,
+}
+
+/// The tracks of a German ship display. Engines is the engine track position (12.1–12.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Tracks {
+    pub leadership: u8,
+    pub engines: u8,
+    pub hull: u8,
+    pub primary: u8,
+    pub secondary: u8,
+    pub tertiary: u8,
+    pub ammunition: u8,
+    pub torpedoes: u8,
+    pub coal: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+pub enum ShipType {
+    BB,
+    BC,
+    B,
+    CA,
+    CP,
+    CL,
+    DD,
+    TroopConvoy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Nation {
+    Britain,
+    France,
+    Germany,
+    AustriaHungary,
+    Italy,
+    OttomanEmpire,
+    Spain,
+    Greece,
+    None,
+}
+
+/// One Orders marker and its line of the Orders Chart.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct OrdersSpec {
+    pub id: String,
+    pub name: String,
+    pub days: u8,
+    pub source: Source,
+    pub summary: String,
+    pub end_in: EndIn,
+    pub destroy_defenses_at: Vec<String>,
+    pub min_vp: i32,
+    pub bonuses: Vec<OrdersBonus>,
+}
+
+/// Where a German warship must be for the mission (Orders Chart, Execution 1).
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EndIn {
+    Spaces { spaces: Vec<String> },
+    FriendlyNavalBase,
+}
+
+/// Campaign bonuses for winning a mission (Orders Chart, 24.1).
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OrdersBonus {
+    ChooseOne { options: Vec<OrdersBonus> },
+    RemoveRandomBritishBc,
+    Reinforcements { ships: Vec<String>, vp_cost: i32 },
+    Basing { places: Vec<String>, nations: Vec<Nation>, ignores_neutral_visit: bool },
+    AustroHungarianCruiser { place: String },
+    ZonesBecomeHighSeas { zones: Vec<String> },
+    Alliance { nation: Nation },
+    RemoveOrders { orders: String },
+}
+
+/// The Incident Chart entry for each kind of incident marker (effects in our own words).
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct IncidentChartEntry {
+    pub incident: IncidentKind,
+    pub name: String,
+    pub rule: String,
+    pub summary: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum IncidentKind {
+    AlliedMerchantman,
+    AlliedPatrol,
+    AlliedSubmarine,
+    AustroHungarianFleetSorties,
+    CollierAttacked,
+    CentralPowersFleetSortie,
+    FrenchNavySorties,
+    FrenchTroopConvoy,
+    FrenchWarship,
+    FriendlyShip,
+    IntelligenceFromBerlin,
+    LimitedVisibility,
+    MechanicalBreakdown,
+    Minefield,
+    QuietSeas,
+    RoyalNavyConflictingOrders,
+    RoyalNavyOrdersPursue,
+    RoyalNavyWarship,
+    MoraleCheck,
+    Storm,
+}
+
+impl IncidentKind {
+    pub const ALL: [IncidentKind; 20] = [
+        IncidentKind::AlliedMerchantman,
+        IncidentKind::AlliedPatrol,
+        IncidentKind::AlliedSubmarine,
+        IncidentKind::AustroHungarianFleetSorties,
+        IncidentKind::CollierAttacked,
+        IncidentKind::CentralPowersFleetSortie,
+        IncidentKind::FrenchNavySorties,
+        IncidentKind::FrenchTroopConvoy,
+        IncidentKind::FrenchWarship,
+        IncidentKind::FriendlyShip,
+        IncidentKind::IntelligenceFromBerlin,
+        IncidentKind::LimitedVisibility,
+        IncidentKind::MechanicalBreakdown,
+        IncidentKind::Minefield,
+        IncidentKind::QuietSeas,
+        IncidentKind::RoyalNavyConflictingOrders,
+        IncidentKind::RoyalNavyOrdersPursue,
+        IncidentKind::RoyalNavyWarship,
+        IncidentKind::MoraleCheck,
+        IncidentKind::Storm,
+    ];
+}
+
+/// A named place on the map that some rule depends on (DESIGN.md principle 7).
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct PlaceSpec {
+    pub id: String,
+    pub name: String,
+    pub kind: PlaceKind,
+    pub nation: Nation,
+    pub sea_zone: SeaZone,
+    pub source: Source,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PlaceKind {
+    Port,
+    NavalBase,
+    PatrolZone,
+    AtlanticExit,
+}
+
+/// 2.1 Sea zones. `Aegean` is part of the Eastern Mediterranean, kept apart because two rules name it
+/// (see docs/AMBIGUITIES.md, "Aegean").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum SeaZone {
+    WesternMed,
+    Adriatic,
+    EasternMed,
+    Aegean,
+    Marmara,
+    BlackSea,
+    Atlantic,
+}
+
+impl SeaZone {
+    pub const ALL: [SeaZone; 7] = [
+        SeaZone::WesternMed,
+        SeaZone::Adriatic,
+        SeaZone::EasternMed,
+        SeaZone::Aegean,
+        SeaZone::Marmara,
+        SeaZone::BlackSea,
+        SeaZone::Atlantic,
+    ];
+
+    pub fn is_eastern_med(self) -> bool {
+        matches!(self, SeaZone::EasternMed | SeaZone::Aegean)
+    }
+}
+
+/// Every physical counter the referee holds in secret or tracks: incident markers (including Allied
+/// warships, convoys and merchants), coastal defense units, Orders markers and Austro-Hungarian ships.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct CounterMix {
+    pub source: Source,
+    pub counters: Vec<CounterSpec>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct CounterSpec {
+    pub id: String,
+    pub name: String,
+    #[serde(flatten)]
+    pub kind: CounterKind,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CounterKind {
+    /// An incident marker (backprinted "Incident"); warships, convoys and merchants carry ship values.
+    Incident { incident: IncidentKind, #[serde(default)] ship: Option<ShipValues> },
+    /// A coastal defense unit: fires its firepower as primary guns (16.0).
+    CoastalDefense { firepower: u8 },
+    /// An Orders marker (3.0 step 5).
+    Orders { orders: String },
+    /// An Austro-Hungarian warship (20.0).
+    AustroHungarian { ship: ShipValues },
+}
+
+/// The values printed on an Allied or Austro-Hungarian ship counter (2.2 sample readout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ShipValues {
+    pub ship_type: ShipType,
+    pub nation: Nation,
+    pub primary: u8,
+    pub secondary: u8,
+    pub tertiary: u8,
+    pub torpedo: u8,
+    pub armor: u8,
+    pub speed: u8,
+}
+
+/// The charts printed on the map (reconstructed; see docs/CHARTS.md).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+pub struct Charts {}

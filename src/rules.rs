@@ -1,0 +1,116 @@
+//! The rules engine's entry points: apply one game action to a game, and list the legal actions.
+//!
+//! `Ctx` bundles the pack, the game being changed and the events produced. Procedures that roll dice
+//! or change a track go through `Ctx` so that every die and every change is an event.
+//! Callers (the session) apply actions to a copy of the game: an error leaves the original untouched.
+
+use crate::action::Action;
+use crate::error::{not_now, RuleError};
+use crate::event::{CounterInfo, Event};
+use crate::pack::{CounterKind, RulesPack};
+use crate::state::{CounterId, Game, Phase, SpaceRef};
+use crate::{flow, setup};
+
+/// Bound on automatic steps taken after one action (phases that need no decision). A longer chain is a bug.
+pub const MAX_AUTO_STEPS: usize = 200;
+
+pub struct Ctx<'a> {
+    pub pack: &'a RulesPack,
+    pub game: &'a mut Game,
+    pub events: Vec<Event>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(pack: &'a RulesPack, game: &'a mut Game) -> Ctx<'a> {
+        Ctx { pack, game, events: Vec::new() }
+    }
+
+    pub fn emit(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    /// Rolls `n` d6 and logs them with their purpose and rule.
+    pub fn roll_d6s(&mut self, n: usize, purpose: impl Into<String>, rule: &str) -> Vec<u8> {
+        let faces = self.game.dice.d6s(n);
+        self.emit(Event::DiceRolled { purpose: purpose.into(), faces: faces.clone(), rule: rule.to_string() });
+        faces
+    }
+
+    pub fn roll_d6(&mut self, purpose: impl Into<String>, rule: &str) -> u8 {
+        self.roll_d6s(1, purpose, rule)[0]
+    }
+
+    /// 5.2 / 5.4: changes the Alert Level at once, clamped to the track.
+    pub fn change_alert(&mut self, delta: i32, reason: impl Into<String>, rule: &str) {
+        let from = self.game.alert_level;
+        let to = (from as i32 + delta).clamp(self.pack.alert.min as i32, self.pack.alert.max as i32) as u8;
+        self.game.alert_level = to;
+        self.emit(Event::AlertChanged { from, to, reason: reason.into(), rule: rule.to_string() });
+    }
+
+    /// 17.1: VP may go below zero.
+    pub fn change_vp(&mut self, delta: i32, reason: impl Into<String>, rule: &str) {
+        let from = self.game.vp;
+        self.game.vp += delta;
+        self.emit(Event::VpChanged { from, to: self.game.vp, reason: reason.into(), rule: rule.to_string() });
+    }
+
+    pub fn instruct(&mut self, text: impl Into<String>, rule: &str) {
+        self.emit(Event::TableInstruction { text: text.into(), rule: rule.to_string() });
+    }
+
+    pub fn counter_info(&self, id: CounterId) -> CounterInfo {
+        counter_info(self.pack, id)
+    }
+
+    /// Announces a counter turning face up (the only way an identity first leaves the core).
+    pub fn reveal(&mut self, id: CounterId, at: SpaceRef, rule: &str) {
+        let counter = self.counter_info(id);
+        self.emit(Event::CounterRevealed { counter, at, rule: rule.to_string() });
+    }
+}
+
+/// The public face of a counter. Call only for counters that are face up or known to the player.
+pub fn counter_info(pack: &RulesPack, id: CounterId) -> CounterInfo {
+    let spec = &pack.counters.counters[id.index()];
+    let (kind, incident, ship, firepower) = match &spec.kind {
+        CounterKind::Incident { incident, ship } => ("incident", Some(*incident), *ship, None),
+        CounterKind::CoastalDefense { firepower } => ("coastal_defense", None, None, Some(*firepower)),
+        CounterKind::Orders { .. } => ("orders", None, None, None),
+        CounterKind::AustroHungarian { ship } => ("austro_hungarian", None, Some(*ship), None),
+    };
+    CounterInfo { id: spec.id.clone(), name: spec.name.clone(), kind: kind.to_string(), incident, ship, firepower }
+}
+
+/// Applies one game action (not a session request) to `game`. On error the game may be partly changed:
+/// the caller must discard it (the session applies to a copy).
+pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<Event>, RuleError> {
+    if game.game_over.is_some() {
+        return Err(RuleError::GameOver);
+    }
+    let mut ctx = Ctx::new(pack, game);
+    match action {
+        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } => {
+            return Err(not_now("session requests are handled by the session"));
+        }
+        Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,
+        Action::EndPhase => flow::end_phase(&mut ctx)?,
+    }
+    flow::advance(&mut ctx);
+    if let Err(broken) = ctx.game.check_invariants(pack) {
+        panic!("invariant broken after {action:?}: {broken}");
+    }
+    Ok(ctx.events)
+}
+
+/// Every action the rules allow now, as complete action objects (protocol contract).
+pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
+    if game.game_over.is_some() {
+        return Vec::new();
+    }
+    match game.phase {
+        Phase::Setup => setup::legal_actions(pack, game),
+        Phase::NoGame | Phase::GameOver => Vec::new(),
+        _ => flow::legal_actions(pack, game),
+    }
+}

@@ -1,0 +1,173 @@
+//! A session: the rules pack, the running game, its undo history and its log. This is the one API the
+//! CLI and the Tauri shell use: `respond(action)` → `Response` (protocol contract, docs/PROTOCOL.md).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::action::Action;
+use crate::error::{ErrorInfo, RuleError};
+use crate::event::Event;
+use crate::pack::RulesPack;
+use crate::state::{Game, Phase};
+use crate::view::{player_view, PlayerView};
+use crate::{rules, setup};
+
+/// Undo snapshots kept (each is a whole game state, RNG included).
+pub const UNDO_DEPTH: usize = 64;
+
+/// One line of the game log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct LogEntry {
+    pub seq: u32,
+    pub turn: u8,
+    pub phase: Phase,
+    pub rule: String,
+    pub text: String,
+    pub event: Event,
+    /// True once the action that produced it was undone.
+    pub undone: bool,
+}
+
+/// The answer to one request: `{ok:true, events, view}` or `{ok:false, error, view}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Response {
+    pub ok: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub events: Option<Vec<Event>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub error: Option<ErrorInfo>,
+    pub view: PlayerView,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub log: Option<Vec<LogEntry>>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Session {
+    pub(crate) pack: RulesPack,
+    pub(crate) game: Option<Game>,
+    /// Snapshots before each applied action, newest last, with the log length at that time.
+    pub(crate) undo: Vec<(Game, u32)>,
+    pub(crate) log: Vec<LogEntry>,
+    /// Seed source for games started without an explicit seed.
+    pub(crate) next_seed: u64,
+}
+
+impl Session {
+    pub fn new(pack: RulesPack, seed: u64) -> Session {
+        Session { pack, game: None, undo: Vec::new(), log: Vec::new(), next_seed: seed }
+    }
+
+    pub fn pack(&self) -> &RulesPack {
+        &self.pack
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    pub fn view(&self) -> PlayerView {
+        match &self.game {
+            Some(game) => player_view(&self.pack, game, self.log.len() as u32),
+            None => PlayerView::no_game(),
+        }
+    }
+
+    /// Handles any request and always answers with the current view.
+    pub fn respond(&mut self, action: Action) -> Response {
+        let log = match &action {
+            Action::Log { since } => Some(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
+            _ => None,
+        };
+        match self.apply(action) {
+            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log },
+            Err(e) => self.error_response(e.to_info()),
+        }
+    }
+
+    pub fn error_response(&self, error: ErrorInfo) -> Response {
+        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None }
+    }
+
+    /// Applies a request. A rejected one changes nothing.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        match action {
+            Action::View | Action::Log { .. } => Ok(Vec::new()),
+            Action::Undo => self.undo(),
+            Action::NewGame { seed, options } => self.new_game(seed, options.unwrap_or_default()),
+            action => self.apply_game_action(&action),
+        }
+    }
+
+    fn new_game(&mut self, seed: Option<u64>, options: crate::state::GameOptions) -> Result<Vec<Event>, RuleError> {
+        let seed = seed.unwrap_or_else(|| {
+            let s = self.next_seed;
+            self.next_seed = self.next_seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s
+        });
+        let (game, events) = setup::new_game(&self.pack, seed, options)?;
+        self.game = Some(game);
+        self.undo.clear();
+        self.log.clear();
+        self.record(&events);
+        Ok(events)
+    }
+
+    fn apply_game_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let current = self.game.as_ref().ok_or(RuleError::NoGame)?;
+        let mut next = current.clone();
+        let events = rules::apply(&self.pack, &mut next, action)?;
+        let before = std::mem::replace(self.game.as_mut().expect("checked above"), next);
+        self.undo.push((before, self.log.len() as u32));
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+        self.record(&events);
+        Ok(events)
+    }
+
+    fn undo(&mut self) -> Result<Vec<Event>, RuleError> {
+        if self.game.is_none() {
+            return Err(RuleError::NoGame);
+        }
+        let (before, log_len) = self.undo.pop().ok_or(RuleError::NothingToUndo)?;
+        self.game = Some(before);
+        let mut undone = 0;
+        for entry in self.log.iter_mut().skip(log_len as usize) {
+            if !entry.undone {
+                entry.undone = true;
+                undone += 1;
+            }
+        }
+        let events = vec![Event::Undone { entries: undone }];
+        self.record(&events);
+        Ok(events)
+    }
+
+    fn record(&mut self, events: &[Event]) {
+        let game = self.game.as_ref().expect("events come from a game");
+        for event in events {
+            let seq = self.log.len() as u32;
+            self.log.push(LogEntry {
+                seq,
+                turn: game.turn,
+                phase: game.phase,
+                rule: event.rule().to_string(),
+                text: event.describe(&self.pack),
+                event: event.clone(),
+                undone: false,
+            });
+        }
+    }
+
+    /// Test and simulation hook: the running game, to script dice or inspect hidden state.
+    pub fn game_mut_for_tests(&mut self) -> Option<&mut Game> {
+        self.game.as_mut()
+    }
+}

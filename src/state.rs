@@ -1,0 +1,308 @@
+//! The full game state, hidden parts included. It never leaves the core as is: `view` filters it.
+//!
+//! Counters are identified by their index in the pack's counter mix (`CounterId`). Each counter has
+//! exactly one `Location` at every moment, so a counter can never be in two places; the invariant
+//! checks (`check_invariants`) verify the rest (totals, transient locations, track bounds).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::dice::Dice;
+use crate::pack::{CounterKind, RulesPack, SeaZone, ShipType, Tracks};
+
+/// Index of a counter in `RulesPack.counters.counters`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CounterId(pub u16);
+
+impl CounterId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A space on the map. Named places come from the pack; a high-seas space is named by the player
+/// (its sea zone plus an optional label such as "H12" or "two south of Malta"): the app does not know
+/// the map's geometry (DESIGN.md principle 7), so the same zone and label mean the same space.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SpaceRef {
+    Place { id: String },
+    HighSeas {
+        zone: SeaZone,
+        #[serde(default)]
+        label: String,
+    },
+}
+
+impl SpaceRef {
+    pub fn place(id: &str) -> SpaceRef {
+        SpaceRef::Place { id: id.to_string() }
+    }
+
+    pub fn place_id(&self) -> Option<&str> {
+        match self {
+            SpaceRef::Place { id } => Some(id),
+            SpaceRef::HighSeas { .. } => None,
+        }
+    }
+
+    /// The sea zone of this space (2.1), from the pack for named places.
+    pub fn sea_zone(&self, pack: &RulesPack) -> SeaZone {
+        match self {
+            SpaceRef::Place { id } => pack.place(id).map(|p| p.sea_zone).unwrap_or(SeaZone::EasternMed),
+            SpaceRef::HighSeas { zone, .. } => *zone,
+        }
+    }
+
+    /// A short name for logs and instructions.
+    pub fn describe(&self, pack: &RulesPack) -> String {
+        match self {
+            SpaceRef::Place { id } => pack.place(id).map(|p| p.name.clone()).unwrap_or_else(|| id.clone()),
+            SpaceRef::HighSeas { zone, label } if label.is_empty() => format!("open sea ({})", zone_name(*zone)),
+            SpaceRef::HighSeas { zone, label } => format!("{label} ({})", zone_name(*zone)),
+        }
+    }
+}
+
+pub fn zone_name(zone: SeaZone) -> &'static str {
+    match zone {
+        SeaZone::WesternMed => "Western Mediterranean",
+        SeaZone::Adriatic => "Adriatic",
+        SeaZone::EasternMed => "Eastern Mediterranean",
+        SeaZone::Aegean => "Aegean (Eastern Mediterranean)",
+        SeaZone::Marmara => "Sea of Marmara",
+        SeaZone::BlackSea => "Black Sea",
+        SeaZone::Atlantic => "Atlantic",
+    }
+}
+
+/// Where a counter is. Face-down locations (pool, patrol zone, port, out of play) hide its identity.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "at", rename_all = "snake_case")]
+pub enum Location {
+    /// In the Incident Pool (the cup).
+    Pool,
+    /// Face down in an Allied patrol zone's stack (3.0 step 3).
+    PatrolZone { zone: String },
+    /// A coastal defense unit in an Allied port (3.0 step 4); face down until fought.
+    Port { port: String },
+    /// Removed unseen at setup (surplus coastal defense units) — out of play, identity never shown.
+    OutOfPlay,
+    /// Put aside and not used in this game (New Zealand in the standard game, 3.0 step 3).
+    SetAside,
+    /// Face up on the map in a space (revealed warships that stay, markers placed by incidents).
+    OnMap { space: SpaceRef },
+    /// Picked this Incident phase for the German ships in `space`, waiting to be resolved (13.0).
+    Picked { space: SpaceRef },
+    /// Held until the next Outfitting phase (Friendly Ship).
+    Held { space: SpaceRef },
+    /// On the Naval Combat Display (14.1).
+    Combat,
+    /// Damaged and withdrawn to repair: out for the rest of the scenario (14.13).
+    Damaged,
+    /// Withdrawn by a Withdrawal result (14.13).
+    Withdrawn,
+    /// Sunk (14.13) or destroyed (coastal defenses).
+    Sunk,
+    /// Removed from play by its own instructions (13.1).
+    RemovedFromPlay,
+    /// The drawn Orders marker, face up in the Orders box (3.0 step 5).
+    OrdersBox,
+    /// Orders markers not drawn this scenario (examinable, 3.0 step 5), unused optional units.
+    Unused,
+}
+
+impl Location {
+    /// Whether a counter here is face down: its identity must never cross the boundary.
+    pub fn is_face_down(&self) -> bool {
+        matches!(self, Location::Pool | Location::PatrolZone { .. } | Location::Port { .. } | Location::OutOfPlay)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CounterState {
+    pub location: Location,
+    /// Examined by the player while face down (11.0 Intelligence): shown to the player only.
+    #[serde(default)]
+    pub known_to_player: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ShipStatus {
+    Active,
+    Sunk,
+}
+
+/// A German (or Austro-Hungarian, 20.0) warship under the player's command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GermanShip {
+    pub id: String,
+    pub name: String,
+    pub ship_type: ShipType,
+    pub status: ShipStatus,
+    pub position: SpaceRef,
+    pub tracks: Tracks,
+    /// Starting values: the ceiling for repairs (10.0).
+    pub start: Tracks,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Collier {
+    pub id: u8,
+    pub position: SpaceRef,
+}
+
+/// The phases of a turn (4.1), plus setup before turn 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// No game is running (views only).
+    NoGame,
+    Setup,
+    Outfitting,
+    Intelligence,
+    Movement,
+    Incident,
+    NavalCombat,
+    CommerceRaiding,
+    ShoreBombardment,
+    Objective,
+    GameOver,
+}
+
+impl Phase {
+    /// The phase after this one within a turn (4.1); `None` after the Objective phase.
+    pub fn next(self) -> Option<Phase> {
+        use Phase::*;
+        match self {
+            Setup => Some(Outfitting),
+            Outfitting => Some(Intelligence),
+            Intelligence => Some(Movement),
+            Movement => Some(Incident),
+            Incident => Some(NavalCombat),
+            NavalCombat => Some(CommerceRaiding),
+            CommerceRaiding => Some(ShoreBombardment),
+            ShoreBombardment => Some(Objective),
+            Objective | GameOver | NoGame => None,
+        }
+    }
+
+    pub fn rule(self) -> &'static str {
+        use Phase::*;
+        match self {
+            Setup => "3.0",
+            Outfitting => "7.0",
+            Intelligence => "11.0",
+            Movement => "12.0",
+            Incident => "13.0",
+            NavalCombat => "14.0",
+            CommerceRaiding => "15.0",
+            ShoreBombardment => "16.0",
+            Objective => "17.0",
+            GameOver => "17.0",
+            NoGame => "",
+        }
+    }
+}
+
+/// Choices made at new game. Optional rules default to off (standard game).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(default)]
+pub struct GameOptions {
+    /// Play a chosen Orders marker instead of drawing one at random (3.0 step 5).
+    pub orders: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct GameOver {
+    pub won: bool,
+    pub reason: String,
+}
+
+/// The whole state of one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub options: GameOptions,
+    pub dice: Dice,
+    pub turn: u8,
+    pub last_turn: u8,
+    pub alert_level: u8,
+    pub vp: i32,
+    pub phase: Phase,
+    /// The drawn Orders marker (counter index); public once drawn.
+    pub orders: CounterId,
+    pub counters: Vec<CounterState>,
+    pub ships: Vec<GermanShip>,
+    pub colliers: Vec<Collier>,
+    /// Neutral ports already visited (9.1): German ships may not enter them again.
+    pub neutral_visited: Vec<String>,
+    pub game_over: Option<GameOver>,
+}
+
+impl Game {
+    pub fn counter(&self, id: CounterId) -> &CounterState {
+        &self.counters[id.index()]
+    }
+
+    pub fn move_counter(&mut self, id: CounterId, to: Location) {
+        let state = &mut self.counters[id.index()];
+        if to == Location::Pool {
+            // Back in the cup: whatever the player learned of its position is void.
+            state.known_to_player = false;
+        }
+        state.location = to;
+    }
+
+    /// Counters at a location, in counter order (deterministic).
+    pub fn counters_at<'a>(&'a self, at: &'a Location) -> impl Iterator<Item = CounterId> + 'a {
+        self.counters.iter().enumerate().filter(move |(_, c)| &c.location == at).map(|(i, _)| CounterId(i as u16))
+    }
+
+    pub fn count_at(&self, at: &Location) -> usize {
+        self.counters.iter().filter(|c| &c.location == at).count()
+    }
+
+    pub fn ship(&self, id: &str) -> Option<&GermanShip> {
+        self.ships.iter().find(|s| s.id == id)
+    }
+
+    pub fn ship_mut(&mut self, id: &str) -> Option<&mut GermanShip> {
+        self.ships.iter_mut().find(|s| s.id == id)
+    }
+
+    pub fn active_ships(&self) -> impl Iterator<Item = &GermanShip> {
+        self.ships.iter().filter(|s| s.status == ShipStatus::Active)
+    }
+
+    /// Invariants that hold after every applied action and after loading a save. A failure is a bug.
+    pub fn check_invariants(&self, pack: &RulesPack) -> Result<(), String> {
+        if self.counters.len() != pack.counters.counters.len() {
+            return Err(format!("{} counters tracked, the pack has {}", self.counters.len(), pack.counters.counters.len()));
+        }
+        if self.alert_level < pack.alert.min || self.alert_level > pack.alert.max {
+            return Err(format!("alert level {} outside {}..={}", self.alert_level, pack.alert.min, pack.alert.max));
+        }
+        for (i, c) in self.counters.iter().enumerate() {
+            let spec = &pack.counters.counters[i];
+            let ok = match (&spec.kind, &c.location) {
+                (CounterKind::CoastalDefense { .. }, l) => matches!(l, Location::Port { .. } | Location::OutOfPlay | Location::Combat | Location::Sunk),
+                (CounterKind::Orders { .. }, l) => matches!(l, Location::OrdersBox | Location::Unused | Location::RemovedFromPlay),
+                (CounterKind::AustroHungarian { .. }, l) => !matches!(l, Location::Pool | Location::PatrolZone { .. } | Location::Port { .. }),
+                (CounterKind::Incident { .. }, l) => !matches!(l, Location::Port { .. } | Location::OrdersBox),
+            };
+            if !ok {
+                return Err(format!("counter {} ({}) cannot be at {:?}", spec.id, spec.name, c.location));
+            }
+        }
+        if self.counters_at(&Location::OrdersBox).count() != 1 || self.counter(self.orders).location != Location::OrdersBox {
+            return Err("exactly the drawn Orders marker must be in the Orders box".into());
+        }
+        for s in &self.ships {
+            if s.status == ShipStatus::Active && s.tracks.hull == 0 {
+                return Err(format!("{} is afloat with hull 0 (6.3: hull 0 sinks)", s.name));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,219 @@
+//! The player view: the only way game state leaves the core (DESIGN.md principle 2). Face-down stacks
+//! and the pool appear as counts; a counter's identity appears only while it is face up or known to
+//! the player. The RNG seed and state never appear while a game runs.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::action::Action;
+use crate::event::CounterInfo;
+use crate::pack::{Nation, PlaceKind, RulesPack, ShipType, Tracks};
+use crate::rules::{counter_info, legal_actions};
+use crate::state::{Game, GameOptions, GameOver, Location, Phase, ShipStatus, SpaceRef};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PlayerView {
+    pub turn: u8,
+    pub last_turn: u8,
+    pub alert_level: u8,
+    pub vp: i32,
+    pub phase: Phase,
+    pub game_over: Option<GameOver>,
+    /// Complete action objects for the decisions the rules allow now.
+    pub legal_actions: Vec<Action>,
+    /// Details of the running game; null when no game was started.
+    pub game: Option<GameView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct GameView {
+    pub options: GameOptions,
+    pub orders: OrdersView,
+    pub alert_min: u8,
+    pub alert_max: u8,
+    pub ships: Vec<ShipView>,
+    pub colliers: Vec<CollierView>,
+    /// Number of counters in the Incident Pool.
+    pub pool: u32,
+    pub patrol_zones: Vec<StackView>,
+    pub ports: Vec<PortView>,
+    /// Face-up counters on the map, by space.
+    pub on_map: Vec<MapStackView>,
+    pub set_aside: Vec<CounterInfo>,
+    pub sunk: Vec<CounterInfo>,
+    pub damaged: Vec<CounterInfo>,
+    /// Coastal defense units removed unseen at setup (3.0 step 4): a count only.
+    pub defenses_out_of_play: u32,
+    /// Number of entries in the game log.
+    pub log_len: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct OrdersView {
+    pub id: String,
+    pub name: String,
+    pub summary: String,
+    pub days: u8,
+    pub min_vp: i32,
+    pub end_in: String,
+    pub destroy_defenses_at: Vec<String>,
+    pub accomplished_now: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct ShipView {
+    pub id: String,
+    pub name: String,
+    pub ship_type: ShipType,
+    pub status: ShipStatus,
+    pub position: SpaceRef,
+    pub position_name: String,
+    pub tracks: Tracks,
+    pub start: Tracks,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct CollierView {
+    pub id: u8,
+    pub position: SpaceRef,
+    pub position_name: String,
+}
+
+/// A patrol zone's stack: how many face down, and any counters the player examined (11.0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct StackView {
+    pub id: String,
+    pub name: String,
+    pub face_down: u32,
+    pub known: Vec<CounterInfo>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PortView {
+    pub id: String,
+    pub name: String,
+    pub kind: PlaceKind,
+    pub nation: Nation,
+    pub defenses_face_down: u32,
+    pub neutral_visited: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct MapStackView {
+    pub space: SpaceRef,
+    pub name: String,
+    pub counters: Vec<CounterInfo>,
+}
+
+impl PlayerView {
+    pub fn no_game() -> PlayerView {
+        PlayerView { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: Phase::NoGame, game_over: None, legal_actions: Vec::new(), game: None }
+    }
+}
+
+pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
+    PlayerView {
+        turn: game.turn,
+        last_turn: game.last_turn,
+        alert_level: game.alert_level,
+        vp: game.vp,
+        phase: game.phase,
+        game_over: game.game_over.clone(),
+        legal_actions: legal_actions(pack, game),
+        game: Some(game_view(pack, game, log_len)),
+    }
+}
+
+fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
+    let infos = |at: Location| -> Vec<CounterInfo> { game.counters_at(&at).map(|c| counter_info(pack, c)).collect() };
+    let spec = crate::victory::orders_spec(pack, game);
+    let patrol_zones = pack
+        .places
+        .iter()
+        .filter(|p| p.kind == PlaceKind::PatrolZone)
+        .map(|p| {
+            let at = Location::PatrolZone { zone: p.id.clone() };
+            StackView {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                face_down: game.count_at(&at) as u32,
+                known: game.counters_at(&at).filter(|c| game.counter(*c).known_to_player).map(|c| counter_info(pack, c)).collect(),
+            }
+        })
+        .collect();
+    let ports = pack
+        .places
+        .iter()
+        .filter(|p| matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase))
+        .map(|p| PortView {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            kind: p.kind,
+            nation: p.nation,
+            defenses_face_down: game.count_at(&Location::Port { port: p.id.clone() }) as u32,
+            neutral_visited: game.neutral_visited.contains(&p.id),
+        })
+        .collect();
+    GameView {
+        options: game.options.clone(),
+        orders: OrdersView {
+            id: spec.id.clone(),
+            name: spec.name.clone(),
+            summary: spec.summary.clone(),
+            days: spec.days,
+            min_vp: spec.min_vp,
+            end_in: match &spec.end_in {
+                crate::pack::EndIn::Spaces { spaces } => {
+                    spaces.iter().map(|s| SpaceRef::place(s).describe(pack)).collect::<Vec<_>>().join(" or ")
+                }
+                crate::pack::EndIn::FriendlyNavalBase => "any friendly naval base".to_string(),
+            },
+            destroy_defenses_at: spec.destroy_defenses_at.iter().map(|s| SpaceRef::place(s).describe(pack)).collect(),
+            accomplished_now: crate::victory::mission_accomplished(pack, game),
+        },
+        alert_min: pack.alert.min,
+        alert_max: pack.alert.max,
+        ships: game
+            .ships
+            .iter()
+            .map(|s| ShipView {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                ship_type: s.ship_type,
+                status: s.status,
+                position: s.position.clone(),
+                position_name: s.position.describe(pack),
+                tracks: s.tracks,
+                start: s.start,
+            })
+            .collect(),
+        colliers: game
+            .colliers
+            .iter()
+            .map(|c| CollierView { id: c.id, position: c.position.clone(), position_name: c.position.describe(pack) })
+            .collect(),
+        pool: game.count_at(&Location::Pool) as u32,
+        patrol_zones,
+        ports,
+        on_map: map_stacks(pack, game),
+        set_aside: infos(Location::SetAside),
+        sunk: infos(Location::Sunk),
+        damaged: infos(Location::Damaged),
+        defenses_out_of_play: game.count_at(&Location::OutOfPlay) as u32,
+        log_len,
+    }
+}
+
+fn map_stacks(pack: &RulesPack, game: &Game) -> Vec<MapStackView> {
+    let mut stacks: Vec<MapStackView> = Vec::new();
+    for (i, c) in game.counters.iter().enumerate() {
+        if let Location::OnMap { space } = &c.location {
+            let info = counter_info(pack, crate::state::CounterId(i as u16));
+            match stacks.iter_mut().find(|s| &s.space == space) {
+                Some(stack) => stack.counters.push(info),
+                None => stacks.push(MapStackView { space: space.clone(), name: space.describe(pack), counters: vec![info] }),
+            }
+        }
+    }
+    stacks
+}
