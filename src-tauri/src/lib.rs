@@ -1,0 +1,49 @@
+//! The Tauri 2 shell around the referee core. It decides no rule: commands forward to the core's
+//! `Session`, and every applied action is saved at once (`persistence`). See ARCHITECTURE.md.
+
+mod commands;
+mod persistence;
+
+use std::sync::Mutex;
+
+use goeben_referee::{RulesPack, Session};
+use tauri::Manager;
+
+/// What the shell holds while the app runs.
+pub struct AppState {
+    pub session: Mutex<Session>,
+    pub saves: persistence::Saves,
+    /// Set when the last save could not be read and was kept aside; shown once by the UI.
+    pub notice: Mutex<Option<String>>,
+}
+
+#[cfg_attr(mobile, tauri::mobile_entry_point)]
+pub fn run() {
+    let builder = tauri::Builder::default().plugin(tauri_plugin_store::Builder::default().build());
+
+    // Scanning counter codes with the camera exists on phones only (issue: counter codes).
+    #[cfg(mobile)]
+    let builder = builder.plugin(tauri_plugin_barcode_scanner::init());
+
+    builder
+        .setup(|app| {
+            let saves = persistence::Saves::open(app.handle())?;
+            let (session, notice) = match saves.load() {
+                Ok(Some(session)) => (session, None),
+                Ok(None) => (Session::new(RulesPack::standard(), fresh_seed()), None),
+                Err(kept_aside) => (Session::new(RulesPack::standard(), fresh_seed()), Some(kept_aside)),
+            };
+            app.manage(AppState { session: Mutex::new(session), saves, notice: Mutex::new(notice) });
+            Ok(())
+        })
+        .invoke_handler(tauri::generate_handler![commands::respond, commands::startup_notice])
+        .run(tauri::generate_context!())
+        .expect("error while running the Goeben Referee app");
+}
+
+/// Seed source for games started without a seed (never shown while a game runs).
+fn fresh_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    (nanos as u64) ^ (std::process::id() as u64).rotate_left(32)
+}
