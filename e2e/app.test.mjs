@@ -1,0 +1,113 @@
+// End-to-end tests of the real app (issue: foundation). Run by scripts/test.sh after the app is built:
+//   node --test e2e/
+// Screenshots land in e2e/screenshots/ (phone 390×844 and desktop 1280×800).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, appPids, refereeView, byTestId, sleep,
+} from './harness.mjs';
+
+const SEED = 7;
+let driverProcess;
+
+before(async () => {
+  driverProcess = await startDriver();
+});
+
+after(() => {
+  driverProcess?.stop();
+});
+
+async function invoke(driver, cmd, args) {
+  return driver.executeAsyncScript(
+    `const done = arguments[arguments.length - 1];
+     window.__TAURI_INTERNALS__.invoke(arguments[0], arguments[1])
+       .then((r) => done({ ok: true, value: r }), (e) => done({ ok: false, error: String(e) }));`,
+    cmd,
+    args,
+  );
+}
+
+test('a new game shows turn, Alert Level, VP and the secret stack counts (3.0, 5.2)', async () => {
+  const driver = await openApp();
+  try {
+    const expected = refereeView(SEED, [{ action: 'new_game', seed: SEED }]).view;
+    const seedInput = await waitForTestId(driver, 'seed-input');
+    await seedInput.clear();
+    await seedInput.sendKeys(String(SEED));
+    await (await waitForTestId(driver, 'new-game-button')).click();
+
+    const alert = await waitForText(driver, 'alert-level', (t) => /^\d+$/.test(t));
+    assert.equal(Number(alert), expected.alert_level, 'Alert Level read off the screen');
+    assert.equal(await textOf(driver, 'pool-count'), String(expected.game.pool), 'Incident Pool count');
+    assert.match(await textOf(driver, 'vp'), new RegExp(`\\b${expected.vp}\\b`));
+    for (const zone of expected.game.patrol_zones) {
+      const row = await textOf(driver, `stack-${zone.id}`);
+      assert.match(row, new RegExp(`\\b${zone.face_down}\\b`), `patrol zone ${zone.id} shows ${zone.face_down}`);
+    }
+    // No identity of a face-down counter, nor the seed, is on the screen.
+    const page = await driver.findElement({ css: 'body' }).getText();
+    assert.doesNotMatch(page, /Inflexible|Indomitable|Indefatigable/, 'hidden British battlecruisers must not be shown');
+
+    await screenshot(driver, 'new-game-phone', 390, 844);
+    await screenshot(driver, 'new-game-desktop', 1280, 800);
+  } finally {
+    await driver.quit();
+  }
+});
+
+test('IPC: a wrong argument gets a clear error and the boundary carries no secrets (DESIGN principle 2)', async () => {
+  const driver = await openApp();
+  try {
+    await waitForTestId(driver, 'alert-level');
+    const bad = await invoke(driver, 'respond', { action: { action: 'fly_to_the_moon' } });
+    assert.equal(bad.ok, true, 'rule errors are answers, not IPC failures');
+    assert.equal(bad.value.ok, false);
+    assert.equal(bad.value.error.code, 'unknown_action');
+    const view = await invoke(driver, 'respond', { action: { action: 'view' } });
+    const text = JSON.stringify(view.value);
+    assert.doesNotMatch(text, /"(seed|rng|dice|undo)"/, 'no RNG or history in what the webview receives');
+    // The store plugin's change events would carry the save; the webview may not listen to events at all.
+    const listen = await invoke(driver, 'plugin:event|listen', { event: 'store://change', target: { kind: 'Any' }, handler: 0 });
+    assert.equal(listen.ok, false, 'listening to events is not permitted by the capabilities');
+  } finally {
+    await driver.quit();
+  }
+});
+
+test('persistence: kill the app after some actions, start it again, the same game is there (principle 5)', async () => {
+  let driver = await openApp();
+  let before;
+  try {
+    await waitForTestId(driver, 'alert-level');
+    // Finish setup (place the collier) and play two phases.
+    const collier = await driver.findElements(byTestId('action-place_collier'));
+    if (collier.length > 0) await collier[0].click();
+    await (await waitForTestId(driver, 'action-end_phase')).click();
+    await sleep(200);
+    await (await waitForTestId(driver, 'action-end_phase')).click();
+    await sleep(300);
+    before = {
+      phase: await textOf(driver, 'phase'),
+      turn: await textOf(driver, 'turn'),
+      alert: await textOf(driver, 'alert-level'),
+      pool: await textOf(driver, 'pool-count'),
+    };
+    const pids = appPids();
+    assert.ok(pids.length > 0, 'the app process is running');
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    await sleep(500);
+  } finally {
+    await driver.quit().catch(() => {});
+  }
+  driver = await openApp();
+  try {
+    await waitForText(driver, 'phase', (t) => t === before.phase);
+    assert.equal(await textOf(driver, 'turn'), before.turn);
+    assert.equal(await textOf(driver, 'alert-level'), before.alert);
+    assert.equal(await textOf(driver, 'pool-count'), before.pool);
+    await screenshot(driver, 'restored-phone', 390, 844);
+  } finally {
+    await driver.quit();
+  }
+});

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Sets up everything, then runs every test: the referee core, the shell, the UI unit tests, and the
+# end-to-end tests of the real app binary through WebDriver (under Xvfb when there is no display).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export PATH="$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_COLOR=never
+
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "referee core (cargo test)"
+cargo test --locked
+
+step "UI unit tests (vitest)"
+npm run --silent test:ui
+
+step "app build (tauri build --debug --no-bundle)"
+# The shell has its own target folder so core iterations never wait on the webkit build.
+export CARGO_TARGET_DIR="$PWD/src-tauri/target"
+npx tauri build --debug --no-bundle
+
+step "app shell tests (cargo test -p goeben-referee-app)"
+cargo test --locked -p goeben-referee-app --features tauri/custom-protocol
+
+step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver)"
+cargo build --locked --bin referee --target-dir "$PWD/target" -q
+node --test --test-concurrency=1 e2e/
+echo "screenshots: e2e/screenshots/"
