@@ -7,7 +7,9 @@ use ts_rs::TS;
 use crate::state::{GameOptions, SpaceRef};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+// Unknown fields are refused by `protocol::parse_action` (serde's deny_unknown_fields does not work
+// with internally tagged enums' nested structs the way we need, and ts-rs cannot read it).
+#[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     // --- Session (always available) ---
     /// Start a new game (standard rules unless options say otherwise). Without a seed the session
@@ -36,13 +38,114 @@ pub enum Action {
     PlaceCollier { to: SpaceRef },
 
     // --- Sequence of play (4.0) ---
-    /// Finish the current phase (or the current ship's/space's part of it) and go on.
+    /// Finish the current phase and go on. In the Movement phase, ships not yet moved stay where they are.
     EndPhase,
+
+    // --- Movement (12.0) ---
+    /// 12.0: the player moved `ship` on the map and reports where it ended and at which speed band
+    /// (the app cannot see the map, so it trusts the count of spaces and checks everything else).
+    Move { ship: String, to: SpaceRef, speed: Speed },
+
+    // --- Incident phase (13.0) ---
+    /// 13.0 steps 1–4 for the German ships in `space` (6.1: the player chooses the order of spaces).
+    ResolveIncidents { space: SpaceRef },
+    /// Allied Submarine, Evasive Action: `spend_coal` true spends one coal, false takes the Torpedo Run.
+    EvadeSubmarine { ship: String, spend_coal: bool },
+    /// Answers a question about the map the app cannot see (the pending question says which).
+    Answer { yes: bool },
+    /// Picks the ship a pending decision asks for (Allied Submarine, Ram speed).
+    ChooseShip { ship: String },
+
+    // --- Commerce raiding (15.0) ---
+    /// 15.0: raid the merchants in `space`, adding the leadership of `ship`.
+    RaidMerchants { space: SpaceRef, ship: String },
+
+    // --- Corrections (the table is the truth) ---
+    /// Sets a value the referee tracks to what the table shows; logged with the old and new value.
+    /// Never listed in `legal_actions`.
+    Correct { correction: Correction },
+}
+
+/// The speed band a ship moved at (12.1–12.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Speed {
+    /// Did not move (12.1: staying in place costs nothing).
+    Stay,
+    /// Up to cruise speed, no coal (12.1).
+    Cruise,
+    /// Up to maximum speed for one coal (12.2).
+    Maximum,
+    /// Up to emergency speed for one coal, then the engine check (12.3).
+    Emergency,
+}
+
+/// A correction of the referee's record to match the table. It never reveals anything hidden.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Correction {
+    AlertLevel { level: u8 },
+    Vp { vp: i32 },
+    Turn { turn: u8 },
+    ShipTrack { ship: String, track: Track, value: u8 },
+    /// A face-up counter goes back to the Incident Pool.
+    CounterToPool { counter: String },
+    /// A face-up counter leaves the game.
+    CounterRemoved { counter: String },
+}
+
+/// A track of a German ship display (2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Track {
+    Leadership,
+    Engines,
+    Hull,
+    Primary,
+    Secondary,
+    Tertiary,
+    Ammunition,
+    Torpedoes,
+    Coal,
 }
 
 impl Action {
     /// Session-level requests that are not game decisions (never listed in `legal_actions`).
     pub fn is_session_request(&self) -> bool {
         matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. })
+    }
+}
+
+impl Track {
+    pub const ALL: [Track; 9] = [
+        Track::Leadership,
+        Track::Engines,
+        Track::Hull,
+        Track::Primary,
+        Track::Secondary,
+        Track::Tertiary,
+        Track::Ammunition,
+        Track::Torpedoes,
+        Track::Coal,
+    ];
+
+    /// The value of this track on a ship display.
+    pub fn slot(self, t: &mut crate::pack::Tracks) -> &mut u8 {
+        match self {
+            Track::Leadership => &mut t.leadership,
+            Track::Engines => &mut t.engines,
+            Track::Hull => &mut t.hull,
+            Track::Primary => &mut t.primary,
+            Track::Secondary => &mut t.secondary,
+            Track::Tertiary => &mut t.tertiary,
+            Track::Ammunition => &mut t.ammunition,
+            Track::Torpedoes => &mut t.torpedoes,
+            Track::Coal => &mut t.coal,
+        }
+    }
+
+    pub fn get(self, t: &crate::pack::Tracks) -> u8 {
+        let mut copy = *t;
+        *self.slot(&mut copy)
     }
 }

@@ -53,6 +53,20 @@ pub enum Event {
     /// What the player must do on the table (place, move or remove a physical piece).
     TableInstruction { text: String, rule: String },
     CollierPlaced { at: SpaceRef },
+    /// 12.0: a German ship's reported move.
+    ShipMoved { ship: String, from: SpaceRef, to: SpaceRef, speed: crate::action::Speed, limit: u8 },
+    /// A German ship's track moved (damage, coal spent, repairs, corrections).
+    TrackChanged { ship: String, track: crate::action::Track, from: u8, to: u8, reason: String, rule: String },
+    /// A German warship was sunk (6.3: hull 0, or an incident).
+    ShipSunk { ship: String, reason: String, rule: String },
+    /// A counter went back to the Incident Pool (face down again), or left play.
+    CounterReturned { counter: String, name: String, to: String, rule: String },
+    /// A German collier was lost.
+    CollierLost { collier: u8, reason: String, rule: String },
+    /// Incident picks for the German ships in a space (13.0 step 2, 13.2).
+    IncidentsPicked { space: SpaceRef, normal: u8, extra: u8, drawn: u8 },
+    /// A value corrected to match the table.
+    Corrected { what: String, from: String, to: String },
     /// The last action was undone (the state, RNG included, is as before it).
     Undone { entries: u32 },
     GameEnded { won: bool, reason: String },
@@ -70,6 +84,13 @@ impl Event {
             | Event::VpChanged { rule, .. }
             | Event::CounterRevealed { rule, .. }
             | Event::TableInstruction { rule, .. } => rule,
+            Event::ShipMoved { .. } => "12.0",
+            Event::TrackChanged { rule, .. }
+            | Event::ShipSunk { rule, .. }
+            | Event::CounterReturned { rule, .. }
+            | Event::CollierLost { rule, .. } => rule,
+            Event::IncidentsPicked { .. } => "13.0",
+            Event::Corrected { .. } => "correction",
             Event::Undone { .. } => "",
             Event::GameEnded { .. } => "17.0",
         }
@@ -97,6 +118,26 @@ impl Event {
             Event::CounterRevealed { counter, at, .. } => format!("Revealed {} at {}.", counter.name, at.describe(pack)),
             Event::TableInstruction { text, .. } => format!("On the table: {text}"),
             Event::CollierPlaced { at } => format!("Collier placed at {}.", at.describe(pack)),
+            Event::ShipMoved { ship, from, to, speed, limit } => {
+                let how = match speed {
+                    crate::action::Speed::Stay => "stayed".to_string(),
+                    crate::action::Speed::Cruise => format!("cruise speed, up to {limit} spaces"),
+                    crate::action::Speed::Maximum => format!("maximum speed, up to {limit} spaces"),
+                    crate::action::Speed::Emergency => format!("emergency speed, up to {limit} spaces"),
+                };
+                format!("{} moved from {} to {} ({how}).", ship_name(pack, ship), from.describe(pack), to.describe(pack))
+            }
+            Event::TrackChanged { ship, track, from, to, reason, .. } => {
+                format!("{}: {} {from} → {to} ({reason}).", ship_name(pack, ship), track_name(*track))
+            }
+            Event::ShipSunk { ship, reason, .. } => format!("{} is sunk ({reason}).", ship_name(pack, ship)),
+            Event::CounterReturned { name, to, .. } => format!("{name} goes {to}."),
+            Event::CollierLost { collier, reason, .. } => format!("Collier {collier} is lost ({reason})."),
+            Event::IncidentsPicked { space, normal, extra, drawn } => {
+                let extra = if *extra > 0 { format!(" plus {extra} for the enemy port") } else { String::new() };
+                format!("Incident picks at {}: {normal}{extra}; {drawn} drawn from the pool.", space.describe(pack))
+            }
+            Event::Corrected { what, from, to } => format!("Correction: {what} {from} → {to}."),
             Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),
             Event::GameEnded { won: true, reason } => format!("Game over — you win: {reason}"),
             Event::GameEnded { won: false, reason } => format!("Game over — you lose: {reason}"),
@@ -117,5 +158,24 @@ pub fn phase_name(phase: Phase) -> &'static str {
         Phase::ShoreBombardment => "Shore Bombardment",
         Phase::Objective => "Objective",
         Phase::GameOver => "Game over",
+    }
+}
+
+fn ship_name(pack: &RulesPack, id: &str) -> String {
+    pack.german_ship(id).map(|s| s.name.clone()).unwrap_or_else(|| id.to_string())
+}
+
+pub fn track_name(track: crate::action::Track) -> &'static str {
+    use crate::action::Track::*;
+    match track {
+        Leadership => "leadership",
+        Engines => "engines",
+        Hull => "hull",
+        Primary => "primary guns",
+        Secondary => "secondary guns",
+        Tertiary => "tertiary guns",
+        Ammunition => "ammunition",
+        Torpedoes => "torpedoes",
+        Coal => "reserve coal",
     }
 }

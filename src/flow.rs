@@ -1,15 +1,16 @@
-//! 4.0 Sequence of play: turns and their eight phases, and the automatic steps between decisions.
+//! 4.0 Sequence of play: turns, their eight phases, and the automatic steps between decisions.
 //!
-//! Foundation version: each phase waits for `end_phase`; the phase modules (movement, incidents,
-//! combat, outfitting, …) plug in here as they land.
+//! Each phase module says what may be done now (`legal_actions`) and when its phase may end. Phases
+//! with nothing for the player to decide or do on the table are passed automatically (and logged), so a
+//! turn at sea with no enemy in sight is quick to play.
 
-use crate::action::Action;
+use crate::action::{Action, Speed};
 use crate::error::{not_now, RuleError};
 use crate::event::Event;
 use crate::pack::RulesPack;
 use crate::rules::{Ctx, MAX_AUTO_STEPS};
-use crate::state::{Game, Phase};
-use crate::{setup, victory};
+use crate::state::{Game, Location, Phase, TurnState};
+use crate::{incidents, movement, raiding, setup, victory};
 
 /// Takes the automatic steps that need no decision, until a decision is pending or the game ends.
 pub fn advance(ctx: &mut Ctx) {
@@ -19,6 +20,16 @@ pub fn advance(ctx: &mut Ctx) {
         }
         match ctx.game.phase {
             Phase::Setup if setup::is_complete(ctx.pack, ctx.game) => start_turn(ctx, 1),
+            Phase::NavalCombat if battles(ctx.pack, ctx.game).is_empty() => next_phase(ctx),
+            Phase::CommerceRaiding if raiding::raid_spaces(ctx.pack, ctx.game).is_empty() => {
+                raiding::end_phase(ctx);
+                next_phase(ctx);
+            }
+            Phase::ShoreBombardment if bombardments(ctx.pack, ctx.game).is_empty() => next_phase(ctx),
+            // 4.0: every German ship gone ends the scenario at once.
+            _ if ctx.game.phase != Phase::Setup && ctx.game.active_ships().next().is_none() => {
+                victory::all_ships_lost(ctx);
+            }
             _ => return,
         }
     }
@@ -27,6 +38,7 @@ pub fn advance(ctx: &mut Ctx) {
 
 fn start_turn(ctx: &mut Ctx, turn: u8) {
     ctx.game.turn = turn;
+    ctx.game.turn_state = TurnState::default();
     ctx.emit(Event::TurnStarted { turn });
     enter_phase(ctx, Phase::Outfitting);
 }
@@ -34,14 +46,55 @@ fn start_turn(ctx: &mut Ctx, turn: u8) {
 fn enter_phase(ctx: &mut Ctx, phase: Phase) {
     ctx.game.phase = phase;
     ctx.emit(Event::PhaseStarted { turn: ctx.game.turn, phase });
+    if phase == Phase::Movement {
+        // 9.1 needs to know where each ship stood when this Movement phase began.
+        ctx.game.turn_state.movement_start = ctx.game.active_ships().map(|s| (s.id.clone(), s.position.clone())).collect();
+    }
+}
+
+fn next_phase(ctx: &mut Ctx) {
+    let next = ctx.game.phase.next().expect("every phase before Objective has a successor");
+    enter_phase(ctx, next);
 }
 
 /// Ends the current phase. After the Objective phase (17.0) the next turn starts, or the game ends
 /// after the last turn.
 pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
+    if !ctx.game.pending.is_empty() {
+        return Err(not_now("answer the pending decision first"));
+    }
     match ctx.game.phase {
         Phase::Setup => Err(not_now("finish the setup first (3.0)")),
         Phase::NoGame | Phase::GameOver => Err(RuleError::GameOver),
+        Phase::Movement => {
+            // Ships not moved stay where they are (12.1: staying costs nothing).
+            let unmoved: Vec<String> =
+                ctx.game.active_ships().filter(|s| !ctx.game.turn_state.moved.contains(&s.id)).map(|s| s.id.clone()).collect();
+            for ship in unmoved {
+                let here = ctx.game.ship(&ship).expect("listed above").position.clone();
+                movement::move_ship(ctx, &ship, &here, Speed::Stay)?;
+            }
+            movement::end_movement(ctx)?;
+            next_phase(ctx);
+            Ok(())
+        }
+        Phase::Incident => {
+            if !incidents::phase_complete(ctx.game) {
+                return Err(not_now("resolve the incidents of every space with German warships first (13.0: picks are not optional)"));
+            }
+            next_phase(ctx);
+            Ok(())
+        }
+        Phase::NavalCombat => {
+            end_naval_combat(ctx);
+            next_phase(ctx);
+            Ok(())
+        }
+        Phase::CommerceRaiding => {
+            raiding::end_phase(ctx);
+            next_phase(ctx);
+            Ok(())
+        }
         Phase::Objective => {
             victory::objective_phase(ctx);
             if ctx.game.game_over.is_none() {
@@ -50,16 +103,67 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             }
             Ok(())
         }
-        phase => {
-            enter_phase(ctx, phase.next().expect("every phase before Objective has a successor"));
+        Phase::Outfitting | Phase::Intelligence | Phase::ShoreBombardment => {
+            next_phase(ctx);
             Ok(())
         }
     }
 }
 
-pub fn legal_actions(_pack: &RulesPack, game: &Game) -> Vec<Action> {
+/// Spaces where German warships and face-up Allied warships meet (14.0), except under a Storm.
+pub fn battles(pack: &RulesPack, game: &Game) -> Vec<crate::state::SpaceRef> {
+    let _ = pack;
+    incidents::german_spaces(game)
+        .into_iter()
+        .filter(|space| !game.turn_state.storm.contains(space))
+        .filter(|space| {
+            game.counters_at(&Location::OnMap { space: space.clone() }).any(|c| crate::rules::is_allied_warship(pack, c))
+        })
+        .collect()
+}
+
+/// Spaces where German warships sit in an Allied port or base with coastal defenses (16.0).
+pub fn bombardments(pack: &RulesPack, game: &Game) -> Vec<crate::state::SpaceRef> {
+    incidents::german_spaces(game)
+        .into_iter()
+        .filter(|space| !game.turn_state.storm.contains(space))
+        .filter(|space| crate::ports::port_side(pack, space) == Some(crate::ports::Side::Enemy))
+        .filter(|space| space.place_id().is_some_and(|id| game.count_at(&Location::Port { port: id.to_string() }) > 0))
+        .collect()
+}
+
+/// 14.14: after the battles, Allied warships that were neither sunk, damaged nor withdrawn go back to the
+/// pool. (Until the combat procedure lands, the player fights at the table and records sinkings and
+/// damage with corrections; what is left on the map goes back to the pool here.)
+fn end_naval_combat(ctx: &mut Ctx) {
+    for space in battles(ctx.pack, ctx.game) {
+        let survivors: Vec<_> = ctx
+            .game
+            .counters_at(&Location::OnMap { space: space.clone() })
+            .filter(|c| crate::rules::is_allied_warship(ctx.pack, *c))
+            .collect();
+        for id in survivors {
+            incidents::return_to_pool(ctx, id, "14.14");
+        }
+    }
+}
+
+pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     match game.phase {
         Phase::Setup | Phase::NoGame | Phase::GameOver => Vec::new(),
+        Phase::Movement => {
+            let mut actions = movement::legal_actions(pack, game);
+            if movement::may_end(pack, game) {
+                actions.push(Action::EndPhase);
+            }
+            actions
+        }
+        Phase::Incident => incidents::legal_actions(pack, game),
+        Phase::CommerceRaiding => {
+            let mut actions = raiding::legal_actions(pack, game);
+            actions.push(Action::EndPhase);
+            actions
+        }
         _ => vec![Action::EndPhase],
     }
 }

@@ -4,12 +4,19 @@
 //! Entry point: [`session::Session`] (`respond(action) -> Response`), used by the `referee` CLI and the app.
 
 pub mod action;
+pub mod combat_damage;
+pub mod corrections;
 pub mod dice;
 pub mod error;
 pub mod event;
 pub mod flow;
+pub mod incidents;
+pub mod intelligence;
+pub mod movement;
 pub mod pack;
+pub mod ports;
 pub mod protocol;
+pub mod raiding;
 pub mod rules;
 pub mod save;
 pub mod session;

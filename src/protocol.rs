@@ -26,14 +26,22 @@ pub fn parse_action(line: &str) -> Result<Action, ErrorInfo> {
         Some(serde_json::Value::String(name)) => name.clone(),
         _ => return Err(ErrorInfo { code: "malformed".into(), message: "expected an object with a string field \"action\"".into() }),
     };
-    serde_json::from_value(value).map_err(|e| {
+    let action: Action = serde_json::from_value(value.clone()).map_err(|e| {
         let message = e.to_string();
         if message.starts_with("unknown variant") {
             ErrorInfo { code: "unknown_action".into(), message: format!("unknown action `{name}`") }
         } else {
             ErrorInfo { code: "malformed".into(), message: format!("bad `{name}` action: {message}") }
         }
-    })
+    })?;
+    // A misspelt field must not be silently ignored: every field sent has to be one the action has.
+    let known = serde_json::to_value(&action).expect("an action always serialises");
+    if let (Some(sent), Some(known)) = (value.as_object(), known.as_object()) {
+        if let Some(field) = sent.keys().find(|k| !known.contains_key(*k)) {
+            return Err(ErrorInfo { code: "malformed".into(), message: format!("bad `{name}` action: unknown field `{field}`") });
+        }
+    }
+    Ok(action)
 }
 
 pub fn to_line(response: &Response) -> String {

@@ -8,8 +8,9 @@ use crate::action::Action;
 use crate::error::{not_now, RuleError};
 use crate::event::{CounterInfo, Event};
 use crate::pack::{CounterKind, RulesPack};
-use crate::state::{CounterId, Game, Phase, SpaceRef};
-use crate::{flow, setup};
+use crate::action::Track;
+use crate::state::{CounterId, Game, Phase, ShipStatus, SpaceRef};
+use crate::{corrections, flow, incidents, movement, raiding, setup};
 
 /// Bound on automatic steps taken after one action (phases that need no decision). A longer chain is a bug.
 pub const MAX_AUTO_STEPS: usize = 200;
@@ -55,6 +56,34 @@ impl<'a> Ctx<'a> {
         self.emit(Event::VpChanged { from, to: self.game.vp, reason: reason.into(), rule: rule.to_string() });
     }
 
+    /// Moves one track of a German ship by `delta`, never below zero (6.3); hull 0 sinks the ship (6.3).
+    /// Logs the change.
+    pub fn change_track(&mut self, ship: &str, which: Track, delta: i32, reason: impl Into<String>, rule: &str) {
+        let Some(s) = self.game.ship_mut(ship) else { return };
+        let slot = which.slot(&mut s.tracks);
+        let from = *slot;
+        let to = (from as i32 + delta).clamp(0, u8::MAX as i32) as u8;
+        *slot = to;
+        let hull_gone = s.tracks.hull == 0;
+        if from != to {
+            self.emit(Event::TrackChanged { ship: ship.to_string(), track: which, from, to, reason: reason.into(), rule: rule.to_string() });
+        }
+        if hull_gone {
+            self.sink_german_ship(ship, "hull reduced to zero", "6.3");
+        }
+    }
+
+    /// 6.3: a German ship is sunk (hull 0 or an incident); it leaves the map.
+    pub fn sink_german_ship(&mut self, ship: &str, reason: &str, rule: &str) {
+        let Some(s) = self.game.ship_mut(ship) else { return };
+        if s.status == ShipStatus::Sunk {
+            return;
+        }
+        s.status = ShipStatus::Sunk;
+        s.tracks.hull = 0;
+        self.emit(Event::ShipSunk { ship: ship.to_string(), reason: reason.to_string(), rule: rule.to_string() });
+    }
+
     pub fn instruct(&mut self, text: impl Into<String>, rule: &str) {
         self.emit(Event::TableInstruction { text: text.into(), rule: rule.to_string() });
     }
@@ -68,6 +97,12 @@ impl<'a> Ctx<'a> {
         let counter = self.counter_info(id);
         self.emit(Event::CounterRevealed { counter, at, rule: rule.to_string() });
     }
+}
+
+/// An Allied warship or troop convoy counter (14.0: the units that fight).
+pub fn is_allied_warship(pack: &RulesPack, id: CounterId) -> bool {
+    use crate::pack::IncidentKind::*;
+    matches!(pack.counters.counters[id.index()].kind, CounterKind::Incident { incident: RoyalNavyWarship | FrenchWarship | FrenchTroopConvoy, .. })
 }
 
 /// The public face of a counter. Call only for counters that are face up or known to the player.
@@ -95,6 +130,13 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         }
         Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,
         Action::EndPhase => flow::end_phase(&mut ctx)?,
+        Action::Move { ship, to, speed } => movement::move_ship(&mut ctx, ship, to, *speed)?,
+        Action::ResolveIncidents { space } => incidents::resolve_space(&mut ctx, space)?,
+        Action::EvadeSubmarine { ship, spend_coal } => incidents::evade_submarine(&mut ctx, ship, *spend_coal)?,
+        Action::Answer { yes } => incidents::answer(&mut ctx, *yes)?,
+        Action::ChooseShip { ship } => incidents::choose_ship(&mut ctx, ship)?,
+        Action::RaidMerchants { space, ship } => raiding::raid(&mut ctx, space, ship)?,
+        Action::Correct { correction } => corrections::apply(&mut ctx, correction)?,
     }
     flow::advance(&mut ctx);
     if let Err(broken) = ctx.game.check_invariants(pack) {
@@ -114,3 +156,4 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         _ => flow::legal_actions(pack, game),
     }
 }
+

@@ -114,6 +114,9 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
         colliers: Vec::new(),
         neutral_visited: Vec::new(),
         game_over: None,
+        turn_state: Default::default(),
+        pending: Vec::new(),
+        french_sortie: None,
     };
     let events = setup_events(pack, &game, &orders_id, &spec.name);
     Ok((game, events))

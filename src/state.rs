@@ -238,6 +238,59 @@ pub struct Game {
     /// Neutral ports already visited (9.1): German ships may not enter them again.
     pub neutral_visited: Vec<String>,
     pub game_over: Option<GameOver>,
+    /// What this turn has done so far (reset when a turn starts).
+    #[serde(default)]
+    pub turn_state: TurnState,
+    /// Decisions the rules leave to the player that must be taken before play goes on, oldest first.
+    #[serde(default)]
+    pub pending: Vec<Pending>,
+    /// French Navy Sorties (Incident Chart): the marker is on the map and the Toulon and North African
+    /// patrol zones are closed for the next Movement phase.
+    #[serde(default)]
+    pub french_sortie: Option<CounterId>,
+}
+
+/// Per-turn memory of the sequence of play (4.0, 6.1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState {
+    /// Ships that took an Outfitting/Repair phase this turn: they may not move (7.0, 10.1).
+    pub outfitted: Vec<String>,
+    /// Ships that have finished their movement this Movement phase (12.0).
+    pub moved: Vec<String>,
+    /// Where each ship was when this turn's Movement phase began (9.1 neutral visits).
+    pub movement_start: Vec<(String, SpaceRef)>,
+    /// Spaces whose Incident phase steps are done this turn (13.0, one space at a time per 6.1).
+    pub incidents_done: Vec<SpaceRef>,
+    /// Spaces under Limited Visibility this turn (Incident Chart).
+    pub limited_visibility: Vec<SpaceRef>,
+    /// Spaces hit by a Storm this turn: no combat, bombardment or landing there (Incident Chart).
+    pub storm: Vec<SpaceRef>,
+    /// Morale Check this turn: +1 or -1 die per German gun type and torpedoes (Incident Chart).
+    pub morale_dice: i8,
+    /// Austro-Hungarian Fleet Sorties (standard rule) was picked this Incident phase.
+    pub adriatic_screened: bool,
+    /// Spaces whose merchant raiding is done this turn (15.0).
+    pub raids_done: Vec<SpaceRef>,
+    /// Markers picked from the pool this Incident phase and where (Austro-Hungarian Fleet Sorties and
+    /// Central Powers Fleet Sortie send the warships among them back).
+    pub picked: Vec<(CounterId, SpaceRef)>,
+    /// "Other" incidents waiting to be resolved in the order picked (13.0 step 4).
+    pub incident_queue: Vec<(CounterId, SpaceRef)>,
+    /// Resolved incidents that go back to the pool once the space's incidents are all resolved (13.1).
+    pub to_return: Vec<CounterId>,
+}
+
+/// A decision the player owes before play goes on. Listed in the view with its legal answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Pending {
+    /// Allied Submarine, Evasive Action: this ship either spends one coal or suffers the Torpedo Run.
+    SubmarineEvasion { ship: String, space: SpaceRef },
+    /// French Navy Sorties: is this collier in or next to the Toulon or North African patrol zone?
+    /// The app cannot see the map's geometry, so it asks (DESIGN.md principle 7).
+    CollierNearFrenchZones { collier: u8 },
+    /// Allied Submarine, Ram speed: the player picks the ship in `space` that takes one hull damage.
+    RamDamage { space: SpaceRef },
 }
 
 impl Game {

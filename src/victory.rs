@@ -45,3 +45,8 @@ fn end_game(ctx: &mut Ctx, won: bool, reason: String) {
     ctx.game.phase = Phase::GameOver;
     ctx.emit(Event::GameEnded { won, reason });
 }
+
+/// 4.0/17.0: with every German warship sunk the mission cannot be accomplished; the game ends lost.
+pub fn all_ships_lost(ctx: &mut Ctx) {
+    end_game(ctx, false, "every German warship has been sunk".to_string());
+}

@@ -9,7 +9,7 @@ use crate::action::Action;
 use crate::event::CounterInfo;
 use crate::pack::{Nation, PlaceKind, RulesPack, ShipType, Tracks};
 use crate::rules::{counter_info, legal_actions};
-use crate::state::{Game, GameOptions, GameOver, Location, Phase, ShipStatus, SpaceRef};
+use crate::state::{Game, GameOptions, GameOver, Location, Pending, Phase, ShipStatus, SpaceRef};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PlayerView {
@@ -46,6 +46,38 @@ pub struct GameView {
     pub defenses_out_of_play: u32,
     /// Number of entries in the game log.
     pub log_len: u32,
+    /// Decisions owed before play goes on, oldest first (answer the first).
+    pub pending: Vec<PendingView>,
+    /// This turn's conditions the player must keep in mind (Incident Chart).
+    pub conditions: TurnConditions,
+    /// Spaces where German warships face Allied warships (14.0).
+    pub battles: Vec<String>,
+    /// Neutral ports already visited (9.1).
+    pub neutral_visited: Vec<String>,
+}
+
+/// A pending decision with a question a player can read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PendingView {
+    pub pending: Pending,
+    pub question: String,
+    pub rule: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+pub struct TurnConditions {
+    pub limited_visibility: Vec<String>,
+    pub storm: Vec<String>,
+    /// +1 or −1 die per German gun type and torpedoes this turn (Morale Check), 0 when none.
+    pub morale_dice: i8,
+    /// French Navy Sorties: the Toulon and North African patrol zones are closed this movement.
+    pub french_zones_closed: bool,
+    /// Ships that may not move this turn because they outfitted or repaired (7.0).
+    pub outfitted: Vec<String>,
+    /// Ships that have moved this Movement phase.
+    pub moved: Vec<String>,
+    /// Spaces whose incidents are resolved this turn.
+    pub incidents_done: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -201,7 +233,41 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
         damaged: infos(Location::Damaged),
         defenses_out_of_play: game.count_at(&Location::OutOfPlay) as u32,
         log_len,
+        pending: game.pending.iter().map(|p| pending_view(pack, game, p)).collect(),
+        conditions: TurnConditions {
+            limited_visibility: game.turn_state.limited_visibility.iter().map(|s| s.describe(pack)).collect(),
+            storm: game.turn_state.storm.iter().map(|s| s.describe(pack)).collect(),
+            morale_dice: game.turn_state.morale_dice,
+            french_zones_closed: game.french_sortie.is_some(),
+            outfitted: game.turn_state.outfitted.clone(),
+            moved: game.turn_state.moved.clone(),
+            incidents_done: game.turn_state.incidents_done.iter().map(|s| s.describe(pack)).collect(),
+        },
+        battles: crate::flow::battles(pack, game).iter().map(|s| s.describe(pack)).collect(),
+        neutral_visited: game.neutral_visited.iter().map(|id| SpaceRef::place(id).describe(pack)).collect(),
     }
+}
+
+fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView {
+    let ship_name = |id: &str| game.ship(id).map(|s| s.name.clone()).unwrap_or_else(|| id.to_string());
+    let (question, rule) = match pending {
+        Pending::SubmarineEvasion { ship, space } => (
+            format!("Allied submarine at {}: does {} spend one coal to evade, or take the torpedo run?", space.describe(pack), ship_name(ship)),
+            "Incident Chart: Allied Submarine",
+        ),
+        Pending::CollierNearFrenchZones { collier } => {
+            let at = game.colliers.iter().find(|c| c.id == *collier).map(|c| c.position.describe(pack)).unwrap_or_default();
+            (
+                format!("French Navy Sorties: is collier {collier} at {at} next to the Toulon or North African patrol zone on your map?"),
+                "Incident Chart: French Navy Sorties",
+            )
+        }
+        Pending::RamDamage { space } => (
+            format!("You rammed the submarine at {}: which ship takes the hull damage?", space.describe(pack)),
+            "Incident Chart: Allied Submarine",
+        ),
+    };
+    PendingView { pending: pending.clone(), question, rule: rule.to_string() }
 }
 
 fn map_stacks(pack: &RulesPack, game: &Game) -> Vec<MapStackView> {

@@ -4,9 +4,11 @@ import type { CounterInfo } from "./CounterInfo";
 import type { GameOptions } from "./GameOptions";
 import type { MapStackView } from "./MapStackView";
 import type { OrdersView } from "./OrdersView";
+import type { PendingView } from "./PendingView";
 import type { PortView } from "./PortView";
 import type { ShipView } from "./ShipView";
 import type { StackView } from "./StackView";
+import type { TurnConditions } from "./TurnConditions";
 
 export type GameView = { options: GameOptions, orders: OrdersView, alert_min: number, alert_max: number, ships: Array<ShipView>, colliers: Array<CollierView>, 
 /**
@@ -24,4 +26,20 @@ defenses_out_of_play: number,
 /**
  * Number of entries in the game log.
  */
-log_len: number, };
+log_len: number, 
+/**
+ * Decisions owed before play goes on, oldest first (answer the first).
+ */
+pending: Array<PendingView>, 
+/**
+ * This turn's conditions the player must keep in mind (Incident Chart).
+ */
+conditions: TurnConditions, 
+/**
+ * Spaces where German warships face Allied warships (14.0).
+ */
+battles: Array<string>, 
+/**
+ * Neutral ports already visited (9.1).
+ */
+neutral_visited: Array<string>, };

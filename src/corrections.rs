@@ -1,0 +1,102 @@
+//! Corrections: the table is the truth. When the player's map and displays disagree with the referee's
+//! record, these set the record to what the table shows. Each is logged with its old and new value, and
+//! none can reveal anything hidden: only face-up counters can be moved by a correction.
+
+use crate::action::{Correction, Track};
+use crate::error::{illegal, RuleError};
+use crate::event::{track_name, Event};
+use crate::rules::Ctx;
+use crate::state::{CounterId, Location, ShipStatus};
+
+/// Highest value any track of a ship display is allowed to hold through a correction.
+pub const TRACK_MAX: u8 = 20;
+
+pub fn apply(ctx: &mut Ctx, correction: &Correction) -> Result<(), RuleError> {
+    match correction {
+        Correction::AlertLevel { level } => {
+            let (min, max) = (ctx.pack.alert.min, ctx.pack.alert.max);
+            if !(min..=max).contains(level) {
+                return Err(illegal(format!("the Alert Level runs from {min} to {max} (5.2)")));
+            }
+            let from = std::mem::replace(&mut ctx.game.alert_level, *level);
+            corrected(ctx, "Alert Level", from, level);
+        }
+        Correction::Vp { vp } => {
+            if vp.abs() > 10_000 {
+                return Err(illegal("victory points beyond ±10000 are not plausible"));
+            }
+            let from = std::mem::replace(&mut ctx.game.vp, *vp);
+            corrected(ctx, "victory points", from, vp);
+        }
+        Correction::Turn { turn } => {
+            if *turn == 0 || *turn > ctx.game.last_turn {
+                return Err(illegal(format!("the turn runs from 1 to {} in this scenario", ctx.game.last_turn)));
+            }
+            let from = std::mem::replace(&mut ctx.game.turn, *turn);
+            corrected(ctx, "turn", from, turn);
+        }
+        Correction::ShipTrack { ship, track, value } => ship_track(ctx, ship, *track, *value)?,
+        Correction::CounterToPool { counter } => {
+            let id = face_up_counter(ctx, counter)?;
+            if !matches!(ctx.pack.counters.counters[id.index()].kind, crate::pack::CounterKind::Incident { .. }) {
+                return Err(illegal("only incident markers go into the Incident Pool"));
+            }
+            let from = location_name(&ctx.game.counter(id).location);
+            ctx.game.move_counter(id, Location::Pool);
+            corrected(ctx, &ctx.pack.counters.counters[id.index()].name.clone(), from, "the Incident Pool");
+        }
+        Correction::CounterRemoved { counter } => {
+            let id = face_up_counter(ctx, counter)?;
+            let from = location_name(&ctx.game.counter(id).location);
+            ctx.game.move_counter(id, Location::RemovedFromPlay);
+            corrected(ctx, &ctx.pack.counters.counters[id.index()].name.clone(), from, "out of play");
+        }
+    }
+    Ok(())
+}
+
+fn corrected(ctx: &mut Ctx, what: &str, from: impl ToString, to: impl ToString) {
+    ctx.emit(Event::Corrected { what: what.to_string(), from: from.to_string(), to: to.to_string() });
+}
+
+fn ship_track(ctx: &mut Ctx, ship: &str, track: Track, value: u8) -> Result<(), RuleError> {
+    if value > TRACK_MAX {
+        return Err(illegal(format!("a track value is at most {TRACK_MAX}")));
+    }
+    let s = ctx.game.ship_mut(ship).ok_or_else(|| RuleError::Unknown { what: "ship", id: ship.to_string() })?;
+    let name = s.name.clone();
+    let from = std::mem::replace(track.slot(&mut s.tracks), value);
+    // The hull decides whether the ship is afloat (6.3): a correction may sink or raise it.
+    match (track, value) {
+        (Track::Hull, 0) => s.status = ShipStatus::Sunk,
+        (Track::Hull, _) => s.status = ShipStatus::Active,
+        _ => {}
+    }
+    corrected(ctx, &format!("{name} {}", track_name(track)), from, value);
+    Ok(())
+}
+
+/// A counter the player can see: face up on the map or in a public box. Face-down counters are refused
+/// without saying where they are.
+fn face_up_counter(ctx: &Ctx, code: &str) -> Result<CounterId, RuleError> {
+    let index = ctx.pack.counter_index(code).ok_or_else(|| RuleError::Unknown { what: "counter", id: code.to_string() })?;
+    let id = CounterId(index as u16);
+    let location = &ctx.game.counter(id).location;
+    if location.is_face_down() || matches!(location, Location::Unused | Location::OrdersBox | Location::Combat | Location::SetAside) {
+        return Err(illegal("only a face-up counter on the map or in a holding box can be corrected"));
+    }
+    Ok(id)
+}
+
+fn location_name(location: &Location) -> String {
+    match location {
+        Location::OnMap { .. } => "the map".into(),
+        Location::Picked { .. } => "the picked incidents".into(),
+        Location::Held { .. } => "held aside".into(),
+        Location::Damaged => "Allied Ships Damaged".into(),
+        Location::Withdrawn => "withdrawn".into(),
+        Location::Sunk => "Allied Ships Sunk".into(),
+        Location::RemovedFromPlay => "out of play".into(),
+        other => format!("{other:?}"),
+    }
+}
