@@ -46,6 +46,9 @@ pub fn move_ship(ctx: &mut Ctx, ship_id: &str, to: &SpaceRef, speed: Speed) -> R
         if to != &from {
             return Err(illegal("a ship that stays ends where it started: report a speed to move it"));
         }
+        if must_leave(ctx.pack, ctx.game).iter().any(|s| s == ship_id) {
+            return Err(illegal(format!("{name} has completed its visit to {} and must leave it now (9.1)", from.describe(ctx.pack))));
+        }
         ctx.game.turn_state.moved.push(ship_id.to_string());
         return Ok(());
     }
@@ -130,11 +133,14 @@ fn atlantic_allowed(pack: &RulesPack, game: &Game) -> bool {
 /// labelled open-sea space; any label is accepted.)
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     let mut actions = Vec::new();
+    let leaving = must_leave(pack, game);
     for ship in game.active_ships() {
         if game.turn_state.moved.contains(&ship.id) {
             continue;
         }
-        actions.push(Action::Move { ship: ship.id.clone(), to: ship.position.clone(), speed: Speed::Stay });
+        if !leaving.contains(&ship.id) {
+            actions.push(Action::Move { ship: ship.id.clone(), to: ship.position.clone(), speed: Speed::Stay });
+        }
         if game.turn_state.outfitted.contains(&ship.id) {
             continue;
         }
@@ -170,7 +176,8 @@ fn must_leave(pack: &RulesPack, game: &Game) -> Vec<String> {
             let started_in = game.turn_state.movement_start.iter().find(|(s, _)| s == &ship.id).map(|(_, p)| p);
             started_in.is_some_and(|p| p == &ship.position && ports::is_closed_neutral(pack, game, p))
         })
-        .filter(|ship| speeds(pack, ship.tracks.engines).cruise > 0)
+        // A ship that cannot move (engines gone, or it outfitted this turn) cannot obey; it stays.
+        .filter(|ship| speeds(pack, ship.tracks.engines).cruise > 0 && !game.turn_state.outfitted.contains(&ship.id))
         .map(|ship| ship.id.clone())
         .collect()
 }
