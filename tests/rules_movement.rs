@@ -1,0 +1,170 @@
+//! Movement (12.0), ports and neutral visits (9.0–9.1), Alert Level bounds (5.2), the sequence of play
+//! (4.0) and corrections. Each test names the rule it checks.
+
+mod rules_support;
+
+use goeben_referee::event::Event;
+use goeben_referee::pack::IncidentKind;
+use rules_support::{place, sea, Table};
+
+#[test]
+fn rule_4_1_turn_runs_through_the_phases_in_order() {
+    let mut t = Table::new(1, "ottoman_alliance");
+    assert_eq!(t.phase(), "outfitting");
+    t.end_phase();
+    assert_eq!(t.phase(), "intelligence");
+    t.end_phase();
+    assert_eq!(t.phase(), "movement");
+    t.end_phase();
+    assert_eq!(t.phase(), "incident", "13.0: picks happen even if no ship moved");
+    let (code, _) = t.refused(r#"{"action":"end_phase"}"#);
+    assert_eq!(code, "not_now", "13.1: incident picks are not optional");
+}
+
+#[test]
+fn rule_12_1_cruise_speed_costs_no_coal_and_12_2_maximum_costs_one() {
+    let mut t = Table::new(2, "ottoman_alliance");
+    t.to_phase("movement");
+    let coal = t.game().ship("goeben").unwrap().tracks.coal;
+    t.move_ship("goeben", &sea("eastern_med"), "cruise");
+    assert_eq!(t.game().ship("goeben").unwrap().tracks.coal, coal);
+    let coal_b = t.game().ship("breslau").unwrap().tracks.coal;
+    t.move_ship("breslau", &sea("eastern_med"), "maximum");
+    assert_eq!(t.game().ship("breslau").unwrap().tracks.coal, coal_b - 1);
+}
+
+#[test]
+fn rule_12_3_emergency_speed_costs_one_coal_and_a_1_or_2_damages_the_engines() {
+    let mut t = Table::new(3, "ottoman_alliance");
+    t.to_phase("movement");
+    t.script(&[2]);
+    let events = t.move_ship("goeben", &sea("eastern_med"), "emergency");
+    let g = t.game().ship("goeben").unwrap();
+    assert_eq!(g.tracks.coal, 3, "one coal, not one plus maximum's");
+    assert_eq!(g.tracks.engines, 5, "a 2 damages the engines");
+    assert!(events.iter().any(|e| matches!(e, Event::DiceRolled { rule, faces, .. } if rule == "12.3" && faces == &vec![2])));
+    t.script(&[3]);
+    t.move_ship("breslau", &sea("eastern_med"), "emergency");
+    assert_eq!(t.game().ship("breslau").unwrap().tracks.engines, 6, "a 3 does no damage");
+}
+
+#[test]
+fn rule_12_2_no_reserve_coal_means_no_maximum_or_emergency_speed() {
+    let mut t = Table::new(4, "ottoman_alliance");
+    t.to_phase("movement");
+    t.game_mut().ship_mut("goeben").unwrap().tracks.coal = 0;
+    let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"maximum"}}"#, sea("eastern_med")));
+    assert_eq!(code, "illegal");
+    assert!(message.contains("coal"), "{message}");
+    let offered = t.session.view().legal_actions;
+    let json = serde_json::to_string(&offered).unwrap();
+    assert!(!json.contains(r#""ship":"goeben","to":{"kind":"high_seas","zone":"eastern_med","label":""},"speed":"maximum""#));
+}
+
+#[test]
+fn rule_6_2_engines_at_zero_leave_the_ship_dead_in_the_water() {
+    let mut t = Table::new(5, "ottoman_alliance");
+    t.to_phase("movement");
+    t.game_mut().ship_mut("breslau").unwrap().tracks.engines = 0;
+    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"breslau","to":{},"speed":"emergency"}}"#, sea("eastern_med")));
+    assert_eq!(code, "illegal");
+    t.move_ship("breslau", &place("messina"), "stay");
+}
+
+#[test]
+fn rule_12_5_never_the_black_sea_and_the_atlantic_only_on_atlantic_breakout() {
+    let mut t = Table::new(6, "ottoman_alliance");
+    t.to_phase("movement");
+    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, sea("black_sea")));
+    assert_eq!(code, "illegal");
+    let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, place("atlantic_exit")));
+    assert_eq!(code, "illegal");
+    assert!(message.contains("Atlantic Breakout"));
+
+    let mut t = Table::new(6, "atlantic_breakout");
+    t.to_phase("movement");
+    t.move_ship("goeben", &place("atlantic_exit"), "cruise");
+}
+
+#[test]
+fn rule_12_0_a_ship_moves_once_per_movement_phase_and_stays_reports_its_own_space() {
+    let mut t = Table::new(7, "ottoman_alliance");
+    t.to_phase("movement");
+    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"stay"}}"#, sea("adriatic")));
+    assert_eq!(code, "illegal");
+    t.move_ship("goeben", &sea("eastern_med"), "cruise");
+    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, sea("aegean")));
+    assert_eq!(code, "illegal");
+    let (code, _) = t.refused(r#"{"action":"move","ship":"scharnhorst","to":{"kind":"place","id":"messina"},"speed":"stay"}"#);
+    assert_eq!(code, "unknown");
+}
+
+#[test]
+fn rule_9_1_a_neutral_visit_is_marked_the_ship_must_leave_and_no_ship_may_return() {
+    // The rule's own example: end turn 1's move in Brindisi, stay through turn 2's movement, leave on turn 3.
+    let mut t = Table::new(8, "ottoman_alliance");
+    t.sail_all(&place("brindisi"));
+    t.to_phase("incident");
+    t.set_alert(1);
+    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("brindisi")));
+    t.to_phase("objective");
+    t.end_phase();
+    assert_eq!(t.game().turn, 2);
+    t.to_phase("movement");
+    let events = t.end_phase();
+    assert!(t.game().neutral_visited.contains(&"brindisi".to_string()), "the visit is complete after a whole Movement phase");
+    assert!(events.iter().any(|e| matches!(e, Event::TableInstruction { rule, .. } if rule == "9.1")));
+    t.to_phase("incident");
+    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("brindisi")));
+    t.to_phase("objective");
+    t.end_phase();
+    t.to_phase("movement");
+    let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"stay"}}"#, place("brindisi")));
+    assert_eq!(code, "illegal");
+    assert!(message.contains("9.1"), "{message}");
+    assert!(!t.session.view().legal_actions.contains(&goeben_referee::Action::EndPhase), "the phase cannot end while a ship owes its exit");
+    t.move_ship("goeben", &sea("adriatic"), "cruise");
+    t.move_ship("breslau", &sea("adriatic"), "cruise");
+    t.end_phase();
+    t.pool_only(&[IncidentKind::QuietSeas]);
+    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, sea("adriatic")));
+    t.to_phase("objective");
+    t.end_phase();
+    t.to_phase("movement");
+    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, place("brindisi")));
+    assert_eq!(code, "illegal", "9.1: no German ship may enter a visited neutral port again");
+}
+
+#[test]
+fn rule_5_2_alert_level_never_leaves_one_to_six_even_by_correction() {
+    let mut t = Table::new(9, "ottoman_alliance");
+    let (code, _) = t.refused(r#"{"action":"correct","correction":{"kind":"alert_level","level":7}}"#);
+    assert_eq!(code, "illegal");
+    let (code, _) = t.refused(r#"{"action":"correct","correction":{"kind":"alert_level","level":0}}"#);
+    assert_eq!(code, "illegal");
+    let events = t.ok(r#"{"action":"correct","correction":{"kind":"alert_level","level":4}}"#);
+    assert_eq!(t.game().alert_level, 4);
+    assert!(events.iter().any(|e| matches!(e, Event::Corrected { from, to, .. } if from == "1" && to == "4")));
+}
+
+#[test]
+fn corrections_set_vp_turn_and_tracks_and_a_hull_of_zero_sinks() {
+    let mut t = Table::new(10, "ottoman_alliance");
+    t.ok(r#"{"action":"correct","correction":{"kind":"vp","vp":-7}}"#);
+    assert_eq!(t.game().vp, -7, "17.1: VP may go below zero");
+    t.ok(r#"{"action":"correct","correction":{"kind":"turn","turn":3}}"#);
+    assert_eq!(t.game().turn, 3);
+    let (code, _) = t.refused(r#"{"action":"correct","correction":{"kind":"turn","turn":99}}"#);
+    assert_eq!(code, "illegal");
+    t.ok(r#"{"action":"correct","correction":{"kind":"ship_track","ship":"breslau","track":"hull","value":0}}"#);
+    assert_eq!(t.game().ship("breslau").unwrap().status, goeben_referee::state::ShipStatus::Sunk);
+}
+
+#[test]
+fn corrections_never_touch_a_face_down_counter() {
+    let mut t = Table::new(11, "ottoman_alliance");
+    // HMS Inflexible starts face down somewhere (a patrol zone or the pool): no correction may move it.
+    let (code, message) = t.refused(r#"{"action":"correct","correction":{"kind":"counter_to_pool","counter":"gb_bc_inflexible"}}"#);
+    assert_eq!(code, "illegal");
+    assert!(!message.contains("zone") && !message.contains("pool"), "the refusal must not say where it is: {message}");
+}
