@@ -103,10 +103,27 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             }
             Ok(())
         }
-        Phase::Outfitting | Phase::Intelligence | Phase::ShoreBombardment => {
+        Phase::Outfitting => {
+            release_friendly_ships(ctx);
             next_phase(ctx);
             Ok(())
         }
+        Phase::Intelligence | Phase::ShoreBombardment => {
+            next_phase(ctx);
+            Ok(())
+        }
+    }
+}
+
+/// Friendly Ship (Incident Chart) is held until the Outfitting & Repair phase after it was picked; once that
+/// phase is over the marker goes back to the pool.
+fn release_friendly_ships(ctx: &mut Ctx) {
+    let held: Vec<_> = (0..ctx.game.counters.len())
+        .map(|i| crate::state::CounterId(i as u16))
+        .filter(|c| matches!(ctx.game.counter(*c).location, Location::Held { .. }))
+        .collect();
+    for id in held {
+        incidents::return_to_pool(ctx, id, "Incident Chart: Friendly Ship");
     }
 }
 

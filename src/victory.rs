@@ -2,7 +2,7 @@
 //! last turn without success the game is lost.
 
 use crate::event::Event;
-use crate::pack::{EndIn, Nation, PlaceKind, RulesPack};
+use crate::pack::{EndIn, PlaceKind, RulesPack};
 use crate::rules::Ctx;
 use crate::state::{Game, GameOver, Location, Phase, ShipStatus};
 
@@ -13,7 +13,7 @@ pub fn mission_accomplished(pack: &RulesPack, game: &Game) -> bool {
         (EndIn::Spaces { spaces }, Some(id)) => spaces.iter().any(|x| x == id),
         (EndIn::FriendlyNavalBase, Some(id)) => pack
             .place(id)
-            .is_some_and(|p| p.kind == PlaceKind::NavalBase && p.nation == Nation::AustriaHungary),
+            .is_some_and(|p| p.kind == PlaceKind::NavalBase && crate::ports::side_of(p.nation) == crate::ports::Side::Friendly),
         (_, None) => false,
     });
     let defenses_gone = spec

@@ -1,0 +1,107 @@
+//! Whole scenarios of every Orders marker played to the end through the `referee` program (the JSON-lines
+//! protocol), choosing among the legal actions with a seeded chooser, with the log checked at key steps.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::{json, Value};
+
+struct Referee {
+    child: std::process::Child,
+    out: BufReader<std::process::ChildStdout>,
+}
+
+impl Referee {
+    fn start(seed: u64) -> Referee {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_referee"))
+            .args(["--seed", &seed.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("referee starts");
+        let out = BufReader::new(child.stdout.take().unwrap());
+        Referee { child, out }
+    }
+
+    fn send(&mut self, action: &Value) -> Value {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{action}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        self.out.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).expect("one JSON object per line")
+    }
+}
+
+impl Drop for Referee {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+/// A small seeded generator for the chooser (the test's own, independent of the referee's dice).
+struct Chooser(u64);
+impl Chooser {
+    fn pick(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+fn play(orders: &str, seed: u64) -> (Value, Vec<Value>) {
+    let mut referee = Referee::start(seed);
+    let mut chooser = Chooser(seed ^ 0x9e37_79b9);
+    let mut r = referee.send(&json!({"action": "new_game", "seed": seed, "options": {"orders": orders}}));
+    assert_eq!(r["ok"], true, "{r}");
+    let last_turn = r["view"]["last_turn"].as_u64().unwrap();
+    for _ in 0..5000 {
+        let view = &r["view"];
+        if !view["game_over"].is_null() {
+            break;
+        }
+        assert!(view["turn"].as_u64().unwrap() <= last_turn, "4.0: no turn after the last");
+        let legal = view["legal_actions"].as_array().expect("legal_actions");
+        assert!(!legal.is_empty(), "a running game always offers a decision (phase {})", view["phase"]);
+        let action = legal[chooser.pick(legal.len())].clone();
+        r = referee.send(&action);
+        assert_eq!(r["ok"], true, "a listed legal action was refused: {action} → {}", r["error"]);
+    }
+    assert!(!r["view"]["game_over"].is_null(), "{orders}: the game did not end");
+    let log = referee.send(&json!({"action": "log"}));
+    (r["view"].clone(), log["log"].as_array().expect("log entries").clone())
+}
+
+fn events_of<'a>(log: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    log.iter().filter(|e| e["event"]["event"] == kind).collect()
+}
+
+#[test]
+fn every_orders_marker_plays_to_the_end_with_a_readable_log() {
+    let pack = goeben_referee::RulesPack::standard();
+    for (i, orders) in pack.orders.iter().enumerate() {
+        for seed in [11u64, 12, 13] {
+            let seed = seed * 100 + i as u64;
+            let (view, log) = play(&orders.id, seed);
+            let started = events_of(&log, "game_started");
+            assert_eq!(started.len(), 1);
+            assert_eq!(started[0]["event"]["orders"], orders.id.as_str(), "3.0 step 5: the chosen Orders");
+            assert_eq!(view["last_turn"], orders.days, "Orders Chart: scenario length");
+            // Every turn played has its turn-start entry and, for each turn that reached it, incident picks.
+            let turns = events_of(&log, "turn_started").len() as u64;
+            assert!(turns >= 1 && turns <= orders.days as u64);
+            assert!(events_of(&log, "incidents_picked").len() as u64 >= turns - 1, "13.0 every turn picks");
+            let ended = events_of(&log, "game_ended");
+            assert_eq!(ended.len(), 1, "one end of game");
+            assert_eq!(ended[0]["event"]["won"], view["game_over"]["won"]);
+            // Every entry carries a readable text, and die rolls name their rule.
+            for entry in &log {
+                assert!(!entry["text"].as_str().unwrap().is_empty());
+            }
+            for roll in events_of(&log, "dice_rolled") {
+                assert!(!roll["rule"].as_str().unwrap().is_empty(), "{roll}");
+            }
+            // After the end nothing is legal.
+            assert!(view["legal_actions"].as_array().unwrap().is_empty());
+        }
+    }
+}
