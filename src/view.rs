@@ -39,6 +39,10 @@ pub struct GameView {
     pub ports: Vec<PortView>,
     /// Face-up counters on the map, by space.
     pub on_map: Vec<MapStackView>,
+    /// Incidents picked this phase and not yet resolved or returned (13.0 step 3c), by space.
+    pub picked: Vec<MapStackView>,
+    /// Markers held aside until a later phase (Friendly Ship), by space.
+    pub held: Vec<MapStackView>,
     pub set_aside: Vec<CounterInfo>,
     pub sunk: Vec<CounterInfo>,
     pub damaged: Vec<CounterInfo>,
@@ -227,7 +231,9 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
         pool: game.count_at(&Location::Pool) as u32,
         patrol_zones,
         ports,
-        on_map: map_stacks(pack, game),
+        on_map: stacks(pack, game, |l| match l { Location::OnMap { space } => Some(space), _ => None }),
+        picked: stacks(pack, game, |l| match l { Location::Picked { space } => Some(space), _ => None }),
+        held: stacks(pack, game, |l| match l { Location::Held { space } => Some(space), _ => None }),
         set_aside: infos(Location::SetAside),
         sunk: infos(Location::Sunk),
         damaged: infos(Location::Damaged),
@@ -270,10 +276,11 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
     PendingView { pending: pending.clone(), question, rule: rule.to_string() }
 }
 
-fn map_stacks(pack: &RulesPack, game: &Game) -> Vec<MapStackView> {
+/// Face-up counters grouped by the space `at` finds in their location.
+fn stacks(pack: &RulesPack, game: &Game, at: impl Fn(&Location) -> Option<&SpaceRef>) -> Vec<MapStackView> {
     let mut stacks: Vec<MapStackView> = Vec::new();
     for (i, c) in game.counters.iter().enumerate() {
-        if let Location::OnMap { space } = &c.location {
+        if let Some(space) = at(&c.location) {
             let info = counter_info(pack, crate::state::CounterId(i as u16));
             match stacks.iter_mut().find(|s| &s.space == space) {
                 Some(stack) => stack.counters.push(info),

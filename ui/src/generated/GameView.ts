@@ -18,7 +18,15 @@ pool: number, patrol_zones: Array<StackView>, ports: Array<PortView>,
 /**
  * Face-up counters on the map, by space.
  */
-on_map: Array<MapStackView>, set_aside: Array<CounterInfo>, sunk: Array<CounterInfo>, damaged: Array<CounterInfo>, 
+on_map: Array<MapStackView>, 
+/**
+ * Incidents picked this phase and not yet resolved or returned (13.0 step 3c), by space.
+ */
+picked: Array<MapStackView>, 
+/**
+ * Markers held aside until a later phase (Friendly Ship), by space.
+ */
+held: Array<MapStackView>, set_aside: Array<CounterInfo>, sunk: Array<CounterInfo>, damaged: Array<CounterInfo>, 
 /**
  * Coastal defense units removed unseen at setup (3.0 step 4): a count only.
  */
