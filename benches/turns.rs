@@ -1,0 +1,64 @@
+//! Benchmarks of the referee's turn flow (issue targets: one full Incident phase under 20 µs, one whole
+//! 10-turn game with random decisions under 5 ms). Run: `cargo bench --bench turns`.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use goeben_referee::action::Action;
+use goeben_referee::state::Phase;
+use goeben_referee::{RulesPack, Session};
+
+/// A session at the start of turn 1's Incident phase, both ships at open sea, Alert Level 3.
+fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
+    let mut s = Session::new(pack.clone(), seed);
+    let options = goeben_referee::state::GameOptions { orders: Some("raid_french_convoys".into()) };
+    s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
+    s.respond(serde_json::from_str(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":""}}"#).unwrap());
+    while s.game().unwrap().phase != Phase::Movement {
+        s.respond(Action::EndPhase);
+    }
+    for ship in ["goeben", "breslau"] {
+        s.respond(serde_json::from_str(&format!(r#"{{"action":"move","ship":"{ship}","to":{{"kind":"high_seas","zone":"eastern_med","label":""}},"speed":"cruise"}}"#)).unwrap());
+    }
+    s.respond(Action::EndPhase);
+    s.game_mut_for_tests().unwrap().alert_level = 3;
+    s
+}
+
+/// Plays a whole game choosing uniformly among the legal actions with a seeded chooser.
+fn whole_game(pack: &RulesPack, seed: u64) -> u32 {
+    let mut s = Session::new(pack.clone(), seed);
+    let options = goeben_referee::state::GameOptions { orders: Some("raid_french_convoys".into()) };
+    let mut r = s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
+    let mut pick = seed | 1;
+    let mut steps = 0;
+    while r.view.game_over.is_none() && steps < 10_000 {
+        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let legal = &r.view.legal_actions;
+        let action = legal[((pick >> 33) as usize) % legal.len()].clone();
+        r = s.respond(action);
+        steps += 1;
+    }
+    steps
+}
+
+fn benches(c: &mut Criterion) {
+    let pack = RulesPack::standard();
+    let space: Action = serde_json::from_str(r#"{"action":"resolve_incidents","space":{"kind":"high_seas","zone":"eastern_med","label":""}}"#).unwrap();
+    c.bench_function("incident phase (13.0, Alert 3, one space)", |b| {
+        // By reference, so that dropping the session (its whole rules pack) is not timed.
+        b.iter_batched_ref(
+            || at_incident_phase(&pack, 7),
+            |s| s.apply(space.clone()).map(|events| events.len()),
+            BatchSize::SmallInput,
+        )
+    });
+    let mut seed = 0u64;
+    c.bench_function("whole 10-turn game, random legal decisions", |b| {
+        b.iter(|| {
+            seed += 1;
+            whole_game(&pack, seed)
+        })
+    });
+}
+
+criterion_group!(turns, benches);
+criterion_main!(turns);
