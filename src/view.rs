@@ -58,6 +58,17 @@ pub struct GameView {
     pub battles: Vec<String>,
     /// Neutral ports already visited (9.1).
     pub neutral_visited: Vec<String>,
+    /// The named places of the map the rules know (for pickers): public, from the rules pack.
+    pub places: Vec<PlaceView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PlaceView {
+    pub id: String,
+    pub name: String,
+    pub kind: PlaceKind,
+    pub nation: Nation,
+    pub sea_zone: crate::pack::SeaZone,
 }
 
 /// A pending decision with a question a player can read.
@@ -251,6 +262,11 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
         },
         battles: crate::flow::battles(pack, game).iter().map(|s| s.describe(pack)).collect(),
         neutral_visited: game.neutral_visited.iter().map(|id| SpaceRef::place(id).describe(pack)).collect(),
+        places: pack
+            .places
+            .iter()
+            .map(|p| PlaceView { id: p.id.clone(), name: p.name.clone(), kind: p.kind, nation: p.nation, sea_zone: p.sea_zone })
+            .collect(),
     }
 }
 

@@ -5,6 +5,7 @@ import type { GameOptions } from "./GameOptions";
 import type { MapStackView } from "./MapStackView";
 import type { OrdersView } from "./OrdersView";
 import type { PendingView } from "./PendingView";
+import type { PlaceView } from "./PlaceView";
 import type { PortView } from "./PortView";
 import type { ShipView } from "./ShipView";
 import type { StackView } from "./StackView";
@@ -50,4 +51,8 @@ battles: Array<string>,
 /**
  * Neutral ports already visited (9.1).
  */
-neutral_visited: Array<string>, };
+neutral_visited: Array<string>, 
+/**
+ * The named places of the map the rules know (for pickers): public, from the rules pack.
+ */
+places: Array<PlaceView>, };

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import App from './App.svelte';
+import type { Response } from './generated/Response';
+import newGame from './test/fixtures/new_game.json';
+import movement from './test/fixtures/movement.json';
+
+const noGame: Response = {
+  ok: true,
+  events: [],
+  view: { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null },
+};
+
+type Call = { cmd: string; args: Record<string, unknown> };
+let calls: Call[];
+
+/** Mocks the shell: `answer` gives the Response for each `respond` call after the first `view`. */
+function shell(first: Response, answer: (action: { action: string }) => Response) {
+  calls = [];
+  mockIPC((cmd, args) => {
+    calls.push({ cmd, args: args as Record<string, unknown> });
+    if (cmd === 'startup_notice') return null;
+    const action = (args as { action: { action: string } }).action;
+    return action.action === 'view' ? first : answer(action);
+  });
+}
+
+const sent = () => calls.filter((c) => c.cmd === 'respond').map((c) => c.args.action);
+
+beforeEach(() => {
+  calls = [];
+});
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+describe('first screen', () => {
+  it('shows the new-game form when no game is running and asks the shell for the view', async () => {
+    shell(noGame, () => noGame);
+    render(App);
+    expect(await screen.findByTestId('new-game-button')).toBeTruthy();
+    expect(sent()).toEqual([{ action: 'view' }]);
+  });
+
+  it('starts a game with the typed seed', async () => {
+    shell(noGame, () => newGame as Response);
+    render(App);
+    await fireEvent.input(await screen.findByTestId('seed-input'), { target: { value: '42' } });
+    await fireEvent.click(screen.getByTestId('new-game-button'));
+    await screen.findByTestId('alert-level');
+    expect(sent()[1]).toEqual({ action: 'new_game', seed: 42 });
+  });
+
+  it('starts a game without a seed when the field is empty, and refuses a malformed seed', async () => {
+    shell(noGame, () => newGame as Response);
+    render(App);
+    const input = await screen.findByTestId('seed-input');
+    await fireEvent.input(input, { target: { value: '12ab' } });
+    expect((screen.getByTestId('new-game-button') as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.input(input, { target: { value: '' } });
+    await fireEvent.click(screen.getByTestId('new-game-button'));
+    await screen.findByTestId('alert-level');
+    expect(sent()[1]).toEqual({ action: 'new_game' });
+  });
+});
+
+describe('a running game', () => {
+  it('shows turn, Alert Level, VP, phase and the secret stack counts from the view', async () => {
+    const r = newGame as Response;
+    shell(r, () => r);
+    render(App);
+    expect((await screen.findByTestId('alert-level')).textContent).toBe(String(r.view.alert_level));
+    expect(screen.getByTestId('turn').textContent).toContain(`of ${r.view.last_turn}`);
+    expect(screen.getByTestId('vp').textContent).toContain(String(r.view.vp));
+    expect(screen.getByTestId('phase').textContent).toBe('Setup');
+    expect(screen.getByTestId('pool-count').textContent).toBe(String(r.view.game!.pool));
+    for (const zone of r.view.game!.patrol_zones) {
+      expect(screen.getByTestId(`stack-${zone.id}`).textContent).toContain(String(zone.face_down));
+    }
+  });
+
+  it('marks the current box of the Alert track', async () => {
+    const r = structuredClone(newGame) as Response;
+    r.view.alert_level = 4;
+    shell(r, () => r);
+    render(App);
+    await screen.findByTestId('alert-level');
+    const current = document.querySelectorAll('.track li.current');
+    expect(current.length).toBe(1);
+    expect(current[0].textContent).toBe('4');
+  });
+
+  it('sends exactly the legal action object of the button pressed', async () => {
+    const r = newGame as Response;
+    shell(r, () => r);
+    render(App);
+    const buttons = await screen.findAllByTestId('action-place_collier');
+    expect(buttons.length).toBe(r.view.legal_actions.length);
+    await fireEvent.click(buttons[2]);
+    await waitFor(() => expect(sent().length).toBe(2));
+    expect(sent()[1]).toEqual(r.view.legal_actions[2]);
+  });
+
+  it('reports a move with the chosen destination and speed', async () => {
+    const r = movement as Response;
+    shell(r, () => r);
+    render(App);
+    const select = (await screen.findByTestId('move-to-goeben')) as HTMLSelectElement;
+    const option = [...select.options].find((o) => o.textContent === 'Pola')!;
+    await fireEvent.change(select, { target: { value: option.value } });
+    await fireEvent.click(screen.getByTestId('move-goeben'));
+    await waitFor(() => expect(sent().length).toBe(2));
+    expect(sent()[1]).toEqual({ action: 'move', ship: 'goeben', to: { kind: 'place', id: 'pola' }, speed: 'cruise' });
+  });
+
+  it('shows the error banner for a refused action and keeps the view', async () => {
+    const r = movement as Response;
+    const refused: Response = { ok: false, error: { code: 'illegal', message: 'no coal left' }, view: r.view };
+    shell(r, () => refused);
+    render(App);
+    await fireEvent.click(await screen.findByTestId('action-end_phase'));
+    expect((await screen.findByTestId('error-banner')).textContent).toContain('no coal left');
+    expect(screen.getByTestId('phase').textContent).toBe('Movement');
+  });
+
+  it('asks for confirmation before undoing', async () => {
+    const r = movement as Response;
+    shell(r, () => r);
+    render(App);
+    await fireEvent.click(await screen.findByTestId('undo-button'));
+    expect(sent()).toEqual([{ action: 'view' }]);
+    await fireEvent.click(screen.getByTestId('undo-confirm'));
+    await waitFor(() => expect(sent()).toEqual([{ action: 'view' }, { action: 'undo' }]));
+  });
+});

@@ -1,0 +1,151 @@
+// Words for what the core sends: phase names, places, events and action labels. The core decides
+// everything; this only says it in a player's words.
+import type { Action } from '../generated/Action';
+import type { Event } from '../generated/Event';
+import type { GameView } from '../generated/GameView';
+import type { Phase } from '../generated/Phase';
+import type { SeaZone } from '../generated/SeaZone';
+import type { SpaceRef } from '../generated/SpaceRef';
+
+export const PHASES: Record<Phase, string> = {
+  no_game: 'No game',
+  setup: 'Setup',
+  outfitting: 'Outfitting & Repair',
+  intelligence: 'Intelligence',
+  movement: 'Movement',
+  incident: 'Incident',
+  naval_combat: 'Naval Combat',
+  commerce_raiding: 'Commerce Raiding',
+  shore_bombardment: 'Shore Bombardment',
+  objective: 'Objective',
+  game_over: 'Game over',
+};
+
+export const ZONES: Record<SeaZone, string> = {
+  western_med: 'Western Mediterranean',
+  adriatic: 'Adriatic',
+  eastern_med: 'Eastern Mediterranean',
+  aegean: 'Aegean',
+  marmara: 'Sea of Marmara',
+  black_sea: 'Black Sea',
+  atlantic: 'Atlantic',
+};
+
+export function prettify(id: string): string {
+  return id.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function placeName(game: GameView | null | undefined, space: SpaceRef): string {
+  if (space.kind === 'high_seas') {
+    const zone = ZONES[space.zone] ?? space.zone;
+    return space.label ? `${space.label} (${zone})` : `open sea, ${zone}`;
+  }
+  const known = game?.places.find((p) => p.id === space.id);
+  return known ? known.name : prettify(space.id);
+}
+
+export function shipName(game: GameView | null | undefined, id: string): string {
+  return game?.ships.find((s) => s.id === id)?.name ?? prettify(id);
+}
+
+const SPEEDS: Record<string, string> = { stay: 'stays', cruise: 'cruise', maximum: 'maximum (1 coal)', emergency: 'emergency (1 coal, engine check)' };
+export const speedName = (s: string): string => SPEEDS[s] ?? s;
+
+/** One readable line for an event of the last response. */
+export function describeEvent(e: Event, game?: GameView | null): string {
+  switch (e.event) {
+    case 'game_started':
+      return `New game. Orders: ${e.orders_name}; ${e.last_turn} turns.`;
+    case 'secret_setup': {
+      const zones = e.patrol_zones.reduce((n, z) => n + z.count, 0);
+      const ports = e.ports.reduce((n, p) => n + p.count, 0);
+      return `Secret setup: ${zones} counters face down in patrol zones, ${ports} coastal defenses in ports, ${e.pool} in the pool.`;
+    }
+    case 'turn_started':
+      return `Turn ${e.turn} begins.`;
+    case 'phase_started':
+      return `${PHASES[e.phase]} phase.`;
+    case 'dice_rolled':
+      return `${e.purpose}: ${e.faces.join(', ')}`;
+    case 'alert_changed':
+      return `Alert Level ${e.from} → ${e.to} (${e.reason}).`;
+    case 'vp_changed':
+      return `VP ${e.from} → ${e.to} (${e.reason}).`;
+    case 'counter_revealed':
+      return `Revealed: ${e.counter.name} at ${placeName(game, e.at)}.`;
+    case 'table_instruction':
+      return e.text;
+    case 'collier_placed':
+      return `Collier placed at ${placeName(game, e.at)}.`;
+    case 'ship_moved':
+      return e.speed === 'stay'
+        ? `${shipName(game, e.ship)} stays at ${placeName(game, e.to)}.`
+        : `${shipName(game, e.ship)} → ${placeName(game, e.to)} (${speedName(e.speed)}).`;
+    case 'track_changed':
+      return `${shipName(game, e.ship)}: ${e.track} ${e.from} → ${e.to} (${e.reason}).`;
+    case 'ship_sunk':
+      return `${shipName(game, e.ship)} is sunk (${e.reason}).`;
+    case 'counter_returned':
+      return `${e.name} goes ${e.to}.`;
+    case 'collier_lost':
+      return `Collier ${e.collier} lost (${e.reason}).`;
+    case 'incidents_picked':
+      return `${placeName(game, e.space)}: ${e.drawn} incident${e.drawn === 1 ? '' : 's'} picked.`;
+    case 'corrected':
+      return `Correction: ${e.what} ${e.from} → ${e.to}.`;
+    case 'undone':
+      return 'Undone: the last decision was taken back.';
+    case 'game_ended':
+      return e.won ? `You win: ${e.reason}.` : `Game over: ${e.reason}.`;
+    default: {
+      const unknown = e as { event: string };
+      return prettify(unknown.event);
+    }
+  }
+}
+
+/** The rule an event cites, for the log. */
+export function ruleOf(e: Event): string {
+  if ('rule' in e && typeof e.rule === 'string') return e.rule;
+  switch (e.event) {
+    case 'game_started':
+    case 'secret_setup':
+    case 'collier_placed':
+      return '3.0';
+    case 'turn_started':
+    case 'phase_started':
+      return '4.0';
+    case 'ship_moved':
+      return '12.0';
+    case 'incidents_picked':
+      return '13.0';
+    case 'game_ended':
+      return '17.0';
+    default:
+      return '';
+  }
+}
+
+/** A button label for a legal action. */
+export function actionLabel(a: Action, game: GameView | null | undefined, phase: Phase): string {
+  switch (a.action) {
+    case 'end_phase':
+      return `End ${PHASES[phase]}`;
+    case 'place_collier':
+      return `Collier at ${placeName(game, a.to)}`;
+    case 'move':
+      return a.speed === 'stay' ? `${shipName(game, a.ship)} stays` : `${shipName(game, a.ship)} → ${placeName(game, a.to)}`;
+    case 'resolve_incidents':
+      return `Draw incidents at ${placeName(game, a.space)}`;
+    case 'evade_submarine':
+      return a.spend_coal ? `${shipName(game, a.ship)}: spend 1 coal` : `${shipName(game, a.ship)}: take the torpedo run`;
+    case 'answer':
+      return a.yes ? 'Yes' : 'No';
+    case 'choose_ship':
+      return shipName(game, a.ship);
+    case 'raid_merchants':
+      return `Raid at ${placeName(game, a.space)} with ${shipName(game, a.ship)}`;
+    default:
+      return prettify(a.action);
+  }
+}
