@@ -43,7 +43,7 @@ test('a new game shows turn, Alert Level, VP and the secret stack counts (3.0, 5
     assert.match(await textOf(driver, 'vp'), new RegExp(`\\b${expected.vp}\\b`));
     for (const zone of expected.game.patrol_zones) {
       const row = await textOf(driver, `stack-${zone.id}`);
-      assert.match(row, new RegExp(`\\b${zone.face_down}\\b`), `patrol zone ${zone.id} shows ${zone.face_down}`);
+      assert.match(row, new RegExp(`\\D${zone.face_down}$`), `patrol zone ${zone.id} shows ${zone.face_down}`);
     }
     // No identity of a face-down counter, nor the seed, is on the screen.
     const page = await driver.findElement({ css: 'body' }).getText();

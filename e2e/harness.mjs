@@ -79,7 +79,7 @@ export async function waitForTestId(driver, id, ms = 15000) {
 }
 
 export async function textOf(driver, id) {
-  return (await (await waitForTestId(driver, id)).getText()).trim();
+  return (((await (await waitForTestId(driver, id)).getAttribute('textContent')) ?? '')).trim();
 }
 
 /** Waits until the element's text satisfies `test`. */
@@ -88,7 +88,7 @@ export async function waitForText(driver, id, test, ms = 15000) {
   await driver.wait(
     async () => {
       try {
-        last = (await (await driver.findElement(byTestId(id))).getText()).trim();
+        last = ((await (await driver.findElement(byTestId(id))).getAttribute('textContent')) ?? '').trim();
         return test(last);
       } catch {
         return false;
