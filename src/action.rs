@@ -41,6 +41,14 @@ pub enum Action {
     /// Finish the current phase and go on. In the Movement phase, ships not yet moved stay where they are.
     EndPhase,
 
+    // --- Intelligence (11.0) ---
+    /// 11.1: one ship makes the turn's Intelligence attempt.
+    AttemptIntelligence { ship: String },
+    /// Picks an Intelligence Table result offered by a pending decision (Intelligence from Berlin).
+    ChooseIntelligence { code: String },
+    /// Picks the patrol zone whose face-down markers an Intelligence result lets the player examine.
+    ExamineZone { zone: String },
+
     // --- Movement (12.0) ---
     /// 12.0: the player moved `ship` on the map and reports where it ended and at which speed band
     /// (the app cannot see the map, so it trusts the count of spaces and checks everything else).

@@ -65,6 +65,10 @@ pub enum Event {
     CollierLost { collier: u8, reason: String, rule: String },
     /// Incident picks for the German ships in a space (13.0 step 2, 13.2).
     IncidentsPicked { space: SpaceRef, normal: u8, extra: u8, drawn: u8 },
+    /// 11.0: the Intelligence Table result, with the value and roll that gave it.
+    IntelligenceResult { code: String, name: String, value: i32, rule: String },
+    /// 11.0: face-down markers shown to the player only (they stay face down on the map).
+    Examined { zone: String, counters: Vec<CounterInfo>, rule: String },
     /// A value corrected to match the table.
     Corrected { what: String, from: String, to: String },
     /// The last action was undone (the state, RNG included, is as before it).
@@ -90,6 +94,7 @@ impl Event {
             | Event::CounterReturned { rule, .. }
             | Event::CollierLost { rule, .. } => rule,
             Event::IncidentsPicked { .. } => "13.0",
+            Event::IntelligenceResult { rule, .. } | Event::Examined { rule, .. } => rule,
             Event::Corrected { .. } => "correction",
             Event::Undone { .. } => "",
             Event::GameEnded { .. } => "17.0",
@@ -136,6 +141,12 @@ impl Event {
             Event::IncidentsPicked { space, normal, extra, drawn } => {
                 let extra = if *extra > 0 { format!(" plus {extra} for the enemy port") } else { String::new() };
                 format!("Incident picks at {}: {normal}{extra}; {drawn} drawn from the pool.", space.describe(pack))
+            }
+            Event::IntelligenceResult { code, name, .. } => format!("Intelligence: {code} — {name}."),
+            Event::Examined { zone, counters, .. } => {
+                let names: Vec<&str> = counters.iter().map(|c| c.name.as_str()).collect();
+                let zone = pack.place(zone).map(|p| p.name.as_str()).unwrap_or(zone);
+                format!("You examined {zone} (keep it face down): {}.", names.join(", "))
             }
             Event::Corrected { what, from, to } => format!("Correction: {what} {from} → {to}."),
             Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),

@@ -176,6 +176,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
             actions
         }
         Phase::Incident => incidents::legal_actions(pack, game),
+        Phase::Intelligence => crate::intelligence::legal_actions(pack, game),
         Phase::CommerceRaiding => {
             let mut actions = raiding::legal_actions(pack, game);
             actions.push(Action::EndPhase);

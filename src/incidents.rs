@@ -76,6 +76,7 @@ pub fn pending_answers(_pack: &RulesPack, game: &Game, pending: &Pending) -> Vec
         }
         Pending::CollierNearFrenchZones { .. } => vec![Action::Answer { yes: true }, Action::Answer { yes: false }],
         Pending::RamDamage { space } => ships_in(game, space).into_iter().map(|ship| Action::ChooseShip { ship }).collect(),
+        other => crate::intelligence::pending_answers(_pack, game, other).unwrap_or_default(),
     }
 }
 
@@ -464,9 +465,6 @@ fn remove_from_play(ctx: &mut Ctx, id: CounterId) {
 }
 
 /// 13.2: extra picks in an enemy port or naval base (Terrain Effects Chart).
-fn extra_enemy_picks(_pack: &RulesPack, kind: PlaceKind) -> u8 {
-    match kind {
-        PlaceKind::NavalBase => 2,
-        _ => 1,
-    }
+fn extra_enemy_picks(pack: &RulesPack, kind: PlaceKind) -> u8 {
+    pack.charts.terrain_extra_picks(kind)
 }

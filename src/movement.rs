@@ -20,10 +20,11 @@ pub struct Speeds {
     pub emergency: u8,
 }
 
-/// 12.1–12.4: speeds at an engine track position. Goeben's engines 6 give cruise 4, maximum 5,
-/// emergency 6 (the rule examples); each point of engine damage takes one off each speed (12.4).
-pub fn speeds(_pack: &RulesPack, engines: u8) -> Speeds {
-    Speeds { cruise: engines.saturating_sub(2), maximum: engines.saturating_sub(1), emergency: engines }
+/// 12.1–12.4: speeds at an engine track position, from the engine-speed chart. Goeben's engines 6 give
+/// cruise 4, maximum 5, emergency 6 (the rule examples); each point of engine damage takes one off (12.4).
+pub fn speeds(pack: &RulesPack, engines: u8) -> Speeds {
+    let row = pack.charts.engine_speeds(engines);
+    Speeds { cruise: row.cruise, maximum: row.maximum, emergency: row.emergency }
 }
 
 /// The patrol zones French Navy Sorties closes for the ensuing Movement phase.

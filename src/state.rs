@@ -278,6 +278,8 @@ pub struct TurnState {
     pub incident_queue: Vec<(CounterId, SpaceRef)>,
     /// Resolved incidents that go back to the pool once the space's incidents are all resolved (13.1).
     pub to_return: Vec<CounterId>,
+    /// 11.1: at most one Intelligence attempt per turn.
+    pub intelligence_attempted: bool,
 }
 
 /// A decision the player owes before play goes on. Listed in the view with its legal answers.
@@ -291,6 +293,11 @@ pub enum Pending {
     CollierNearFrenchZones { collier: u8 },
     /// Allied Submarine, Ram speed: the player picks the ship in `space` that takes one hull damage.
     RamDamage { space: SpaceRef },
+    /// Intelligence from Berlin: the player picks one of two Intelligence Table results.
+    BerlinIntelligence { choices: Vec<String> },
+    /// An Intelligence result lets the player examine face-down markers of one patrol zone they choose
+    /// (`count` 0 = all of them).
+    ExamineZone { count: u8 },
 }
 
 impl Game {

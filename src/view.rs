@@ -284,6 +284,15 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
                 "Incident Chart: French Navy Sorties",
             )
         }
+        Pending::BerlinIntelligence { choices } => {
+            let names: Vec<String> = choices
+                .iter()
+                .map(|c| pack.charts.intelligence_result(c).map(|r| format!("{c}: {}", r.name)).unwrap_or_else(|| c.clone()))
+                .collect();
+            (format!("Intelligence from Berlin — choose one: {}", names.join("; ")), "Incident Chart: Intelligence from Berlin")
+        }
+        Pending::ExamineZone { count: 0 } => ("Which patrol zone do you examine? You will see all its face-down markers.".to_string(), "11.2"),
+        Pending::ExamineZone { count } => (format!("Which patrol zone do you examine? You will see up to {count} of its face-down markers."), "11.2"),
         Pending::RamDamage { space } => (
             format!("You rammed the submarine at {}: which ship takes the hull damage?", space.describe(pack)),
             "Incident Chart: Allied Submarine",

@@ -313,3 +313,39 @@ fn rule_3_0_setup_draws_are_uniform_each_british_counter_reaches_the_adriatic_wi
         assert!((f - p).abs() < 5.0 * sigma, "{} reached the Adriatic in {f:.3} of games, expected {p:.3} ± {:.3}", british.warships[i], 5.0 * sigma);
     }
 }
+
+#[test]
+fn incident_intelligence_from_berlin_offers_ib_or_je() {
+    let (mut t, _) = at(&sea("eastern_med"), &[IntelligenceFromBerlin], 3);
+    resolve(&mut t, &sea("eastern_med"));
+    assert!(matches!(t.game().pending.first(), Some(Pending::BerlinIntelligence { .. })));
+    t.ok(r#"{"action":"choose_intelligence","code":"JE"}"#);
+    assert_eq!(t.game().alert_level, 2, "JE lowers the Alert Level by one");
+
+    let (mut t, _) = at(&sea("eastern_med"), &[IntelligenceFromBerlin], 3);
+    resolve(&mut t, &sea("eastern_med"));
+    let (code, _) = t.refused(r#"{"action":"choose_intelligence","code":"IA"}"#);
+    assert_eq!(code, "illegal", "only the two named results");
+    t.ok(r#"{"action":"choose_intelligence","code":"IB"}"#);
+    assert!(matches!(t.game().pending.first(), Some(Pending::ExamineZone { count: 2 })));
+    let events = t.ok(r#"{"action":"examine_zone","zone":"malta_pz"}"#);
+    let shown = events.iter().find_map(|e| match e { Event::Examined { counters, .. } => Some(counters.len()), _ => None });
+    assert_eq!(shown, Some(2), "IB: up to two markers of the zone");
+    let view = t.session.view();
+    let malta = view.game.unwrap().patrol_zones.into_iter().find(|z| z.id == "malta_pz").unwrap();
+    assert_eq!((malta.face_down, malta.known.len()), (3, 2), "they stay face down, known to the player only");
+}
+
+#[test]
+fn rule_11_1_one_intelligence_attempt_per_turn_rolled_on_the_ship_value_column() {
+    let mut t = Table::new(24, "ottoman_alliance");
+    t.to_phase("intelligence");
+    t.set_alert(3);
+    t.script(&[6]);
+    let events = t.ok(r#"{"action":"attempt_intelligence","ship":"goeben"}"#);
+    // Goeben: leadership 4, at Messina (Italian, neutral): value 4, column 4–5, a 6 is JE.
+    assert!(events.iter().any(|e| matches!(e, Event::IntelligenceResult { code, value: 4, .. } if code == "JE")));
+    assert_eq!(t.game().alert_level, 2);
+    let (code, _) = t.refused(r#"{"action":"attempt_intelligence","ship":"breslau"}"#);
+    assert_eq!(code, "illegal");
+}

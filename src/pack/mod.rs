@@ -4,9 +4,11 @@
 //! reconstructed (see `docs/CHARTS.md`). The default pack is embedded from `data/pack/*.json`, one file per
 //! top-level key, and validated on load: a missing or bad field is reported with its path.
 
+mod charts;
 mod types;
 mod validate;
 
+pub use charts::*;
 pub use types::*;
 pub use validate::PackError;
 
@@ -57,5 +59,7 @@ impl RulesPack {
     }
 }
 
+#[cfg(test)]
+mod charts_tests;
 #[cfg(test)]
 mod tests;

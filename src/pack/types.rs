@@ -316,6 +316,4 @@ pub struct ShipValues {
     pub speed: u8,
 }
 
-/// The charts printed on the map (reconstructed; see docs/CHARTS.md).
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
-pub struct Charts {}
+pub use super::charts::Charts;

@@ -37,6 +37,7 @@ impl RulesPack {
         self.validate_setup()?;
         self.validate_orders()?;
         self.validate_incident_chart()?;
+        self.charts.validate(&self.places)?;
         Ok(())
     }
 

@@ -22,6 +22,8 @@ const samples: Event[] = [
   { event: 'counter_returned', counter: 'q', name: 'Quiet Seas', to: 'back to the Incident Pool', rule: '13.1' },
   { event: 'collier_lost', collier: 1, reason: 'attacked', rule: 'Incident Chart' },
   { event: 'incidents_picked', space: at, normal: 3, extra: 0, drawn: 3 },
+  { event: 'intelligence_result', code: 'IB', name: 'Intercepted signals', value: 5, rule: '11.2' },
+  { event: 'examined', zone: 'malta_pz', counters: [{ id: 'gb', name: 'HMS Dublin', kind: 'incident' }], rule: '11.2' },
   { event: 'corrected', what: 'Alert Level', from: '1', to: '4' },
   { event: 'undone', entries: 2 },
   { event: 'game_ended', won: true, reason: 'mission accomplished' },
@@ -38,7 +40,7 @@ describe('describeEvent', () => {
   });
 
   it('names places and cites rules', () => {
-    expect(describeEvent(samples[10], null)).toBe('Goeben → Pola (cruise).');
+    expect(describeEvent(samples.find((e) => e.event === 'ship_moved')!, null)).toBe('Goeben → Pola (cruise).');
     expect(placeName(null, { kind: 'high_seas', zone: 'adriatic', label: 'H7' })).toBe('H7 (Adriatic)');
     expect(ruleOf(samples[4])).toBe('Incident Chart');
     expect(ruleOf(samples[0])).toBe('3.0');

@@ -93,6 +93,12 @@ export function describeEvent(e: Event, game?: GameView | null): string {
       return `${placeName(game, e.space)}: ${e.drawn} incident${e.drawn === 1 ? '' : 's'} picked.`;
     case 'corrected':
       return `Correction: ${e.what} ${e.from} → ${e.to}.`;
+    case 'intelligence_result':
+      return `Intelligence ${e.code}: ${e.name}.`;
+    case 'examined': {
+      const zone = game?.places.find((p) => p.id === e.zone)?.name ?? prettify(e.zone);
+      return `You examined ${zone} (leave it face down): ${e.counters.map((c) => c.name).join(', ') || 'nothing new'}.`;
+    }
     case 'undone':
       return 'Undone: the last decision was taken back.';
     case 'game_ended':
@@ -143,6 +149,14 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
       return a.yes ? 'Yes' : 'No';
     case 'choose_ship':
       return shipName(game, a.ship);
+    case 'attempt_intelligence':
+      return `Intelligence attempt by ${shipName(game, a.ship)}`;
+    case 'choose_intelligence':
+      return `Result ${a.code}`;
+    case 'examine_zone': {
+      const zone = game?.places.find((p) => p.id === a.zone)?.name ?? prettify(a.zone);
+      return `Examine ${zone}`;
+    }
     case 'raid_merchants':
       return `Raid at ${placeName(game, a.space)} with ${shipName(game, a.ship)}`;
     default:
