@@ -1,0 +1,139 @@
+//! DESIGN.md principle 2: no view and no event shows the identity of a face-down counter before the rules
+//! reveal it, and neither ever carries the RNG seed or state while a game runs. Checked over random games
+//! (proptest chooses the seed and the sequence of legal actions) by comparing, after every response, the
+//! counters mentioned in the JSON with the set of counters the player may know.
+
+use std::collections::BTreeSet;
+
+use goeben_referee::action::Action;
+use goeben_referee::state::{CounterId, Location};
+use goeben_referee::{RulesPack, Session};
+use proptest::prelude::*;
+
+/// Counter ids (pack ids) the player may know now: everything not face down, plus what they examined.
+fn knowable(session: &Session) -> BTreeSet<String> {
+    let pack = session.pack();
+    let game = session.game().expect("running");
+    (0..pack.counters.counters.len())
+        .filter(|&i| {
+            let c = game.counter(CounterId(i as u16));
+            !c.location.is_face_down() || c.known_to_player
+        })
+        .map(|i| pack.counters.counters[i].id.clone())
+        .collect()
+}
+
+/// Every `"id":"…"` and `"counter":"…"` value naming a pack counter anywhere in the JSON.
+fn mentioned(pack: &RulesPack, value: &serde_json::Value, out: &mut BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                if let (true, Some(s)) = (k == "id" || k == "counter", v.as_str()) {
+                    if pack.counter(s).is_some() {
+                        out.insert(s.to_string());
+                    }
+                }
+                mentioned(pack, v, out);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| mentioned(pack, v, out)),
+        _ => {}
+    }
+}
+
+/// Ids an event reveals at that moment (the only way a face-down identity first leaves the core).
+fn revealed_by(event: &goeben_referee::event::Event) -> Vec<String> {
+    use goeben_referee::event::Event;
+    match event {
+        Event::CounterRevealed { counter, .. } => vec![counter.id.clone()],
+        Event::Examined { counters, .. } => counters.iter().map(|c| c.id.clone()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn no_rng(text: &str, seed: u64, step: usize) {
+    assert!(!text.contains(&format!(":{seed},")) && !text.contains(&format!(":{seed}}}")), "step {step}: the seed appears");
+    for field in ["\"rng\"", "\"seed\"", "\"dice\"", "\"stream\"", "\"undo\""] {
+        assert!(!text.contains(field), "step {step}: {field} crosses the boundary");
+    }
+}
+
+fn counters_in(pack: &RulesPack, value: &serde_json::Value) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    mentioned(pack, value, &mut seen);
+    // Orders markers are public once drawn, and the unused ones may be examined (3.0 step 5).
+    seen.retain(|id| !matches!(pack.counter(id).unwrap().kind, goeben_referee::pack::CounterKind::Orders { .. }));
+    seen
+}
+
+/// Checks one response: its events in order only name counters revealed before or by that event; its
+/// view only names counters the player may know now; no RNG material while the game runs.
+fn assert_no_leak(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, step: usize) {
+    let pack = session.pack();
+    if response.view.game_over.is_none() {
+        no_rng(&serde_json::to_string(response).unwrap(), seed, step);
+    }
+    for event in response.events.iter().flatten() {
+        ever.extend(revealed_by(event));
+        let named = counters_in(pack, &serde_json::to_value(event).unwrap());
+        let leaked: Vec<_> = named.difference(ever).collect();
+        assert!(leaked.is_empty(), "step {step}: an event names face-down counters before their reveal: {leaked:?} in {event:?}");
+    }
+    for entry in response.log.iter().flatten() {
+        let named = counters_in(pack, &serde_json::to_value(entry).unwrap());
+        let leaked: Vec<_> = named.difference(ever).collect();
+        assert!(leaked.is_empty(), "step {step}: the log names never-revealed counters: {leaked:?}");
+    }
+    let allowed = knowable(session);
+    let named = counters_in(pack, &serde_json::to_value(&response.view).unwrap());
+    let leaked: Vec<_> = named.difference(&allowed).collect();
+    assert!(leaked.is_empty(), "step {step}: the view names face-down counters: {leaked:?}");
+    // The names of counters face down in a zone or port do not appear in the view either.
+    let view_text = serde_json::to_string(&response.view).unwrap();
+    let game = session.game().unwrap();
+    for (i, spec) in pack.counters.counters.iter().enumerate() {
+        let loc = &game.counter(CounterId(i as u16)).location;
+        let shares_name = pack.counters.counters.iter().any(|o| o.name == spec.name && allowed.contains(&o.id));
+        if matches!(loc, Location::PatrolZone { .. } | Location::Port { .. }) && !allowed.contains(&spec.id) && !shares_name {
+            assert!(!view_text.contains(&format!("\"{}\"", spec.name)), "step {step}: the name of {} appears", spec.id);
+        }
+    }
+}
+
+fn play(seed: u64, choices: &[u16]) {
+    let mut session = Session::new(RulesPack::standard(), seed ^ 0x5555);
+    let mut ever = BTreeSet::new();
+    let r = session.respond(Action::NewGame { seed: Some(seed), options: None });
+    assert_no_leak(&session, &r, &mut ever, seed, 0);
+    let mut view = r.view;
+    for (step, choice) in choices.iter().enumerate() {
+        if view.game_over.is_some() || view.legal_actions.is_empty() {
+            break;
+        }
+        let action = view.legal_actions[*choice as usize % view.legal_actions.len()].clone();
+        let r = session.respond(action);
+        assert!(r.ok, "a legal action was refused: {:?}", r.error);
+        assert_no_leak(&session, &r, &mut ever, seed, step + 1);
+        // The log holds the same words the player saw, never more.
+        let log = session.respond(Action::Log { since: None });
+        assert_no_leak(&session, &log, &mut ever, seed, step + 1);
+        view = r.view;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn principle_2_no_hidden_identity_or_rng_state_crosses_the_boundary(seed in 1_000u64..u64::MAX / 2, choices in proptest::collection::vec(any::<u16>(), 40..160)) {
+        play(seed, &choices);
+    }
+}
+
+#[test]
+fn principle_2_whole_games_never_leak() {
+    for seed in 1..12u64 {
+        let choices: Vec<u16> = (0..400u32).map(|i| ((seed as u32).wrapping_mul(2654435761).wrapping_add(i * 40503) >> 7) as u16).collect();
+        play(seed * 7919, &choices);
+    }
+}

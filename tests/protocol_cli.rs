@@ -1,0 +1,93 @@
+//! The `referee` program's protocol contract (docs/PROTOCOL.md): one JSON object per line in, exactly one
+//! per line out, flushed after each; a rejected line never ends the program nor changes the game; the
+//! documented example session still produces exactly the documented output.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn referee(seed: u64) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(["--seed", &seed.to_string()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("referee starts")
+}
+
+#[test]
+fn each_line_is_answered_before_the_next_is_sent() {
+    // Interactive use: write one line, read its answer, then write the next (proves the flush).
+    let mut child = referee(3);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut views = Vec::new();
+    for line in [r#"{"action":"new_game","seed":3}"#, "garbage", r#"{"action":"view"}"#, r#"{"action":"undo"}"#, "[1,2]", r#"{"action":"view"}"#] {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        out.read_line(&mut answer).unwrap();
+        let v: Value = serde_json::from_str(&answer).expect("one JSON object per line");
+        for field in ["turn", "last_turn", "alert_level", "vp", "phase", "game_over", "legal_actions"] {
+            assert!(v["view"].get(field).is_some(), "view.{field} is always there");
+        }
+        views.push(v);
+    }
+    assert_eq!(views[0]["ok"], true);
+    assert_eq!(views[1]["ok"], false);
+    assert_eq!(views[1]["error"]["code"], "malformed");
+    assert_eq!(views[3]["error"]["code"], "nothing_to_undo");
+    assert_eq!(views[4]["error"]["code"], "malformed");
+    assert_eq!(views[0]["view"], views[5]["view"], "rejected lines changed nothing");
+    assert!(views[0]["view"]["game_over"].is_null());
+    assert!(!views[0]["view"]["legal_actions"].as_array().unwrap().is_empty(), "a running game offers decisions");
+    drop(stdin);
+    assert!(child.wait().unwrap().success(), "end of input ends the program cleanly");
+}
+
+#[test]
+fn no_game_means_no_legal_actions_and_a_clear_error() {
+    let mut child = referee(1);
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, r#"{{"action":"end_phase"}}"#).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["error"]["code"], "no_game");
+    assert_eq!(v["view"]["legal_actions"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn the_documented_example_session_is_exactly_what_the_program_answers() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/protocol");
+    let input = std::fs::read_to_string(dir.join("example.in.jsonl")).unwrap();
+    let expected = std::fs::read_to_string(dir.join("example.out.jsonl")).unwrap();
+    let mut child = referee(7);
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let actual = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(actual.lines().count(), input.lines().count(), "one answer per line");
+    for (i, (a, e)) in actual.lines().zip(expected.lines()).enumerate() {
+        assert!(a == e, "docs/protocol/example.out.jsonl line {} is stale: regenerate it with\n  cargo run --bin referee -- --seed 7 < docs/protocol/example.in.jsonl > docs/protocol/example.out.jsonl", i + 1);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_transcript() {
+    let run = || {
+        let mut child = referee(42);
+        let script = "{\"action\":\"new_game\"}\n{\"action\":\"place_collier\",\"to\":{\"kind\":\"high_seas\",\"zone\":\"aegean\",\"label\":\"\"}}\n{\"action\":\"end_phase\"}\n";
+        child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+        child.wait_with_output().unwrap().stdout
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn bad_arguments_are_refused_with_a_message() {
+    let out = Command::new(env!("CARGO_BIN_EXE_referee")).args(["--seed", "seven"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--seed"));
+}
