@@ -41,6 +41,10 @@ pub enum Action {
     /// Finish the current phase and go on. In the Movement phase, ships not yet moved stay where they are.
     EndPhase,
 
+    // --- Outfitting & Repair (7.0) ---
+    /// 7.0: `ship` takes the Outfitting & Repair phase this turn, and so does not move this turn.
+    TakeOutfitting { ship: String },
+
     // --- Intelligence (11.0) ---
     /// 11.1: one ship makes the turn's Intelligence attempt.
     AttemptIntelligence { ship: String },

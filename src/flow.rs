@@ -177,6 +177,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         }
         Phase::Incident => incidents::legal_actions(pack, game),
         Phase::Intelligence => crate::intelligence::legal_actions(pack, game),
+        Phase::Outfitting => crate::outfitting::legal_actions(pack, game),
         Phase::CommerceRaiding => {
             let mut actions = raiding::legal_actions(pack, game);
             actions.push(Action::EndPhase);

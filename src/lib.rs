@@ -13,6 +13,7 @@ pub mod flow;
 pub mod incidents;
 pub mod intelligence;
 pub mod movement;
+pub mod outfitting;
 pub mod pack;
 pub mod ports;
 pub mod protocol;

@@ -10,7 +10,7 @@ use crate::event::{CounterInfo, Event};
 use crate::pack::{CounterKind, RulesPack};
 use crate::action::Track;
 use crate::state::{CounterId, Game, Phase, ShipStatus, SpaceRef};
-use crate::{corrections, flow, incidents, intelligence, movement, raiding, setup};
+use crate::{corrections, flow, incidents, intelligence, movement, outfitting, raiding, setup};
 
 /// Bound on automatic steps taken after one action (phases that need no decision). A longer chain is a bug.
 pub const MAX_AUTO_STEPS: usize = 200;
@@ -130,6 +130,7 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         }
         Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,
         Action::EndPhase => flow::end_phase(&mut ctx)?,
+        Action::TakeOutfitting { ship } => outfitting::take(&mut ctx, ship)?,
         Action::AttemptIntelligence { ship } => intelligence::attempt(&mut ctx, ship)?,
         Action::ChooseIntelligence { code } => intelligence::choose(&mut ctx, code)?,
         Action::ExamineZone { zone } => intelligence::examine_zone(&mut ctx, zone)?,

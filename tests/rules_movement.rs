@@ -168,3 +168,18 @@ fn corrections_never_touch_a_face_down_counter() {
     assert_eq!(code, "illegal");
     assert!(!message.contains("zone") && !message.contains("pool"), "the refusal must not say where it is: {message}");
 }
+
+#[test]
+fn rule_7_0_a_ship_that_takes_the_outfitting_phase_does_not_move_that_turn() {
+    let mut t = Table::new(12, "ottoman_alliance");
+    assert_eq!(t.phase(), "outfitting");
+    t.ok(r#"{"action":"take_outfitting","ship":"goeben"}"#);
+    let (code, _) = t.refused(r#"{"action":"take_outfitting","ship":"goeben"}"#);
+    assert_eq!(code, "illegal", "once per turn");
+    t.to_phase("movement");
+    let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, sea("eastern_med")));
+    assert_eq!(code, "illegal");
+    assert!(message.contains("7.0"), "{message}");
+    t.move_ship("breslau", &sea("eastern_med"), "cruise");
+    t.move_ship("goeben", &place("messina"), "stay");
+}

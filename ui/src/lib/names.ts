@@ -149,6 +149,8 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
       return a.yes ? 'Yes' : 'No';
     case 'choose_ship':
       return shipName(game, a.ship);
+    case 'take_outfitting':
+      return `${shipName(game, a.ship)} outfits or repairs (no move this turn)`;
     case 'attempt_intelligence':
       return `Intelligence attempt by ${shipName(game, a.ship)}`;
     case 'choose_intelligence':
