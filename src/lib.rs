@@ -4,6 +4,7 @@
 //! Entry point: [`session::Session`] (`respond(action) -> Response`), used by the `referee` CLI and the app.
 
 pub mod action;
+pub mod combat;
 pub mod combat_damage;
 pub mod corrections;
 pub mod dice;
