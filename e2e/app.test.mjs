@@ -111,3 +111,38 @@ test('persistence: kill the app after some actions, start it again, the same gam
     await driver.quit();
   }
 });
+
+test('a turn at sea: report both moves, draw incidents, see what appeared (12.0, 13.0)', async () => {
+  const driver = await openApp();
+  try {
+    await waitForText(driver, 'phase', (t) => t === 'Movement');
+    for (const ship of ['goeben', 'breslau']) {
+      const select = await waitForTestId(driver, `move-to-${ship}`);
+      const options = await select.findElements({ css: 'option' });
+      let chosen = false;
+      for (const option of options) {
+        if ((await option.getText()).trim() === 'open sea, Eastern Mediterranean') {
+          await option.click();
+          chosen = true;
+          break;
+        }
+      }
+      assert.ok(chosen, 'the open sea of the Eastern Mediterranean is offered');
+      await (await waitForTestId(driver, `move-${ship}`)).click();
+      await sleep(300);
+    }
+    await screenshot(driver, 'movement-desktop', 1280, 800);
+    await (await waitForTestId(driver, 'action-end_phase')).click();
+    await waitForText(driver, 'phase', (t) => t === 'Incident');
+    const pool = Number(await textOf(driver, 'pool-count'));
+    await (await waitForTestId(driver, 'action-resolve_incidents')).click();
+    await sleep(500);
+    const page = await driver.findElement({ css: 'body' }).getText();
+    assert.match(page, /Incident picks at/, "the draw is reported");
+    assert.ok(Number(await textOf(driver, 'pool-count')) <= pool, 'picks come out of the pool');
+    await screenshot(driver, 'incident-phone', 390, 844);
+    await screenshot(driver, 'incident-desktop', 1280, 800);
+  } finally {
+    await driver.quit();
+  }
+});

@@ -90,7 +90,7 @@ export function describeEvent(e: Event, game?: GameView | null): string {
     case 'collier_lost':
       return `Collier ${e.collier} lost (${e.reason}).`;
     case 'incidents_picked':
-      return `${placeName(game, e.space)}: ${e.drawn} incident${e.drawn === 1 ? '' : 's'} picked.`;
+      return `Incident picks at ${placeName(game, e.space)}: ${e.drawn} drawn from the pool.`;
     case 'corrected':
       return `Correction: ${e.what} ${e.from} → ${e.to}.`;
     case 'intelligence_result':
