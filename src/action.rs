@@ -104,6 +104,10 @@ pub enum Correction {
     CounterToPool { counter: String },
     /// A face-up counter leaves the game.
     CounterRemoved { counter: String },
+    /// A face-up Allied ship was sunk at the table (to the Allied Ships Sunk box).
+    CounterSunk { counter: String },
+    /// A face-up Allied ship was damaged at the table and withdraws for repair (Allied Ships Damaged, 14.13).
+    CounterDamaged { counter: String },
 }
 
 /// A track of a German ship display (2.1).

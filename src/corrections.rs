@@ -45,14 +45,34 @@ pub fn apply(ctx: &mut Ctx, correction: &Correction) -> Result<(), RuleError> {
             ctx.game.move_counter(id, Location::Pool);
             corrected(ctx, &ctx.pack.counters.counters[id.index()].name.clone(), from, "the Incident Pool");
         }
-        Correction::CounterRemoved { counter } => {
-            let id = face_up_counter(ctx, counter)?;
-            let from = location_name(&ctx.game.counter(id).location);
-            ctx.game.move_counter(id, Location::RemovedFromPlay);
-            corrected(ctx, &ctx.pack.counters.counters[id.index()].name.clone(), from, "out of play");
+        Correction::CounterRemoved { counter } => move_face_up(ctx, counter, Location::RemovedFromPlay, "out of play")?,
+        Correction::CounterSunk { counter } => {
+            allied_ship(ctx, counter)?;
+            move_face_up(ctx, counter, Location::Sunk, "Allied Ships Sunk")?
+        }
+        Correction::CounterDamaged { counter } => {
+            allied_ship(ctx, counter)?;
+            move_face_up(ctx, counter, Location::Damaged, "Allied Ships Damaged")?
         }
     }
     Ok(())
+}
+
+fn move_face_up(ctx: &mut Ctx, counter: &str, to: Location, to_name: &str) -> Result<(), RuleError> {
+    let id = face_up_counter(ctx, counter)?;
+    let from = location_name(&ctx.game.counter(id).location);
+    ctx.game.move_counter(id, to);
+    corrected(ctx, &ctx.pack.counters.counters[id.index()].name.clone(), from, to_name);
+    Ok(())
+}
+
+/// Only ships (warships, convoys, coastal defenses) can be sunk or damaged.
+fn allied_ship(ctx: &Ctx, counter: &str) -> Result<(), RuleError> {
+    match ctx.pack.counter(counter).map(|c| &c.kind) {
+        Some(crate::pack::CounterKind::Incident { ship: Some(_), .. }) | Some(crate::pack::CounterKind::CoastalDefense { .. }) => Ok(()),
+        Some(_) => Err(illegal("only a ship or a coastal defense unit can be sunk or damaged")),
+        None => Err(RuleError::Unknown { what: "counter", id: counter.to_string() }),
+    }
 }
 
 fn corrected(ctx: &mut Ctx, what: &str, from: impl ToString, to: impl ToString) {

@@ -183,3 +183,26 @@ fn rule_7_0_a_ship_that_takes_the_outfitting_phase_does_not_move_that_turn() {
     t.move_ship("breslau", &sea("eastern_med"), "cruise");
     t.move_ship("goeben", &place("messina"), "stay");
 }
+
+#[test]
+fn corrections_record_an_allied_ship_sunk_or_damaged_at_the_table() {
+    let mut t = Table::new(13, "ottoman_alliance");
+    t.sail_all(&place("adriatic_pz"));
+    t.pool_only(&[]);
+    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("adriatic_pz")));
+    let pack = goeben_referee::RulesPack::standard();
+    let on_map: Vec<String> = t
+        .game()
+        .counters
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(c.location, goeben_referee::state::Location::OnMap { .. }))
+        .map(|(i, _)| pack.counters.counters[i].id.clone())
+        .collect();
+    let Some(first) = on_map.first() else { return };
+    t.ok(&format!(r#"{{"action":"correct","correction":{{"kind":"counter_sunk","counter":"{first}"}}}}"#));
+    let view = t.session.view().game.unwrap();
+    assert!(view.sunk.iter().any(|c| &c.id == first), "in the Allied Ships Sunk box");
+    let (code, _) = t.refused(r#"{"action":"correct","correction":{"kind":"counter_sunk","counter":"storm_1"}}"#);
+    assert_eq!(code, "illegal", "only ships can be sunk");
+}

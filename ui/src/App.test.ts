@@ -135,3 +135,17 @@ describe('a running game', () => {
     await waitFor(() => expect(sent()).toEqual([{ action: 'view' }, { action: 'undo' }]));
   });
 });
+
+describe('corrections', () => {
+  it('sets VP to what the table shows through a logged correction', async () => {
+    const r = movement as Response;
+    shell(r, () => r);
+    render(App);
+    await fireEvent.click(await screen.findByTestId('corrections-button'));
+    const input = screen.getByPlaceholderText(String(r.view.vp)) as HTMLInputElement;
+    await fireEvent.input(input, { target: { value: '-3' } });
+    await fireEvent.click(screen.getByTestId('correct-vp'));
+    await waitFor(() => expect(sent().length).toBe(2));
+    expect(sent()[1]).toEqual({ action: 'correct', correction: { kind: 'vp', vp: -3 } });
+  });
+});
