@@ -267,23 +267,12 @@ fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
             done_returns(ctx, id);
         }
         IncidentKind::MechanicalBreakdown => {
-            for ship in &ships {
-                let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
-                if ctx.roll_d6(format!("Mechanical Breakdown: {name} (6 costs one engine)"), "Incident Chart") == 6 {
-                    ctx.change_track(ship, Track::Engines, -1, "Mechanical Breakdown", "Incident Chart");
-                }
-            }
+            on_a_six(ctx, &ships, "Mechanical Breakdown", "6 costs one engine", &[Track::Engines]);
             done_returns(ctx, id);
         }
         IncidentKind::Minefield => {
             if ports::port_side(ctx.pack, space) == Some(Side::Enemy) {
-                for ship in &ships {
-                    let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
-                    if ctx.roll_d6(format!("Minefield: {name} (6 is one hull and one engine hit)"), "Incident Chart") == 6 {
-                        ctx.change_track(ship, Track::Engines, -1, "Minefield", "Incident Chart");
-                        ctx.change_track(ship, Track::Hull, -1, "Minefield", "Incident Chart");
-                    }
-                }
+                on_a_six(ctx, &ships, "Minefield", "6 is one hull and one engine hit", &[Track::Engines, Track::Hull]);
             }
             done_returns(ctx, id);
         }
@@ -300,16 +289,23 @@ fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
             done_returns(ctx, id);
         }
         IncidentKind::Storm => {
-            for ship in &ships {
-                let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
-                if ctx.roll_d6(format!("Storm: {name} (6 is one hull hit)"), "Incident Chart") == 6 {
-                    ctx.change_track(ship, Track::Hull, -1, "Storm", "Incident Chart");
-                }
-            }
+            on_a_six(ctx, &ships, "Storm", "6 is one hull hit", &[Track::Hull]);
             if !ctx.game.turn_state.storm.contains(space) {
                 ctx.game.turn_state.storm.push(space.clone());
             }
             done_returns(ctx, id);
+        }
+    }
+}
+
+/// One die per ship; a 6 moves each of `tracks` one step down (Mechanical Breakdown, Minefield, Storm).
+fn on_a_six(ctx: &mut Ctx, ships: &[String], incident: &str, what: &str, tracks: &[Track]) {
+    for ship in ships {
+        let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
+        if ctx.roll_d6(format!("{incident}: {name} ({what})"), "Incident Chart") == 6 {
+            for track in tracks {
+                ctx.change_track(ship, *track, -1, incident, "Incident Chart");
+            }
         }
     }
 }

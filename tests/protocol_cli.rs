@@ -70,7 +70,7 @@ fn the_documented_example_session_is_exactly_what_the_program_answers() {
     let actual = String::from_utf8(out.stdout).unwrap();
     assert_eq!(actual.lines().count(), input.lines().count(), "one answer per line");
     for (i, (a, e)) in actual.lines().zip(expected.lines()).enumerate() {
-        assert!(a == e, "docs/protocol/example.out.jsonl line {} is stale: regenerate it with\n  cargo run --bin referee -- --seed 7 < docs/protocol/example.in.jsonl > docs/protocol/example.out.jsonl", i + 1);
+        assert!(a == e, "docs/protocol/example.out.jsonl line {} is stale: regenerate it with\n  cargo build --bin referee && python3 scripts/protocol_example.py", i + 1);
     }
 }
 

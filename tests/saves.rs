@@ -3,21 +3,11 @@
 
 use goeben_referee::action::Action;
 use goeben_referee::save::{self, SaveError};
-use goeben_referee::{RulesPack, Session};
 use proptest::prelude::*;
 
-fn played(seed: u64, steps: usize) -> Session {
-    let mut s = Session::new(RulesPack::standard(), seed);
-    let mut r = s.respond(Action::NewGame { seed: Some(seed), options: None });
-    for i in 0..steps {
-        if r.view.legal_actions.is_empty() {
-            break;
-        }
-        let n = r.view.legal_actions.len();
-        r = s.respond(r.view.legal_actions[(i * 13 + 3) % n].clone());
-    }
-    s
-}
+mod rules_support;
+use rules_support::played;
+
 
 #[test]
 fn principle_5_a_save_restores_the_same_view_and_the_same_future() {

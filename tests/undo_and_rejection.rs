@@ -3,23 +3,13 @@
 
 use goeben_referee::action::Action;
 use goeben_referee::event::Event;
-use goeben_referee::{protocol, save, RulesPack, Session};
+use goeben_referee::{protocol, save};
 use proptest::prelude::*;
 
+mod rules_support;
+use rules_support::played;
+
 /// A session played `steps` legal actions in, with a deterministic chooser.
-fn played(seed: u64, steps: usize) -> Session {
-    let mut s = Session::new(RulesPack::standard(), seed);
-    let mut r = s.respond(Action::NewGame { seed: Some(seed), options: None });
-    for i in 0..steps {
-        if r.view.legal_actions.is_empty() {
-            break;
-        }
-        let n = r.view.legal_actions.len();
-        r = s.respond(r.view.legal_actions[(i * 7 + seed as usize) % n].clone());
-        assert!(r.ok);
-    }
-    s
-}
 
 #[test]
 fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {

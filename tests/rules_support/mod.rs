@@ -136,3 +136,18 @@ pub fn sea(zone: &str) -> String {
 pub fn dice_rolled(events: &[Event]) -> Vec<Vec<u8>> {
     events.iter().filter_map(|e| match e { Event::DiceRolled { faces, .. } => Some(faces.clone()), _ => None }).collect()
 }
+
+/// A session `steps` legal actions into a new game, chosen deterministically from the seed.
+pub fn played(seed: u64, steps: usize) -> Session {
+    let mut s = Session::new(RulesPack::standard(), seed);
+    let mut r = s.respond(goeben_referee::Action::NewGame { seed: Some(seed), options: None });
+    for i in 0..steps {
+        if r.view.legal_actions.is_empty() {
+            break;
+        }
+        let n = r.view.legal_actions.len();
+        r = s.respond(r.view.legal_actions[(i * 7 + seed as usize) % n].clone());
+        assert!(r.ok, "a legal action was refused: {:?}", r.error);
+    }
+    s
+}
