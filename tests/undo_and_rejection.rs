@@ -3,7 +3,7 @@
 
 use goeben_referee::action::Action;
 use goeben_referee::event::Event;
-use goeben_referee::{protocol, save};
+use goeben_referee::{protocol, save, RulesPack, Session};
 use proptest::prelude::*;
 
 mod rules_support;
