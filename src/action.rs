@@ -68,6 +68,15 @@ pub enum Action {
     /// Picks the ship a pending decision asks for (Allied Submarine, Ram speed).
     ChooseShip { ship: String },
 
+    // --- Naval combat (14.0) ---
+    /// 14.3: the contact procedure for the battle at `space`: `leader` lends its leadership, `speed_ship`
+    /// its cruise speed, or its maximum speed for one coal.
+    Contact { space: SpaceRef, leader: String, speed_ship: String, maximum_speed: bool },
+    /// 14.4: with the First Salvo, fight.
+    Fight { space: SpaceRef },
+    /// 14.4: with the First Salvo, break off: all German ships there move to the adjacent space `to`.
+    BreakOff { space: SpaceRef, to: SpaceRef },
+
     // --- Commerce raiding (15.0) ---
     /// 15.0: raid the merchants in `space`, adding the leadership of `ship`.
     RaidMerchants { space: SpaceRef, ship: String },

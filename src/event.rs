@@ -69,6 +69,8 @@ pub enum Event {
     IntelligenceResult { code: String, name: String, value: i32, rule: String },
     /// 11.0: face-down markers shown to the player only (they stay face down on the map).
     Examined { zone: String, counters: Vec<CounterInfo>, rule: String },
+    /// 14.3: the contact procedure's ratings, final result and outcome.
+    ContactResolved { space: SpaceRef, german: i32, allied: i32, final_roll: i32, result: crate::pack::ContactResult, rule: String },
     /// A value corrected to match the table.
     Corrected { what: String, from: String, to: String },
     /// The last action was undone (the state, RNG included, is as before it).
@@ -94,7 +96,7 @@ impl Event {
             | Event::CounterReturned { rule, .. }
             | Event::CollierLost { rule, .. } => rule,
             Event::IncidentsPicked { .. } => "13.0",
-            Event::IntelligenceResult { rule, .. } | Event::Examined { rule, .. } => rule,
+            Event::IntelligenceResult { rule, .. } | Event::Examined { rule, .. } | Event::ContactResolved { rule, .. } => rule,
             Event::Corrected { .. } => "correction",
             Event::Undone { .. } => "",
             Event::GameEnded { .. } => "17.0",
@@ -141,6 +143,16 @@ impl Event {
             Event::IncidentsPicked { space, normal, extra, drawn } => {
                 let extra = if *extra > 0 { format!(" plus {extra} for the enemy port") } else { String::new() };
                 format!("Incident picks at {}: {normal}{extra}; {drawn} drawn from the pool.", space.describe(pack))
+            }
+            Event::ContactResolved { space, german, allied, final_roll, result, .. } => {
+                let outcome = match result {
+                    crate::pack::ContactResult::NoContact => "no contact",
+                    crate::pack::ContactResult::GermanFirstSalvoContact1 => "German First Salvo (Contact 1)",
+                    crate::pack::ContactResult::GermanFirstSalvoContact2 => "German First Salvo (Contact 2)",
+                    crate::pack::ContactResult::AlliedFirstSalvoContact1 => "Allied First Salvo (Contact 1)",
+                    crate::pack::ContactResult::AlliedFirstSalvoContact2 => "Allied First Salvo (Contact 2)",
+                };
+                format!("Contact at {}: German {german}, Allied {allied}, final {final_roll}: {outcome}.", space.describe(pack))
             }
             Event::IntelligenceResult { code, name, .. } => format!("Intelligence: {code} — {name}."),
             Event::Examined { zone, counters, .. } => {

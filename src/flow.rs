@@ -86,6 +86,9 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             Ok(())
         }
         Phase::NavalCombat => {
+            if !crate::combat::contact::open_battles(ctx.pack, ctx.game).is_empty() {
+                return Err(not_now("make the contact procedure for every battle first (14.3)"));
+            }
             end_naval_combat(ctx);
             next_phase(ctx);
             Ok(())
@@ -178,6 +181,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         Phase::Incident => incidents::legal_actions(pack, game),
         Phase::Intelligence => crate::intelligence::legal_actions(pack, game),
         Phase::Outfitting => crate::outfitting::legal_actions(pack, game),
+        Phase::NavalCombat => crate::combat::contact::legal_actions(pack, game),
         Phase::CommerceRaiding => {
             let mut actions = raiding::legal_actions(pack, game);
             actions.push(Action::EndPhase);

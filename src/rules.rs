@@ -139,6 +139,11 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         Action::EvadeSubmarine { ship, spend_coal } => incidents::evade_submarine(&mut ctx, ship, *spend_coal)?,
         Action::Answer { yes } => incidents::answer(&mut ctx, *yes)?,
         Action::ChooseShip { ship } => incidents::choose_ship(&mut ctx, ship)?,
+        Action::Contact { space, leader, speed_ship, maximum_speed } => {
+            crate::combat::contact::contact(&mut ctx, space, leader, speed_ship, *maximum_speed)?
+        }
+        Action::Fight { space } => crate::combat::contact::fight(&mut ctx, space)?,
+        Action::BreakOff { space, to } => crate::combat::contact::break_off(&mut ctx, space, to)?,
         Action::RaidMerchants { space, ship } => raiding::raid(&mut ctx, space, ship)?,
         Action::Correct { correction } => corrections::apply(&mut ctx, correction)?,
     }

@@ -280,6 +280,19 @@ pub struct TurnState {
     pub to_return: Vec<CounterId>,
     /// 11.1: at most one Intelligence attempt per turn.
     pub intelligence_attempted: bool,
+    /// Battles whose contact procedure was made this Naval Combat phase (14.3).
+    pub battles: Vec<BattleState>,
+}
+
+/// A battle of this turn after its contact procedure (14.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleState {
+    pub space: SpaceRef,
+    /// "german" or "allied" once contact gave someone the First Salvo; None for no contact.
+    pub first_salvo: Option<String>,
+    /// The Limited Visibility roll for this battle, if one was made.
+    #[serde(default)]
+    pub visibility: Option<u8>,
 }
 
 /// A decision the player owes before play goes on. Listed in the view with its legal answers.
@@ -298,6 +311,8 @@ pub enum Pending {
     /// An Intelligence result lets the player examine face-down markers of one patrol zone they choose
     /// (`count` 0 = all of them).
     ExamineZone { count: u8 },
+    /// 14.4: the Germans have the First Salvo at `space`: fight, or break off to an adjacent space.
+    BreakOff { space: SpaceRef },
 }
 
 impl Game {

@@ -293,6 +293,10 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
         }
         Pending::ExamineZone { count: 0 } => ("Which patrol zone do you examine? You will see all its face-down markers.".to_string(), "11.2"),
         Pending::ExamineZone { count } => (format!("Which patrol zone do you examine? You will see up to {count} of its face-down markers."), "11.2"),
+        Pending::BreakOff { space } => (
+            format!("You have the First Salvo at {}: fight, or break off to an adjacent space (not a neutral or enemy port, and with no enemy warships or incident markers)?", space.describe(pack)),
+            "14.4",
+        ),
         Pending::RamDamage { space } => (
             format!("You rammed the submarine at {}: which ship takes the hull damage?", space.describe(pack)),
             "Incident Chart: Allied Submarine",

@@ -24,6 +24,7 @@ const samples: Event[] = [
   { event: 'incidents_picked', space: at, normal: 3, extra: 0, drawn: 3 },
   { event: 'intelligence_result', code: 'IB', name: 'Intercepted signals', value: 5, rule: '11.2' },
   { event: 'examined', zone: 'malta_pz', counters: [{ id: 'gb', name: 'HMS Dublin', kind: 'incident' }], rule: '11.2' },
+  { event: 'contact_resolved', space: at, german: 8, allied: 7, final_roll: 4, result: 'german_first_salvo_contact1', rule: '14.3' },
   { event: 'corrected', what: 'Alert Level', from: '1', to: '4' },
   { event: 'undone', entries: 2 },
   { event: 'game_ended', won: true, reason: 'mission accomplished' },

@@ -93,6 +93,8 @@ export function describeEvent(e: Event, game?: GameView | null): string {
       return `Incident picks at ${placeName(game, e.space)}: ${e.drawn} drawn from the pool.`;
     case 'corrected':
       return `Correction: ${e.what} ${e.from} → ${e.to}.`;
+    case 'contact_resolved':
+      return `Contact at ${placeName(game, e.space)}: German ${e.german}, Allied ${e.allied}, final ${e.final_roll} — ${prettify(e.result)}.`;
     case 'intelligence_result':
       return `Intelligence ${e.code}: ${e.name}.`;
     case 'examined': {
@@ -159,6 +161,12 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
       const zone = game?.places.find((p) => p.id === a.zone)?.name ?? prettify(a.zone);
       return `Examine ${zone}`;
     }
+    case 'contact':
+      return `Contact at ${placeName(game, a.space)}: leadership of ${shipName(game, a.leader)}, ${a.maximum_speed ? 'maximum speed (1 coal)' : 'cruise speed'} of ${shipName(game, a.speed_ship)}`;
+    case 'fight':
+      return 'Fight';
+    case 'break_off':
+      return `Break off to ${placeName(game, a.to)}`;
     case 'raid_merchants':
       return `Raid at ${placeName(game, a.space)} with ${shipName(game, a.ship)}`;
     default:
