@@ -64,6 +64,11 @@ test('IPC: a wrong argument gets a clear error and the boundary carries no secre
     assert.equal(bad.ok, true, 'rule errors are answers, not IPC failures');
     assert.equal(bad.value.ok, false);
     assert.equal(bad.value.error.code, 'unknown_action');
+    const missing = await invoke(driver, 'respond', {});
+    assert.equal(missing.ok, true);
+    assert.equal(missing.value.error.code, 'malformed', 'a missing argument is a clear error, not a crash');
+    const notObject = await invoke(driver, 'respond', { action: 42 });
+    assert.equal(notObject.value.error.code, 'malformed');
     const view = await invoke(driver, 'respond', { action: { action: 'view' } });
     const text = JSON.stringify(view.value);
     assert.doesNotMatch(text, /"(seed|rng|dice|undo)"/, 'no RNG or history in what the webview receives');

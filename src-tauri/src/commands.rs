@@ -11,8 +11,11 @@ use crate::AppState;
 /// a wrong argument gets the protocol's clear error (`malformed` / `unknown_action`) instead of an IPC
 /// failure, and changes nothing.
 #[tauri::command]
-pub fn respond(state: State<'_, AppState>, action: serde_json::Value) -> Response {
+pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) -> Response {
     let mut session = state.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(action) = action else {
+        return session.error_response(ErrorInfo { code: "malformed".into(), message: "the respond command needs an `action` argument".into() });
+    };
     let action: Action = match protocol::parse_action(&action.to_string()) {
         Ok(action) => action,
         Err(error) => return session.error_response(error),
