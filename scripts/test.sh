@@ -12,7 +12,8 @@ step() { printf '\n=== %s ===\n' "$1"; }
 step "referee core (cargo test)"
 cargo test --locked
 
-step "UI unit tests (vitest)"
+step "UI type check (svelte-check) and unit tests (vitest)"
+npm run --silent check
 npm run --silent test:ui
 
 step "app build (tauri build --debug --no-bundle)"

@@ -149,3 +149,24 @@ describe('corrections', () => {
     expect(sent()[1]).toEqual({ action: 'correct', correction: { kind: 'vp', vp: -3 } });
   });
 });
+
+describe('the log', () => {
+  it('shows every logged entry newest first and filters by rule', async () => {
+    const r = movement as Response;
+    const entries = [
+      { seq: 0, turn: 1, phase: 'setup', rule: '3.0', text: 'New game.', event: { event: 'turn_started', turn: 1 }, undone: false },
+      { seq: 1, turn: 1, phase: 'movement', rule: '12.3', text: 'Engine check.', event: { event: 'turn_started', turn: 1 }, undone: false },
+      { seq: 2, turn: 1, phase: 'movement', rule: '', text: 'Undone move.', event: { event: 'turn_started', turn: 1 }, undone: true },
+    ];
+    shell(r, (a) => (a.action === 'log' ? ({ ...r, log: entries } as Response) : r));
+    render(App);
+    await fireEvent.click(await screen.findByTestId('log-button'));
+    const log = await screen.findByTestId('game-log');
+    await waitFor(() => expect(log.querySelectorAll('li').length).toBe(2));
+    const items = [...log.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items[0]).toContain('Engine check.');
+    expect(items[1]).toContain('New game.');
+    await fireEvent.input(screen.getByPlaceholderText('e.g. 13.0, Alert, Goeben'), { target: { value: '12.3' } });
+    await waitFor(() => expect(log.querySelectorAll('li').length).toBe(1));
+  });
+});
