@@ -33,6 +33,10 @@ pub enum Action {
         since: Option<u32>,
     },
 
+    /// Reads a counter code (typed, scanned or pasted) and answers with the piece's printed values and public
+    /// status in `scan` (changes nothing; docs/CODES.md).
+    Scan { code: String },
+
     // --- Setup (3.0) ---
     /// 3.0 step 9: place one German collier in a sea space of the player's choice.
     PlaceCollier { to: SpaceRef },
@@ -137,7 +141,7 @@ pub enum Track {
 impl Action {
     /// Session-level requests that are not game decisions (never listed in `legal_actions`).
     pub fn is_session_request(&self) -> bool {
-        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. })
+        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. })
     }
 }
 

@@ -4,6 +4,7 @@
 //! Entry point: [`session::Session`] (`respond(action) -> Response`), used by the `referee` CLI and the app.
 
 pub mod action;
+pub mod codes;
 pub mod combat;
 pub mod combat_damage;
 pub mod corrections;
@@ -17,6 +18,7 @@ pub mod movement;
 pub mod outfitting;
 pub mod pack;
 pub mod ports;
+pub mod print_sheet;
 pub mod protocol;
 pub mod raiding;
 pub mod rules;

@@ -125,7 +125,7 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
     }
     let mut ctx = Ctx::new(pack, game);
     match action {
-        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } => {
+        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } => {
             return Err(not_now("session requests are handled by the session"));
         }
         Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,

@@ -42,6 +42,10 @@ pub struct Response {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub log: Option<Vec<LogEntry>>,
+    /// The answer to a `scan`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub scan: Option<crate::codes::ScanInfo>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -81,24 +85,33 @@ impl Session {
 
     /// Handles any request and always answers with the current view.
     pub fn respond(&mut self, action: Action) -> Response {
+        if let Action::Scan { code } = &action {
+            return match crate::codes::parse(&self.pack, code) {
+                Ok(piece) => {
+                    let scan = crate::codes::scan(&self.pack, self.game.as_ref(), piece);
+                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan) }
+                }
+                Err(e) => self.error_response(ErrorInfo { code: e.code().to_string(), message: e.to_string() }),
+            };
+        }
         let log = match &action {
             Action::Log { since } => Some(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
             _ => None,
         };
         match self.apply(action) {
-            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log },
+            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None },
             Err(e) => self.error_response(e.to_info()),
         }
     }
 
     pub fn error_response(&self, error: ErrorInfo) -> Response {
-        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None }
+        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None }
     }
 
     /// Applies a request. A rejected one changes nothing.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         match action {
-            Action::View | Action::Log { .. } => Ok(Vec::new()),
+            Action::View | Action::Log { .. } | Action::Scan { .. } => Ok(Vec::new()),
             Action::Undo => self.undo(),
             Action::NewGame { seed, options } => self.new_game(seed, options.unwrap_or_default()),
             action => self.apply_game_action(&action),

@@ -3,8 +3,13 @@ import type { ErrorInfo } from "./ErrorInfo";
 import type { Event } from "./Event";
 import type { LogEntry } from "./LogEntry";
 import type { PlayerView } from "./PlayerView";
+import type { ScanInfo } from "./ScanInfo";
 
 /**
  * The answer to one request: `{ok:true, events, view}` or `{ok:false, error, view}`.
  */
-export type Response = { ok: boolean, events?: Array<Event>, error?: ErrorInfo, view: PlayerView, log?: Array<LogEntry>, };
+export type Response = { ok: boolean, events?: Array<Event>, error?: ErrorInfo, view: PlayerView, log?: Array<LogEntry>, 
+/**
+ * The answer to a `scan`.
+ */
+scan?: ScanInfo, };
