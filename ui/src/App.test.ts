@@ -170,3 +170,24 @@ describe('the log', () => {
     await waitFor(() => expect(log.querySelectorAll('li').length).toBe(1));
   });
 });
+
+describe('counter codes', () => {
+  it('looks up a typed code on Enter and shows the public answer, or the error', async () => {
+    const r = movement as Response;
+    shell(r, (a) => {
+      if (a.action !== 'scan') return r;
+      const code = (a as unknown as { code: string }).code;
+      return code === 'GO1-P002-E'
+        ? ({ ...r, scan: { code, piece: { kind: 'placeholder', place: 'adriatic_pz' }, name: 'Adriatic Patrol Zone token', status: '5 face-down counters there' } } as Response)
+        : ({ ok: false, error: { code: 'foreign_code', message: 'not a Goeben Referee code' }, view: r.view } as Response);
+    });
+    render(App);
+    const input = await screen.findByTestId('code-input');
+    await fireEvent.input(input, { target: { value: 'GO1-P002-E' } });
+    await fireEvent.submit(input.closest('form')!);
+    expect((await screen.findByTestId('scan-result')).textContent).toContain('5 face-down counters there');
+    await fireEvent.input(input, { target: { value: 'http://example.org' } });
+    await fireEvent.submit(input.closest('form')!);
+    expect((await screen.findByTestId('code-error')).textContent).toContain('not a Goeben Referee code');
+  });
+});
