@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import {
   startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, appPids, refereeView, byTestId, sleep,
 } from './harness.mjs';
+import { Key } from 'selenium-webdriver';
 
 const SEED = 7;
 let driverProcess;
@@ -147,6 +148,15 @@ test('a turn at sea: report both moves, draw incidents, see what appeared (12.0,
     assert.ok(Number(await textOf(driver, 'pool-count')) <= pool, 'picks come out of the pool');
     await screenshot(driver, 'incident-phone', 390, 844);
     await screenshot(driver, 'incident-desktop', 1280, 800);
+
+    // A counter code typed sloppily (as a USB scanner or a hurried thumb would): the Adriatic zone's token.
+    const field = await waitForTestId(driver, 'code-input');
+    await field.sendKeys('go1 p001 g', Key.ENTER);
+    const scan = await waitForText(driver, 'scan-result', (t) => t.includes('face-down counter'));
+    assert.match(scan, /Adriatic Patrol Zone token/);
+    await screenshot(driver, 'scan-desktop', 1280, 800);
+    await field.sendKeys('https://example.org', Key.ENTER);
+    assert.match(await waitForText(driver, 'code-error', (t) => t.length > 0), /not a Goeben Referee code/);
   } finally {
     await driver.quit();
   }
