@@ -132,7 +132,6 @@ fn release_friendly_ships(ctx: &mut Ctx) {
 
 /// Spaces where German warships and face-up Allied warships meet (14.0), except under a Storm.
 pub fn battles(pack: &RulesPack, game: &Game) -> Vec<crate::state::SpaceRef> {
-    let _ = pack;
     incidents::german_spaces(game)
         .into_iter()
         .filter(|space| !game.turn_state.storm.contains(space))

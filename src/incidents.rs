@@ -65,7 +65,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
 }
 
 /// The legal answers to a pending decision.
-pub fn pending_answers(_pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Action> {
+pub fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Action> {
     match pending {
         Pending::SubmarineEvasion { ship, .. } => {
             let mut answers = vec![Action::EvadeSubmarine { ship: ship.clone(), spend_coal: false }];
@@ -76,7 +76,7 @@ pub fn pending_answers(_pack: &RulesPack, game: &Game, pending: &Pending) -> Vec
         }
         Pending::CollierNearFrenchZones { .. } => vec![Action::Answer { yes: true }, Action::Answer { yes: false }],
         Pending::RamDamage { space } => ships_in(game, space).into_iter().map(|ship| Action::ChooseShip { ship }).collect(),
-        other => crate::intelligence::pending_answers(_pack, game, other).unwrap_or_default(),
+        other => crate::intelligence::pending_answers(pack, game, other).unwrap_or_default(),
     }
 }
 

@@ -248,7 +248,7 @@ fn incident_austro_hungarian_fleet_sorties_sends_back_adriatic_warships_and_leav
 fn incident_french_navy_sorties_asks_about_colliers_closes_the_zones_and_sinks_ships_left_there() {
     let mut t = Table::new(23, "ottoman_alliance");
     // Goeben into the Toulon zone, Breslau to open sea (the collier is in the Western Med).
-    t.to_phase("movement");
+    t.play_until("movement");
     t.move_ship("goeben", &place("toulon_pz"), "cruise");
     t.move_ship("breslau", &sea("eastern_med"), "cruise");
     t.end_phase();
@@ -265,9 +265,9 @@ fn incident_french_navy_sorties_asks_about_colliers_closes_the_zones_and_sinks_s
     assert!(t.game().colliers.is_empty(), "the player said the collier was next to the zone");
     assert!(t.game().french_sortie.is_some());
     resolve(&mut t, &sea("eastern_med"));
-    t.to_phase("objective");
+    t.play_until("objective");
     t.end_phase();
-    t.to_phase("movement");
+    t.play_until("movement");
     let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"breslau","to":{},"speed":"cruise"}}"#, place("north_african_pz")));
     assert_eq!(code, "illegal", "the zones are closed this movement");
     t.end_phase();
@@ -339,7 +339,7 @@ fn incident_intelligence_from_berlin_offers_ib_or_je() {
 #[test]
 fn rule_11_1_one_intelligence_attempt_per_turn_rolled_on_the_ship_value_column() {
     let mut t = Table::new(24, "ottoman_alliance");
-    t.to_phase("intelligence");
+    t.play_until("intelligence");
     t.set_alert(3);
     t.script(&[6]);
     let events = t.ok(r#"{"action":"attempt_intelligence","ship":"goeben"}"#);

@@ -24,7 +24,7 @@ fn rule_4_1_turn_runs_through_the_phases_in_order() {
 #[test]
 fn rule_12_1_cruise_speed_costs_no_coal_and_12_2_maximum_costs_one() {
     let mut t = Table::new(2, "ottoman_alliance");
-    t.to_phase("movement");
+    t.play_until("movement");
     let coal = t.game().ship("goeben").unwrap().tracks.coal;
     t.move_ship("goeben", &sea("eastern_med"), "cruise");
     assert_eq!(t.game().ship("goeben").unwrap().tracks.coal, coal);
@@ -36,7 +36,7 @@ fn rule_12_1_cruise_speed_costs_no_coal_and_12_2_maximum_costs_one() {
 #[test]
 fn rule_12_3_emergency_speed_costs_one_coal_and_a_1_or_2_damages_the_engines() {
     let mut t = Table::new(3, "ottoman_alliance");
-    t.to_phase("movement");
+    t.play_until("movement");
     t.script(&[2]);
     let events = t.move_ship("goeben", &sea("eastern_med"), "emergency");
     let g = t.game().ship("goeben").unwrap();
@@ -51,7 +51,7 @@ fn rule_12_3_emergency_speed_costs_one_coal_and_a_1_or_2_damages_the_engines() {
 #[test]
 fn rule_12_2_no_reserve_coal_means_no_maximum_or_emergency_speed() {
     let mut t = Table::new(4, "ottoman_alliance");
-    t.to_phase("movement");
+    t.play_until("movement");
     t.game_mut().ship_mut("goeben").unwrap().tracks.coal = 0;
     let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"maximum"}}"#, sea("eastern_med")));
     assert_eq!(code, "illegal");
@@ -64,7 +64,7 @@ fn rule_12_2_no_reserve_coal_means_no_maximum_or_emergency_speed() {
 #[test]
 fn rule_6_2_engines_at_zero_leave_the_ship_dead_in_the_water() {
     let mut t = Table::new(5, "ottoman_alliance");
-    t.to_phase("movement");
+    t.play_until("movement");
     t.game_mut().ship_mut("breslau").unwrap().tracks.engines = 0;
     let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"breslau","to":{},"speed":"emergency"}}"#, sea("eastern_med")));
     assert_eq!(code, "illegal");
@@ -74,7 +74,7 @@ fn rule_6_2_engines_at_zero_leave_the_ship_dead_in_the_water() {
 #[test]
 fn rule_12_5_never_the_black_sea_and_the_atlantic_only_on_atlantic_breakout() {
     let mut t = Table::new(6, "ottoman_alliance");
-    t.to_phase("movement");
+    t.play_until("movement");
     let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, sea("black_sea")));
     assert_eq!(code, "illegal");
     let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, place("atlantic_exit")));
@@ -82,14 +82,14 @@ fn rule_12_5_never_the_black_sea_and_the_atlantic_only_on_atlantic_breakout() {
     assert!(message.contains("Atlantic Breakout"));
 
     let mut t = Table::new(6, "atlantic_breakout");
-    t.to_phase("movement");
+    t.play_until("movement");
     t.move_ship("goeben", &place("atlantic_exit"), "cruise");
 }
 
 #[test]
 fn rule_12_0_a_ship_moves_once_per_movement_phase_and_stays_reports_its_own_space() {
     let mut t = Table::new(7, "ottoman_alliance");
-    t.to_phase("movement");
+    t.play_until("movement");
     let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"stay"}}"#, sea("adriatic")));
     assert_eq!(code, "illegal");
     t.move_ship("goeben", &sea("eastern_med"), "cruise");
@@ -104,21 +104,21 @@ fn rule_9_1_a_neutral_visit_is_marked_the_ship_must_leave_and_no_ship_may_return
     // The rule's own example: end turn 1's move in Brindisi, stay through turn 2's movement, leave on turn 3.
     let mut t = Table::new(8, "ottoman_alliance");
     t.sail_all(&place("brindisi"));
-    t.to_phase("incident");
+    t.play_until("incident");
     t.set_alert(1);
     t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("brindisi")));
-    t.to_phase("objective");
+    t.play_until("objective");
     t.end_phase();
     assert_eq!(t.game().turn, 2);
-    t.to_phase("movement");
+    t.play_until("movement");
     let events = t.end_phase();
     assert!(t.game().neutral_visited.contains(&"brindisi".to_string()), "the visit is complete after a whole Movement phase");
     assert!(events.iter().any(|e| matches!(e, Event::TableInstruction { rule, .. } if rule == "9.1")));
-    t.to_phase("incident");
+    t.play_until("incident");
     t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("brindisi")));
-    t.to_phase("objective");
+    t.play_until("objective");
     t.end_phase();
-    t.to_phase("movement");
+    t.play_until("movement");
     let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"stay"}}"#, place("brindisi")));
     assert_eq!(code, "illegal");
     assert!(message.contains("9.1"), "{message}");
@@ -128,9 +128,9 @@ fn rule_9_1_a_neutral_visit_is_marked_the_ship_must_leave_and_no_ship_may_return
     t.end_phase();
     t.pool_only(&[IncidentKind::QuietSeas]);
     t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, sea("adriatic")));
-    t.to_phase("objective");
+    t.play_until("objective");
     t.end_phase();
-    t.to_phase("movement");
+    t.play_until("movement");
     let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, place("brindisi")));
     assert_eq!(code, "illegal", "9.1: no German ship may enter a visited neutral port again");
 }
@@ -176,7 +176,7 @@ fn rule_7_0_a_ship_that_takes_the_outfitting_phase_does_not_move_that_turn() {
     t.ok(r#"{"action":"take_outfitting","ship":"goeben"}"#);
     let (code, _) = t.refused(r#"{"action":"take_outfitting","ship":"goeben"}"#);
     assert_eq!(code, "illegal", "once per turn");
-    t.to_phase("movement");
+    t.play_until("movement");
     let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, sea("eastern_med")));
     assert_eq!(code, "illegal");
     assert!(message.contains("7.0"), "{message}");

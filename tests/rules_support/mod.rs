@@ -56,7 +56,7 @@ impl Table {
     }
 
     /// Ends phases until the game is in `phase` (by its snake_case name).
-    pub fn to_phase(&mut self, phase: &str) {
+    pub fn play_until(&mut self, phase: &str) {
         for _ in 0..20 {
             if self.phase() == phase {
                 return;
@@ -76,7 +76,7 @@ impl Table {
 
     /// Moves both German ships to `to` at cruise speed (from the Outfitting phase of a turn).
     pub fn sail_all(&mut self, to: &str) {
-        self.to_phase("movement");
+        self.play_until("movement");
         let ships: Vec<String> = self.game().ships.iter().map(|s| s.id.clone()).collect();
         for ship in ships {
             let here = serde_json::to_string(&self.game().ship(&ship).unwrap().position).unwrap();
