@@ -80,6 +80,8 @@ pub enum Action {
     Fight { space: SpaceRef },
     /// 14.4: with the First Salvo, break off: all German ships there move to the adjacent space `to`.
     BreakOff { space: SpaceRef, to: SpaceRef },
+    /// 14.13: record what the salvos fought on the table did to an Allied ship of a battle being fought.
+    BattleResult { counter: String, fate: crate::state::AlliedFate },
 
     // --- Commerce raiding (15.0) ---
     /// 15.0: raid the merchants in `space`, adding the leadership of `ship`.

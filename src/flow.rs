@@ -20,7 +20,10 @@ pub fn advance(ctx: &mut Ctx) {
         }
         match ctx.game.phase {
             Phase::Setup if setup::is_complete(ctx.pack, ctx.game) => start_turn(ctx, 1),
-            Phase::NavalCombat if battles(ctx.pack, ctx.game).is_empty() => next_phase(ctx),
+            // Nothing to fight and nothing fought to tally: the phase passes by itself.
+            Phase::NavalCombat if battles(ctx.pack, ctx.game).is_empty() && !ctx.game.turn_state.battles.iter().any(|b| b.first_salvo.is_some()) => {
+                next_phase(ctx)
+            }
             Phase::CommerceRaiding if raiding::raid_spaces(ctx.pack, ctx.game).is_empty() => {
                 raiding::end_phase(ctx);
                 next_phase(ctx);
@@ -151,20 +154,9 @@ pub fn bombardments(pack: &RulesPack, game: &Game) -> Vec<crate::state::SpaceRef
         .collect()
 }
 
-/// 14.14: after the battles, Allied warships that were neither sunk, damaged nor withdrawn go back to the
-/// pool. (Until the combat procedure lands, the player fights at the table and records sinkings and
-/// damage with corrections; what is left on the map goes back to the pool here.)
+/// 14.14: the end of the battles (VP, critical results, 7.5 colliers, survivors back to the pool).
 fn end_naval_combat(ctx: &mut Ctx) {
-    for space in battles(ctx.pack, ctx.game) {
-        let survivors: Vec<_> = ctx
-            .game
-            .counters_at(&Location::OnMap { space: space.clone() })
-            .filter(|c| crate::rules::is_allied_warship(ctx.pack, *c))
-            .collect();
-        for id in survivors {
-            incidents::return_to_pool(ctx, id, "14.14");
-        }
-    }
+    crate::combat::tally::end_of_combat(ctx);
 }
 
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {

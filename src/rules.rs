@@ -144,6 +144,7 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         }
         Action::Fight { space } => crate::combat::contact::fight(&mut ctx, space)?,
         Action::BreakOff { space, to } => crate::combat::contact::break_off(&mut ctx, space, to)?,
+        Action::BattleResult { counter, fate } => crate::combat::tally::record(&mut ctx, counter, *fate)?,
         Action::RaidMerchants { space, ship } => raiding::raid(&mut ctx, space, ship)?,
         Action::Correct { correction } => corrections::apply(&mut ctx, correction)?,
     }

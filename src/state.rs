@@ -293,6 +293,21 @@ pub struct BattleState {
     /// The Limited Visibility roll for this battle, if one was made.
     #[serde(default)]
     pub visibility: Option<u8>,
+    /// The German ships engaged (14.14: their leadership changes on a Critical Naval Win).
+    #[serde(default)]
+    pub german: Vec<String>,
+    /// Allied ships sunk, damaged or withdrawn in this battle, as recorded (14.13).
+    #[serde(default)]
+    pub results: Vec<(CounterId, AlliedFate)>,
+}
+
+/// What became of an Allied ship in a battle (14.13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum AlliedFate {
+    Sunk,
+    Damaged,
+    Withdrawn,
 }
 
 /// A decision the player owes before play goes on. Listed in the view with its legal answers.

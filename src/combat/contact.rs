@@ -55,6 +55,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         }
     }
     if actions.is_empty() {
+        actions.extend(crate::combat::tally::legal_actions(pack, game));
         actions.push(Action::EndPhase);
     }
     actions
@@ -89,7 +90,7 @@ pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, 
     let home = if ports::is_allied_ground(ctx.pack, space) { 1 } else { 0 };
     let allied = ctx.game.alert_level as i32 + fastest + home;
 
-    ctx.game.turn_state.battles.push(BattleState { space: space.clone(), first_salvo: None, visibility: None });
+    ctx.game.turn_state.battles.push(BattleState { space: space.clone(), first_salvo: None, visibility: None, german: ships.clone(), results: Vec::new() });
     if maximum_speed {
         ctx.change_track(speed_ship, Track::Coal, -1, "maximum speed for contact", "14.3");
     }
@@ -209,7 +210,7 @@ fn engaged(ctx: &mut Ctx, space: &SpaceRef, german_first: bool, limited: Option<
     };
     ctx.instruct(
         format!(
-            "Battle at {}: {first} have the First Salvo.{range} Fight the salvos on the table (14.2); record Allied ships sunk or damaged and VP with corrections. Survivors go back to the pool when the phase ends.",
+            "Battle at {}: {first} have the First Salvo.{range} Fight the salvos on the table (14.2) and record each Allied ship sunk, damaged or withdrawn, and German damage on the ship displays; the referee tallies the VP when the phase ends and survivors go back to the pool.",
             space.describe(ctx.pack)
         ),
         "14.2",
@@ -222,8 +223,11 @@ fn set_first_salvo(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
     }
 }
 
-/// Every Allied warship of the battle goes back to the pool (no contact, break-off).
+/// Every Allied warship of the battle goes back to the pool (no contact, break-off): no battle is fought.
 fn return_all(ctx: &mut Ctx, space: &SpaceRef, rule: &str) {
+    if let Some(b) = ctx.game.turn_state.battles.iter_mut().find(|b| &b.space == space) {
+        b.first_salvo = None;
+    }
     for id in allied_in(ctx.pack, ctx.game, space) {
         incidents::return_to_pool(ctx, id, rule);
     }

@@ -3,3 +3,4 @@
 
 pub mod contact;
 pub mod odds;
+pub mod tally;

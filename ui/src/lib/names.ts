@@ -167,6 +167,10 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
       return `Contact at ${placeName(game, a.space)}: leadership of ${shipName(game, a.leader)}, ${a.maximum_speed ? 'maximum speed (1 coal)' : 'cruise speed'} of ${shipName(game, a.speed_ship)}`;
     case 'fight':
       return 'Fight';
+    case 'battle_result': {
+      const name = game?.on_map.flatMap((m) => m.counters).find((c) => c.id === a.counter)?.name ?? prettify(a.counter);
+      return `${name}: ${a.fate}`;
+    }
     case 'break_off':
       return `Break off to ${placeName(game, a.to)}`;
     case 'raid_merchants':
