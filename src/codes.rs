@@ -1,50 +1,100 @@
 //! Counter codes: the cardboard counters carry none, so the app makes one for every physical piece and
-//! reads it back (docs/CODES.md). A code reads `GO1-I012-K`: the game prefix and scheme version `GO1`, a
-//! category letter and a number, and an ISO 7064 MOD 37-2 check character, which catches any single
-//! mistyped character and any swap of two neighbours.
+//! reads it back (docs/CODES.md). A code reads `GO1-I97N-L`:
 //!
-//! Numbers are the piece's position in its category sorted by pack id, so reordering the pack file
-//! changes no code. Scanning shows a piece's printed values and public status only (`scan`).
+//! - `GO1` — the game prefix and scheme version: anything else is a foreign code;
+//! - a category letter (`I` incident marker, `C` coastal defense, `O` Orders, `A` Austro-Hungarian ship,
+//!   `G` German ship, `K` collier, `X` cargo chit, `P` placeholder token);
+//! - a three-character key from the Crockford base-32 characters (no I, L, O, U), derived from the piece's
+//!   pack id alone (FNV-1a of `GO1/<letter>/<id>`, modulo 32³), so adding, removing or reordering other
+//!   pieces in the rules pack changes no printed code;
+//! - an ISO 7064 MOD 37-2 check character over everything before it, which catches any single mistyped
+//!   character and any swap of two neighbours.
+//!
+//! Should two ids of a category ever hash to the same key, the one sorting later takes the key of
+//! `<id>#2` (then `#3`…); the test suite checks the standard pack needs no such step.
+//!
+//! Scanning shows a piece's printed values and public status only ([`public_info`]): a face-down counter
+//! reads the same wherever the referee holds it (DESIGN principle 2).
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::event::CounterInfo;
-use crate::pack::{CounterKind, PlaceKind, RulesPack};
+use crate::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack};
 use crate::ports::{self, Side};
 use crate::rules::counter_info;
-use crate::state::{CounterId, Game, Location, ShipStatus, SpaceRef};
+use crate::state::{CounterId, Game, Location, ShipStatus};
 
+/// The game prefix and scheme version every code starts with.
 pub const PREFIX: &str = "GO1";
-const ALPHABET: &[u8; 37] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*";
+/// The ISO 7064 MOD 37-2 alphabet (the check character may be any of these).
+pub const ALPHABET: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ*";
+/// The characters of a key: Crockford base 32, no I, L, O or U (so 0/O and 1/I/L cannot be confused).
+pub const KEY_CHARS: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/// The number of colliers in the counter mix (3.0 step 7 places one; 10.2 may bring the second).
+pub const COLLIERS: u8 = 2;
 
 /// A physical piece of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Piece {
-    /// An incident marker, coastal defense unit, Orders marker or Austro-Hungarian ship (pack id).
+    /// An incident marker (Allied warships, convoys and merchantmen included), coastal defense unit,
+    /// Orders marker or Austro-Hungarian ship: a counter of the pack (`counters.counters`), by id.
     Counter { id: String },
+    /// A German warship's counter (`german_ships`), by id.
     GermanShip { id: String },
+    /// A German collier counter, 1 or 2.
     Collier { number: u8 },
-    /// A crew or gear chit (Crew & Gear chart id) and which of its counters.
+    /// A crew or gear chit (Crew & Gear chart id) and which of its `supply` counters (1…supply).
     Cargo { item: String, number: u8 },
-    /// A token the player puts on the map for a patrol zone or an Allied port.
+    /// A token the player puts on the map for a patrol zone or an Allied port (place id).
     Placeholder { place: String },
+}
+
+impl Piece {
+    /// The category letter of the piece's code.
+    pub fn letter(&self, pack: &RulesPack) -> Option<char> {
+        Some(match self {
+            Piece::Counter { id } => match &pack.counter(id)?.kind {
+                CounterKind::Incident { .. } => 'I',
+                CounterKind::CoastalDefense { .. } => 'C',
+                CounterKind::Orders { .. } => 'O',
+                CounterKind::AustroHungarian { .. } => 'A',
+            },
+            Piece::GermanShip { .. } => 'G',
+            Piece::Collier { .. } => 'K',
+            Piece::Cargo { .. } => 'X',
+            Piece::Placeholder { .. } => 'P',
+        })
+    }
+
+    /// The id the piece's key is derived from.
+    fn key_id(&self) -> String {
+        match self {
+            Piece::Counter { id } | Piece::GermanShip { id } => id.clone(),
+            Piece::Collier { number } => format!("collier_{number}"),
+            Piece::Cargo { item, number } => format!("{item}_{number}"),
+            Piece::Placeholder { place } => place.clone(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CodeError {
-    #[error("`{0}` is not a Goeben Referee code (they start with GO1)")]
+    #[error("`{0}` is not a Goeben Referee code (ours start with GO1)")]
     Foreign(String),
-    #[error("`{0}` is not a well-formed code: {1}")]
+    #[error("`{0}` is not a well-formed Goeben Referee code: {1}")]
     Malformed(String, &'static str),
-    #[error("`{0}` has a wrong check character: a character was probably mistyped")]
+    #[error("`{0}` does not check out: a character was probably mistyped or two swapped")]
     BadCheck(String),
-    #[error("`{0}` is a valid code but names no piece of this game")]
+    #[error("`{0}` is a valid code but names no piece of this rules pack")]
     Unknown(String),
 }
 
 impl CodeError {
+    /// The stable error code that crosses the boundary (`Response.error.code`).
     pub fn code(&self) -> &'static str {
         match self {
             CodeError::Foreign(_) => "foreign_code",
@@ -55,165 +105,304 @@ impl CodeError {
     }
 }
 
-/// ISO 7064 MOD 37-2: the character that makes the whole string check out.
-fn check_char(body: &str) -> char {
-    let mut r: u32 = 0;
-    for c in body.bytes() {
-        let v = ALPHABET.iter().position(|a| *a == c).expect("bodies use the alphabet") as u32;
-        r = ((r + v) * 2) % 37;
-    }
-    ALPHABET[((38 - r) % 37) as usize] as char
+fn value(c: char) -> Option<u32> {
+    ALPHABET.find(c).map(|i| i as u32)
 }
 
-/// Every piece with its code, in a stable order (category, then pack id or number).
-pub fn all(pack: &RulesPack) -> Vec<(Piece, String)> {
-    let mut out = Vec::new();
-    let mut push = |letter: char, pieces: Vec<Piece>| {
-        for (n, piece) in pieces.into_iter().enumerate() {
-            let body = format!("{PREFIX}{letter}{:03}", n + 1);
-            let code = format!("{PREFIX}-{letter}{:03}-{}", n + 1, check_char(&body));
-            out.push((piece, code));
-        }
-    };
-    let sorted = |pred: &dyn Fn(&CounterKind) -> bool| -> Vec<Piece> {
-        let mut ids: Vec<String> = pack.counters.counters.iter().filter(|c| pred(&c.kind)).map(|c| c.id.clone()).collect();
-        ids.sort();
-        ids.into_iter().map(|id| Piece::Counter { id }).collect()
-    };
-    push('I', sorted(&|k| matches!(k, CounterKind::Incident { .. })));
-    push('C', sorted(&|k| matches!(k, CounterKind::CoastalDefense { .. })));
-    push('O', sorted(&|k| matches!(k, CounterKind::Orders { .. })));
-    push('A', sorted(&|k| matches!(k, CounterKind::AustroHungarian { .. })));
-    let mut ships: Vec<String> = pack.german_ships.iter().map(|s| s.id.clone()).collect();
-    ships.sort();
-    push('G', ships.into_iter().map(|id| Piece::GermanShip { id }).collect());
-    push('K', (1..=2).map(|number| Piece::Collier { number }).collect());
-    let mut cargo: Vec<_> = pack.charts.crew_and_gear.items.iter().collect();
-    cargo.sort_by(|a, b| a.id.cmp(&b.id));
-    push('X', cargo.iter().flat_map(|c| (1..=c.supply).map(|number| Piece::Cargo { item: c.id.clone(), number })).collect());
-    let mut places: Vec<String> = pack
-        .places
-        .iter()
-        .filter(|p| p.kind == PlaceKind::PatrolZone || (matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase) && ports::side_of(p.nation) == Side::Enemy))
-        .map(|p| p.id.clone())
-        .collect();
-    places.sort();
-    push('P', places.into_iter().map(|place| Piece::Placeholder { place }).collect());
+/// ISO 7064 MOD 37-2 (a pure system with radix 2): the character that makes `body` + it check out.
+/// `body` holds alphabet characters only.
+pub fn check_char(body: &str) -> char {
+    let mut r: u32 = 0;
+    for c in body.chars() {
+        r = ((r + value(c).unwrap_or(0)) * 2) % 37;
+    }
+    ALPHABET.as_bytes()[((38 - r) % 37) as usize] as char
+}
+
+/// FNV-1a, 64 bits: a tiny, fixed, documented hash (std's hasher may change between Rust versions).
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The three key characters for `id` in category `letter` at collision step `attempt` (1 first).
+fn key(letter: char, id: &str, attempt: u32) -> String {
+    let seed = if attempt == 1 { format!("{PREFIX}/{letter}/{id}") } else { format!("{PREFIX}/{letter}/{id}#{attempt}") };
+    let mut n = fnv1a(&seed) % 32_768;
+    let chars = KEY_CHARS.as_bytes();
+    let mut out = [0u8; 3];
+    for slot in out.iter_mut().rev() {
+        *slot = chars[(n % 32) as usize];
+        n /= 32;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A code in its printed form from its category letter and key: `GO1-I97N-L`.
+fn printed(letter: char, key: &str) -> String {
+    format!("{PREFIX}-{letter}{key}-{}", check_char(&format!("{PREFIX}{letter}{key}")))
+}
+
+/// Every physical piece of the game, in a stable order (category, then id or number).
+pub fn pieces(pack: &RulesPack) -> Vec<Piece> {
+    let mut out: Vec<Piece> = pack.counters.counters.iter().map(|c| Piece::Counter { id: c.id.clone() }).collect();
+    out.extend(pack.german_ships.iter().map(|s| Piece::GermanShip { id: s.id.clone() }));
+    out.extend((1..=COLLIERS).map(|number| Piece::Collier { number }));
+    for item in &pack.charts.crew_and_gear.items {
+        out.extend((1..=item.supply).map(|number| Piece::Cargo { item: item.id.clone(), number }));
+    }
+    out.extend(placeholder_places(pack).into_iter().map(|place| Piece::Placeholder { place }));
     out
 }
 
-pub fn code_of(pack: &RulesPack, piece: &Piece) -> Option<String> {
-    all(pack).into_iter().find(|(p, _)| p == piece).map(|(_, c)| c)
+/// The places that get a placeholder token: every patrol zone and every Allied (enemy) port or base.
+pub fn placeholder_places(pack: &RulesPack) -> Vec<String> {
+    pack.places
+        .iter()
+        .filter(|p| {
+            p.kind == PlaceKind::PatrolZone || (matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase) && ports::side_of(p.nation) == Side::Enemy)
+        })
+        .map(|p| p.id.clone())
+        .collect()
 }
 
-/// Reads a code typed, scanned or pasted: case and spacing do not matter, separators may be missing.
-/// Never panics, whatever the input.
+/// One piece with its code and how many collision steps its key needed (1: none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coded {
+    pub piece: Piece,
+    pub code: String,
+    pub attempt: u32,
+}
+
+/// Every piece with its code, ordered by category letter then code.
+pub fn all_coded(pack: &RulesPack) -> Vec<Coded> {
+    let mut by_letter: BTreeMap<char, Vec<(String, Piece)>> = BTreeMap::new();
+    for piece in pieces(pack) {
+        if let Some(letter) = piece.letter(pack) {
+            by_letter.entry(letter).or_default().push((piece.key_id(), piece));
+        }
+    }
+    let mut out = Vec::new();
+    for (letter, mut group) in by_letter {
+        group.sort();
+        group.dedup_by(|a, b| a.0 == b.0);
+        let mut taken = BTreeSet::new();
+        for (id, piece) in group {
+            let mut attempt = 1;
+            let mut k = key(letter, &id, attempt);
+            while !taken.insert(k.clone()) {
+                attempt += 1;
+                k = key(letter, &id, attempt);
+            }
+            out.push(Coded { piece, code: printed(letter, &k), attempt });
+        }
+    }
+    out.sort_by(|a, b| a.code.cmp(&b.code));
+    out
+}
+
+/// Every piece with its code (see [`all_coded`]).
+pub fn all(pack: &RulesPack) -> Vec<(Piece, String)> {
+    all_coded(pack).into_iter().map(|c| (c.piece, c.code)).collect()
+}
+
+/// The code of one piece, or None if the pack has no such piece.
+pub fn code_of(pack: &RulesPack, piece: &Piece) -> Option<String> {
+    all_coded(pack).into_iter().find(|c| c.piece == *piece).map(|c| c.code)
+}
+
+/// Reads a code typed, scanned or pasted. Case, spaces and separators (`-`, `_`, `.`, `/`, or none) do not
+/// matter; in the prefix, category and key, where only one reading is possible, `0`/`O` and `1`/`I`/`L`
+/// are read as the character that belongs there. Never panics, whatever the input.
 pub fn parse(pack: &RulesPack, input: &str) -> Result<Piece, CodeError> {
-    let shown: String = input.chars().take(40).collect();
-    let cleaned: String = input.chars().filter(|c| !c.is_whitespace() && *c != '-' && *c != '_').flat_map(|c| c.to_uppercase()).collect();
-    if !cleaned.starts_with("GO") {
+    let shown: String = input.trim().chars().take(40).map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let cleaned: Vec<char> = input
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '_' | '.' | '/' | '\u{2010}'..='\u{2015}'))
+        .flat_map(char::to_uppercase)
+        .collect();
+    // The prefix: `GO1`, also typed `G01`.
+    let prefix_ok = cleaned.len() >= 3 && cleaned[0] == 'G' && matches!(cleaned[1], 'O' | '0') && cleaned[2] == '1';
+    if !prefix_ok {
         return Err(CodeError::Foreign(shown));
     }
-    if !cleaned.starts_with(PREFIX) {
-        return Err(CodeError::Malformed(shown, "this app reads codes of scheme GO1"));
+    const SHAPE: &str = "after GO1 a code has a category letter, three key characters and a check character";
+    if cleaned.len() != 8 {
+        return Err(CodeError::Malformed(shown, SHAPE));
     }
-    if cleaned.len() != PREFIX.len() + 5 {
-        return Err(CodeError::Malformed(shown, "a code has a letter, three digits and a check character after GO1"));
+    let letter = match cleaned[3] {
+        '0' => 'O',
+        '1' => 'I',
+        c if c.is_ascii_uppercase() => c,
+        _ => return Err(CodeError::Malformed(shown, SHAPE)),
+    };
+    let mut key = String::new();
+    for &c in &cleaned[4..7] {
+        let c = match c {
+            'O' => '0',
+            'I' | 'L' => '1',
+            c => c,
+        };
+        if !KEY_CHARS.contains(c) {
+            return Err(CodeError::Malformed(shown, SHAPE));
+        }
+        key.push(c);
     }
-    let bytes = cleaned.as_bytes();
-    let letter = bytes[3];
-    if !letter.is_ascii_uppercase() || !bytes[4..7].iter().all(u8::is_ascii_digit) || !ALPHABET.contains(&bytes[7]) {
-        return Err(CodeError::Malformed(shown, "a code has a letter, three digits and a check character after GO1"));
+    let check = cleaned[7];
+    if value(check).is_none() {
+        return Err(CodeError::Malformed(shown, SHAPE));
     }
-    let body = &cleaned[..7];
-    if check_char(body) != bytes[7] as char {
+    let canonical = printed(letter, &key);
+    if !canonical.ends_with(check) {
         return Err(CodeError::BadCheck(shown));
     }
-    let canonical = format!("{PREFIX}-{}-{}", &cleaned[3..7], &cleaned[7..]);
-    all(pack).into_iter().find(|(_, c)| *c == canonical).map(|(p, _)| p).ok_or(CodeError::Unknown(shown))
+    all_coded(pack).into_iter().find(|c| c.code == canonical).map(|c| c.piece).ok_or(CodeError::Unknown(shown))
 }
 
 /// What a scan shows: the printed values and the public status only.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct ScanInfo {
+    /// The code in its printed form (`GO1-I97N-L`), however it was typed.
     pub code: String,
     pub piece: Piece,
     pub name: String,
-    /// The printed values of a counter (its face, which the player holds in hand).
+    /// A counter's printed face (the one the player holds in hand).
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub printed: Option<CounterInfo>,
+    /// The printed values in words, for every kind of piece (ship values, firepower, a German ship's
+    /// starting tracks, a cargo chit's cost and hull boxes).
+    #[serde(default)]
+    pub values: Vec<String>,
     /// Where the piece stands as far as the player can see, in words.
     pub status: String,
 }
 
-/// The public status of a piece. A face-down counter reads the same wherever the referee holds it.
-pub fn scan(pack: &RulesPack, game: Option<&Game>, piece: Piece) -> ScanInfo {
+/// What every face-down counter reads, in the pool, a patrol zone, a port or out of play alike.
+pub const FACE_DOWN: &str = "face down: not in play that you can see";
+
+/// The public status of a counter at `location`. The face-down locations all give [`FACE_DOWN`].
+pub fn counter_status(pack: &RulesPack, location: &Location) -> String {
+    match location {
+        Location::Pool | Location::PatrolZone { .. } | Location::Port { .. } | Location::OutOfPlay => FACE_DOWN.into(),
+        Location::OnMap { space } => format!("face up on the map at {}", space.describe(pack)),
+        Location::Picked { space } => format!("picked this Incident phase at {}", space.describe(pack)),
+        Location::Held { space } => format!("held aside at {} until the next Outfitting phase", space.describe(pack)),
+        Location::Combat => "on the Naval Combat Display".into(),
+        Location::Sunk => "sunk (or destroyed)".into(),
+        Location::Damaged => "damaged, withdrawn to repair".into(),
+        Location::Withdrawn => "withdrawn".into(),
+        Location::RemovedFromPlay => "removed from play".into(),
+        Location::OrdersBox => "in the Orders box: this scenario's Orders".into(),
+        Location::SetAside => "set aside, not used in this game".into(),
+        Location::Unused => "not used in this game".into(),
+    }
+}
+
+fn ship_values(v: &crate::pack::ShipValues) -> String {
+    format!(
+        "{:?} ({:?}): primary {}, secondary {}, tertiary {}, torpedo {}, armor {}, speed {}",
+        v.ship_type, v.nation, v.primary, v.secondary, v.tertiary, v.torpedo, v.armor, v.speed
+    )
+}
+
+fn tracks(t: &crate::pack::Tracks) -> String {
+    format!(
+        "leadership {}, engines {}, hull {}, primary {}, secondary {}, tertiary {}, ammunition {}, torpedoes {}, coal {}",
+        t.leadership, t.engines, t.hull, t.primary, t.secondary, t.tertiary, t.ammunition, t.torpedoes, t.coal
+    )
+}
+
+/// A scan's answer: the piece's printed values (from the pack) and its public status in `game`, if any.
+/// Never tells where the referee holds a face-down counter.
+pub fn public_info(pack: &RulesPack, game: Option<&Game>, piece: Piece) -> ScanInfo {
     let code = code_of(pack, &piece).unwrap_or_default();
+    let no_game = || "no game is running".to_string();
+    let mut values = Vec::new();
     let (name, printed, status) = match &piece {
-        Piece::Counter { id } => {
-            let index = pack.counter_index(id).expect("codes name pack counters");
-            let info = counter_info(pack, CounterId(index as u16));
-            let status = match game.map(|g| &g.counter(CounterId(index as u16)).location) {
-                None => "no game is running".to_string(),
-                Some(l) if l.is_face_down() => "face down (held by the referee)".to_string(),
-                Some(Location::OnMap { space }) => format!("face up at {}", space.describe(pack)),
-                Some(Location::Picked { space }) => format!("just picked at {}", space.describe(pack)),
-                Some(Location::Held { space }) => format!("held aside at {}", space.describe(pack)),
-                Some(Location::Sunk) => "sunk".into(),
-                Some(Location::Damaged) => "damaged, withdrawn for repair".into(),
-                Some(Location::Withdrawn) => "withdrawn".into(),
-                Some(Location::RemovedFromPlay) => "out of play".into(),
-                Some(Location::OrdersBox) => "in the Orders box: this scenario's mission".into(),
-                Some(Location::SetAside) => "set aside, not used in this game".into(),
-                Some(Location::Combat) => "on the Naval Combat Display".into(),
-                Some(Location::Unused | Location::Pool | Location::PatrolZone { .. } | Location::Port { .. } | Location::OutOfPlay) => {
-                    "not in play".into()
+        Piece::Counter { id } => match pack.counter_index(id) {
+            Some(index) => {
+                let counter = CounterId(index as u16);
+                let info = counter_info(pack, counter);
+                match &pack.counters.counters[index].kind {
+                    CounterKind::Incident { incident, ship } => {
+                        values.push(format!("incident: {}", incident_words(*incident)));
+                        values.extend(ship.as_ref().map(ship_values));
+                    }
+                    CounterKind::CoastalDefense { firepower } => values.push(format!("coastal defense, firepower {firepower}")),
+                    CounterKind::Orders { orders } => {
+                        values.extend(pack.orders_spec(orders).map(|o| format!("Orders: {} ({} days, at least {} VP)", o.summary, o.days, o.min_vp)))
+                    }
+                    CounterKind::AustroHungarian { ship } => values.push(ship_values(ship)),
                 }
-            };
-            (info.name.clone(), Some(info), status)
-        }
+                let status = game.map(|g| counter_status(pack, &g.counter(counter).location)).unwrap_or_else(no_game);
+                (info.name.clone(), Some(info), status)
+            }
+            None => (id.clone(), None, "not in this rules pack".into()),
+        },
         Piece::GermanShip { id } => {
-            let name = pack.german_ship(id).map(|s| s.name.clone()).unwrap_or_else(|| id.clone());
-            let status = match game.and_then(|g| g.ship(id)) {
-                None => "not in this game".into(),
-                Some(s) if s.status == ShipStatus::Sunk => "sunk".into(),
-                Some(s) => format!("at {}; hull {}, engines {}, coal {}", s.position.describe(pack), s.tracks.hull, s.tracks.engines, s.tracks.coal),
+            let spec = pack.german_ship(id);
+            values.extend(spec.map(|s| format!("{:?}; starting tracks: {}", s.ship_type, tracks(&s.start))));
+            let status = match game {
+                None => no_game(),
+                Some(g) => match g.ship(id) {
+                    None => "not in this game".into(),
+                    Some(s) if s.status == ShipStatus::Sunk => "sunk".into(),
+                    Some(s) => format!("at {}; display tracks: {}", s.position.describe(pack), tracks(&s.tracks)),
+                },
             };
-            (name, None, status)
+            (spec.map(|s| s.name.clone()).unwrap_or_else(|| id.clone()), None, status)
         }
         Piece::Collier { number } => {
-            let status = match game.and_then(|g| g.colliers.iter().find(|c| c.id == *number)) {
-                Some(c) => format!("at {}", c.position.describe(pack)),
-                None => "not on the map".into(),
+            values.push("German collier (10.0 coaling at sea)".into());
+            let status = match game {
+                None => no_game(),
+                Some(g) => match g.colliers.iter().find(|c| c.id == *number) {
+                    Some(c) => format!("at {}", c.position.describe(pack)),
+                    None => "not on the map".into(),
+                },
             };
             (format!("German collier {number}"), None, status)
         }
         Piece::Cargo { item, number } => {
-            let name = pack.charts.cargo(item).map(|c| c.name.clone()).unwrap_or_else(|| item.clone());
-            (format!("{name} ({number})"), None, "cargo chit".into())
+            let spec = pack.charts.cargo(item);
+            values.extend(spec.map(|c| {
+                let carriers = if c.ship_types.is_empty() {
+                    "any ship".to_string()
+                } else {
+                    c.ship_types.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(", ")
+                };
+                format!("{:?}: costs {}, fills {} hull box(es), carried by {carriers}; {} of {} counters", c.class, c.cost, c.boxes, number, c.supply)
+            }));
+            let status = if game.is_some() { "kept on the table: the app does not track cargo chits".into() } else { no_game() };
+            (format!("{} ({number})", spec.map(|c| c.name.as_str()).unwrap_or(item)), None, status)
         }
         Piece::Placeholder { place } => {
-            let name = pack.place(place).map(|p| p.name.clone()).unwrap_or_else(|| place.clone());
-            let count = game.map(|g| {
-                let zone = g.count_at(&Location::PatrolZone { zone: place.clone() });
-                let port = g.count_at(&Location::Port { port: place.clone() });
-                zone + port
+            let spec = pack.place(place);
+            values.push(match spec.map(|p| p.kind) {
+                Some(PlaceKind::PatrolZone) => "token for a patrol zone's face-down stack".into(),
+                _ => "token for an Allied port's face-down coastal defenses".into(),
             });
-            let status = match count {
-                Some(n) => format!("{n} face-down counter{} there", if n == 1 { "" } else { "s" }),
-                None => "no game is running".into(),
+            let status = match game {
+                None => no_game(),
+                Some(g) => {
+                    let n = g.count_at(&Location::PatrolZone { zone: place.clone() }) + g.count_at(&Location::Port { port: place.clone() });
+                    format!("{n} face-down counter{} there", if n == 1 { "" } else { "s" })
+                }
             };
-            (format!("{name} token"), None, status)
+            (format!("{} token", spec.map(|p| p.name.as_str()).unwrap_or(place)), None, status)
         }
     };
-    ScanInfo { code, piece, name, printed, status }
+    ScanInfo { code, piece, name, printed, values, status }
 }
 
-/// The space a placeholder token stands for.
-pub fn placeholder_space(piece: &Piece) -> Option<SpaceRef> {
-    match piece {
-        Piece::Placeholder { place } => Some(SpaceRef::place(place)),
-        _ => None,
+fn incident_words(kind: IncidentKind) -> String {
+    let debug = format!("{kind:?}");
+    let mut out = String::new();
+    for (i, c) in debug.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
     }
+    out
 }

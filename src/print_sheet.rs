@@ -1,14 +1,17 @@
-//! Printable sheets of counter codes: an SVG document of QR codes, each with its code printed under it,
-//! laid out at counter size (5/8 inch, 15.9 mm squares) on A4 or US-letter pages. QR encoding comes from
-//! the `qrcode` crate; this module only lays the modules out. Print from any browser, or
-//! `rsvg-convert -f pdf sheet.svg > sheet.pdf`.
+//! Printable sheets of counter codes (docs/CODES.md): SVG (pure string output) of QR codes, each with its
+//! code printed under it inside a counter-sized square (5/8 inch, 15.875 mm — the usual counter size) and
+//! the piece's short name in the gutter below, on A4 or US-letter pages, as many pages as needed. QR
+//! encoding comes from the `qrcode` crate (level M; a code fits a version-1 symbol of 21×21 modules, drawn
+//! 12 mm wide with a 2-module quiet zone); this module only lays the modules out. Print from any browser,
+//! or `rsvg-convert -f pdf page-*.svg > sheet.pdf`.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use qrcode::{Color, EcLevel, QrCode};
 
 use crate::codes::{self, Piece};
-use crate::pack::RulesPack;
+use crate::pack::{CounterKind, IncidentKind, RulesPack};
 
 /// A counter's side, in millimetres (5/8 inch, the usual size of wargame counters).
 pub const COUNTER_MM: f64 = 15.875;
@@ -29,19 +32,26 @@ impl Paper {
 }
 
 /// The groups a sheet can be printed for.
-pub const GROUPS: [&str; 8] = ["all", "incidents", "coastal", "orders", "austro_hungarian", "german", "cargo", "placeholders"];
+pub const GROUPS: [&str; 9] = ["all", "allied", "incidents", "coastal", "orders", "austro_hungarian", "german", "cargo", "placeholders"];
 
-fn in_group(group: &str, piece: &Piece, code: &str) -> bool {
-    let letter = code.as_bytes().get(4).copied().unwrap_or(b'?') as char;
+/// Whether a piece belongs to a sheet group. `allied` is the Allied warships, troop convoys and
+/// merchantmen (incident markers carrying ship values, and the merchantmen); `incidents` is every
+/// incident marker, those included; `german` is the German warships and the colliers.
+pub fn in_group(pack: &RulesPack, group: &str, piece: &Piece) -> bool {
+    let kind = match piece {
+        Piece::Counter { id } => pack.counter(id).map(|c| &c.kind),
+        _ => None,
+    };
     match group {
         "all" => true,
-        "incidents" => letter == 'I',
-        "coastal" => letter == 'C',
-        "orders" => letter == 'O',
-        "austro_hungarian" => letter == 'A',
+        "allied" => matches!(kind, Some(CounterKind::Incident { ship: Some(_), .. } | CounterKind::Incident { incident: IncidentKind::AlliedMerchantman, .. })),
+        "incidents" => matches!(kind, Some(CounterKind::Incident { .. })),
+        "coastal" => matches!(kind, Some(CounterKind::CoastalDefense { .. })),
+        "orders" => matches!(kind, Some(CounterKind::Orders { .. })),
+        "austro_hungarian" => matches!(kind, Some(CounterKind::AustroHungarian { .. })),
         "german" => matches!(piece, Piece::GermanShip { .. } | Piece::Collier { .. }),
-        "cargo" => letter == 'X',
-        "placeholders" => letter == 'P',
+        "cargo" => matches!(piece, Piece::Cargo { .. }),
+        "placeholders" => matches!(piece, Piece::Placeholder { .. }),
         _ => false,
     }
 }
@@ -53,11 +63,13 @@ pub fn codes_of_group(pack: &RulesPack, group: &str) -> Option<Vec<String>> {
 
 /// The codes of a group with the piece's short name printed under each (so each code finds its counter).
 pub fn labelled_group(pack: &RulesPack, group: &str) -> Option<Vec<(String, String)>> {
+    // In the pack's order (a nation's ships together), so the squares follow the counter sheet.
     GROUPS.contains(&group).then(|| {
-        codes::all(pack)
+        let codes: BTreeMap<Piece, String> = codes::all(pack).into_iter().collect();
+        codes::pieces(pack)
             .into_iter()
-            .filter(|(p, c)| in_group(group, p, c))
-            .map(|(p, c)| (c, short_name(pack, &p)))
+            .filter(|p| in_group(pack, group, p))
+            .filter_map(|p| Some((codes.get(&p)?.clone(), short_name(pack, &p))))
             .collect()
     })
 }
@@ -84,55 +96,100 @@ fn short_name(pack: &RulesPack, piece: &Piece) -> String {
     short.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// One SVG document with one page per group of rows that fits (pages stacked vertically, each outlined).
+/// Page layout, in millimetres: the margin kept clear for printers, and the gutters between squares (the
+/// piece's short name is printed in the gutter under its square, outside the cut line).
+const MARGIN: f64 = 12.0;
+const GUTTER_X: f64 = 3.0;
+const GUTTER_Y: f64 = 4.5;
+/// The QR symbol's side inside the square (a 2-module quiet zone included), and where the code goes.
+const QR_MM: f64 = 12.0;
+
+/// How many squares fit one page: (columns, rows).
+pub fn grid(paper: Paper) -> (usize, usize) {
+    let (w, h) = paper.size_mm();
+    let cols = ((w - 2.0 * MARGIN + GUTTER_X) / (COUNTER_MM + GUTTER_X)).floor().max(1.0) as usize;
+    let rows = ((h - 2.0 * MARGIN + GUTTER_Y) / (COUNTER_MM + GUTTER_Y)).floor().max(1.0) as usize;
+    (cols, rows)
+}
+
+/// The drawing of each page (no enclosing `<svg>`), in millimetres from the page's top left corner.
+fn page_bodies(codes: &[(String, String)], paper: Paper) -> Vec<String> {
+    let (page_w, page_h) = paper.size_mm();
+    let (cols, rows) = grid(paper);
+    let per_page = cols * rows;
+    let chunks: Vec<&[(String, String)]> = if codes.is_empty() { vec![&[]] } else { codes.chunks(per_page).collect() };
+    let total = chunks.len();
+    chunks
+        .into_iter()
+        .enumerate()
+        .map(|(page, chunk)| {
+            let mut svg = String::new();
+            let _ = write!(svg, r##"<rect width="{page_w}" height="{page_h}" fill="#fff" stroke="#ccc" stroke-width="0.2"/>"##);
+            let _ = write!(
+                svg,
+                r##"<text x="{MARGIN}" y="{:.1}" font-family="sans-serif" font-size="2.5" fill="#666">Goeben Referee counter codes — page {} of {total} — print at 100 %, cut along the grey squares (5/8 inch)</text>"##,
+                MARGIN - 4.0,
+                page + 1
+            );
+            for (i, (code, name)) in chunk.iter().enumerate() {
+                let (row, col) = (i / cols, i % cols);
+                let x = MARGIN + col as f64 * (COUNTER_MM + GUTTER_X);
+                let y = MARGIN + row as f64 * (COUNTER_MM + GUTTER_Y);
+                let _ = write!(svg, r##"<rect x="{x:.3}" y="{y:.3}" width="{COUNTER_MM}" height="{COUNTER_MM}" fill="none" stroke="#999" stroke-width="0.15"/>"##);
+                svg.push_str(&qr_path(code, x + (COUNTER_MM - QR_MM) / 2.0, y + 0.4, QR_MM));
+                let _ = write!(
+                    svg,
+                    r##"<text x="{:.3}" y="{:.3}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-weight="bold" font-size="2.1" text-anchor="middle">{code}</text>"##,
+                    x + COUNTER_MM / 2.0,
+                    y + COUNTER_MM - 1.0
+                );
+                let _ = write!(
+                    svg,
+                    r##"<text x="{:.3}" y="{:.3}" font-family="sans-serif" font-size="1.9" fill="#333" text-anchor="middle">{name}</text>"##,
+                    x + COUNTER_MM / 2.0,
+                    y + COUNTER_MM + 2.6
+                );
+            }
+            svg
+        })
+        .collect()
+}
+
+fn svg_open(width: f64, height: f64) -> String {
+    format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" viewBox="0 0 {width} {height}">"#)
+}
+
+/// One standalone SVG document per page (for `rsvg-convert -f pdf page-*.svg`, one PDF page each).
+/// Each square is a counter-sized (5/8 inch) cut-out holding the QR symbol and, under it, the code.
+pub fn sheet_pages(codes: &[(String, String)], paper: Paper) -> Vec<String> {
+    let (page_w, page_h) = paper.size_mm();
+    page_bodies(codes, paper).into_iter().map(|body| format!("{}{body}</svg>\n", svg_open(page_w, page_h))).collect()
+}
+
+/// One SVG document holding every page, stacked top to bottom: one file to look at or print from a
+/// browser; [`sheet_pages`] gives the pages as separate documents for a page-exact PDF.
 pub fn sheet_svg(codes: &[(String, String)], paper: Paper) -> String {
     let (page_w, page_h) = paper.size_mm();
-    let margin = 10.0;
-    let cell = COUNTER_MM + 4.0; // room for cutting between counters
-    let label = 5.5;
-    let cols = ((page_w - 2.0 * margin) / cell).floor().max(1.0) as usize;
-    let rows = ((page_h - 2.0 * margin) / (cell + label)).floor().max(1.0) as usize;
-    let per_page = cols * rows;
-    let pages = codes.len().div_ceil(per_page).max(1);
-    let total_h = page_h * pages as f64;
-    let mut svg = String::new();
-    let _ = write!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}mm" height="{total_h}mm" viewBox="0 0 {page_w} {total_h}">"#
-    );
-    for page in 0..pages {
-        let top = page as f64 * page_h;
-        let _ = write!(svg, r##"<rect x="0" y="{top}" width="{page_w}" height="{page_h}" fill="#fff" stroke="#ccc" stroke-width="0.2"/>"##);
-    }
-    for (i, (code, name)) in codes.iter().enumerate() {
-        let page = i / per_page;
-        let (row, col) = ((i % per_page) / cols, i % cols);
-        let x = margin + col as f64 * cell;
-        let y = page as f64 * page_h + margin + row as f64 * (cell + label);
-        let _ = write!(svg, r##"<rect x="{x:.3}" y="{y:.3}" width="{COUNTER_MM}" height="{COUNTER_MM}" fill="none" stroke="#999" stroke-width="0.15"/>"##);
-        svg.push_str(&qr_path(code, x + 1.0, y + 1.0, COUNTER_MM - 2.0));
-        let _ = write!(
-            svg,
-            r##"<text x="{:.3}" y="{:.3}" font-family="monospace" font-size="2.4" text-anchor="middle">{code}</text>"##,
-            x + COUNTER_MM / 2.0,
-            y + COUNTER_MM + 2.6
-        );
-        let _ = write!(
-            svg,
-            r##"<text x="{:.3}" y="{:.3}" font-family="sans-serif" font-size="2" text-anchor="middle">{name}</text>"##,
-            x + COUNTER_MM / 2.0,
-            y + COUNTER_MM + 5.0
-        );
+    let pages = page_bodies(codes, paper);
+    let mut svg = svg_open(page_w, page_h * pages.len() as f64);
+    for (n, body) in pages.iter().enumerate() {
+        let _ = write!(svg, r#"<g transform="translate(0 {})">{body}</g>"#, n as f64 * page_h);
     }
     svg.push_str("</svg>\n");
     svg
 }
 
+/// A code's QR symbol, as printed on the sheets: error-correction level M (15 % of the symbol may be
+/// lost); a code's characters are all in QR's alphanumeric set, so it fits version 1 (21×21 modules).
+pub fn qr_symbol(code: &str) -> QrCode {
+    QrCode::with_error_correction_level(code.as_bytes(), EcLevel::M).expect("a short code always fits a QR symbol")
+}
+
 /// The dark modules of a code's QR symbol as one SVG path inside a `size` mm square at (x, y).
 fn qr_path(code: &str, x: f64, y: f64, size: f64) -> String {
-    let qr = QrCode::with_error_correction_level(code.as_bytes(), EcLevel::M).expect("a short code always fits a QR symbol");
+    let qr = qr_symbol(code);
     let width = qr.width();
-    let quiet = 1.0;
+    let quiet = 2.0;
     let module = size / (width as f64 + 2.0 * quiet);
     let mut d = String::new();
     for (i, color) in qr.to_colors().into_iter().enumerate() {
@@ -147,6 +204,6 @@ fn qr_path(code: &str, x: f64, y: f64, size: f64) -> String {
 
 /// The QR symbol of a code as rows of dark (true) modules, with no quiet zone (for tests and scanners).
 pub fn qr_modules(code: &str) -> (usize, Vec<bool>) {
-    let qr = QrCode::with_error_correction_level(code.as_bytes(), EcLevel::M).expect("a short code always fits a QR symbol");
+    let qr = qr_symbol(code);
     (qr.width(), qr.to_colors().into_iter().map(|c| c == Color::Dark).collect())
 }

@@ -88,7 +88,7 @@ impl Session {
         if let Action::Scan { code } = &action {
             return match crate::codes::parse(&self.pack, code) {
                 Ok(piece) => {
-                    let scan = crate::codes::scan(&self.pack, self.game.as_ref(), piece);
+                    let scan = crate::codes::public_info(&self.pack, self.game.as_ref(), piece);
                     Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan) }
                 }
                 Err(e) => self.error_response(ErrorInfo { code: e.code().to_string(), message: e.to_string() }),

@@ -1,5 +1,13 @@
-//! `counter_sheet`: prints an SVG sheet of counter codes (docs/CODES.md).
-//! Usage: `counter_sheet [--group all|incidents|coastal|orders|austro_hungarian|german|cargo|placeholders] [--paper a4|letter]`
+//! `counter_sheet`: prints SVG sheets of counter codes to cut out and keep with the counters
+//! (docs/CODES.md).
+//!
+//! ```text
+//! counter_sheet [--group all|allied|incidents|coastal|orders|austro_hungarian|german|cargo|placeholders]
+//!               [--paper a4|letter] [--pages DIR] [--list]
+//! ```
+//! Without `--pages`, one SVG with every page stacked is written to standard output; with it, one file a
+//! page (`DIR/page-01.svg`, …) for `rsvg-convert -f pdf DIR/page-*.svg > sheet.pdf`. `--list` prints the
+//! group's codes and names as text instead.
 
 use goeben_referee::print_sheet::{self, Paper};
 use goeben_referee::RulesPack;
@@ -7,19 +15,26 @@ use goeben_referee::RulesPack;
 fn main() {
     let mut group = "all".to_string();
     let mut paper = Paper::A4;
+    let mut pages_dir: Option<String> = None;
+    let mut list = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--group" => group = args.next().unwrap_or_default(),
+            "--group" => group = args.next().unwrap_or_else(|| fail("--group takes a group name")),
             "--paper" => {
-                paper = match args.next().as_deref() {
+                paper = match args.next().as_deref().map(str::to_ascii_lowercase).as_deref() {
                     Some("a4") => Paper::A4,
-                    Some("letter") => Paper::Letter,
+                    Some("letter" | "us-letter" | "us_letter") => Paper::Letter,
                     other => fail(&format!("--paper takes a4 or letter, got {other:?}")),
                 }
             }
+            "--pages" => pages_dir = Some(args.next().unwrap_or_else(|| fail("--pages takes a directory"))),
+            "--list" => list = true,
             "--help" | "-h" => {
-                println!("usage: counter_sheet [--group {}] [--paper a4|letter] > sheet.svg", print_sheet::GROUPS.join("|"));
+                println!(
+                    "usage: counter_sheet [--group {}] [--paper a4|letter] [--pages DIR] [--list] > sheet.svg",
+                    print_sheet::GROUPS.join("|")
+                );
                 return;
             }
             other => fail(&format!("unknown argument `{other}` (try --help)")),
@@ -28,7 +43,23 @@ fn main() {
     let pack = RulesPack::standard();
     let codes = print_sheet::labelled_group(&pack, &group)
         .unwrap_or_else(|| fail(&format!("unknown group `{group}`: one of {}", print_sheet::GROUPS.join(", "))));
-    print!("{}", print_sheet::sheet_svg(&codes, paper));
+    if list {
+        for (code, name) in &codes {
+            println!("{code}  {}", name.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"));
+        }
+        return;
+    }
+    match pages_dir {
+        None => print!("{}", print_sheet::sheet_svg(&codes, paper)),
+        Some(dir) => {
+            std::fs::create_dir_all(&dir).unwrap_or_else(|e| fail(&format!("cannot create {dir}: {e}")));
+            for (n, page) in print_sheet::sheet_pages(&codes, paper).iter().enumerate() {
+                let path = std::path::Path::new(&dir).join(format!("page-{:02}.svg", n + 1));
+                std::fs::write(&path, page).unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
+                eprintln!("wrote {}", path.display());
+            }
+        }
+    }
 }
 
 fn fail(message: &str) -> ! {

@@ -5,11 +5,20 @@ import type { Piece } from "./Piece";
 /**
  * What a scan shows: the printed values and the public status only.
  */
-export type ScanInfo = { code: string, piece: Piece, name: string, 
+export type ScanInfo = { 
 /**
- * The printed values of a counter (its face, which the player holds in hand).
+ * The code in its printed form (`GO1-I97N-L`), however it was typed.
+ */
+code: string, piece: Piece, name: string, 
+/**
+ * A counter's printed face (the one the player holds in hand).
  */
 printed?: CounterInfo, 
+/**
+ * The printed values in words, for every kind of piece (ship values, firepower, a German ship's
+ * starting tracks, a cargo chit's cost and hull boxes).
+ */
+values: Array<string>, 
 /**
  * Where the piece stands as far as the player can see, in words.
  */
