@@ -151,7 +151,7 @@ test('a turn at sea: report both moves, draw incidents, see what appeared (12.0,
 
     // A counter code typed sloppily (as a USB scanner or a hurried thumb would): the Adriatic zone's token.
     const field = await waitForTestId(driver, 'code-input');
-    await field.sendKeys('go1 p001 g', Key.ENTER);
+    await field.sendKeys('go1 pz1t 9', Key.ENTER);
     const scan = await waitForText(driver, 'scan-result', (t) => t.includes('face-down counter'));
     assert.match(scan, /Adriatic Patrol Zone token/);
     await screenshot(driver, 'scan-desktop', 1280, 800);
