@@ -9,7 +9,7 @@ use goeben_referee::{RulesPack, Session};
 /// A session at the start of turn 1's Incident phase, both ships at open sea, Alert Level 3.
 fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
     let mut s = Session::new(pack.clone(), seed);
-    let options = goeben_referee::state::GameOptions { orders: Some("raid_french_convoys".into()) };
+    let options = goeben_referee::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
     s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
     s.respond(serde_json::from_str(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":""}}"#).unwrap());
     while s.game().unwrap().phase != Phase::Movement {
@@ -26,7 +26,7 @@ fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
 /// Plays a whole game choosing uniformly among the legal actions with a seeded chooser.
 fn whole_game(pack: &RulesPack, seed: u64) -> u32 {
     let mut s = Session::new(pack.clone(), seed);
-    let options = goeben_referee::state::GameOptions { orders: Some("raid_french_convoys".into()) };
+    let options = goeben_referee::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
     let mut r = s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
     let mut pick = seed | 1;
     let mut steps = 0;

@@ -37,6 +37,10 @@ pub enum Action {
     /// status in `scan` (changes nothing; docs/CODES.md).
     Scan { code: String },
 
+    /// Estimates how the battle at `space` ends from here (Monte Carlo with the real combat rules; answers in
+    /// `forecast`, changes nothing). Available while the battle waits for contact, break-off or fire orders.
+    Forecast { space: SpaceRef },
+
     // --- Setup (3.0) ---
     /// 3.0 step 9: place one German collier in a sea space of the player's choice.
     PlaceCollier { to: SpaceRef },
@@ -80,8 +84,29 @@ pub enum Action {
     Fight { space: SpaceRef },
     /// 14.4: with the First Salvo, break off: all German ships there move to the adjacent space `to`.
     BreakOff { space: SpaceRef, to: SpaceRef },
-    /// 14.13: record what the salvos fought on the table did to an Allied ship of a battle being fought.
-    BattleResult { counter: String, fate: crate::state::AlliedFate },
+    /// 14.5, 14.9: `ship`'s target for this round (an Allied counter id; null holds fire), and maximum fire
+    /// (two ammunition points for the whole battle, firepower doubled).
+    FireOrders {
+        ship: String,
+        #[ts(optional)]
+        target: Option<String>,
+        maximum_fire: bool,
+    },
+    /// 14.10: `ship` launches `count` torpedoes at `target` this round (0 launches none).
+    Torpedoes {
+        ship: String,
+        #[ts(optional)]
+        target: Option<String>,
+        count: u8,
+    },
+    /// 16.0: stop bombarding the port at `space` (the ships stay).
+    CeaseFire { space: SpaceRef },
+
+    // --- Shore bombardment and ports (9.2) ---
+    /// 9.2: `ship` lands its Seebataillon detachment and captures the enemy port it lies in.
+    LandMarines { ship: String },
+    /// 9.2: `ship` takes the detachment of the captured port it lies in back aboard.
+    EmbarkMarines { ship: String },
 
     // --- Commerce raiding (15.0) ---
     /// 15.0: raid the merchants in `space`, adding the leadership of `ship`.
@@ -123,6 +148,8 @@ pub enum Correction {
     CounterSunk { counter: String },
     /// A face-up Allied ship was damaged at the table and withdraws for repair (Allied Ships Damaged, 14.13).
     CounterDamaged { counter: String },
+    /// A Crew & Gear item (by id) is aboard `ship` or not (8.0): what the ship display shows.
+    Cargo { ship: String, item: String, aboard: bool },
 }
 
 /// A track of a German ship display (2.1).
@@ -143,7 +170,7 @@ pub enum Track {
 impl Action {
     /// Session-level requests that are not game decisions (never listed in `legal_actions`).
     pub fn is_session_request(&self) -> bool {
-        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. })
+        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. })
     }
 }
 

@@ -54,8 +54,44 @@ pub fn apply(ctx: &mut Ctx, correction: &Correction) -> Result<(), RuleError> {
             allied_ship(ctx, counter)?;
             move_face_up(ctx, counter, Location::Damaged, "Allied Ships Damaged")?
         }
+        Correction::Cargo { ship, item, aboard } => cargo(ctx, ship, item, *aboard)?,
     }
+    leave_battles(ctx);
     Ok(())
+}
+
+/// A Crew & Gear item aboard a ship or not, as the ship display shows.
+fn cargo(ctx: &mut Ctx, ship: &str, item: &str, aboard: bool) -> Result<(), RuleError> {
+    let spec = ctx.pack.charts.cargo(item).ok_or_else(|| RuleError::Unknown { what: "crew or gear item", id: item.to_string() })?;
+    let name = spec.name.clone();
+    let s = ctx.game.ship_mut(ship).ok_or_else(|| RuleError::Unknown { what: "ship", id: ship.to_string() })?;
+    let had = s.cargo.iter().any(|c| c == item);
+    match (had, aboard) {
+        (false, true) => s.cargo.push(item.to_string()),
+        (true, false) => {
+            let at = s.cargo.iter().position(|c| c == item).expect("had");
+            s.cargo.remove(at);
+        }
+        _ => return Err(illegal(format!("{name} is already {} {ship}", if aboard { "aboard" } else { "not aboard" }))),
+    }
+    let what = format!("{name} aboard {ship}");
+    corrected(ctx, &what, if had { "yes" } else { "no" }, if aboard { "yes" } else { "no" });
+    Ok(())
+}
+
+/// A unit corrected off the map leaves any battle it was fighting in.
+fn leave_battles(ctx: &mut Ctx) {
+    let game = &mut *ctx.game;
+    for b in game.turn_state.battles.iter_mut().filter(|b| b.stage != crate::state::BattleStage::Over) {
+        for u in b.allied.iter_mut().filter(|u| u.in_battle) {
+            let here = match &game.counters[u.counter.index()].location {
+                Location::OnMap { space } => space == &b.space,
+                Location::Port { .. } => b.bombardment,
+                _ => false,
+            };
+            u.in_battle = here;
+        }
+    }
 }
 
 fn move_face_up(ctx: &mut Ctx, counter: &str, to: Location, to_name: &str) -> Result<(), RuleError> {

@@ -76,6 +76,10 @@ pub enum Event {
     /// The last action was undone (the state, RNG included, is as before it).
     Undone { entries: u32 },
     GameEnded { won: bool, reason: String },
+    /// 9.2: a Seebataillon landed and holds the port.
+    PortCaptured { port: String, ship: String, rule: String },
+    /// 9.2: a detachment left without a warship is eliminated.
+    MarinesEliminated { port: String, rule: String },
 }
 
 impl Event {
@@ -100,6 +104,7 @@ impl Event {
             Event::Corrected { .. } => "correction",
             Event::Undone { .. } => "",
             Event::GameEnded { .. } => "17.0",
+            Event::PortCaptured { rule, .. } | Event::MarinesEliminated { rule, .. } => rule,
         }
     }
 
@@ -164,6 +169,12 @@ impl Event {
             Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),
             Event::GameEnded { won: true, reason } => format!("Game over — you win: {reason}"),
             Event::GameEnded { won: false, reason } => format!("Game over — you lose: {reason}"),
+            Event::PortCaptured { port, ship, .. } => {
+                format!("{} lands its Seebataillon and captures {}.", ship_name(pack, ship), pack.place(port).map(|p| p.name.as_str()).unwrap_or(port))
+            }
+            Event::MarinesEliminated { port, .. } => {
+                format!("The Seebataillon at {} is eliminated.", pack.place(port).map(|p| p.name.as_str()).unwrap_or(port))
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::event::Event;
 use crate::pack::RulesPack;
 use crate::rules::{Ctx, MAX_AUTO_STEPS};
 use crate::state::{Game, Location, Phase, TurnState};
+use crate::combat::contact;
 use crate::{incidents, movement, raiding, setup, victory};
 
 /// Takes the automatic steps that need no decision, until a decision is pending or the game ends.
@@ -18,17 +19,24 @@ pub fn advance(ctx: &mut Ctx) {
         if ctx.game.game_over.is_some() {
             return;
         }
+        if !ctx.game.captured_ports.is_empty() {
+            crate::marines::check_held(ctx);
+        }
+        let idle = ctx.game.pending.is_empty() && !contact::battle_in_progress(ctx.game);
         match ctx.game.phase {
             Phase::Setup if setup::is_complete(ctx.pack, ctx.game) => start_turn(ctx, 1),
-            // Nothing to fight and nothing fought to tally: the phase passes by itself.
-            Phase::NavalCombat if battles(ctx.pack, ctx.game).is_empty() && !ctx.game.turn_state.battles.iter().any(|b| b.first_salvo.is_some()) => {
-                next_phase(ctx)
-            }
+            // Nothing (more) to fight: the phase passes by itself.
+            Phase::NavalCombat if idle && contact::open_battles(ctx.pack, ctx.game).is_empty() => next_phase(ctx),
             Phase::CommerceRaiding if raiding::raid_spaces(ctx.pack, ctx.game).is_empty() => {
                 raiding::end_phase(ctx);
                 next_phase(ctx);
             }
-            Phase::ShoreBombardment if bombardments(ctx.pack, ctx.game).is_empty() => next_phase(ctx),
+            // No port left to bombard and no marines to land: the phase passes by itself.
+            Phase::ShoreBombardment
+                if idle && contact::open_battles(ctx.pack, ctx.game).is_empty() && crate::marines::legal_actions(ctx.pack, ctx.game).is_empty() =>
+            {
+                next_phase(ctx)
+            }
             // 4.0: every German ship gone ends the scenario at once.
             _ if ctx.game.phase != Phase::Setup && ctx.game.active_ships().next().is_none() => {
                 victory::all_ships_lost(ctx);
@@ -56,6 +64,7 @@ fn enter_phase(ctx: &mut Ctx, phase: Phase) {
 }
 
 fn next_phase(ctx: &mut Ctx) {
+    reload_torpedoes(ctx);
     let next = ctx.game.phase.next().expect("every phase before Objective has a successor");
     enter_phase(ctx, next);
 }
@@ -89,8 +98,8 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             Ok(())
         }
         Phase::NavalCombat => {
-            if !crate::combat::contact::open_battles(ctx.pack, ctx.game).is_empty() {
-                return Err(not_now("make the contact procedure for every battle first (14.3)"));
+            if !contact::open_battles(ctx.pack, ctx.game).is_empty() || contact::battle_in_progress(ctx.game) {
+                return Err(not_now("fight every battle to its end first (14.2, 14.3)"));
             }
             end_naval_combat(ctx);
             next_phase(ctx);
@@ -114,10 +123,35 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             next_phase(ctx);
             Ok(())
         }
-        Phase::Intelligence | Phase::ShoreBombardment => {
+        Phase::ShoreBombardment => {
+            if contact::battle_in_progress(ctx.game) {
+                return Err(not_now("finish the bombardment first: fight the round or cease fire (16.0)"));
+            }
             next_phase(ctx);
             Ok(())
         }
+        Phase::Intelligence => {
+            next_phase(ctx);
+            Ok(())
+        }
+    }
+}
+
+/// 14.10 Reloads: at the end of any complete phase, a ship carrying Extra Torpedoes that has fired any
+/// resets its torpedo track to the maximum, and the gear goes back to the Available box.
+fn reload_torpedoes(ctx: &mut Ctx) {
+    let reloading: Vec<String> = ctx
+        .game
+        .active_ships()
+        .filter(|s| s.tracks.torpedoes < s.start.torpedoes && s.cargo.iter().any(|c| c == crate::combat::firing::gear::EXTRA_TORPEDOES))
+        .map(|s| s.id.clone())
+        .collect();
+    for ship in reloading {
+        let s = ctx.game.ship_mut(&ship).expect("listed");
+        let (now, max) = (s.tracks.torpedoes, s.start.torpedoes);
+        let at = s.cargo.iter().position(|c| c == crate::combat::firing::gear::EXTRA_TORPEDOES).expect("listed");
+        s.cargo.remove(at);
+        ctx.change_track(&ship, crate::action::Track::Torpedoes, (max - now) as i32, "torpedo reload (Extra Torpedoes back to the Available box)", "14.10");
     }
 }
 
@@ -160,6 +194,15 @@ fn end_naval_combat(ctx: &mut Ctx) {
 }
 
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
+    let mut actions = phase_actions(pack, game);
+    // 9.2: a Seebataillon may re-embark at any time (not while another decision is owed).
+    if game.pending.is_empty() && !matches!(game.phase, Phase::NavalCombat | Phase::ShoreBombardment) {
+        actions.extend(crate::marines::embark_actions(game));
+    }
+    actions
+}
+
+fn phase_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     match game.phase {
         Phase::Setup | Phase::NoGame | Phase::GameOver => Vec::new(),
         Phase::Movement => {
@@ -172,7 +215,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         Phase::Incident => incidents::legal_actions(pack, game),
         Phase::Intelligence => crate::intelligence::legal_actions(pack, game),
         Phase::Outfitting => crate::outfitting::legal_actions(pack, game),
-        Phase::NavalCombat => crate::combat::contact::legal_actions(pack, game),
+        Phase::NavalCombat | Phase::ShoreBombardment => contact::legal_actions(pack, game),
         Phase::CommerceRaiding => {
             let mut actions = raiding::legal_actions(pack, game);
             actions.push(Action::EndPhase);

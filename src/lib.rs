@@ -14,6 +14,7 @@ pub mod event;
 pub mod flow;
 pub mod incidents;
 pub mod intelligence;
+pub mod marines;
 pub mod movement;
 pub mod outfitting;
 pub mod pack;

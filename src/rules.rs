@@ -19,15 +19,46 @@ pub struct Ctx<'a> {
     pub pack: &'a RulesPack,
     pub game: &'a mut Game,
     pub events: Vec<Event>,
+    /// A simulation (the combat forecast) runs the same rules without recording events.
+    pub quiet: bool,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(pack: &'a RulesPack, game: &'a mut Game) -> Ctx<'a> {
-        Ctx { pack, game, events: Vec::new() }
+        Ctx { pack, game, events: Vec::new(), quiet: false }
+    }
+
+    /// A context for simulations: same rules, no events (the combat forecast, 14.0).
+    pub fn quiet(pack: &'a RulesPack, game: &'a mut Game) -> Ctx<'a> {
+        Ctx { pack, game, events: Vec::new(), quiet: true }
     }
 
     pub fn emit(&mut self, event: Event) {
-        self.events.push(event);
+        if !self.quiet {
+            self.events.push(event);
+        }
+    }
+
+    /// Rolls `n` d6; the purpose is only written when events are recorded (hot combat paths).
+    pub fn roll_d6s_for(&mut self, n: usize, purpose: impl FnOnce() -> String, rule: &str) -> Vec<u8> {
+        let faces = self.game.dice.d6s(n);
+        if !self.quiet {
+            self.events.push(Event::DiceRolled { purpose: purpose(), faces: faces.clone(), rule: rule.to_string() });
+        }
+        faces
+    }
+
+    pub fn roll_d6_for(&mut self, purpose: impl FnOnce() -> String, rule: &str) -> u8 {
+        self.roll_d6s_for(1, purpose, rule)[0]
+    }
+
+    /// Rolls one die of `sides` faces (a random choice among equals, 14.11).
+    pub fn roll_die_for(&mut self, sides: u8, purpose: impl FnOnce() -> String, rule: &str) -> u8 {
+        let face = self.game.dice.die(sides);
+        if !self.quiet {
+            self.events.push(Event::DiceRolled { purpose: purpose(), faces: vec![face], rule: rule.to_string() });
+        }
+        face
     }
 
     /// Rolls `n` d6 and logs them with their purpose and rule.
@@ -125,7 +156,7 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
     }
     let mut ctx = Ctx::new(pack, game);
     match action {
-        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } => {
+        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } => {
             return Err(not_now("session requests are handled by the session"));
         }
         Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,
@@ -144,7 +175,11 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         }
         Action::Fight { space } => crate::combat::contact::fight(&mut ctx, space)?,
         Action::BreakOff { space, to } => crate::combat::contact::break_off(&mut ctx, space, to)?,
-        Action::BattleResult { counter, fate } => crate::combat::tally::record(&mut ctx, counter, *fate)?,
+        Action::FireOrders { ship, target, maximum_fire } => crate::combat::salvo::fire_orders(&mut ctx, ship, target.as_deref(), *maximum_fire)?,
+        Action::Torpedoes { ship, target, count } => crate::combat::salvo::launch_torpedoes(&mut ctx, ship, target.as_deref(), *count)?,
+        Action::CeaseFire { space } => crate::combat::contact::cease_fire(&mut ctx, space)?,
+        Action::LandMarines { ship } => crate::marines::land(&mut ctx, ship)?,
+        Action::EmbarkMarines { ship } => crate::marines::embark(&mut ctx, ship)?,
         Action::RaidMerchants { space, ship } => raiding::raid(&mut ctx, space, ship)?,
         Action::Correct { correction } => corrections::apply(&mut ctx, correction)?,
     }

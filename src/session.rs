@@ -46,6 +46,10 @@ pub struct Response {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub scan: Option<crate::codes::ScanInfo>,
+    /// The answer to a `forecast`: the Monte Carlo estimate of a battle from here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub forecast: Option<crate::combat::forecast::Forecast>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -89,29 +93,40 @@ impl Session {
             return match crate::codes::parse(&self.pack, code) {
                 Ok(piece) => {
                     let scan = crate::codes::public_info(&self.pack, self.game.as_ref(), piece);
-                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan) }
+                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan), forecast: None }
                 }
                 Err(e) => self.error_response(ErrorInfo { code: e.code().to_string(), message: e.to_string() }),
             };
+        }
+        if let Action::Forecast { space } = &action {
+            let Some(game) = self.game.as_ref() else {
+                return self.error_response(RuleError::NoGame.to_info());
+            };
+            if !crate::combat::forecast::applies(&self.pack, game, space) {
+                return self.error_response(crate::error::not_now("no battle there waits for contact, a break-off choice or fire orders").to_info());
+            }
+            let seed = game.dice.clone().next_u64();
+            let forecast = crate::combat::forecast::forecast(&self.pack, game, space, crate::combat::forecast::SIMULATIONS, seed);
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast };
         }
         let log = match &action {
             Action::Log { since } => Some(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
             _ => None,
         };
         match self.apply(action) {
-            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None },
+            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None, forecast: None },
             Err(e) => self.error_response(e.to_info()),
         }
     }
 
     pub fn error_response(&self, error: ErrorInfo) -> Response {
-        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None }
+        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None, forecast: None }
     }
 
     /// Applies a request. A rejected one changes nothing.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         match action {
-            Action::View | Action::Log { .. } | Action::Scan { .. } => Ok(Vec::new()),
+            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } => Ok(Vec::new()),
             Action::Undo => self.undo(),
             Action::NewGame { seed, options } => self.new_game(seed, options.unwrap_or_default()),
             action => self.apply_game_action(&action),

@@ -96,6 +96,7 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
                 position: start.clone(),
                 tracks: s.start,
                 start: s.start,
+                cargo: Vec::new(),
             }
         })
         .collect();
@@ -117,6 +118,7 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
         turn_state: Default::default(),
         pending: Vec::new(),
         french_sortie: None,
+        captured_ports: Vec::new(),
     };
     let events = setup_events(pack, &game, &orders_id, &spec.name);
     Ok((game, events))

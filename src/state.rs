@@ -145,6 +145,9 @@ pub struct GermanShip {
     pub tracks: Tracks,
     /// Starting values: the ceiling for repairs (10.0).
     pub start: Tracks,
+    /// Crew and gear aboard (8.0), by Crew & Gear item id: they fill hull boxes and change combat.
+    #[serde(default)]
+    pub cargo: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,6 +215,10 @@ impl Phase {
 pub struct GameOptions {
     /// Play a chosen Orders marker instead of drawing one at random (3.0 step 5).
     pub orders: Option<String>,
+    /// 22.0 Night Combat (optional): one die at the start of each naval battle, night on 1–2.
+    pub night_combat: bool,
+    /// 21.0 Seaplanes (optional): a seaplane aboard adds 2 to the German contact rating.
+    pub seaplanes: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -248,6 +255,9 @@ pub struct Game {
     /// patrol zones are closed for the next Movement phase.
     #[serde(default)]
     pub french_sortie: Option<CounterId>,
+    /// 9.2: enemy ports held by a landed Seebataillon detachment (port id).
+    #[serde(default)]
+    pub captured_ports: Vec<String>,
 }
 
 /// Per-turn memory of the sequence of play (4.0, 6.1).
@@ -284,21 +294,95 @@ pub struct TurnState {
     pub battles: Vec<BattleState>,
 }
 
-/// A battle of this turn after its contact procedure (14.3).
+/// A battle of this turn (14.0) or a bombardment (16.0), from its first contact procedure to its end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleState {
     pub space: SpaceRef,
-    /// "german" or "allied" once contact gave someone the First Salvo; None for no contact.
+    /// "german" or "allied": who holds the First Salvo this round; None before contact or after the end.
     pub first_salvo: Option<String>,
     /// The Limited Visibility roll for this battle, if one was made.
     #[serde(default)]
     pub visibility: Option<u8>,
+    /// 22.0 (optional): night is in effect for this battle.
+    #[serde(default)]
+    pub night: bool,
     /// The German ships engaged (14.14: their leadership changes on a Critical Naval Win).
     #[serde(default)]
     pub german: Vec<String>,
-    /// Allied ships sunk, damaged or withdrawn in this battle, as recorded (14.13).
+    /// Allied ships (or coastal defenses) sunk, damaged or withdrawn in this battle (14.13, 16.0).
     #[serde(default)]
     pub results: Vec<(CounterId, AlliedFate)>,
+    /// 16.0: a shore bombardment against the port's coastal defenses rather than a naval battle.
+    #[serde(default)]
+    pub bombardment: bool,
+    /// The round being fought (1 = the first); each round opens with the contact procedure (14.2 step 1).
+    #[serde(default)]
+    pub round: u8,
+    #[serde(default)]
+    pub stage: BattleStage,
+    /// At least one round of salvos was fired (VP, colliers and damage are tallied at the end).
+    #[serde(default)]
+    pub fought: bool,
+    /// The Allied units engaged and the damage each has taken (14.13).
+    #[serde(default)]
+    pub allied: Vec<AlliedUnit>,
+    /// Where the round stands in the salvo steps of 14.2 (an index into `combat::salvo::steps`).
+    #[serde(default)]
+    pub step: u8,
+    /// This round's German fire orders, one per ship (14.5, 14.9).
+    #[serde(default)]
+    pub german_targets: Vec<FireOrder>,
+    /// This round's Allied targets, one per Allied unit (14.11).
+    #[serde(default)]
+    pub allied_targets: Vec<(CounterId, String)>,
+    /// 14.8/14.9: ships that paid ammunition for their guns this battle, and whether at maximum fire.
+    #[serde(default)]
+    pub ammunition_paid: Vec<(String, bool)>,
+    /// 14.10: ships whose torpedo decision this round is made.
+    #[serde(default)]
+    pub torpedoes_decided: Vec<String>,
+    /// Torpedo Nets: ships whose first torpedo hit of this battle was already checked.
+    #[serde(default)]
+    pub nets_used: Vec<String>,
+}
+
+/// One German ship's fire order for a round: its target (None holds fire) and maximum fire (14.9).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireOrder {
+    pub ship: String,
+    pub target: Option<CounterId>,
+    pub maximum_fire: bool,
+}
+
+/// Where a battle stands in the combat subroutine (14.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleStage {
+    /// Waiting for the player's contact procedure for this round (14.3).
+    #[default]
+    Contact,
+    /// The Germans hold the First Salvo: fight or break off (14.4).
+    BreakOff,
+    /// The player names each German ship's target for this round (14.5).
+    Targets,
+    /// The salvos of 14.2 steps 2–9; the German torpedo step waits for the player's launches (14.10).
+    Salvos,
+    /// The battle is over and tallied (14.14).
+    Over,
+}
+
+/// An Allied warship, troop convoy or coastal defense unit in a battle, with its damage results (14.13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AlliedUnit {
+    pub counter: CounterId,
+    /// Damage results taken (a Heavy Damage result counts two); more than the armor sinks it (14.13).
+    pub damage: u8,
+    /// Gunnery damage results: one die less for each of its gun types (docs/AMBIGUITIES.md, 14.13).
+    pub gunnery_damage: u8,
+    /// Engine damage results: one less speed each (for the contact rating, 14.3).
+    pub engine_damage: u8,
+    /// Still fighting (not sunk, destroyed or withdrawn).
+    pub in_battle: bool,
 }
 
 /// What became of an Allied ship in a battle (14.13).
@@ -328,6 +412,10 @@ pub enum Pending {
     ExamineZone { count: u8 },
     /// 14.4: the Germans have the First Salvo at `space`: fight, or break off to an adjacent space.
     BreakOff { space: SpaceRef },
+    /// 14.5: name `ship`'s target for this round at `space` (or hold fire), and 14.9 maximum fire.
+    FireOrders { space: SpaceRef, ship: String },
+    /// 14.10: how many torpedoes `ship` launches this round, and at whom.
+    Torpedoes { space: SpaceRef, ship: String },
 }
 
 impl Game {

@@ -9,7 +9,9 @@ use crate::action::Action;
 use crate::event::CounterInfo;
 use crate::pack::{Nation, PlaceKind, RulesPack, ShipType, Tracks};
 use crate::rules::{counter_info, legal_actions};
-use crate::state::{Game, GameOptions, GameOver, Location, Pending, Phase, ShipStatus, SpaceRef};
+use crate::combat::firing::Weapon;
+use crate::combat::odds::{fire_odds, FireOdds};
+use crate::state::{AlliedFate, BattleStage, BattleState, Game, GameOptions, GameOver, Location, Pending, Phase, ShipStatus, SpaceRef};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PlayerView {
@@ -56,6 +58,11 @@ pub struct GameView {
     pub conditions: TurnConditions,
     /// Spaces where German warships face Allied warships (14.0).
     pub battles: Vec<String>,
+    /// This turn's battles and bombardments with their units, the odds of each fire option of the
+    /// pending decision, and the engagement forecast (14.0–16.0).
+    pub combat: Vec<BattleView>,
+    /// 9.2: enemy ports held by a Seebataillon.
+    pub captured_ports: Vec<String>,
     /// Neutral ports already visited (9.1).
     pub neutral_visited: Vec<String>,
     /// The named places of the map the rules know (for pickers): public, from the rules pack.
@@ -261,6 +268,8 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
             incidents_done: game.turn_state.incidents_done.iter().map(|s| s.describe(pack)).collect(),
         },
         battles: crate::flow::battles(pack, game).iter().map(|s| s.describe(pack)).collect(),
+        combat: game.turn_state.battles.iter().map(|b| battle_view(pack, game, b)).collect(),
+        captured_ports: game.captured_ports.iter().map(|p| SpaceRef::place(p).describe(pack)).collect(),
         neutral_visited: game.neutral_visited.iter().map(|id| SpaceRef::place(id).describe(pack)).collect(),
         places: pack
             .places
@@ -297,6 +306,14 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
             format!("You have the First Salvo at {}: fight, or break off to an adjacent space (not a neutral or enemy port, and with no enemy warships or incident markers)?", space.describe(pack)),
             "14.4",
         ),
+        Pending::FireOrders { space, ship } => (
+            format!("Round fire orders at {}: which Allied ship does {} fire at (all its guns), and at maximum fire?", space.describe(pack), ship_name(ship)),
+            "14.5",
+        ),
+        Pending::Torpedoes { space, ship } => (
+            format!("Torpedo step at {}: how many torpedoes does {} launch, and at whom?", space.describe(pack), ship_name(ship)),
+            "14.10",
+        ),
         Pending::RamDamage { space } => (
             format!("You rammed the submarine at {}: which ship takes the hull damage?", space.describe(pack)),
             "Incident Chart: Allied Submarine",
@@ -318,4 +335,128 @@ fn stacks(pack: &RulesPack, game: &Game, at: impl Fn(&Location) -> Option<&Space
         }
     }
     stacks
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct BattleView {
+    pub space: SpaceRef,
+    pub name: String,
+    pub bombardment: bool,
+    pub round: u8,
+    pub stage: BattleStage,
+    /// "german" or "allied" this round.
+    pub first_salvo: Option<String>,
+    pub night: bool,
+    /// The Limited Visibility roll, if one was made.
+    pub visibility: Option<u8>,
+    pub german: Vec<String>,
+    pub allied: Vec<AlliedUnitView>,
+    /// The pending German decision's options in this battle, each with its dice and exact odds.
+    pub options: Vec<FireOptionView>,
+    /// A `forecast` request would answer now (before contact, the break-off choice and fire orders).
+    pub forecast_available: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct AlliedUnitView {
+    pub counter: CounterInfo,
+    pub armor: u8,
+    pub damage: u8,
+    pub gunnery_damage: u8,
+    pub engine_damage: u8,
+    pub in_battle: bool,
+    /// Sunk (or destroyed), damaged or withdrawn, once decided.
+    pub fate: Option<AlliedFate>,
+}
+
+/// One answer to a fire decision: what each weapon would roll against that target.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct FireOptionView {
+    pub ship: String,
+    pub target: String,
+    pub target_name: String,
+    pub maximum_fire: bool,
+    pub fires: Vec<FireLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct FireLine {
+    pub weapon: Weapon,
+    pub odds: FireOdds,
+}
+
+fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
+    // Units back in the pool after the battle are face down again: they leave the view (principle 2).
+    let allied = b
+        .allied
+        .iter()
+        .filter(|u| !game.counter(u.counter).location.is_face_down() || game.counter(u.counter).known_to_player)
+        .map(|u| AlliedUnitView {
+            counter: counter_info(pack, u.counter),
+            armor: crate::combat::targeting::values(pack, u.counter).map(|v| v.armor).unwrap_or(0),
+            damage: u.damage,
+            gunnery_damage: u.gunnery_damage,
+            engine_damage: u.engine_damage,
+            in_battle: u.in_battle,
+            fate: b.results.iter().find(|(c, _)| *c == u.counter).map(|(_, f)| *f),
+        })
+        .collect();
+    BattleView {
+        space: b.space.clone(),
+        name: b.space.describe(pack),
+        bombardment: b.bombardment,
+        round: b.round,
+        stage: b.stage,
+        first_salvo: b.first_salvo.clone(),
+        night: b.night,
+        visibility: b.visibility,
+        german: b.german.clone(),
+        allied,
+        options: fire_options(pack, game, b),
+        forecast_available: crate::combat::forecast::applies(pack, game, &b.space),
+    }
+}
+
+/// The odds of each answer to the pending fire decision of this battle (14.5, 14.6, 14.9).
+fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptionView> {
+    use crate::combat::firing::{german_dice, GermanFire};
+    let (ship, torpedoes) = match game.pending.first() {
+        Some(Pending::FireOrders { space, ship }) if space == &b.space => (ship, false),
+        Some(Pending::Torpedoes { space, ship }) if space == &b.space => (ship, true),
+        _ => return Vec::new(),
+    };
+    let Some(s) = game.ship(ship) else { return Vec::new() };
+    let paid = b.ammunition_paid.iter().find(|(x, _)| x == ship).map(|(_, m)| *m);
+    let mut options = Vec::new();
+    for action in legal_actions(pack, game) {
+        let (target, maximum_fire) = match &action {
+            crate::action::Action::FireOrders { target: Some(t), maximum_fire, .. } => (t.clone(), *maximum_fire),
+            crate::action::Action::Torpedoes { target: Some(t), count: 1, .. } => (t.clone(), false),
+            _ => continue,
+        };
+        let Some(index) = pack.counter_index(&target) else { continue };
+        let id = crate::state::CounterId(index as u16);
+        let armor = crate::combat::targeting::values(pack, id).map(|v| v.armor).unwrap_or(0);
+        let fire = GermanFire { maximum_fire: paid.unwrap_or(maximum_fire), night: b.night, morale_dice: game.turn_state.morale_dice };
+        let weapons: &[Weapon] = if torpedoes { &[Weapon::Torpedo] } else { &Weapon::GUNS };
+        let fires = weapons
+            .iter()
+            .filter(|w| gun(s, **w) > 0)
+            .map(|w| {
+                let dice = german_dice(s, *w, armor, fire);
+                FireLine { weapon: *w, odds: fire_odds(dice, w.hitting_faces()) }
+            })
+            .collect();
+        options.push(FireOptionView { ship: ship.clone(), target, target_name: pack.counters.counters[index].name.clone(), maximum_fire, fires });
+    }
+    options
+}
+
+fn gun(s: &crate::state::GermanShip, w: Weapon) -> u8 {
+    match w {
+        Weapon::Primary => s.tracks.primary,
+        Weapon::Secondary => s.tracks.secondary,
+        Weapon::Tertiary => s.tracks.tertiary,
+        Weapon::Torpedo => s.tracks.torpedoes,
+    }
 }

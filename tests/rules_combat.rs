@@ -1,4 +1,4 @@
-//! 14.3 Contact, 14.4 Break-off, 14.15 troop convoys. The salvos are fought on the table for now.
+//! 14.3 Contact, 14.4 Break-off, 14.15 troop convoys (the salvos: tests/rules_salvos.rs).
 
 mod rules_support;
 
@@ -93,15 +93,14 @@ fn rule_14_4_with_the_first_salvo_the_player_may_break_off_to_an_adjacent_space(
 }
 
 #[test]
-fn rule_14_4_choosing_to_fight_leaves_the_battle_to_the_table() {
+fn rule_14_4_choosing_to_fight_asks_for_the_round_fire_orders() {
     let (mut t, allied, _) = battle(IncidentKind::RoyalNavyWarship, 1);
     t.script(&[6]);
     contact(&mut t, true);
     let events = t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, sea("western_med")));
     assert!(events.iter().any(|e| matches!(e, Event::TableInstruction { text, .. } if text.contains("First Salvo"))));
     assert!(matches!(t.location(allied), Location::OnMap { .. }), "still there to be fought");
-    t.end_phase();
-    assert_eq!(t.location(allied), Location::Pool, "14.14: survivors go back to the pool");
+    assert!(matches!(t.game().pending.first(), Some(Pending::FireOrders { ship, .. }) if ship == "goeben"));
 }
 
 #[test]
@@ -134,75 +133,3 @@ fn rule_14_15_a_troop_convoy_with_the_first_salvo_breaks_off_without_a_roll() {
     assert_eq!(rules_support::dice_rolled(&events).len(), 1, "no break-off roll against the Alert Level");
 }
 
-/// A battle being fought at the western open sea: contact won by the Germans, who choose to fight.
-fn fighting(kind: IncidentKind) -> (Table, CounterId) {
-    let (mut t, allied, _) = battle(kind, 1);
-    t.script(&[6]);
-    contact(&mut t, true);
-    t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, sea("western_med")));
-    (t, allied)
-}
-
-fn code(id: CounterId) -> String {
-    RulesPack::standard().counters.counters[id.index()].id.clone()
-}
-
-fn vp_row(id: CounterId) -> (i32, i32) {
-    let pack = RulesPack::standard();
-    let t = match pack.counters.counters[id.index()].kind {
-        CounterKind::Incident { ship: Some(v), .. } => v.ship_type,
-        _ => panic!("a ship"),
-    };
-    let row = pack.charts.vp_for(t).unwrap();
-    (row.sunk, row.damaged)
-}
-
-#[test]
-fn rule_14_14_an_allied_ship_sunk_scores_its_chart_vp_and_15_or_more_is_a_critical_naval_win() {
-    let (mut t, allied) = fighting(IncidentKind::RoyalNavyWarship);
-    let leadership = t.game().ship("goeben").unwrap().tracks.leadership;
-    t.ok(&format!(r#"{{"action":"battle_result","counter":"{}","fate":"sunk"}}"#, code(allied)));
-    assert_eq!(t.location(allied), Location::Sunk);
-    t.end_phase();
-    let (sunk, _) = vp_row(allied);
-    assert_eq!(t.game().vp, sunk, "14.14: the Victory Points Chart value");
-    let expected = if sunk >= 15 { leadership + 1 } else { leadership };
-    assert_eq!(t.game().ship("goeben").unwrap().tracks.leadership, expected, "Critical Naval Win only at 15+");
-}
-
-#[test]
-fn rule_14_13_a_damaged_ship_leaves_for_the_scenario_and_scores_the_damaged_value() {
-    let (mut t, allied) = fighting(IncidentKind::RoyalNavyWarship);
-    t.ok(&format!(r#"{{"action":"battle_result","counter":"{}","fate":"damaged"}}"#, code(allied)));
-    t.end_phase();
-    assert_eq!(t.game().vp, vp_row(allied).1);
-    assert_eq!(t.location(allied), Location::Damaged, "not back to the pool");
-    let (code_, _) = t.refused(&format!(r#"{{"action":"battle_result","counter":"{}","fate":"sunk"}}"#, code(allied)));
-    assert_eq!(code_, "not_now");
-}
-
-#[test]
-fn rule_14_14_losing_breslau_is_a_critical_naval_loss_for_every_german_ship() {
-    let (mut t, _) = fighting(IncidentKind::RoyalNavyWarship);
-    t.ok(r#"{"action":"correct","correction":{"kind":"ship_track","ship":"breslau","track":"hull","value":0}}"#);
-    let leadership = t.game().ship("goeben").unwrap().tracks.leadership;
-    t.end_phase();
-    let loss = RulesPack::standard().charts.german_loss_vp(goeben_referee::pack::ShipType::CL);
-    assert_eq!(t.game().vp, loss);
-    assert!(loss <= -15);
-    assert_eq!(t.game().ship("goeben").unwrap().tracks.leadership, leadership - 1);
-}
-
-#[test]
-fn rule_7_5_a_collier_is_lost_where_only_enemy_warships_remain() {
-    let (mut t, allied) = fighting(IncidentKind::RoyalNavyWarship);
-    let here: goeben_referee::state::SpaceRef = serde_json::from_str(&sea("western_med")).unwrap();
-    t.game_mut().colliers[0].position = here;
-    // Goeben has slipped away on the map; Breslau goes down.
-    t.game_mut().ship_mut("goeben").unwrap().position = serde_json::from_str(&sea("aegean")).unwrap();
-    t.ok(r#"{"action":"correct","correction":{"kind":"ship_track","ship":"breslau","track":"hull","value":0}}"#);
-    let events = t.end_phase();
-    assert!(t.game().colliers.is_empty());
-    assert!(events.iter().any(|e| matches!(e, Event::CollierLost { rule, .. } if rule == "7.5")));
-    assert_eq!(t.location(allied), Location::Pool, "the survivor goes back to the pool");
-}

@@ -6,7 +6,7 @@ use ts_rs::TS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct FireOdds {
-    pub dice: u32,
+    pub dice_to_roll: u32,
     /// Faces that hit: 1 for gunnery (a 6), 2 for torpedoes (5–6).
     pub hitting_faces: u8,
     pub expected_hits: f64,
@@ -16,7 +16,7 @@ pub struct FireOdds {
 pub fn fire_odds(dice: u32, hitting_faces: u8) -> FireOdds {
     let p = hitting_faces as f64 / 6.0;
     FireOdds {
-        dice,
+        dice_to_roll: dice,
         hitting_faces,
         expected_hits: dice as f64 * p,
         chance_of_a_hit: 1.0 - (1.0 - p).powi(dice as i32),

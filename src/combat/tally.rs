@@ -1,75 +1,72 @@
-//! 14.13–14.14 and 7.5: the results of a battle fought on the table, and the end of combat — victory
-//! points from the Victory Points Chart for Allied ships sunk or damaged and German ships lost, the
-//! Critical Naval Win or Loss, colliers lost where only the enemy remains, survivors back to the pool.
+//! 14.14 End of combat and 7.5: victory points from the Victory Points Chart for Allied ships sunk or
+//! damaged, coastal defenses destroyed and German ships lost; the Critical Naval Win or Loss; colliers
+//! lost where only the enemy remains; survivors back to the pool.
 
-use crate::action::{Action, Track};
-use crate::error::{illegal, not_now, RuleError};
+use crate::action::Track;
 use crate::event::Event;
 use crate::incidents;
-use crate::pack::{CounterKind, RulesPack};
+use crate::pack::CounterKind;
 use crate::rules::{is_allied_warship, Ctx};
-use crate::state::{AlliedFate, CounterId, Game, Location, Phase, ShipStatus, SpaceRef};
+use crate::state::{AlliedFate, BattleStage, Location, Pending, ShipStatus, SpaceRef};
 
-/// Battles being fought (contact made, neither side broke off).
-fn fought(game: &Game) -> impl Iterator<Item = &crate::state::BattleState> {
-    game.turn_state.battles.iter().filter(|b| b.first_salvo.is_some())
-}
-
-/// The result recordings offered: each Allied ship still on the map in a battle being fought.
-pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
-    let mut actions = Vec::new();
-    for battle in fought(game) {
-        for id in game.counters_at(&Location::OnMap { space: battle.space.clone() }).filter(|c| is_allied_warship(pack, *c)) {
-            for fate in [AlliedFate::Sunk, AlliedFate::Damaged, AlliedFate::Withdrawn] {
-                actions.push(Action::BattleResult { counter: pack.counters.counters[id.index()].id.clone(), fate });
-            }
+/// 14.14 End of combat, when a battle ends for any reason (a side gone, no contact, a break-off, a
+/// bombardment stopped): Allied units still in the battle leave it — damaged ships to the Damaged box
+/// (14.13), the others back to the pool, coastal defenses stay in their port; colliers caught alone with
+/// the enemy are lost (7.5); the VP of a fought battle are tallied, with a Critical Naval Win or Loss.
+pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, reason: &str) {
+    let Some(b) = crate::combat::salvo::battle_mut(ctx.game, space) else { return };
+    if b.stage == BattleStage::Over {
+        return;
+    }
+    b.stage = BattleStage::Over;
+    b.first_salvo = None;
+    let battle = b.clone();
+    ctx.game.pending.retain(|p| !matches!(p, Pending::BreakOff { space: s } | Pending::FireOrders { space: s, .. } | Pending::Torpedoes { space: s, .. } if s == space));
+    if battle.fought {
+        colliers_caught(ctx, space);
+    }
+    let mut results = battle.results.clone();
+    for unit in battle.allied.iter().filter(|u| u.in_battle) {
+        if crate::combat::targeting::coastal_firepower(ctx.pack, unit.counter).is_some() {
+            continue;
+        }
+        if ctx.game.counter(unit.counter).location != (Location::OnMap { space: space.clone() }) {
+            continue;
+        }
+        if unit.damage > 0 {
+            results.push((unit.counter, AlliedFate::Damaged));
+            ctx.game.move_counter(unit.counter, Location::Damaged);
+            let spec = &ctx.pack.counters.counters[unit.counter.index()];
+            ctx.emit(Event::CounterReturned {
+                counter: spec.id.clone(),
+                name: spec.name.clone(),
+                to: "damaged: to the Allied Ships Damaged box (out for the scenario)".into(),
+                rule: "14.13".into(),
+            });
+        } else {
+            incidents::return_to_pool(ctx, unit.counter, reason);
         }
     }
-    actions
-}
-
-/// 14.13: an Allied ship of a battle being fought was sunk, damaged (and withdraws for repair) or withdrawn.
-pub fn record(ctx: &mut Ctx, counter: &str, fate: AlliedFate) -> Result<(), RuleError> {
-    if ctx.game.phase != Phase::NavalCombat {
-        return Err(not_now("battle results are recorded in the Naval Combat phase (14.13)"));
+    // Allied ships that joined the space without being engaged (none in the standard game) go back too.
+    let others: Vec<_> = ctx.game.counters_at(&Location::OnMap { space: space.clone() }).filter(|c| is_allied_warship(ctx.pack, *c)).collect();
+    for id in others {
+        incidents::return_to_pool(ctx, id, "14.14");
     }
-    let index = ctx.pack.counter_index(counter).ok_or_else(|| RuleError::Unknown { what: "counter", id: counter.to_string() })?;
-    let id = CounterId(index as u16);
-    let space = match &ctx.game.counter(id).location {
-        Location::OnMap { space } if is_allied_warship(ctx.pack, id) => space.clone(),
-        _ => return Err(illegal("only an Allied ship face up in a battle can be recorded")),
-    };
-    let Some(battle) = ctx.game.turn_state.battles.iter_mut().find(|b| b.space == space && b.first_salvo.is_some()) else {
-        return Err(illegal(format!("no battle is being fought at {}", space.describe(ctx.pack))));
-    };
-    battle.results.push((id, fate));
-    let (to, box_name) = match fate {
-        AlliedFate::Sunk => (Location::Sunk, "the Allied Ships Sunk box"),
-        AlliedFate::Damaged => (Location::Damaged, "the Allied Ships Damaged box (out for the scenario)"),
-        AlliedFate::Withdrawn => (Location::Withdrawn, "aside: withdrawn for the scenario"),
-    };
-    ctx.game.move_counter(id, to);
-    let name = ctx.pack.counters.counters[index].name.clone();
-    ctx.emit(Event::CounterReturned { counter: counter.to_string(), name: name.clone(), to: format!("to {box_name}"), rule: "14.13".into() });
-    Ok(())
+    if let Some(b) = crate::combat::salvo::battle_mut(ctx.game, space) {
+        b.results = results.clone();
+    }
+    if battle.fought {
+        let mut finished = battle;
+        finished.results = results;
+        tally(ctx, &finished);
+    }
 }
 
-/// 14.14, 7.5: the end of every battle of the phase; then the survivors go back to the pool.
+/// The end of the phase: any battle still open ends (none should be: the phase waits for them).
 pub fn end_of_combat(ctx: &mut Ctx) {
-    let battles: Vec<_> = fought(ctx.game).cloned().collect();
-    for battle in &battles {
-        tally(ctx, battle);
-        colliers_caught(ctx, &battle.space);
-    }
-    // Every battle's survivors, whether or not German ships are still there (14.14).
-    let mut spaces: Vec<SpaceRef> = battles.into_iter().map(|b| b.space).collect();
-    spaces.extend(crate::flow::battles(ctx.pack, ctx.game));
-    spaces.dedup();
-    for space in spaces {
-        let survivors: Vec<_> = ctx.game.counters_at(&Location::OnMap { space: space.clone() }).filter(|c| is_allied_warship(ctx.pack, *c)).collect();
-        for id in survivors {
-            incidents::return_to_pool(ctx, id, "14.14");
-        }
+    let open: Vec<SpaceRef> = ctx.game.turn_state.battles.iter().filter(|b| b.stage != BattleStage::Over).map(|b| b.space.clone()).collect();
+    for space in open {
+        end_battle(ctx, &space, "14.14");
     }
 }
 
@@ -80,19 +77,26 @@ fn tally(ctx: &mut Ctx, battle: &crate::state::BattleState) {
     let mut net = 0;
     for (id, fate) in &battle.results {
         let spec = &ctx.pack.counters.counters[id.index()];
-        let Some(row) = (match spec.kind {
-            CounterKind::Incident { ship: Some(v), .. } => ctx.pack.charts.vp_for(v.ship_type),
-            _ => None,
-        }) else {
-            continue;
+        let (sunk, damaged) = match spec.kind {
+            CounterKind::Incident { ship: Some(v), .. } => match ctx.pack.charts.vp_for(v.ship_type) {
+                Some(row) => (row.sunk, row.damaged),
+                None => continue,
+            },
+            // 16.0: a coastal defense unit destroyed (Victory Points Chart).
+            CounterKind::CoastalDefense { .. } => (ctx.pack.charts.victory_points.coastal_defense_destroyed, 0),
+            _ => continue,
         };
         let vp = match fate {
-            AlliedFate::Sunk => row.sunk,
-            AlliedFate::Damaged => row.damaged,
+            AlliedFate::Sunk => sunk,
+            AlliedFate::Damaged => damaged,
             AlliedFate::Withdrawn => 0,
         };
         if vp != 0 {
-            let what = if *fate == AlliedFate::Sunk { "sunk" } else { "damaged" };
+            let what = match (fate, &spec.kind) {
+                (AlliedFate::Sunk, CounterKind::CoastalDefense { .. }) => "destroyed",
+                (AlliedFate::Sunk, _) => "sunk",
+                _ => "damaged",
+            };
             ctx.change_vp(vp, format!("{} {what} at {where_}", spec.name), "14.14, Victory Points Chart");
             net += vp;
         }

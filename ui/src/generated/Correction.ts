@@ -4,4 +4,4 @@ import type { Track } from "./Track";
 /**
  * A correction of the referee's record to match the table. It never reveals anything hidden.
  */
-export type Correction = { "kind": "alert_level", level: number, } | { "kind": "vp", vp: number, } | { "kind": "turn", turn: number, } | { "kind": "ship_track", ship: string, track: Track, value: number, } | { "kind": "counter_to_pool", counter: string, } | { "kind": "counter_removed", counter: string, } | { "kind": "counter_sunk", counter: string, } | { "kind": "counter_damaged", counter: string, };
+export type Correction = { "kind": "alert_level", level: number, } | { "kind": "vp", vp: number, } | { "kind": "turn", turn: number, } | { "kind": "ship_track", ship: string, track: Track, value: number, } | { "kind": "counter_to_pool", counter: string, } | { "kind": "counter_removed", counter: string, } | { "kind": "counter_sunk", counter: string, } | { "kind": "counter_damaged", counter: string, } | { "kind": "cargo", ship: string, item: string, aboard: boolean, };

@@ -7,4 +7,12 @@ export type GameOptions = {
 /**
  * Play a chosen Orders marker instead of drawing one at random (3.0 step 5).
  */
-orders: string | null, };
+orders: string | null, 
+/**
+ * 22.0 Night Combat (optional): one die at the start of each naval battle, night on 1–2.
+ */
+night_combat: boolean, 
+/**
+ * 21.0 Seaplanes (optional): a seaplane aboard adds 2 to the German contact rating.
+ */
+seaplanes: boolean, };

@@ -4,4 +4,4 @@ import type { SpaceRef } from "./SpaceRef";
 /**
  * A decision the player owes before play goes on. Listed in the view with its legal answers.
  */
-export type Pending = { "kind": "submarine_evasion", ship: string, space: SpaceRef, } | { "kind": "collier_near_french_zones", collier: number, } | { "kind": "ram_damage", space: SpaceRef, } | { "kind": "berlin_intelligence", choices: Array<string>, } | { "kind": "examine_zone", count: number, } | { "kind": "break_off", space: SpaceRef, };
+export type Pending = { "kind": "submarine_evasion", ship: string, space: SpaceRef, } | { "kind": "collier_near_french_zones", collier: number, } | { "kind": "ram_damage", space: SpaceRef, } | { "kind": "berlin_intelligence", choices: Array<string>, } | { "kind": "examine_zone", count: number, } | { "kind": "break_off", space: SpaceRef, } | { "kind": "fire_orders", space: SpaceRef, ship: string, } | { "kind": "torpedoes", space: SpaceRef, ship: string, };
