@@ -161,3 +161,48 @@ test('a turn at sea: report both moves, draw incidents, see what appeared (12.0,
     await driver.quit();
   }
 });
+
+/** Plays a seeded game through the shell until the player owes fire orders in a battle, choosing like
+ * scripts/battle_fixture.py (contact, fight and incident draws first; otherwise a seeded pick). */
+async function playToBattle(driver, seed) {
+  let r = (await invoke(driver, 'respond', { action: { action: 'new_game', seed, options: { orders: 'raid_french_convoys' } } })).value;
+  let pick = BigInt(seed) | 1n;
+  const mask = (1n << 64n) - 1n;
+  for (let i = 0; i < 3000; i += 1) {
+    const game = r.view.game ?? {};
+    const pending = game.pending ?? [];
+    if (pending.length > 0 && pending[0].pending.kind === 'fire_orders') return r;
+    if (r.view.game_over || r.view.legal_actions.length === 0) return null;
+    pick = (pick * 6364136223846793005n + 1442695040888963407n) & mask;
+    const legal = r.view.legal_actions;
+    const keen = legal.filter((a) => ['contact', 'fight', 'resolve_incidents'].includes(a.action));
+    const choices = keen.length > 0 ? keen : legal;
+    r = (await invoke(driver, 'respond', { action: choices[Number((pick >> 33n) % BigInt(choices.length))] })).value;
+  }
+  return null;
+}
+
+test('a battle: fire options with their odds, the forecast, and the referee rolling the salvos (14.0)', async () => {
+  const driver = await openApp();
+  try {
+    await waitForTestId(driver, 'phase');
+    const r = await playToBattle(driver, 1);
+    assert.ok(r, 'seed 1 reaches a battle');
+    await driver.navigate().refresh();
+    await waitForTestId(driver, 'battle');
+    const option = await waitForTestId(driver, 'fire-option');
+    assert.match(await option.getText(), /dice · \d\.\d\d hits · \d+% ≥1/, 'each option shows its exact odds');
+    await screenshot(driver, 'battle-phone', 390, 844);
+    await (await waitForTestId(driver, 'forecast-button')).click();
+    const forecast = await waitForText(driver, 'forecast', (t) => t.includes('simulated battles'));
+    assert.match(forecast, /sunk \d+%/);
+    await screenshot(driver, 'battle-forecast-desktop', 1280, 800);
+    await option.click();
+    await sleep(800);
+    const page = await driver.findElement({ css: 'body' }).getText();
+    assert.match(page, /dice, 6 hits|Round \d|Torpedo step|goes back|Allied Ships Sunk/, 'the referee rolled the German fire');
+    await screenshot(driver, 'battle-after-fire-phone', 390, 844);
+  } finally {
+    await driver.quit();
+  }
+});

@@ -105,6 +105,10 @@ export function describeEvent(e: Event, game?: GameView | null): string {
       return 'Undone: the last decision was taken back.';
     case 'game_ended':
       return e.won ? `You win: ${e.reason}.` : `Game over: ${e.reason}.`;
+    case 'port_captured':
+      return `${shipName(game, e.ship)} lands its Seebataillon and captures ${placeName(game, { kind: 'place', id: e.port })}.`;
+    case 'marines_eliminated':
+      return `The Seebataillon at ${placeName(game, { kind: 'place', id: e.port })} is eliminated.`;
     default: {
       const unknown = e as { event: string };
       return prettify(unknown.event);
@@ -167,10 +171,16 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
       return `Contact at ${placeName(game, a.space)}: leadership of ${shipName(game, a.leader)}, ${a.maximum_speed ? 'maximum speed (1 coal)' : 'cruise speed'} of ${shipName(game, a.speed_ship)}`;
     case 'fight':
       return 'Fight';
-    case 'battle_result': {
-      const name = game?.on_map.flatMap((m) => m.counters).find((c) => c.id === a.counter)?.name ?? prettify(a.counter);
-      return `${name}: ${a.fate}`;
-    }
+    case 'fire_orders':
+      return a.target ? `${shipName(game, a.ship)}: ${a.maximum_fire ? 'maximum fire' : 'fire'} at ${counterName(game, a.target)}` : `${shipName(game, a.ship)} holds fire`;
+    case 'torpedoes':
+      return a.target && a.count > 0 ? `${shipName(game, a.ship)}: ${a.count} torpedo${a.count > 1 ? 'es' : ''} at ${counterName(game, a.target)}` : `${shipName(game, a.ship)}: no torpedoes`;
+    case 'cease_fire':
+      return `Stop bombarding ${placeName(game, a.space)}`;
+    case 'land_marines':
+      return `${shipName(game, a.ship)} lands its Seebataillon (9.2)`;
+    case 'embark_marines':
+      return `${shipName(game, a.ship)} re-embarks the Seebataillon`;
     case 'break_off':
       return `Break off to ${placeName(game, a.to)}`;
     case 'raid_merchants':
@@ -178,4 +188,19 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
     default:
       return prettify(a.action);
   }
+}
+
+/** The name of a counter the view shows face up (in a battle or on the map). */
+export function counterName(game: GameView | null | undefined, id: string): string {
+  const inBattle = game?.combat.flatMap((b) => b.allied).find((u) => u.counter.id === id)?.counter.name;
+  return inBattle ?? game?.on_map.flatMap((m) => m.counters).find((c) => c.id === id)?.name ?? prettify(id);
+}
+
+const WEAPONS: Record<string, string> = { primary: 'Primary', secondary: 'Secondary', tertiary: 'Tertiary', torpedo: 'Torpedo' };
+export const weaponName = (w: string): string => WEAPONS[w] ?? prettify(w);
+
+/** 0.4567 → "46%" (under 1%, "<1%"; a certainty stays 100%). */
+export function percent(p: number): string {
+  if (p > 0 && p < 0.005) return '<1%';
+  return `${Math.round(p * 100)}%`;
 }
