@@ -49,6 +49,11 @@ impl Chooser {
 }
 
 fn play(orders: &str, seed: u64) -> (Value, Vec<Value>) {
+    play_preferring(orders, seed, &[])
+}
+
+/// Plays like `play`, but picks among the legal actions of the kinds in `keen` whenever there are any.
+fn play_preferring(orders: &str, seed: u64, keen: &[&str]) -> (Value, Vec<Value>) {
     let mut referee = Referee::start(seed);
     let mut chooser = Chooser(seed ^ 0x9e37_79b9);
     let mut r = referee.send(&json!({"action": "new_game", "seed": seed, "options": {"orders": orders}}));
@@ -62,7 +67,8 @@ fn play(orders: &str, seed: u64) -> (Value, Vec<Value>) {
         assert!(view["turn"].as_u64().unwrap() <= last_turn, "4.0: no turn after the last");
         let legal = view["legal_actions"].as_array().expect("legal_actions");
         assert!(!legal.is_empty(), "a running game always offers a decision (phase {})", view["phase"]);
-        let action = legal[chooser.pick(legal.len())].clone();
+        let eager: Vec<&Value> = legal.iter().filter(|a| keen.contains(&a["action"].as_str().unwrap_or(""))).collect();
+        let action = if eager.is_empty() { legal[chooser.pick(legal.len())].clone() } else { eager[chooser.pick(eager.len())].clone() };
         r = referee.send(&action);
         assert_eq!(r["ok"], true, "a listed legal action was refused: {action} → {}", r["error"]);
     }
@@ -104,4 +110,25 @@ fn every_orders_marker_plays_to_the_end_with_a_readable_log() {
             assert!(view["legal_actions"].as_array().unwrap().is_empty());
         }
     }
+}
+
+#[test]
+fn seeded_games_with_battles_are_fought_by_the_referee_to_the_end() {
+    // A player who seeks battle: draws incidents, makes contact, fires and launches torpedoes (and, with
+    // the First Salvo, fights or breaks off at random).
+    let keen = ["resolve_incidents", "contact", "fire_orders", "torpedoes"];
+    let (mut salvos, mut allied_fire, mut tallied) = (0, 0, 0);
+    for seed in 1..=12u64 {
+        let (view, log) = play_preferring("raid_french_convoys", seed, &keen);
+        assert!(!view["game_over"].is_null());
+        let rolls = events_of(&log, "dice_rolled");
+        salvos += rolls.iter().filter(|e| e["event"]["rule"] == "14.5").count();
+        allied_fire += rolls.iter().filter(|e| e["event"]["rule"] == "14.11").count();
+        tallied += events_of(&log, "vp_changed").iter().filter(|e| e["event"]["rule"].as_str().unwrap().starts_with("14.14")).count();
+        // Every battle that opened reached its end: nothing of combat is left open when the game ends.
+        assert!(view["game"]["pending"].as_array().unwrap().is_empty());
+    }
+    assert!(salvos > 20, "German gunfire rolled by the referee: {salvos}");
+    assert!(allied_fire > 20, "Allied fire rolled by the referee: {allied_fire}");
+    assert!(tallied > 0, "victory points tallied at the end of battles");
 }

@@ -335,7 +335,7 @@ fn end_round(ctx: &mut Ctx, space: &SpaceRef, decided: bool) {
         return;
     }
     let Some(b) = battle_mut(ctx.game, space) else { return };
-    b.round += 1;
+    b.round = b.round.saturating_add(1);
     b.stage = BattleStage::Contact;
     b.first_salvo = None;
     b.step = 0;

@@ -78,6 +78,7 @@ pub fn choose_target(ctx: &mut Ctx, firer: CounterId, targets: &[(String, ShipTy
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pack::ShipType;
 
     fn unit(pack: &RulesPack, id: &str) -> AlliedUnit {
         AlliedUnit { counter: CounterId(pack.counter_index(id).unwrap() as u16), damage: 0, gunnery_damage: 0, engine_damage: 0, in_battle: true }
@@ -89,6 +90,34 @@ mod tests {
         let units = [unit(&pack, "fr_ca_1"), unit(&pack, "gb_dd_1"), unit(&pack, "gb_bc_inflexible"), unit(&pack, "fr_dd_1"), unit(&pack, "gb_ca_defence")];
         let order: Vec<String> = firing_order(&pack, &units).iter().map(|c| pack.counters.counters[c.index()].id.clone()).collect();
         assert_eq!(order, ["gb_bc_inflexible", "gb_ca_defence", "gb_dd_1", "fr_ca_1", "fr_dd_1"]);
+    }
+
+    fn game(pack: &RulesPack) -> crate::state::Game {
+        crate::setup::new_game(pack, 3, crate::state::GameOptions::default()).expect("a game").0
+    }
+
+    #[test]
+    fn rule_14_11_the_first_tier_holding_a_target_wins_and_a_die_picks_among_equals() {
+        let pack = RulesPack::standard();
+        let mut g = game(&pack);
+        let mut ctx = Ctx::new(&pack, &mut g);
+        let bc = CounterId(pack.counter_index("gb_bc_inflexible").unwrap() as u16);
+        let ca = CounterId(pack.counter_index("gb_ca_defence").unwrap() as u16);
+        let pair = [("goeben".to_string(), ShipType::BC), ("breslau".to_string(), ShipType::CL)];
+        // BC row: BC/B first — Goeben, no die.
+        assert_eq!(choose_target(&mut ctx, bc, &pair).as_deref(), Some("goeben"));
+        // CA row: CA/CL/CP first — Breslau.
+        assert_eq!(choose_target(&mut ctx, ca, &pair).as_deref(), Some("breslau"));
+        assert!(ctx.events.is_empty(), "one candidate: no die");
+        // Two battlecruisers in the first tier: a d2 decides (scripted 2 → the second).
+        let twins = [("goeben".to_string(), ShipType::BC), ("moltke".to_string(), ShipType::BC)];
+        ctx.game.dice.script([2]);
+        assert_eq!(choose_target(&mut ctx, bc, &twins).as_deref(), Some("moltke"));
+        assert_eq!(ctx.events.len(), 1, "the die is shown");
+        // A coastal defense has no row: a die among all the German ships.
+        let fort = CounterId(pack.counter_index("coastal_1").unwrap() as u16);
+        ctx.game.dice.script([1]);
+        assert_eq!(choose_target(&mut ctx, fort, &pair).as_deref(), Some("goeben"));
     }
 
     #[test]
