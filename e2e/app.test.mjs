@@ -162,6 +162,13 @@ test('a turn at sea: report both moves, draw incidents, see what appeared (12.0,
   }
 });
 
+/** Scrolls an element to the middle of the window (clear of the sticky header) and taps it. */
+async function tap(driver, el) {
+  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
+  await sleep(150);
+  await el.click();
+}
+
 /** Plays a seeded game through the shell until the player owes fire orders in a battle, choosing like
  * scripts/battle_fixture.py (contact, fight and incident draws first; otherwise a seeded pick). */
 async function playToBattle(driver, seed) {
@@ -193,11 +200,11 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     const option = await waitForTestId(driver, 'fire-option');
     assert.match(await option.getText(), /dice · \d\.\d\d hits · \d+% ≥1/, 'each option shows its exact odds');
     await screenshot(driver, 'battle-phone', 390, 844);
-    await (await waitForTestId(driver, 'forecast-button')).click();
+    await tap(driver, await waitForTestId(driver, 'forecast-button'));
     const forecast = await waitForText(driver, 'forecast', (t) => t.includes('simulated battles'));
     assert.match(forecast, /sunk \d+%/);
     await screenshot(driver, 'battle-forecast-desktop', 1280, 800);
-    await option.click();
+    await tap(driver, await waitForTestId(driver, 'fire-option'));
     await sleep(800);
     const page = await driver.findElement({ css: 'body' }).getText();
     assert.match(page, /dice, 6 hits|Round \d|Torpedo step|goes back|Allied Ships Sunk/, 'the referee rolled the German fire');

@@ -49,9 +49,25 @@ pub enum Action {
     /// Finish the current phase and go on. In the Movement phase, ships not yet moved stay where they are.
     EndPhase,
 
-    // --- Outfitting & Repair (7.0) ---
+    // --- Outfitting & Repair (7.0), cargo (8.0), repairs (10.0) ---
     /// 7.0: `ship` takes the Outfitting & Repair phase this turn, and so does not move this turn.
     TakeOutfitting { ship: String },
+    /// 7.1 / 7.3: roll the Terrain Effects Chart's ammunition or coal dice for the ships at `space`.
+    Resupply { space: SpaceRef, supply: Supply },
+    /// 7.4: the collier gives 2d6 coal to the ships in its space, then leaves the map.
+    UseCollier { collier: u8 },
+    /// Incident Chart, Friendly Ship: 1d6 coal and two more repair dice per ship in `space`.
+    UseFriendlyShip { space: SpaceRef },
+    /// Shares the rolled points out (answers a pending distribution); points not given are lost.
+    Distribute { shares: Vec<Share> },
+    /// 10.1: `ship` rolls its repair dice, assigned beforehand to each attribute (they must add up to its dice).
+    Repair { ship: String, hull: u8, engines: u8, primary: u8, secondary: u8, tertiary: u8 },
+    /// 8.1 (setup) / 8.5 (friendly naval base): buy a Crew & Gear item for `ship`.
+    LoadCargo { ship: String, item: String },
+    /// 8.3: dump gear or land crew (to the Available box).
+    DumpCargo { ship: String, item: String },
+    /// 4.1, 8.6: pass an item between two ships in the same space.
+    TransferCargo { from: String, to: String, item: String },
 
     // --- Intelligence (11.0) ---
     /// 11.1: one ship makes the turn's Intelligence attempt.
@@ -116,6 +132,26 @@ pub enum Action {
     /// Sets a value the referee tracks to what the table shows; logged with the old and new value.
     /// Never listed in `legal_actions`.
     Correct { correction: Correction },
+}
+
+/// What a port's resupply roll gives (7.1 arming, 7.3 coaling).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Supply {
+    Ammunition,
+    Coal,
+}
+
+/// One ship's part of rolled supplies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Share {
+    pub ship: String,
+    #[serde(default)]
+    pub ammunition: u8,
+    #[serde(default)]
+    pub torpedoes: u8,
+    #[serde(default)]
+    pub coal: u8,
 }
 
 /// The speed band a ship moved at (12.1–12.3).

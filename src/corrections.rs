@@ -129,6 +129,10 @@ fn ship_track(ctx: &mut Ctx, ship: &str, track: Track, value: u8) -> Result<(), 
         _ => {}
     }
     corrected(ctx, &format!("{name} {}", track_name(track)), from, value);
+    if track == Track::Hull && value < from && value > 0 {
+        // 8.4: the cargo in the hull boxes now lost goes with them.
+        crate::cargo::stowage_after_hull_loss(ctx, ship);
+    }
     Ok(())
 }
 

@@ -76,6 +76,8 @@ pub enum Event {
     /// The last action was undone (the state, RNG included, is as before it).
     Undone { entries: u32 },
     GameEnded { won: bool, reason: String },
+    /// 8.0: a Crew & Gear item came aboard (`aboard`) or left a ship, and how.
+    CargoChanged { ship: String, item: String, name: String, aboard: bool, how: String, rule: String },
     /// 9.2: a Seebataillon landed and holds the port.
     PortCaptured { port: String, ship: String, rule: String },
     /// 9.2: a detachment left without a warship is eliminated.
@@ -104,7 +106,7 @@ impl Event {
             Event::Corrected { .. } => "correction",
             Event::Undone { .. } => "",
             Event::GameEnded { .. } => "17.0",
-            Event::PortCaptured { rule, .. } | Event::MarinesEliminated { rule, .. } => rule,
+            Event::PortCaptured { rule, .. } | Event::MarinesEliminated { rule, .. } | Event::CargoChanged { rule, .. } => rule,
         }
     }
 
@@ -169,6 +171,9 @@ impl Event {
             Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),
             Event::GameEnded { won: true, reason } => format!("Game over — you win: {reason}"),
             Event::GameEnded { won: false, reason } => format!("Game over — you lose: {reason}"),
+            Event::CargoChanged { ship, name, aboard, how, .. } => {
+                format!("{}: {name} {} ({how}).", ship_name(pack, ship), if *aboard { "aboard" } else { "off" })
+            }
             Event::PortCaptured { port, ship, .. } => {
                 format!("{} lands its Seebataillon and captures {}.", ship_name(pack, ship), pack.place(port).map(|p| p.name.as_str()).unwrap_or(port))
             }

@@ -119,6 +119,7 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             Ok(())
         }
         Phase::Outfitting => {
+            crate::outfitting::end_phase(ctx);
             release_friendly_ships(ctx);
             next_phase(ctx);
             Ok(())

@@ -4,6 +4,7 @@
 //! Entry point: [`session::Session`] (`respond(action) -> Response`), used by the `referee` CLI and the app.
 
 pub mod action;
+pub mod cargo;
 pub mod codes;
 pub mod combat;
 pub mod combat_damage;
@@ -22,6 +23,7 @@ pub mod ports;
 pub mod print_sheet;
 pub mod protocol;
 pub mod raiding;
+pub mod repair;
 pub mod rules;
 pub mod save;
 pub mod session;

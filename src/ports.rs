@@ -63,3 +63,27 @@ pub fn incident_picks(pack: &RulesPack, game: &Game, space: &SpaceRef, extra_in_
         Side::Enemy => (alert, extra_in_enemy(port.kind)),
     }
 }
+
+/// The Terrain Effects Chart row for `space`: open sea (and patrol zones) is high seas; a port or base
+/// by its side; an enemy port held by a Seebataillon is a captured enemy port (9.2).
+pub fn terrain(pack: &RulesPack, game: &Game, space: &SpaceRef) -> crate::pack::Terrain {
+    use crate::pack::Terrain;
+    let Some(port) = port_at(pack, space) else { return Terrain::HighSeas };
+    if game.captured_ports.iter().any(|p| p == &port.id) {
+        return Terrain::CapturedEnemyPort;
+    }
+    match (side_of(port.nation), port.kind) {
+        (Side::Friendly, PlaceKind::NavalBase) => Terrain::FriendlyNavalBase,
+        (Side::Friendly, _) => Terrain::FriendlyPort,
+        (Side::Neutral, PlaceKind::NavalBase) => Terrain::NeutralNavalBase,
+        (Side::Neutral, _) => Terrain::NeutralPort,
+        (Side::Enemy, PlaceKind::NavalBase) => Terrain::EnemyNavalBase,
+        (Side::Enemy, _) => Terrain::EnemyPort,
+    }
+}
+
+/// 8.3, 8.6 note: friendly for cargo — a friendly, neutral or captured port or naval base.
+pub fn friendly_for_cargo(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
+    use crate::pack::Terrain::*;
+    matches!(terrain(pack, game, space), FriendlyNavalBase | FriendlyPort | NeutralNavalBase | NeutralPort | CapturedEnemyPort)
+}

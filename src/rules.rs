@@ -99,6 +99,9 @@ impl<'a> Ctx<'a> {
         if from != to {
             self.emit(Event::TrackChanged { ship: ship.to_string(), track: which, from, to, reason: reason.into(), rule: rule.to_string() });
         }
+        if which == Track::Hull && to < from && !hull_gone {
+            crate::cargo::stowage_after_hull_loss(self, ship);
+        }
         if hull_gone {
             self.sink_german_ship(ship, "hull reduced to zero", "6.3");
         }
@@ -162,6 +165,16 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,
         Action::EndPhase => flow::end_phase(&mut ctx)?,
         Action::TakeOutfitting { ship } => outfitting::take(&mut ctx, ship)?,
+        Action::Resupply { space, supply } => outfitting::resupply(&mut ctx, space, *supply)?,
+        Action::UseCollier { collier } => outfitting::use_collier(&mut ctx, *collier)?,
+        Action::UseFriendlyShip { space } => outfitting::use_friendly_ship(&mut ctx, space)?,
+        Action::Distribute { shares } => outfitting::distribute(&mut ctx, shares)?,
+        Action::Repair { ship, hull, engines, primary, secondary, tertiary } => {
+            crate::repair::repair(&mut ctx, ship, [*hull, *engines, *primary, *secondary, *tertiary])?
+        }
+        Action::LoadCargo { ship, item } => crate::cargo::load(&mut ctx, ship, item)?,
+        Action::DumpCargo { ship, item } => crate::cargo::dump(&mut ctx, ship, item)?,
+        Action::TransferCargo { from, to, item } => crate::cargo::transfer(&mut ctx, from, to, item)?,
         Action::AttemptIntelligence { ship } => intelligence::attempt(&mut ctx, ship)?,
         Action::ChooseIntelligence { code } => intelligence::choose(&mut ctx, code)?,
         Action::ExamineZone { zone } => intelligence::examine_zone(&mut ctx, zone)?,

@@ -174,7 +174,10 @@ pub fn collier_spaces(pack: &RulesPack) -> Vec<SpaceRef> {
 
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     if game.colliers.len() < pack.setup.colliers as usize {
-        return collier_spaces(pack).into_iter().map(|to| Action::PlaceCollier { to }).collect();
+        // 3.0 step 7 (cargo, 8.1) comes before step 9 (the collier, which ends the setup).
+        let mut actions = crate::cargo::legal_actions(pack, game);
+        actions.extend(collier_spaces(pack).into_iter().map(|to| Action::PlaceCollier { to }));
+        return actions;
     }
     Vec::new()
 }

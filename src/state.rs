@@ -292,6 +292,21 @@ pub struct TurnState {
     pub intelligence_attempted: bool,
     /// Battles whose contact procedure was made this Naval Combat phase (14.3).
     pub battles: Vec<BattleState>,
+    /// 7.1 / 7.3: spaces whose ammunition or coal dice were rolled this phase.
+    #[serde(default)]
+    pub resupplied: Vec<(SpaceRef, crate::action::Supply)>,
+    /// 7.4: colliers that gave their coal this phase (removed at its end).
+    #[serde(default)]
+    pub colliers_used: Vec<u8>,
+    /// Friendly Ship markers used this phase, by space (coal and repair dice).
+    #[serde(default)]
+    pub friendly_ship_used: Vec<SpaceRef>,
+    /// 10.1: ships that rolled their repairs this phase.
+    #[serde(default)]
+    pub repaired: Vec<String>,
+    /// 8.5: cargo points spent at a friendly naval base this phase, per ship.
+    #[serde(default)]
+    pub cargo_bought: Vec<(String, u8)>,
 }
 
 /// A battle of this turn (14.0) or a bombardment (16.0), from its first contact procedure to its end.
@@ -416,6 +431,8 @@ pub enum Pending {
     FireOrders { space: SpaceRef, ship: String },
     /// 14.10: how many torpedoes `ship` launches this round, and at whom.
     Torpedoes { space: SpaceRef, ship: String },
+    /// 7.1, 7.3, 7.4: `points` of rolled supplies to share among the ships at `space`.
+    Distribute { space: SpaceRef, supply: crate::action::Supply, points: u8 },
 }
 
 impl Game {

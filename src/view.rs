@@ -124,6 +124,19 @@ pub struct ShipView {
     pub position_name: String,
     pub tracks: Tracks,
     pub start: Tracks,
+    /// Crew and gear aboard, in stowage order (8.2: the last in the highest hull box).
+    pub cargo: Vec<CargoView>,
+    /// Cargo points the ship may still spend now (8.1 in setup, 8.5 at a friendly naval base).
+    pub cargo_points: u8,
+    /// 10.1: repair dice the ship would roll now.
+    pub repair_dice: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct CargoView {
+    pub id: String,
+    pub name: String,
+    pub boxes: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -239,6 +252,14 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
                 position_name: s.position.describe(pack),
                 tracks: s.tracks,
                 start: s.start,
+                cargo: s
+                    .cargo
+                    .iter()
+                    .filter_map(|c| pack.charts.cargo(c))
+                    .map(|c| CargoView { id: c.id.clone(), name: c.name.clone(), boxes: c.boxes })
+                    .collect(),
+                cargo_points: if s.status == ShipStatus::Active { crate::cargo::points_left(pack, game, s) } else { 0 },
+                repair_dice: crate::repair::dice(pack, game, s),
             })
             .collect(),
         colliers: game
@@ -305,6 +326,14 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
         Pending::BreakOff { space } => (
             format!("You have the First Salvo at {}: fight, or break off to an adjacent space (not a neutral or enemy port, and with no enemy warships or incident markers)?", space.describe(pack)),
             "14.4",
+        ),
+        Pending::Distribute { space, supply, points } => (
+            format!(
+                "{points} {} rolled at {}: how do you share them among the ships there? (Points not given are lost.)",
+                match supply { crate::action::Supply::Ammunition => "ammunition points (ammunition or torpedoes)", crate::action::Supply::Coal => "coal points" },
+                space.describe(pack)
+            ),
+            match supply { crate::action::Supply::Ammunition => "7.1", crate::action::Supply::Coal => "7.3" },
         ),
         Pending::FireOrders { space, ship } => (
             format!("Round fire orders at {}: which Allied ship does {} fire at (all its guns), and at maximum fire?", space.describe(pack), ship_name(ship)),

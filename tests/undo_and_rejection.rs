@@ -14,7 +14,9 @@ use rules_support::played;
 #[test]
 fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
     for seed in 1..20u64 {
-        let mut s = played(seed, 1); // the collier is placed
+        let mut s = played(seed, 0);
+        let collier = s.view().legal_actions.iter().find(|a| matches!(a, Action::PlaceCollier { .. })).cloned().unwrap();
+        s.apply(collier).unwrap(); // the collier is placed: setup ends
         while !s.view().legal_actions.iter().any(|a| matches!(a, Action::ResolveIncidents { .. })) {
             if s.game().unwrap().phase == goeben_referee::state::Phase::Movement {
                 // Out of Messina (neutral, no picks at Alert 1) to the open sea.

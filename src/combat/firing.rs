@@ -18,6 +18,7 @@ pub mod gear {
     pub const CAMERA_CREW: &str = "camera_crew";
     pub const EXTRA_TORPEDOES: &str = "extra_torpedoes";
     pub const SEEBATAILLON: &str = "seebataillon";
+    pub const DAMAGE_CONTROL: &str = "damage_control";
 }
 
 /// 14.5: +1 die with Reserve Crew Gunners aboard.

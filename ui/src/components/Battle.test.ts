@@ -6,8 +6,10 @@ import type { Response } from '../generated/Response';
 import type { Forecast } from '../generated/Forecast';
 import battle from '../test/fixtures/battle.json';
 
-// A real referee response (scripts/battle_fixture.py): Breslau owes its fire orders at Malta.
+// A real referee response (scripts/battle_fixture.py): a German ship owes its fire orders in a battle.
 const atOrders = battle as Response;
+const fight = atOrders.view.game!.combat.find((b) => b.stage !== 'over')!;
+const pendingShip = (atOrders.view.game!.pending[0].pending as { ship: string }).ship;
 
 const forecast: Forecast = {
   simulations: 2000,
@@ -44,21 +46,25 @@ describe('battle card (14.0)', () => {
     shell();
     render(App);
     await screen.findByTestId('battle');
-    expect(screen.getByRole('heading', { name: /Battle at Malta/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: `Battle at ${fight.name}` })).toBeTruthy();
     const options = screen.getAllByTestId('fire-option');
-    expect(options.length).toBe(2);
-    expect(options[0].textContent).toMatch(/Fire at HMS Duke of Edinburgh/);
-    expect(options[0].textContent).toMatch(/5 dice · 0\.83 hits · 60% ≥1/);
-    expect(options[1].textContent).toMatch(/Maximum fire.*8 dice/);
-    await fireEvent.click(options[1]);
-    await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: 'breslau', target: 'gb_ca_duke_of_edinburgh', maximum_fire: true }));
+    expect(options.length).toBe(fight.options.length);
+    const first = fight.options[0];
+    const odds = first.fires[0].odds;
+    expect(options[0].textContent).toContain(`Fire at ${first.target_name}`);
+    expect(options[0].textContent).toContain(`${odds.dice_to_roll} dice · ${odds.expected_hits.toFixed(2)} hits · ${Math.round(odds.chance_of_a_hit * 100)}% ≥1`);
+    const maximum = fight.options.findIndex((o) => o.maximum_fire);
+    expect(options[maximum].textContent).toMatch(/Maximum fire/);
+    await fireEvent.click(options[maximum]);
+    const o = fight.options[maximum];
+    await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: true }));
   });
 
   it('holds fire without spending ammunition', async () => {
     shell();
     render(App);
     await fireEvent.click(await screen.findByTestId('hold-fire'));
-    await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: 'breslau', target: null, maximum_fire: false }));
+    await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: pendingShip, target: null, maximum_fire: false }));
   });
 
   it('asks for the forecast and shows the chances', async () => {
@@ -66,7 +72,7 @@ describe('battle card (14.0)', () => {
     render(App);
     await fireEvent.click(await screen.findByTestId('forecast-button'));
     const box = await screen.findByTestId('forecast');
-    expect(last()).toEqual({ action: 'forecast', space: { kind: 'place', id: 'malta' } });
+    expect(last()).toEqual({ action: 'forecast', space: fight.space });
     expect(box.textContent).toMatch(/2,000 simulated battles/);
     expect(box.textContent).toMatch(/HMS Duke of Edinburgh: sunk 41%/);
     expect(box.textContent).toMatch(/Critical Naval Win 5%/);

@@ -175,6 +175,28 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
       return a.target ? `${shipName(game, a.ship)}: ${a.maximum_fire ? 'maximum fire' : 'fire'} at ${counterName(game, a.target)}` : `${shipName(game, a.ship)} holds fire`;
     case 'torpedoes':
       return a.target && a.count > 0 ? `${shipName(game, a.ship)}: ${a.count} torpedo${a.count > 1 ? 'es' : ''} at ${counterName(game, a.target)}` : `${shipName(game, a.ship)}: no torpedoes`;
+    case 'resupply':
+      return a.supply === 'ammunition' ? `Roll ammunition at ${placeName(game, a.space)} (7.1)` : `Roll coal at ${placeName(game, a.space)} (7.3)`;
+    case 'use_collier':
+      return `Coal from collier ${a.collier}: 2d6 (7.4)`;
+    case 'use_friendly_ship':
+      return `Use the Friendly Ship at ${placeName(game, a.space)}: 1d6 coal, +2 repair dice`;
+    case 'distribute':
+      return a.shares.length === 0
+        ? 'Give nothing'
+        : a.shares.map((s) => `${shipName(game, s.ship)} ${[s.ammunition ? `${s.ammunition} ammo` : '', s.torpedoes ? `${s.torpedoes} torp` : '', s.coal ? `${s.coal} coal` : ''].filter(Boolean).join(' ')}`).join(' · ');
+    case 'repair': {
+      const parts = [['hull', a.hull], ['engines', a.engines], ['primary', a.primary], ['secondary', a.secondary], ['tertiary', a.tertiary]]
+        .filter(([, n]) => (n as number) > 0)
+        .map(([k, n]) => `${n} ${k}`);
+      return `${shipName(game, a.ship)} repairs: ${parts.join(', ')} (10.1)`;
+    }
+    case 'load_cargo':
+      return `${shipName(game, a.ship)}: buy ${cargoName(game, a.item)}`;
+    case 'dump_cargo':
+      return `${shipName(game, a.ship)}: unload ${cargoName(game, a.item)}`;
+    case 'transfer_cargo':
+      return `${cargoName(game, a.item)}: ${shipName(game, a.from)} → ${shipName(game, a.to)}`;
     case 'cease_fire':
       return `Stop bombarding ${placeName(game, a.space)}`;
     case 'land_marines':
@@ -203,4 +225,22 @@ export const weaponName = (w: string): string => WEAPONS[w] ?? prettify(w);
 export function percent(p: number): string {
   if (p > 0 && p < 0.005) return '<1%';
   return `${Math.round(p * 100)}%`;
+}
+
+const CARGO: Record<string, string> = {
+  reserve_crew: 'Reserve Crew Gunners',
+  seebataillon: 'Seebataillon',
+  camera_crew: 'Camera Crew',
+  extra_torpedoes: 'Extra Torpedoes',
+  damage_control: 'Damage Control',
+  targeting_calculator: 'Targeting Calculator',
+  torpedo_nets: 'Torpedo Nets',
+  wireless: 'Wireless',
+  searchlights: 'Searchlights',
+  seaplane: 'Seaplane',
+  mines: 'Mines',
+};
+/** A Crew & Gear item's name (from a ship's cargo in the view, else the chart's usual name). */
+export function cargoName(game: GameView | null | undefined, id: string): string {
+  return game?.ships.flatMap((s) => s.cargo).find((c) => c.id === id)?.name ?? CARGO[id] ?? prettify(id);
 }
