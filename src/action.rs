@@ -76,11 +76,15 @@ pub enum Action {
     ChooseIntelligence { code: String },
     /// Picks the patrol zone whose face-down markers an Intelligence result lets the player examine.
     ExamineZone { zone: String },
+    /// 21.2: `ship`'s seaplane flies over the patrol zone `zone` next to it.
+    Reconnoitre { ship: String, zone: String },
 
     // --- Movement (12.0) ---
     /// 12.0: the player moved `ship` on the map and reports where it ended and at which speed band
     /// (the app cannot see the map, so it trusts the count of spaces and checks everything else).
     Move { ship: String, to: SpaceRef, speed: Speed },
+    /// 23.0: a CL lays its mines in the space where it is.
+    LayMines { ship: String },
 
     // --- Incident phase (13.0) ---
     /// 13.0 steps 1–4 for the German ships in `space` (6.1: the player chooses the order of spaces).

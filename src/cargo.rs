@@ -29,6 +29,7 @@ fn rule_allows(game: &Game, spec: &CargoSpec) -> bool {
     match spec.optional_rule.as_deref() {
         None => true,
         Some("21.0") => game.options.seaplanes,
+        Some("23.0") => game.options.mines,
         Some(_) => false,
     }
 }
@@ -66,6 +67,9 @@ fn room_for(pack: &RulesPack, game: &Game, s: &GermanShip, item: &CargoSpec) -> 
     }
     if boxes_used(pack, s) + item.boxes > s.tracks.hull {
         return Err(illegal(format!("{} has no free hull box for {} (8.2: one item per hull box)", s.name, item.name)));
+    }
+    if item.id == crate::combat::firing::gear::SEAPLANE && s.cargo.iter().any(|c| c == &item.id) {
+        return Err(illegal("no more than one seaplane per battlecruiser (21.0)"));
     }
     if in_play(game, &item.id) >= item.supply {
         return Err(illegal(format!("all {} {} counters are in play (8.3)", item.supply, item.name)));

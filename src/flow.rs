@@ -94,6 +94,9 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             if !incidents::phase_complete(ctx.game) {
                 return Err(not_now("resolve the incidents of every space with German warships first (13.0: picks are not optional)"));
             }
+            if !ctx.game.mines.is_empty() {
+                crate::mines::strike(ctx);
+            }
             next_phase(ctx);
             Ok(())
         }
@@ -208,6 +211,7 @@ fn phase_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         Phase::Setup | Phase::NoGame | Phase::GameOver => Vec::new(),
         Phase::Movement => {
             let mut actions = movement::legal_actions(pack, game);
+            actions.extend(crate::mines::legal_actions(pack, game));
             if movement::may_end(pack, game) {
                 actions.push(Action::EndPhase);
             }

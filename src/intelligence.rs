@@ -33,6 +33,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     if !game.turn_state.intelligence_attempted {
         actions.extend(game.active_ships().map(|s| Action::AttemptIntelligence { ship: s.id.clone() }));
     }
+    actions.extend(crate::seaplanes::legal_actions(pack, game));
     actions.push(Action::EndPhase);
     actions
 }

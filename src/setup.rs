@@ -80,11 +80,25 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
     };
     let spec = pack.orders_spec(&orders_id).expect("validated: every Orders marker has a chart line");
 
-    // 3.0 steps 6 and 8: German ship displays, task force at the start space.
-    let start = SpaceRef::place(&pack.setup.start_space);
-    let ships = pack
-        .setup
-        .german_ships
+    // 19.0: the all-four fleet brings HMS New Zealand into the pool (20.1 does too, later).
+    let (fleet, fleet_cost) = options.fleet.ships_and_cost();
+    if options.fleet == crate::state::Fleet::AllFour {
+        for id in &pack.setup.set_aside {
+            counters[counter_id(pack, id).index()].location = Location::Pool;
+        }
+    }
+    // 3.0 steps 6 and 8 (18.0: or where the Variable Initial Deployment Table's die says).
+    let mut deployment_roll = None;
+    let start = if options.variable_deployment {
+        let face = dice.d6();
+        deployment_roll = Some(face);
+        SpaceRef::place(&pack.charts.variable_deployment.rolls[(face - 1) as usize])
+    } else {
+        SpaceRef::place(&pack.setup.start_space)
+    };
+    let standard_fleet = options.fleet == crate::state::Fleet::Standard;
+    let ship_ids: Vec<String> = if standard_fleet { pack.setup.german_ships.clone() } else { fleet.iter().map(|s| s.to_string()).collect() };
+    let ships = ship_ids
         .iter()
         .map(|id| {
             let s = pack.german_ship(id).expect("validated");
@@ -107,7 +121,7 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
         turn: 1,
         last_turn: spec.days,
         alert_level: pack.alert.start,
-        vp: 0,
+        vp: fleet_cost,
         phase: Phase::Setup,
         orders,
         counters,
@@ -119,8 +133,15 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
         pending: Vec::new(),
         french_sortie: None,
         captured_ports: Vec::new(),
+        mines: Vec::new(),
     };
-    let events = setup_events(pack, &game, &orders_id, &spec.name);
+    let mut events = setup_events(pack, &game, &orders_id, &spec.name);
+    if let Some(face) = deployment_roll {
+        events.insert(2, Event::DiceRolled { purpose: format!("Variable Initial Deployment: the task force starts at {}", start.describe(pack)), faces: vec![face], rule: "18.0".into() });
+    }
+    if fleet_cost != 0 {
+        events.push(Event::VpChanged { from: 0, to: fleet_cost, reason: "additional German ships".into(), rule: "19.0".into() });
+    }
     Ok((game, events))
 }
 
@@ -146,7 +167,7 @@ fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) 
             count: count(Location::Port { port: d.port.clone() }),
         })
         .collect();
-    let start = SpaceRef::place(&pack.setup.start_space).describe(pack);
+    let start = game.ships.first().map(|s| s.position.describe(pack)).unwrap_or_default();
     vec![
         Event::GameStarted { orders: orders.to_string(), orders_name: orders_name.to_string(), last_turn: game.last_turn },
         Event::SecretSetup { patrol_zones, ports, pool: count(Location::Pool) },
@@ -162,6 +183,11 @@ fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) 
     ]
 }
 
+/// 3.0 step 9, and 19.0: a second collier with both battlecruisers.
+pub fn colliers_to_place(pack: &RulesPack, game: &Game) -> usize {
+    pack.setup.colliers as usize + usize::from(game.options.fleet == crate::state::Fleet::AllFour)
+}
+
 /// The sea spaces offered for the collier (3.0 step 9): open sea in each navigable zone and the patrol zones.
 pub fn collier_spaces(pack: &RulesPack) -> Vec<SpaceRef> {
     let mut spaces: Vec<SpaceRef> = [SeaZone::WesternMed, SeaZone::Adriatic, SeaZone::EasternMed, SeaZone::Aegean]
@@ -173,7 +199,7 @@ pub fn collier_spaces(pack: &RulesPack) -> Vec<SpaceRef> {
 }
 
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
-    if game.colliers.len() < pack.setup.colliers as usize {
+    if game.colliers.len() < colliers_to_place(pack, game) {
         // 3.0 step 7 (cargo, 8.1) comes before step 9 (the collier, which ends the setup).
         let mut actions = crate::cargo::legal_actions(pack, game);
         actions.extend(collier_spaces(pack).into_iter().map(|to| Action::PlaceCollier { to }));
@@ -185,7 +211,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
 /// 3.0 step 9. Any sea space: a high-seas space (any label) or a patrol zone; never a port, the
 /// Atlantic exit, the Black Sea or the Sea of Marmara.
 pub fn place_collier(ctx: &mut Ctx, to: &SpaceRef) -> Result<(), RuleError> {
-    if ctx.game.phase != Phase::Setup || ctx.game.colliers.len() >= ctx.pack.setup.colliers as usize {
+    if ctx.game.phase != Phase::Setup || ctx.game.colliers.len() >= colliers_to_place(ctx.pack, ctx.game) {
         return Err(crate::error::not_now("the collier is placed once, during setup (3.0 step 9)"));
     }
     match to {
@@ -213,5 +239,5 @@ pub fn place_collier(ctx: &mut Ctx, to: &SpaceRef) -> Result<(), RuleError> {
 
 /// Whether every setup decision is made (then turn 1 begins).
 pub fn is_complete(pack: &RulesPack, game: &Game) -> bool {
-    game.colliers.len() >= pack.setup.colliers as usize
+    game.colliers.len() >= colliers_to_place(pack, game)
 }

@@ -219,6 +219,42 @@ pub struct GameOptions {
     pub night_combat: bool,
     /// 21.0 Seaplanes (optional): a seaplane aboard adds 2 to the German contact rating.
     pub seaplanes: bool,
+    /// 18.0 Variable Initial Deployment (optional): the task force starts where the table's die says.
+    pub variable_deployment: bool,
+    /// 19.0 Additional German ships (optional), paid for in VP at the start.
+    pub fleet: Fleet,
+    /// 23.0 Mines (optional): German CLs may carry and lay mines.
+    pub mines: bool,
+}
+
+/// 19.0: which German ships form the task force.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Fleet {
+    /// Goeben and Breslau (3.0 step 6).
+    #[default]
+    Standard,
+    /// Moltke replaces Goeben: −5 VP.
+    Moltke,
+    /// Stralsund joins Goeben and Breslau: −10 VP.
+    Stralsund,
+    /// Moltke replaces Goeben and Stralsund joins: −15 VP (the two choices together).
+    MoltkeAndStralsund,
+    /// All four ships: −50 VP, HMS New Zealand into the pool, a second collier.
+    AllFour,
+}
+
+impl Fleet {
+    /// The ship ids and the VP the choice costs (19.0).
+    pub fn ships_and_cost(self) -> (&'static [&'static str], i32) {
+        match self {
+            Fleet::Standard => (&["goeben", "breslau"], 0),
+            Fleet::Moltke => (&["moltke", "breslau"], -5),
+            Fleet::Stralsund => (&["goeben", "breslau", "stralsund"], -10),
+            Fleet::MoltkeAndStralsund => (&["moltke", "breslau", "stralsund"], -15),
+            Fleet::AllFour => (&["goeben", "moltke", "breslau", "stralsund"], -50),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -258,6 +294,9 @@ pub struct Game {
     /// 9.2: enemy ports held by a landed Seebataillon detachment (port id).
     #[serde(default)]
     pub captured_ports: Vec<String>,
+    /// 23.0: spaces where German mines lie.
+    #[serde(default)]
+    pub mines: Vec<SpaceRef>,
 }
 
 /// Per-turn memory of the sequence of play (4.0, 6.1).
@@ -304,6 +343,9 @@ pub struct TurnState {
     /// 10.1: ships that rolled their repairs this phase.
     #[serde(default)]
     pub repaired: Vec<String>,
+    /// 21.2: ships whose seaplane flew this Intelligence phase.
+    #[serde(default)]
+    pub reconnaissance: Vec<String>,
     /// 8.5: cargo points spent at a friendly naval base this phase, per ship.
     #[serde(default)]
     pub cargo_bought: Vec<(String, u8)>,

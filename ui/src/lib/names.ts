@@ -197,6 +197,12 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
       return `${shipName(game, a.ship)}: unload ${cargoName(game, a.item)}`;
     case 'transfer_cargo':
       return `${cargoName(game, a.item)}: ${shipName(game, a.from)} → ${shipName(game, a.to)}`;
+    case 'reconnoitre': {
+      const zone = game?.places.find((p) => p.id === a.zone)?.name ?? prettify(a.zone);
+      return `${shipName(game, a.ship)}'s seaplane over ${zone} (21.2)`;
+    }
+    case 'lay_mines':
+      return `${shipName(game, a.ship)} lays its mines here (23.0)`;
     case 'cease_fire':
       return `Stop bombarding ${placeName(game, a.space)}`;
     case 'land_marines':
