@@ -132,6 +132,15 @@ pub enum Action {
     /// 15.0: raid the merchants in `space`, adding the leadership of `ship`.
     RaidMerchants { space: SpaceRef, ship: String },
 
+    // --- Campaign (24.0) ---
+    /// 24.1–24.2: after a campaign mission ends, set up the next one with the German ships based at `base`
+    /// (Pola or a port a bonus allows) and, when the Orders Chart offers a choice of bonus, option `bonus`.
+    NextMission {
+        base: String,
+        #[ts(optional)]
+        bonus: Option<u8>,
+    },
+
     // --- Corrections (the table is the truth) ---
     /// Sets a value the referee tracks to what the table shows; logged with the old and new value.
     /// Never listed in `legal_actions`.

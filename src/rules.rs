@@ -154,7 +154,7 @@ pub fn counter_info(pack: &RulesPack, id: CounterId) -> CounterInfo {
 /// Applies one game action (not a session request) to `game`. On error the game may be partly changed:
 /// the caller must discard it (the session applies to a copy).
 pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<Event>, RuleError> {
-    if game.game_over.is_some() {
+    if game.game_over.is_some() && !matches!(action, Action::NextMission { .. }) {
         return Err(RuleError::GameOver);
     }
     let mut ctx = Ctx::new(pack, game);
@@ -197,6 +197,7 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         Action::EmbarkMarines { ship } => crate::marines::embark(&mut ctx, ship)?,
         Action::RaidMerchants { space, ship } => raiding::raid(&mut ctx, space, ship)?,
         Action::Correct { correction } => corrections::apply(&mut ctx, correction)?,
+        Action::NextMission { base, bonus } => crate::campaign::next_mission(&mut ctx, base, *bonus)?,
     }
     flow::advance(&mut ctx);
     if let Err(broken) = ctx.game.check_invariants(pack) {
@@ -208,7 +209,8 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
 /// Every action the rules allow now, as complete action objects (protocol contract).
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     if game.game_over.is_some() {
-        return Vec::new();
+        // 24.0: a campaign goes on to its next mission.
+        return crate::campaign::legal_actions(pack, game);
     }
     match game.phase {
         Phase::Setup => setup::legal_actions(pack, game),

@@ -9,8 +9,24 @@ use crate::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone};
 use crate::rules::Ctx;
 use crate::state::{Collier, CounterId, CounterState, Game, GameOptions, GermanShip, Location, Phase, ShipStatus, SpaceRef};
 
+/// What a campaign carries into the next mission's setup (24.1–24.3).
+#[derive(Clone, Debug, Default)]
+pub struct Carry {
+    /// Counters out of play for good (Allied capital ships sunk, 24.1 step 3).
+    pub removed: Vec<CounterId>,
+    /// 24.3: one more incident marker mixed with the British ships for each Allied BC sunk.
+    pub extra_markers: u8,
+    /// 24.0: Orders markers already played or removed by a bonus.
+    pub used_orders: Vec<String>,
+}
+
 /// Builds a new game: every secret draw of 3.0 done, waiting for the player's setup decisions.
 pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Game, Vec<Event>), RuleError> {
+    new_game_with(pack, seed, options, &Carry::default())
+}
+
+/// 3.0, as modified for a campaign's next mission by `carry`.
+pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &Carry) -> Result<(Game, Vec<Event>), RuleError> {
     let mut dice = Dice::from_seed(seed);
     let n = pack.counters.counters.len();
     assert!(n < u16::MAX as usize);
@@ -23,10 +39,26 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
     // 3.0 step 3: each nation's warships plus its Quiet Seas, mixed face down, drawn into its zones.
     let mut quiet = ids(&|k| matches!(k, CounterKind::Incident { incident: IncidentKind::QuietSeas, .. }));
     let mut placed = vec![false; n];
-    for group in &pack.setup.groups {
-        let mut mix: Vec<CounterId> = group.warships.iter().map(|id| counter_id(pack, id)).collect();
+    for c in &carry.removed {
+        counters[c.index()].location = Location::RemovedFromPlay;
+        placed[c.index()] = true;
+    }
+    quiet.retain(|c| !placed[c.index()]);
+    for (g, group) in pack.setup.groups.iter().enumerate() {
+        let mut mix: Vec<CounterId> = group.warships.iter().map(|id| counter_id(pack, id)).filter(|c| !placed[c.index()]).collect();
         for _ in 0..group.quiet_seas {
             mix.push(quiet.remove(0));
+        }
+        if g == 0 {
+            // 24.3: extra incident markers, picked at random, join the first (British) group's mix.
+            let spare: Vec<CounterId> = ids(&|k| matches!(k, CounterKind::Incident { .. }))
+                .into_iter()
+                .filter(|c| !placed[c.index()] && !mix.contains(c) && !quiet.contains(c) && !pack.setup.groups.iter().any(|gr| gr.warships.iter().any(|w| counter_id(pack, w) == *c)) && !pack.setup.set_aside.iter().any(|a| counter_id(pack, a) == *c))
+                .collect();
+            let mut spare = spare;
+            for _ in 0..carry.extra_markers.min(spare.len() as u8) {
+                mix.push(spare.swap_remove(dice.index(spare.len())));
+            }
         }
         for draw in &group.zones {
             for _ in 0..draw.count {
@@ -42,6 +74,9 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
     }
     for id in &pack.setup.set_aside {
         let c = counter_id(pack, id);
+        if placed[c.index()] {
+            continue;
+        }
         counters[c.index()].location = Location::SetAside;
         placed[c.index()] = true;
     }
@@ -65,7 +100,13 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
     }
 
     // 3.0 step 5: one Orders marker drawn and shown; the scenario length comes from the Orders Chart.
-    let orders_markers = ids(&|k| matches!(k, CounterKind::Orders { .. }));
+    let orders_markers: Vec<CounterId> = ids(&|k| matches!(k, CounterKind::Orders { .. }))
+        .into_iter()
+        .filter(|c| !matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)))
+        .collect();
+    if orders_markers.is_empty() {
+        return Err(illegal("every Orders marker has been played (24.0)"));
+    }
     let orders = match &options.orders {
         Some(wanted) => *orders_markers
             .iter()
@@ -134,7 +175,17 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
         french_sortie: None,
         captured_ports: Vec::new(),
         mines: Vec::new(),
+        campaign: None,
     };
+    let mut game = game;
+    if game.options.campaign {
+        game.campaign = Some(crate::campaign::CampaignState { mission: 1, ..Default::default() });
+    }
+    for (i, spec) in pack.counters.counters.iter().enumerate() {
+        if matches!(&spec.kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)) {
+            game.counters[i].location = Location::RemovedFromPlay;
+        }
+    }
     let mut events = setup_events(pack, &game, &orders_id, &spec.name);
     if let Some(face) = deployment_roll {
         events.insert(2, Event::DiceRolled { purpose: format!("Variable Initial Deployment: the task force starts at {}", start.describe(pack)), faces: vec![face], rule: "18.0".into() });

@@ -225,6 +225,8 @@ pub struct GameOptions {
     pub fleet: Fleet,
     /// 23.0 Mines (optional): German CLs may carry and lay mines.
     pub mines: bool,
+    /// 24.0 Campaign game: missions linked until the Orders markers run out.
+    pub campaign: bool,
 }
 
 /// 19.0: which German ships form the task force.
@@ -297,6 +299,9 @@ pub struct Game {
     /// 23.0: spaces where German mines lie.
     #[serde(default)]
     pub mines: Vec<SpaceRef>,
+    /// 24.0: the campaign's record, when this game is a campaign mission.
+    #[serde(default)]
+    pub campaign: Option<crate::campaign::CampaignState>,
 }
 
 /// Per-turn memory of the sequence of play (4.0, 6.1).

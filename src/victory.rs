@@ -44,6 +44,7 @@ fn end_game(ctx: &mut Ctx, won: bool, reason: String) {
     ctx.game.game_over = Some(GameOver { won, reason: reason.clone() });
     ctx.game.phase = Phase::GameOver;
     ctx.emit(Event::GameEnded { won, reason });
+    crate::campaign::mission_ended(ctx, won);
 }
 
 /// 4.0/17.0: with every German warship sunk the mission cannot be accomplished; the game ends lost.

@@ -63,6 +63,10 @@ pub struct GameView {
     pub combat: Vec<BattleView>,
     /// 9.2: enemy ports held by a Seebataillon.
     pub captured_ports: Vec<String>,
+    /// 23.0: spaces where German mines lie.
+    pub mines: Vec<String>,
+    /// 24.0: the campaign's record, when this game is a campaign mission.
+    pub campaign: Option<crate::campaign::CampaignState>,
     /// Neutral ports already visited (9.1).
     pub neutral_visited: Vec<String>,
     /// The named places of the map the rules know (for pickers): public, from the rules pack.
@@ -291,6 +295,8 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
         battles: crate::flow::battles(pack, game).iter().map(|s| s.describe(pack)).collect(),
         combat: game.turn_state.battles.iter().map(|b| battle_view(pack, game, b)).collect(),
         captured_ports: game.captured_ports.iter().map(|p| SpaceRef::place(p).describe(pack)).collect(),
+        mines: game.mines.iter().map(|s| s.describe(pack)).collect(),
+        campaign: game.campaign.clone(),
         neutral_visited: game.neutral_visited.iter().map(|id| SpaceRef::place(id).describe(pack)).collect(),
         places: pack
             .places

@@ -132,3 +132,50 @@ fn seeded_games_with_battles_are_fought_by_the_referee_to_the_end() {
     assert!(allied_fire > 20, "Allied fire rolled by the referee: {allied_fire}");
     assert!(tallied > 0, "victory points tallied at the end of battles");
 }
+
+#[test]
+fn rule_24_0_whole_campaigns_with_every_optional_rule_reach_a_verdict() {
+    let options = json!({"campaign": true, "night_combat": true, "seaplanes": true, "variable_deployment": true, "fleet": "all_four", "mines": true});
+    let mut verdicts = Vec::new();
+    for seed in [3u64, 4, 5, 6] {
+        let mut referee = Referee::start(seed);
+        let mut chooser = Chooser(seed ^ 0x51);
+        let mut r = referee.send(&json!({"action": "new_game", "seed": seed, "options": options}));
+        assert_eq!(r["ok"], true, "{r}");
+        let mut missions = 1;
+        let mut previous_used = 0;
+        for _ in 0..60_000 {
+            let view = &r["view"];
+            let campaign = &view["game"]["campaign"];
+            if !campaign["verdict"].is_null() {
+                break;
+            }
+            let legal = view["legal_actions"].as_array().expect("legal_actions");
+            assert!(!legal.is_empty(), "a campaign always offers a decision until its verdict (phase {})", view["phase"]);
+            let keen: Vec<&Value> = legal.iter().filter(|a| ["resolve_incidents", "contact", "fire_orders", "next_mission"].contains(&a["action"].as_str().unwrap())).collect();
+            let action = if keen.is_empty() { legal[chooser.pick(legal.len())].clone() } else { keen[chooser.pick(keen.len())].clone() };
+            let next = action["action"] == "next_mission";
+            r = referee.send(&action);
+            assert_eq!(r["ok"], true, "a listed legal action was refused: {action} → {}", r["error"]);
+            if next {
+                missions += 1;
+                let c = &r["view"]["game"]["campaign"];
+                assert_eq!(c["mission"], missions, "24.0: missions are numbered on");
+                let used = c["used_orders"].as_array().unwrap().len();
+                assert!(used > previous_used, "24.0: the played Orders marker leaves the game");
+                previous_used = used;
+                let results = c["results"].as_array().unwrap();
+                let successes = results.iter().filter(|m| m["won"] == true).count() as u64;
+                assert_eq!(r["view"]["alert_level"].as_u64().unwrap(), (successes + 1).min(6), "24.1 step 5");
+                assert_eq!(r["view"]["phase"], "setup", "3.0 again for the next mission");
+                let orders = r["view"]["game"]["orders"]["id"].as_str().unwrap();
+                assert!(!c["used_orders"].as_array().unwrap().iter().any(|u| u == orders), "never a played mission again");
+            }
+        }
+        let verdict = r["view"]["game"]["campaign"]["verdict"].as_str().expect("24.5: a verdict").to_string();
+        assert!(r["view"]["legal_actions"].as_array().unwrap().is_empty());
+        verdicts.push((missions, verdict));
+    }
+    eprintln!("campaigns: {verdicts:?}");
+    assert!(verdicts.iter().any(|(m, _)| *m > 1), "some campaign went past its first mission: {verdicts:?}");
+}

@@ -28,4 +28,8 @@ fleet: Fleet,
 /**
  * 23.0 Mines (optional): German CLs may carry and lay mines.
  */
-mines: boolean, };
+mines: boolean, 
+/**
+ * 24.0 Campaign game: missions linked until the Orders markers run out.
+ */
+campaign: boolean, };

@@ -203,6 +203,10 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
     }
     case 'lay_mines':
       return `${shipName(game, a.ship)} lays its mines here (23.0)`;
+    case 'next_mission': {
+      const base = game?.places.find((p) => p.id === a.base)?.name ?? prettify(a.base);
+      return `Next mission, based at ${base}${a.bonus != null ? ` (bonus option ${a.bonus + 1})` : ''} (24.1)`;
+    }
     case 'cease_fire':
       return `Stop bombarding ${placeName(game, a.space)}`;
     case 'land_marines':
