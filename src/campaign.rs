@@ -32,8 +32,12 @@ pub struct CampaignState {
     pub battlecruisers_sunk: u8,
     /// Ports where German ships may be based besides Pola (24.2, Orders Chart bonuses).
     pub basing: Vec<String>,
-    /// Standing bonuses the player applies on the table (alliances, Austro-Hungarian cruiser, zones).
+    /// Standing bonuses the player applies on the table (the Austro-Hungarian cruiser).
     pub standing: Vec<String>,
+    /// Nations allied by a bonus: their ports are friendly from then on.
+    pub allies: Vec<Nation>,
+    /// Patrol zones that became open sea by a bonus.
+    pub open_zones: Vec<String>,
     /// 24.5: the campaign's verdict once it is over.
     pub verdict: Option<String>,
 }
@@ -233,6 +237,18 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
                 c.basing.extend(nation_ports(pack, nations));
             }
             OrdersBonus::RemoveOrders { orders } => c.used_orders.push(orders.clone()),
+            OrdersBonus::Alliance { nation } => {
+                if !c.allies.contains(nation) {
+                    c.allies.push(*nation);
+                }
+            }
+            OrdersBonus::ZonesBecomeHighSeas { zones } => {
+                for z in zones {
+                    if !c.open_zones.contains(z) {
+                        c.open_zones.push(z.clone());
+                    }
+                }
+            }
             other => c.standing.push(describe_bonus(pack, other)),
         }
     }
@@ -268,12 +284,14 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
         removed: c.removed.iter().filter_map(|id| counter(pack, id)).collect(),
         extra_markers: c.battlecruisers_sunk,
         used_orders: c.used_orders.clone(),
+        open_zones: c.open_zones.clone(),
     };
     let seed = ctx.game.dice.next_u64();
     let mut options = ctx.game.options.clone();
     options.orders = None;
     let (mut game, events) = crate::setup::new_game_with(pack, seed, options, &carry)?;
     game.ships = ships;
+    game.allies = c.allies.clone();
     // 24.1 step 5: Alert Level = missions accomplished + 1.
     game.alert_level = (c.successes() + 1).clamp(pack.alert.min, pack.alert.max);
     game.vp = vp_cost;

@@ -187,7 +187,7 @@ pub fn bombardments(pack: &RulesPack, game: &Game) -> Vec<crate::state::SpaceRef
     incidents::german_spaces(game)
         .into_iter()
         .filter(|space| !game.turn_state.storm.contains(space))
-        .filter(|space| crate::ports::port_side(pack, space) == Some(crate::ports::Side::Enemy))
+        .filter(|space| crate::ports::port_side(pack, game, space) == Some(crate::ports::Side::Enemy))
         .filter(|space| space.place_id().is_some_and(|id| game.count_at(&Location::Port { port: id.to_string() }) > 0))
         .collect()
 }

@@ -213,7 +213,7 @@ fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
     match kind {
         IncidentKind::QuietSeas => done_returns(ctx, id),
         IncidentKind::AlliedPatrol => {
-            if ports::is_allied_ground(ctx.pack, space) {
+            if ports::is_allied_ground(ctx.pack, ctx.game, space) {
                 ctx.change_alert(1, "Allied Patrol in an Allied patrol zone, port or base", "Incident Chart, 5.0");
             }
             done_returns(ctx, id);
@@ -271,7 +271,7 @@ fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
             done_returns(ctx, id);
         }
         IncidentKind::Minefield => {
-            if ports::port_side(ctx.pack, space) == Some(Side::Enemy) {
+            if ports::port_side(ctx.pack, ctx.game, space) == Some(Side::Enemy) {
                 on_a_six(ctx, &ships, "Minefield", "6 is one hull and one engine hit", &[Track::Engines, Track::Hull]);
             }
             done_returns(ctx, id);

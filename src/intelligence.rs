@@ -15,7 +15,7 @@ pub fn intelligence_value(pack: &RulesPack, game: &Game, ship: &str) -> i32 {
     let Some(s) = game.ship(ship) else { return 0 };
     let factor = |id: &str| pack.charts.intelligence.factors.iter().find(|f| f.id == id).map(|f| f.value as i32).unwrap_or(0);
     let mut value = s.tracks.leadership as i32 + factor("leadership");
-    if ports::port_side(pack, &s.position) == Some(Side::Friendly) {
+    if ports::port_side(pack, game, &s.position) == Some(Side::Friendly) {
         value += factor("friendly_port");
     }
     if game.alert_level >= 4 {

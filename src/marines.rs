@@ -22,7 +22,7 @@ fn landing_check(pack: &RulesPack, game: &Game, ship: &str) -> Result<String, Ru
         return Err(illegal(format!("{} has no Seebataillon detachment aboard (9.2)", s.name)));
     }
     let place = ports::port_at(pack, &s.position).ok_or_else(|| illegal("marines land only in a port (9.2)"))?;
-    if place.kind != PlaceKind::Port || ports::side_of(place.nation) != Side::Enemy {
+    if place.kind != PlaceKind::Port || ports::side_in(game, place.nation) != Side::Enemy {
         return Err(illegal("marines may capture an enemy port, never a naval base or a neutral port (9.2)"));
     }
     if game.captured_ports.contains(&place.id) {

@@ -21,7 +21,7 @@ fn check(pack: &RulesPack, game: &Game, ship: &str) -> Result<(), RuleError> {
     if !s.cargo.iter().any(|c| c == MINES) {
         return Err(illegal(format!("{} carries no mines", s.name)));
     }
-    if ports::port_side(pack, &s.position) == Some(Side::Neutral) {
+    if ports::port_side(pack, game, &s.position) == Some(Side::Neutral) {
         return Err(illegal("mines may not be laid in a neutral port or naval base (23.0)"));
     }
     Ok(())

@@ -203,7 +203,7 @@ pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
     let mut visits = Vec::new();
     for ship in ctx.game.active_ships() {
         let stayed = ctx.game.turn_state.movement_start.iter().any(|(s, p)| s == &ship.id && p == &ship.position);
-        if stayed && ports::port_side(ctx.pack, &ship.position) == Some(Side::Neutral) {
+        if stayed && ports::port_side(ctx.pack, ctx.game, &ship.position) == Some(Side::Neutral) {
             if let Some(id) = ship.position.place_id() {
                 if !ctx.game.neutral_visited.iter().any(|v| v == id) && !visits.contains(&id.to_string()) {
                     visits.push(id.to_string());

@@ -28,23 +28,29 @@ pub fn port_at<'p>(pack: &'p RulesPack, space: &SpaceRef) -> Option<&'p PlaceSpe
     matches!(place.kind, PlaceKind::Port | PlaceKind::NavalBase).then_some(place)
 }
 
+/// The side of a nation in this game: an alliance won in a campaign makes its ports friendly (Orders
+/// Chart bonuses, 24.1).
+pub fn side_in(game: &Game, nation: Nation) -> Side {
+    if game.allies.contains(&nation) { Side::Friendly } else { side_of(nation) }
+}
+
 /// The side of the port at `space` (None at sea).
-pub fn port_side(pack: &RulesPack, space: &SpaceRef) -> Option<Side> {
-    port_at(pack, space).map(|p| side_of(p.nation))
+pub fn port_side(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Option<Side> {
+    port_at(pack, space).map(|p| side_in(game, p.nation))
 }
 
 /// An Allied patrol zone, port or naval base: where Allied Patrol raises the Alert Level and where the
 /// Allies add one to their contact rating (14.3).
-pub fn is_allied_ground(pack: &RulesPack, space: &SpaceRef) -> bool {
-    space
-        .place_id()
-        .and_then(|id| pack.place(id))
-        .is_some_and(|p| matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase | PlaceKind::PatrolZone) && side_of(p.nation) == Side::Enemy)
+pub fn is_allied_ground(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
+    space.place_id().and_then(|id| pack.place(id)).is_some_and(|p| {
+        let open_sea = p.kind == PlaceKind::PatrolZone && game.open_zones.contains(&p.id);
+        matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase | PlaceKind::PatrolZone) && !open_sea && side_in(game, p.nation) == Side::Enemy
+    })
 }
 
 /// 9.1: a neutral port already visited may not be entered again by any German ship.
 pub fn is_closed_neutral(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
-    port_side(pack, space) == Some(Side::Neutral) && space.place_id().is_some_and(|id| game.neutral_visited.iter().any(|v| v == id))
+    port_side(pack, game, space) == Some(Side::Neutral) && space.place_id().is_some_and(|id| game.neutral_visited.iter().any(|v| v == id))
 }
 
 /// 13.2: how many incident markers German ships in `space` pick at the current Alert Level.
@@ -56,7 +62,7 @@ pub fn incident_picks(pack: &RulesPack, game: &Game, space: &SpaceRef, extra_in_
         // 13.2: never any pick in Constantinople, whatever the Alert Level.
         return (0, 0);
     }
-    match side_of(port.nation) {
+    match side_in(game, port.nation) {
         Side::Friendly => (0, 0),
         Side::Neutral if alert <= 3 => (0, 0),
         Side::Neutral => (alert, 0),
@@ -72,7 +78,7 @@ pub fn terrain(pack: &RulesPack, game: &Game, space: &SpaceRef) -> crate::pack::
     if game.captured_ports.iter().any(|p| p == &port.id) {
         return Terrain::CapturedEnemyPort;
     }
-    match (side_of(port.nation), port.kind) {
+    match (side_in(game, port.nation), port.kind) {
         (Side::Friendly, PlaceKind::NavalBase) => Terrain::FriendlyNavalBase,
         (Side::Friendly, _) => Terrain::FriendlyPort,
         (Side::Neutral, PlaceKind::NavalBase) => Terrain::NeutralNavalBase,

@@ -18,6 +18,8 @@ pub struct Carry {
     pub extra_markers: u8,
     /// 24.0: Orders markers already played or removed by a bonus.
     pub used_orders: Vec<String>,
+    /// Patrol zones that are open sea now (a campaign bonus): nothing is drawn into them.
+    pub open_zones: Vec<String>,
 }
 
 /// Builds a new game: every secret draw of 3.0 done, waiting for the player's setup decisions.
@@ -60,7 +62,7 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
                 mix.push(spare.swap_remove(dice.index(spare.len())));
             }
         }
-        for draw in &group.zones {
+        for draw in group.zones.iter().filter(|d| !carry.open_zones.contains(&d.zone)) {
             for _ in 0..draw.count {
                 let c = mix.swap_remove(dice.index(mix.len()));
                 counters[c.index()].location = Location::PatrolZone { zone: draw.zone.clone() };
@@ -176,6 +178,8 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
         captured_ports: Vec::new(),
         mines: Vec::new(),
         campaign: None,
+        allies: Vec::new(),
+        open_zones: carry.open_zones.clone(),
     };
     let mut game = game;
     if game.options.campaign {

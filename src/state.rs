@@ -302,6 +302,12 @@ pub struct Game {
     /// 24.0: the campaign's record, when this game is a campaign mission.
     #[serde(default)]
     pub campaign: Option<crate::campaign::CampaignState>,
+    /// Nations allied by a campaign bonus: their ports are friendly (Orders Chart).
+    #[serde(default)]
+    pub allies: Vec<crate::pack::Nation>,
+    /// Patrol zones that became open sea by a campaign bonus (Orders Chart).
+    #[serde(default)]
+    pub open_zones: Vec<String>,
 }
 
 /// Per-turn memory of the sequence of play (4.0, 6.1).

@@ -13,7 +13,7 @@ pub fn mission_accomplished(pack: &RulesPack, game: &Game) -> bool {
         (EndIn::Spaces { spaces }, Some(id)) => spaces.iter().any(|x| x == id),
         (EndIn::FriendlyNavalBase, Some(id)) => pack
             .place(id)
-            .is_some_and(|p| p.kind == PlaceKind::NavalBase && crate::ports::side_of(p.nation) == crate::ports::Side::Friendly),
+            .is_some_and(|p| p.kind == PlaceKind::NavalBase && crate::ports::side_in(game, p.nation) == crate::ports::Side::Friendly),
         (_, None) => false,
     });
     let defenses_gone = spec

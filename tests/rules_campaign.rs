@@ -59,6 +59,9 @@ fn rule_24_1_a_won_mission_raises_leadership_restores_ships_and_sets_the_alert_l
     assert_eq!(g.counter(inflexible).location, Location::RemovedFromPlay, "24.1 step 3: a sunk BC is gone for good");
     let c = g.campaign.as_ref().unwrap();
     assert_eq!((c.mission, c.battlecruisers_sunk), (2, 1));
+    // The Ottoman Alliance bonus: Ottoman ports are friendly from now on.
+    assert_eq!(goeben_referee::ports::port_side(&pack, g, &SpaceRef::place("constantinople")), Some(goeben_referee::ports::Side::Friendly));
+    assert_eq!(goeben_referee::ports::port_side(&pack, g, &SpaceRef::place("naples")), Some(goeben_referee::ports::Side::Neutral));
     let orders = goeben_referee::victory::orders_spec(&pack, g).id.clone();
     assert!(!["ottoman_alliance", "italian_alliance"].contains(&orders.as_str()), "never replayed: {orders}");
     assert!(t.session.view().legal_actions.iter().any(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. })), "3.0 step 9 again");
@@ -81,4 +84,29 @@ fn rule_24_1_negative_vp_is_disgrace_and_24_5_counts_successes() {
     assert!(goeben_referee::campaign::verdict_for(3, false).starts_with("Draw"));
     assert!(goeben_referee::campaign::verdict_for(4, false).starts_with("Victory"));
     assert!(goeben_referee::campaign::verdict_for(5, true).starts_with("Destroyed but not conquered"));
+}
+
+#[test]
+fn orders_chart_bonus_a_patrol_zone_that_became_open_sea_gets_no_draws() {
+    let mut t = Table { session: Session::new(RulesPack::standard(), 23) };
+    t.ok(r#"{"action":"new_game","seed":23,"options":{"orders":"suez_canal","campaign":true}}"#);
+    t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c"}}"#);
+    let g = t.game_mut();
+    for port in ["alexandria", "port_said"] {
+        let here: Vec<CounterId> = g.counters_at(&Location::Port { port: port.into() }).collect();
+        for d in here {
+            g.move_counter(d, Location::Sunk);
+        }
+    }
+    g.vp = 90;
+    g.phase = goeben_referee::state::Phase::Objective;
+    for s in g.ships.iter_mut() {
+        s.position = SpaceRef::place("pola");
+    }
+    t.end_phase();
+    assert!(t.game().game_over.as_ref().unwrap().won, "{:?}", t.game().game_over);
+    t.ok(r#"{"action":"next_mission","base":"pola"}"#);
+    assert_eq!(t.game().count_at(&Location::PatrolZone { zone: "alexandria_pz".into() }), 0);
+    assert!(t.game().open_zones.contains(&"alexandria_pz".to_string()));
+    assert!(t.game().count_at(&Location::PatrolZone { zone: "malta_pz".into() }) > 0, "other zones are drawn as usual");
 }

@@ -294,7 +294,7 @@ fn allied_rating(ctx: &Ctx, space: &SpaceRef, bombardment: bool) -> i32 {
         .filter_map(|u| targeting::values(ctx.pack, u.counter).map(|v| v.speed.saturating_sub(u.engine_damage)))
         .max()
         .unwrap_or(0) as i32;
-    let home = if ports::is_allied_ground(ctx.pack, space) { 1 } else { 0 };
+    let home = if ports::is_allied_ground(ctx.pack, ctx.game, space) { 1 } else { 0 };
     ctx.game.alert_level as i32 + fastest + home
 }
 
@@ -362,7 +362,7 @@ fn break_off_target(pack: &RulesPack, game: &Game, space: &SpaceRef, to: &SpaceR
         return Err(illegal("break off to an adjacent space, not the battle's own"));
     }
     movement::check_destination(pack, game, to)?;
-    if matches!(ports::port_side(pack, to), Some(Side::Neutral | Side::Enemy)) {
+    if matches!(ports::port_side(pack, game, to), Some(Side::Neutral | Side::Enemy)) {
         return Err(illegal("a break-off may not end in a neutral or enemy port or naval base (14.4)"));
     }
     if game.counters_at(&Location::OnMap { space: to.clone() }).next().is_some()
