@@ -227,6 +227,21 @@ pub struct GameOptions {
     pub mines: bool,
     /// 24.0 Campaign game: missions linked until the Orders markers run out.
     pub campaign: bool,
+    /// 25.0 Multi-player roles: who decides what is shown with each decision (no rule changes).
+    pub roles: Roles,
+}
+
+/// 25.0: how several players share the German command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Roles {
+    /// One player.
+    #[default]
+    Solo,
+    /// 25.0 (1): Commander, First Officer, Gunnery Officer, Engineer.
+    TaskForceOfficers,
+    /// 25.0 (2): one player per German ship, precedence Goeben, Moltke, Breslau, Stralsund.
+    ShipCommanders,
 }
 
 /// 19.0: which German ships form the task force.
