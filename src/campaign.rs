@@ -59,7 +59,7 @@ impl CampaignState {
 /// 24.1 / 24.5: called when a mission ends. Records it, and gives the verdict if the campaign is over.
 pub fn mission_ended(ctx: &mut Ctx, won: bool) {
     let orders = crate::victory::orders_spec(ctx.pack, ctx.game).clone();
-    let all_sunk = ctx.game.active_ships().next().is_none();
+    let all_sunk = !ctx.game.active_ships().any(|s| !s.austro_hungarian);
     let vp = ctx.game.vp;
     let pack = ctx.pack;
     let Some(c) = ctx.game.campaign.as_mut() else { return };
@@ -258,7 +258,22 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
     // 24.1 steps 1–2: sunk German ships are gone; the others are restored (leadership carries ±1).
     let base_space = SpaceRef::place(base);
     let mut ships: Vec<GermanShip> = Vec::new();
-    for s in ctx.game.ships.iter().filter(|s| s.status == ShipStatus::Active) {
+    let pola = SpaceRef::place(crate::austro_hungarian::POLA);
+    for s in &ctx.game.ships {
+        if s.austro_hungarian {
+            // 20.0: sunk ones are gone, ones not back in Pola are withdrawn for good; damaged and withdrawn
+            // ones return; all are based at Pola (24.2).
+            let lost = s.status == ShipStatus::Sunk || (s.status == ShipStatus::Active && s.position != pola);
+            if lost {
+                c.removed.push(s.id.clone());
+                continue;
+            }
+            ships.push(GermanShip { tracks: s.start, status: ShipStatus::Active, position: pola.clone(), ..s.clone() });
+            continue;
+        }
+        if s.status != ShipStatus::Active {
+            continue;
+        }
         let leadership = if won { s.tracks.leadership + 1 } else { s.tracks.leadership.saturating_sub(1).max(1) };
         let mut tracks = s.start;
         tracks.leadership = leadership;
@@ -275,6 +290,7 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
                 tracks: spec.start,
                 start: spec.start,
                 cargo: Vec::new(),
+                austro_hungarian: false,
             });
         }
     }

@@ -54,7 +54,11 @@ fn spec<'p>(pack: &'p RulesPack, item: &str) -> Result<&'p CargoSpec, RuleError>
 }
 
 fn ship<'g>(game: &'g Game, id: &str) -> Result<&'g GermanShip, RuleError> {
-    game.active_ships().find(|s| s.id == id).ok_or_else(|| RuleError::Unknown { what: "German ship afloat", id: id.to_string() })
+    let s = game.active_ships().find(|s| s.id == id).ok_or_else(|| RuleError::Unknown { what: "German ship afloat", id: id.to_string() })?;
+    if s.austro_hungarian {
+        return Err(illegal("Austro-Hungarian ships carry no cargo (20.0: they are not outfitted)"));
+    }
+    Ok(s)
 }
 
 /// Room in the hull (8.2, 8.3) and a counter left in the box (8.3) for `item` aboard `s`.
@@ -186,7 +190,7 @@ pub fn stowage_after_hull_loss(ctx: &mut Ctx, ship_id: &str) {
 /// The cargo decisions open now: loads (setup, friendly naval base), dumps and trades (Outfitting).
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     let mut actions = Vec::new();
-    for s in game.active_ships() {
+    for s in game.active_ships().filter(|s| !s.austro_hungarian) {
         for item in &pack.charts.crew_and_gear.items {
             if load_check(pack, game, &s.id, &item.id).is_ok() {
                 actions.push(Action::LoadCargo { ship: s.id.clone(), item: item.id.clone() });
@@ -203,7 +207,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
                 actions.push(Action::DumpCargo { ship: s.id.clone(), item: item.clone() });
             }
             if game.phase == Phase::Outfitting {
-                for other in game.active_ships().filter(|o| o.id != s.id && o.position == s.position) {
+                for other in game.active_ships().filter(|o| o.id != s.id && o.position == s.position && !o.austro_hungarian) {
                     let fits = pack.charts.cargo(item).is_some_and(|c| boxes_used(pack, other) + c.boxes <= other.tracks.hull && (c.ship_types.is_empty() || c.ship_types.contains(&other.ship_type)));
                     if fits {
                         actions.push(Action::TransferCargo { from: s.id.clone(), to: other.id.clone(), item: item.clone() });

@@ -38,7 +38,7 @@ pub fn advance(ctx: &mut Ctx) {
                 next_phase(ctx)
             }
             // 4.0: every German ship gone ends the scenario at once.
-            _ if ctx.game.phase != Phase::Setup && ctx.game.active_ships().next().is_none() => {
+            _ if ctx.game.phase != Phase::Setup && !ctx.game.active_ships().any(|s| !s.austro_hungarian) => {
                 victory::all_ships_lost(ctx);
             }
             _ => return,

@@ -356,6 +356,12 @@ fn austro_hungarian_sortie(ctx: &mut Ctx, id: CounterId) {
         done_returns(ctx, id);
         return;
     }
+    if ctx.game.options.austro_hungarian {
+        // Optional rule (20.0): the fleet comes under German command instead.
+        crate::austro_hungarian::sortie(ctx);
+        remove_from_play(ctx, id);
+        return;
+    }
     ctx.game.turn_state.adriatic_screened = true;
     let picked: Vec<(CounterId, SpaceRef)> = ctx.game.turn_state.picked.clone();
     for (counter, space) in picked {

@@ -31,7 +31,8 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     }
     let mut actions = Vec::new();
     if !game.turn_state.intelligence_attempted {
-        actions.extend(game.active_ships().map(|s| Action::AttemptIntelligence { ship: s.id.clone() }));
+        // 20.0: Austro-Hungarian ships take no intelligence actions.
+        actions.extend(game.active_ships().filter(|s| !s.austro_hungarian).map(|s| Action::AttemptIntelligence { ship: s.id.clone() }));
     }
     actions.extend(crate::seaplanes::legal_actions(pack, game));
     actions.push(Action::EndPhase);
@@ -69,6 +70,9 @@ pub fn attempt(ctx: &mut Ctx, ship: &str) -> Result<(), RuleError> {
     }
     if !ctx.game.active_ships().any(|s| s.id == ship) {
         return Err(RuleError::Unknown { what: "German ship afloat", id: ship.to_string() });
+    }
+    if ctx.game.ship(ship).is_some_and(|s| s.austro_hungarian) {
+        return Err(illegal("Austro-Hungarian ships may not initiate intelligence actions (20.0)"));
     }
     ctx.game.turn_state.intelligence_attempted = true;
     let value = intelligence_value(ctx.pack, ctx.game, ship);

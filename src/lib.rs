@@ -4,6 +4,7 @@
 //! Entry point: [`session::Session`] (`respond(action) -> Response`), used by the `referee` CLI and the app.
 
 pub mod action;
+pub mod austro_hungarian;
 pub mod campaign;
 pub mod cargo;
 pub mod codes;

@@ -66,13 +66,17 @@ pub fn move_ship(ctx: &mut Ctx, ship_id: &str, to: &SpaceRef, speed: Speed) -> R
     if limit == 0 {
         return Err(illegal(format!("{name} cannot move at that speed: its engines give it none (6.2, 12.4)")));
     }
-    if matches!(speed, Speed::Maximum | Speed::Emergency) && tracks.coal == 0 {
+    let austro_hungarian = ctx.game.ship(ship_id).is_some_and(|s| s.austro_hungarian);
+    if austro_hungarian && !crate::austro_hungarian::may_enter(to.sea_zone(ctx.pack)) {
+        return Err(illegal(format!("{name} may only sail the Adriatic, Eastern Mediterranean and Aegean (20.0)")));
+    }
+    if matches!(speed, Speed::Maximum | Speed::Emergency) && tracks.coal == 0 && !austro_hungarian {
         return Err(illegal(format!("{name} has no reserve coal for maximum or emergency speed (12.2, 12.3)")));
     }
     check_destination(ctx.pack, ctx.game, to)?;
 
     // All checks passed: from here on the move happens.
-    if matches!(speed, Speed::Maximum | Speed::Emergency) {
+    if matches!(speed, Speed::Maximum | Speed::Emergency) && !austro_hungarian {
         let rule = if speed == Speed::Maximum { "12.2" } else { "12.3" };
         ctx.change_track(ship_id, Track::Coal, -1, "coal for maximum or emergency speed", rule);
     }
@@ -150,18 +154,22 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         if band.cruise > 0 {
             bands.push(Speed::Cruise);
         }
-        if ship.tracks.coal > 0 && band.maximum > 0 {
+        if (ship.tracks.coal > 0 || ship.austro_hungarian) && band.maximum > 0 {
             bands.push(Speed::Maximum);
             bands.push(Speed::Emergency);
         }
         let Some(first) = bands.first().copied() else { continue };
         for place in &pack.places {
             let to = SpaceRef::place(&place.id);
-            if to != ship.position && check_destination(pack, game, &to).is_ok() {
+            let sea_ok = !ship.austro_hungarian || crate::austro_hungarian::may_enter(to.sea_zone(pack));
+            if to != ship.position && sea_ok && check_destination(pack, game, &to).is_ok() {
                 actions.push(Action::Move { ship: ship.id.clone(), to, speed: first });
             }
         }
         for zone in [SeaZone::WesternMed, SeaZone::Adriatic, SeaZone::EasternMed, SeaZone::Aegean] {
+            if ship.austro_hungarian && !crate::austro_hungarian::may_enter(zone) {
+                continue;
+            }
             for &speed in &bands {
                 actions.push(Action::Move { ship: ship.id.clone(), to: SpaceRef::HighSeas { zone, label: String::new() }, speed });
             }

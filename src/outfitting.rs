@@ -15,6 +15,8 @@ use crate::state::{Game, Location, Pending, Phase, SpaceRef};
 /// 9.1: a ship whose neutral-port visit is complete must leave, so it may not take this phase.
 fn visit_complete(pack: &RulesPack, game: &Game, ship: &str) -> bool {
     game.ship(ship).is_some_and(|s| ports::port_side(pack, game, &s.position) == Some(Side::Neutral) && ports::is_closed_neutral(pack, game, &s.position))
+        // 20.0: Austro-Hungarian ships are never outfitted.
+        || game.ship(ship).is_some_and(|s| s.austro_hungarian)
 }
 
 /// Ships that may still take part in this Outfitting phase at `space`.

@@ -36,6 +36,9 @@ fn check(pack: &RulesPack, game: &Game, ship_id: &str) -> Result<u8, RuleError> 
         return Err(not_now("repairs are made in the Outfitting & Repair phase (10.0)"));
     }
     let s = game.active_ships().find(|s| s.id == ship_id).ok_or_else(|| RuleError::Unknown { what: "German ship afloat", id: ship_id.to_string() })?;
+    if s.austro_hungarian {
+        return Err(illegal("Austro-Hungarian ships are not repaired by the German player (20.0)"));
+    }
     if game.turn_state.repaired.iter().any(|r| r == ship_id) {
         return Err(illegal(format!("{} has already rolled its repairs this phase", s.name)));
     }

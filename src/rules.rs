@@ -91,6 +91,10 @@ impl<'a> Ctx<'a> {
     /// Logs the change.
     pub fn change_track(&mut self, ship: &str, which: Track, delta: i32, reason: impl Into<String>, rule: &str) {
         let Some(s) = self.game.ship_mut(ship) else { return };
+        if s.austro_hungarian && which == Track::Leadership {
+            // 20.0: Austro-Hungarian leadership is 3 and never changes.
+            return;
+        }
         let slot = which.slot(&mut s.tracks);
         let from = *slot;
         let to = (from as i32 + delta).clamp(0, u8::MAX as i32) as u8;
@@ -115,6 +119,11 @@ impl<'a> Ctx<'a> {
         }
         s.status = ShipStatus::Sunk;
         s.tracks.hull = 0;
+        if s.austro_hungarian {
+            if let Some(i) = self.pack.counter_index(ship) {
+                self.game.move_counter(CounterId(i as u16), crate::state::Location::Sunk);
+            }
+        }
         self.emit(Event::ShipSunk { ship: ship.to_string(), reason: reason.to_string(), rule: rule.to_string() });
     }
 

@@ -154,6 +154,7 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
                 tracks: s.start,
                 start: s.start,
                 cargo: Vec::new(),
+                austro_hungarian: false,
             }
         })
         .collect();

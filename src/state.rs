@@ -132,6 +132,8 @@ pub struct CounterState {
 pub enum ShipStatus {
     Active,
     Sunk,
+    /// 20.0: an Austro-Hungarian ship damaged or withdrawn: off the map until the next scenario.
+    Withdrawn,
 }
 
 /// A German (or Austro-Hungarian, 20.0) warship under the player's command.
@@ -148,6 +150,9 @@ pub struct GermanShip {
     /// Crew and gear aboard (8.0), by Crew & Gear item id: they fill hull boxes and change combat.
     #[serde(default)]
     pub cargo: Vec<String>,
+    /// 20.0: an Austro-Hungarian warship under German control (its id is its counter's id).
+    #[serde(default)]
+    pub austro_hungarian: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -229,6 +234,8 @@ pub struct GameOptions {
     pub campaign: bool,
     /// 25.0 Multi-player roles: who decides what is shown with each decision (no rule changes).
     pub roles: Roles,
+    /// 20.0 Austro-Hungarian units: the Fleet Sorties incident brings Austro-Hungarian warships under German control.
+    pub austro_hungarian: bool,
 }
 
 /// 25.0: how several players share the German command.

@@ -9,7 +9,8 @@ use crate::state::{Game, GameOver, Location, Phase, ShipStatus};
 /// Whether every execution condition of the drawn Orders holds now (Orders Chart, 17.0).
 pub fn mission_accomplished(pack: &RulesPack, game: &Game) -> bool {
     let spec = orders_spec(pack, game);
-    let in_place = game.ships.iter().filter(|s| s.status == ShipStatus::Active).any(|s| match (&spec.end_in, s.position.place_id()) {
+    // 20.0: Austro-Hungarian ships cannot fulfil occupation conditions.
+    let in_place = game.ships.iter().filter(|s| s.status == ShipStatus::Active && !s.austro_hungarian).any(|s| match (&spec.end_in, s.position.place_id()) {
         (EndIn::Spaces { spaces }, Some(id)) => spaces.iter().any(|x| x == id),
         (EndIn::FriendlyNavalBase, Some(id)) => pack
             .place(id)

@@ -134,6 +134,8 @@ pub struct ShipView {
     pub cargo_points: u8,
     /// 10.1: repair dice the ship would roll now.
     pub repair_dice: u8,
+    /// 20.0: an Austro-Hungarian warship under German control.
+    pub austro_hungarian: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -264,6 +266,7 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
                     .collect(),
                 cargo_points: if s.status == ShipStatus::Active { crate::cargo::points_left(pack, game, s) } else { 0 },
                 repair_dice: crate::repair::dice(pack, game, s),
+                austro_hungarian: s.austro_hungarian,
             })
             .collect(),
         colliers: game
@@ -472,7 +475,8 @@ fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptio
         let Some(index) = pack.counter_index(&target) else { continue };
         let id = crate::state::CounterId(index as u16);
         let armor = crate::combat::targeting::values(pack, id).map(|v| v.armor).unwrap_or(0);
-        let fire = GermanFire { maximum_fire: paid.unwrap_or(maximum_fire), night: b.night, morale_dice: game.turn_state.morale_dice };
+        let morale_dice = if s.austro_hungarian { 0 } else { game.turn_state.morale_dice };
+        let fire = GermanFire { maximum_fire: paid.unwrap_or(maximum_fire), night: b.night, morale_dice };
         let weapons: &[Weapon] = if torpedoes { &[Weapon::Torpedo] } else { &Weapon::GUNS };
         let fires = weapons
             .iter()

@@ -114,3 +114,37 @@ fn rule_23_0_mines_laid_by_a_cl_strike_allied_ships_on_a_six_then_are_used_up() 
     assert_eq!(t.game().vp, pack.charts.vp_for(goeben_referee::pack::ShipType::DD).unwrap().sunk);
     assert!(t.game().mines.is_empty(), "used up");
 }
+
+#[test]
+fn rule_20_0_the_austro_hungarian_fleet_sorties_under_german_command() {
+    let mut t = Table { session: Session::new(RulesPack::standard(), 31) };
+    t.ok(r#"{"action":"new_game","seed":31,"options":{"orders":"suez_canal","austro_hungarian":true}}"#);
+    t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c"}}"#);
+    t.sail_all(&sea("adriatic"));
+    t.pool_only(&[IncidentKind::AustroHungarianFleetSorties]);
+    t.set_alert(1);
+    // Picks at Alert 1: the sortie marker; then one die: 3 Austro-Hungarian warships.
+    t.script(&[3]);
+    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, sea("adriatic")));
+    let ah: Vec<goeben_referee::state::GermanShip> = t.game().ships.iter().filter(|s| s.austro_hungarian).cloned().collect();
+    assert_eq!(ah.len(), 3, "one die of Austro-Hungarian warships");
+    assert!(ah.iter().all(|s| s.position == SpaceRef::place("pola") && s.tracks.leadership == 3 && s.tracks.coal == 0));
+    assert_eq!(t.game().alert_level, 2, "the Alert Level rises by one");
+    let nz = CounterId(RulesPack::standard().counter_index("gb_bc_new_zealand").unwrap() as u16);
+    assert_eq!(t.location(nz), Location::Pool, "20.1: New Zealand joins the pool");
+    // They pick incidents normally where they are (Pola is friendly: none).
+    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, rules_support::place("pola")));
+    // Next turn: no intelligence, no outfitting; maximum speed without coal; never into the Western Med.
+    t.play_until("outfitting");
+    let first = ah[0].id.clone();
+    let (code, _) = t.refused(&format!(r#"{{"action":"take_outfitting","ship":"{first}"}}"#));
+    assert_eq!(code, "illegal");
+    t.play_until("intelligence");
+    let (code, _) = t.refused(&format!(r#"{{"action":"attempt_intelligence","ship":"{first}"}}"#));
+    assert_eq!(code, "illegal");
+    t.play_until("movement");
+    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"{first}","to":{},"speed":"maximum"}}"#, sea("western_med")));
+    assert_eq!(code, "illegal", "only the Adriatic, Eastern Med and Aegean");
+    t.ok(&format!(r#"{{"action":"move","ship":"{first}","to":{},"speed":"maximum"}}"#, sea("adriatic")));
+    assert_eq!(t.game().ship(&first).unwrap().tracks.coal, 0, "no coal needed or spent");
+}

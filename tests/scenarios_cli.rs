@@ -135,7 +135,7 @@ fn seeded_games_with_battles_are_fought_by_the_referee_to_the_end() {
 
 #[test]
 fn rule_24_0_whole_campaigns_with_every_optional_rule_reach_a_verdict() {
-    let options = json!({"campaign": true, "night_combat": true, "seaplanes": true, "variable_deployment": true, "fleet": "all_four", "mines": true});
+    let options = json!({"campaign": true, "night_combat": true, "seaplanes": true, "variable_deployment": true, "fleet": "all_four", "mines": true, "austro_hungarian": true, "roles": "task_force_officers"});
     let mut verdicts = Vec::new();
     for seed in [3u64, 4, 5, 6] {
         let mut referee = Referee::start(seed);

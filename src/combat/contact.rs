@@ -104,7 +104,8 @@ fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Acti
                 if paid != Some(true) {
                     answers.push(Action::FireOrders { ship: ship.clone(), target: Some(code.clone()), maximum_fire: false });
                 }
-                if paid == Some(true) || (paid.is_none() && ammo >= 2) {
+                let german = game.ship(ship).is_some_and(|s| !s.austro_hungarian);
+                if german && (paid == Some(true) || (paid.is_none() && ammo >= 2)) {
                     answers.push(Action::FireOrders { ship: ship.clone(), target: Some(code), maximum_fire: true });
                 }
             }

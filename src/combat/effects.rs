@@ -172,6 +172,10 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
     if hits.total() == 0 {
         return;
     }
+    if ctx.game.ship(ship).is_some_and(|s| s.austro_hungarian) {
+        hit_austro_hungarian(ctx, ship, hits, firer);
+        return;
+    }
     let ship_name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
     let mut torpedo_hits = hits.torpedo;
     let nets = ctx.game.ship(ship).is_some_and(|s| s.cargo.iter().any(|c| c == gear::TORPEDO_NETS));
@@ -201,5 +205,48 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
     let reason = format!("hit by {firer}");
     for r in results {
         crate::combat_damage::apply_german_hits(ctx, ship, &r, &reason, "14.7");
+    }
+}
+
+/// 20.0: an Austro-Hungarian ship is a counter: hits roll on the Allied-ship columns and count against its
+/// armor (its hull track holds armor + 1 boxes); a Withdrawal or any damage takes it off the map until the
+/// next scenario once the fire is over, a Sunk result or too much damage sinks it.
+fn hit_austro_hungarian(ctx: &mut Ctx, ship: &str, hits: Hits, firer: &str) {
+    let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
+    let mut results = Vec::new();
+    if hits.gunnery > 0 {
+        let faces = ctx.roll_d6s_for(hits.gunnery as usize, || format!("Gunnery Hit table for {name}"), "14.5");
+        results.extend(faces.iter().map(|f| ctx.pack.charts.gunnery_on_allied(*f)));
+    }
+    if hits.torpedo > 0 {
+        let faces = ctx.roll_d6s_for(hits.torpedo as usize, || format!("Torpedo Hit table for {name}"), "14.6");
+        results.extend(faces.iter().map(|f| ctx.pack.charts.torpedo_on_allied(*f)));
+    }
+    let reason = format!("hit by {firer}");
+    let mut withdrawal = false;
+    for r in &results {
+        let Some(tracks) = ctx.game.ship(ship).filter(|s| s.status == crate::state::ShipStatus::Active).map(|s| s.tracks) else { return };
+        match r {
+            AlliedHit::Sunk => {
+                ctx.sink_german_ship(ship, "sunk outright", "14.13");
+                return;
+            }
+            AlliedHit::Withdrawal => withdrawal = true,
+            AlliedHit::HullDamage => ctx.change_track(ship, crate::action::Track::Hull, -1, reason.clone(), "14.13"),
+            AlliedHit::HeavyDamage => ctx.change_track(ship, crate::action::Track::Hull, -2, reason.clone(), "14.13"),
+            AlliedHit::GunneryDamage => {
+                let gun = crate::pack::GermanHitTrack::Guns.track(&tracks);
+                ctx.change_track(ship, crate::action::Track::Hull, -1, reason.clone(), "14.13");
+                ctx.change_track(ship, gun, -1, reason.clone(), "14.13");
+            }
+            AlliedHit::EngineDamage => {
+                ctx.change_track(ship, crate::action::Track::Hull, -1, reason.clone(), "14.13");
+                ctx.change_track(ship, crate::action::Track::Engines, -1, reason.clone(), "14.13");
+            }
+        }
+    }
+    let damaged = ctx.game.ship(ship).is_some_and(|s| s.status == crate::state::ShipStatus::Active && s.tracks.hull < s.start.hull);
+    if withdrawal || damaged {
+        crate::austro_hungarian::withdraw(ctx, ship, if damaged { "is damaged" } else { "withdraws" });
     }
 }

@@ -156,6 +156,7 @@ mod tests {
             tracks: spec.start,
             start: spec.start,
             cargo: Vec::new(),
+            austro_hungarian: false,
         }
     }
 

@@ -52,7 +52,8 @@ pub fn steps(b: &BattleState) -> Vec<(&'static [Weapon], bool)> {
 fn can_fire_guns(game: &Game, b: &BattleState, ship: &str) -> bool {
     let Some(s) = game.ship(ship) else { return false };
     let guns = s.tracks.primary + s.tracks.secondary + s.tracks.tertiary > 0;
-    guns && (paid(b, ship).is_some() || s.tracks.ammunition > 0)
+    // 20.0: Austro-Hungarian ships spend no ammunition.
+    guns && (s.austro_hungarian || paid(b, ship).is_some() || s.tracks.ammunition > 0)
 }
 
 fn paid(b: &BattleState, ship: &str) -> Option<bool> {
@@ -104,6 +105,9 @@ pub fn fire_orders(ctx: &mut Ctx, ship: &str, target: Option<&str>, maximum_fire
         None => None,
         Some(code) => Some(fighting_unit(ctx, b, code)?),
     };
+    if maximum_fire && ctx.game.ship(ship).is_some_and(|s| s.austro_hungarian) {
+        return Err(illegal("maximum fire is for German crews only (14.9)"));
+    }
     if maximum_fire {
         let ammo = ctx.game.ship(ship).map(|s| s.tracks.ammunition).unwrap_or(0);
         match paid(b, ship) {
@@ -150,9 +154,9 @@ pub fn launch_torpedoes(ctx: &mut Ctx, ship: &str, target: Option<&str>, count: 
     battle_mut(ctx.game, &space).expect("checked").torpedoes_decided.push(ship.to_string());
     if let Some(target) = target {
         ctx.change_track(ship, Track::Torpedoes, -(count as i32), "torpedoes launched", "14.10");
-        let fire = german_fire(ctx, &space, false);
-        let armor = targeting::values(ctx.pack, target).map(|v| v.armor).unwrap_or(0);
         let s = ctx.game.ship(ship).expect("checked").clone();
+        let fire = fire_for(ctx, &space, &s, false);
+        let armor = targeting::values(ctx.pack, target).map(|v| v.armor).unwrap_or(0);
         let dice = firing::german_dice(&s, Weapon::Torpedo, armor, fire);
         let mut hits = Hits::default();
         let target_name = &ctx.pack.counters.counters[target.index()].name;
@@ -179,6 +183,15 @@ fn fighting_unit(ctx: &Ctx, b: &BattleState, code: &str) -> Result<CounterId, Ru
 fn german_fire(ctx: &Ctx, space: &SpaceRef, maximum_fire: bool) -> GermanFire {
     let night = battle(ctx.game, space).is_some_and(|b| b.night);
     GermanFire { maximum_fire, night, morale_dice: ctx.game.turn_state.morale_dice }
+}
+
+/// The Morale Check touches German crews, not Austro-Hungarian ones (Incident Chart).
+fn fire_for(ctx: &Ctx, space: &SpaceRef, ship: &crate::state::GermanShip, maximum_fire: bool) -> GermanFire {
+    let mut fire = german_fire(ctx, space, maximum_fire && !ship.austro_hungarian);
+    if ship.austro_hungarian {
+        fire.morale_dice = 0;
+    }
+    fire
 }
 
 /// Fires the salvo steps in order until the player must decide (a torpedo launch) or the round ends.
@@ -218,7 +231,9 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
 /// One German gun step: each ship with a target still fighting fires the given gun types at it.
 fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
     let b = battle(ctx.game, space).expect("running");
-    let orders: Vec<FireOrder> = b.german_targets.clone();
+    let mut orders: Vec<FireOrder> = b.german_targets.clone();
+    // 20.0: all ships of one nationality fire before the other's: the German ships first.
+    orders.sort_by_key(|o| ctx.game.ship(&o.ship).is_some_and(|s| s.austro_hungarian));
     for order in orders {
         let Some(target) = order.target else { continue };
         let b = battle(ctx.game, space).expect("running");
@@ -229,7 +244,7 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let ship = ctx.game.ship(&order.ship).expect("fighting").clone();
         let armor = targeting::values(ctx.pack, target).map(|v| v.armor).unwrap_or(0);
         let would_be_maximum = battle(ctx.game, space).and_then(|b| paid(b, &ship.id)).unwrap_or(order.maximum_fire && ship.tracks.ammunition >= 2);
-        let fire = german_fire(ctx, space, would_be_maximum);
+        let fire = fire_for(ctx, space, &ship, would_be_maximum);
         let dice: Vec<(Weapon, u32)> =
             weapons.iter().filter(|w| gun_value(&ship, **w) > 0).map(|w| (*w, firing::german_dice(&ship, *w, armor, fire))).filter(|(_, n)| *n > 0).collect();
         if dice.is_empty() {
@@ -264,6 +279,9 @@ fn pay_ammunition(ctx: &mut Ctx, space: &SpaceRef, ship: &crate::state::GermanSh
     let b = battle(ctx.game, space)?;
     if let Some(max) = paid(b, &ship.id) {
         return Some(max);
+    }
+    if ship.austro_hungarian {
+        return Some(false);
     }
     let ammo = ship.tracks.ammunition;
     let maximum = wants_maximum && ammo >= 2;

@@ -37,4 +37,8 @@ campaign: boolean,
 /**
  * 25.0 Multi-player roles: who decides what is shown with each decision (no rule changes).
  */
-roles: Roles, };
+roles: Roles, 
+/**
+ * 20.0 Austro-Hungarian units: the Fleet Sorties incident brings Austro-Hungarian warships under German control.
+ */
+austro_hungarian: boolean, };

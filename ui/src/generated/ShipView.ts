@@ -17,4 +17,8 @@ cargo_points: number,
 /**
  * 10.1: repair dice the ship would roll now.
  */
-repair_dice: number, };
+repair_dice: number, 
+/**
+ * 20.0: an Austro-Hungarian warship under German control.
+ */
+austro_hungarian: boolean, };
