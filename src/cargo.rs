@@ -62,7 +62,7 @@ fn ship<'g>(game: &'g Game, id: &str) -> Result<&'g GermanShip, RuleError> {
 }
 
 /// Room in the hull (8.2, 8.3) and a counter left in the box (8.3) for `item` aboard `s`.
-fn room_for(pack: &RulesPack, game: &Game, s: &GermanShip, item: &CargoSpec) -> Result<(), RuleError> {
+pub fn room_for(pack: &RulesPack, game: &Game, s: &GermanShip, item: &CargoSpec) -> Result<(), RuleError> {
     if !item.ship_types.is_empty() && !item.ship_types.contains(&s.ship_type) {
         return Err(illegal(format!("{} may only be carried by {:?} (Crew & Gear chart)", item.name, item.ship_types)));
     }

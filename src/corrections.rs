@@ -64,6 +64,10 @@ pub fn apply(ctx: &mut Ctx, correction: &Correction) -> Result<(), RuleError> {
 fn cargo(ctx: &mut Ctx, ship: &str, item: &str, aboard: bool) -> Result<(), RuleError> {
     let spec = ctx.pack.charts.cargo(item).ok_or_else(|| RuleError::Unknown { what: "crew or gear item", id: item.to_string() })?;
     let name = spec.name.clone();
+    if aboard {
+        let s = ctx.game.ship(ship).ok_or_else(|| RuleError::Unknown { what: "ship", id: ship.to_string() })?;
+        crate::cargo::room_for(ctx.pack, ctx.game, s, spec)?;
+    }
     let s = ctx.game.ship_mut(ship).ok_or_else(|| RuleError::Unknown { what: "ship", id: ship.to_string() })?;
     let had = s.cargo.iter().any(|c| c == item);
     match (had, aboard) {

@@ -21,7 +21,10 @@ pub fn intelligence_value(pack: &RulesPack, game: &Game, ship: &str) -> i32 {
     if game.alert_level >= 4 {
         value += factor("alert_high");
     }
-    // Wireless gear (8.0) adds its factor once cargo is carried (outfitting).
+    // Wireless gear aboard (Crew & Gear chart) adds its factor.
+    if s.cargo.iter().any(|c| c == "wireless") {
+        value += factor("wireless");
+    }
     value
 }
 

@@ -572,6 +572,18 @@ impl Game {
             if s.status == ShipStatus::Active && s.tracks.hull == 0 {
                 return Err(format!("{} is afloat with hull 0 (6.3: hull 0 sinks)", s.name));
             }
+            // 8.2: one item per hull box.
+            if s.status == ShipStatus::Active && crate::cargo::boxes_used(pack, s) > s.tracks.hull {
+                return Err(format!("{} carries more cargo than its {} hull boxes (8.2)", s.name, s.tracks.hull));
+            }
+        }
+        // 8.3: never more counters of an item in play than the game has.
+        for item in &pack.charts.crew_and_gear.items {
+            let aboard = self.active_ships().flat_map(|s| s.cargo.iter()).filter(|c| *c == &item.id).count();
+            let landed = if item.id == crate::combat::firing::gear::SEEBATAILLON { self.captured_ports.len() } else { 0 };
+            if aboard + landed > item.supply as usize {
+                return Err(format!("{} {} counters in play, the game has {} (8.3)", aboard + landed, item.name, item.supply));
+            }
         }
         Ok(())
     }
