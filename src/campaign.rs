@@ -207,6 +207,7 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
     }
     // Orders Chart bonuses of a won mission.
     let mut reinforcements: Vec<String> = Vec::new();
+    let mut cruiser_at: Option<String> = None;
     let mut vp_cost = 0;
     for b in chosen_bonuses(pack, ctx.game, bonus) {
         match b {
@@ -237,6 +238,7 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
                 c.basing.extend(nation_ports(pack, nations));
             }
             OrdersBonus::RemoveOrders { orders } => c.used_orders.push(orders.clone()),
+            OrdersBonus::AustroHungarianCruiser { place } => cruiser_at = Some(place.clone()),
             OrdersBonus::Alliance { nation } => {
                 if !c.allies.contains(nation) {
                     c.allies.push(*nation);
@@ -292,6 +294,27 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
                 cargo: Vec::new(),
                 austro_hungarian: false,
             });
+        }
+    }
+
+    // Austro-Hungarian Naval Pact: one Austro-Hungarian cruiser joins, picked at random among those not in
+    // the war (24.1 example), and stays until sunk.
+    if let Some(place) = cruiser_at {
+        let cruisers: Vec<CounterId> = pack
+            .counters
+            .counters
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s.kind, CounterKind::AustroHungarian { ship } if matches!(ship.ship_type, ShipType::CA | ShipType::CL)))
+            .filter(|(_, s)| !ships.iter().any(|x| x.id == s.id) && !c.removed.contains(&s.id))
+            .map(|(i, _)| CounterId(i as u16))
+            .collect();
+        if !cruisers.is_empty() {
+            let pick = cruisers[ctx.game.dice.index(cruisers.len())];
+            if let Some(ship) = crate::austro_hungarian::ship_from_counter(pack, pick, &SpaceRef::place(&place)) {
+                ctx.instruct(format!("{} joins your command at {} (Orders Chart bonus).", ship.name, SpaceRef::place(&place).describe(pack)), "24.1");
+                ships.push(ship);
+            }
         }
     }
 

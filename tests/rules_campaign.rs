@@ -110,3 +110,24 @@ fn orders_chart_bonus_a_patrol_zone_that_became_open_sea_gets_no_draws() {
     assert!(t.game().open_zones.contains(&"alexandria_pz".to_string()));
     assert!(t.game().count_at(&Location::PatrolZone { zone: "malta_pz".into() }) > 0, "other zones are drawn as usual");
 }
+
+#[test]
+fn orders_chart_bonus_the_naval_pact_brings_an_austro_hungarian_cruiser() {
+    let mut t = Table { session: Session::new(RulesPack::standard(), 24) };
+    t.ok(r#"{"action":"new_game","seed":24,"options":{"orders":"austro_hungarian_naval_pact","campaign":true}}"#);
+    t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c"}}"#);
+    let g = t.game_mut();
+    g.vp = 70;
+    g.phase = goeben_referee::state::Phase::Objective;
+    for s in g.ships.iter_mut() {
+        s.position = SpaceRef::place("pola");
+    }
+    t.end_phase();
+    assert!(t.game().game_over.as_ref().unwrap().won);
+    t.ok(r#"{"action":"next_mission","base":"pola"}"#);
+    let ah: Vec<_> = t.game().ships.iter().filter(|s| s.austro_hungarian).collect();
+    assert_eq!(ah.len(), 1, "one Austro-Hungarian cruiser");
+    assert!(matches!(ah[0].ship_type, goeben_referee::pack::ShipType::CA | goeben_referee::pack::ShipType::CL));
+    assert_eq!(ah[0].position, SpaceRef::place("pola"));
+    assert_eq!(ah[0].tracks.leadership, 3);
+}
