@@ -37,6 +37,9 @@ pub enum Action {
     /// status in `scan` (changes nothing; docs/CODES.md).
     Scan { code: String },
 
+    /// Every printed piece with its code, in `pieces` (the setup inventory; changes nothing).
+    ListPieces,
+
     /// Estimates how the battle at `space` ends from here (Monte Carlo with the real combat rules; answers in
     /// `forecast`, changes nothing). Available while the battle waits for contact, break-off or fire orders.
     Forecast { space: SpaceRef },
@@ -219,7 +222,7 @@ pub enum Track {
 impl Action {
     /// Session-level requests that are not game decisions (never listed in `legal_actions`).
     pub fn is_session_request(&self) -> bool {
-        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. })
+        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces)
     }
 }
 

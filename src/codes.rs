@@ -275,6 +275,66 @@ pub struct ScanInfo {
     pub values: Vec<String>,
     /// Where the piece stands as far as the player can see, in words.
     pub status: String,
+    /// The decisions this piece points to now (its space's incidents, a target, a cargo purchase…): a
+    /// subset of `legal_actions`, filled by the session.
+    #[serde(default)]
+    pub actions: Vec<crate::action::Action>,
+    /// For a counter the referee may have asked to place: whether it is one revealed this turn.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<Placement>,
+}
+
+/// Whether a scanned counter is one the referee revealed this turn (so the right one goes on the map).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Placement {
+    pub revealed_this_turn: bool,
+    pub message: String,
+}
+
+/// One printed piece, for the inventory at setup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct PieceEntry {
+    pub code: String,
+    pub name: String,
+    /// The sheet group it is printed in (`allied`, `markers`, `defenses`, `orders`, `german`, `cargo`, `tokens`…).
+    pub group: String,
+}
+
+/// 8.0, 13.0, 14.5: the legal decisions a scanned piece points to.
+pub fn actions_for(piece: &Piece, legal: &[crate::action::Action]) -> Vec<crate::action::Action> {
+    use crate::action::Action;
+    legal
+        .iter()
+        .filter(|a| match (piece, a) {
+            (Piece::Placeholder { place }, Action::ResolveIncidents { space } | Action::Contact { space, .. } | Action::Resupply { space, .. }) => {
+                space.place_id() == Some(place.as_str())
+            }
+            (Piece::Cargo { item, .. }, Action::LoadCargo { item: i, .. }) => i == item,
+            (Piece::Counter { id }, Action::FireOrders { target: Some(t), .. } | Action::Torpedoes { target: Some(t), .. }) => t == id,
+            (Piece::GermanShip { id }, a) => ship_of(a) == Some(id.as_str()),
+            (Piece::Collier { number }, Action::UseCollier { collier }) => collier == number,
+            _ => false,
+        })
+        .cloned()
+        .collect()
+}
+
+fn ship_of(a: &crate::action::Action) -> Option<&str> {
+    use crate::action::Action;
+    match a {
+        Action::Move { ship, .. }
+        | Action::TakeOutfitting { ship }
+        | Action::AttemptIntelligence { ship }
+        | Action::Repair { ship, .. }
+        | Action::FireOrders { ship, .. }
+        | Action::Torpedoes { ship, .. }
+        | Action::RaidMerchants { ship, .. }
+        | Action::LandMarines { ship }
+        | Action::Reconnoitre { ship, .. }
+        | Action::LayMines { ship } => Some(ship),
+        _ => None,
+    }
 }
 
 /// What every face-down counter reads, in the pool, a patrol zone, a port or out of play alike.
@@ -392,7 +452,7 @@ pub fn public_info(pack: &RulesPack, game: Option<&Game>, piece: Piece) -> ScanI
             (format!("{} token", spec.map(|p| p.name.as_str()).unwrap_or(place)), None, status)
         }
     };
-    ScanInfo { code, piece, name, printed, values, status }
+    ScanInfo { code, piece, name, printed, values, status, actions: Vec::new(), placement: None }
 }
 
 fn incident_words(kind: IncidentKind) -> String {
@@ -405,4 +465,38 @@ fn incident_words(kind: IncidentKind) -> String {
         out.extend(c.to_lowercase());
     }
     out
+}
+
+/// Every printed piece with its code and sheet group (the setup inventory, 3.0): the first specific
+/// group a piece belongs to.
+pub fn inventory(pack: &RulesPack) -> Vec<PieceEntry> {
+    let groups = ["allied", "incidents", "coastal", "orders", "austro_hungarian", "german", "cargo", "placeholders"];
+    all(pack)
+        .into_iter()
+        .map(|(piece, code)| {
+            let group = groups.iter().find(|g| crate::print_sheet::in_group(pack, g, &piece)).unwrap_or(&"all").to_string();
+            let name = public_info(pack, None, piece).name;
+            PieceEntry { code, name, group }
+        })
+        .collect()
+}
+
+/// 13.0 / placement check: a counter scanned after the referee asked for one to be placed is compared
+/// with the counters revealed this turn. A face-down counter answers the same wherever it is.
+pub fn placement_check(pack: &RulesPack, game: &Game, piece: &Piece, revealed_this_turn: &[String]) -> Option<Placement> {
+    let Piece::Counter { id } = piece else { return None };
+    let index = pack.counter_index(id)?;
+    if !matches!(pack.counters.counters[index].kind, CounterKind::Incident { .. } | CounterKind::CoastalDefense { .. }) {
+        return None;
+    }
+    let location = &game.counter(CounterId(index as u16)).location;
+    if revealed_this_turn.iter().any(|r| r == id) {
+        return Some(Placement { revealed_this_turn: true, message: format!("Yes: this counter was revealed this turn; it is now {}.", counter_status(pack, location)) });
+    }
+    let message = if location.is_face_down() {
+        "Not a counter revealed this turn: keep it face down where it was.".to_string()
+    } else {
+        format!("Not revealed this turn: this counter is {}.", counter_status(pack, location))
+    };
+    Some(Placement { revealed_this_turn: false, message })
 }

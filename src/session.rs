@@ -46,6 +46,10 @@ pub struct Response {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub scan: Option<crate::codes::ScanInfo>,
+    /// The answer to `list_pieces`: every printed piece with its code (the setup inventory).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pieces: Option<Vec<crate::codes::PieceEntry>>,
     /// The answer to a `forecast`: the Monte Carlo estimate of a battle from here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -92,11 +96,21 @@ impl Session {
         if let Action::Scan { code } = &action {
             return match crate::codes::parse(&self.pack, code) {
                 Ok(piece) => {
-                    let scan = crate::codes::public_info(&self.pack, self.game.as_ref(), piece);
-                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan), forecast: None }
+                    let mut scan = crate::codes::public_info(&self.pack, self.game.as_ref(), piece.clone());
+                    if let Some(game) = self.game.as_ref() {
+                        scan.actions = crate::codes::actions_for(&piece, &crate::rules::legal_actions(&self.pack, game));
+                        if game.game_over.is_none() && game.phase != crate::state::Phase::Setup {
+                            scan.placement = crate::codes::placement_check(&self.pack, game, &piece, &self.revealed_this_turn(game.turn));
+                        }
+                    }
+                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan), forecast: None, pieces: None }
                 }
                 Err(e) => self.error_response(ErrorInfo { code: e.code().to_string(), message: e.to_string() }),
             };
+        }
+        if let Action::ListPieces = &action {
+            let pieces = crate::codes::inventory(&self.pack);
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: Some(pieces) };
         }
         if let Action::Forecast { space } = &action {
             let Some(game) = self.game.as_ref() else {
@@ -107,26 +121,38 @@ impl Session {
             }
             let seed = game.dice.clone().next_u64();
             let forecast = crate::combat::forecast::forecast(&self.pack, game, space, crate::combat::forecast::SIMULATIONS, seed);
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast };
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast, pieces: None };
         }
         let log = match &action {
             Action::Log { since } => Some(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
             _ => None,
         };
         match self.apply(action) {
-            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None, forecast: None },
+            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None, forecast: None, pieces: None },
             Err(e) => self.error_response(e.to_info()),
         }
     }
 
+    /// Counters revealed in this turn's log (not undone), by id.
+    fn revealed_this_turn(&self, turn: u8) -> Vec<String> {
+        self.log
+            .iter()
+            .filter(|e| !e.undone && e.turn == turn)
+            .filter_map(|e| match &e.event {
+                Event::CounterRevealed { counter, .. } => Some(counter.id.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     pub fn error_response(&self, error: ErrorInfo) -> Response {
-        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None, forecast: None }
+        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None, forecast: None, pieces: None }
     }
 
     /// Applies a request. A rejected one changes nothing.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         match action {
-            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } => Ok(Vec::new()),
+            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces => Ok(Vec::new()),
             Action::Undo => self.undo(),
             Action::NewGame { seed, options } => self.new_game(seed, options.unwrap_or_default()),
             action => self.apply_game_action(&action),

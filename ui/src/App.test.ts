@@ -187,7 +187,7 @@ describe('counter codes', () => {
       if (a.action !== 'scan') return r;
       const code = (a as unknown as { code: string }).code;
       return code === 'GO1-P002-E'
-        ? ({ ...r, scan: { code, piece: { kind: 'placeholder', place: 'adriatic_pz' }, name: 'Adriatic Patrol Zone token', status: '5 face-down counters there' } } as Response)
+        ? ({ ...r, scan: { code, piece: { kind: 'placeholder', place: 'adriatic_pz' }, name: 'Adriatic Patrol Zone token', values: [], status: '5 face-down counters there', actions: [] } } as Response)
         : ({ ok: false, error: { code: 'foreign_code', message: 'not a Goeben Referee code' }, view: r.view } as Response);
     });
     render(App);
@@ -198,5 +198,57 @@ describe('counter codes', () => {
     await fireEvent.input(input, { target: { value: 'http://example.org' } });
     await fireEvent.submit(input.closest('form')!);
     expect((await screen.findByTestId('code-error')).textContent).toContain('not a Goeben Referee code');
+  });
+
+  it('offers the decision a scanned piece points to and checks a placement', async () => {
+    const r = movement as Response;
+    const resolve = { action: 'resolve_incidents' as const, space: { kind: 'place' as const, id: 'malta_pz' } };
+    shell(r, (a) => {
+      if (a.action !== 'scan') return r;
+      return {
+        ...r,
+        scan: {
+          code: 'GO1-PXXX-X', piece: { kind: 'placeholder', place: 'malta_pz' }, name: 'Malta Patrol Zone token', values: [],
+          status: '3 face-down counters there', actions: [resolve],
+          placement: { revealed_this_turn: false, message: 'Not a counter revealed this turn: keep it face down where it was.' },
+        },
+      } as Response;
+    });
+    render(App);
+    const input = await screen.findByTestId('code-input');
+    await fireEvent.input(input, { target: { value: 'GO1-PXXX-X' } });
+    await fireEvent.submit(input.closest('form')!);
+    expect((await screen.findByTestId('scan-placement')).textContent).toContain('keep it face down');
+    const buttons = (await screen.findByTestId('scan-actions')).querySelectorAll('button');
+    expect(buttons.length).toBe(1);
+    await fireEvent.click(buttons[0]);
+    await waitFor(() => expect(sent()).toContainEqual(resolve));
+  });
+
+  it('tallies an inventory of scanned pieces: how many, which twice, which missing', async () => {
+    const r = movement as Response;
+    const pieces = [
+      { code: 'GO1-A', name: 'HMS Dublin', group: 'allied' },
+      { code: 'GO1-B', name: 'Wireless 1', group: 'cargo' },
+      { code: 'GO1-C', name: 'Malta PZ', group: 'placeholders' },
+    ];
+    shell(r, (a) => {
+      if (a.action === 'list_pieces') return { ...r, pieces } as Response;
+      if (a.action !== 'scan') return r;
+      const code = (a as unknown as { code: string }).code;
+      return { ...r, scan: { code, piece: { kind: 'counter', id: 'x' }, name: code, values: [], status: '', actions: [] } } as Response;
+    });
+    render(App);
+    await fireEvent.click(await screen.findByTestId('inventory-toggle'));
+    const input = await screen.findByTestId('code-input');
+    for (const c of ['GO1-A', 'GO1-B', 'GO1-A']) {
+      await fireEvent.input(input, { target: { value: c } });
+      await fireEvent.submit(input.closest('form')!);
+      await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+    }
+    const box = await screen.findByTestId('inventory');
+    await waitFor(() => expect(box.textContent).toContain('2 of 3'));
+    expect(box.textContent).toContain('Twice: HMS Dublin');
+    expect(box.textContent).toContain('Malta PZ');
   });
 });

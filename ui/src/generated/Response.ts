@@ -3,6 +3,7 @@ import type { ErrorInfo } from "./ErrorInfo";
 import type { Event } from "./Event";
 import type { Forecast } from "./Forecast";
 import type { LogEntry } from "./LogEntry";
+import type { PieceEntry } from "./PieceEntry";
 import type { PlayerView } from "./PlayerView";
 import type { ScanInfo } from "./ScanInfo";
 
@@ -14,6 +15,10 @@ export type Response = { ok: boolean, events?: Array<Event>, error?: ErrorInfo, 
  * The answer to a `scan`.
  */
 scan?: ScanInfo, 
+/**
+ * The answer to `list_pieces`: every printed piece with its code (the setup inventory).
+ */
+pieces?: Array<PieceEntry>, 
 /**
  * The answer to a `forecast`: the Monte Carlo estimate of a battle from here.
  */
