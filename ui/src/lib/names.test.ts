@@ -47,3 +47,15 @@ describe('describeEvent', () => {
     expect(ruleOf(samples[0])).toBe('3.0');
   });
 });
+
+describe('dice with the hits marked', () => {
+  it('marks sixes for gunnery and fives and sixes for torpedoes, nothing for other rolls', async () => {
+    const { hitFrom } = await import('./names');
+    expect(hitFrom('SMS Goeben primary guns at HMS Dublin: 8 dice, 6 hits', '14.5')).toBe(6);
+    expect(hitFrom('SMS Breslau torpedo 1 of 2 at HMS Dublin: 5 dice, 5–6 hits', '14.6')).toBe(5);
+    expect(hitFrom('HMS Inflexible torpedoes at SMS Goeben: 1 dice', '14.11')).toBe(5);
+    expect(hitFrom('HMS Inflexible primary guns at SMS Goeben: 4 dice', '14.11')).toBe(6);
+    expect(hitFrom('Gunnery Hit table for HMS Dublin', '14.5')).toBeNull();
+    expect(hitFrom('Contact: 1d6 + German 8 − Allied 7', '14.3')).toBeNull();
+  });
+});

@@ -254,3 +254,11 @@ const CARGO: Record<string, string> = {
 export function cargoName(game: GameView | null | undefined, id: string): string {
   return game?.ships.flatMap((s) => s.cargo).find((c) => c.id === id)?.name ?? CARGO[id] ?? prettify(id);
 }
+
+/** For a fire roll, the lowest face that hits (6 for gunnery, 5 for torpedoes: 14.5, 14.6, 14.11); null
+ * for any other roll. The referee's purpose text says which dice are a fire. */
+export function hitFrom(purpose: string, rule: string): number | null {
+  const fire = ['14.5', '14.6', '14.11'].includes(rule) && / dice/.test(purpose) && !/Hit table|Shore Bombardment/.test(purpose);
+  if (!fire) return null;
+  return /torpedo/i.test(purpose) ? 5 : 6;
+}
