@@ -204,11 +204,40 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     const forecast = await waitForText(driver, 'forecast', (t) => t.includes('simulated battles'));
     assert.match(forecast, /sunk \d+%/);
     await screenshot(driver, 'battle-forecast-desktop', 1280, 800);
+    // Scanning (typing) the code of the Allied ship in the battle offers it as this round's target (issue #7).
+    const pieces = (await invoke(driver, 'respond', { action: { action: 'list_pieces' } })).value.pieces;
+    const battle = r.view.game.combat.find((b) => b.stage !== 'over');
+    const target = pieces.find((p) => p.name === battle.options[0].target_name);
+    assert.ok(target, 'the target has a printed code');
+    const field = await waitForTestId(driver, 'code-input');
+    await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', field);
+    await field.sendKeys(target.code, Key.ENTER);
+    const offered = await waitForText(driver, 'scan-actions', (t) => t.includes('fire at'));
+    assert.match(offered, new RegExp(`fire at ${battle.options[0].target_name}`));
+    await driver.manage().window().setRect({ width: 390, height: 844 });
+    await driver.executeScript('document.querySelector(\'[data-testid="scan-result"]\').scrollIntoView({ block: "center" })');
+    await screenshot(driver, 'scan-target-phone', 390, 844);
+    // Inventory mode: two scans of the same piece are reported twice.
+    await tap(driver, await waitForTestId(driver, 'inventory-toggle'));
+    for (let i = 0; i < 2; i += 1) {
+      await field.sendKeys(target.code, Key.ENTER);
+      await sleep(300);
+    }
+    const tally = await waitForText(driver, 'inventory', (t) => t.includes('Twice'));
+    assert.match(tally, new RegExp(`1 of ${pieces.length}`));
+    await tap(driver, await waitForTestId(driver, 'inventory-toggle'));
     await tap(driver, await waitForTestId(driver, 'fire-option'));
     await sleep(800);
     const page = await driver.findElement({ css: 'body' }).getText();
     assert.match(page, /dice, 6 hits|Round \d|Torpedo step|goes back|Allied Ships Sunk/, 'the referee rolled the German fire');
     await screenshot(driver, 'battle-after-fire-phone', 390, 844);
+    // The charts the referee uses, each marked exact or reconstructed (issue #6).
+    await tap(driver, await waitForTestId(driver, 'charts-button'));
+    const contact = await waitForTestId(driver, 'chart-contact_table');
+    await tap(driver, await contact.findElement({ css: 'summary' }));
+    assert.match(await contact.getText(), /reconstructed/);
+    await driver.executeScript('arguments[0].scrollIntoView({ block: "start" })', contact);
+    await screenshot(driver, 'charts-phone', 390, 844);
   } finally {
     await driver.quit();
   }

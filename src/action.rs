@@ -39,6 +39,8 @@ pub enum Action {
 
     /// Every printed piece with its code, in `pieces` (the setup inventory; changes nothing).
     ListPieces,
+    /// The rules pack's charts, each marked exact or reconstructed, in `charts` (changes nothing).
+    Charts,
 
     /// Estimates how the battle at `space` ends from here (Monte Carlo with the real combat rules; answers in
     /// `forecast`, changes nothing). Available while the battle waits for contact, break-off or fire orders.
@@ -222,7 +224,7 @@ pub enum Track {
 impl Action {
     /// Session-level requests that are not game decisions (never listed in `legal_actions`).
     pub fn is_session_request(&self) -> bool {
-        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces)
+        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts)
     }
 }
 

@@ -46,6 +46,10 @@ pub struct Response {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub scan: Option<crate::codes::ScanInfo>,
+    /// The answer to `charts`: the rules pack's charts (public data, each with its source).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub charts: Option<crate::pack::Charts>,
     /// The answer to `list_pieces`: every printed piece with its code (the setup inventory).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -103,14 +107,18 @@ impl Session {
                             scan.placement = crate::codes::placement_check(&self.pack, game, &piece, &self.revealed_this_turn(game.turn));
                         }
                     }
-                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan), forecast: None, pieces: None }
+                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan), forecast: None, pieces: None, charts: None }
                 }
                 Err(e) => self.error_response(ErrorInfo { code: e.code().to_string(), message: e.to_string() }),
             };
         }
+        if let Action::Charts = &action {
+            let charts = self.pack.charts.clone();
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: Some(charts) };
+        }
         if let Action::ListPieces = &action {
             let pieces = crate::codes::inventory(&self.pack);
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: Some(pieces) };
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: Some(pieces), charts: None };
         }
         if let Action::Forecast { space } = &action {
             let Some(game) = self.game.as_ref() else {
@@ -121,14 +129,14 @@ impl Session {
             }
             let seed = game.dice.clone().next_u64();
             let forecast = crate::combat::forecast::forecast(&self.pack, game, space, crate::combat::forecast::SIMULATIONS, seed);
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast, pieces: None };
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast, pieces: None, charts: None };
         }
         let log = match &action {
             Action::Log { since } => Some(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
             _ => None,
         };
         match self.apply(action) {
-            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None, forecast: None, pieces: None },
+            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None, forecast: None, pieces: None, charts: None },
             Err(e) => self.error_response(e.to_info()),
         }
     }
@@ -146,13 +154,13 @@ impl Session {
     }
 
     pub fn error_response(&self, error: ErrorInfo) -> Response {
-        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None, forecast: None, pieces: None }
+        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: None }
     }
 
     /// Applies a request. A rejected one changes nothing.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         match action {
-            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces => Ok(Vec::new()),
+            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts => Ok(Vec::new()),
             Action::Undo => self.undo(),
             Action::NewGame { seed, options } => self.new_game(seed, options.unwrap_or_default()),
             action => self.apply_game_action(&action),

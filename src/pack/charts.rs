@@ -9,7 +9,7 @@ use super::types::{PlaceKind, ShipType, Source};
 use super::validate::PackError;
 use crate::action::Track;
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Charts {
     pub contact_table: ContactTable,
     pub gunnery_hits: HitTable,
@@ -46,7 +46,7 @@ pub struct ContactBand {
     pub result: ContactResult,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct ContactTable {
     pub source: Source,
     pub bands: Vec<ContactBand>,
@@ -89,7 +89,7 @@ pub struct GermanHit {
 }
 
 /// A 1d6 hit table with a column for Allied ships and one for German ships; index 0 is a roll of 1.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct HitTable {
     pub source: Source,
     pub allied: Vec<AlliedHit>,
@@ -104,7 +104,7 @@ pub enum ShoreHit {
 }
 
 /// 16.0 Shore Bombardment column: warship hits against a coastal defense unit.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct ShoreBombardmentTable {
     pub source: Source,
     pub results: Vec<ShoreHit>,
@@ -123,7 +123,7 @@ pub enum IntelligenceEffect {
     Alert { by: i8 },
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct IntelligenceResult {
     /// The letter code printed in the table (Intelligence from Berlin names two of them).
     pub code: String,
@@ -131,7 +131,7 @@ pub struct IntelligenceResult {
     pub effect: IntelligenceEffect,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct IntelligenceColumn {
     /// The lowest Intelligence Value of this column (the column runs to the next one's minimum).
     pub min_value: u8,
@@ -139,14 +139,14 @@ pub struct IntelligenceColumn {
     pub rolls: Vec<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct IntelligenceFactor {
     pub id: String,
     pub name: String,
     pub value: i8,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct IntelligenceTable {
     pub source: Source,
     pub factors: Vec<IntelligenceFactor>,
@@ -172,7 +172,7 @@ pub enum Terrain {
     CapturedEnemyPort,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct RepairTable {
     pub source: Source,
     /// Extra repair dice (10.1) for crew, gear and incidents.
@@ -181,13 +181,13 @@ pub struct RepairTable {
     pub success_from: Vec<TerrainValue>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct TerrainValue {
     pub terrain: Terrain,
     pub value: u8,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct TerrainRow {
     pub terrain: Terrain,
     /// Dice of ammunition received when arming (7.1); 0 = no arming.
@@ -200,7 +200,7 @@ pub struct TerrainRow {
     pub cargo: bool,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct TerrainEffects {
     pub source: Source,
     pub rows: Vec<TerrainRow>,
@@ -209,20 +209,20 @@ pub struct TerrainEffects {
 // ---------------------------------------------------------------------------------------------------
 // 17.1 Victory Points Chart
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct ShipTypeVp {
     pub ship_type: ShipType,
     pub sunk: i32,
     pub damaged: i32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct GermanLossVp {
     pub ship_type: ShipType,
     pub sunk: i32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct VictoryPointsChart {
     pub source: Source,
     pub allied: Vec<ShipTypeVp>,
@@ -235,7 +235,7 @@ pub struct VictoryPointsChart {
 // ---------------------------------------------------------------------------------------------------
 // 14.11 Targeting Priority chart
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct TargetingRow {
     /// The Allied firing ship's type.
     pub firer: ShipType,
@@ -243,7 +243,7 @@ pub struct TargetingRow {
     pub tiers: Vec<Vec<ShipType>>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct TargetingPriority {
     pub source: Source,
     pub rows: Vec<TargetingRow>,
@@ -259,7 +259,7 @@ pub enum CargoClass {
     Gear,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct CargoSpec {
     pub id: String,
     pub name: String,
@@ -276,7 +276,7 @@ pub struct CargoSpec {
     pub effect: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct CrewAndGear {
     pub source: Source,
     pub items: Vec<CargoSpec>,
@@ -285,7 +285,7 @@ pub struct CrewAndGear {
 // ---------------------------------------------------------------------------------------------------
 // 18.0 Variable Initial Deployment and 12.1–12.4 engine speeds
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct VariableDeployment {
     pub source: Source,
     /// The start space (a place id) for rolls 1–6.
@@ -300,7 +300,7 @@ pub struct SpeedRow {
     pub emergency: u8,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct EngineSpeeds {
     pub source: Source,
     /// One row per engine track position from 0 up.

@@ -11,7 +11,7 @@ pub enum Source {
     Reconstructed { note: String },
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct RulesPack {
     pub meta: PackMeta,
@@ -25,7 +25,7 @@ pub struct RulesPack {
     pub charts: Charts,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PackMeta {
     /// Version of the pack format; the app refuses packs of an unknown schema.
     pub schema: u32,
@@ -35,7 +35,7 @@ pub struct PackMeta {
 }
 
 /// 5.1–5.2: the Alert track.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct AlertRules {
     pub source: Source,
     pub start: u8,
@@ -44,7 +44,7 @@ pub struct AlertRules {
 }
 
 /// 3.0: the secret setup.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct SetupRules {
     pub source: Source,
     pub groups: Vec<SetupGroup>,
@@ -58,7 +58,7 @@ pub struct SetupRules {
 }
 
 /// One nation's face-down mix drawn into its patrol zones; the rest goes to the pool.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct SetupGroup {
     pub name: String,
     pub rule: String,
@@ -67,20 +67,20 @@ pub struct SetupGroup {
     pub zones: Vec<ZoneDraw>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct ZoneDraw {
     pub zone: String,
     pub count: u8,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PortDraw {
     pub port: String,
     pub count: u8,
 }
 
 /// A German warship's display at the start of a scenario (3.0 step 6).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct GermanShipSpec {
     pub id: String,
     pub name: String,
@@ -130,7 +130,7 @@ pub enum Nation {
 }
 
 /// One Orders marker and its line of the Orders Chart.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct OrdersSpec {
     pub id: String,
     pub name: String,
@@ -144,7 +144,7 @@ pub struct OrdersSpec {
 }
 
 /// Where a German warship must be for the mission (Orders Chart, Execution 1).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EndIn {
     Spaces { spaces: Vec<String> },
@@ -152,7 +152,7 @@ pub enum EndIn {
 }
 
 /// Campaign bonuses for winning a mission (Orders Chart, 24.1).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum OrdersBonus {
     ChooseOne { options: Vec<OrdersBonus> },
@@ -166,7 +166,7 @@ pub enum OrdersBonus {
 }
 
 /// The Incident Chart entry for each kind of incident marker (effects in our own words).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct IncidentChartEntry {
     pub incident: IncidentKind,
     pub name: String,
@@ -225,7 +225,7 @@ impl IncidentKind {
 }
 
 /// A named place on the map that some rule depends on (DESIGN.md principle 7).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PlaceSpec {
     pub id: String,
     pub name: String,
@@ -276,13 +276,13 @@ impl SeaZone {
 
 /// Every physical counter the referee holds in secret or tracks: incident markers (including Allied
 /// warships, convoys and merchants), coastal defense units, Orders markers and Austro-Hungarian ships.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct CounterMix {
     pub source: Source,
     pub counters: Vec<CounterSpec>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct CounterSpec {
     pub id: String,
     pub name: String,
@@ -290,7 +290,7 @@ pub struct CounterSpec {
     pub kind: CounterKind,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum CounterKind {
     /// An incident marker (backprinted "Incident"); warships, convoys and merchants carry ship values.
