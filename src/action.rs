@@ -41,6 +41,17 @@ pub enum Action {
     ListPieces,
     /// The rules pack's charts, each marked exact or reconstructed, in `charts` (changes nothing).
     Charts,
+    /// Replaces one chart of the rules pack with `json` (its whole JSON); validated, logged.
+    EditChart { chart: String, json: String },
+    /// Puts one chart (or, without `chart`, every chart) back to the default values.
+    ResetChart {
+        #[ts(optional)]
+        chart: Option<String>,
+    },
+    /// The whole rules pack as JSON text, in `pack_json` (changes nothing).
+    ExportPack,
+    /// Replaces the whole rules pack with an exported one; validated and checked against the running game.
+    ImportPack { json: String },
 
     /// Estimates how the battle at `space` ends from here (Monte Carlo with the real combat rules; answers in
     /// `forecast`, changes nothing). Available while the battle waits for contact, break-off or fire orders.
@@ -224,7 +235,7 @@ pub enum Track {
 impl Action {
     /// Session-level requests that are not game decisions (never listed in `legal_actions`).
     pub fn is_session_request(&self) -> bool {
-        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts)
+        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::EditChart { .. } | Action::ResetChart { .. } | Action::ExportPack | Action::ImportPack { .. })
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod action;
 pub mod austro_hungarian;
 pub mod campaign;
+pub mod chart_edit;
 pub mod cargo;
 pub mod codes;
 pub mod combat;

@@ -168,7 +168,7 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
     }
     let mut ctx = Ctx::new(pack, game);
     match action {
-        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts => {
+        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::EditChart { .. } | Action::ResetChart { .. } | Action::ExportPack | Action::ImportPack { .. } => {
             return Err(not_now("session requests are handled by the session"));
         }
         Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,

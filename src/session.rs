@@ -50,6 +50,10 @@ pub struct Response {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub charts: Option<crate::pack::Charts>,
+    /// The answer to `export_pack`: the whole rules pack as JSON text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pack_json: Option<String>,
     /// The answer to `list_pieces`: every printed piece with its code (the setup inventory).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -107,18 +111,22 @@ impl Session {
                             scan.placement = crate::codes::placement_check(&self.pack, game, &piece, &self.revealed_this_turn(game.turn));
                         }
                     }
-                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan), forecast: None, pieces: None, charts: None }
+                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan), forecast: None, pieces: None, charts: None, pack_json: None }
                 }
                 Err(e) => self.error_response(ErrorInfo { code: e.code().to_string(), message: e.to_string() }),
             };
         }
+        if let Action::ExportPack = &action {
+            let pack_json = self.pack.to_json();
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: None, pack_json: Some(pack_json) };
+        }
         if let Action::Charts = &action {
             let charts = self.pack.charts.clone();
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: Some(charts) };
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: Some(charts), pack_json: None };
         }
         if let Action::ListPieces = &action {
             let pieces = crate::codes::inventory(&self.pack);
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: Some(pieces), charts: None };
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: Some(pieces), charts: None, pack_json: None };
         }
         if let Action::Forecast { space } = &action {
             let Some(game) = self.game.as_ref() else {
@@ -129,16 +137,26 @@ impl Session {
             }
             let seed = game.dice.clone().next_u64();
             let forecast = crate::combat::forecast::forecast(&self.pack, game, space, crate::combat::forecast::SIMULATIONS, seed);
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast, pieces: None, charts: None };
+            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast, pieces: None, charts: None, pack_json: None };
         }
         let log = match &action {
             Action::Log { since } => Some(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
             _ => None,
         };
         match self.apply(action) {
-            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None, forecast: None, pieces: None, charts: None },
+            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None, forecast: None, pieces: None, charts: None, pack_json: None },
             Err(e) => self.error_response(e.to_info()),
         }
+    }
+
+    /// A validated pack takes the place of the current one; the change is logged when a game runs.
+    fn replace_pack(&mut self, (pack, event): (RulesPack, Event)) -> Vec<Event> {
+        self.pack = pack;
+        let events = vec![event];
+        if self.game.is_some() {
+            self.record(&events);
+        }
+        events
     }
 
     /// Counters revealed in this turn's log (not undone), by id.
@@ -154,13 +172,25 @@ impl Session {
     }
 
     pub fn error_response(&self, error: ErrorInfo) -> Response {
-        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: None }
+        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: None, pack_json: None }
     }
 
     /// Applies a request. A rejected one changes nothing.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         match action {
-            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts => Ok(Vec::new()),
+            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::ExportPack => Ok(Vec::new()),
+            Action::EditChart { chart, json } => {
+                let edited = crate::chart_edit::edit_chart(&self.pack, self.game.as_ref(), &chart, &json)?;
+                Ok(self.replace_pack(edited))
+            }
+            Action::ResetChart { chart } => {
+                let edited = crate::chart_edit::reset_chart(&self.pack, self.game.as_ref(), chart.as_deref())?;
+                Ok(self.replace_pack(edited))
+            }
+            Action::ImportPack { json } => {
+                let edited = crate::chart_edit::import_pack(self.game.as_ref(), &json)?;
+                Ok(self.replace_pack(edited))
+            }
             Action::Undo => self.undo(),
             Action::NewGame { seed, options } => self.new_game(seed, options.unwrap_or_default()),
             action => self.apply_game_action(&action),

@@ -28,4 +28,23 @@ describe('charts viewer', () => {
     await fireEvent.click(screen.getByText('Close'));
     expect(closed).toBe(true);
   });
+
+  it('edits a chart as JSON and shows the referee\'s refusal', async () => {
+    const sent: { action: string; json?: string }[] = [];
+    mockIPC((_cmd, args) => {
+      const action = (args as { action: { action: string; json?: string } }).action;
+      sent.push(action);
+      const view = { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null };
+      if (action.action === 'edit_chart') return { ok: false, view, error: { code: 'illegal', message: 'the edited pack is refused: charts.repair.success_from[0].value: a die face from 2 to 6' } };
+      return { ok: true, view, charts: { repair: { source: { kind: 'reconstructed', note: 'x' }, success_from: [{ terrain: 'high_seas', value: 6 }] } } };
+    });
+    render(Charts, { close: () => {} });
+    await fireEvent.click(await screen.findByTestId('edit-button-repair'));
+    const area = screen.getByTestId('edit-repair') as HTMLTextAreaElement;
+    expect(area.value).toContain('"high_seas"');
+    await fireEvent.input(area, { target: { value: area.value.replace('6', '9') } });
+    await fireEvent.click(screen.getByTestId('save-repair'));
+    expect((await screen.findByTestId('chart-message')).textContent).toContain('a die face from 2 to 6');
+    expect(sent.find((a) => a.action === 'edit_chart')?.json).toContain('9');
+  });
 });

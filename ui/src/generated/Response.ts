@@ -21,6 +21,10 @@ scan?: ScanInfo,
  */
 charts?: Charts, 
 /**
+ * The answer to `export_pack`: the whole rules pack as JSON text.
+ */
+pack_json?: string, 
+/**
  * The answer to `list_pieces`: every printed piece with its code (the setup inventory).
  */
 pieces?: Array<PieceEntry>, 
