@@ -238,6 +238,21 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     assert.match(await contact.getText(), /reconstructed/);
     await driver.executeScript('arguments[0].scrollIntoView({ block: "start" })', contact);
     await screenshot(driver, 'charts-phone', 390, 844);
+    // Edit a chart to match one's map: the Critical Naval Win threshold 15 → 16, then back to the default.
+    const vp = await waitForTestId(driver, 'chart-victory_points');
+    await tap(driver, await vp.findElement({ css: 'summary' }));
+    await tap(driver, await waitForTestId(driver, 'edit-button-victory_points'));
+    const area = await waitForTestId(driver, 'edit-victory_points');
+    await driver.executeScript(
+      'arguments[0].value = arguments[0].value.replace(/"critical_engagement": 15/, \'"critical_engagement": 16\'); arguments[0].dispatchEvent(new Event("input", { bubbles: true }));',
+      area,
+    );
+    await tap(driver, await waitForTestId(driver, 'save-victory_points'));
+    assert.match(await waitForText(driver, 'chart-message', (t) => t.length > 0), /Saved/);
+    const edited = (await invoke(driver, 'respond', { action: { action: 'charts' } })).value.charts.victory_points.critical_engagement;
+    assert.equal(edited, 16, 'the referee uses the edited value');
+    await screenshot(driver, 'chart-edited-desktop', 1280, 800);
+    await invoke(driver, 'respond', { action: { action: 'reset_chart', chart: 'victory_points' } });
   } finally {
     await driver.quit();
   }
