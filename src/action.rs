@@ -148,6 +148,14 @@ pub enum Action {
     /// 15.0: raid the merchants in `space`, adding the leadership of `ship`.
     RaidMerchants { space: SpaceRef, ship: String },
 
+    // --- Cup only (no phases) ---
+    /// Draws `count` markers from the cup and shows them.
+    CupDraw { count: u8 },
+    /// Turns the face-down stack of a patrol zone (or a port's coastal defenses) face up.
+    CupReveal { place: String },
+    /// Puts a face-up incident marker back into the cup.
+    CupReturn { counter: String },
+
     // --- Campaign (24.0) ---
     /// 24.1–24.2: after a campaign mission ends, set up the next one with the German ships based at `base`
     /// (Pola or a port a bonus allows) and, when the Orders Chart offers a choice of bonus, option `bonus`.

@@ -197,6 +197,7 @@ pub fn phase_name(phase: Phase) -> &'static str {
         Phase::ShoreBombardment => "Shore Bombardment",
         Phase::Objective => "Objective",
         Phase::GameOver => "Game over",
+        Phase::CupOnly => "Cup only",
     }
 }
 

@@ -78,6 +78,7 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
     match ctx.game.phase {
         Phase::Setup => Err(not_now("finish the setup first (3.0)")),
         Phase::NoGame | Phase::GameOver => Err(RuleError::GameOver),
+        Phase::CupOnly => Err(not_now("cup-only mode has no phases")),
         Phase::Movement => {
             // Ships not moved stay where they are (12.1: staying costs nothing).
             let unmoved: Vec<String> =
@@ -209,6 +210,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
 fn phase_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     match game.phase {
         Phase::Setup | Phase::NoGame | Phase::GameOver => Vec::new(),
+        Phase::CupOnly => crate::cup::legal_actions(pack, game),
         Phase::Movement => {
             let mut actions = movement::legal_actions(pack, game);
             actions.extend(crate::mines::legal_actions(pack, game));

@@ -12,6 +12,7 @@ pub mod codes;
 pub mod combat;
 pub mod combat_damage;
 pub mod corrections;
+pub mod cup;
 pub mod dice;
 pub mod error;
 pub mod event;

@@ -206,6 +206,9 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         Action::EmbarkMarines { ship } => crate::marines::embark(&mut ctx, ship)?,
         Action::RaidMerchants { space, ship } => raiding::raid(&mut ctx, space, ship)?,
         Action::Correct { correction } => corrections::apply(&mut ctx, correction)?,
+        Action::CupDraw { count } => crate::cup::draw(&mut ctx, *count)?,
+        Action::CupReveal { place } => crate::cup::reveal(&mut ctx, place)?,
+        Action::CupReturn { counter } => crate::cup::put_back(&mut ctx, counter)?,
         Action::NextMission { base, bonus } => crate::campaign::next_mission(&mut ctx, base, *bonus)?,
     }
     flow::advance(&mut ctx);
@@ -224,6 +227,7 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     match game.phase {
         Phase::Setup => setup::legal_actions(pack, game),
         Phase::NoGame | Phase::GameOver => Vec::new(),
+        Phase::CupOnly => crate::cup::legal_actions(pack, game),
         _ => flow::legal_actions(pack, game),
     }
 }

@@ -198,6 +198,13 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
     if fleet_cost != 0 {
         events.push(Event::VpChanged { from: 0, to: fleet_cost, reason: "additional German ships".into(), rule: "19.0".into() });
     }
+    if game.options.cup_only {
+        game.phase = Phase::CupOnly;
+        events.push(Event::TableInstruction {
+            text: "Cup only: the referee holds the cup and the face-down stacks; you run the phases, movement and combat on the table and keep the trackers with corrections.".into(),
+            rule: "3.0".into(),
+        });
+    }
     Ok((game, events))
 }
 

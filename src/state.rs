@@ -177,6 +177,8 @@ pub enum Phase {
     ShoreBombardment,
     Objective,
     GameOver,
+    /// Cup only (no phase enforced): the referee is the cup and the face-down stacks.
+    CupOnly,
 }
 
 impl Phase {
@@ -192,7 +194,7 @@ impl Phase {
             NavalCombat => Some(CommerceRaiding),
             CommerceRaiding => Some(ShoreBombardment),
             ShoreBombardment => Some(Objective),
-            Objective | GameOver | NoGame => None,
+            Objective | GameOver | NoGame | CupOnly => None,
         }
     }
 
@@ -209,7 +211,7 @@ impl Phase {
             ShoreBombardment => "16.0",
             Objective => "17.0",
             GameOver => "17.0",
-            NoGame => "",
+            NoGame | CupOnly => "",
         }
     }
 }
@@ -236,6 +238,8 @@ pub struct GameOptions {
     pub roles: Roles,
     /// 20.0 Austro-Hungarian units: the Fleet Sorties incident brings Austro-Hungarian warships under German control.
     pub austro_hungarian: bool,
+    /// Cup only: the referee holds the cup and the stacks; the players run everything else.
+    pub cup_only: bool,
 }
 
 /// 25.0: how several players share the German command.

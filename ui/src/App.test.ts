@@ -50,7 +50,7 @@ describe('first screen', () => {
     await fireEvent.input(await screen.findByTestId('seed-input'), { target: { value: '42' } });
     await fireEvent.click(screen.getByTestId('new-game-button'));
     await screen.findByTestId('alert-level');
-    expect(sent()[1]).toEqual({ action: 'new_game', seed: 42, options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', seed: 42, options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false } });
   });
 
   it('starts a game with the optional rules ticked (21.0, 22.0)', async () => {
@@ -59,7 +59,7 @@ describe('first screen', () => {
     await fireEvent.click(await screen.findByTestId('option-night'));
     await fireEvent.click(screen.getByTestId('new-game-button'));
     await screen.findByTestId('alert-level');
-    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false } });
   });
 
   it('starts a game without a seed when the field is empty, and refuses a malformed seed', async () => {
@@ -71,7 +71,7 @@ describe('first screen', () => {
     await fireEvent.input(input, { target: { value: '' } });
     await fireEvent.click(screen.getByTestId('new-game-button'));
     await screen.findByTestId('alert-level');
-    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false } });
   });
 });
 

@@ -41,4 +41,8 @@ roles: Roles,
 /**
  * 20.0 Austro-Hungarian units: the Fleet Sorties incident brings Austro-Hungarian warships under German control.
  */
-austro_hungarian: boolean, };
+austro_hungarian: boolean, 
+/**
+ * Cup only: the referee holds the cup and the stacks; the players run everything else.
+ */
+cup_only: boolean, };

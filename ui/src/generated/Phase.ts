@@ -3,4 +3,4 @@
 /**
  * The phases of a turn (4.1), plus setup before turn 1.
  */
-export type Phase = "no_game" | "setup" | "outfitting" | "intelligence" | "movement" | "incident" | "naval_combat" | "commerce_raiding" | "shore_bombardment" | "objective" | "game_over";
+export type Phase = "no_game" | "setup" | "outfitting" | "intelligence" | "movement" | "incident" | "naval_combat" | "commerce_raiding" | "shore_bombardment" | "objective" | "game_over" | "cup_only";

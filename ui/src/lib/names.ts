@@ -19,6 +19,7 @@ export const PHASES: Record<Phase, string> = {
   shore_bombardment: 'Shore Bombardment',
   objective: 'Objective',
   game_over: 'Game over',
+  cup_only: 'Cup only',
 };
 
 export const ZONES: Record<SeaZone, string> = {
@@ -207,6 +208,14 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
       const base = game?.places.find((p) => p.id === a.base)?.name ?? prettify(a.base);
       return `Next mission, based at ${base}${a.bonus != null ? ` (bonus option ${a.bonus + 1})` : ''} (24.1)`;
     }
+    case 'cup_draw':
+      return `Draw ${a.count} from the cup`;
+    case 'cup_reveal': {
+      const where = game?.places.find((p) => p.id === a.place)?.name ?? prettify(a.place);
+      return `Reveal ${where}`;
+    }
+    case 'cup_return':
+      return `${counterName(game, a.counter)} back into the cup`;
     case 'cease_fire':
       return `Stop bombarding ${placeName(game, a.space)}`;
     case 'land_marines':
