@@ -7,6 +7,7 @@ import {
   startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, appPids, refereeView, byTestId, sleep,
 } from './harness.mjs';
 import { Key } from 'selenium-webdriver';
+import { execFileSync } from 'node:child_process';
 
 const SEED = 7;
 let driverProcess;
@@ -253,6 +254,43 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     assert.equal(edited, 16, 'the referee uses the edited value');
     await screenshot(driver, 'chart-edited-desktop', 1280, 800);
     await invoke(driver, 'respond', { action: { action: 'reset_chart', chart: 'victory_points' } });
+  } finally {
+    await driver.quit();
+  }
+});
+
+test('measurements: start to interactive, IPC round trip, idle memory (reported, not asserted)', async () => {
+  const started = Date.now();
+  const driver = await openApp();
+  try {
+    await waitForTestId(driver, 'phase');
+    const interactive = Date.now() - started;
+    const times = await driver.executeAsyncScript(`
+      const done = arguments[arguments.length - 1];
+      (async () => {
+        const out = [];
+        for (let i = 0; i < 60; i += 1) {
+          const t = performance.now();
+          await window.__TAURI_INTERNALS__.invoke('respond', { action: { action: 'view' } });
+          out.push(performance.now() - t);
+        }
+        done(out);
+      })();`);
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    const p95 = times[Math.floor(times.length * 0.95)];
+    await sleep(2000);
+    const rss = appPids()
+      .map((pid) => {
+        try {
+          return Number(/VmRSS:\s+(\d+)/.exec(execFileSync('cat', [`/proc/${pid}/status`]).toString())?.[1] ?? 0);
+        } catch {
+          return 0;
+        }
+      })
+      .reduce((a, b) => a + b, 0);
+    console.log(`MEASURE start-to-interactive ${interactive} ms (WebDriver session + app start); respond(view) round trip median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms over ${times.length}; app process RSS ${Math.round(rss / 1024)} MiB (the WebKit web process is separate)`);
+    assert.ok(times.length === 60);
   } finally {
     await driver.quit();
   }
