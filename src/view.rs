@@ -136,6 +136,15 @@ pub struct ShipView {
     pub repair_dice: u8,
     /// 20.0: an Austro-Hungarian warship under German control.
     pub austro_hungarian: bool,
+    /// 12.1–12.3: the speeds its engines give now (cruise, maximum, emergency).
+    pub speeds: SpeedsView,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct SpeedsView {
+    pub cruise: u8,
+    pub maximum: u8,
+    pub emergency: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -267,6 +276,10 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
                 cargo_points: if s.status == ShipStatus::Active { crate::cargo::points_left(pack, game, s) } else { 0 },
                 repair_dice: crate::repair::dice(pack, game, s),
                 austro_hungarian: s.austro_hungarian,
+                speeds: {
+                    let sp = crate::movement::speeds(pack, s.tracks.engines);
+                    SpeedsView { cruise: sp.cruise, maximum: sp.maximum, emergency: sp.emergency }
+                },
             })
             .collect(),
         colliers: game

@@ -3,6 +3,7 @@ import type { CargoView } from "./CargoView";
 import type { ShipStatus } from "./ShipStatus";
 import type { ShipType } from "./ShipType";
 import type { SpaceRef } from "./SpaceRef";
+import type { SpeedsView } from "./SpeedsView";
 import type { Tracks } from "./Tracks";
 
 export type ShipView = { id: string, name: string, ship_type: ShipType, status: ShipStatus, position: SpaceRef, position_name: string, tracks: Tracks, start: Tracks, 
@@ -21,4 +22,8 @@ repair_dice: number,
 /**
  * 20.0: an Austro-Hungarian warship under German control.
  */
-austro_hungarian: boolean, };
+austro_hungarian: boolean, 
+/**
+ * 12.1–12.3: the speeds its engines give now (cruise, maximum, emergency).
+ */
+speeds: SpeedsView, };

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import ShipDisplay from './ShipDisplay.svelte';
+import type { ShipView } from '../generated/ShipView';
+import type { Action } from '../generated/Action';
+
+afterEach(() => cleanup());
+
+const tracks = { leadership: 4, engines: 6, hull: 10, primary: 5, secondary: 3, tertiary: 2, ammunition: 5, torpedoes: 2, coal: 3 };
+const goeben: ShipView = {
+  id: 'goeben', name: 'SMS Goeben', ship_type: 'BC', status: 'active', position: { kind: 'place', id: 'messina' }, position_name: 'Messina',
+  tracks, start: { ...tracks, hull: 12, ammunition: 6, coal: 4 },
+  cargo: [{ id: 'wireless', name: 'Wireless', boxes: 1 }, { id: 'seaplane', name: 'Seaplane', boxes: 2 }],
+  cargo_points: 0, repair_dice: 4, austro_hungarian: false, speeds: { cruise: 4, maximum: 5, emergency: 6 },
+};
+
+describe('ship display', () => {
+  it('shows each track as boxes with the speeds and the cargo in the hull boxes', () => {
+    render(ShipDisplay, { ship: goeben, send: () => {}, busy: false });
+    const display = screen.getByTestId('display-goeben');
+    expect(display.textContent).toContain('cruise 4 · maximum 5 · emergency 6');
+    const hull = screen.getByRole('button', { name: 'Hull one less' }).closest('.track-row')!;
+    expect(hull.querySelectorAll('.box').length).toBe(12);
+    expect(hull.querySelectorAll('.box.filled').length).toBe(10);
+    expect([...hull.querySelectorAll('.box')].slice(0, 3).map((b) => b.getAttribute('title'))).toEqual(['Wireless', 'Seaplane', 'Seaplane']);
+  });
+
+  it('proposes a correction with − and + and sends it once confirmed', async () => {
+    const sent: Action[] = [];
+    render(ShipDisplay, { ship: goeben, send: (a: Action) => sent.push(a), busy: false });
+    await fireEvent.click(screen.getByTestId('less-goeben-coal'));
+    await fireEvent.click(screen.getByTestId('less-goeben-coal'));
+    expect(screen.getByRole('alert').textContent).toContain('coal from 3 to 1');
+    expect(sent).toEqual([]);
+    await fireEvent.click(screen.getByTestId('confirm-track'));
+    expect(sent).toEqual([{ action: 'correct', correction: { kind: 'ship_track', ship: 'goeben', track: 'coal', value: 1 } }]);
+  });
+});
