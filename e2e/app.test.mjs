@@ -254,6 +254,13 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     assert.equal(edited, 16, 'the referee uses the edited value');
     await screenshot(driver, 'chart-edited-desktop', 1280, 800);
     await invoke(driver, 'respond', { action: { action: 'reset_chart', chart: 'victory_points' } });
+    // The ship display, like the cardboard one (issue #6).
+    await tap(driver, await waitForTestId(driver, 'open-display-goeben'));
+    const display = await waitForTestId(driver, 'display-goeben');
+    assert.match(await display.getText(), /cruise \d+ · maximum \d+ · emergency \d+/);
+    await driver.manage().window().setRect({ width: 390, height: 844 });
+    await driver.executeScript('arguments[0].scrollIntoView({ block: "start" })', display);
+    await screenshot(driver, 'ship-display-phone', 390, 844);
   } finally {
     await driver.quit();
   }
