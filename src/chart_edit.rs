@@ -21,7 +21,10 @@ pub fn chart_names(pack: &RulesPack) -> Vec<String> {
 fn checked(candidate: Value, game: Option<&Game>) -> Result<RulesPack, RuleError> {
     let pack = RulesPack::from_value(candidate).map_err(|e| illegal(format!("the edited pack is refused: {e}")))?;
     if let Some(game) = game {
-        game.check_invariants(&pack).map_err(|e| illegal(format!("the running game does not fit the edited pack: {e}")))?;
+        // The invariant's own words may name where a face-down counter is: never repeat them (principle 2).
+        if game.check_invariants(&pack).is_err() {
+            return Err(illegal("the running game does not fit the edited pack (its pieces or limits no longer match what is in play): start a new game to use it"));
+        }
     }
     Ok(pack)
 }

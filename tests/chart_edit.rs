@@ -65,3 +65,18 @@ fn a_pack_exports_and_imports_and_a_broken_one_is_refused() {
     assert!(r.error.unwrap().message.contains("critical_engagement"));
     assert_eq!(s.pack().charts.victory_points.critical_engagement, 15, "unchanged");
 }
+
+#[test]
+fn a_refusal_because_of_the_running_game_names_no_hidden_counter() {
+    let mut t = Table::new(43, "suez_canal");
+    let exported = goeben_referee::protocol::handle_line(&mut t.session, r#"{"action":"export_pack"}"#).pack_json.unwrap();
+    let mut pack: serde_json::Value = serde_json::from_str(&exported).unwrap();
+    // Drop the last counter of the mix: the game no longer fits.
+    pack["counters"]["counters"].as_array_mut().unwrap().pop();
+    let line = json!({"action": "import_pack", "json": pack.to_string()}).to_string();
+    let (code, message) = t.refused(&line);
+    assert_eq!(code, "illegal");
+    for c in &RulesPack::standard().counters.counters {
+        assert!(!message.contains(&c.id) && !message.contains(&c.name), "{message}");
+    }
+}

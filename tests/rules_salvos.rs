@@ -459,3 +459,22 @@ fn rule_14_10_extra_torpedoes_reload_the_track_at_the_end_of_the_phase() {
     assert_eq!(track(&t, "goeben").torpedoes, 2, "14.10: reset to the maximum");
     assert!(t.game().ship("goeben").unwrap().cargo.is_empty(), "the gear goes back to the Available box");
 }
+
+#[test]
+fn no_forecast_of_a_bombardment_before_the_defenses_are_revealed() {
+    let mut t = Table::new(8, "raid_french_convoys");
+    let port = defended_port(&t);
+    t.play_until("movement");
+    t.game_mut().ship_mut("goeben").unwrap().position = SpaceRef::place(&port);
+    t.game_mut().ship_mut("breslau").unwrap().position = serde_json::from_str(&sea("aegean")).unwrap();
+    t.game_mut().turn_state.moved = vec!["goeben".into(), "breslau".into()];
+    t.end_phase();
+    t.pool_only(&[IncidentKind::QuietSeas]);
+    for space in [place(&port), sea("aegean")] {
+        t.ok(&format!(r#"{{"action":"resolve_incidents","space":{space}}}"#));
+    }
+    t.play_until("shore_bombardment");
+    let r = goeben_referee::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"forecast","space":{}}}"#, place(&port)));
+    assert!(!r.ok, "the hidden defenses' firepower would show in the odds");
+    assert!(forecast::forecast(&RulesPack::standard(), t.game(), &SpaceRef::place(&port), 10, 1).is_none());
+}

@@ -75,9 +75,12 @@ pub fn applies(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
     }
 }
 
-/// A battle (or bombardment) that may open here with the first contact procedure.
+/// A naval battle that may open here with the first contact procedure. Not a bombardment before its
+/// first contact: the port's coastal defenses are still face down, and odds computed from them would
+/// reveal their firepower (DESIGN.md principle 2).
 fn fresh(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
-    game.pending.is_empty()
+    game.phase == crate::state::Phase::NavalCombat
+        && game.pending.is_empty()
         && salvo::battle(game, space).is_none_or(|b| b.stage == BattleStage::Over)
         && contact::open_battles(pack, game).contains(space)
 }
