@@ -35,6 +35,7 @@ pub mod seaplanes;
 pub mod session;
 pub mod setup;
 pub mod state;
+pub mod tools;
 pub mod victory;
 pub mod view;
 

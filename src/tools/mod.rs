@@ -1,0 +1,474 @@
+//! Table tools for the other source games (issue #8): secret die rolls with proof against switching and
+//! the charts they select (seed 001), random events (seed 004), and small calculators (seeds 003–004).
+//!
+//! Independent of the Goeben game: a [`ToolSession`] holds its own seeded [`Dice`], the SDR bag, the
+//! chits each player drew and a public log. It answers one [`ToolAction`] with one [`ToolResponse`]
+//! (both tagged by `"tool"`), meant for the player who acted.
+//!
+//! **Tools invariant: no response shows a player the value or salt of a chit the other player holds
+//! face down.** Chits leave only through [`sdr::Chit::view_for`]; the log records draws by commitment
+//! only. Tested by `tests/tools_no_leak.rs` over random sequences of actions.
+
+pub mod calculators;
+pub mod events;
+pub mod sdr;
+pub mod sdr_charts;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Dice;
+use calculators::{SpeedClass, Weather};
+use events::{EventRoll, EventTable};
+use sdr::{Bag, Chit, ChitState, ChitView, Player};
+use sdr_charts::{VictoryLine, VictorySide, WhatIfEntry, WhatIfFleet};
+
+/// Longest label a player may give a draw.
+pub const LABEL_MAX_CHARS: usize = 80;
+/// Most ships one combined-fire calculation takes.
+pub const FIRERS_MAX: usize = 64;
+/// Most entries a session's log holds; a session that long is a bug or abuse, refused further rolls.
+pub const LOG_MAX: usize = 100_000;
+/// Maximum accepted line length in the CLI; a longer line is refused without parsing.
+pub const MAX_LINE_BYTES: usize = 16 * 1024;
+
+/// One request to the table tools. `player` is who acts and whom the response is for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum ToolAction {
+    /// Draw a chit from the bag, face down (seed 001 Secret Die Roll).
+    DrawSdr {
+        player: Player,
+        #[serde(default)]
+        label: String,
+    },
+    /// Show one of your face-down chits to both players.
+    RevealSdr { player: Player, chit: u32 },
+    /// Put one of your revealed chits back into the bag.
+    ReturnSdr { player: Player, chit: u32 },
+    /// Check a value and salt against a commitment (anyone, any time).
+    VerifySdr { commitment: String, value: u8, salt: String },
+    /// Roll on a random events table of seed 004.
+    RollEvent { player: Player, table: EventTable },
+    /// Seed 001 victory conditions chart for an SDR.
+    VictoryConditions { side: VictorySide, sdr: u8 },
+    /// Seed 001 What-If chart for a fleet's (effective) SDR.
+    WhatIf { fleet: WhatIfFleet, sdr: u8 },
+    /// Seed 004 Tactical 11.
+    CombinedFire { strengths: Vec<u32> },
+    /// Seed 004 Strategic 6.
+    ContactModifier { ships_a: u32, ships_b: u32 },
+    /// Seed 003 Extended Operational Movement (and weather).
+    OperationalMove {
+        speed: SpeedClass,
+        turn: u32,
+        #[serde(default = "fair")]
+        weather: Weather,
+    },
+    /// Seed 003 Fuel Use.
+    FuelUse { zones_moved: u32 },
+    /// Seed 003 Adrift at Sea.
+    AdriftVp { ship_vp: u32 },
+    /// Seed 003 Cripples.
+    CrippledVp { ship_vp: u32 },
+    /// Everything this player may see now: chits, bag, log.
+    View { player: Player },
+}
+
+fn fair() -> Weather {
+    Weather::Fair
+}
+
+/// The answer to one [`ToolAction`], for the player who sent it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum ToolResponse {
+    SdrDrawn { chit: ChitView, bag_left: usize },
+    SdrRevealed { chit: ChitView },
+    SdrReturned { chit: ChitView, bag_left: usize },
+    Verified { matches: bool },
+    EventRolled { by: Player, roll: EventRoll },
+    VictoryConditions { side: VictorySide, sdr: u8, lines: Vec<VictoryLine> },
+    WhatIf { entry: WhatIfEntry },
+    /// A calculator's result with the rule it applies.
+    Number { calculator: &'static str, source: &'static str, value: u32 },
+    View(ToolView),
+    Error { code: &'static str, message: String },
+}
+
+impl ToolResponse {
+    fn error(code: &'static str, message: impl Into<String>) -> ToolResponse {
+        ToolResponse::Error { code, message: message.into() }
+    }
+
+    pub fn is_error(&self) -> bool {
+        matches!(self, ToolResponse::Error { .. })
+    }
+}
+
+/// What one player may see of the session.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ToolView {
+    pub player: Player,
+    pub bag_left: usize,
+    pub chits: Vec<ChitView>,
+    pub log: Vec<LogLine>,
+}
+
+/// One public log entry. Draws are recorded by commitment only, so the log is the same for both players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+pub enum LogEntry {
+    SdrDrawn { chit: u32, owner: Player, label: String, commitment: String },
+    SdrRevealed { chit: u32, owner: Player, value: u8, salt: String, verified: bool },
+    SdrReturned { chit: u32, owner: Player },
+    EventRolled { by: Player, table: EventTable, dice: [u8; 2], side_die: Option<u8> },
+}
+
+/// A log entry with a readable line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogLine {
+    #[serde(flatten)]
+    pub entry: LogEntry,
+    pub text: String,
+}
+
+impl LogEntry {
+    fn text(&self) -> String {
+        match self {
+            LogEntry::SdrDrawn { chit, owner, label, commitment } => {
+                format!("Player {} drew SDR chit #{chit}{} face down; commitment {commitment}.", name(*owner), for_label(label))
+            }
+            LogEntry::SdrRevealed { chit, owner, value, verified, .. } => format!(
+                "Player {} revealed chit #{chit}: {value} ({}).",
+                name(*owner),
+                if *verified { "matches its commitment" } else { "DOES NOT match its commitment" }
+            ),
+            LogEntry::SdrReturned { chit, owner } => format!("Player {} put chit #{chit} back in the bag.", name(*owner)),
+            LogEntry::EventRolled { by, table, dice, side_die } => {
+                let entry = events::entry(*table, dice[0] + dice[1]);
+                let side = side_die.map(|d| format!(", side die {d}: {:?}", events::side_for(d))).unwrap_or_default();
+                format!("Player {} rolled {:?} events {}+{}: {}{side}.", name(*by), table, dice[0], dice[1], entry.name)
+            }
+        }
+    }
+}
+
+fn name(player: Player) -> &'static str {
+    match player {
+        Player::A => "A",
+        Player::B => "B",
+    }
+}
+
+fn for_label(label: &str) -> String {
+    if label.is_empty() {
+        String::new()
+    } else {
+        format!(" for {label}")
+    }
+}
+
+/// The table tools' whole state: secret (holds chit values, salts and the RNG). Saved as JSON; never
+/// sent to a player — players get [`ToolResponse`]s.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ToolSession {
+    dice: Dice,
+    bag: Bag,
+    chits: Vec<Chit>,
+    log: Vec<LogEntry>,
+}
+
+impl ToolSession {
+    pub fn new(seed: u64) -> ToolSession {
+        ToolSession { dice: Dice::from_seed(seed), bag: Bag::full(), chits: Vec::new(), log: Vec::new() }
+    }
+
+    /// Restores a saved session, refusing one whose chits and bag do not add up.
+    pub fn from_json(text: &str) -> Result<ToolSession, String> {
+        let session: ToolSession = serde_json::from_str(text).map_err(|e| format!("not a tool session: {e}"))?;
+        session.check()?;
+        Ok(session)
+    }
+
+    /// Test hook: script the next dice (not draws), like [`Dice::script`].
+    pub fn script_dice(&mut self, faces: impl IntoIterator<Item = u8>) {
+        self.dice.script(faces);
+    }
+
+    pub fn chits(&self) -> &[Chit] {
+        &self.chits
+    }
+
+    pub fn bag(&self) -> &Bag {
+        &self.bag
+    }
+
+    /// Answers one action. A refused action changes nothing.
+    pub fn respond(&mut self, action: ToolAction) -> ToolResponse {
+        let response = self.apply(action);
+        if let Err(broken) = self.check() {
+            panic!("table tools invariant broken: {broken}");
+        }
+        response
+    }
+
+    fn apply(&mut self, action: ToolAction) -> ToolResponse {
+        use calculators as calc;
+        match action {
+            ToolAction::DrawSdr { player, label } => self.draw(player, label),
+            ToolAction::RevealSdr { player, chit } => self.reveal(player, chit),
+            ToolAction::ReturnSdr { player, chit } => self.put_back(player, chit),
+            ToolAction::VerifySdr { commitment, value, salt } => ToolResponse::Verified { matches: sdr::verify(&commitment, value, &salt) },
+            ToolAction::RollEvent { player, table } => self.roll_event(player, table),
+            ToolAction::VictoryConditions { side, sdr } => match sdr_charts::victory_conditions(side, sdr) {
+                Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
+                None => ToolResponse::error("bad_sdr", format!("the victory conditions chart has columns 1-6, not {sdr}")),
+            },
+            ToolAction::WhatIf { fleet, sdr } => match sdr_charts::what_if(fleet, sdr) {
+                Some(entry) => ToolResponse::WhatIf { entry: *entry },
+                None => ToolResponse::error("bad_sdr", format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet")),
+            },
+            ToolAction::CombinedFire { strengths } if strengths.len() > FIRERS_MAX => {
+                ToolResponse::error("bad_input", format!("at most {FIRERS_MAX} ships fire together"))
+            }
+            ToolAction::CombinedFire { strengths } => {
+                number("combined_fire", "seed 004, Advanced Tactical Rules 11", calc::combined_fire_strength(&strengths))
+            }
+            ToolAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
+                Some(_) => number("contact_modifier", "seed 004, Advanced Strategic Rules 6", calc::contact_modifier(ships_a, ships_b)),
+                None => ToolResponse::error("bad_input", "too many ships"),
+            },
+            ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error("bad_input", "turns are numbered from 1"),
+            ToolAction::OperationalMove { speed, turn, weather } => number(
+                "operational_zones",
+                "seed 003, Extended Operational Movement; Weather Effects on Operations",
+                calc::operational_zones(speed, turn, weather),
+            ),
+            ToolAction::FuelUse { zones_moved } => match calc::fuel_points_for_turn(zones_moved) {
+                Some(points) => number("fuel_points", "seed 003, Fuel Use", points),
+                None => ToolResponse::error("bad_input", "no ship moves more than three sea zones a turn"),
+            },
+            ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "seed 003, Adrift at Sea", calc::adrift_vp(ship_vp)),
+            ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "seed 003, Cripples", calc::crippled_vp(ship_vp)),
+            ToolAction::View { player } => ToolResponse::View(self.view(player)),
+        }
+    }
+
+    fn draw(&mut self, player: Player, label: String) -> ToolResponse {
+        if label.chars().count() > LABEL_MAX_CHARS {
+            return ToolResponse::error("bad_input", format!("a label has at most {LABEL_MAX_CHARS} characters"));
+        }
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        let id = self.chits.len() as u32 + 1;
+        let Some(chit) = Chit::draw(id, player, label, &mut self.bag, &mut self.dice) else {
+            return ToolResponse::error("bag_empty", "all 48 chits are out of the bag; put revealed chits back to draw again");
+        };
+        self.log.push(LogEntry::SdrDrawn { chit: id, owner: player, label: chit.label.clone(), commitment: chit.commitment.clone() });
+        let view = chit.view_for(player);
+        self.chits.push(chit);
+        ToolResponse::SdrDrawn { chit: view, bag_left: self.bag.len() }
+    }
+
+    /// The acting player's own chit, or the refusal to send.
+    fn own_chit(&self, player: Player, id: u32) -> Result<usize, ToolResponse> {
+        let index = id.checked_sub(1).map(|i| i as usize).filter(|&i| i < self.chits.len());
+        let Some(index) = index else {
+            return Err(ToolResponse::error("unknown_chit", format!("no chit #{id} was drawn")));
+        };
+        if self.chits[index].owner != player {
+            return Err(ToolResponse::error("not_your_chit", format!("chit #{id} belongs to the other player")));
+        }
+        Ok(index)
+    }
+
+    fn reveal(&mut self, player: Player, id: u32) -> ToolResponse {
+        let index = match self.own_chit(player, id) {
+            Ok(i) => i,
+            Err(refusal) => return refusal,
+        };
+        if self.chits[index].state != ChitState::Secret {
+            return ToolResponse::error("already_revealed", format!("chit #{id} is already revealed"));
+        }
+        let chit = &mut self.chits[index];
+        chit.state = ChitState::Revealed;
+        let view = chit.view_for(player.opponent());
+        let sdr::ChitFace::Revealed { value, ref salt, verified } = view.face else { unreachable!("a revealed chit shows its face") };
+        self.log.push(LogEntry::SdrRevealed { chit: id, owner: player, value, salt: salt.clone(), verified });
+        ToolResponse::SdrRevealed { chit: view }
+    }
+
+    fn put_back(&mut self, player: Player, id: u32) -> ToolResponse {
+        let index = match self.own_chit(player, id) {
+            Ok(i) => i,
+            Err(refusal) => return refusal,
+        };
+        match self.chits[index].state {
+            ChitState::Secret => return ToolResponse::error("not_revealed", format!("reveal chit #{id} before putting it back")),
+            ChitState::Returned => return ToolResponse::error("already_returned", format!("chit #{id} is already back in the bag")),
+            ChitState::Revealed => {}
+        }
+        let chit = &mut self.chits[index];
+        chit.state = ChitState::Returned;
+        self.bag.put_back(chit.value);
+        self.log.push(LogEntry::SdrReturned { chit: id, owner: player });
+        ToolResponse::SdrReturned { chit: self.chits[index].view_for(player), bag_left: self.bag.len() }
+    }
+
+    fn roll_event(&mut self, player: Player, table: EventTable) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        let roll = events::roll(table, &mut self.dice);
+        self.log.push(LogEntry::EventRolled { by: player, table, dice: roll.dice, side_die: roll.side_die });
+        ToolResponse::EventRolled { by: player, roll }
+    }
+
+    /// What `player` may see: their own chits' values, the other's commitments, revealed chits, the log.
+    pub fn view(&self, player: Player) -> ToolView {
+        ToolView {
+            player,
+            bag_left: self.bag.len(),
+            chits: self.chits.iter().map(|c| c.view_for(player)).collect(),
+            log: self.log.iter().map(|entry| LogLine { entry: entry.clone(), text: entry.text() }).collect(),
+        }
+    }
+
+    /// Conservation of chits (each face: in the bag plus held out = 8), numbering, and commitments.
+    fn check(&self) -> Result<(), String> {
+        for value in 1..=sdr::FACES as u8 {
+            let held = self.chits.iter().filter(|c| c.value == value && c.state != ChitState::Returned).count();
+            let total = self.bag.left_of(value) as usize + held;
+            if total != sdr::SETS as usize {
+                return Err(format!("{total} chits showing {value} instead of {}", sdr::SETS));
+            }
+        }
+        for (i, chit) in self.chits.iter().enumerate() {
+            if chit.id as usize != i + 1 {
+                return Err(format!("chit #{} is in place {}", chit.id, i + 1));
+            }
+            if !sdr::verify(&chit.commitment, chit.value, &chit.salt) {
+                return Err(format!("chit #{} does not match its commitment", chit.id));
+            }
+        }
+        if self.log.len() > LOG_MAX {
+            return Err(format!("log longer than {LOG_MAX}"));
+        }
+        Ok(())
+    }
+}
+
+fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolResponse {
+    ToolResponse::Number { calculator, source, value }
+}
+
+/// Parses one JSON line into an action, telling an unknown tool apart from a malformed line, and refusing
+/// fields the tool does not have (a misspelt field must not be silently ignored).
+pub fn parse_line(line: &str) -> Result<ToolAction, ToolResponse> {
+    if line.len() > MAX_LINE_BYTES {
+        return Err(ToolResponse::error("malformed", format!("line longer than {MAX_LINE_BYTES} bytes")));
+    }
+    let value: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| ToolResponse::error("malformed", format!("not a JSON object: {e}")))?;
+    let Some(tool) = value.get("tool").and_then(|t| t.as_str()).map(str::to_string) else {
+        return Err(ToolResponse::error("malformed", "expected an object with a string field \"tool\""));
+    };
+    let action: ToolAction = serde_json::from_value(value.clone()).map_err(|e| {
+        let message = e.to_string();
+        if message.starts_with("unknown variant") {
+            ToolResponse::error("unknown_tool", format!("unknown tool `{tool}`"))
+        } else {
+            ToolResponse::error("malformed", format!("bad `{tool}` request: {message}"))
+        }
+    })?;
+    let known = serde_json::to_value(&action).expect("an action always serialises");
+    if let (Some(sent), Some(known)) = (value.as_object(), known.as_object()) {
+        if let Some(field) = sent.keys().find(|k| !known.contains_key(*k)) {
+            return Err(ToolResponse::error("malformed", format!("bad `{tool}` request: unknown field `{field}`")));
+        }
+    }
+    Ok(action)
+}
+
+/// Answers one JSON line: the response as one JSON line.
+pub fn handle_line(session: &mut ToolSession, line: &str) -> String {
+    let response = match parse_line(line) {
+        Ok(action) => session.respond(action),
+        Err(refusal) => refusal,
+    };
+    serde_json::to_string(&response).expect("a response always serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draw(s: &mut ToolSession, player: Player) -> ChitView {
+        match s.respond(ToolAction::DrawSdr { player, label: "test".into() }) {
+            ToolResponse::SdrDrawn { chit, .. } => chit,
+            other => panic!("draw refused: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn draw_reveal_return_keeps_the_bag_honest() {
+        let mut s = ToolSession::new(4);
+        let mine = draw(&mut s, Player::A);
+        assert_eq!(s.bag().len(), 47);
+        let refused = s.respond(ToolAction::RevealSdr { player: Player::B, chit: mine.chit });
+        assert!(matches!(refused, ToolResponse::Error { code: "not_your_chit", .. }));
+        let refused = s.respond(ToolAction::ReturnSdr { player: Player::A, chit: mine.chit });
+        assert!(matches!(refused, ToolResponse::Error { code: "not_revealed", .. }), "a secret chit cannot go back unseen");
+        let ToolResponse::SdrRevealed { chit } = s.respond(ToolAction::RevealSdr { player: Player::A, chit: mine.chit }) else { panic!() };
+        let sdr::ChitFace::Own { value } = mine.face else { panic!("the owner sees the value") };
+        assert!(matches!(chit.face, sdr::ChitFace::Revealed { value: v, verified: true, .. } if v == value));
+        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: "already_revealed", .. }));
+        let ToolResponse::SdrReturned { bag_left, .. } = s.respond(ToolAction::ReturnSdr { player: Player::A, chit: 1 }) else { panic!() };
+        assert_eq!(bag_left, 48);
+        assert!(matches!(s.respond(ToolAction::ReturnSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: "already_returned", .. }));
+        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 9 }), ToolResponse::Error { code: "unknown_chit", .. }));
+        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 0 }), ToolResponse::Error { code: "unknown_chit", .. }));
+    }
+
+    #[test]
+    fn an_empty_bag_refuses_and_changes_nothing() {
+        let mut s = ToolSession::new(8);
+        for _ in 0..sdr::CHITS_MAX {
+            draw(&mut s, Player::B);
+        }
+        let before = s.clone();
+        assert!(matches!(s.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() }), ToolResponse::Error { code: "bag_empty", .. }));
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn a_session_round_trips_through_json_and_continues_the_same() {
+        let mut s = ToolSession::new(21);
+        draw(&mut s, Player::A);
+        s.respond(ToolAction::RollEvent { player: Player::B, table: EventTable::Strategic });
+        let saved = serde_json::to_string(&s).unwrap();
+        let mut restored = ToolSession::from_json(&saved).unwrap();
+        assert_eq!(restored, s);
+        assert_eq!(draw(&mut restored, Player::B), draw(&mut s, Player::B), "same RNG stream after a restore");
+    }
+
+    #[test]
+    fn a_tampered_save_is_refused() {
+        let mut s = ToolSession::new(2);
+        draw(&mut s, Player::A);
+        let mut v = serde_json::to_value(&s).unwrap();
+        let value = v["chits"][0]["value"].as_u64().unwrap();
+        v["chits"][0]["value"] = (value % 6 + 1).into();
+        let err = ToolSession::from_json(&v.to_string()).unwrap_err();
+        assert!(err.contains("instead of") || err.contains("commitment"), "{err}");
+    }
+
+    #[test]
+    fn parse_tells_unknown_tools_from_malformed_lines() {
+        assert!(matches!(parse_line("nope"), Err(ToolResponse::Error { code: "malformed", .. })));
+        assert!(matches!(parse_line(r#"{"tool":"teleport"}"#), Err(ToolResponse::Error { code: "unknown_tool", .. })));
+        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#), Err(ToolResponse::Error { code: "malformed", .. })));
+        assert_eq!(parse_line(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(), ToolAction::DrawSdr { player: Player::B, label: String::new() });
+    }
+}
