@@ -374,14 +374,16 @@ pub fn parse_line(line: &str) -> Result<ToolAction, ToolResponse> {
     let Some(tool) = value.get("tool").and_then(|t| t.as_str()).map(str::to_string) else {
         return Err(ToolResponse::error("malformed", "expected an object with a string field \"tool\""));
     };
-    let action: ToolAction = serde_json::from_value(value.clone()).map_err(|e| {
-        let message = e.to_string();
-        if message.starts_with("unknown variant") {
-            ToolResponse::error("unknown_tool", format!("unknown tool `{tool}`"))
-        } else {
-            ToolResponse::error("malformed", format!("bad `{tool}` request: {message}"))
+    // The tag alone tells whether the tool exists: an unknown variant further in (e.g. a player "c")
+    // is a malformed request to a known tool.
+    let tag_only = serde_json::json!({ "tool": tool });
+    if let Err(e) = serde_json::from_value::<ToolAction>(tag_only) {
+        if e.to_string().starts_with("unknown variant") {
+            return Err(ToolResponse::error("unknown_tool", format!("unknown tool `{tool}`")));
         }
-    })?;
+    }
+    let action: ToolAction = serde_json::from_value(value.clone())
+        .map_err(|e| ToolResponse::error("malformed", format!("bad `{tool}` request: {e}")))?;
     let known = serde_json::to_value(&action).expect("an action always serialises");
     if let (Some(sent), Some(known)) = (value.as_object(), known.as_object()) {
         if let Some(field) = sent.keys().find(|k| !known.contains_key(*k)) {
@@ -469,6 +471,8 @@ mod tests {
         assert!(matches!(parse_line("nope"), Err(ToolResponse::Error { code: "malformed", .. })));
         assert!(matches!(parse_line(r#"{"tool":"teleport"}"#), Err(ToolResponse::Error { code: "unknown_tool", .. })));
         assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#), Err(ToolResponse::Error { code: "malformed", .. })));
+        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"c"}"#), Err(ToolResponse::Error { code: "malformed", .. })), "an unknown player is not an unknown tool");
+        assert!(matches!(parse_line(r#"{"tool":"view"}"#), Err(ToolResponse::Error { code: "malformed", .. })));
         assert_eq!(parse_line(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(), ToolAction::DrawSdr { player: Player::B, label: String::new() });
     }
 }
