@@ -55,7 +55,7 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
         0 | 1 => ToolAction::DrawSdr { player, label: format!("draw {pick}") },
         2 | 3 => ToolAction::RevealSdr { player, chit },
         4 => ToolAction::ReturnSdr { player, chit },
-        5 => ToolAction::RollEvent { player, table: if pick % 2 == 0 { EventTable::Tactical } else { EventTable::Strategic } },
+        5 => ToolAction::RollEvent { player, table: if pick.is_multiple_of(2) { EventTable::Tactical } else { EventTable::Strategic } },
         6 => {
             // Try the other player's commitment with a guessed value and a made-up salt.
             let commitment = chits.get(chit as usize).map(|c| c.commitment.clone()).unwrap_or_default();

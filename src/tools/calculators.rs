@@ -76,7 +76,7 @@ pub enum Weather {
 /// Speeds 2 and 1s alternate between two allowances: the smaller on odd turns, the larger on even ones.
 pub fn operational_zones(speed: SpeedClass, turn: u32, weather: Weather) -> u32 {
     assert!(turn >= 1, "turns are numbered from 1");
-    let even = turn % 2 == 0;
+    let even = turn.is_multiple_of(2);
     let allowance = match speed {
         SpeedClass::TwoPlus => 3,
         SpeedClass::Two if even => 3,
