@@ -11,6 +11,7 @@
 
 pub mod calculators;
 pub mod events;
+pub mod fleets;
 pub mod sdr;
 pub mod sdr_charts;
 
