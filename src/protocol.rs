@@ -28,7 +28,9 @@ pub fn parse_action(line: &str) -> Result<Action, ErrorInfo> {
     };
     let action: Action = serde_json::from_value(value.clone()).map_err(|e| {
         let message = e.to_string();
-        if message.starts_with("unknown variant") {
+        // Only the action's own name is an unknown action; an unknown value inside a known action (a
+        // supply of "gold") is a malformed action.
+        if message.starts_with(&format!("unknown variant `{name}`")) {
             ErrorInfo { code: "unknown_action".into(), message: format!("unknown action `{name}`") }
         } else {
             ErrorInfo { code: "malformed".into(), message: format!("bad `{name}` action: {message}") }

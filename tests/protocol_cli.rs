@@ -91,3 +91,11 @@ fn bad_arguments_are_refused_with_a_message() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--seed"));
 }
+
+#[test]
+fn an_unknown_value_inside_a_known_action_is_malformed_not_an_unknown_action() {
+    let err = goeben_referee::protocol::parse_action(r#"{"action":"resupply","space":{"kind":"place","id":"pola"},"supply":"gold"}"#).unwrap_err();
+    assert_eq!(err.code, "malformed", "{}", err.message);
+    let err = goeben_referee::protocol::parse_action(r#"{"action":"fly_to_the_moon"}"#).unwrap_err();
+    assert_eq!(err.code, "unknown_action");
+}
