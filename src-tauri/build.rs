@@ -3,7 +3,16 @@ fn main() {
     // (capabilities/*.json), so the webview can call exactly these and nothing else.
     tauri_build::try_build(
         tauri_build::Attributes::new()
-            .app_manifest(tauri_build::AppManifest::new().commands(&["respond", "startup_notice"])),
+            .app_manifest(tauri_build::AppManifest::new().commands(&[
+                "respond",
+                "startup_notice",
+                "list_saves",
+                "save_slot",
+                "load_slot",
+                "delete_slot",
+                "export_save",
+                "import_save",
+            ])),
     )
     .expect("failed to run the Tauri build script");
 }

@@ -2,9 +2,12 @@
 //! CLI (docs/PROTOCOL.md) and answer with the same `Response`.
 
 use goeben_referee::error::ErrorInfo;
+use goeben_referee::view::PlayerView;
 use goeben_referee::{protocol, Action, Response};
+use serde::Serialize;
 use tauri::State;
 
+use crate::persistence::{self, list_slots, SlotInfo};
 use crate::AppState;
 
 /// Applies one action and saves the session before answering. The argument is taken as raw JSON so that
@@ -29,6 +32,8 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
             failed.error = Some(ErrorInfo { code: "save_failed".into(), message });
             return failed;
         }
+        // The running game now differs from any slot it was loaded from or saved to.
+        *lock(&state.kept_in_slot) = false;
     }
     response
 }
@@ -37,4 +42,190 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
 #[tauri::command]
 pub fn startup_notice(state: State<'_, AppState>) -> Option<String> {
     state.notice.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Save slots, export and import (issue #6). Every answer is a `SavesAnswer`: a bad argument, an unknown
+// slot or a save that does not check comes back as `ok: false` with an `ErrorInfo`, never as an IPC
+// failure, and changes nothing. Arguments are taken as raw JSON for the same reason as `respond`'s.
+
+/// What the save commands answer.
+#[derive(Debug, Serialize)]
+pub struct SavesAnswer {
+    pub ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorInfo>,
+    /// The slots, newest first (after the command's change); absent for `export_save`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slots: Option<Vec<SlotInfo>>,
+    /// The loaded game's view after `load_slot` or `import_save`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<PlayerView>,
+    /// The save as JSON text, for `export_save` only (the player's explicit action: it holds secrets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub json: Option<String>,
+    /// A line for the player about what was done (e.g. where the previous game was kept).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+impl SavesAnswer {
+    fn done(slots: Vec<SlotInfo>, message: impl Into<String>) -> SavesAnswer {
+        SavesAnswer { ok: true, error: None, slots: Some(slots), view: None, json: None, message: Some(message.into()) }
+    }
+    fn refused(error: ErrorInfo, slots: Option<Vec<SlotInfo>>) -> SavesAnswer {
+        SavesAnswer { ok: false, error: Some(error), slots, view: None, json: None, message: None }
+    }
+}
+
+fn malformed(message: &str) -> ErrorInfo {
+    ErrorInfo { code: "malformed".into(), message: message.into() }
+}
+
+/// A string argument, or the clear error for a missing or wrong one.
+fn text_arg(value: Option<serde_json::Value>, command: &str, arg: &str) -> Result<String, ErrorInfo> {
+    match value {
+        Some(serde_json::Value::String(s)) => Ok(s),
+        None | Some(serde_json::Value::Null) => Err(malformed(&format!("the {command} command needs a `{arg}` argument"))),
+        Some(_) => Err(malformed(&format!("the {command} command's `{arg}` argument must be text"))),
+    }
+}
+
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Lists the save slots (damaged ones as unreadable).
+#[tauri::command]
+pub fn list_saves(state: State<'_, AppState>) -> SavesAnswer {
+    SavesAnswer { ok: true, error: None, slots: Some(list_slots(&state.slots.dir)), view: None, json: None, message: None }
+}
+
+/// Saves the running game into the slot named `name` (replacing a slot of that name only with
+/// `overwrite: true`; otherwise the answer is `slot_exists`).
+#[tauri::command]
+pub fn save_slot(state: State<'_, AppState>, name: Option<serde_json::Value>, overwrite: Option<serde_json::Value>) -> SavesAnswer {
+    let session = lock(&state.session);
+    let dir = &state.slots.dir;
+    let name = match text_arg(name, "save_slot", "name").and_then(|n| persistence::check_name(&n)) {
+        Ok(name) => name,
+        Err(e) => return SavesAnswer::refused(e, None),
+    };
+    let overwrite = match overwrite {
+        None | Some(serde_json::Value::Null) => false,
+        Some(serde_json::Value::Bool(b)) => b,
+        Some(_) => return SavesAnswer::refused(malformed("the save_slot command's `overwrite` argument must be true or false"), None),
+    };
+    if session.game().is_none() {
+        return SavesAnswer::refused(ErrorInfo { code: "no_game".into(), message: "There is no game to save: start one first.".into() }, None);
+    }
+    let id = persistence::slot_id(&name);
+    if !overwrite && dir.join(format!("{id}.json")).exists() {
+        return SavesAnswer::refused(ErrorInfo { code: "slot_exists".into(), message: format!("A save named “{name}” already exists. Replace it?") }, Some(list_slots(dir)));
+    }
+    let entries = persistence::slot_entries(&name, false, persistence::now_millis(), &session);
+    if let Err(e) = state.slots.write(&id, entries) {
+        return SavesAnswer::refused(e, Some(list_slots(dir)));
+    }
+    *lock(&state.kept_in_slot) = true;
+    SavesAnswer::done(list_slots(dir), format!("Saved as “{name}”."))
+}
+
+/// Before another game replaces the running one: the running game is autosaved (the two alternating
+/// files, as after every action) and, unless it is already kept unchanged in a slot, kept in an automatic
+/// slot so nothing is lost. Returns the automatic slot's name, if one was written.
+fn keep_running_game(state: &AppState, session: &goeben_referee::Session, why: &str) -> Result<Option<String>, ErrorInfo> {
+    if session.game().is_none() {
+        return Ok(None);
+    }
+    state.saves.save(session).map_err(|message| ErrorInfo { code: "save_failed".into(), message })?;
+    if *lock(&state.kept_in_slot) {
+        return Ok(None);
+    }
+    let name = why.to_string();
+    let entries = persistence::slot_entries(&name, true, persistence::now_millis(), session);
+    state.slots.write(&state.slots.automatic_id(), entries)?;
+    Ok(Some(name))
+}
+
+/// Replaces the running game by `loaded`, saves it as the autosave, and answers with its view.
+fn switch_to(state: &AppState, session: &mut goeben_referee::Session, loaded: goeben_referee::Session, kept_in_slot: bool, what: String, kept: Option<String>) -> SavesAnswer {
+    *session = loaded;
+    if let Err(message) = state.saves.save(session) {
+        let mut answer = SavesAnswer::refused(ErrorInfo { code: "save_failed".into(), message }, Some(list_slots(&state.slots.dir)));
+        answer.view = Some(session.view());
+        return answer;
+    }
+    *lock(&state.kept_in_slot) = kept_in_slot;
+    let message = match kept {
+        Some(name) => format!("{what} Your previous game was kept as “{name}”."),
+        None => what,
+    };
+    let mut answer = SavesAnswer::done(list_slots(&state.slots.dir), message);
+    answer.view = Some(session.view());
+    answer
+}
+
+/// Loads slot `id` as the running game (the running one is kept first).
+#[tauri::command]
+pub fn load_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) -> SavesAnswer {
+    let mut session = lock(&state.session);
+    let dir = &state.slots.dir;
+    let id = match text_arg(id, "load_slot", "id") {
+        Ok(id) => id,
+        Err(e) => return SavesAnswer::refused(e, None),
+    };
+    let (info, loaded) = match persistence::read_saved_slot(dir, &id) {
+        Ok(found) => found,
+        Err(e) => return SavesAnswer::refused(e, Some(list_slots(dir))),
+    };
+    let kept = match keep_running_game(&state, &session, &format!("Before loading “{}”", info.name)) {
+        Ok(kept) => kept,
+        Err(e) => return SavesAnswer::refused(e, Some(list_slots(dir))),
+    };
+    switch_to(&state, &mut session, loaded, true, format!("Loaded “{}”.", info.name), kept)
+}
+
+/// Deletes slot `id` (the UI asks the player to confirm first). Unreadable slots can be deleted too.
+#[tauri::command]
+pub fn delete_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) -> SavesAnswer {
+    let dir = &state.slots.dir;
+    let id = match text_arg(id, "delete_slot", "id") {
+        Ok(id) => id,
+        Err(e) => return SavesAnswer::refused(e, None),
+    };
+    match persistence::delete_slot(dir, &id) {
+        Ok(()) => SavesAnswer::done(list_slots(dir), "The save was deleted."),
+        Err(e) => SavesAnswer::refused(e, Some(list_slots(dir))),
+    }
+}
+
+/// The running game as save JSON text, to keep as a file or copy elsewhere. It holds the hidden counters
+/// and the dice's state: the UI says so next to it, and only the player's explicit action asks for it.
+#[tauri::command]
+pub fn export_save(state: State<'_, AppState>) -> SavesAnswer {
+    let session = lock(&state.session);
+    if session.game().is_none() {
+        return SavesAnswer::refused(ErrorInfo { code: "no_game".into(), message: "There is no game to export: start one first.".into() }, None);
+    }
+    SavesAnswer { ok: true, error: None, slots: None, view: None, json: Some(goeben_referee::save::to_json(&session)), message: None }
+}
+
+/// Loads pasted or picked save JSON as the running game, once it checks (the running one is kept first).
+#[tauri::command]
+pub fn import_save(state: State<'_, AppState>, json: Option<serde_json::Value>) -> SavesAnswer {
+    let mut session = lock(&state.session);
+    let text = match text_arg(json, "import_save", "json") {
+        Ok(text) => text,
+        Err(e) => return SavesAnswer::refused(e, None),
+    };
+    let loaded = match persistence::check_import(&text) {
+        Ok(loaded) => loaded,
+        Err(e) => return SavesAnswer::refused(e, None),
+    };
+    let kept = match keep_running_game(&state, &session, "Before an import") {
+        Ok(kept) => kept,
+        Err(e) => return SavesAnswer::refused(e, None),
+    };
+    switch_to(&state, &mut session, loaded, false, "The imported game is loaded.".into(), kept)
 }

@@ -13,6 +13,11 @@ use tauri::Manager;
 pub struct AppState {
     pub session: Mutex<Session>,
     pub saves: persistence::Saves,
+    /// The named save slots (issue #6).
+    pub slots: persistence::Slots,
+    /// True while the running game is, unchanged, in a slot (just saved to or loaded from it): loading
+    /// another then needs no automatic slot to keep it.
+    pub kept_in_slot: Mutex<bool>,
     /// Set when the last save could not be read and was kept aside; shown once by the UI.
     pub notice: Mutex<Option<String>>,
 }
@@ -33,10 +38,20 @@ pub fn run() {
                 Ok(None) => (Session::new(RulesPack::standard(), fresh_seed()), None),
                 Err(kept_aside) => (Session::new(RulesPack::standard(), fresh_seed()), Some(kept_aside)),
             };
-            app.manage(AppState { session: Mutex::new(session), saves, notice: Mutex::new(notice) });
+            let slots = persistence::Slots::open(app.handle())?;
+            app.manage(AppState { session: Mutex::new(session), saves, slots, kept_in_slot: Mutex::new(false), notice: Mutex::new(notice) });
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![commands::respond, commands::startup_notice])
+        .invoke_handler(tauri::generate_handler![
+            commands::respond,
+            commands::startup_notice,
+            commands::list_saves,
+            commands::save_slot,
+            commands::load_slot,
+            commands::delete_slot,
+            commands::export_save,
+            commands::import_save
+        ])
         .run(tauri::generate_context!())
         .expect("error while running the Goeben Referee app");
 }

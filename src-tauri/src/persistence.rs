@@ -12,7 +12,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use goeben_referee::error::ErrorInfo;
+use goeben_referee::state::Phase;
 use goeben_referee::{save, Session};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, Wry};
 use tauri_plugin_store::{Store, StoreExt};
@@ -169,6 +174,279 @@ fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
     unreachable!("some suffix is free")
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Named save slots (issue #6): besides the two autosave files above, the player keeps games in slots.
+//
+// Each slot is one store file `saves/<id>.json` in the app data folder, holding the player's name for it,
+// when it was saved, a public summary for the list (turn, phase, Orders, VP: what the screen shows
+// anyway) and the save itself (`save::to_json`, with its secrets; it never goes to the webview). A slot is
+// written through the store plugin to a hidden temporary file first and then renamed over the old one, so
+// a kill in the middle of a write leaves the previous slot whole. Slots are read straight from the file:
+// the plugin would silently start empty on a damaged one, and a damaged slot must be listed as
+// unreadable (and only ever deleted by the player), never hidden.
+
+/// The folder of the slots, inside the app data folder.
+pub const SLOTS_DIR: &str = "saves";
+/// Longest name a slot may have, in characters.
+pub const NAME_MAX: usize = 40;
+const KEY_NAME: &str = "name";
+const KEY_SAVED_AT: &str = "saved_at";
+const KEY_SUMMARY: &str = "summary";
+const KEY_AUTOMATIC: &str = "automatic";
+
+/// What the list shows of a slot: public facts only (the same the player sees on the game screen).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub turn: u8,
+    pub last_turn: u8,
+    pub phase: Phase,
+    /// The Orders' name, when a game is running.
+    pub orders: Option<String>,
+    pub vp: i32,
+}
+
+impl Summary {
+    pub fn of(session: &Session) -> Summary {
+        let view = session.view();
+        Summary { turn: view.turn, last_turn: view.last_turn, phase: view.phase, orders: view.game.map(|g| g.orders.name), vp: view.vp }
+    }
+}
+
+/// One slot as listed for the UI.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SlotInfo {
+    /// Stable identifier (the file name without `.json`), used to load or delete the slot.
+    pub id: String,
+    /// The player's name for it; the file name when the slot is unreadable.
+    pub name: String,
+    /// When it was saved, in milliseconds since 1970 (the file's modification time for an unreadable slot).
+    pub saved_at: Option<u64>,
+    /// Kept by the app itself (the game that was running before a load or an import).
+    pub automatic: bool,
+    pub summary: Option<Summary>,
+    /// Why the slot cannot be loaded; `None` when it reads.
+    pub unreadable: Option<String>,
+}
+
+fn error(code: &str, message: impl Into<String>) -> ErrorInfo {
+    ErrorInfo { code: code.into(), message: message.into() }
+}
+
+/// The name as kept (trimmed), or why it cannot be a slot's name.
+pub fn check_name(raw: &str) -> Result<String, ErrorInfo> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(error("bad_name", "Give the save a name."));
+    }
+    let count = name.chars().count();
+    if count > NAME_MAX {
+        return Err(error("bad_name", format!("A save's name has at most {NAME_MAX} characters; this one has {count}.")));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(error("bad_name", "A save's name cannot hold line breaks or control characters."));
+    }
+    Ok(name.to_string())
+}
+
+/// The slot id of a (checked) name: readable letters and digits, plus a hash of the whole name folded to
+/// lower case, so that names differing only in case or in characters the file system dislikes are the
+/// same slot ("Game 1" and "game 1") or different ones ("Été" and "Ete") as a player would expect.
+pub fn slot_id(name: &str) -> String {
+    let folded = name.trim().to_lowercase();
+    let mut slug = String::new();
+    for c in folded.chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+        if slug.len() >= 24 {
+            break;
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    // FNV-1a, 32 bits: stable across versions and platforms (unlike std's hasher).
+    let hash = folded.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193));
+    if slug.is_empty() {
+        format!("slot-{hash:08x}")
+    } else {
+        format!("slot-{slug}-{hash:08x}")
+    }
+}
+
+/// An id the UI sent back is one of ours: no path separators, no dots, nothing to escape the folder.
+pub fn check_id(id: &str) -> Result<(), ErrorInfo> {
+    let ours = !id.is_empty() && id.len() <= 80 && !id.starts_with('-') && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if ours {
+        Ok(())
+    } else {
+        Err(error("unknown_slot", "There is no such save."))
+    }
+}
+
+/// The store entries of a slot holding `session`.
+pub fn slot_entries(name: &str, automatic: bool, saved_at: u64, session: &Session) -> Vec<(&'static str, Value)> {
+    vec![
+        (KEY_NAME, Value::String(name.to_string())),
+        (KEY_SAVED_AT, Value::from(saved_at)),
+        (KEY_AUTOMATIC, Value::Bool(automatic)),
+        (KEY_SUMMARY, serde_json::to_value(Summary::of(session)).expect("a summary serialises")),
+        (KEY_SAVE, Value::String(save::to_json(session))),
+    ]
+}
+
+/// A slot file read: its list entry and, when readable, the save text.
+fn read_slot_file(path: &Path, id: &str) -> (SlotInfo, Option<String>) {
+    let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok()).map(|d| d.as_millis() as u64);
+    let unreadable = |reason: String| {
+        (SlotInfo { id: id.to_string(), name: format!("{id}.json"), saved_at: modified, automatic: false, summary: None, unreadable: Some(reason) }, None)
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => return unreadable(format!("the file could not be read: {e}")),
+    };
+    let Ok(Value::Object(map)) = serde_json::from_slice::<Value>(&bytes) else {
+        return unreadable("the file is damaged (not a save slot)".into());
+    };
+    let name = map.get(KEY_NAME).and_then(Value::as_str).map(str::to_string);
+    let summary = map.get(KEY_SUMMARY).cloned().and_then(|v| serde_json::from_value::<Summary>(v).ok());
+    let text = map.get(KEY_SAVE).and_then(Value::as_str).map(str::to_string);
+    let (Some(name), Some(text)) = (name, text) else {
+        return unreadable("the file is incomplete (no name or no save in it)".into());
+    };
+    // The header alone: a save from an older or newer app is listed as such. The whole save is
+    // checked when it is loaded.
+    let reason = match serde_json::from_str::<Value>(&text).ok().and_then(|v| v.get("schema").and_then(Value::as_u64)) {
+        None => Some("the save in it is damaged".to_string()),
+        Some(schema) if schema > save::SAVE_SCHEMA as u64 => Some(format!("it was written by a newer version of the app (save schema {schema})")),
+        Some(schema) if schema < save::SAVE_SCHEMA as u64 => Some(format!("it uses an old save format (save schema {schema})")),
+        Some(_) => None,
+    };
+    let info = SlotInfo {
+        id: id.to_string(),
+        name,
+        saved_at: map.get(KEY_SAVED_AT).and_then(Value::as_u64).or(modified),
+        automatic: map.get(KEY_AUTOMATIC).and_then(Value::as_bool).unwrap_or(false),
+        summary,
+        unreadable: reason.clone(),
+    };
+    (info, reason.is_none().then_some(text))
+}
+
+/// Every slot in `dir`, newest first; damaged files are listed as unreadable (never removed).
+pub fn list_slots(dir: &Path) -> Vec<SlotInfo> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut slots: Vec<SlotInfo> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let file = e.file_name().into_string().ok()?;
+            let id = file.strip_suffix(".json")?;
+            check_id(id).ok()?;
+            Some(read_slot_file(&e.path(), id).0)
+        })
+        .collect();
+    slots.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.name.cmp(&b.name)));
+    slots
+}
+
+/// The session in slot `id` of `dir`, checked like any save (`save::from_json`).
+pub fn read_saved_slot(dir: &Path, id: &str) -> Result<(SlotInfo, Session), ErrorInfo> {
+    check_id(id)?;
+    let path = dir.join(format!("{id}.json"));
+    if !path.is_file() {
+        return Err(error("unknown_slot", "There is no such save (it may have been deleted)."));
+    }
+    let (info, text) = read_slot_file(&path, id);
+    let text = text.ok_or_else(|| error("slot_unreadable", format!("This save cannot be loaded: {}. The file is kept.", info.unreadable.clone().unwrap_or_default())))?;
+    let session = save::from_json(&text).map_err(|e| error("slot_unreadable", format!("This save cannot be loaded: {e}. The file is kept.")))?;
+    Ok((info, session))
+}
+
+/// Removes slot `id` of `dir` (the player asked, and confirmed, in the UI).
+pub fn delete_slot(dir: &Path, id: &str) -> Result<(), ErrorInfo> {
+    check_id(id)?;
+    match std::fs::remove_file(dir.join(format!("{id}.json"))) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(error("unknown_slot", "There is no such save (it may have been deleted already).")),
+        Err(e) => Err(error("delete_failed", format!("The save could not be deleted: {e}"))),
+    }
+}
+
+/// Checks save JSON pasted or picked by the player; the error says what is wrong in a player's words.
+pub fn check_import(text: &str) -> Result<Session, ErrorInfo> {
+    if text.trim().is_empty() {
+        return Err(error("bad_save", "Paste a save or pick a save file first."));
+    }
+    save::from_json(text).map_err(|e| {
+        let code = match e {
+            save::SaveError::Corrupt(_) => "save_corrupt",
+            save::SaveError::TooOld { .. } => "save_too_old",
+            save::SaveError::TooNew { .. } => "save_too_new",
+            save::SaveError::BadPack(_) | save::SaveError::Inconsistent(_) => "save_invalid",
+        };
+        let mut message = e.to_string();
+        if let Some(first) = message.get(..1) {
+            message = first.to_uppercase() + &message[1..];
+        }
+        error(code, format!("{message}. Nothing was changed."))
+    })
+}
+
+/// Milliseconds since 1970, for `saved_at`.
+pub fn now_millis() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+/// The slots folder of the running app and the writing of slots through the store plugin.
+pub struct Slots {
+    app: AppHandle,
+    pub dir: PathBuf,
+}
+
+impl Slots {
+    pub fn open(app: &AppHandle) -> Result<Slots, Box<dyn std::error::Error>> {
+        let dir = app.path().app_data_dir()?.join(SLOTS_DIR);
+        std::fs::create_dir_all(&dir)?;
+        Ok(Slots { app: app.clone(), dir })
+    }
+
+    /// Writes slot `id` whole: through the store plugin to a hidden temporary file, then renamed over
+    /// the slot (a kill mid-write leaves the old slot as it was).
+    pub fn write(&self, id: &str, entries: Vec<(&'static str, Value)>) -> Result<(), ErrorInfo> {
+        check_id(id)?;
+        let failed = |e: &dyn std::fmt::Display| error("save_failed", format!("The save could not be written: {e}"));
+        std::fs::create_dir_all(&self.dir).map_err(|e| failed(&e))?;
+        let temp = format!(".{id}.writing.json");
+        let store = self
+            .app
+            .store_builder(Path::new(SLOTS_DIR).join(&temp))
+            .create_new()
+            .disable_auto_save()
+            .serialize(|cache| serde_json::to_vec(cache).map_err(Into::into))
+            .build()
+            .map_err(|e| failed(&e))?;
+        for (key, value) in entries {
+            store.set(key, value);
+        }
+        let written = store.save();
+        store.close_resource();
+        written.map_err(|e| failed(&e))?;
+        std::fs::rename(self.dir.join(&temp), self.dir.join(format!("{id}.json"))).map_err(|e| failed(&e))
+    }
+
+    /// A fresh id for a slot the app keeps by itself.
+    pub fn automatic_id(&self) -> String {
+        let mut n = now_millis();
+        loop {
+            let id = format!("auto-{n}");
+            if !self.dir.join(format!("{id}.json")).exists() {
+                return id;
+            }
+            n += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,5 +479,164 @@ mod tests {
     fn principle_5_nothing_readable_reports_every_unreadable_file() {
         assert_eq!(choose(&[bad(1), bad(2)]), Choice { restore: None, unreadable: vec![0, 1] });
         assert_eq!(choose::<&str>(&[Slot::Empty, Slot::Empty]), Choice { restore: None, unreadable: vec![] });
+    }
+
+    // --- save slots (issue #6) ---
+
+    use goeben_referee::{protocol, RulesPack};
+
+    fn game(seed: u64) -> Session {
+        let mut session = Session::new(RulesPack::standard(), seed);
+        let action = protocol::parse_action(&format!(r#"{{"action":"new_game","seed":{seed}}}"#)).expect("new_game parses");
+        assert!(session.respond(action).ok);
+        session
+    }
+
+    /// A fresh empty folder under the system's temporary folder.
+    fn folder(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("goeben-slots-{tag}-{}-{}", std::process::id(), now_millis()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Writes a slot as the store plugin does (a JSON object of its entries).
+    fn write_slot(dir: &Path, id: &str, entries: Vec<(&'static str, Value)>) {
+        let map: serde_json::Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        std::fs::write(dir.join(format!("{id}.json")), serde_json::to_vec(&map).unwrap()).unwrap();
+    }
+
+    #[test]
+    fn slot_names_are_trimmed_and_checked() {
+        assert_eq!(check_name("  Malta run  ").unwrap(), "Malta run");
+        assert_eq!(check_name("").unwrap_err().code, "bad_name");
+        assert_eq!(check_name("   ").unwrap_err().code, "bad_name");
+        assert_eq!(check_name(&"x".repeat(NAME_MAX)).unwrap().chars().count(), NAME_MAX);
+        let long = check_name(&"x".repeat(NAME_MAX + 1)).unwrap_err();
+        assert_eq!(long.code, "bad_name");
+        assert!(long.message.contains("41"), "{}", long.message);
+        // Characters, not bytes: forty accented letters fit.
+        assert!(check_name(&"é".repeat(NAME_MAX)).is_ok());
+        assert_eq!(check_name("two\nlines").unwrap_err().code, "bad_name");
+    }
+
+    #[test]
+    fn slot_ids_are_safe_file_names_and_fold_case() {
+        let id = slot_id("Malta run");
+        assert!(id.starts_with("slot-malta-run-"), "{id}");
+        assert!(check_id(&id).is_ok());
+        assert_eq!(slot_id("malta RUN"), slot_id("Malta run"), "names differing only in case are one slot");
+        assert_ne!(slot_id("Malta run"), slot_id("Malta-run"), "different names are different slots");
+        assert_ne!(slot_id("Été"), slot_id("Ete"));
+        for name in ["../../etc/passwd", "a/b\\c", "日本語", "....", "Game 1: the Dardanelles!"] {
+            let id = slot_id(name);
+            assert!(check_id(&id).is_ok(), "{name} -> {id}");
+            assert!(!id.contains('.') && !id.contains('/'), "{id}");
+        }
+        for bad in ["", "../x", "a/b", "slot.json", "-x", "Slot-A", &"a".repeat(81)] {
+            assert_eq!(check_id(bad).unwrap_err().code, "unknown_slot", "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_slot_lists_with_its_public_summary_and_loads_back_the_same_game() {
+        let dir = folder("roundtrip");
+        let session = game(7);
+        let id = slot_id("First try");
+        write_slot(&dir, &id, slot_entries("First try", false, 1_700_000_000_000, &session));
+        let list = list_slots(&dir);
+        assert_eq!(list.len(), 1);
+        let slot = &list[0];
+        assert_eq!((slot.id.as_str(), slot.name.as_str(), slot.saved_at, slot.automatic), (id.as_str(), "First try", Some(1_700_000_000_000), false));
+        assert_eq!(slot.unreadable, None);
+        let view = session.view();
+        let summary = slot.summary.clone().unwrap();
+        assert_eq!((summary.turn, summary.phase, summary.vp), (view.turn, view.phase, view.vp));
+        assert_eq!(summary.orders.as_deref(), Some(view.game.as_ref().unwrap().orders.name.as_str()));
+        // Nothing secret in what is listed.
+        let listed = serde_json::to_string(&list).unwrap();
+        assert!(!listed.contains("dice") && !listed.contains("rng") && !listed.contains("seed"), "{listed}");
+        let (_, loaded) = read_saved_slot(&dir, &id).unwrap();
+        assert_eq!(save::to_json(&loaded), save::to_json(&session));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_corrupt_slot_is_listed_as_unreadable_and_kept() {
+        let dir = folder("corrupt");
+        let good = game(3);
+        write_slot(&dir, "slot-good-00000001", slot_entries("Good", false, 2, &good));
+        std::fs::write(dir.join("slot-torn-00000002.json"), b"{\"name\":\"Torn\",\"sav").unwrap();
+        write_slot(&dir, "slot-nosave-00000003", vec![(KEY_NAME, Value::String("No save".into()))]);
+        let mut old = slot_entries("Old", false, 3, &good);
+        old.retain(|(k, _)| *k != KEY_SAVE);
+        old.push((KEY_SAVE, Value::String(r#"{"schema":0,"app":"old","session":{}}"#.into())));
+        write_slot(&dir, "slot-old-00000004", old);
+        let mut inconsistent = slot_entries("Hand-edited", false, 4, &good);
+        inconsistent.retain(|(k, _)| *k != KEY_SAVE);
+        inconsistent.push((KEY_SAVE, Value::String(r#"{"schema":1,"app":"x","session":{"nonsense":true}}"#.into())));
+        write_slot(&dir, "slot-edited-00000005", inconsistent);
+        // Files that are not slots are left alone and not listed.
+        std::fs::write(dir.join(".slot-x.writing.json"), b"{").unwrap();
+        std::fs::write(dir.join("notes.txt"), b"hello").unwrap();
+
+        let list = list_slots(&dir);
+        assert_eq!(list.len(), 5, "{list:?}");
+        let by_id = |id: &str| list.iter().find(|s| s.id == id).unwrap().clone();
+        assert_eq!(by_id("slot-good-00000001").unreadable, None);
+        let torn = by_id("slot-torn-00000002");
+        assert!(torn.unreadable.as_deref().unwrap().contains("damaged"), "{torn:?}");
+        assert_eq!(torn.name, "slot-torn-00000002.json");
+        assert!(torn.saved_at.is_some(), "the file's date is shown");
+        assert!(by_id("slot-nosave-00000003").unreadable.unwrap().contains("incomplete"));
+        assert!(by_id("slot-old-00000004").unreadable.unwrap().contains("old save format"));
+        assert_eq!(by_id("slot-edited-00000005").unreadable, None, "only the header is checked when listing");
+
+        // Loading an unreadable slot is refused with a clear error, and the file is still there.
+        for id in ["slot-torn-00000002", "slot-nosave-00000003", "slot-old-00000004", "slot-edited-00000005"] {
+            let e = read_saved_slot(&dir, id).err().unwrap();
+            assert_eq!(e.code, "slot_unreadable", "{id}");
+            assert!(e.message.contains("kept"), "{}", e.message);
+            assert!(dir.join(format!("{id}.json")).exists(), "{id} is never deleted silently");
+        }
+        assert!(read_saved_slot(&dir, "slot-good-00000001").is_ok());
+        assert_eq!(read_saved_slot(&dir, "slot-missing-00000009").err().unwrap().code, "unknown_slot");
+        assert_eq!(read_saved_slot(&dir, "../autosave-a").err().unwrap().code, "unknown_slot");
+
+        // The player may delete an unreadable slot; deleting it twice is a clear error.
+        delete_slot(&dir, "slot-torn-00000002").unwrap();
+        assert_eq!(delete_slot(&dir, "slot-torn-00000002").unwrap_err().code, "unknown_slot");
+        assert_eq!(list_slots(&dir).len(), 4);
+        assert!(dir.join("notes.txt").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn slots_list_newest_first_and_a_missing_folder_lists_nothing() {
+        let dir = folder("order");
+        let session = game(5);
+        write_slot(&dir, "slot-a-00000001", slot_entries("A", false, 10, &session));
+        write_slot(&dir, "slot-b-00000002", slot_entries("B", false, 30, &session));
+        write_slot(&dir, "auto-20", slot_entries("Before loading “A”", true, 20, &session));
+        let names: Vec<_> = list_slots(&dir).into_iter().map(|s| (s.name, s.automatic)).collect();
+        assert_eq!(names, vec![("B".into(), false), ("Before loading “A”".into(), true), ("A".into(), false)]);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(list_slots(&dir).is_empty());
+    }
+
+    #[test]
+    fn an_import_is_checked_like_any_save() {
+        let session = game(11);
+        let text = save::to_json(&session);
+        assert_eq!(save::to_json(&check_import(&text).unwrap()), text);
+        assert_eq!(check_import("").err().unwrap().code, "bad_save");
+        assert_eq!(check_import("  \n").err().unwrap().code, "bad_save");
+        let corrupt = check_import("{ not json").err().unwrap();
+        assert_eq!(corrupt.code, "save_corrupt");
+        assert!(corrupt.message.starts_with("The save file is not readable JSON") && corrupt.message.ends_with("Nothing was changed."), "{}", corrupt.message);
+        assert_eq!(check_import(&text[..text.len() / 2]).err().unwrap().code, "save_corrupt", "a truncated file");
+        assert_eq!(check_import(r#"{"schema":0,"app":"old","session":{}}"#).err().unwrap().code, "save_too_old");
+        assert_eq!(check_import(r#"{"schema":99,"app":"new","session":{}}"#).err().unwrap().code, "save_too_new");
+        assert_eq!(check_import(r#"{"schema":1,"app":"x","session":{"nonsense":true}}"#).err().unwrap().code, "save_corrupt");
+        assert_eq!(check_import("[1,2,3]").err().unwrap().code, "save_corrupt");
     }
 }
