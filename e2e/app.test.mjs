@@ -302,3 +302,86 @@ test('measurements: start to interactive, IPC round trip, idle memory (reported,
     await driver.quit();
   }
 });
+
+test('saves (issue #6): save a slot, start a new game, load the slot back; the previous game is kept', async () => {
+  const driver = await openApp();
+  try {
+    // Running alone, the app opens on the new-game form; after the other tests, on their game.
+    await driver.wait(async () => (await driver.findElements({ css: '[data-testid="phase"], [data-testid="seed-input"]' })).length > 0, 15000);
+    // A game on turn 2 with known Orders, played through the shell, then shown by the UI.
+    let r = (await invoke(driver, 'respond', { action: { action: 'new_game', seed: 23, options: { orders: 'raid_french_convoys' } } })).value;
+    for (let i = 0; i < 100 && r.view.turn < 2 && !r.view.game_over; i += 1) {
+      const legal = r.view.legal_actions;
+      const next = legal.find((a) => a.action === 'place_collier') ?? legal.find((a) => a.action === 'end_phase')
+        ?? legal.find((a) => !['undo', 'load_cargo', 'dump_cargo'].includes(a.action)) ?? legal[0];
+      r = (await invoke(driver, 'respond', { action: next })).value;
+    }
+    assert.equal(r.view.turn, 2, 'seed 23 reaches turn 2');
+    await driver.navigate().refresh();
+    const ordersTitle = async () => ((await (await driver.findElement({ css: 'section[aria-label="Orders"] h2' })).getAttribute('textContent')) ?? '').trim();
+    const saved = { turn: await waitForText(driver, 'turn', (t) => t.startsWith('Turn 2')), phase: await textOf(driver, 'phase') };
+    saved.orders = await ordersTitle();
+    assert.match(saved.orders, /Orders: .+/);
+
+    // Save as a named slot from the footer's Saves panel.
+    await tap(driver, await waitForTestId(driver, 'saves-button'));
+    const name = await waitForTestId(driver, 'save-name');
+    await name.sendKeys('Malta run');
+    await tap(driver, await waitForTestId(driver, 'save-button'));
+    assert.equal(await waitForText(driver, 'saves-message', (t) => t.length > 0), 'Saved as “Malta run”.');
+    const slot = await driver.findElement({ xpath: '//li[.//*[@data-testid="slot-name" and text()="Malta run"]]' });
+    const summary = ((await (await slot.findElement(byTestId('slot-summary'))).getAttribute('textContent')) ?? '').trim();
+    assert.equal(summary, `Turn 2 of 10 · ${saved.phase} · ${saved.orders.replace('Orders: ', '')} · ${r.view.vp} VP`);
+    // Bad input is refused with a clear message, as data.
+    const empty = await invoke(driver, 'save_slot', { name: '   ' });
+    assert.equal(empty.ok, true, 'a refusal is an answer, not an IPC failure');
+    assert.equal(empty.value.error.code, 'bad_name');
+    const unknown = await invoke(driver, 'load_slot', { id: '../autosave-a' });
+    assert.equal(unknown.value.error.code, 'unknown_slot');
+    const corrupt = await invoke(driver, 'import_save', { json: '{"schema":1' });
+    assert.equal(corrupt.value.error.code, 'save_corrupt');
+    const listed = await invoke(driver, 'list_saves', {});
+    assert.doesNotMatch(JSON.stringify(listed.value), /"(seed|rng|dice|undo|save)"/, 'the list carries no secrets');
+    await tap(driver, await waitForTestId(driver, 'saves-close'));
+
+    // A new game through the footer.
+    await tap(driver, await waitForTestId(driver, 'new-game-footer'));
+    await tap(driver, await driver.findElement({ xpath: '//nav//button[normalize-space()="New game"]' }));
+    const seed = await waitForTestId(driver, 'seed-input');
+    await seed.clear();
+    await seed.sendKeys('5');
+    await tap(driver, await waitForTestId(driver, 'new-game-button'));
+    await waitForText(driver, 'turn', (t) => t !== saved.turn);
+
+    // Load the slot back: the turn, phase and Orders come back, and the new game was kept in a slot.
+    await tap(driver, await waitForTestId(driver, 'saves-button'));
+    const row = await driver.wait(async () => {
+      const rows = await driver.findElements({ xpath: '//li[.//*[@data-testid="slot-name" and text()="Malta run"]]' });
+      return rows[0];
+    }, 10000);
+    await tap(driver, await row.findElement(byTestId('load-button')));
+    assert.equal(await waitForText(driver, 'turn', (t) => t === saved.turn), saved.turn);
+    assert.equal(await textOf(driver, 'phase'), saved.phase);
+    assert.equal(await ordersTitle(), saved.orders);
+    const page = await driver.findElement({ css: 'body' }).getText();
+    assert.match(page, /Loaded “Malta run”\. Your previous game was kept as “Before loading ‘Malta run’”\./);
+
+    // The panel with both saves and an export ready, on a phone and on a desktop.
+    await tap(driver, await waitForTestId(driver, 'saves-button'));
+    await waitForTestId(driver, 'slot-list');
+    await driver.wait(async () => (await driver.findElements(byTestId('slot-name'))).length >= 2, 10000);
+    await tap(driver, await waitForTestId(driver, 'export-save'));
+    await waitForTestId(driver, 'save-download');
+    assert.equal(await textOf(driver, 'export-warning'), "This file holds the hidden counters: don't read it during play.");
+    const scrollToPanel = () => driver.executeScript('document.querySelector(\'[data-testid="saves"]\').scrollIntoView({ block: "start" }); window.scrollBy(0, -96);');
+    await driver.manage().window().setRect({ width: 390, height: 844 });
+    await scrollToPanel();
+    await screenshot(driver, 'saves-phone', 390, 844);
+    await driver.manage().window().setRect({ width: 1280, height: 800 });
+    // On a desktop the list, the export and its warning, clear of the footer.
+    await driver.executeScript('document.querySelector(\'[data-testid="export-warning"]\').scrollIntoView({ block: "end" }); window.scrollBy(0, 90);');
+    await screenshot(driver, 'saves-desktop', 1280, 800);
+  } finally {
+    await driver.quit();
+  }
+});

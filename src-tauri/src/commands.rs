@@ -179,7 +179,7 @@ pub fn load_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) -> S
         Ok(found) => found,
         Err(e) => return SavesAnswer::refused(e, Some(list_slots(dir))),
     };
-    let kept = match keep_running_game(&state, &session, &format!("Before loading “{}”", info.name)) {
+    let kept = match keep_running_game(&state, &session, &format!("Before loading ‘{}’", info.name)) {
         Ok(kept) => kept,
         Err(e) => return SavesAnswer::refused(e, Some(list_slots(dir))),
     };

@@ -616,9 +616,9 @@ mod tests {
         let session = game(5);
         write_slot(&dir, "slot-a-00000001", slot_entries("A", false, 10, &session));
         write_slot(&dir, "slot-b-00000002", slot_entries("B", false, 30, &session));
-        write_slot(&dir, "auto-20", slot_entries("Before loading “A”", true, 20, &session));
+        write_slot(&dir, "auto-20", slot_entries("Before loading ‘A’", true, 20, &session));
         let names: Vec<_> = list_slots(&dir).into_iter().map(|s| (s.name, s.automatic)).collect();
-        assert_eq!(names, vec![("B".into(), false), ("Before loading “A”".into(), true), ("A".into(), false)]);
+        assert_eq!(names, vec![("B".into(), false), ("Before loading ‘A’".into(), true), ("A".into(), false)]);
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(list_slots(&dir).is_empty());
     }

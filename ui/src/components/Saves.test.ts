@@ -20,7 +20,7 @@ const good: SlotInfo = {
   summary: { turn: 3, last_turn: 10, phase: 'movement', orders: 'Raid French Convoys', vp: 4 },
   unreadable: null,
 };
-const kept: SlotInfo = { ...good, id: 'auto-1700000000000', name: 'Before loading “Malta run”', automatic: true, saved_at: good.saved_at! - 60000 };
+const kept: SlotInfo = { ...good, id: 'auto-1700000000000', name: 'Before loading ‘Malta run’', automatic: true, saved_at: good.saved_at! - 60000 };
 const torn: SlotInfo = { id: 'slot-torn-00000002', name: 'slot-torn-00000002.json', saved_at: 1, automatic: false, summary: null, unreadable: 'the file is damaged (not a save slot)' };
 
 type Call = { cmd: string; args: Record<string, unknown> };
@@ -121,7 +121,7 @@ describe('save as', () => {
 describe('load and delete', () => {
   it('loads a slot and hands the loaded view to the app', async () => {
     const view = (movement as Response).view;
-    shell([good], { load_slot: () => ({ ok: true, slots: [good, kept], view, message: 'Loaded “Malta run”. Your previous game was kept as “Before loading “Malta run””.' }) });
+    shell([good], { load_slot: () => ({ ok: true, slots: [good, kept], view, message: 'Loaded “Malta run”. Your previous game was kept as “Before loading ‘Malta run’”.' }) });
     const { loaded } = panel();
     const row = await screen.findByTestId(`slot-${good.id}`);
     await fireEvent.click(within(row).getByTestId('load-button'));
