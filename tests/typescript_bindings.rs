@@ -1,6 +1,8 @@
 //! The UI's TypeScript types are generated from the Rust types (DESIGN.md principle 8), never written by
 //! hand. This test regenerates them into a scratch folder and fails when `ui/src/generated/` differs.
 //! To refresh them after changing a type: `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings`.
+//! The table tools' protocol (src/tools/, docs/TOOLS.md) has its own folder, `ui/src/generated/tools/`,
+//! checked the same way: its `LogEntry` and `Player` are not the game's.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -8,6 +10,7 @@ use std::path::{Path, PathBuf};
 use goeben_referee::action::Action;
 use goeben_referee::pack::RulesPack;
 use goeben_referee::session::{LogEntry, Response};
+use goeben_referee::tools;
 use ts_rs::TS;
 
 fn generate(dir: &Path) {
@@ -15,6 +18,15 @@ fn generate(dir: &Path) {
     Response::export_all_to(dir).expect("export Response");
     LogEntry::export_all_to(dir).expect("export LogEntry");
     RulesPack::export_all_to(dir).expect("export RulesPack");
+}
+
+/// The table tools' protocol: what the `tools_respond` IPC command takes and answers.
+fn generate_tools(dir: &Path) {
+    tools::ToolAction::export_all_to(dir).expect("export ToolAction");
+    tools::ToolResponse::export_all_to(dir).expect("export ToolResponse");
+    tools::ToolView::export_all_to(dir).expect("export ToolView");
+    tools::LogLine::export_all_to(dir).expect("export LogLine");
+    tools::LogEntry::export_all_to(dir).expect("export LogEntry");
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {
@@ -30,30 +42,44 @@ fn read_dir(dir: &Path) -> BTreeMap<String, String> {
     files
 }
 
-#[test]
-fn generated_typescript_types_are_up_to_date() {
-    let scratch: PathBuf = std::env::temp_dir().join(format!("goeben-ts-{}", std::process::id()));
+/// Regenerates into a scratch folder and compares with the committed folder `committed` (relative to the
+/// crate), or rewrites it when `UPDATE_TS_BINDINGS` is set. `expected` are files the export must produce.
+fn check_bindings(committed: &str, generate: fn(&Path), expected: &[&str]) {
+    let scratch: PathBuf = std::env::temp_dir().join(format!("goeben-ts-{}-{}", committed.replace('/', "-"), std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     generate(&scratch);
     let fresh = read_dir(&scratch);
     let _ = std::fs::remove_dir_all(&scratch);
-    assert!(fresh.contains_key("Action.ts") && fresh.contains_key("PlayerView.ts"), "export produced {:?}", fresh.keys());
+    assert!(expected.iter().all(|name| fresh.contains_key(*name)), "export produced {:?}", fresh.keys());
 
-    let committed_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/src/generated");
+    let committed_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(committed);
     if std::env::var_os("UPDATE_TS_BINDINGS").is_some() {
-        let _ = std::fs::remove_dir_all(&committed_dir);
-        std::fs::create_dir_all(&committed_dir).expect("create ui/src/generated");
+        // Only the .ts files are replaced: `ui/src/generated/` holds the `tools/` folder too.
+        for name in read_dir(&committed_dir).keys() {
+            std::fs::remove_file(committed_dir.join(name)).expect("remove stale binding");
+        }
+        std::fs::create_dir_all(&committed_dir).expect("create the bindings folder");
         for (name, text) in &fresh {
             std::fs::write(committed_dir.join(name), text).expect("write binding");
         }
         return;
     }
-    let committed = read_dir(&committed_dir);
-    let stale: Vec<&String> = fresh.keys().filter(|k| committed.get(*k) != fresh.get(*k)).collect();
-    let extra: Vec<&String> = committed.keys().filter(|k| !fresh.contains_key(*k)).collect();
+    let existing = read_dir(&committed_dir);
+    let stale: Vec<&String> = fresh.keys().filter(|k| existing.get(*k) != fresh.get(*k)).collect();
+    let extra: Vec<&String> = existing.keys().filter(|k| !fresh.contains_key(*k)).collect();
     assert!(
         stale.is_empty() && extra.is_empty(),
-        "ui/src/generated is stale (changed or missing: {stale:?}; no longer generated: {extra:?}). \
+        "{committed} is stale (changed or missing: {stale:?}; no longer generated: {extra:?}). \
          Run `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings` and commit the result."
     );
+}
+
+#[test]
+fn generated_typescript_types_are_up_to_date() {
+    check_bindings("ui/src/generated", generate, &["Action.ts", "PlayerView.ts"]);
+}
+
+#[test]
+fn generated_tools_typescript_types_are_up_to_date() {
+    check_bindings("ui/src/generated/tools", generate_tools, &["ToolAction.ts", "ToolResponse.ts", "ToolView.ts", "LogLine.ts"]);
 }

@@ -5,6 +5,7 @@
 //! Seed 003's special rules are headed by name, not number, so they are cited by heading.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Combined fire strength of several ships firing the same type of guns at one target
 /// (seed 004, Advanced Tactical Rules 11 "Multiple Firers").
@@ -45,7 +46,7 @@ pub fn contact_roll(natural: u8, ships_side_a: u32, ships_side_b: u32) -> Contac
 }
 
 /// Operational speed classes of seed 003 "Extended Operational Movement".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum SpeedClass {
     /// Speed 2+.
@@ -61,7 +62,7 @@ pub enum SpeedClass {
 }
 
 /// Weather of seed 003 "Weather Effects on Operations" (anything better than a squall caps nothing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Weather {
     Fair,

@@ -8,11 +8,12 @@
 //! decided by whether smoke was used, which the players know and the tool does not.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::dice::Dice;
 
 /// Which table to roll on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum EventTable {
     /// Rolled before each movement segment marked (RE) in the revised tactical sequence (004 Tactical 1–2).
@@ -22,7 +23,7 @@ pub enum EventTable {
 }
 
 /// Whom an entry strikes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Applies {
     /// Nobody in particular (both sides, or nothing happens).
@@ -34,7 +35,7 @@ pub enum Applies {
 }
 
 /// What a Leader does to an entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum LeaderEffect {
     None,
@@ -45,7 +46,7 @@ pub enum LeaderEffect {
 }
 
 /// One entry of a random events table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct EventEntry {
     /// Total of two dice, 2..=12.
     pub roll: u8,
@@ -113,7 +114,7 @@ pub fn entry(which: EventTable, total: u8) -> &'static EventEntry {
 }
 
 /// The side an entry strikes when it strikes one side only.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     CentralPowers,
@@ -131,7 +132,7 @@ pub fn side_for(die: u8) -> Side {
 }
 
 /// A roll on a random events table with every die shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct EventRoll {
     pub table: EventTable,
     pub dice: [u8; 2],

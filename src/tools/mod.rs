@@ -16,6 +16,7 @@ pub mod sdr;
 pub mod sdr_charts;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::dice::Dice;
 use calculators::{SpeedClass, Weather};
@@ -33,7 +34,7 @@ pub const LOG_MAX: usize = 100_000;
 pub const MAX_LINE_BYTES: usize = 16 * 1024;
 
 /// One request to the table tools. `player` is who acts and whom the response is for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "tool", rename_all = "snake_case")]
 pub enum ToolAction {
     /// Draw a chit from the bag, face down (seed 001 Secret Die Roll).
@@ -80,7 +81,7 @@ fn fair() -> Weather {
 }
 
 /// The answer to one [`ToolAction`], for the player who sent it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "tool", rename_all = "snake_case")]
 pub enum ToolResponse {
     SdrDrawn { chit: ChitView, bag_left: usize },
@@ -107,7 +108,7 @@ impl ToolResponse {
 }
 
 /// What one player may see of the session.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct ToolView {
     pub player: Player,
     pub bag_left: usize,
@@ -116,7 +117,7 @@ pub struct ToolView {
 }
 
 /// One public log entry. Draws are recorded by commitment only, so the log is the same for both players.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "entry", rename_all = "snake_case")]
 pub enum LogEntry {
     SdrDrawn { chit: u32, owner: Player, label: String, commitment: String },
@@ -126,7 +127,7 @@ pub enum LogEntry {
 }
 
 /// A log entry with a readable line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct LogLine {
     #[serde(flatten)]
     pub entry: LogEntry,

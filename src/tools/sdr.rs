@@ -10,6 +10,7 @@
 //! chit can be swapped silently); the bag never refills by itself and an empty bag refuses a draw.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 use sha2::{Digest, Sha256};
 
 use crate::dice::Dice;
@@ -26,7 +27,7 @@ pub const COMMITMENT_HEX_DIGITS: usize = 16;
 pub const SALT_BYTES: usize = 16;
 
 /// The two players at the table. The tools do not care which power each plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Player {
     A,
@@ -181,7 +182,7 @@ impl Chit {
 }
 
 /// A chit as one player sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ChitView {
     pub chit: u32,
     pub owner: Player,
@@ -192,7 +193,7 @@ pub struct ChitView {
 }
 
 /// The face of a chit as one player sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "shown", rename_all = "snake_case")]
 pub enum ChitFace {
     /// The opponent's secret chit: only its commitment is known.

@@ -7,9 +7,10 @@
 //! (docs/TOOLS.md, "Readings"). Nothing is filled in by guess.
 
 use serde::Serialize;
+use ts_rs::TS;
 
 /// One cell of a transcribed chart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "reading", rename_all = "snake_case")]
 pub enum Reading {
     /// Clearly legible in the source.
@@ -57,7 +58,7 @@ pub const BRITISH_VICTORY_CONDITIONS_UNREADABLE: &str =
      neither its objectives nor its points can be matched to SDR columns";
 
 /// The side whose victory conditions chart is looked up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum VictorySide {
     German,
@@ -65,7 +66,7 @@ pub enum VictorySide {
 }
 
 /// One objective's points for the SDR looked up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct VictoryLine {
     pub objective: &'static str,
     pub points: Reading,
@@ -90,7 +91,7 @@ pub fn victory_conditions(side: VictorySide, sdr: u8) -> Option<Vec<VictoryLine>
 }
 
 /// A fleet column of the What-If chart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum WhatIfFleet {
     British,
@@ -101,7 +102,7 @@ pub enum WhatIfFleet {
 }
 
 /// What the drawing player tells the opponent about the result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Disclosure {
     /// Keep it secret (the chart's default).
@@ -115,7 +116,7 @@ pub enum Disclosure {
 }
 
 /// One entry of the What-If chart: the SDR range it covers and its effect in our words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct WhatIfEntry {
     pub fleet: WhatIfFleet,
     pub sdr_low: u8,
