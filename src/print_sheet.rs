@@ -135,24 +135,30 @@ fn page_bodies(codes: &[(String, String)], paper: Paper) -> Vec<String> {
                 let (row, col) = (i / cols, i % cols);
                 let x = MARGIN + col as f64 * (COUNTER_MM + GUTTER_X);
                 let y = MARGIN + row as f64 * (COUNTER_MM + GUTTER_Y);
-                let _ = write!(svg, r##"<rect x="{x:.3}" y="{y:.3}" width="{COUNTER_MM}" height="{COUNTER_MM}" fill="none" stroke="#999" stroke-width="0.15"/>"##);
-                svg.push_str(&qr_path(code, x + (COUNTER_MM - QR_MM) / 2.0, y + 0.4, QR_MM));
-                let _ = write!(
-                    svg,
-                    r##"<text x="{:.3}" y="{:.3}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-weight="bold" font-size="2.1" text-anchor="middle">{code}</text>"##,
-                    x + COUNTER_MM / 2.0,
-                    y + COUNTER_MM - 1.0
-                );
-                let _ = write!(
-                    svg,
-                    r##"<text x="{:.3}" y="{:.3}" font-family="sans-serif" font-size="1.9" fill="#333" text-anchor="middle">{name}</text>"##,
-                    x + COUNTER_MM / 2.0,
-                    y + COUNTER_MM + 2.6
-                );
+                counter_square(&mut svg, x, y, code, name);
             }
             svg
         })
         .collect()
+}
+
+/// A counter-sized square at (x, y) mm: its cut line, the QR symbol, the code under it and the piece's
+/// name below the square.
+fn counter_square(svg: &mut String, x: f64, y: f64, code: &str, name: &str) {
+    let _ = write!(svg, r##"<rect x="{x:.3}" y="{y:.3}" width="{COUNTER_MM}" height="{COUNTER_MM}" fill="none" stroke="#999" stroke-width="0.15"/>"##);
+    svg.push_str(&qr_path(code, x + (COUNTER_MM - QR_MM) / 2.0, y + 0.4, QR_MM));
+    let _ = write!(
+        svg,
+        r##"<text x="{:.3}" y="{:.3}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-weight="bold" font-size="2.1" text-anchor="middle">{code}</text>"##,
+        x + COUNTER_MM / 2.0,
+        y + COUNTER_MM - 1.0
+    );
+    let _ = write!(
+        svg,
+        r##"<text x="{:.3}" y="{:.3}" font-family="sans-serif" font-size="1.9" fill="#333" text-anchor="middle">{name}</text>"##,
+        x + COUNTER_MM / 2.0,
+        y + COUNTER_MM + 2.6
+    );
 }
 
 fn svg_open(width: f64, height: f64) -> String {
@@ -175,6 +181,17 @@ pub fn sheet_svg(codes: &[(String, String)], paper: Paper) -> String {
     for (n, body) in pages.iter().enumerate() {
         let _ = write!(svg, r#"<g transform="translate(0 {})">{body}</g>"#, n as f64 * page_h);
     }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// One counter's square alone, at its printed size: to reprint the code of a lost or damaged counter
+/// without a whole sheet (`counter_sheet --code CODE`). The same drawing as on a sheet, name under it.
+pub fn counter_svg(code: &str, name: &str) -> String {
+    let (w, h) = (COUNTER_MM + 2.0, COUNTER_MM + 5.0);
+    let mut svg = svg_open(w, h);
+    let _ = write!(svg, r##"<rect width="{w}" height="{h}" fill="#fff"/>"##);
+    counter_square(&mut svg, 1.0, 1.0, code, name);
     svg.push_str("</svg>\n");
     svg
 }

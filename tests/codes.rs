@@ -407,3 +407,28 @@ fn the_scan_request_answers_in_the_response_and_changes_nothing() {
     let action: Action = serde_json::from_str(r#"{"action":"scan","code":"x"}"#).unwrap();
     assert_eq!(action, Action::Scan { code: "x".into() });
 }
+
+#[test]
+fn issue_7_one_counter_reprinted_alone_draws_its_code_and_name_at_printed_size() {
+    let (code, name) = print_sheet::labelled_group(pack(), "placeholders").unwrap()[0].clone();
+    let svg = print_sheet::counter_svg(&code, &name);
+    assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="17.875mm""#), "{}", &svg[..120]);
+    assert_eq!(svg.matches(&format!(">{code}<")).count(), 1);
+    assert_eq!(svg.matches(&format!(">{name}<")).count(), 1);
+    let path = svg.split(r#"<path d=""#).nth(1).and_then(|rest| rest.split('"').next()).unwrap();
+    let (_, modules) = print_sheet::qr_modules(&code);
+    assert_eq!(path.matches('z').count(), modules.iter().filter(|d| **d).count());
+}
+
+#[test]
+fn issue_7_counter_sheet_code_reprints_one_counter_and_refuses_a_bad_code() {
+    let (code, _) = print_sheet::labelled_group(pack(), "placeholders").unwrap()[0].clone();
+    let sloppy = code.to_lowercase().replace('-', " ");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_counter_sheet")).args(["--code", &sloppy]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&format!(">{code}<")));
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_counter_sheet")).args(["--code", "https://example.org"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&bad.stderr).starts_with("counter_sheet: "));
+}

@@ -4,10 +4,12 @@
 //! ```text
 //! counter_sheet [--group all|allied|incidents|coastal|orders|austro_hungarian|german|cargo|placeholders]
 //!               [--paper a4|letter] [--pages DIR] [--list]
+//! counter_sheet --code CODE
 //! ```
 //! Without `--pages`, one SVG with every page stacked is written to standard output; with it, one file a
 //! page (`DIR/page-01.svg`, …) for `rsvg-convert -f pdf DIR/page-*.svg > sheet.pdf`. `--list` prints the
-//! group's codes and names as text instead.
+//! group's codes and names as text instead. `--code` prints one counter's square alone, to reprint a lost
+//! counter's code (the code is read forgivingly, like a scan).
 
 use goeben_referee::print_sheet::{self, Paper};
 use goeben_referee::RulesPack;
@@ -17,6 +19,7 @@ fn main() {
     let mut paper = Paper::A4;
     let mut pages_dir: Option<String> = None;
     let mut list = false;
+    let mut one: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -30,9 +33,10 @@ fn main() {
             }
             "--pages" => pages_dir = Some(args.next().unwrap_or_else(|| fail("--pages takes a directory"))),
             "--list" => list = true,
+            "--code" => one = Some(args.next().unwrap_or_else(|| fail("--code takes a counter code"))),
             "--help" | "-h" => {
                 println!(
-                    "usage: counter_sheet [--group {}] [--paper a4|letter] [--pages DIR] [--list] > sheet.svg",
+                    "usage: counter_sheet [--group {}] [--paper a4|letter] [--pages DIR] [--list] > sheet.svg\n       counter_sheet --code CODE > counter.svg",
                     print_sheet::GROUPS.join("|")
                 );
                 return;
@@ -41,6 +45,14 @@ fn main() {
         }
     }
     let pack = RulesPack::standard();
+    if let Some(code) = one {
+        let piece = goeben_referee::codes::parse(&pack, &code).unwrap_or_else(|e| fail(&e.to_string()));
+        let all = print_sheet::labelled_group(&pack, "all").unwrap_or_default();
+        let code = goeben_referee::codes::code_of(&pack, &piece).unwrap_or_else(|| fail("that piece has no printed code"));
+        let name = all.iter().find(|(c, _)| *c == code).map(|(_, n)| n.clone()).unwrap_or_default();
+        print!("{}", print_sheet::counter_svg(&code, &name));
+        return;
+    }
     let codes = print_sheet::labelled_group(&pack, &group)
         .unwrap_or_else(|| fail(&format!("unknown group `{group}`: one of {}", print_sheet::GROUPS.join(", "))));
     if list {
