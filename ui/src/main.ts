@@ -1,5 +1,8 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
+import { applyTheme, savedTheme } from './lib/theme';
+
+applyTheme(savedTheme());
 
 mount(App, { target: document.getElementById('app')! });
