@@ -1,0 +1,156 @@
+// Test fixture: a small stand-in for the core's ToolSession behind `tools_respond`, answering like
+// src/tools/mod.rs does (each player sees their own face-down values; the other sees commitments; errors
+// come back as data). Chit values and dice are scripted; commitments are fixed strings, not SHA-256.
+import { mockIPC } from '@tauri-apps/api/mocks';
+import type { ChitView } from '../../generated/tools/ChitView';
+import type { EventEntry } from '../../generated/tools/EventEntry';
+import type { LogLine } from '../../generated/tools/LogLine';
+import type { Player } from '../../generated/tools/Player';
+import type { ToolAction } from '../../generated/tools/ToolAction';
+import type { ToolResponse } from '../../generated/tools/ToolResponse';
+
+type Chit = { id: number; owner: Player; label: string; value: number; salt: string; commitment: string; state: 'secret' | 'revealed' | 'returned'; tampered?: boolean };
+
+export const SHIELDS_UP: EventEntry = { roll: 2, name: 'Shields Up', summary: 'The struck side picks one of its ships.', applies: 'one_side', leader: 'none' };
+export const SURPRISE: EventEntry = { roll: 7, name: 'Surprise!', summary: 'The non-initiative side suffers Confusion Reigns.', applies: 'non_initiative_side', leader: 'ignored_on_one_to_three' };
+
+export class FakeCore {
+  /** Every request received, in order. */
+  requests: ToolAction[] = [];
+  /** Values of the next chits drawn. */
+  draws: number[] = [];
+  /** Faces of the next dice rolled. */
+  dice: number[] = [];
+  /** Answers replacing the fake's own for a tool (e.g. an error). */
+  override: Partial<Record<ToolAction['tool'], (request: ToolAction) => ToolResponse>> = {};
+  /** Requests whose answer is held back until `release()` (to test an answer arriving late). */
+  hold = false;
+  private waiting: (() => void)[] = [];
+  bag = 48;
+  chits: Chit[] = [];
+  log: LogLine[] = [];
+
+  constructor(opts: { draws?: number[]; dice?: number[] } = {}) {
+    this.draws = opts.draws ?? [];
+    this.dice = opts.dice ?? [];
+  }
+
+  /** Installs the fake as the shell's `tools_respond` command. */
+  install(): this {
+    mockIPC(async (cmd, args) => {
+      if (cmd !== 'tools_respond') throw new Error(`unexpected command ${cmd}`);
+      const request = (args as { request: ToolAction }).request;
+      this.requests.push(request);
+      if (this.hold) await new Promise<void>((go) => this.waiting.push(go));
+      return this.respond(request);
+    });
+    return this;
+  }
+
+  release() {
+    this.hold = false;
+    this.waiting.splice(0).forEach((go) => go());
+  }
+
+  /** Requests of one tool. */
+  sent<K extends ToolAction['tool']>(tool: K): Extract<ToolAction, { tool: K }>[] {
+    return this.requests.filter((r): r is Extract<ToolAction, { tool: K }> => r.tool === tool);
+  }
+
+  view(chit: Chit, viewer: Player): ChitView {
+    const face: ChitView['face'] =
+      chit.state === 'secret'
+        ? chit.owner === viewer
+          ? { shown: 'own', value: chit.value }
+          : { shown: 'hidden' }
+        : { shown: 'revealed', value: chit.value, salt: chit.salt, verified: !chit.tampered };
+    return { chit: chit.id, owner: chit.owner, label: chit.label, commitment: chit.commitment, returned: chit.state === 'returned', face };
+  }
+
+  private error(code: string, message: string): ToolResponse {
+    return { tool: 'error', code, message };
+  }
+
+  private die(): number {
+    return this.dice.shift() ?? 3;
+  }
+
+  respond(r: ToolAction): ToolResponse {
+    const custom = this.override[r.tool];
+    if (custom) return custom(r);
+    switch (r.tool) {
+      case 'draw_sdr': {
+        if (this.bag === 0) return this.error('bag_empty', 'all 48 chits are out of the bag; put revealed chits back to draw again');
+        const id = this.chits.length + 1;
+        const value = this.draws.shift() ?? 4;
+        const salt = `5a17${String(id).padStart(28, '0')}`;
+        const chit: Chit = { id, owner: r.player, label: r.label ?? '', value, salt, commitment: `c0ffee${String(id).padStart(10, '0')}`, state: 'secret' };
+        this.chits.push(chit);
+        this.bag--;
+        this.log.push({ entry: 'sdr_drawn', chit: id, owner: r.player, label: chit.label, commitment: chit.commitment, text: `Player ${r.player.toUpperCase()} drew SDR chit #${id} face down; commitment ${chit.commitment}.` });
+        return { tool: 'sdr_drawn', chit: this.view(chit, r.player), bag_left: this.bag };
+      }
+      case 'reveal_sdr': {
+        const chit = this.chits[r.chit - 1];
+        if (!chit) return this.error('unknown_chit', `no chit #${r.chit} was drawn`);
+        if (chit.owner !== r.player) return this.error('not_your_chit', `chit #${r.chit} belongs to the other player`);
+        if (chit.state !== 'secret') return this.error('already_revealed', `chit #${r.chit} is already revealed`);
+        chit.state = 'revealed';
+        this.log.push({ entry: 'sdr_revealed', chit: chit.id, owner: chit.owner, value: chit.value, salt: chit.salt, verified: !chit.tampered, text: `Player ${chit.owner.toUpperCase()} revealed chit #${chit.id}: ${chit.value}.` });
+        return { tool: 'sdr_revealed', chit: this.view(chit, r.player === 'a' ? 'b' : 'a') };
+      }
+      case 'return_sdr': {
+        const chit = this.chits[r.chit - 1];
+        if (!chit) return this.error('unknown_chit', `no chit #${r.chit} was drawn`);
+        if (chit.state === 'secret') return this.error('not_revealed', `reveal chit #${r.chit} before putting it back`);
+        if (chit.state === 'returned') return this.error('already_returned', `chit #${r.chit} is already back in the bag`);
+        chit.state = 'returned';
+        this.bag++;
+        this.log.push({ entry: 'sdr_returned', chit: chit.id, owner: chit.owner, text: `Player ${chit.owner.toUpperCase()} put chit #${chit.id} back in the bag.` });
+        return { tool: 'sdr_returned', chit: this.view(chit, r.player), bag_left: this.bag };
+      }
+      case 'verify_sdr': {
+        const chit = this.chits.find((c) => c.commitment === r.commitment);
+        return { tool: 'verified', matches: !!chit && chit.value === r.value && chit.salt === r.salt && !chit.tampered };
+      }
+      case 'view':
+        return { tool: 'view', player: r.player, bag_left: this.bag, chits: this.chits.map((c) => this.view(c, r.player)), log: this.log };
+      case 'roll_event': {
+        const dice: [number, number] = [this.die(), this.die()];
+        const total = dice[0] + dice[1];
+        const entry = total === 7 ? SURPRISE : { ...SHIELDS_UP, roll: total };
+        const side_die = entry.applies === 'one_side' ? this.die() : null;
+        const side = side_die === null ? null : side_die <= 3 ? 'central_powers' : 'allied';
+        return { tool: 'event_rolled', by: r.player, roll: { table: r.table, dice, entry, side_die, side } };
+      }
+      case 'victory_conditions':
+        if (r.sdr < 1 || r.sdr > 6) return this.error('bad_sdr', `the victory conditions chart has columns 1-6, not ${r.sdr}`);
+        if (r.side === 'british') return { tool: 'victory_conditions', side: r.side, sdr: r.sdr, lines: [{ objective: 'British victory conditions', points: { reading: 'unreadable', why: 'scattered digits' } }] };
+        return {
+          tool: 'victory_conditions',
+          side: r.side,
+          sdr: r.sdr,
+          lines: [
+            { objective: 'Goeben enters the Dardanelles', points: { reading: 'read', points: 100 } },
+            { objective: 'French transport sunk, each', points: { reading: 'doubtful', points: 30, why: 'digits split over lines' } },
+          ],
+        };
+      case 'what_if':
+        return { tool: 'what_if', entry: { fleet: r.fleet, sdr_low: r.sdr, sdr_high: r.sdr, effect: 'New Zealand begins the game at Malta.', disclosure: 'tell_now' } };
+      case 'combined_fire':
+        return { tool: 'number', calculator: 'combined_fire', source: 'seed 004, Advanced Tactical Rules 11', value: 7 };
+      case 'contact_modifier':
+        return { tool: 'number', calculator: 'contact_modifier', source: 'seed 004, Advanced Strategic Rules 6', value: Math.floor((r.ships_a + r.ships_b) / 4) };
+      case 'operational_move':
+        return { tool: 'number', calculator: 'operational_zones', source: 'seed 003, Extended Operational Movement; Weather Effects on Operations', value: 2 };
+      case 'fuel_use':
+        return { tool: 'number', calculator: 'fuel_points', source: 'seed 003, Fuel Use', value: [0, 1, 6, 12][r.zones_moved] ?? 0 };
+      case 'adrift_vp':
+        return { tool: 'number', calculator: 'adrift_vp', source: 'seed 003, Adrift at Sea', value: Math.ceil(r.ship_vp / 2) };
+      case 'crippled_vp':
+        return { tool: 'number', calculator: 'crippled_vp', source: 'seed 003, Cripples', value: Math.ceil(r.ship_vp / 2) };
+      default:
+        return this.error('unknown_tool', `unknown tool \`${(r as { tool: string }).tool}\``);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+// The table tools' only door to the shell (issue #8): the `tools_respond` command answers one ToolAction
+// (tagged by `tool`) with one ToolResponse. Refusals come back as data (`{ tool: 'error', code, message }`);
+// a rejected promise is an IPC failure. The protocol types are generated from the core (ts-rs): never
+// copied here by hand.
+import { invoke } from '@tauri-apps/api/core';
+import type { ChitView } from '../generated/tools/ChitView';
+import type { Player } from '../generated/tools/Player';
+import type { ToolAction } from '../generated/tools/ToolAction';
+import type { ToolResponse } from '../generated/tools/ToolResponse';
+import type { ToolView } from '../generated/tools/ToolView';
+
+export async function toolRespond(request: ToolAction): Promise<ToolResponse> {
+  return invoke<ToolResponse>('tools_respond', { request });
+}
+
+/** The answer of one kind, e.g. `ToolAnswer<'sdr_drawn'>`. */
+export type ToolAnswer<K extends ToolResponse['tool']> = Extract<ToolResponse, { tool: K }>;
+
+/** An answer of the kind expected, or why there is none (the core's refusal, or the IPC failure). */
+export type Outcome<K extends ToolResponse['tool']> =
+  | { ok: true; answer: ToolAnswer<K> }
+  | { ok: false; code: string; message: string };
+
+/** Sends `request` and narrows the answer to `expected`; a refusal or a failure becomes a message. */
+export async function ask<K extends ToolResponse['tool']>(request: ToolAction, expected: K): Promise<Outcome<K>> {
+  let r: ToolResponse;
+  try {
+    r = await toolRespond(request);
+  } catch (e) {
+    return { ok: false, code: 'ipc', message: `The app could not reach the table tools: ${String(e)}` };
+  }
+  if (r.tool === expected) return { ok: true, answer: r as ToolAnswer<K> };
+  if (r.tool === 'error') return { ok: false, code: r.code, message: r.message };
+  return { ok: false, code: 'unexpected', message: `The table tools answered “${r.tool}” instead of “${expected}”.` };
+}
+
+/** Longest label a draw may carry (LABEL_MAX_CHARS of src/tools/mod.rs). */
+export const LABEL_MAX = 80;
+
+export const PLAYERS: Player[] = ['a', 'b'];
+
+/** "Player A" / "Player B". */
+export const playerName = (p: Player): string => `Player ${p.toUpperCase()}`;
+
+/**
+ * A chit as both players may see it: a face-down chit shows its commitment only, whoever holds the
+ * device. Used on every chit that reaches the shared screen, so an owner's own value (in a draw's answer
+ * or in their `view`) is dropped before it is kept anywhere.
+ */
+export function publicChit(chit: ChitView): ChitView {
+  if (chit.face.shown !== 'own') return chit;
+  return { ...chit, face: { shown: 'hidden' } };
+}
+
+/** What the shared screen shows of the session: the bag, each chit as a public chit, the public log. */
+export type PublicTable = Omit<ToolView, 'player' | 'chits'> & { chits: ChitView[] };
+
+/**
+ * The table both players may see. The protocol has no view without a player, so this asks Player A's
+ * view and turns A's own face-down chits back into commitments before anything keeps it.
+ */
+export async function publicTable(): Promise<{ ok: true; table: PublicTable } | { ok: false; code: string; message: string }> {
+  const r = await ask({ tool: 'view', player: 'a' }, 'view');
+  if (!r.ok) return r;
+  const { player: _player, chits, ...rest } = r.answer;
+  return { ok: true, table: { ...rest, chits: chits.map(publicChit) } };
+}
+
+/** The viewer's own face-down chits, with their values: the secrets a hold-to-peek shows. */
+export function ownChits(view: ToolView): ChitView[] {
+  return view.chits.filter((c) => c.face.shown === 'own');
+}
