@@ -53,7 +53,7 @@ export function publicChit(chit: ChitView): ChitView {
 }
 
 /** What the shared screen shows of the session: the bag, each chit as a public chit, the public log. */
-export type PublicTable = Omit<ToolView, 'player' | 'chits'> & { chits: ChitView[] };
+export type PublicTable = Pick<ToolView, 'bag_left' | 'log'> & { chits: ChitView[] };
 
 /**
  * The table both players may see. The protocol has no view without a player, so this asks Player A's
@@ -62,8 +62,9 @@ export type PublicTable = Omit<ToolView, 'player' | 'chits'> & { chits: ChitView
 export async function publicTable(): Promise<{ ok: true; table: PublicTable } | { ok: false; code: string; message: string }> {
   const r = await ask({ tool: 'view', player: 'a' }, 'view');
   if (!r.ok) return r;
-  const { player: _player, chits, ...rest } = r.answer;
-  return { ok: true, table: { ...rest, chits: chits.map(publicChit) } };
+  // Named fields only: whatever else a player's view carries (their own secrets) is never kept.
+  const { bag_left, log, chits } = r.answer;
+  return { ok: true, table: { bag_left, log, chits: chits.map(publicChit) } };
 }
 
 /** The viewer's own face-down chits, with their values: the secrets a hold-to-peek shows. */
