@@ -3,8 +3,15 @@
 //! the seed, who acts and what they do) by searching the JSON of every response, and of both players'
 //! views after every step, for the other player's secret salts and for any value or salt field in an
 //! object that names one of the other player's secret chits.
+//!
+//! The same sequences include seed 002 Fleet Chart actions: a player's ship names reach the other player
+//! only once their box has been revealed, and the other player's view of a chart shows exactly the boxes
+//! revealed now, with their present ships.
+
+use std::collections::BTreeSet;
 
 use goeben_referee::tools::events::EventTable;
+use goeben_referee::tools::fleets::{BoxView, D10Procedure, FleetSide};
 use goeben_referee::tools::sdr::{ChitState, Player};
 use goeben_referee::tools::{ToolAction, ToolResponse, ToolSession};
 use proptest::prelude::*;
@@ -47,10 +54,78 @@ fn assert_own_values_shown(session: &ToolSession, viewer: Player) {
     }
 }
 
+/// Each player's ship names: disjoint, and never part of any other text the tools write.
+fn ships_of(player: Player) -> [&'static str; 5] {
+    match player {
+        Player::A => ["Scharnhorst", "Gneisenau", "Leipzig", "Dresden", "Emden"],
+        Player::B => ["Minotaur", "Hampshire", "Yarmouth", "Ibuki", "Montcalm"],
+    }
+}
+
+/// Ship names of `owner` that the other player has earned: those of boxes revealed (now or before).
+#[derive(Default)]
+struct Earned {
+    ships: [BTreeSet<String>; 2],
+}
+
+impl Earned {
+    fn note(&mut self, session: &ToolSession) {
+        for owner in [Player::A, Player::B] {
+            let Some(chart) = session.fleet_chart(owner) else { continue };
+            for n in 1..=chart.side.boxes() {
+                if chart.is_revealed(n) {
+                    self.ships[owner as usize].extend(chart.ships_in(n));
+                }
+            }
+        }
+    }
+}
+
+/// The viewer sees no ship name of the other player that was never revealed, and sees the other
+/// player's chart exactly as revealed now.
+fn assert_no_fleet_leak(session: &ToolSession, viewer: Player, earned: &Earned, text: &str, step: usize) {
+    let owner = viewer.opponent();
+    for ship in ships_of(owner) {
+        if !earned.ships[owner as usize].contains(ship) {
+            assert!(!text.contains(ship), "step {step}: {viewer:?} sees {ship}, never revealed: {text}");
+        }
+    }
+    let ToolResponse::View(view) = session.clone().respond(ToolAction::View { player: viewer }) else { panic!("a view") };
+    let (Some(chart), Some(seen)) = (session.fleet_chart(owner), view.opponent_fleet_chart) else { return };
+    for shown in seen.boxes {
+        match shown {
+            BoxView::Known { fleet_box, ships } => {
+                assert!(chart.is_revealed(fleet_box), "step {step}: box {fleet_box} shown unrevealed");
+                assert_eq!(ships, chart.ships_in(fleet_box), "step {step}: box {fleet_box} shown with other ships");
+            }
+            BoxView::Unknown { fleet_box } => assert!(!chart.is_revealed(fleet_box), "step {step}: revealed box {fleet_box} hidden"),
+        }
+    }
+}
+
+fn fleet_action(kind: u8, player: Player, pick: u8) -> ToolAction {
+    let ship = ships_of(player)[pick as usize % 5].to_string();
+    // Box numbers 0..=13 include ones no chart has.
+    let fleet_box = pick % 14;
+    let procedures = [D10Procedure::Bombardment, D10Procedure::CoalingRaid, D10Procedure::LocateAtSea, D10Procedure::Occupation];
+    match kind {
+        8 => ToolAction::OpenFleetChart { player, side: if pick.is_multiple_of(2) { FleetSide::German } else { FleetSide::Allied } },
+        9 | 10 => ToolAction::AssignShip { player, ship, fleet_box: fleet_box % 5 + 1 },
+        11 => ToolAction::TransferShip { player, ship, from: fleet_box % 5 + 1, to: (pick / 14) % 5 + 1 },
+        12 => ToolAction::RevealFleetBox { player, fleet_box: fleet_box % 6 },
+        13 => ToolAction::RollD10 { player, procedure: procedures[pick as usize % 4], fleet_box: (pick % 3 > 0).then_some(fleet_box % 6) },
+        14 => ToolAction::SetFleetMarker { player, fleet_box, on_map: pick % 2 == 0 },
+        _ => ToolAction::RemoveShip { player, ship, fleet_box: fleet_box % 5 + 1 },
+    }
+}
+
 fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> ToolAction {
     let chits = session.chits();
     // Chit numbers include ones that do not exist or belong to the other player, to exercise refusals.
     let chit = pick as u32 % (chits.len() as u32 + 2);
+    if kind % 16 >= 8 {
+        return fleet_action(kind % 16, player, pick);
+    }
     match kind % 8 {
         0 | 1 => ToolAction::DrawSdr { player, label: format!("draw {pick}") },
         2 | 3 => ToolAction::RevealSdr { player, chit },
@@ -67,14 +142,18 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
 
 fn play(seed: u64, steps: &[(u8, bool, u8)]) {
     let mut session = ToolSession::new(seed);
+    let mut earned = Earned::default();
     for (step, &(kind, b, pick)) in steps.iter().enumerate() {
         let player = if b { Player::B } else { Player::A };
         let action = action_for(&session, kind, player, pick);
         let response = session.respond(action);
+        earned.note(&session);
         assert_no_leak(&session, player, &response, step);
+        assert_no_fleet_leak(&session, player, &earned, &serde_json::to_string(&response).unwrap(), step);
         for viewer in [Player::A, Player::B] {
             let view = session.clone().respond(ToolAction::View { player: viewer });
             assert_no_leak(&session, viewer, &view, step);
+            assert_no_fleet_leak(&session, viewer, &earned, &serde_json::to_string(&view).unwrap(), step);
             assert_own_values_shown(&session, viewer);
         }
     }
@@ -112,4 +191,16 @@ fn the_leak_check_would_catch_a_leak() {
     assert!(shows_face_of(&json, 1));
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| assert_no_leak(&session, Player::B, &own, 0)));
     assert!(caught.is_err(), "player A's draw shown to player B must be flagged");
+}
+
+#[test]
+fn the_fleet_leak_check_would_catch_a_leak() {
+    // A's own chart names Emden; shown to B before any reveal, the check flags it.
+    let mut session = ToolSession::new(6);
+    session.respond(ToolAction::OpenFleetChart { player: Player::A, side: FleetSide::German });
+    let own = session.respond(ToolAction::AssignShip { player: Player::A, ship: "Emden".into(), fleet_box: 2 });
+    let text = serde_json::to_string(&own).unwrap();
+    let earned = Earned::default();
+    let caught = std::panic::catch_unwind(|| assert_no_fleet_leak(&session, Player::B, &earned, &text, 0));
+    assert!(caught.is_err(), "player A's chart shown to player B must be flagged");
 }

@@ -3,16 +3,19 @@
 //! 1–10, German 1–12) hold ships only their owner sees; an empty box is a decoy; a reveal names the ships
 //! of one box (never coal or damage); the D10 rolls say whether an unknown ship is revealed.
 //!
-//! Not yet wired into [`super::ToolSession`] or the protocol (docs/TOOLS.md, "Left for later").
+//! Each player of a [`super::ToolSession`] opens one chart (choosing the side at first use, see
+//! [`FleetCharts`]); the requests and their answers are in `super` (docs/TOOLS.md, "Hidden Fleet Charts").
 
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
+use super::sdr::Player;
 use crate::dice::Dice;
 
 /// The two sides of seed 002.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum FleetSide {
     Allied,
@@ -31,8 +34,11 @@ impl FleetSide {
 
 /// Most ships one Fleet Chart holds (a bound, far above any scenario).
 pub const SHIPS_MAX: usize = 200;
+/// Longest ship name accepted on a chart.
+pub const SHIP_NAME_MAX_CHARS: usize = 60;
 
-/// One side's Fleet Chart: ship names per numbered box, and which boxes have been revealed.
+/// One side's Fleet Chart: ship names per numbered box, which boxes have been revealed, and which
+/// boxes' fleet markers are on the map.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FleetChart {
     pub side: FleetSide,
@@ -40,6 +46,10 @@ pub struct FleetChart {
     boxes: Vec<BTreeSet<String>>,
     /// Boxes revealed since their contents last changed: the opponent knows what they hold.
     revealed: BTreeSet<u8>,
+    /// Boxes whose numbered marker the owner has put on the map (5.0, 5.1). Owner's notes only: whether a
+    /// "?" counter on the map is a fleet marker at all is part of what the chart blind hides.
+    #[serde(default)]
+    markers_on_map: BTreeSet<u8>,
 }
 
 /// Why a Fleet Chart change was refused.
@@ -52,9 +62,85 @@ pub enum FleetError {
     ChartFull,
 }
 
+impl FleetError {
+    /// The protocol's error code for this refusal.
+    pub fn code(&self) -> &'static str {
+        match self {
+            FleetError::NoSuchBox { .. } => "no_such_box",
+            FleetError::NotInBox { .. } => "not_in_box",
+            FleetError::AlreadyOnChart { .. } => "already_on_chart",
+            FleetError::ChartFull => "chart_full",
+        }
+    }
+
+    pub fn message(&self, side: FleetSide) -> String {
+        match self {
+            FleetError::NoSuchBox { fleet_box } => format!("the {side:?} Fleet Chart has boxes 1-{}, not {fleet_box}", side.boxes()),
+            FleetError::NotInBox { ship, fleet_box } => format!("{ship} is not in Fleet Box {fleet_box}"),
+            FleetError::AlreadyOnChart { ship } => format!("{ship} is already on your Fleet Chart; move it with transfer_ship"),
+            FleetError::ChartFull => format!("a Fleet Chart holds at most {SHIPS_MAX} ships"),
+        }
+    }
+}
+
 impl FleetChart {
     pub fn new(side: FleetSide) -> FleetChart {
-        FleetChart { side, boxes: vec![BTreeSet::new(); side.boxes() as usize], revealed: BTreeSet::new() }
+        FleetChart { side, boxes: vec![BTreeSet::new(); side.boxes() as usize], revealed: BTreeSet::new(), markers_on_map: BTreeSet::new() }
+    }
+
+    /// Whether a box is revealed now (and unchanged since).
+    pub fn is_revealed(&self, fleet_box: u8) -> bool {
+        self.revealed.contains(&fleet_box)
+    }
+
+    /// Every ship name on the chart.
+    pub fn ships(&self) -> impl Iterator<Item = &String> {
+        self.boxes.iter().flatten()
+    }
+
+    /// The ships of one box (empty for a decoy or a box that does not exist).
+    pub fn ships_in(&self, fleet_box: u8) -> Vec<String> {
+        self.slot(fleet_box).map(|i| self.boxes[i].iter().cloned().collect()).unwrap_or_default()
+    }
+
+    /// Takes a ship off the chart (sunk, or leaving the game). The box is hidden again, like a regrouping.
+    pub fn remove(&mut self, ship: &str, fleet_box: u8) -> Result<(), FleetError> {
+        let slot = self.slot(fleet_box)?;
+        if !self.boxes[slot].remove(ship) {
+            return Err(FleetError::NotInBox { ship: ship.into(), fleet_box });
+        }
+        self.revealed.remove(&fleet_box);
+        Ok(())
+    }
+
+    /// Notes whether the box's numbered marker is on the map (5.0) or off it (5.2 lets a revealed decoy's
+    /// marker be lifted and put back the next Action Phase).
+    pub fn set_marker(&mut self, fleet_box: u8, on_map: bool) -> Result<(), FleetError> {
+        self.slot(fleet_box)?;
+        match on_map {
+            true => self.markers_on_map.insert(fleet_box),
+            false => self.markers_on_map.remove(&fleet_box),
+        };
+        Ok(())
+    }
+
+    /// Box count, no ship twice, the bound on ships, and revealed/marked boxes that exist (checked on load).
+    pub fn check(&self) -> Result<(), String> {
+        if self.boxes.len() != self.side.boxes() as usize {
+            return Err(format!("the {:?} Fleet Chart has {} boxes instead of {}", self.side, self.boxes.len(), self.side.boxes()));
+        }
+        let total: usize = self.boxes.iter().map(BTreeSet::len).sum();
+        let distinct: BTreeSet<&String> = self.ships().collect();
+        if distinct.len() != total {
+            return Err("a ship is in two Fleet Boxes".into());
+        }
+        if total > SHIPS_MAX {
+            return Err(format!("more than {SHIPS_MAX} ships on a Fleet Chart"));
+        }
+        if self.revealed.iter().chain(&self.markers_on_map).any(|n| self.slot(*n).is_err()) {
+            return Err("a revealed or marked Fleet Box does not exist".into());
+        }
+        Ok(())
     }
 
     fn slot(&self, fleet_box: u8) -> Result<usize, FleetError> {
@@ -99,9 +185,16 @@ impl FleetChart {
         Ok(self.opponent_view().boxes.into_iter().nth(fleet_box as usize - 1).expect("every box has a view"))
     }
 
-    /// The owner's view: every box with its ships.
-    pub fn owner_view(&self) -> ChartView {
-        self.view(|_| true)
+    /// The owner's view: every box with its ships, its marker and whether the opponent knows it now.
+    pub fn owner_view(&self) -> OwnChartView {
+        let boxes = (1..=self.side.boxes())
+            .map(|n| {
+                let ships: Vec<String> = self.boxes[n as usize - 1].iter().cloned().collect();
+                let on_map = self.markers_on_map.contains(&n);
+                OwnBox { fleet_box: n, decoy: ships.is_empty(), ships, marker_on_map: on_map, revealed: self.is_revealed(n) }
+            })
+            .collect();
+        OwnChartView { side: self.side, boxes }
     }
 
     /// The opponent's view: box numbers, and the ships only of boxes revealed and unchanged since.
@@ -120,15 +213,33 @@ impl FleetChart {
     }
 }
 
-/// One player's view of a Fleet Chart.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// The opponent's view of a Fleet Chart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct ChartView {
     pub side: FleetSide,
     pub boxes: Vec<BoxView>,
 }
 
+/// The owner's view of their own Fleet Chart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct OwnChartView {
+    pub side: FleetSide,
+    pub boxes: Vec<OwnBox>,
+}
+
+/// One of the owner's Fleet Boxes. `decoy` is true when the box holds no ships (5.1), marker or not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct OwnBox {
+    pub fleet_box: u8,
+    pub ships: Vec<String>,
+    pub decoy: bool,
+    pub marker_on_map: bool,
+    /// The opponent knows what this box holds (revealed and unchanged since).
+    pub revealed: bool,
+}
+
 /// A Fleet Box as one player sees it. `Known` with no ships is a decoy.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "shown", rename_all = "snake_case")]
 pub enum BoxView {
     Unknown { fleet_box: u8 },
@@ -136,7 +247,7 @@ pub enum BoxView {
 }
 
 /// The D10 procedures of seed 002 that decide success and whether the unknown ship is revealed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum D10Procedure {
     /// 10.5.3 step 1 at sea: 1–6 located (and revealed), else the defender slips to an adjacent hex.
@@ -159,8 +270,16 @@ pub enum D10Procedure {
     WirelessStation,
 }
 
+impl D10Procedure {
+    /// Whether the roll is made for a fleet (an unknown ship acting), so a decoy may not make it (5.1: a
+    /// decoy makes no attack; 7.2: nor against a merchant). Occupation (10.1) is rolled for an army marker.
+    pub fn acts_with_ships(self) -> bool {
+        self != D10Procedure::Occupation
+    }
+}
+
 /// What a D10 procedure's roll means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct D10Result {
     pub procedure: D10Procedure,
     pub die: u8,
@@ -191,6 +310,49 @@ pub fn roll_d10(procedure: D10Procedure, dice: &mut Dice) -> D10Result {
     read_d10(procedure, dice.d10())
 }
 
+/// Each player's Fleet Chart in a tool session. A player opens one by choosing a side; the two players
+/// must choose different sides (seed 002 is Allied against German).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FleetCharts {
+    a: Option<FleetChart>,
+    b: Option<FleetChart>,
+}
+
+impl FleetCharts {
+    pub fn of(&self, player: Player) -> Option<&FleetChart> {
+        match player {
+            Player::A => self.a.as_ref(),
+            Player::B => self.b.as_ref(),
+        }
+    }
+
+    pub fn of_mut(&mut self, player: Player) -> Option<&mut FleetChart> {
+        match player {
+            Player::A => self.a.as_mut(),
+            Player::B => self.b.as_mut(),
+        }
+    }
+
+    /// Opens `player`'s chart for `side`; the caller has checked that neither chart rules it out.
+    pub fn open(&mut self, player: Player, side: FleetSide) {
+        let slot = match player {
+            Player::A => &mut self.a,
+            Player::B => &mut self.b,
+        };
+        assert!(slot.is_none(), "a player opens one Fleet Chart");
+        *slot = Some(FleetChart::new(side));
+    }
+
+    pub fn check(&self) -> Result<(), String> {
+        if let (Some(a), Some(b)) = (&self.a, &self.b) {
+            if a.side == b.side {
+                return Err("both players hold the same side's Fleet Chart".into());
+            }
+        }
+        self.a.iter().chain(&self.b).try_for_each(FleetChart::check)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,7 +375,9 @@ mod tests {
         chart.transfer("Leipzig", 4, 7).unwrap();
         let regrouped = serde_json::to_string(&chart.opponent_view()).unwrap();
         assert!(!regrouped.contains("Leipzig") && !regrouped.contains("Gneisenau"), "{regrouped}");
-        assert!(chart.owner_view().boxes.iter().all(|b| matches!(b, BoxView::Known { .. })));
+        let own = chart.owner_view();
+        assert_eq!(own.boxes[6].ships, vec!["Leipzig".to_string()], "the owner sees every box");
+        assert!(!own.boxes[3].revealed && own.boxes[0].decoy && !own.boxes[3].decoy);
     }
 
     #[test]

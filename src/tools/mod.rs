@@ -21,6 +21,7 @@ use ts_rs::TS;
 use crate::dice::Dice;
 use calculators::{SpeedClass, Weather};
 use events::{EventRoll, EventTable};
+use fleets::{BoxView, ChartView, D10Procedure, D10Result, FleetCharts, FleetSide, OwnChartView};
 use sdr::{Bag, Chit, ChitState, ChitView, Player};
 use sdr_charts::{VictoryLine, VictorySide, WhatIfEntry, WhatIfFleet};
 
@@ -72,7 +73,27 @@ pub enum ToolAction {
     AdriftVp { ship_vp: u32 },
     /// Seed 003 Cripples.
     CrippledVp { ship_vp: u32 },
-    /// Everything this player may see now: chits, bag, log.
+    /// Opens this player's hidden Fleet Chart for a side of seed 002 (once; the players take different sides).
+    OpenFleetChart { player: Player, side: FleetSide },
+    /// Puts a ship, not yet on the chart, into a Fleet Box (seed 002, 5.0).
+    AssignShip { player: Player, ship: String, fleet_box: u8 },
+    /// Moves a ship from one Fleet Box to another (seed 002, 5.2 regrouping).
+    TransferShip { player: Player, ship: String, from: u8, to: u8 },
+    /// Takes a ship off the chart (sunk or gone).
+    RemoveShip { player: Player, ship: String, fleet_box: u8 },
+    /// Notes whether a box's numbered fleet marker is on the map (seed 002, 5.0, 5.1, 5.2).
+    SetFleetMarker { player: Player, fleet_box: u8, on_map: bool },
+    /// Shows the opponent one Fleet Box: its ship names, or that it is a decoy (seed 002, 5.2).
+    RevealFleetBox { player: Player, fleet_box: u8 },
+    /// Rolls a D10 procedure of seed 002; with `fleet_box`, the acting box is revealed when the roll says so.
+    RollD10 {
+        player: Player,
+        procedure: D10Procedure,
+        #[serde(default)]
+        #[ts(optional)]
+        fleet_box: Option<u8>,
+    },
+    /// Everything this player may see now: chits, bag, log, Fleet Charts.
     View { player: Player },
 }
 
@@ -93,6 +114,18 @@ pub enum ToolResponse {
     WhatIf { entry: WhatIfEntry },
     /// A calculator's result with the rule it applies.
     Number { calculator: &'static str, source: &'static str, value: u32 },
+    /// The acting player's own Fleet Chart after a change.
+    FleetChart { chart: OwnChartView },
+    /// What the opponent now sees of the revealed box.
+    FleetBoxRevealed { side: FleetSide, fleet_box: BoxView },
+    /// A D10 procedure's roll; `revealed_box` is the acting box as the opponent now sees it, when revealed.
+    D10Rolled {
+        by: Player,
+        result: D10Result,
+        #[ts(optional)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        revealed_box: Option<BoxView>,
+    },
     View(ToolView),
     Error { code: &'static str, message: String },
 }
@@ -114,6 +147,10 @@ pub struct ToolView {
     pub bag_left: usize,
     pub chits: Vec<ChitView>,
     pub log: Vec<LogLine>,
+    /// This player's own Fleet Chart, every box shown (null until opened).
+    pub fleet_chart: Option<OwnChartView>,
+    /// The other player's Fleet Chart as this player may see it: revealed boxes only (null until opened).
+    pub opponent_fleet_chart: Option<ChartView>,
 }
 
 /// One public log entry. Draws are recorded by commitment only, so the log is the same for both players.
@@ -124,6 +161,21 @@ pub enum LogEntry {
     SdrRevealed { chit: u32, owner: Player, value: u8, salt: String, verified: bool },
     SdrReturned { chit: u32, owner: Player },
     EventRolled { by: Player, table: EventTable, dice: [u8; 2], side_die: Option<u8> },
+    FleetChartOpened { owner: Player, side: FleetSide },
+    /// A box shown to the opponent: its ships then (an empty list is a decoy).
+    FleetBoxRevealed { owner: Player, side: FleetSide, fleet_box: u8, ships: Vec<String> },
+    /// A D10 procedure. The acting box is named only when the roll revealed it: an unrevealed marker's
+    /// number would let the opponent follow it on the map.
+    D10Rolled {
+        by: Player,
+        procedure: D10Procedure,
+        die: u8,
+        success: bool,
+        revealed: bool,
+        #[ts(optional)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fleet_box: Option<u8>,
+    },
 }
 
 /// A log entry with a readable line.
@@ -150,6 +202,19 @@ impl LogEntry {
                 let entry = events::entry(*table, dice[0] + dice[1]);
                 let side = side_die.map(|d| format!(", side die {d}: {:?}", events::side_for(d))).unwrap_or_default();
                 format!("Player {} rolled {:?} events {}+{}: {}{side}.", name(*by), table, dice[0], dice[1], entry.name)
+            }
+            LogEntry::FleetChartOpened { owner, side } => format!("Player {} holds the {side:?} Fleet Chart.", name(*owner)),
+            LogEntry::FleetBoxRevealed { owner, side, fleet_box, ships } if ships.is_empty() => {
+                format!("Player {} revealed {side:?} Fleet Box {fleet_box}: a decoy.", name(*owner))
+            }
+            LogEntry::FleetBoxRevealed { owner, side, fleet_box, ships } => {
+                format!("Player {} revealed {side:?} Fleet Box {fleet_box}: {}.", name(*owner), ships.join(", "))
+            }
+            LogEntry::D10Rolled { by, procedure, die, success, revealed, fleet_box } => {
+                let acting = fleet_box.map(|n| format!(" (Fleet Box {n})")).unwrap_or_default();
+                let outcome = if *success { "success" } else { "failure" };
+                let shown = if *revealed { ", unknown ship revealed" } else { "" };
+                format!("Player {}{acting} rolled D10 for {procedure:?}: {die}, {outcome}{shown}.", name(*by))
             }
         }
     }
@@ -178,11 +243,14 @@ pub struct ToolSession {
     bag: Bag,
     chits: Vec<Chit>,
     log: Vec<LogEntry>,
+    /// Each player's hidden Fleet Chart (seed 002). Absent from sessions saved before the charts existed.
+    #[serde(default)]
+    fleets: FleetCharts,
 }
 
 impl ToolSession {
     pub fn new(seed: u64) -> ToolSession {
-        ToolSession { dice: Dice::from_seed(seed), bag: Bag::full(), chits: Vec::new(), log: Vec::new() }
+        ToolSession { dice: Dice::from_seed(seed), bag: Bag::full(), chits: Vec::new(), log: Vec::new(), fleets: FleetCharts::default() }
     }
 
     /// Restores a saved session, refusing one whose chits and bag do not add up.
@@ -203,6 +271,11 @@ impl ToolSession {
 
     pub fn bag(&self) -> &Bag {
         &self.bag
+    }
+
+    /// A player's Fleet Chart (secret: for tests and the owner's own use).
+    pub fn fleet_chart(&self, player: Player) -> Option<&fleets::FleetChart> {
+        self.fleets.of(player)
     }
 
     /// Answers one action. A refused action changes nothing.
@@ -252,7 +325,118 @@ impl ToolSession {
             },
             ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "seed 003, Adrift at Sea", calc::adrift_vp(ship_vp)),
             ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "seed 003, Cripples", calc::crippled_vp(ship_vp)),
+            ToolAction::OpenFleetChart { player, side } => self.open_fleet_chart(player, side),
+            ToolAction::AssignShip { player, ship, fleet_box } => {
+                self.edit_chart(player, Some(&ship), |chart, ship| chart.assign(ship, fleet_box))
+            }
+            ToolAction::TransferShip { from, to, .. } if from == to => {
+                ToolResponse::error("bad_input", format!("the ship is already in Fleet Box {from}"))
+            }
+            ToolAction::TransferShip { player, ship, from, to } => {
+                self.edit_chart(player, Some(&ship), |chart, ship| chart.transfer(ship, from, to))
+            }
+            ToolAction::RemoveShip { player, ship, fleet_box } => self.edit_chart(player, Some(&ship), |chart, ship| chart.remove(ship, fleet_box)),
+            ToolAction::SetFleetMarker { player, fleet_box, on_map } => {
+                self.edit_chart(player, None, |chart, _| chart.set_marker(fleet_box, on_map))
+            }
+            ToolAction::RevealFleetBox { player, fleet_box } => self.reveal_fleet_box(player, fleet_box),
+            ToolAction::RollD10 { player, procedure, fleet_box } => self.roll_d10(player, procedure, fleet_box),
             ToolAction::View { player } => ToolResponse::View(self.view(player)),
+        }
+    }
+
+    fn open_fleet_chart(&mut self, player: Player, side: FleetSide) -> ToolResponse {
+        if let Some(chart) = self.fleets.of(player) {
+            return ToolResponse::error("fleet_chart_open", format!("you already hold the {:?} Fleet Chart", chart.side));
+        }
+        if self.fleets.of(player.opponent()).is_some_and(|c| c.side == side) {
+            return ToolResponse::error("side_taken", format!("the other player holds the {side:?} Fleet Chart; choose the other side"));
+        }
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        self.fleets.open(player, side);
+        self.log.push(LogEntry::FleetChartOpened { owner: player, side });
+        ToolResponse::FleetChart { chart: self.fleets.of(player).expect("just opened").owner_view() }
+    }
+
+    /// The acting player's chart, or the refusal to send.
+    fn own_fleet_chart(&mut self, player: Player) -> Result<&mut fleets::FleetChart, ToolResponse> {
+        self.fleets.of_mut(player).ok_or_else(|| ToolResponse::error("no_fleet_chart", "open your Fleet Chart first (open_fleet_chart with a side)"))
+    }
+
+    /// Applies one owner-only change to the acting player's chart (nothing is logged: the chart is hidden).
+    fn edit_chart(
+        &mut self,
+        player: Player,
+        ship: Option<&str>,
+        change: impl FnOnce(&mut fleets::FleetChart, &str) -> Result<(), fleets::FleetError>,
+    ) -> ToolResponse {
+        let ship = match ship.map(ship_name).transpose() {
+            Ok(name) => name.unwrap_or_default(),
+            Err(refusal) => return refusal,
+        };
+        let chart = match self.own_fleet_chart(player) {
+            Ok(chart) => chart,
+            Err(refusal) => return refusal,
+        };
+        match change(chart, &ship) {
+            Ok(()) => ToolResponse::FleetChart { chart: chart.owner_view() },
+            Err(e) => ToolResponse::error(e.code(), e.message(chart.side)),
+        }
+    }
+
+    fn reveal_fleet_box(&mut self, player: Player, fleet_box: u8) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        let chart = match self.own_fleet_chart(player) {
+            Ok(chart) => chart,
+            Err(refusal) => return refusal,
+        };
+        let side = chart.side;
+        match chart.reveal(fleet_box) {
+            Ok(shown) => {
+                let ships = chart.ships_in(fleet_box);
+                self.log.push(LogEntry::FleetBoxRevealed { owner: player, side, fleet_box, ships });
+                ToolResponse::FleetBoxRevealed { side, fleet_box: shown }
+            }
+            Err(e) => ToolResponse::error(e.code(), e.message(side)),
+        }
+    }
+
+    /// Rolls a seed 002 D10 procedure. With `fleet_box`, the box must hold ships (a decoy makes no attack,
+    /// 5.1) and is revealed when the roll reveals the unknown ship.
+    fn roll_d10(&mut self, player: Player, procedure: D10Procedure, fleet_box: Option<u8>) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        if let Some(n) = fleet_box {
+            if let Err(refusal) = self.check_acting_box(player, procedure, n) {
+                return refusal;
+            }
+        }
+        let result = fleets::roll_d10(procedure, &mut self.dice);
+        let acting = fleet_box.filter(|_| result.revealed);
+        let revealed_box = acting.map(|n| self.fleets.of_mut(player).expect("checked").reveal(n).expect("checked box"));
+        if let Some(n) = acting {
+            let side = self.fleets.of(player).expect("checked").side;
+            self.log.push(LogEntry::FleetBoxRevealed { owner: player, side, fleet_box: n, ships: self.fleets.of(player).expect("checked").ships_in(n) });
+        }
+        let (die, success, revealed) = (result.die, result.success, result.revealed);
+        self.log.push(LogEntry::D10Rolled { by: player, procedure, die, success, revealed, fleet_box: acting });
+        ToolResponse::D10Rolled { by: player, result, revealed_box }
+    }
+
+    fn check_acting_box(&mut self, player: Player, procedure: D10Procedure, fleet_box: u8) -> Result<(), ToolResponse> {
+        if !procedure.acts_with_ships() {
+            return Err(ToolResponse::error("bad_input", "an occupation is rolled for an army marker, not a Fleet Box (seed 002, 10.1)"));
+        }
+        let chart = self.own_fleet_chart(player)?;
+        match chart.is_decoy(fleet_box) {
+            Err(e) => Err(ToolResponse::error(e.code(), e.message(chart.side))),
+            Ok(true) => Err(ToolResponse::error("decoy_cannot_act", format!("Fleet Box {fleet_box} holds no ships: a decoy cannot attack, raid or bombard (seed 002, 5.1)"))),
+            Ok(false) => Ok(()),
         }
     }
 
@@ -334,6 +518,8 @@ impl ToolSession {
             bag_left: self.bag.len(),
             chits: self.chits.iter().map(|c| c.view_for(player)).collect(),
             log: self.log.iter().map(|entry| LogLine { entry: entry.clone(), text: entry.text() }).collect(),
+            fleet_chart: self.fleets.of(player).map(fleets::FleetChart::owner_view),
+            opponent_fleet_chart: self.fleets.of(player.opponent()).map(fleets::FleetChart::opponent_view),
         }
     }
 
@@ -357,8 +543,17 @@ impl ToolSession {
         if self.log.len() > LOG_MAX {
             return Err(format!("log longer than {LOG_MAX}"));
         }
-        Ok(())
+        self.fleets.check()
     }
+}
+
+/// A ship's name as given, trimmed; refused when empty or too long.
+fn ship_name(name: &str) -> Result<String, ToolResponse> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > fleets::SHIP_NAME_MAX_CHARS {
+        return Err(ToolResponse::error("bad_input", format!("a ship's name has 1-{} characters", fleets::SHIP_NAME_MAX_CHARS)));
+    }
+    Ok(name.to_string())
 }
 
 fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolResponse {
