@@ -3,6 +3,7 @@
 // a rejected promise is an IPC failure. The protocol types are generated from the core (ts-rs): never
 // copied here by hand.
 import { invoke } from '@tauri-apps/api/core';
+import type { ChartView } from '../generated/tools/ChartView';
 import type { ChitView } from '../generated/tools/ChitView';
 import type { Player } from '../generated/tools/Player';
 import type { ToolAction } from '../generated/tools/ToolAction';
@@ -70,4 +71,19 @@ export async function publicTable(): Promise<{ ok: true; table: PublicTable } | 
 /** The viewer's own face-down chits, with their values: the secrets a hold-to-peek shows. */
 export function ownChits(view: ToolView): ChitView[] {
   return view.chits.filter((c) => c.face.shown === 'own');
+}
+
+/** Each player's Fleet Chart as both players may see it (box numbers, revealed boxes); null until taken. */
+export type PublicFleets = Record<Player, ChartView | null>;
+
+/**
+ * The Fleet Charts both players may see: each player's view carries the other's chart as an opponent
+ * sees it, which is all this keeps (each view's own chart is dropped at once).
+ */
+export async function publicFleets(): Promise<{ ok: true; fleets: PublicFleets } | { ok: false; code: string; message: string }> {
+  const a = await ask({ tool: 'view', player: 'a' }, 'view');
+  if (!a.ok) return a;
+  const b = await ask({ tool: 'view', player: 'b' }, 'view');
+  if (!b.ok) return b;
+  return { ok: true, fleets: { a: b.answer.opponent_fleet_chart, b: a.answer.opponent_fleet_chart } };
 }

@@ -2,13 +2,17 @@
 // src/tools/mod.rs does (each player sees their own face-down values; the other sees commitments; errors
 // come back as data). Chit values and dice are scripted; commitments are fixed strings, not SHA-256.
 import { mockIPC } from '@tauri-apps/api/mocks';
+import type { ChartView } from '../../generated/tools/ChartView';
 import type { ChitView } from '../../generated/tools/ChitView';
 import type { EventEntry } from '../../generated/tools/EventEntry';
+import type { FleetSide } from '../../generated/tools/FleetSide';
 import type { LogLine } from '../../generated/tools/LogLine';
+import type { OwnChartView } from '../../generated/tools/OwnChartView';
 import type { Player } from '../../generated/tools/Player';
 import type { ToolAction } from '../../generated/tools/ToolAction';
 import type { ToolResponse } from '../../generated/tools/ToolResponse';
 
+type Fleet = { side: FleetSide; boxes: string[][]; revealed: Set<number>; markers: Set<number> };
 type Chit = { id: number; owner: Player; label: string; value: number; salt: string; commitment: string; state: 'secret' | 'revealed' | 'returned'; tampered?: boolean };
 
 export const SHIELDS_UP: EventEntry = { roll: 2, name: 'Shields Up', summary: 'The struck side picks one of its ships.', applies: 'one_side', leader: 'none' };
@@ -29,6 +33,7 @@ export class FakeCore {
   bag = 48;
   chits: Chit[] = [];
   log: LogLine[] = [];
+  fleets: Record<Player, Fleet | null> = { a: null, b: null };
 
   constructor(opts: { draws?: number[]; dice?: number[] } = {}) {
     this.draws = opts.draws ?? [];
@@ -65,6 +70,23 @@ export class FakeCore {
           : { shown: 'hidden' }
         : { shown: 'revealed', value: chit.value, salt: chit.salt, verified: !chit.tampered };
     return { chit: chit.id, owner: chit.owner, label: chit.label, commitment: chit.commitment, returned: chit.state === 'returned', face };
+  }
+
+  ownChart(player: Player): OwnChartView | null {
+    const f = this.fleets[player];
+    if (!f) return null;
+    return { side: f.side, boxes: f.boxes.map((ships, i) => ({ fleet_box: i + 1, ships: [...ships], decoy: ships.length === 0, marker_on_map: f.markers.has(i + 1), revealed: f.revealed.has(i + 1) })) };
+  }
+
+  /** `owner`'s chart as the other player sees it. */
+  openChart(owner: Player): ChartView | null {
+    const f = this.fleets[owner];
+    if (!f) return null;
+    return { side: f.side, boxes: f.boxes.map((ships, i) => (f.revealed.has(i + 1) ? { shown: 'known', fleet_box: i + 1, ships: [...ships] } : { shown: 'unknown', fleet_box: i + 1 })) };
+  }
+
+  private fleetOf(player: Player): Fleet | ToolResponse {
+    return this.fleets[player] ?? this.error('no_fleet_chart', 'open your Fleet Chart first (open_fleet_chart with a side)');
   }
 
   private error(code: string, message: string): ToolResponse {
@@ -114,7 +136,63 @@ export class FakeCore {
         return { tool: 'verified', matches: !!chit && chit.value === r.value && chit.salt === r.salt && !chit.tampered };
       }
       case 'view':
-        return { tool: 'view', player: r.player, bag_left: this.bag, chits: this.chits.map((c) => this.view(c, r.player)), log: this.log };
+        return {
+          tool: 'view',
+          player: r.player,
+          bag_left: this.bag,
+          chits: this.chits.map((c) => this.view(c, r.player)),
+          log: this.log,
+          fleet_chart: this.ownChart(r.player),
+          opponent_fleet_chart: this.openChart(r.player === 'a' ? 'b' : 'a'),
+        };
+      case 'open_fleet_chart': {
+        if (this.fleets[r.player]) return this.error('fleet_chart_open', 'you already hold a Fleet Chart');
+        const other = this.fleets[r.player === 'a' ? 'b' : 'a'];
+        if (other?.side === r.side) return this.error('side_taken', 'the other player holds that Fleet Chart; choose the other side');
+        this.fleets[r.player] = { side: r.side, boxes: Array.from({ length: r.side === 'allied' ? 10 : 12 }, () => []), revealed: new Set(), markers: new Set() };
+        return { tool: 'fleet_chart', chart: this.ownChart(r.player)! };
+      }
+      case 'assign_ship':
+      case 'transfer_ship':
+      case 'remove_ship':
+      case 'set_fleet_marker': {
+        const f = this.fleetOf(r.player);
+        if ('tool' in f) return f;
+        const slot = (n: number) => f.boxes[n - 1];
+        if (r.tool === 'assign_ship') {
+          if (!slot(r.fleet_box)) return this.error('no_such_box', `no Fleet Box ${r.fleet_box}`);
+          slot(r.fleet_box).push(r.ship);
+          f.revealed.delete(r.fleet_box);
+        } else if (r.tool === 'transfer_ship') {
+          const from = slot(r.from);
+          if (!from?.includes(r.ship)) return this.error('not_in_box', `${r.ship} is not in Fleet Box ${r.from}`);
+          from.splice(from.indexOf(r.ship), 1);
+          slot(r.to).push(r.ship);
+          f.revealed.delete(r.from);
+          f.revealed.delete(r.to);
+        } else if (r.tool === 'remove_ship') {
+          const from = slot(r.fleet_box);
+          if (!from?.includes(r.ship)) return this.error('not_in_box', `${r.ship} is not in Fleet Box ${r.fleet_box}`);
+          from.splice(from.indexOf(r.ship), 1);
+        } else if (r.on_map) f.markers.add(r.fleet_box);
+        else f.markers.delete(r.fleet_box);
+        return { tool: 'fleet_chart', chart: this.ownChart(r.player)! };
+      }
+      case 'reveal_fleet_box': {
+        const f = this.fleetOf(r.player);
+        if ('tool' in f) return f;
+        f.revealed.add(r.fleet_box);
+        return { tool: 'fleet_box_revealed', side: f.side, fleet_box: this.openChart(r.player)!.boxes[r.fleet_box - 1] };
+      }
+      case 'roll_d10': {
+        const die = this.die();
+        const result = { procedure: r.procedure, die, success: die <= 6, revealed: die <= 6 };
+        if (r.fleet_box && result.revealed) {
+          this.fleets[r.player]?.revealed.add(r.fleet_box);
+          return { tool: 'd10_rolled', by: r.player, result, revealed_box: this.openChart(r.player)!.boxes[r.fleet_box - 1] };
+        }
+        return { tool: 'd10_rolled', by: r.player, result };
+      }
       case 'roll_event': {
         const dice: [number, number] = [this.die(), this.die()];
         const total = dice[0] + dice[1];
