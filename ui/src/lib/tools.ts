@@ -22,17 +22,21 @@ export type Outcome<K extends ToolResponse['tool']> =
   | { ok: true; answer: ToolAnswer<K> }
   | { ok: false; code: string; message: string };
 
-/** Sends `request` and narrows the answer to `expected`; a refusal or a failure becomes a message. */
-export async function ask<K extends ToolResponse['tool']>(request: ToolAction, expected: K): Promise<Outcome<K>> {
+/**
+ * Sends `request` and narrows the answer to `expected` (one kind, or any of several); a refusal or a
+ * failure becomes a message.
+ */
+export async function ask<K extends ToolResponse['tool']>(request: ToolAction, expected: K | readonly K[]): Promise<Outcome<K>> {
   let r: ToolResponse;
   try {
     r = await toolRespond(request);
   } catch (e) {
     return { ok: false, code: 'ipc', message: `The app could not reach the table tools: ${String(e)}` };
   }
-  if (r.tool === expected) return { ok: true, answer: r as ToolAnswer<K> };
+  const kinds: readonly string[] = typeof expected === 'string' ? [expected] : expected;
+  if (kinds.includes(r.tool)) return { ok: true, answer: r as ToolAnswer<K> };
   if (r.tool === 'error') return { ok: false, code: r.code, message: r.message };
-  return { ok: false, code: 'unexpected', message: `The table tools answered “${r.tool}” instead of “${expected}”.` };
+  return { ok: false, code: 'unexpected', message: `The table tools answered “${r.tool}” instead of “${kinds.join('” or “')}”.` };
 }
 
 /** Longest label a draw may carry (LABEL_MAX_CHARS of src/tools/mod.rs). */

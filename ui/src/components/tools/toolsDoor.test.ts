@@ -28,6 +28,12 @@ describe('the tools door', () => {
     expect(await ask({ tool: 'fuel_use', zones_moved: 1 }, 'number')).toMatchObject({ ok: false, code: 'ipc', message: expect.stringContaining('gone') });
   });
 
+  it('accepts any of several expected answers', async () => {
+    mockIPC(() => ({ tool: 'verified', matches: false }));
+    const r = await ask({ tool: 'verify_sdr', commitment: 'ab', value: 1, salt: 'cd' }, ['number', 'verified']);
+    expect(r).toEqual({ ok: true, answer: { tool: 'verified', matches: false } });
+  });
+
   it('keeps only what both players may see of a view', async () => {
     const core = new FakeCore({ draws: [5, 2] }).install();
     core.respond({ tool: 'draw_sdr', player: 'a', label: '' });
