@@ -12,6 +12,8 @@ fn main() {
                 "delete_slot",
                 "export_save",
                 "import_save",
+                "tools_respond",
+                "decode_frame",
             ])),
     )
     .expect("failed to run the Tauri build script");

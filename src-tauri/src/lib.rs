@@ -3,6 +3,8 @@
 
 mod commands;
 mod persistence;
+mod table_tools;
+mod webcam;
 
 use std::sync::Mutex;
 
@@ -24,7 +26,10 @@ pub struct AppState {
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    let builder = tauri::Builder::default().plugin(tauri_plugin_store::Builder::default().build());
+    let builder = tauri::Builder::default()
+        .plugin(tauri_plugin_store::Builder::default().build())
+        // The webview may use the camera (webcam scanning of counter codes) and nothing else.
+        .on_permission_request(|_, kind| webcam::camera_only(kind));
 
     // Scanning counter codes with the camera exists on phones only (issue: counter codes).
     #[cfg(mobile)]
@@ -39,7 +44,17 @@ pub fn run() {
                 Err(kept_aside) => (Session::new(RulesPack::standard(), fresh_seed()), Some(kept_aside)),
             };
             let slots = persistence::Slots::open(app.handle())?;
+            let (tools, tools_notice) = table_tools::Tools::open(app.handle(), fresh_seed())?;
+            let notice = match (notice, tools_notice) {
+                (Some(a), Some(b)) => Some(format!("{a} {b}")),
+                (a, b) => a.or(b),
+            };
             app.manage(AppState { session: Mutex::new(session), saves, slots, kept_in_slot: Mutex::new(false), notice: Mutex::new(notice) });
+            app.manage(tools);
+            #[cfg(target_os = "linux")]
+            if let Some(window) = app.get_webview_window("main") {
+                webcam::enable_media_capture(&window)?;
+            }
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
@@ -50,7 +65,9 @@ pub fn run() {
             commands::load_slot,
             commands::delete_slot,
             commands::export_save,
-            commands::import_save
+            commands::import_save,
+            table_tools::tools_respond,
+            webcam::decode_frame
         ])
         .run(tauri::generate_context!())
         .expect("error while running the Goeben Referee app");

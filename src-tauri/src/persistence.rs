@@ -163,7 +163,7 @@ fn read_slot(file: &SaveFile) -> Slot<Session> {
 }
 
 /// Copies a file beside itself with a `.unreadable-<n>` suffix that does not exist yet.
-fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
+pub fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
     for n in 1.. {
         let aside = path.with_extension(format!("unreadable-{n}.json"));
         if !aside.exists() {
@@ -397,6 +397,29 @@ pub fn now_millis() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
 }
 
+/// Writes the store file `name` in the app data folder's `folder` whole: through the store plugin to a
+/// hidden temporary file beside it, then renamed over it, so a kill in the middle of a write leaves the
+/// previous file as it was (a rename within one folder is atomic).
+pub fn write_whole(app: &AppHandle, folder: &Path, name: &str, entries: Vec<(&'static str, Value)>) -> Result<(), String> {
+    let dir = app.path().app_data_dir().map_err(|e| e.to_string())?.join(folder);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let temp = format!(".{name}.writing");
+    let store = app
+        .store_builder(folder.join(&temp))
+        .create_new()
+        .disable_auto_save()
+        .serialize(|cache| serde_json::to_vec(cache).map_err(Into::into))
+        .build()
+        .map_err(|e| e.to_string())?;
+    for (key, value) in entries {
+        store.set(key, value);
+    }
+    let written = store.save();
+    store.close_resource();
+    written.map_err(|e| e.to_string())?;
+    std::fs::rename(dir.join(&temp), dir.join(name)).map_err(|e| e.to_string())
+}
+
 /// The slots folder of the running app and the writing of slots through the store plugin.
 pub struct Slots {
     app: AppHandle,
@@ -414,24 +437,8 @@ impl Slots {
     /// the slot (a kill mid-write leaves the old slot as it was).
     pub fn write(&self, id: &str, entries: Vec<(&'static str, Value)>) -> Result<(), ErrorInfo> {
         check_id(id)?;
-        let failed = |e: &dyn std::fmt::Display| error("save_failed", format!("The save could not be written: {e}"));
-        std::fs::create_dir_all(&self.dir).map_err(|e| failed(&e))?;
-        let temp = format!(".{id}.writing.json");
-        let store = self
-            .app
-            .store_builder(Path::new(SLOTS_DIR).join(&temp))
-            .create_new()
-            .disable_auto_save()
-            .serialize(|cache| serde_json::to_vec(cache).map_err(Into::into))
-            .build()
-            .map_err(|e| failed(&e))?;
-        for (key, value) in entries {
-            store.set(key, value);
-        }
-        let written = store.save();
-        store.close_resource();
-        written.map_err(|e| failed(&e))?;
-        std::fs::rename(self.dir.join(&temp), self.dir.join(format!("{id}.json"))).map_err(|e| failed(&e))
+        write_whole(&self.app, Path::new(SLOTS_DIR), &format!("{id}.json"), entries)
+            .map_err(|e| error("save_failed", format!("The save could not be written: {e}")))
     }
 
     /// A fresh id for a slot the app keeps by itself.

@@ -1,0 +1,133 @@
+//! The table tools (issue #8) in the app: one `ToolSession` of the core for the two players at the table,
+//! answered through the `tools_respond` command and kept in its own store file after every request it
+//! accepts, so a killed app opens the bag, the chits, the fleet charts and the search records as they were.
+//!
+//! The session file holds both players' secrets; like the game's saves it never goes to the webview. Only
+//! the core's `ToolResponse`, made for the player who asked, crosses the boundary.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use goeben_referee::tools::{self, ToolResponse, ToolSession};
+use serde_json::Value;
+use tauri::{AppHandle, Manager, State};
+
+use crate::persistence::{keep_aside, write_whole};
+
+/// The store file of the tools session, in the app data folder.
+const FILE: &str = "table-tools.json";
+const KEY_SESSION: &str = "session";
+
+pub struct Tools {
+    app: AppHandle,
+    pub session: Mutex<ToolSession>,
+}
+
+impl Tools {
+    /// Opens the saved tools session, or a new one. A file that cannot be read is kept aside (never
+    /// deleted) and the message says where; the tools then start afresh.
+    pub fn open(app: &AppHandle, seed: u64) -> Result<(Tools, Option<String>), Box<dyn std::error::Error>> {
+        let path = app.path().app_data_dir()?.join(FILE);
+        let (session, notice) = match read(&path) {
+            Ok(Some(session)) => (session, None),
+            Ok(None) => (ToolSession::new(seed), None),
+            Err(reason) => {
+                let aside = keep_aside(&path)?;
+                std::fs::remove_file(&path)?;
+                let message = format!("The table tools' saved session could not be read ({reason}); it was kept as {}. The tools start afresh.", aside.display());
+                (ToolSession::new(seed), Some(message))
+            }
+        };
+        Ok((Tools { app: app.clone(), session: Mutex::new(session) }, notice))
+    }
+
+    fn save(&self, session: &ToolSession) -> Result<(), String> {
+        let text = serde_json::to_string(session).map_err(|e| e.to_string())?;
+        write_whole(&self.app, Path::new(""), FILE, vec![(KEY_SESSION, Value::String(text))])
+    }
+}
+
+/// The saved session at `path`: `Ok(None)` when there is none yet, `Err(reason)` when it cannot be read.
+pub fn read(path: &Path) -> Result<Option<ToolSession>, String> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
+    let file: Value = serde_json::from_slice(&bytes).map_err(|e| format!("not JSON: {e}"))?;
+    match file.get(KEY_SESSION) {
+        Some(Value::String(text)) => ToolSession::from_json(text).map(Some),
+        _ => Err("the file holds no tools session".into()),
+    }
+}
+
+/// Whether a request only looks: nothing to save after it.
+fn only_looks(request: &Value) -> bool {
+    matches!(request.get("tool").and_then(Value::as_str), Some("view" | "verify_sdr"))
+}
+
+/// Answers one table-tools request (a `ToolAction` JSON object), for the player it names. A missing or
+/// wrong argument gets the protocol's `malformed` or `unknown_tool` answer and changes nothing; an
+/// accepted request is saved before the answer goes back.
+#[tauri::command]
+pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolResponse {
+    let Some(request) = request else {
+        return ToolResponse::Error { code: "malformed", message: "the tools_respond command needs a `request` argument".into() };
+    };
+    let action = match tools::parse_line(&request.to_string()) {
+        Ok(action) => action,
+        Err(refused) => return refused,
+    };
+    let mut session = tools.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let before = session.clone();
+    let response = session.respond(action);
+    if response.is_error() || only_looks(&request) {
+        return response;
+    }
+    if let Err(message) = tools.save(&session) {
+        // Not kept is not done: the session goes back to what was saved, and the player is told.
+        *session = before;
+        return ToolResponse::Error { code: "save_failed", message: format!("The table tools could not save, so nothing was changed: {message}") };
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use goeben_referee::tools::ToolAction;
+    use goeben_referee::tools::sdr::Player;
+
+    fn file(tag: &str, contents: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("goeben-tools-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join(FILE);
+        std::fs::write(&path, contents).expect("write");
+        path
+    }
+
+    #[test]
+    fn a_saved_tools_session_reads_back_the_same() {
+        let mut session = ToolSession::new(11);
+        session.respond(ToolAction::DrawSdr { player: Player::A, label: "victory".into() });
+        let text = serde_json::to_string(&session).expect("serialises");
+        let path = file("good", &serde_json::json!({ KEY_SESSION: text }).to_string());
+        assert_eq!(read(&path).expect("readable"), Some(session));
+    }
+
+    #[test]
+    fn no_file_means_a_new_session_and_damaged_files_are_reported() {
+        let dir = std::env::temp_dir().join(format!("goeben-tools-none-{}", std::process::id()));
+        assert_eq!(read(&dir.join(FILE)), Ok(None));
+        assert!(read(&file("torn", "{\"session\": \"{\\\"dice\\\"")).is_err());
+        assert!(read(&file("notjson", "garbage")).unwrap_err().starts_with("not JSON"));
+        assert_eq!(read(&file("empty", "{}")).unwrap_err(), "the file holds no tools session");
+    }
+
+    #[test]
+    fn only_views_and_verifications_skip_the_save() {
+        assert!(only_looks(&serde_json::json!({"tool": "view", "player": "a"})));
+        assert!(only_looks(&serde_json::json!({"tool": "verify_sdr"})));
+        assert!(!only_looks(&serde_json::json!({"tool": "draw_sdr", "player": "a"})));
+    }
+}

@@ -1,0 +1,148 @@
+//! Desktop webcam scanning of counter codes (issue #7).
+//!
+//! The webview captures the camera with `getUserMedia` and sends frames here as grey pixels; the shell
+//! finds and decodes a QR code in each with `rqrr`, and the UI then looks the code up like a typed one.
+//! Phones use the barcode scanner plugin instead (`ui/src/lib/camera.ts`).
+//!
+//! WebKitGTK (Linux) keeps media capture off and refuses its permission requests unless the app turns it
+//! on and answers them: `enable_media_capture` switches capture on for the main webview, and the app's
+//! permission handler (`camera_only`) allows the camera and nothing else: no microphone, no screen, no
+//! location, no notifications.
+
+use serde::Serialize;
+use tauri::webview::{PermissionKind, PermissionResponse};
+
+/// Largest frame accepted, in pixels (a 1920×1080 picture); larger ones are refused unread.
+pub const FRAME_MAX_PIXELS: usize = 1920 * 1080;
+
+/// The permission handler: the camera for scanning counter codes, nothing else.
+pub fn camera_only(kind: PermissionKind) -> PermissionResponse {
+    match kind {
+        PermissionKind::Camera => PermissionResponse::Allow,
+        _ => PermissionResponse::Deny,
+    }
+}
+
+/// Turns WebKitGTK's media capture on for `window`'s webview. With `GOEBEN_MOCK_CAMERA=1` in the
+/// environment the webview gets WebKit's mock camera instead of real devices: the end-to-end tests run
+/// the whole webcam path on machines that have no camera.
+#[cfg(target_os = "linux")]
+pub fn enable_media_capture(window: &tauri::WebviewWindow) -> tauri::Result<()> {
+    let mock = std::env::var("GOEBEN_MOCK_CAMERA").is_ok_and(|v| v == "1");
+    window.with_webview(move |webview| {
+        use webkit2gtk::{SettingsExt, WebViewExt};
+        if let Some(settings) = webview.inner().settings() {
+            settings.set_enable_media_stream(true);
+            if mock {
+                settings.set_enable_mock_capture_devices(true);
+            }
+        }
+    })
+}
+
+/// What the UI hears about one frame.
+#[derive(Debug, PartialEq, Serialize)]
+pub struct FrameAnswer {
+    /// The text of the first QR code found in the frame, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// Why the frame could not be read (a bad frame is refused, never guessed at).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Finds a QR code in a frame of `width` × `height` grey pixels, one byte each, row by row.
+pub fn decode_grey(width: usize, height: usize, pixels: &[u8]) -> Result<Option<String>, String> {
+    if width == 0 || height == 0 {
+        return Err("the frame is empty".into());
+    }
+    let Some(size) = width.checked_mul(height).filter(|&n| n <= FRAME_MAX_PIXELS) else {
+        return Err(format!("the frame is larger than {FRAME_MAX_PIXELS} pixels"));
+    };
+    if pixels.len() != size {
+        return Err(format!("a {width}×{height} frame has {size} pixels, not {}", pixels.len()));
+    }
+    let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(width, height, |x, y| pixels[y * width + x]);
+    // The first grid that decodes wins: a counter sheet shows one code in the frame at a time.
+    Ok(prepared.detect_grids().into_iter().find_map(|grid| grid.decode().ok().map(|(_, text)| text)))
+}
+
+/// A header of the frame request as a number.
+fn dimension(request: &tauri::ipc::Request<'_>, name: &str) -> Result<usize, String> {
+    let value = request.headers().get(name).ok_or_else(|| format!("the frame has no `{name}` header"))?;
+    value.to_str().ok().and_then(|v| v.trim().parse().ok()).ok_or_else(|| format!("the frame's `{name}` header is not a number"))
+}
+
+/// Decodes one camera frame: the raw body holds the grey pixels, the headers `x-frame-width` and
+/// `x-frame-height` its size. Answers the code found, none, or why the frame was refused.
+#[tauri::command]
+pub fn decode_frame(request: tauri::ipc::Request<'_>) -> FrameAnswer {
+    let tauri::ipc::InvokeBody::Raw(pixels) = request.body() else {
+        return FrameAnswer { code: None, error: Some("a frame is sent as raw bytes".into()) };
+    };
+    let decoded = dimension(&request, "x-frame-width").and_then(|w| Ok((w, dimension(&request, "x-frame-height")?))).and_then(|(w, h)| decode_grey(w, h, pixels));
+    match decoded {
+        Ok(code) => FrameAnswer { code, error: None },
+        Err(error) => FrameAnswer { code: None, error: Some(error) },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use goeben_referee::codes;
+    use goeben_referee::RulesPack;
+
+    /// A code drawn as a camera might see it: `scale` pixels a module, a quiet zone, grey paper.
+    fn frame_of(text: &str, scale: usize) -> (usize, Vec<u8>) {
+        let qr = qrcode::QrCode::new(text.as_bytes()).expect("encodes");
+        let modules = qr.width();
+        let colors = qr.to_colors();
+        let side = (modules + 8) * scale;
+        let mut pixels = vec![200u8; side * side];
+        for y in 0..side {
+            for x in 0..side {
+                let (mx, my) = ((x / scale).wrapping_sub(4), (y / scale).wrapping_sub(4));
+                if mx < modules && my < modules && colors[my * modules + mx] == qrcode::Color::Dark {
+                    pixels[y * side + x] = 30;
+                }
+            }
+        }
+        (side, pixels)
+    }
+
+    #[test]
+    fn issue_7_a_printed_counter_code_is_read_from_a_frame() {
+        let pack = RulesPack::standard();
+        let coded = codes::all(&pack);
+        assert!(coded.len() > 20);
+        // Every eighth piece: each kind of counter, at two camera distances.
+        for (i, (_, code)) in coded.iter().enumerate().step_by(8) {
+            let (side, pixels) = frame_of(code, 3 + i % 3);
+            assert_eq!(decode_grey(side, side, &pixels), Ok(Some(code.clone())), "{code}");
+        }
+    }
+
+    #[test]
+    fn a_frame_without_a_code_finds_nothing() {
+        let pixels: Vec<u8> = (0..320 * 240).map(|i| ((i * 7919) % 251) as u8).collect();
+        assert_eq!(decode_grey(320, 240, &pixels), Ok(None));
+        assert_eq!(decode_grey(4, 4, &[255; 16]), Ok(None));
+    }
+
+    #[test]
+    fn bad_frames_are_refused_with_the_reason() {
+        assert_eq!(decode_grey(0, 10, &[]), Err("the frame is empty".into()));
+        assert!(decode_grey(10, 10, &[0; 99]).unwrap_err().contains("not 99"));
+        assert!(decode_grey(100_000, 100_000, &[]).unwrap_err().contains("larger than"));
+        assert!(decode_grey(usize::MAX, 2, &[]).is_err());
+    }
+
+    #[test]
+    fn only_the_camera_is_allowed() {
+        assert_eq!(camera_only(PermissionKind::Camera), PermissionResponse::Allow);
+        for other in [PermissionKind::Microphone, PermissionKind::DisplayCapture, PermissionKind::Geolocation, PermissionKind::Notifications] {
+            assert_eq!(camera_only(other), PermissionResponse::Deny);
+        }
+    }
+}
