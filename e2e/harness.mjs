@@ -39,6 +39,8 @@ export async function startDriver() {
   // Saves go to a fresh folder so tests never touch a player's real games.
   env.XDG_DATA_HOME = mkdtempSync(join(tmpdir(), 'goeben-e2e-data-'));
   env.WEBKIT_DISABLE_COMPOSITING_MODE = '1';
+  // There is no camera here: WebKit's mock camera stands in for one (src-tauri/src/webcam.rs).
+  env.GOEBEN_MOCK_CAMERA = '1';
   const children = [];
   if (!env.DISPLAY) {
     const display = ':97';
@@ -122,9 +124,14 @@ export function appPids() {
   }
 }
 
+/** A core binary built by scripts/test.sh (`referee`, `counter_sheet`). */
+export function coreBinary(name) {
+  return join(process.env.CARGO_TARGET_DIR_CORE ?? join(repo, 'target'), 'debug', name);
+}
+
 /** Runs the referee CLI with the same actions, for the view the app must show. */
 export function refereeView(seed, actions) {
-  const bin = join(process.env.CARGO_TARGET_DIR_CORE ?? join(repo, 'target'), 'debug', 'referee');
+  const bin = coreBinary('referee');
   const input = actions.map((a) => JSON.stringify(a)).join('\n') + '\n';
   const out = execFileSync(bin, ['--seed', String(seed)], { input }).toString().trim().split('\n');
   return JSON.parse(out[out.length - 1]);

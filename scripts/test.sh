@@ -25,6 +25,6 @@ step "app shell tests (cargo test -p goeben-referee-app)"
 cargo test --locked -p goeben-referee-app --features tauri/custom-protocol
 
 step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver)"
-cargo build --locked --bin referee --target-dir "$PWD/target" -q
+cargo build --locked --bin referee --bin counter_sheet --target-dir "$PWD/target" -q
 node --test --test-concurrency=1 e2e/
 echo "screenshots: e2e/screenshots/"

@@ -1,0 +1,58 @@
+// A deterministic player for the scripted whole-game e2e test (issue #6): from the view, the decision a
+// keen but plain player would take, as the action it sends and as the control on screen that sends it.
+// `scripts/whole_game_seed.mjs` runs the same player against the referee CLI to pick a seed whose first
+// two turns hold an incident phase and a battle.
+
+const PENDING_ANSWERS = ['fight', 'contact', 'answer', 'evade_submarine', 'choose_ship', 'choose_intelligence', 'examine_zone', 'distribute', 'cease_fire', 'break_off'];
+
+const first = (legal, kind) => legal.find((a) => a.action === kind);
+
+/** Where a ship goes: the first patrol zone it can reach at the speed the screen preselects. */
+function moveFor(view, ship) {
+  const moves = view.legal_actions.filter((a) => a.action === 'move' && a.ship === ship);
+  const speed = moves.find((m) => m.speed !== 'stay')?.speed;
+  const zones = new Set(view.game.places.filter((p) => p.kind === 'patrol_zone').map((p) => p.id));
+  const toZone = moves.find((m) => m.speed === speed && m.to.kind === 'place' && zones.has(m.to.id));
+  return toZone ?? moves.find((m) => m.speed === 'stay') ?? moves[0];
+}
+
+/** The decision and the control that makes it: `{ action, control }` where control is
+ * `{ testid, nth }` (the nth element with that test id) or `{ move: ship, value }` (a destination). */
+export function decide(view) {
+  const legal = view.legal_actions;
+  const game = view.game;
+  const pending = game?.pending?.[0]?.pending;
+  if (pending?.kind === 'fire_orders') {
+    const battle = game.combat.find((b) => b.stage !== 'over');
+    const o = battle?.options?.[0];
+    if (o) return { action: { action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: o.maximum_fire }, control: { testid: 'fire-option', nth: 0 } };
+    return { action: legal.find((a) => a.action === 'fire_orders' && !a.target), control: { testid: 'hold-fire', nth: 0 } };
+  }
+  if (pending?.kind === 'torpedoes') {
+    // The battle card lists launches option by option: the first button is the first option's smallest launch.
+    const battle = game.combat.find((b) => b.stage !== 'over');
+    for (const o of battle?.options ?? []) {
+      const launch = legal.find((a) => a.action === 'torpedoes' && a.count > 0 && a.target === o.target);
+      if (launch) return { action: launch, control: { testid: 'torpedo-option', nth: 0 } };
+    }
+    return { action: legal.find((a) => a.action === 'torpedoes' && a.count === 0), control: { testid: 'hold-fire', nth: 0 } };
+  }
+  if (pending) {
+    for (const kind of PENDING_ANSWERS) {
+      const a = first(legal, kind);
+      if (a) return { action: a, control: { testid: `action-${kind}`, nth: 0 } };
+    }
+  }
+  const phaseFirst = { setup: 'place_collier', incident: 'resolve_incidents', naval_combat: 'contact' }[view.phase];
+  const preferred = phaseFirst && first(legal, phaseFirst);
+  if (preferred) return { action: preferred, control: { testid: `action-${phaseFirst}`, nth: 0 } };
+  const mover = first(legal, 'move');
+  if (mover) {
+    const m = moveFor(view, mover.ship);
+    if (m.speed === 'stay') return { action: m, control: { testid: `stay-${m.ship}`, nth: 0 } };
+    return { action: m, control: { move: m.ship, value: JSON.stringify(m.to) } };
+  }
+  const end = first(legal, 'end_phase');
+  if (end) return { action: end, control: { testid: 'action-end_phase', nth: 0 } };
+  return null;
+}
