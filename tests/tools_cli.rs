@@ -141,3 +141,42 @@ fn the_same_seed_answers_the_same_lines_identically() {
     assert_eq!(run(99, &lines), run(99, &lines));
     assert_ne!(run(99, &lines)[4], run(100, &lines)[4], "another seed draws other chits or salts");
 }
+
+#[test]
+fn a_double_blind_search_and_a_fleet_reveal_run_over_the_protocol() {
+    // Seed 001: B (British) finds Goeben in square 60 by day, each side told what the other has there, while
+    // Breslau elsewhere stays hidden; seed 002: A reveals one Fleet Box, and B sees only that box.
+    let a = run(
+        8,
+        &[
+            r#"{"tool":"place_unit","player":"a","unit":"Goeben","at":{"sea":"Ionian","area":"Ionian A2","square":"60"}}"#,
+            r#"{"tool":"place_unit","player":"a","unit":"Breslau","at":{"sea":"Adriatic","area":"Adriatic C4","square":"31"}}"#,
+            r#"{"tool":"place_unit","player":"b","unit":"Indomitable","at":{"sea":"Ionian","area":"Ionian A2","square":"60"}}"#,
+            r#"{"tool":"start_turn","night":false,"british":"b"}"#,
+            r#"{"tool":"search","player":"b","level":"sea","name":"Adriatic"}"#,
+            r#"{"tool":"search","player":"b","level":"sea","name":"Ionian"}"#,
+            r#"{"tool":"search","player":"b","level":"square","name":"60"}"#,
+            r#"{"tool":"view","player":"b"}"#,
+            r#"{"tool":"open_fleet_chart","player":"a","side":"german"}"#,
+            r#"{"tool":"assign_ship","player":"a","ship":"Emden","fleet_box":3}"#,
+            r#"{"tool":"assign_ship","player":"a","ship":"Dresden","fleet_box":5}"#,
+            r#"{"tool":"reveal_fleet_box","player":"a","fleet_box":3}"#,
+            r#"{"tool":"view","player":"b"}"#,
+        ],
+    );
+    assert_eq!(a[0]["tool"], "unit");
+    assert_eq!(a[3]["tool"], "turn_started");
+    assert_eq!(a[4]["code"], "no_unit_there", "B has no unit in the Adriatic");
+    assert_eq!(a[5]["answer"], serde_json::json!({"answer": "enemy_present"}));
+    assert_eq!(a[6]["answer"]["answer"], "found");
+    assert_eq!(a[6]["answer"]["found"][0]["unit"], "Goeben");
+    assert_eq!(a[6]["answer"]["with"][0]["unit"], "Indomitable");
+    let b_view = a[7].to_string();
+    assert!(!b_view.contains("Breslau") && !b_view.contains("Adriatic C4"), "{b_view}");
+    assert_eq!(a[7]["units"][0]["unit"], "Indomitable", "B's view lists B's units only");
+    assert_eq!(a[11]["fleet_box"], serde_json::json!({"shown": "known", "fleet_box": 3, "ships": ["Emden"]}));
+    let b_chart = &a[12]["opponent_fleet_chart"];
+    assert_eq!(b_chart["boxes"][2]["ships"][0], "Emden");
+    assert_eq!(b_chart["boxes"][4], serde_json::json!({"shown": "unknown", "fleet_box": 5}));
+    assert!(!a[12].to_string().contains("Dresden"));
+}

@@ -29,7 +29,7 @@ fn spee_session() -> ToolSession {
 
 fn view(s: &ToolSession, player: Player) -> goeben_referee::tools::ToolView {
     match s.clone().respond(ToolAction::View { player }) {
-        ToolResponse::View(v) => v,
+        ToolResponse::View(v) => *v,
         other => panic!("{other:?}"),
     }
 }

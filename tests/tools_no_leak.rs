@@ -7,12 +7,18 @@
 //! The same sequences include seed 002 Fleet Chart actions: a player's ship names reach the other player
 //! only once their box has been revealed, and the other player's view of a chart shows exactly the boxes
 //! revealed now, with their present ships.
+//!
+//! And seed 001 search actions: a player's unit names reach the other player only as the rules make them
+//! public (a day or odd-die spotting report, a port disclosure, a square found both ways, an admitted
+//! choice), and a unit's recorded position never does. Each answer to a call is also checked against
+//! the truth (an oracle over the session's secret positions).
 
 use std::collections::BTreeSet;
 
 use goeben_referee::tools::events::EventTable;
 use goeben_referee::tools::fleets::{BoxView, D10Procedure, FleetSide};
 use goeben_referee::tools::sdr::{ChitState, Player};
+use goeben_referee::tools::search::{PortStatus, Position, SearchAnswer, SearchLevel};
 use goeben_referee::tools::{ToolAction, ToolResponse, ToolSession};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -62,10 +68,159 @@ fn ships_of(player: Player) -> [&'static str; 5] {
     }
 }
 
-/// Ship names of `owner` that the other player has earned: those of boxes revealed (now or before).
+/// Each player's seed 001 unit names, disjoint from each other and from every other text.
+fn units_of(player: Player) -> [&'static str; 3] {
+    match player {
+        Player::A => ["Goeben", "Breslau", "Collier Istria"],
+        Player::B => ["Indomitable", "Indefatigable", "Gloucester"],
+    }
+}
+
+/// Ship names of `owner` that the other player has earned: those of boxes revealed (now or before); and
+/// unit names the rules made public.
 #[derive(Default)]
 struct Earned {
     ships: [BTreeSet<String>; 2],
+    units: [BTreeSet<String>; 2],
+}
+
+/// The owner's units in a square, by name (the truth).
+fn units_in(session: &ToolSession, owner: Player, square: &str) -> Vec<String> {
+    session.units(owner).iter().filter(|u| u.at.square.eq_ignore_ascii_case(square.trim())).map(|u| u.unit.clone()).collect()
+}
+
+fn names(found: &[goeben_referee::tools::search::Sighting]) -> Vec<String> {
+    found.iter().map(|s| s.unit.clone()).collect()
+}
+
+/// What a search or spotting action may legitimately tell, checked against the truth before the action
+/// (`before`), and noted as earned.
+fn note_search(before: &ToolSession, action: &ToolAction, response: &ToolResponse, earned: &mut Earned) {
+    let status = match before.clone().respond(ToolAction::View { player: Player::A }) {
+        ToolResponse::View(v) => v.search,
+        _ => unreachable!(),
+    };
+    match (action, response) {
+        (ToolAction::Search { player, level, name }, ToolResponse::Searched { .. } | ToolResponse::SearchPending { .. }) => {
+            if !status.searches_begun {
+                // "PORT SQUARES": the turn's first call discloses both players' units on port squares.
+                for owner in [Player::A, Player::B] {
+                    let on_ports = before.units(owner).iter().filter(|u| u.at.port.is_some()).map(|u| u.unit.clone());
+                    earned.units[owner as usize].extend(on_ports);
+                }
+            }
+            // An even die ("ISLAND SQUARES", "NIGHT TURNS") always leaves the choice; odd dice never do.
+            let Some(answer) = (match response {
+                ToolResponse::Searched { answer, dice, .. } => {
+                    assert!(dice.iter().all(|d| d.die % 2 == 1), "answered despite an even die: {dice:?}");
+                    Some(answer)
+                }
+                ToolResponse::SearchPending { call } => {
+                    assert!(call.dice.iter().any(|d| d.die.is_multiple_of(2)), "a choice without an even die: {call:?}");
+                    None
+                }
+                _ => None,
+            }) else {
+                return;
+            };
+            let opponent = player.opponent();
+            let present = |level: SearchLevel| {
+                before.units(opponent).iter().any(|u| {
+                    let at = &u.at;
+                    let label = match level {
+                        SearchLevel::Sea => &at.sea,
+                        SearchLevel::Area => &at.area,
+                        SearchLevel::Square => &at.square,
+                    };
+                    label.eq_ignore_ascii_case(name.trim())
+                })
+            };
+            match (level, answer) {
+                (SearchLevel::Square, SearchAnswer::Found { found, with, .. }) => {
+                    assert_eq!(names(found), units_in(before, opponent, name), "a square answer names exactly what is there");
+                    assert_eq!(names(with), units_in(before, *player, name));
+                    earned.units[opponent as usize].extend(names(found));
+                    earned.units[*player as usize].extend(names(with));
+                }
+                (_, SearchAnswer::Nothing) => assert!(!present(*level), "a call answered nothing although the enemy is there"),
+                (SearchLevel::Sea | SearchLevel::Area, SearchAnswer::EnemyPresent) => assert!(present(*level)),
+                (level, answer) => panic!("a {level:?} call answered {answer:?}"),
+            }
+        }
+        (ToolAction::AnswerSearch { player, admit }, ToolResponse::SearchAnswered { square, answer, .. }) => {
+            let caller = player.opponent();
+            match answer {
+                SearchAnswer::Found { found, with, .. } => {
+                    assert!(admit, "a denied call found something");
+                    assert_eq!(names(found), units_in(before, *player, square));
+                    earned.units[*player as usize].extend(names(found));
+                    earned.units[caller as usize].extend(names(with));
+                }
+                _ => assert!(!admit || units_in(before, *player, square).is_empty(), "an admitted call hid what is there"),
+            }
+        }
+        (ToolAction::ReportSpotting { .. }, ToolResponse::SpottingReported { heard: true, night_die: Some(die), .. }) if die.is_multiple_of(2) => {
+            panic!("a night report was heard after an even die")
+        }
+        (ToolAction::ReportSpotting { player, units, .. }, ToolResponse::SpottingReported { heard: true, .. }) => {
+            let recorded = before.units(*player).iter().filter(|u| units.iter().any(|n| n.trim().eq_ignore_ascii_case(&u.unit)));
+            earned.units[*player as usize].extend(recorded.map(|u| u.unit.clone()));
+        }
+        _ => {}
+    }
+}
+
+/// Whether any JSON object in `value` pairs one of `owner`'s unit names with a position (`at`).
+fn shows_position_of(value: &Value, owner: Player) -> bool {
+    match value {
+        Value::Object(map) => {
+            let named = map.get("unit").and_then(Value::as_str).is_some_and(|n| units_of(owner).contains(&n));
+            (named && map.contains_key("at")) || map.values().any(|v| shows_position_of(v, owner))
+        }
+        Value::Array(items) => items.iter().any(|v| shows_position_of(v, owner)),
+        _ => false,
+    }
+}
+
+/// The viewer sees no unit name of the other player the rules did not make public, and no position.
+fn assert_no_search_leak(viewer: Player, earned: &Earned, json: &Value, step: usize) {
+    let owner = viewer.opponent();
+    let text = json.to_string();
+    for unit in units_of(owner) {
+        if !earned.units[owner as usize].contains(unit) {
+            assert!(!text.contains(unit), "step {step}: {viewer:?} sees {unit}, never made public: {text}");
+        }
+    }
+    assert!(!shows_position_of(json, owner), "step {step}: {viewer:?} sees where the other player's unit is: {text}");
+}
+
+fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
+    let unit = units_of(player)[pick as usize % 3].to_string();
+    let squares = ["51", "52", "53", "54"];
+    let square = squares[(pick / 3) as usize % 4];
+    let at = Position {
+        sea: ["Ionian", "Adriatic"][pick as usize % 2].into(),
+        area: ["Ionian A", "Adriatic B"][(pick / 2) as usize % 2].into(),
+        square: square.into(),
+        islands: pick.is_multiple_of(5),
+        port: [None, Some(PortStatus::InPort), Some(PortStatus::Cruising)][(pick / 7) as usize % 3],
+        coast_side: (pick.is_multiple_of(11)).then(|| "Adriatic".to_string()),
+    };
+    let level = [SearchLevel::Sea, SearchLevel::Area, SearchLevel::Square][(pick / 12) as usize % 3];
+    let name = match level {
+        SearchLevel::Sea => at.sea.clone(),
+        SearchLevel::Area => at.area.clone(),
+        SearchLevel::Square => square.into(),
+    };
+    match kind {
+        16 | 17 => ToolAction::PlaceUnit { player, unit, at },
+        18 => ToolAction::MoveUnit { player, unit, at },
+        19 => ToolAction::StartTurn { night: pick.is_multiple_of(2), british: if pick.is_multiple_of(3) { Player::A } else { Player::B } },
+        20 => ToolAction::ReportSpotting { player, square: square.into(), units: vec![unit], ended_there: Some(pick.is_multiple_of(4)) },
+        21 | 22 => ToolAction::Search { player, level, name },
+        23 => ToolAction::AnswerSearch { player, admit: pick.is_multiple_of(2) },
+        _ => ToolAction::RemoveUnit { player, unit },
+    }
 }
 
 impl Earned {
@@ -113,8 +268,8 @@ fn fleet_action(kind: u8, player: Player, pick: u8) -> ToolAction {
         9 | 10 => ToolAction::AssignShip { player, ship, fleet_box: fleet_box % 5 + 1 },
         11 => ToolAction::TransferShip { player, ship, from: fleet_box % 5 + 1, to: (pick / 14) % 5 + 1 },
         12 => ToolAction::RevealFleetBox { player, fleet_box: fleet_box % 6 },
-        13 => ToolAction::RollD10 { player, procedure: procedures[pick as usize % 4], fleet_box: (pick % 3 > 0).then_some(fleet_box % 6) },
-        14 => ToolAction::SetFleetMarker { player, fleet_box, on_map: pick % 2 == 0 },
+        13 => ToolAction::RollD10 { player, procedure: procedures[pick as usize % 4], fleet_box: (!pick.is_multiple_of(3)).then_some(fleet_box % 6) },
+        14 => ToolAction::SetFleetMarker { player, fleet_box, on_map: pick.is_multiple_of(2) },
         _ => ToolAction::RemoveShip { player, ship, fleet_box: fleet_box % 5 + 1 },
     }
 }
@@ -123,8 +278,10 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
     let chits = session.chits();
     // Chit numbers include ones that do not exist or belong to the other player, to exercise refusals.
     let chit = pick as u32 % (chits.len() as u32 + 2);
-    if kind % 16 >= 8 {
-        return fleet_action(kind % 16, player, pick);
+    match kind % 25 {
+        8..=15 => return fleet_action(kind % 25, player, pick),
+        16..=24 => return search_action(kind % 25, player, pick),
+        _ => {}
     }
     match kind % 8 {
         0 | 1 => ToolAction::DrawSdr { player, label: format!("draw {pick}") },
@@ -146,14 +303,18 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
     for (step, &(kind, b, pick)) in steps.iter().enumerate() {
         let player = if b { Player::B } else { Player::A };
         let action = action_for(&session, kind, player, pick);
-        let response = session.respond(action);
+        let before = session.clone();
+        let response = session.respond(action.clone());
         earned.note(&session);
+        note_search(&before, &action, &response, &mut earned);
         assert_no_leak(&session, player, &response, step);
         assert_no_fleet_leak(&session, player, &earned, &serde_json::to_string(&response).unwrap(), step);
+        assert_no_search_leak(player, &earned, &serde_json::to_value(&response).unwrap(), step);
         for viewer in [Player::A, Player::B] {
             let view = session.clone().respond(ToolAction::View { player: viewer });
             assert_no_leak(&session, viewer, &view, step);
             assert_no_fleet_leak(&session, viewer, &earned, &serde_json::to_string(&view).unwrap(), step);
+            assert_no_search_leak(viewer, &earned, &serde_json::to_value(&view).unwrap(), step);
             assert_own_values_shown(&session, viewer);
         }
     }
@@ -191,6 +352,20 @@ fn the_leak_check_would_catch_a_leak() {
     assert!(shows_face_of(&json, 1));
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| assert_no_leak(&session, Player::B, &own, 0)));
     assert!(caught.is_err(), "player A's draw shown to player B must be flagged");
+}
+
+#[test]
+fn the_search_leak_check_would_catch_a_leak() {
+    // A's own unit with its position, shown to B, is flagged twice over: the name and the position.
+    let mut session = ToolSession::new(6);
+    let at = Position { sea: "Ionian".into(), area: "Ionian A".into(), square: "52".into(), islands: false, port: None, coast_side: None };
+    let own = serde_json::to_value(session.respond(ToolAction::PlaceUnit { player: Player::A, unit: "Goeben".into(), at })).unwrap();
+    assert!(shows_position_of(&own, Player::A));
+    let mut earned = Earned::default();
+    assert!(std::panic::catch_unwind(|| assert_no_search_leak(Player::B, &earned, &own, 0)).is_err());
+    earned.units[0].insert("Goeben".into());
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| assert_no_search_leak(Player::B, &earned, &own, 0)));
+    assert!(caught.is_err(), "even a public name must not come with its position");
 }
 
 #[test]

@@ -3,6 +3,10 @@
 //!
 //! Usage: `table_tools [--seed N]`. One request object per input line (tagged by `"tool"`); exactly one
 //! response object per output line, flushed after each. A refused line changes nothing.
+//!
+//! Every tool of the session answers here: secret die rolls, charts, events and calculators; seed 002's
+//! hidden Fleet Charts and D10 procedures; seed 001's double-blind search (units, turns, spotting reports,
+//! search calls and the searched player's choices). docs/TOOLS.md lists each request and its answer.
 
 use std::io::{BufRead, Write};
 
@@ -18,7 +22,13 @@ fn main() {
                 seed = Some(value.parse().unwrap_or_else(|_| fail(&format!("--seed takes a whole number, got `{value}`"))));
             }
             "--help" | "-h" => {
-                println!("usage: table_tools [--seed N]\nreads one JSON tool request per line on stdin, writes one JSON response per line");
+                println!(
+                    "usage: table_tools [--seed N]\nreads one JSON tool request per line on stdin, writes one JSON response per line\n\
+                     tools: draw_sdr reveal_sdr return_sdr verify_sdr victory_conditions what_if roll_event combined_fire\n\
+                     contact_modifier operational_move fuel_use adrift_vp crippled_vp open_fleet_chart assign_ship\n\
+                     transfer_ship remove_ship set_fleet_marker reveal_fleet_box roll_d10 place_unit move_unit remove_unit\n\
+                     start_turn report_spotting search answer_search view (docs/TOOLS.md)"
+                );
                 return;
             }
             other => fail(&format!("unknown argument `{other}` (try --help)")),

@@ -14,6 +14,8 @@ pub mod events;
 pub mod fleets;
 pub mod sdr;
 pub mod sdr_charts;
+pub mod search;
+mod search_requests;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -24,6 +26,7 @@ use events::{EventRoll, EventTable};
 use fleets::{BoxView, ChartView, D10Procedure, D10Result, FleetCharts, FleetSide, OwnChartView};
 use sdr::{Bag, Chit, ChitState, ChitView, Player};
 use sdr_charts::{VictoryLine, VictorySide, WhatIfEntry, WhatIfFleet};
+use search::{PendingCall, PortStatus, Position, SearchAnswer, SearchBoard, SearchDie, SearchLevel, SearchStatus, Sighting, Unit};
 
 /// Longest label a player may give a draw.
 pub const LABEL_MAX_CHARS: usize = 80;
@@ -93,7 +96,29 @@ pub enum ToolAction {
         #[ts(optional)]
         fleet_box: Option<u8>,
     },
-    /// Everything this player may see now: chits, bag, log, Fleet Charts.
+    /// Records one of this player's units (seed 001) at a position only they see.
+    PlaceUnit { player: Player, unit: String, at: Position },
+    /// Moves one of this player's units (before the turn's searches begin).
+    MoveUnit { player: Player, unit: String, at: Position },
+    /// Takes one of this player's units off (sunk, or left the map).
+    RemoveUnit { player: Player, unit: String },
+    /// Starts a turn of seed 001: day or night, and which player is British (searches first).
+    StartTurn { night: bool, british: Player },
+    /// Announces units that crossed (or, with `ended_there`, ended in) a square the rules make public
+    /// (seed 001 "SPOTTING"); at night a die decides first ("NIGHT TURNS").
+    ReportSpotting {
+        player: Player,
+        square: String,
+        units: Vec<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        ended_there: Option<bool>,
+    },
+    /// Calls a sea, area or square where this player has a unit (seed 001 "HOW TO SEARCH").
+    Search { player: Player, level: SearchLevel, name: String },
+    /// The searched player's choice on a square call that rolled even: be found (`admit`) or not.
+    AnswerSearch { player: Player, admit: bool },
+    /// Everything this player may see now: chits, bag, log, Fleet Charts, own units, the search turn.
     View { player: Player },
 }
 
@@ -126,7 +151,21 @@ pub enum ToolResponse {
         #[serde(skip_serializing_if = "Option::is_none")]
         revealed_box: Option<BoxView>,
     },
-    View(ToolView),
+    /// One of the acting player's units where it now is.
+    Unit { unit: Box<Unit> },
+    UnitRemoved { unit: String },
+    TurnStarted { turn: u32, night: bool, british: Player },
+    /// To the reporter: what was reported, and whether the opponent heard it (`heard`).
+    SpottingReported { square: String, units: Vec<String>, ended_there: bool, night_die: Option<u8>, heard: bool },
+    /// The answer to the caller's search.
+    Searched { level: SearchLevel, name: String, dice: Vec<SearchDie>, answer: SearchAnswer },
+    /// A square call waiting for the searched player's choice.
+    SearchPending { call: PendingCall },
+    /// To the searched player: their choice and the answer the caller got.
+    SearchAnswered { square: String, admitted: bool, answer: SearchAnswer },
+    /// Boxed (the JSON is the same): a view is far larger than any other answer, and refusals travel in
+    /// `Result`s.
+    View(Box<ToolView>),
     Error { code: &'static str, message: String },
 }
 
@@ -151,6 +190,9 @@ pub struct ToolView {
     pub fleet_chart: Option<OwnChartView>,
     /// The other player's Fleet Chart as this player may see it: revealed boxes only (null until opened).
     pub opponent_fleet_chart: Option<ChartView>,
+    /// This player's own seed 001 units and their positions (the other player's are never shown).
+    pub units: Vec<Unit>,
+    pub search: SearchStatus,
 }
 
 /// One public log entry. Draws are recorded by commitment only, so the log is the same for both players.
@@ -176,6 +218,20 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fleet_box: Option<u8>,
     },
+    TurnStarted { turn: u32, night: bool, british: Player },
+    /// A night spotting die, rolled in the open; an even die spares the report ("NIGHT TURNS").
+    SpottingDie { by: Player, die: u8 },
+    /// A spotting announcement ("SPOTTING").
+    Spotted { by: Player, square: String, units: Vec<Sighting>, ended_there: bool },
+    /// A unit on a port square, disclosed before the searches ("PORT SQUARES").
+    PortDisclosed { owner: Player, unit: String, square: String, port: PortStatus },
+    /// A search call answered at once; `british` says whose searches these are (the British player's
+    /// come first; recorded, not enforced).
+    SearchCalled { turn: u32, caller: Player, british: bool, level: SearchLevel, name: String, dice: Vec<SearchDie>, answer: SearchAnswer },
+    /// A square call waiting for the searched player's choice.
+    SearchAwaiting { turn: u32, caller: Player, british: bool, square: String, dice: Vec<SearchDie> },
+    /// The answer to a call that waited. A refusal to admit reads exactly like an empty square.
+    SearchAnswered { turn: u32, caller: Player, square: String, answer: SearchAnswer },
 }
 
 /// A log entry with a readable line.
@@ -216,6 +272,7 @@ impl LogEntry {
                 let shown = if *revealed { ", unknown ship revealed" } else { "" };
                 format!("Player {}{acting} rolled D10 for {procedure:?}: {die}, {outcome}{shown}.", name(*by))
             }
+            other => search_requests::log_text(other),
         }
     }
 }
@@ -246,11 +303,14 @@ pub struct ToolSession {
     /// Each player's hidden Fleet Chart (seed 002). Absent from sessions saved before the charts existed.
     #[serde(default)]
     fleets: FleetCharts,
+    /// Each player's units and the search turn (seed 001). Absent from older saves.
+    #[serde(default)]
+    search: SearchBoard,
 }
 
 impl ToolSession {
     pub fn new(seed: u64) -> ToolSession {
-        ToolSession { dice: Dice::from_seed(seed), bag: Bag::full(), chits: Vec::new(), log: Vec::new(), fleets: FleetCharts::default() }
+        ToolSession { dice: Dice::from_seed(seed), bag: Bag::full(), chits: Vec::new(), log: Vec::new(), fleets: FleetCharts::default(), search: SearchBoard::default() }
     }
 
     /// Restores a saved session, refusing one whose chits and bag do not add up.
@@ -271,6 +331,11 @@ impl ToolSession {
 
     pub fn bag(&self) -> &Bag {
         &self.bag
+    }
+
+    /// A player's seed 001 units with their positions (secret: for tests).
+    pub fn units(&self, player: Player) -> &[Unit] {
+        self.search.units(player)
     }
 
     /// A player's Fleet Chart (secret: for tests and the owner's own use).
@@ -341,7 +406,16 @@ impl ToolSession {
             }
             ToolAction::RevealFleetBox { player, fleet_box } => self.reveal_fleet_box(player, fleet_box),
             ToolAction::RollD10 { player, procedure, fleet_box } => self.roll_d10(player, procedure, fleet_box),
-            ToolAction::View { player } => ToolResponse::View(self.view(player)),
+            ToolAction::PlaceUnit { player, unit, at } => self.place_unit(player, &unit, &at),
+            ToolAction::MoveUnit { player, unit, at } => self.move_unit(player, &unit, &at),
+            ToolAction::RemoveUnit { player, unit } => self.remove_unit(player, &unit),
+            ToolAction::StartTurn { night, british } => self.start_turn(night, british),
+            ToolAction::ReportSpotting { player, square, units, ended_there } => {
+                self.report_spotting(player, &square, &units, ended_there.unwrap_or(false))
+            }
+            ToolAction::Search { player, level, name } => self.search(player, level, &name),
+            ToolAction::AnswerSearch { player, admit } => self.answer_search(player, admit),
+            ToolAction::View { player } => ToolResponse::View(Box::new(self.view(player))),
         }
     }
 
@@ -520,6 +594,8 @@ impl ToolSession {
             log: self.log.iter().map(|entry| LogLine { entry: entry.clone(), text: entry.text() }).collect(),
             fleet_chart: self.fleets.of(player).map(fleets::FleetChart::owner_view),
             opponent_fleet_chart: self.fleets.of(player.opponent()).map(fleets::FleetChart::opponent_view),
+            units: self.search.units(player).to_vec(),
+            search: self.search.status(),
         }
     }
 
@@ -543,7 +619,8 @@ impl ToolSession {
         if self.log.len() > LOG_MAX {
             return Err(format!("log longer than {LOG_MAX}"));
         }
-        self.fleets.check()
+        self.fleets.check()?;
+        self.search.check()
     }
 }
 

@@ -3,8 +3,13 @@ import type { D10Procedure } from "./D10Procedure";
 import type { EventTable } from "./EventTable";
 import type { FleetSide } from "./FleetSide";
 import type { Player } from "./Player";
+import type { PortStatus } from "./PortStatus";
+import type { SearchAnswer } from "./SearchAnswer";
+import type { SearchDie } from "./SearchDie";
+import type { SearchLevel } from "./SearchLevel";
+import type { Sighting } from "./Sighting";
 
 /**
  * One public log entry. Draws are recorded by commitment only, so the log is the same for both players.
  */
-export type LogEntry = { "entry": "sdr_drawn", chit: number, owner: Player, label: string, commitment: string, } | { "entry": "sdr_revealed", chit: number, owner: Player, value: number, salt: string, verified: boolean, } | { "entry": "sdr_returned", chit: number, owner: Player, } | { "entry": "event_rolled", by: Player, table: EventTable, dice: [number, number], side_die: number | null, } | { "entry": "fleet_chart_opened", owner: Player, side: FleetSide, } | { "entry": "fleet_box_revealed", owner: Player, side: FleetSide, fleet_box: number, ships: Array<string>, } | { "entry": "d10_rolled", by: Player, procedure: D10Procedure, die: number, success: boolean, revealed: boolean, fleet_box?: number, };
+export type LogEntry = { "entry": "sdr_drawn", chit: number, owner: Player, label: string, commitment: string, } | { "entry": "sdr_revealed", chit: number, owner: Player, value: number, salt: string, verified: boolean, } | { "entry": "sdr_returned", chit: number, owner: Player, } | { "entry": "event_rolled", by: Player, table: EventTable, dice: [number, number], side_die: number | null, } | { "entry": "fleet_chart_opened", owner: Player, side: FleetSide, } | { "entry": "fleet_box_revealed", owner: Player, side: FleetSide, fleet_box: number, ships: Array<string>, } | { "entry": "d10_rolled", by: Player, procedure: D10Procedure, die: number, success: boolean, revealed: boolean, fleet_box?: number, } | { "entry": "turn_started", turn: number, night: boolean, british: Player, } | { "entry": "spotting_die", by: Player, die: number, } | { "entry": "spotted", by: Player, square: string, units: Array<Sighting>, ended_there: boolean, } | { "entry": "port_disclosed", owner: Player, unit: string, square: string, port: PortStatus, } | { "entry": "search_called", turn: number, caller: Player, british: boolean, level: SearchLevel, name: string, dice: Array<SearchDie>, answer: SearchAnswer, } | { "entry": "search_awaiting", turn: number, caller: Player, british: boolean, square: string, dice: Array<SearchDie>, } | { "entry": "search_answered", turn: number, caller: Player, square: string, answer: SearchAnswer, };

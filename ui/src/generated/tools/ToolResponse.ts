@@ -5,8 +5,13 @@ import type { D10Result } from "./D10Result";
 import type { EventRoll } from "./EventRoll";
 import type { FleetSide } from "./FleetSide";
 import type { OwnChartView } from "./OwnChartView";
+import type { PendingCall } from "./PendingCall";
 import type { Player } from "./Player";
+import type { SearchAnswer } from "./SearchAnswer";
+import type { SearchDie } from "./SearchDie";
+import type { SearchLevel } from "./SearchLevel";
 import type { ToolView } from "./ToolView";
+import type { Unit } from "./Unit";
 import type { VictoryLine } from "./VictoryLine";
 import type { VictorySide } from "./VictorySide";
 import type { WhatIfEntry } from "./WhatIfEntry";
@@ -14,4 +19,4 @@ import type { WhatIfEntry } from "./WhatIfEntry";
 /**
  * The answer to one [`ToolAction`], for the player who sent it.
  */
-export type ToolResponse = { "tool": "sdr_drawn", chit: ChitView, bag_left: number, } | { "tool": "sdr_revealed", chit: ChitView, } | { "tool": "sdr_returned", chit: ChitView, bag_left: number, } | { "tool": "verified", matches: boolean, } | { "tool": "event_rolled", by: Player, roll: EventRoll, } | { "tool": "victory_conditions", side: VictorySide, sdr: number, lines: Array<VictoryLine>, } | { "tool": "what_if", entry: WhatIfEntry, } | { "tool": "number", calculator: string, source: string, value: number, } | { "tool": "fleet_chart", chart: OwnChartView, } | { "tool": "fleet_box_revealed", side: FleetSide, fleet_box: BoxView, } | { "tool": "d10_rolled", by: Player, result: D10Result, revealed_box?: BoxView, } | { "tool": "view" } & ToolView | { "tool": "error", code: string, message: string, };
+export type ToolResponse = { "tool": "sdr_drawn", chit: ChitView, bag_left: number, } | { "tool": "sdr_revealed", chit: ChitView, } | { "tool": "sdr_returned", chit: ChitView, bag_left: number, } | { "tool": "verified", matches: boolean, } | { "tool": "event_rolled", by: Player, roll: EventRoll, } | { "tool": "victory_conditions", side: VictorySide, sdr: number, lines: Array<VictoryLine>, } | { "tool": "what_if", entry: WhatIfEntry, } | { "tool": "number", calculator: string, source: string, value: number, } | { "tool": "fleet_chart", chart: OwnChartView, } | { "tool": "fleet_box_revealed", side: FleetSide, fleet_box: BoxView, } | { "tool": "d10_rolled", by: Player, result: D10Result, revealed_box?: BoxView, } | { "tool": "unit", unit: Unit, } | { "tool": "unit_removed", unit: string, } | { "tool": "turn_started", turn: number, night: boolean, british: Player, } | { "tool": "spotting_reported", square: string, units: Array<string>, ended_there: boolean, night_die: number | null, heard: boolean, } | { "tool": "searched", level: SearchLevel, name: string, dice: Array<SearchDie>, answer: SearchAnswer, } | { "tool": "search_pending", call: PendingCall, } | { "tool": "search_answered", square: string, admitted: boolean, answer: SearchAnswer, } | { "tool": "view" } & ToolView | { "tool": "error", code: string, message: string, };

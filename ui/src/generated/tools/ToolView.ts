@@ -4,6 +4,8 @@ import type { ChitView } from "./ChitView";
 import type { LogLine } from "./LogLine";
 import type { OwnChartView } from "./OwnChartView";
 import type { Player } from "./Player";
+import type { SearchStatus } from "./SearchStatus";
+import type { Unit } from "./Unit";
 
 /**
  * What one player may see of the session.
@@ -16,4 +18,8 @@ fleet_chart: OwnChartView | null,
 /**
  * The other player's Fleet Chart as this player may see it: revealed boxes only (null until opened).
  */
-opponent_fleet_chart: ChartView | null, };
+opponent_fleet_chart: ChartView | null, 
+/**
+ * This player's own seed 001 units and their positions (the other player's are never shown).
+ */
+units: Array<Unit>, search: SearchStatus, };
