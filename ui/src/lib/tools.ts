@@ -5,7 +5,9 @@
 import { invoke } from '@tauri-apps/api/core';
 import type { ChartView } from '../generated/tools/ChartView';
 import type { ChitView } from '../generated/tools/ChitView';
+import type { LogLine } from '../generated/tools/LogLine';
 import type { Player } from '../generated/tools/Player';
+import type { SearchStatus } from '../generated/tools/SearchStatus';
 import type { ToolAction } from '../generated/tools/ToolAction';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
 import type { ToolView } from '../generated/tools/ToolView';
@@ -90,4 +92,15 @@ export async function publicFleets(): Promise<{ ok: true; fleets: PublicFleets }
   const b = await ask({ tool: 'view', player: 'b' }, 'view');
   if (!b.ok) return b;
   return { ok: true, fleets: { a: b.answer.opponent_fleet_chart, b: a.answer.opponent_fleet_chart } };
+}
+
+/** What both players may see of the search: the turn and a call waiting for a choice, and the log. */
+export type PublicSearch = { search: SearchStatus; log: LogLine[] };
+
+/** The search as both players may see it (Player A's view, its units dropped at once). */
+export async function publicSearch(): Promise<{ ok: true; search: PublicSearch } | { ok: false; code: string; message: string }> {
+  const r = await ask({ tool: 'view', player: 'a' }, 'view');
+  if (!r.ok) return r;
+  const { search, log } = r.answer;
+  return { ok: true, search: { search, log } };
 }

@@ -9,6 +9,10 @@ import type { FleetSide } from '../../generated/tools/FleetSide';
 import type { LogLine } from '../../generated/tools/LogLine';
 import type { OwnChartView } from '../../generated/tools/OwnChartView';
 import type { Player } from '../../generated/tools/Player';
+import type { SearchAnswer } from '../../generated/tools/SearchAnswer';
+import type { SearchDie } from '../../generated/tools/SearchDie';
+import type { SearchStatus } from '../../generated/tools/SearchStatus';
+import type { Unit } from '../../generated/tools/Unit';
 import type { ToolAction } from '../../generated/tools/ToolAction';
 import type { ToolResponse } from '../../generated/tools/ToolResponse';
 
@@ -34,6 +38,8 @@ export class FakeCore {
   chits: Chit[] = [];
   log: LogLine[] = [];
   fleets: Record<Player, Fleet | null> = { a: null, b: null };
+  units: Record<Player, Unit[]> = { a: [], b: [] };
+  search: SearchStatus = { turn: 0, night: false, british: null, searching: null, searches_begun: false, pending: null };
 
   constructor(opts: { draws?: number[]; dice?: number[] } = {}) {
     this.draws = opts.draws ?? [];
@@ -83,6 +89,13 @@ export class FakeCore {
     const f = this.fleets[owner];
     if (!f) return null;
     return { side: f.side, boxes: f.boxes.map((ships, i) => (f.revealed.has(i + 1) ? { shown: 'known', fleet_box: i + 1, ships: [...ships] } : { shown: 'unknown', fleet_box: i + 1 })) };
+  }
+
+  /** A square call's answer: the searched player's units there, and the caller's. */
+  private found(caller: Player, square: string): SearchAnswer {
+    const at = (p: Player) => this.units[p].filter((u) => u.at.square.toLowerCase() === square.trim().toLowerCase()).map((u) => ({ unit: u.unit, port: u.at.port, coast_side: u.at.coast_side }));
+    const found = at(caller === 'a' ? 'b' : 'a');
+    return found.length ? { answer: 'found', found, with: at(caller), may_fight: true } : { answer: 'nothing' };
   }
 
   private fleetOf(player: Player): Fleet | ToolResponse {
@@ -144,7 +157,66 @@ export class FakeCore {
           log: this.log,
           fleet_chart: this.ownChart(r.player),
           opponent_fleet_chart: this.openChart(r.player === 'a' ? 'b' : 'a'),
+          units: this.units[r.player].map((u) => ({ ...u, at: { ...u.at } })),
+          search: { ...this.search },
         };
+      case 'place_unit':
+        if (this.units[r.player].some((u) => u.unit === r.unit)) return this.error('unit_exists', `you already have a unit named ${r.unit}`);
+        this.units[r.player].push({ unit: r.unit, at: r.at });
+        return { tool: 'unit', unit: { unit: r.unit, at: r.at } };
+      case 'move_unit': {
+        if (this.search.searches_begun) return this.error('searches_begun', 'units stay where they are once the searches have begun');
+        const u = this.units[r.player].find((x) => x.unit === r.unit);
+        if (!u) return this.error('unknown_unit', `you have no unit named ${r.unit}`);
+        u.at = r.at;
+        return { tool: 'unit', unit: { unit: u.unit, at: u.at } };
+      }
+      case 'remove_unit':
+        if (!this.units[r.player].some((u) => u.unit === r.unit)) return this.error('unknown_unit', `you have no unit named ${r.unit}`);
+        this.units[r.player] = this.units[r.player].filter((u) => u.unit !== r.unit);
+        return { tool: 'unit_removed', unit: r.unit };
+      case 'start_turn':
+        this.search = { turn: this.search.turn + 1, night: r.night, british: r.british, searching: null, searches_begun: false, pending: null };
+        this.log.push({ entry: 'turn_started', turn: this.search.turn, night: r.night, british: r.british, text: `Turn ${this.search.turn} (${r.night ? 'night' : 'day'}): Player ${r.british.toUpperCase()} is British and searches first.` });
+        return { tool: 'turn_started', turn: this.search.turn, night: r.night, british: r.british };
+      case 'report_spotting': {
+        const night_die = this.search.night ? this.die() : null;
+        const heard = night_die === null || night_die % 2 === 1;
+        return { tool: 'spotting_reported', square: r.square, units: r.units, ended_there: r.ended_there ?? false, night_die, heard };
+      }
+      case 'search': {
+        if (this.search.pending) return this.error('search_pending', 'a square call waits for its answer');
+        const them = r.player === 'a' ? 'b' : 'a';
+        const key = r.level === 'sea' ? 'sea' : r.level === 'area' ? 'area' : 'square';
+        const same = (u: Unit) => u.at[key].toLowerCase() === r.name.trim().toLowerCase();
+        const there = this.units[them].filter(same);
+        const british = this.search.british === r.player;
+        this.search.searching = r.player;
+        this.search.searches_begun = true;
+        if (r.level !== 'square') {
+          const answer: SearchAnswer = there.length ? { answer: 'enemy_present' } : { answer: 'nothing' };
+          this.log.push({ entry: 'search_called', turn: this.search.turn, caller: r.player, british, level: r.level, name: r.name, dice: [], answer, text: `Player ${r.player.toUpperCase()} searched ${r.level} ${r.name}.` });
+          return { tool: 'searched', level: r.level, name: r.name, dice: [], answer };
+        }
+        const dice: SearchDie[] = this.search.night ? [{ rolled_for: 'night', die: this.die() }] : [];
+        if (there.length && dice.some((d) => d.die % 2 === 0)) {
+          this.search.pending = { caller: r.player, square: r.name, dice };
+          this.log.push({ entry: 'search_awaiting', turn: this.search.turn, caller: r.player, british, square: r.name, dice, text: `Player ${r.player.toUpperCase()} searched square ${r.name}: Player ${them.toUpperCase()} may choose whether to be found.` });
+          return { tool: 'search_pending', call: this.search.pending };
+        }
+        const answer = this.found(r.player, r.name);
+        this.log.push({ entry: 'search_called', turn: this.search.turn, caller: r.player, british, level: 'square', name: r.name, dice, answer, text: `Player ${r.player.toUpperCase()} searched square ${r.name}.` });
+        return { tool: 'searched', level: 'square', name: r.name, dice, answer };
+      }
+      case 'answer_search': {
+        const call = this.search.pending;
+        if (!call) return this.error('no_pending_call', 'no search waits for an answer');
+        if (call.caller === r.player) return this.error('not_yours', 'the searched player answers');
+        const answer: SearchAnswer = r.admit ? this.found(call.caller, call.square) : { answer: 'nothing' };
+        this.search.pending = null;
+        this.log.push({ entry: 'search_answered', turn: this.search.turn, caller: call.caller, square: call.square, answer, text: `Answer to Player ${call.caller.toUpperCase()}'s search of square ${call.square}.` });
+        return { tool: 'search_answered', square: call.square, admitted: r.admit, answer };
+      }
       case 'open_fleet_chart': {
         if (this.fleets[r.player]) return this.error('fleet_chart_open', 'you already hold a Fleet Chart');
         const other = this.fleets[r.player === 'a' ? 'b' : 'a'];
