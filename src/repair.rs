@@ -93,10 +93,13 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
                 let i = *damaged.iter().max_by_key(|i| (damage(s, REPAIRABLE[**i]) as i32 - a[**i] as i32, std::cmp::Reverse(**i))).expect("damaged");
                 a[i] += 1;
             }
-            actions.push(repair_action(&s.id, a));
+            // When the dice do not outnumber the worst damage, the spread is that track's offer again.
+            let spread = repair_action(&s.id, a);
+            if !actions.contains(&spread) {
+                actions.push(spread);
+            }
         }
     }
-    actions.dedup();
     actions
 }
 

@@ -220,15 +220,29 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
 
 /// Every action the rules allow now, as complete action objects (protocol contract).
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
-    if game.game_over.is_some() {
+    let offered = if game.game_over.is_some() {
         // 24.0: a campaign goes on to its next mission.
-        return crate::campaign::legal_actions(pack, game);
+        crate::campaign::legal_actions(pack, game)
+    } else {
+        match game.phase {
+            Phase::Setup => setup::legal_actions(pack, game),
+            Phase::NoGame | Phase::GameOver => Vec::new(),
+            Phase::CupOnly => crate::cup::legal_actions(pack, game),
+            _ => flow::legal_actions(pack, game),
+        }
+    };
+    once_each(offered)
+}
+
+/// Each decision offered once, in the order first offered: ready-made choices of different rules can
+/// coincide (a share of points, a spread of repair dice), and two buttons doing one thing only confuse.
+fn once_each(offered: Vec<Action>) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::with_capacity(offered.len());
+    for a in offered {
+        if !out.contains(&a) {
+            out.push(a);
+        }
     }
-    match game.phase {
-        Phase::Setup => setup::legal_actions(pack, game),
-        Phase::NoGame | Phase::GameOver => Vec::new(),
-        Phase::CupOnly => crate::cup::legal_actions(pack, game),
-        _ => flow::legal_actions(pack, game),
-    }
+    out
 }
 

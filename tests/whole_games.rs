@@ -56,6 +56,10 @@ fn a_thousand_random_games_end_and_conserve_every_counter() {
             x ^= x << 17;
             let legal = &r.view.legal_actions;
             assert!(!legal.is_empty(), "seed {seed} step {step}: a running game always offers a decision");
+            // Each decision is offered once: two buttons that do the same thing only confuse the player.
+            for (i, a) in legal.iter().enumerate() {
+                assert!(!legal[..i].contains(a), "seed {seed} step {step}: {a:?} offered twice");
+            }
             // One step in twenty is an undo (when there is something to undo).
             let action = if x % 20 == 0 && step > 0 { Action::Undo } else { legal[(x >> 8) as usize % legal.len()].clone() };
             let undo = matches!(action, Action::Undo);
