@@ -12,6 +12,9 @@
 //! public (a day or odd-die spotting report, a port disclosure, a square found both ways, an admitted
 //! choice), and a unit's recorded position never does. Each answer to a call is also checked against
 //! the truth (an oracle over the session's secret positions).
+//!
+//! The shared screen's `table_view` (for no player) is checked after every step against the secrets of
+//! BOTH players with the same oracles, and against what the two players' views have in common.
 
 use std::collections::BTreeSet;
 
@@ -19,7 +22,7 @@ use goeben_referee::tools::events::EventTable;
 use goeben_referee::tools::fleets::{BoxView, D10Procedure, FleetSide};
 use goeben_referee::tools::sdr::{ChitState, Player};
 use goeben_referee::tools::search::{PortStatus, Position, SearchAnswer, SearchLevel};
-use goeben_referee::tools::{ToolAction, ToolResponse, ToolSession};
+use goeben_referee::tools::{TableView, ToolAction, ToolResponse, ToolSession};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -42,12 +45,16 @@ fn shows_face_of(value: &Value, id: u32) -> bool {
 }
 
 fn assert_no_leak(session: &ToolSession, viewer: Player, response: &ToolResponse, step: usize) {
-    let json = serde_json::to_value(response).unwrap();
+    assert_no_chit_leak(session, viewer, &serde_json::to_value(response).unwrap(), step);
+}
+
+/// No secret chit of `viewer`'s opponent shows in `json` (salt or face).
+fn assert_no_chit_leak(session: &ToolSession, viewer: Player, json: &Value, step: usize) {
     let text = json.to_string();
     assert!(!text.contains("\"rng\"") && !text.contains("\"seed\""), "step {step}: RNG state in a response");
     for (id, value, salt) in secrets_of(session, viewer.opponent()) {
         assert!(!text.contains(&salt), "step {step}: the salt of the other player's secret chit #{id} reaches {viewer:?}");
-        assert!(!shows_face_of(&json, id), "step {step}: the face ({value}) of the other player's secret chit #{id} reaches {viewer:?}: {text}");
+        assert!(!shows_face_of(json, id), "step {step}: the face ({value}) of the other player's secret chit #{id} reaches {viewer:?}: {text}");
     }
 }
 
@@ -239,15 +246,27 @@ impl Earned {
 /// The viewer sees no ship name of the other player that was never revealed, and sees the other
 /// player's chart exactly as revealed now.
 fn assert_no_fleet_leak(session: &ToolSession, viewer: Player, earned: &Earned, text: &str, step: usize) {
+    assert_no_ship_names(viewer, earned, text, step);
+    let ToolResponse::View(view) = session.clone().respond(ToolAction::View { player: viewer }) else { panic!("a view") };
+    assert_chart_as_revealed(session, viewer.opponent(), view.opponent_fleet_chart.as_ref(), step);
+}
+
+/// The viewer sees no ship name of the other player that was never revealed.
+fn assert_no_ship_names(viewer: Player, earned: &Earned, text: &str, step: usize) {
     let owner = viewer.opponent();
     for ship in ships_of(owner) {
         if !earned.ships[owner as usize].contains(ship) {
             assert!(!text.contains(ship), "step {step}: {viewer:?} sees {ship}, never revealed: {text}");
         }
     }
-    let ToolResponse::View(view) = session.clone().respond(ToolAction::View { player: viewer }) else { panic!("a view") };
-    let (Some(chart), Some(seen)) = (session.fleet_chart(owner), view.opponent_fleet_chart) else { return };
-    for shown in seen.boxes {
+}
+
+/// `owner`'s chart as shown to the other player is exactly the boxes revealed now, with their present ships.
+fn assert_chart_as_revealed(session: &ToolSession, owner: Player, seen: Option<&goeben_referee::tools::fleets::ChartView>, step: usize) {
+    assert_eq!(seen.is_some(), session.fleet_chart(owner).is_some(), "step {step}: {owner:?}'s chart shown or hidden wrongly");
+    let (Some(chart), Some(seen)) = (session.fleet_chart(owner), seen) else { return };
+    assert_eq!(seen.side, chart.side, "step {step}: {owner:?}'s chart shown with the wrong side");
+    for shown in seen.boxes.iter().cloned() {
         match shown {
             BoxView::Known { fleet_box, ships } => {
                 assert!(chart.is_revealed(fleet_box), "step {step}: box {fleet_box} shown unrevealed");
@@ -274,6 +293,47 @@ fn fleet_action(kind: u8, player: Player, pick: u8) -> ToolAction {
     }
 }
 
+/// The shared screen's answer, as JSON.
+fn table_view_json(session: &ToolSession) -> (TableView, Value) {
+    let response = session.clone().respond(ToolAction::TableView);
+    let json = serde_json::to_value(&response).unwrap();
+    let ToolResponse::TableView(table) = response else { panic!("a table view: {json}") };
+    (*table, json)
+}
+
+/// The table view shows nothing secret of EITHER player: each player's secrets are checked as if the
+/// other player were looking (chits, ship names, unit names and positions), and no face is an owner's.
+fn assert_table_clean(session: &ToolSession, earned: &Earned, json: &Value, step: usize) {
+    let text = json.to_string();
+    assert!(!text.contains("\"own\""), "step {step}: an owner's face on the shared screen: {text}");
+    for viewer in [Player::A, Player::B] {
+        assert_no_chit_leak(session, viewer, json, step);
+        assert_no_ship_names(viewer, earned, &text, step);
+        assert_no_search_leak(viewer, earned, json, step);
+    }
+}
+
+/// The table view is exactly what the two players' views have in common.
+fn assert_table_is_common_ground(session: &ToolSession, table: &TableView, step: usize) {
+    let view = |player| match session.clone().respond(ToolAction::View { player }) {
+        ToolResponse::View(v) => *v,
+        _ => unreachable!(),
+    };
+    let (a, b) = (view(Player::A), view(Player::B));
+    assert_eq!(table.bag_left, a.bag_left, "step {step}");
+    assert_eq!(table.log, a.log, "step {step}: the table's log");
+    assert_eq!(table.search, a.search, "step {step}: the table's search status");
+    assert_eq!(table.fleet_charts.a, b.opponent_fleet_chart, "step {step}: A's chart as B sees it");
+    assert_eq!(table.fleet_charts.b, a.opponent_fleet_chart, "step {step}: B's chart as A sees it");
+    assert_chart_as_revealed(session, Player::A, table.fleet_charts.a.as_ref(), step);
+    assert_chart_as_revealed(session, Player::B, table.fleet_charts.b.as_ref(), step);
+    assert_eq!(table.chits.len(), session.chits().len(), "step {step}: every chit is listed");
+    for (shown, chit) in table.chits.iter().zip(session.chits()) {
+        let non_owner = if chit.owner == Player::A { &b } else { &a };
+        assert_eq!(Some(shown), non_owner.chits.iter().find(|c| c.chit == chit.id), "step {step}: chit #{} as its non-owner sees it", chit.id);
+    }
+}
+
 fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> ToolAction {
     let chits = session.chits();
     // Chit numbers include ones that do not exist or belong to the other player, to exercise refusals.
@@ -293,6 +353,7 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
             let commitment = chits.get(chit as usize).map(|c| c.commitment.clone()).unwrap_or_default();
             ToolAction::VerifySdr { commitment, value: pick % 6 + 1, salt: "00".repeat(16) }
         }
+        _ if pick.is_multiple_of(2) => ToolAction::TableView,
         _ => ToolAction::View { player },
     }
 }
@@ -317,6 +378,9 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
             assert_no_search_leak(viewer, &earned, &serde_json::to_value(&view).unwrap(), step);
             assert_own_values_shown(&session, viewer);
         }
+        let (table, json) = table_view_json(&session);
+        assert_table_clean(&session, &earned, &json, step);
+        assert_table_is_common_ground(&session, &table, step);
     }
 }
 
@@ -378,4 +442,77 @@ fn the_fleet_leak_check_would_catch_a_leak() {
     let earned = Earned::default();
     let caught = std::panic::catch_unwind(|| assert_no_fleet_leak(&session, Player::B, &earned, &text, 0));
     assert!(caught.is_err(), "player A's chart shown to player B must be flagged");
+}
+
+/// A session where each player holds every kind of secret: a face-down chit, a ship in an unrevealed
+/// box, a unit at a position; and one public thing each (a revealed chit).
+fn both_hold_secrets() -> ToolSession {
+    let mut session = ToolSession::new(9);
+    for (player, side) in [(Player::A, FleetSide::German), (Player::B, FleetSide::Allied)] {
+        session.respond(ToolAction::DrawSdr { player, label: String::new() });
+        session.respond(ToolAction::DrawSdr { player, label: String::new() });
+        session.respond(ToolAction::OpenFleetChart { player, side });
+        session.respond(ToolAction::AssignShip { player, ship: ships_of(player)[0].into(), fleet_box: 2 });
+        let at = Position { sea: "Ionian".into(), area: "Ionian A".into(), square: "52".into(), islands: false, port: None, coast_side: None };
+        session.respond(ToolAction::PlaceUnit { player, unit: units_of(player)[0].into(), at });
+    }
+    let reveal_first = |session: &mut ToolSession, player| {
+        let id = session.chits().iter().find(|c| c.owner == player).unwrap().id;
+        assert!(matches!(session.respond(ToolAction::RevealSdr { player, chit: id }), ToolResponse::SdrRevealed { .. }));
+    };
+    reveal_first(&mut session, Player::A);
+    reveal_first(&mut session, Player::B);
+    session
+}
+
+#[test]
+fn the_table_view_holds_both_players_public_parts_and_no_secret() {
+    let session = both_hold_secrets();
+    let (table, json) = table_view_json(&session);
+    let earned = Earned::default();
+    assert_table_clean(&session, &earned, &json, 0);
+    assert_table_is_common_ground(&session, &table, 0);
+    assert_eq!(table.chits.iter().filter(|c| matches!(c.face, goeben_referee::tools::sdr::ChitFace::Revealed { .. })).count(), 2);
+    assert_eq!(table.chits.iter().filter(|c| matches!(c.face, goeben_referee::tools::sdr::ChitFace::Hidden)).count(), 2);
+    assert!(table.fleet_charts.a.is_some() && table.fleet_charts.b.is_some());
+}
+
+#[test]
+fn the_table_leak_check_would_catch_a_planted_secret() {
+    // The control: the clean table passes; each player's secret of each kind planted into it is flagged.
+    let session = both_hold_secrets();
+    let (_, clean) = table_view_json(&session);
+    let earned = Earned::default();
+    assert_table_clean(&session, &earned, &clean, 0);
+    let caught = |planted: Value| std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| assert_table_clean(&session, &earned, &planted, 0))).is_err();
+    for owner in [Player::A, Player::B] {
+        let secret = session.chits().iter().find(|c| c.owner == owner && c.state == ChitState::Secret).unwrap();
+        let index = secret.id as usize - 1;
+        // The owner's face of a face-down chit.
+        let ToolResponse::View(own) = session.clone().respond(ToolAction::View { player: owner }) else { panic!() };
+        let mut planted = clean.clone();
+        planted["chits"][index] = serde_json::to_value(&own.chits[index]).unwrap();
+        assert!(caught(planted), "{owner:?}'s own face of chit #{} must be flagged", secret.id);
+        // Its value and salt as if revealed, though it is not.
+        let mut planted = clean.clone();
+        planted["chits"][index]["face"] = serde_json::json!({"shown": "revealed", "value": secret.value, "salt": secret.salt, "verified": true});
+        assert!(caught(planted), "{owner:?}'s face-down chit shown revealed must be flagged");
+        // Its salt alone, anywhere.
+        let mut planted = clean.clone();
+        planted["log"][0]["text"] = Value::String(secret.salt.clone());
+        assert!(caught(planted), "{owner:?}'s salt must be flagged");
+        // A ship of an unrevealed box.
+        let mut planted = clean.clone();
+        let key = if owner == Player::A { "a" } else { "b" };
+        planted["fleet_charts"][key]["boxes"][1] = serde_json::json!({"shown": "known", "fleet_box": 2, "ships": [ships_of(owner)[0]]});
+        assert!(caught(planted), "{owner:?}'s unrevealed ship must be flagged");
+        // The owner's whole chart.
+        let mut planted = clean.clone();
+        planted["fleet_chart"] = serde_json::to_value(&own.fleet_chart).unwrap();
+        assert!(caught(planted), "{owner:?}'s own chart must be flagged");
+        // A unit with its position.
+        let mut planted = clean.clone();
+        planted["units"] = serde_json::to_value(session.units(owner)).unwrap();
+        assert!(caught(planted), "{owner:?}'s units must be flagged");
+    }
 }

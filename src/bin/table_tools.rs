@@ -27,7 +27,7 @@ fn main() {
                      tools: draw_sdr reveal_sdr return_sdr verify_sdr victory_conditions what_if roll_event combined_fire\n\
                      contact_modifier operational_move fuel_use adrift_vp crippled_vp open_fleet_chart assign_ship\n\
                      transfer_ship remove_ship set_fleet_marker reveal_fleet_box roll_d10 place_unit move_unit remove_unit\n\
-                     start_turn report_spotting search answer_search view (docs/TOOLS.md)"
+                     start_turn report_spotting search answer_search view table_view (docs/TOOLS.md)"
                 );
                 return;
             }

@@ -6,8 +6,10 @@
 //! (both tagged by `"tool"`), meant for the player who acted.
 //!
 //! **Tools invariant: no response shows a player the value or salt of a chit the other player holds
-//! face down.** Chits leave only through [`sdr::Chit::view_for`]; the log records draws by commitment
-//! only. Tested by `tests/tools_no_leak.rs` over random sequences of actions.
+//! face down.** Chits leave only through [`sdr::Chit::view_for`] (or [`sdr::Chit::public_view`], as a
+//! player who does not hold it sees it); the log records draws by commitment only. The shared screen's
+//! [`TableView`] (`table_view`, no player) carries nothing private of either player. Tested by
+//! `tests/tools_no_leak.rs` over random sequences of actions.
 
 pub mod calculators;
 pub mod events;
@@ -120,6 +122,8 @@ pub enum ToolAction {
     AnswerSearch { player: Player, admit: bool },
     /// Everything this player may see now: chits, bag, log, Fleet Charts, own units, the search turn.
     View { player: Player },
+    /// What both players may see now, for the screen they share: no player's private data at all.
+    TableView,
 }
 
 fn fair() -> Weather {
@@ -166,6 +170,8 @@ pub enum ToolResponse {
     /// Boxed (the JSON is the same): a view is far larger than any other answer, and refusals travel in
     /// `Result`s.
     View(Box<ToolView>),
+    /// What both players may see (boxed like `View`).
+    TableView(Box<TableView>),
     Error { code: &'static str, message: String },
 }
 
@@ -193,6 +199,31 @@ pub struct ToolView {
     /// This player's own seed 001 units and their positions (the other player's are never shown).
     pub units: Vec<Unit>,
     pub search: SearchStatus,
+}
+
+/// What both players may see of the session, for the screen they share (`table_view`): the answer holds
+/// no player's private data — no face-down chit's value or salt, no ship of an unrevealed Fleet Box, no
+/// unit or position.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct TableView {
+    pub bag_left: usize,
+    /// Every chit as a player who does not hold it sees it: the commitment only while face down; value,
+    /// salt and the check once revealed.
+    pub chits: Vec<ChitView>,
+    /// The public log with readable lines (the same log both players' views carry).
+    pub log: Vec<LogLine>,
+    /// Each player's Fleet Chart as their opponent sees it: its side, box numbers, revealed boxes.
+    pub fleet_charts: PublicFleetCharts,
+    /// The search turn: turn, night, who is British, whose searches, whether they have begun, and a
+    /// waiting call's public part (caller, square, dice).
+    pub search: SearchStatus,
+}
+
+/// Each player's Fleet Chart as the other player sees it (null until that player opens one).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct PublicFleetCharts {
+    pub a: Option<ChartView>,
+    pub b: Option<ChartView>,
 }
 
 /// One public log entry. Draws are recorded by commitment only, so the log is the same for both players.
@@ -416,6 +447,7 @@ impl ToolSession {
             ToolAction::Search { player, level, name } => self.search(player, level, &name),
             ToolAction::AnswerSearch { player, admit } => self.answer_search(player, admit),
             ToolAction::View { player } => ToolResponse::View(Box::new(self.view(player))),
+            ToolAction::TableView => ToolResponse::TableView(Box::new(self.table_view())),
         }
     }
 
@@ -599,6 +631,19 @@ impl ToolSession {
         }
     }
 
+    /// What both players may see: every chit as a non-owner sees it, the log, each chart as its
+    /// opponent sees it, the search status (all public).
+    pub fn table_view(&self) -> TableView {
+        let opponent_view = |player| self.fleets.of(player).map(fleets::FleetChart::opponent_view);
+        TableView {
+            bag_left: self.bag.len(),
+            chits: self.chits.iter().map(Chit::public_view).collect(),
+            log: self.log.iter().map(|entry| LogLine { entry: entry.clone(), text: entry.text() }).collect(),
+            fleet_charts: PublicFleetCharts { a: opponent_view(Player::A), b: opponent_view(Player::B) },
+            search: self.search.status(),
+        }
+    }
+
     /// Conservation of chits (each face: in the bag plus held out = 8), numbering, and commitments.
     fn check(&self) -> Result<(), String> {
         for value in 1..=sdr::FACES as u8 {
@@ -747,6 +792,37 @@ mod tests {
         assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#), Err(ToolResponse::Error { code: "malformed", .. })));
         assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"c"}"#), Err(ToolResponse::Error { code: "malformed", .. })), "an unknown player is not an unknown tool");
         assert!(matches!(parse_line(r#"{"tool":"view"}"#), Err(ToolResponse::Error { code: "malformed", .. })));
+        assert_eq!(parse_line(r#"{"tool":"table_view"}"#).unwrap(), ToolAction::TableView);
+        assert!(
+            matches!(parse_line(r#"{"tool":"table_view","player":"a"}"#), Err(ToolResponse::Error { code: "malformed", .. })),
+            "the table view is for no player"
+        );
         assert_eq!(parse_line(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(), ToolAction::DrawSdr { player: Player::B, label: String::new() });
+    }
+
+    #[test]
+    fn the_table_view_is_what_both_views_share() {
+        let mut s = ToolSession::new(12);
+        let a = draw(&mut s, Player::A);
+        draw(&mut s, Player::B);
+        s.respond(ToolAction::RevealSdr { player: Player::B, chit: 2 });
+        s.respond(ToolAction::OpenFleetChart { player: Player::A, side: FleetSide::German });
+        s.respond(ToolAction::AssignShip { player: Player::A, ship: "Emden".into(), fleet_box: 3 });
+        let at = Position { sea: "Ionian".into(), area: "Ionian A".into(), square: "52".into(), islands: false, port: None, coast_side: None };
+        s.respond(ToolAction::PlaceUnit { player: Player::B, unit: "Gloucester".into(), at });
+        s.respond(ToolAction::StartTurn { night: true, british: Player::B });
+        let ToolResponse::TableView(table) = s.respond(ToolAction::TableView) else { panic!("a table view") };
+        let (view_a, view_b) = (s.view(Player::A), s.view(Player::B));
+        assert_eq!(table.bag_left, 46);
+        assert_eq!(table.chits[0].face, sdr::ChitFace::Hidden, "A's face-down chit shows its commitment only");
+        assert_eq!(table.chits[0].commitment, a.commitment);
+        assert_eq!(table.chits[1], view_a.chits[1], "B's revealed chit as everyone sees it");
+        assert_eq!(table.log, view_a.log);
+        assert_eq!(table.fleet_charts.a, view_b.opponent_fleet_chart);
+        assert_eq!(table.fleet_charts.b, None);
+        assert_eq!(table.search, view_a.search);
+        let json = serde_json::to_string(&ToolResponse::TableView(table)).unwrap();
+        assert!(json.starts_with(r#"{"tool":"table_view","bag_left":46,"#), "{json}");
+        assert!(!json.contains("Emden") && !json.contains("Gloucester") && !json.contains("\"own\""), "{json}");
     }
 }

@@ -179,6 +179,12 @@ impl Chit {
             face,
         }
     }
+
+    /// What both players may see of this chit: what the player who does not hold it sees (the commitment
+    /// only while face down).
+    pub fn public_view(&self) -> ChitView {
+        self.view_for(self.owner.opponent())
+    }
 }
 
 /// A chit as one player sees it.
@@ -260,9 +266,11 @@ mod tests {
         assert_eq!(chit.view_for(Player::A).face, ChitFace::Own { value: chit.value });
         assert_eq!(chit.view_for(Player::B).face, ChitFace::Hidden);
         assert_eq!(chit.view_for(Player::B).commitment, chit.commitment);
+        assert_eq!(chit.public_view(), chit.view_for(Player::B), "the table sees what the non-owner sees");
         chit.state = ChitState::Revealed;
         let shown = ChitFace::Revealed { value: chit.value, salt: chit.salt.clone(), verified: true };
         assert_eq!(chit.view_for(Player::B).face, shown);
+        assert_eq!(chit.public_view().face, shown);
         // A tampered record shows as unverified rather than being trusted.
         chit.value = chit.value % 6 + 1;
         assert!(matches!(chit.view_for(Player::B).face, ChitFace::Revealed { verified: false, .. }));
