@@ -3,11 +3,9 @@
 // a rejected promise is an IPC failure. The protocol types are generated from the core (ts-rs): never
 // copied here by hand.
 import { invoke } from '@tauri-apps/api/core';
-import type { ChartView } from '../generated/tools/ChartView';
 import type { ChitView } from '../generated/tools/ChitView';
-import type { LogLine } from '../generated/tools/LogLine';
 import type { Player } from '../generated/tools/Player';
-import type { SearchStatus } from '../generated/tools/SearchStatus';
+import type { TableView } from '../generated/tools/TableView';
 import type { ToolAction } from '../generated/tools/ToolAction';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
 import type { ToolView } from '../generated/tools/ToolView';
@@ -50,57 +48,19 @@ export const PLAYERS: Player[] = ['a', 'b'];
 export const playerName = (p: Player): string => `Player ${p.toUpperCase()}`;
 
 /**
- * A chit as both players may see it: a face-down chit shows its commitment only, whoever holds the
- * device. Used on every chit that reaches the shared screen, so an owner's own value (in a draw's answer
- * or in their `view`) is dropped before it is kept anywhere.
+ * What the shared screen shows: the core's `table_view`, for no player. It carries only what both players
+ * may see (the bag, every chit as a non-owner sees it, the public log, each Fleet Chart as its opponent
+ * sees it, the search turn), so no player's secret ever reaches the shared screen. A player's own `view`
+ * is asked for only inside hold-to-peek (PlayerSecrets).
  */
-export function publicChit(chit: ChitView): ChitView {
-  if (chit.face.shown !== 'own') return chit;
-  return { ...chit, face: { shown: 'hidden' } };
-}
-
-/** What the shared screen shows of the session: the bag, each chit as a public chit, the public log. */
-export type PublicTable = Pick<ToolView, 'bag_left' | 'log'> & { chits: ChitView[] };
-
-/**
- * The table both players may see. The protocol has no view without a player, so this asks Player A's
- * view and turns A's own face-down chits back into commitments before anything keeps it.
- */
-export async function publicTable(): Promise<{ ok: true; table: PublicTable } | { ok: false; code: string; message: string }> {
-  const r = await ask({ tool: 'view', player: 'a' }, 'view');
+export async function tableView(): Promise<{ ok: true; table: TableView } | { ok: false; code: string; message: string }> {
+  const r = await ask({ tool: 'table_view' }, 'table_view');
   if (!r.ok) return r;
-  // Named fields only: whatever else a player's view carries (their own secrets) is never kept.
-  const { bag_left, log, chits } = r.answer;
-  return { ok: true, table: { bag_left, log, chits: chits.map(publicChit) } };
+  const { bag_left, chits, log, fleet_charts, search } = r.answer;
+  return { ok: true, table: { bag_left, chits, log, fleet_charts, search } };
 }
 
 /** The viewer's own face-down chits, with their values: the secrets a hold-to-peek shows. */
 export function ownChits(view: ToolView): ChitView[] {
   return view.chits.filter((c) => c.face.shown === 'own');
-}
-
-/** Each player's Fleet Chart as both players may see it (box numbers, revealed boxes); null until taken. */
-export type PublicFleets = Record<Player, ChartView | null>;
-
-/**
- * The Fleet Charts both players may see: each player's view carries the other's chart as an opponent
- * sees it, which is all this keeps (each view's own chart is dropped at once).
- */
-export async function publicFleets(): Promise<{ ok: true; fleets: PublicFleets } | { ok: false; code: string; message: string }> {
-  const a = await ask({ tool: 'view', player: 'a' }, 'view');
-  if (!a.ok) return a;
-  const b = await ask({ tool: 'view', player: 'b' }, 'view');
-  if (!b.ok) return b;
-  return { ok: true, fleets: { a: b.answer.opponent_fleet_chart, b: a.answer.opponent_fleet_chart } };
-}
-
-/** What both players may see of the search: the turn and a call waiting for a choice, and the log. */
-export type PublicSearch = { search: SearchStatus; log: LogLine[] };
-
-/** The search as both players may see it (Player A's view, its units dropped at once). */
-export async function publicSearch(): Promise<{ ok: true; search: PublicSearch } | { ok: false; code: string; message: string }> {
-  const r = await ask({ tool: 'view', player: 'a' }, 'view');
-  if (!r.ok) return r;
-  const { search, log } = r.answer;
-  return { ok: true, search: { search, log } };
 }

@@ -1,6 +1,6 @@
 // Test fixture: a small stand-in for the core's ToolSession behind `tools_respond`, answering like
-// src/tools/mod.rs does (each player sees their own face-down values; the other sees commitments; errors
-// come back as data). Chit values and dice are scripted; commitments are fixed strings, not SHA-256.
+// src/tools/mod.rs does (each player sees their own face-down values; the other sees commitments; the
+// table view, for no player, sees commitments of every face-down chit; errors come back as data). Chit values and dice are scripted; commitments are fixed strings, not SHA-256.
 import { mockIPC } from '@tauri-apps/api/mocks';
 import type { ChartView } from '../../generated/tools/ChartView';
 import type { ChitView } from '../../generated/tools/ChitView';
@@ -31,6 +31,8 @@ export class FakeCore {
   dice: number[] = [];
   /** Answers replacing the fake's own for a tool (e.g. an error). */
   override: Partial<Record<ToolAction['tool'], (request: ToolAction) => ToolResponse>> = {};
+  /** Called with every request as it arrives through IPC (e.g. to check when a `view` may be asked). */
+  onRequest: ((request: ToolAction) => void) | null = null;
   /** Requests whose answer is held back until `release()` (to test an answer arriving late). */
   hold = false;
   private waiting: (() => void)[] = [];
@@ -52,6 +54,7 @@ export class FakeCore {
       if (cmd !== 'tools_respond') throw new Error(`unexpected command ${cmd}`);
       const request = (args as { request: ToolAction }).request;
       this.requests.push(request);
+      this.onRequest?.(request);
       if (this.hold) await new Promise<void>((go) => this.waiting.push(go));
       return this.respond(request);
     });
@@ -159,6 +162,16 @@ export class FakeCore {
           opponent_fleet_chart: this.openChart(r.player === 'a' ? 'b' : 'a'),
           units: this.units[r.player].map((u) => ({ ...u, at: { ...u.at } })),
           search: { ...this.search },
+        };
+      case 'table_view':
+        // What both players may see, for no player: each chit as its non-owner sees it.
+        return {
+          tool: 'table_view',
+          bag_left: this.bag,
+          chits: this.chits.map((c) => this.view(c, c.owner === 'a' ? 'b' : 'a')),
+          log: this.log,
+          fleet_charts: { a: this.openChart('a'), b: this.openChart('b') },
+          search: { ...this.search, pending: this.search.pending && { ...this.search.pending } },
         };
       case 'place_unit':
         if (this.units[r.player].some((u) => u.unit === r.unit)) return this.error('unit_exists', `you already have a unit named ${r.unit}`);

@@ -1,7 +1,7 @@
-// lib/tools.ts: the one door to `tools_respond`, the narrowing of answers and the public table.
+// lib/tools.ts: the one door to `tools_respond`, the narrowing of answers and the shared screen's table view.
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import { ask, publicChit, publicTable, toolRespond } from '../../lib/tools';
+import { ask, tableView, toolRespond } from '../../lib/tools';
 import { FakeCore } from './fakeCore';
 
 afterEach(() => clearMocks());
@@ -34,23 +34,29 @@ describe('the tools door', () => {
     expect(r).toEqual({ ok: true, answer: { tool: 'verified', matches: false } });
   });
 
-  it('keeps only what both players may see of a view', async () => {
+  it('asks the core for the table view, never a player’s view, for the shared screen', async () => {
     const core = new FakeCore({ draws: [5, 2] }).install();
     core.respond({ tool: 'draw_sdr', player: 'a', label: '' });
     core.respond({ tool: 'draw_sdr', player: 'b', label: '' });
-    const base = core.respond({ tool: 'view', player: 'a' });
-    // Whatever else a player's own view may carry is dropped, not passed on.
-    core.override.view = () => ({ ...base, secret_extra: 'own fleet chart' }) as unknown as typeof base;
-    const r = await publicTable();
+    core.respond({ tool: 'open_fleet_chart', player: 'a', side: 'german' });
+    core.respond({ tool: 'assign_ship', player: 'a', ship: 'Goeben', fleet_box: 3 });
+    core.respond({ tool: 'place_unit', player: 'b', unit: 'Gloucester', at: { sea: 'Ionian', area: 'Ionian A', square: '52', islands: false, port: null, coast_side: null } });
+    core.requests = [];
+    const r = await tableView();
     if (!r.ok) throw new Error(r.message);
-    expect(Object.keys(r.table).sort()).toEqual(['bag_left', 'chits', 'log']);
+    expect(core.requests).toEqual([{ tool: 'table_view' }]);
+    expect(Object.keys(r.table).sort()).toEqual(['bag_left', 'chits', 'fleet_charts', 'log', 'search']);
+    expect(r.table.bag_left).toBe(46);
     expect(r.table.chits.map((c) => c.face)).toEqual([{ shown: 'hidden' }, { shown: 'hidden' }]);
-    expect(JSON.stringify(r.table)).not.toContain('"value"');
+    expect(r.table.fleet_charts.a?.side).toBe('german');
+    expect(r.table.fleet_charts.b).toBeNull();
+    const text = JSON.stringify(r.table);
+    for (const secret of ['"value"', '"own"', 'Goeben', 'Gloucester', 'Ionian']) expect(text).not.toContain(secret);
   });
 
-  it('leaves revealed and hidden chits as they are', () => {
-    const chit = { chit: 1, owner: 'a' as const, label: '', commitment: 'c', returned: false };
-    expect(publicChit({ ...chit, face: { shown: 'own', value: 3 } }).face).toEqual({ shown: 'hidden' });
-    expect(publicChit({ ...chit, face: { shown: 'revealed', value: 3, salt: 's', verified: true } }).face).toEqual({ shown: 'revealed', value: 3, salt: 's', verified: true });
+  it('passes a refusal of the table view on as a message', async () => {
+    const core = new FakeCore().install();
+    core.override.table_view = () => ({ tool: 'error', code: 'unknown_tool', message: 'unknown tool `table_view`' });
+    expect(await tableView()).toEqual({ ok: false, code: 'unknown_tool', message: 'unknown tool `table_view`' });
   });
 });
