@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, appPids, refereeView, byTestId, sleep,
+  startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, appPids, refereeView, byTestId, sleep, tap,
 } from './harness.mjs';
 import { Key } from 'selenium-webdriver';
 import { execFileSync } from 'node:child_process';
@@ -163,12 +163,6 @@ test('a turn at sea: report both moves, draw incidents, see what appeared (12.0,
   }
 });
 
-/** Scrolls an element to the middle of the window (clear of the sticky header) and taps it. */
-async function tap(driver, el) {
-  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
-  await sleep(150);
-  await el.click();
-}
 
 /** Plays a seeded game through the shell until the player owes fire orders in a battle, choosing like
  * scripts/battle_fixture.py (contact, fight and incident draws first; otherwise a seeded pick). */
@@ -239,21 +233,7 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     assert.match(await contact.getText(), /reconstructed/);
     await driver.executeScript('arguments[0].scrollIntoView({ block: "start" })', contact);
     await screenshot(driver, 'charts-phone', 390, 844);
-    // Edit a chart to match one's map: the Critical Naval Win threshold 15 → 16, then back to the default.
-    const vp = await waitForTestId(driver, 'chart-victory_points');
-    await tap(driver, await vp.findElement({ css: 'summary' }));
-    await tap(driver, await waitForTestId(driver, 'edit-button-victory_points'));
-    const area = await waitForTestId(driver, 'edit-victory_points');
-    await driver.executeScript(
-      'arguments[0].value = arguments[0].value.replace(/"critical_engagement": 15/, \'"critical_engagement": 16\'); arguments[0].dispatchEvent(new Event("input", { bubbles: true }));',
-      area,
-    );
-    await tap(driver, await waitForTestId(driver, 'save-victory_points'));
-    assert.match(await waitForText(driver, 'chart-message', (t) => t.length > 0), /Saved/);
-    const edited = (await invoke(driver, 'respond', { action: { action: 'charts' } })).value.charts.victory_points.critical_engagement;
-    assert.equal(edited, 16, 'the referee uses the edited value');
-    await screenshot(driver, 'chart-edited-desktop', 1280, 800);
-    await invoke(driver, 'respond', { action: { action: 'reset_chart', chart: 'victory_points' } });
+    // Editing a chart (and resetting it) is played in e2e/whole_game.test.mjs.
     // The ship display, like the cardboard one (issue #6).
     await tap(driver, await waitForTestId(driver, 'open-display-goeben'));
     const display = await waitForTestId(driver, 'display-goeben');

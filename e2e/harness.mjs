@@ -102,6 +102,13 @@ export async function waitForText(driver, id, test, ms = 15000) {
   return last;
 }
 
+/** Scrolls an element to the middle of the window (clear of the sticky header) and taps it. */
+export async function tap(driver, el) {
+  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
+  await sleep(120);
+  await el.click();
+}
+
 /** Resizes the window, lets two frames render, and saves a full-window PNG (element shots come back black). */
 export async function screenshot(driver, name, width, height) {
   await driver.manage().window().setRect({ width, height });

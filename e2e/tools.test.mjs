@@ -3,7 +3,7 @@
 // once it is let go.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, byTestId, sleep } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, byTestId, sleep, tap } from './harness.mjs';
 
 let driverProcess;
 
@@ -15,11 +15,6 @@ after(() => {
   driverProcess?.stop();
 });
 
-async function tap(driver, el) {
-  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
-  await sleep(100);
-  await el.click();
-}
 
 async function tapId(driver, id) {
   await tap(driver, await waitForTestId(driver, id));

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startDriver, openApp, waitForTestId, waitForText, screenshot, byTestId, coreBinary, sleep } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, waitForText, screenshot, byTestId, coreBinary, sleep, tap } from './harness.mjs';
 
 let driverProcess;
 
@@ -18,11 +18,6 @@ after(() => {
   driverProcess?.stop();
 });
 
-async function tap(driver, el) {
-  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
-  await sleep(100);
-  await el.click();
-}
 
 /** The dark modules of the counter's QR drawing, from its SVG path, in millimetres. */
 function modulesOf(svg) {

@@ -4,7 +4,7 @@
 // The player's choices come from e2e/policy.mjs; the seed was picked by scripts/whole_game_seed.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, appPids, refereeView, byTestId, sleep } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, appPids, refereeView, byTestId, sleep, tap } from './harness.mjs';
 import { decide } from './policy.mjs';
 import { Key } from 'selenium-webdriver';
 
@@ -46,11 +46,6 @@ async function scanCode(driver, code, expect) {
   return waitForText(driver, 'scan-result', (t) => t.includes(code) && (!expect || expect.test(t)));
 }
 
-async function tap(driver, el) {
-  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
-  await sleep(100);
-  await el.click();
-}
 
 /** Makes the policy's decision through the control on screen, and waits until the referee answered. */
 async function play(driver, decision) {
