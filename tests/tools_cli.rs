@@ -180,3 +180,22 @@ fn a_double_blind_search_and_a_fleet_reveal_run_over_the_protocol() {
     assert_eq!(b_chart["boxes"][4], serde_json::json!({"shown": "unknown", "fleet_box": 5}));
     assert!(!a[12].to_string().contains("Dresden"));
 }
+
+#[test]
+fn seed_003_004_procedures_answer_dice_and_words_over_the_cli() {
+    let lines = [
+        r#"{"tool":"shore_batteries","player":"a"}"#,
+        r#"{"tool":"minefield_density","fields":4}"#,
+        r#"{"tool":"asw","player":"b","escorts":0,"before_1918":false}"#,
+    ];
+    let answers = run(5, &lines);
+    let roll = &answers[0]["roll"];
+    assert_eq!(answers[0]["tool"], "procedure_rolled");
+    assert_eq!(roll["procedure"], "shore_batteries");
+    assert_eq!(roll["source"], "seed 004, Advanced Strategic Rules 10 (Shore Batteries)");
+    let die = roll["dice"][0].as_u64().unwrap();
+    assert_eq!(roll["count"].as_u64().unwrap(), die.div_ceil(2), "half the die, rounded up");
+    assert_eq!(answers[1], serde_json::json!({"tool":"wording","calculator":"minefield_density","source":"seed 004, Advanced Strategic Rules 7 (Minefields)","text":"Moderately mined"}));
+    assert_eq!((answers[2]["tool"].as_str(), answers[2]["code"].as_str()), (Some("error"), Some("bad_input")));
+    assert_eq!(run(5, &lines), answers, "the same seed rolls the same");
+}

@@ -146,7 +146,7 @@ pub fn crippled_vp(ship_vp: u32) -> u32 {
 }
 
 /// A ship's hull class for damage points (seed 003 "Victory Points (VPs)").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum HullClass {
     /// BB or BC.

@@ -254,6 +254,9 @@ pub enum D10Procedure {
     LocateAtSea,
     /// 10.5.3 step 1 in an island hex: 1–5 located.
     LocateInIslandHex,
+    /// 10.5.3 step 1 in a port or harbour: 1–3 the ships are caught at anchor (they may not fire in the
+    /// first round); either way their identity is revealed.
+    CaughtAtAnchor,
     /// 7.2 first roll: 1–3 the attacking unknown ship is revealed.
     MerchantAttackReveal,
     /// 7.2 second roll: 1–5 the merchant is captured (with 700 t of coal), 6–10 sunk.
@@ -294,6 +297,7 @@ pub fn read_d10(procedure: D10Procedure, die: u8) -> D10Result {
     let (success, revealed) = match procedure {
         LocateAtSea => (die <= 6, die <= 6),
         LocateInIslandHex => (die <= 5, die <= 5),
+        CaughtAtAnchor => (die <= 3, true),
         MerchantAttackReveal => (true, die <= 3),
         MerchantFate => (die <= 5, false),
         CoalingRaid => (die >= 6, matches!(die, 4 | 5 | 9 | 10)),
@@ -399,6 +403,8 @@ mod tests {
         let success = |p, d| read_d10(p, d).success;
         assert!(success(LocateAtSea, 6) && !success(LocateAtSea, 7));
         assert!(success(LocateInIslandHex, 5) && !success(LocateInIslandHex, 6));
+        assert!(success(CaughtAtAnchor, 3) && !success(CaughtAtAnchor, 4), "10.5.3: 1-3 caught at anchor");
+        assert!((1..=10).all(|d| revealed(CaughtAtAnchor, d)), "10.5.3: in port, the ships are revealed either way");
         assert!(revealed(MerchantAttackReveal, 3) && !revealed(MerchantAttackReveal, 4));
         assert!(success(MerchantFate, 5) && !success(MerchantFate, 6));
         let raid: Vec<(bool, bool)> = (1..=10).map(|d| (success(CoalingRaid, d), revealed(CoalingRaid, d))).collect();

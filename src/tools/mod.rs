@@ -14,6 +14,7 @@
 pub mod calculators;
 pub mod events;
 pub mod fleets;
+pub mod procedures;
 pub mod sdr;
 pub mod sdr_charts;
 pub mod search;
@@ -23,7 +24,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::dice::Dice;
-use calculators::{SpeedClass, Weather};
+use calculators::{HullClass, SpeedClass, Weather};
+use procedures::{PortSize, Procedure, ProcedureKind, ProcedureRoll};
 use events::{EventRoll, EventTable};
 use fleets::{BoxView, ChartView, D10Procedure, D10Result, FleetCharts, FleetSide, OwnChartView};
 use sdr::{Bag, Chit, ChitState, ChitView, Player};
@@ -36,6 +38,8 @@ pub const LABEL_MAX_CHARS: usize = 80;
 pub const FIRERS_MAX: usize = 64;
 /// Most entries a session's log holds; a session that long is a bug or abuse, refused further rolls.
 pub const LOG_MAX: usize = 100_000;
+/// Most hull boxes one hull-damage VP calculation takes (a bound, far above any ship).
+pub const HULL_BOXES_MAX: u32 = 1000;
 /// Maximum accepted line length in the CLI; a longer line is refused without parsing.
 pub const MAX_LINE_BYTES: usize = 16 * 1024;
 
@@ -78,6 +82,24 @@ pub enum ToolAction {
     AdriftVp { ship_vp: u32 },
     /// Seed 003 Cripples.
     CrippledVp { ship_vp: u32 },
+    /// Seed 003 Victory Points (VPs): hull boxes crossed off a ship neither sunk nor crippled.
+    HullDamageVp { class: HullClass, hull_boxes: u32 },
+    /// Seed 004 Strategic 7: the words announcing how many minefields lie on a boundary.
+    MinefieldDensity { fields: u32 },
+    /// Seed 004 Strategic 9: one turn's repair roll for a damaged ship in port.
+    PortRepair { player: Player, port: PortSize },
+    /// Seed 004 Strategic 10: a port's primary guns, rolled at the start of the game.
+    ShoreBatteries { player: Player },
+    /// Seed 004 Strategic 11: damage-control rolls for one ship, repeated while they repair.
+    DamageControl { player: Player, damaged_boxes: u32 },
+    /// Seed 003 optional rule Always Possible: roll the extra dice; all sixes succeed.
+    AlwaysPossible { player: Player, highest_roll: i32, needed: i32 },
+    /// Seed 003 optional rule Automatic Disengagement, at the end of a combat round.
+    AutomaticDisengagement { player: Player, max_sighting: u32, range: u32, night: bool, speed_advantage: bool },
+    /// Seed 003 Submarines (15.0): may a submarine that made contact attack?
+    SubmarineAttack { player: Player, target_moved_two: bool },
+    /// Seed 003 Submarines (15.0), ASW: do the target fleet's escorts sink the submarine, and when?
+    Asw { player: Player, escorts: u32, before_1918: bool },
     /// Opens this player's hidden Fleet Chart for a side of seed 002 (once; the players take different sides).
     OpenFleetChart { player: Player, side: FleetSide },
     /// Puts a ship, not yet on the chart, into a Fleet Box (seed 002, 5.0).
@@ -143,6 +165,10 @@ pub enum ToolResponse {
     WhatIf { entry: WhatIfEntry },
     /// A calculator's result with the rule it applies.
     Number { calculator: &'static str, source: &'static str, value: u32 },
+    /// A calculator whose answer is words (e.g. the minefield density announcement), with its rule.
+    Wording { calculator: &'static str, source: &'static str, text: String },
+    /// A die procedure of seeds 003/004 rolled with the session's dice, read.
+    ProcedureRolled { by: Player, roll: ProcedureRoll },
     /// The acting player's own Fleet Chart after a change.
     FleetChart { chart: OwnChartView },
     /// What the opponent now sees of the revealed box.
@@ -250,6 +276,8 @@ pub enum LogEntry {
         fleet_box: Option<u8>,
     },
     TurnStarted { turn: u32, night: bool, british: Player },
+    /// A die procedure of seeds 003/004 (port repair, damage control, ASW, ...), rolled in the open.
+    ProcedureRolled { by: Player, procedure: ProcedureKind, dice: Vec<u8>, modified: Vec<i32>, outcome: String },
     /// A night spotting die, rolled in the open; an even die spares the report ("NIGHT TURNS").
     SpottingDie { by: Player, die: u8 },
     /// A spotting announcement ("SPOTTING").
@@ -302,6 +330,10 @@ impl LogEntry {
                 let outcome = if *success { "success" } else { "failure" };
                 let shown = if *revealed { ", unknown ship revealed" } else { "" };
                 format!("Player {}{acting} rolled D10 for {procedure:?}: {die}, {outcome}{shown}.", name(*by))
+            }
+            LogEntry::ProcedureRolled { by, procedure, dice, modified, outcome } => {
+                let dice: Vec<String> = dice.iter().zip(modified).map(|(d, m)| if *d as i32 == *m { d.to_string() } else { format!("{d} ({m})") }).collect();
+                format!("Player {} rolled {procedure:?}: {}. {outcome}", name(*by), dice.join(", "))
             }
             other => search_requests::log_text(other),
         }
@@ -421,6 +453,44 @@ impl ToolSession {
             },
             ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "seed 003, Adrift at Sea", calc::adrift_vp(ship_vp)),
             ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "seed 003, Cripples", calc::crippled_vp(ship_vp)),
+            ToolAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
+                ToolResponse::error("bad_input", format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
+            }
+            ToolAction::HullDamageVp { class, hull_boxes } => {
+                number("hull_damage_vp", "seed 003, Victory Points (VPs)", calc::hull_damage_vp(class, hull_boxes))
+            }
+            ToolAction::MinefieldDensity { fields } => match procedures::minefield_density(fields) {
+                Some(words) => ToolResponse::Wording {
+                    calculator: "minefield_density",
+                    source: "seed 004, Advanced Strategic Rules 7 (Minefields)",
+                    text: words.to_string(),
+                },
+                None => ToolResponse::error("bad_input", "no minefield, nothing to announce: enter 1 field or more"),
+            },
+            ToolAction::PortRepair { player, port } => self.roll_procedure(player, Procedure::PortRepair { port }),
+            ToolAction::ShoreBatteries { player } => self.roll_procedure(player, Procedure::ShoreBatteries),
+            ToolAction::DamageControl { damaged_boxes, .. } if !(1..=procedures::DAMAGED_BOXES_MAX).contains(&damaged_boxes) => {
+                ToolResponse::error("bad_input", format!("damage control needs 1-{} damaged boxes", procedures::DAMAGED_BOXES_MAX))
+            }
+            ToolAction::DamageControl { player, damaged_boxes } => self.roll_procedure(player, Procedure::DamageControl { damaged_boxes }),
+            ToolAction::AlwaysPossible { player, highest_roll, needed } => match procedures::always_possible_count(highest_roll, needed) {
+                Ok(dice) => self.roll_procedure(player, Procedure::AlwaysPossible { dice }),
+                Err(why) => ToolResponse::error("bad_input", why),
+            },
+            ToolAction::AutomaticDisengagement { max_sighting, range, .. }
+                if max_sighting > procedures::SIGHTING_MAX || range > procedures::SIGHTING_MAX =>
+            {
+                ToolResponse::error("bad_input", format!("sighting distance and range are 0-{} hexes", procedures::SIGHTING_MAX))
+            }
+            ToolAction::AutomaticDisengagement { player, max_sighting, range, night, speed_advantage } => {
+                self.roll_procedure(player, Procedure::AutomaticDisengagement { max_sighting, range, night, speed_advantage })
+            }
+            ToolAction::SubmarineAttack { player, target_moved_two } => self.roll_procedure(player, Procedure::SubmarineAttack { target_moved_two }),
+            ToolAction::Asw { escorts, .. } if !(1..=procedures::ESCORTS_MAX).contains(&escorts) => ToolResponse::error(
+                "bad_input",
+                format!("an ASW roll needs 1-{} escorts in the target fleet; without escorts there is none", procedures::ESCORTS_MAX),
+            ),
+            ToolAction::Asw { player, escorts, before_1918 } => self.roll_procedure(player, Procedure::Asw { escorts, before_1918 }),
             ToolAction::OpenFleetChart { player, side } => self.open_fleet_chart(player, side),
             ToolAction::AssignShip { player, ship, fleet_box } => {
                 self.edit_chart(player, Some(&ship), |chart, ship| chart.assign(ship, fleet_box))
@@ -615,6 +685,22 @@ impl ToolSession {
         let roll = events::roll(table, &mut self.dice);
         self.log.push(LogEntry::EventRolled { by: player, table, dice: roll.dice, side_die: roll.side_die });
         ToolResponse::EventRolled { by: player, roll }
+    }
+
+    /// Rolls a seed 003/004 die procedure with the session's dice and logs it (all public).
+    fn roll_procedure(&mut self, player: Player, procedure: Procedure) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        let roll = procedures::roll(procedure, &mut self.dice);
+        self.log.push(LogEntry::ProcedureRolled {
+            by: player,
+            procedure: roll.procedure,
+            dice: roll.dice.clone(),
+            modified: roll.modified.clone(),
+            outcome: roll.outcome.clone(),
+        });
+        ToolResponse::ProcedureRolled { by: player, roll }
     }
 
     /// What `player` may see: their own chits' values, the other's commitments, revealed chits, the log.

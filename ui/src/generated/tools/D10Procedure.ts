@@ -3,4 +3,4 @@
 /**
  * The D10 procedures of seed 002 that decide success and whether the unknown ship is revealed.
  */
-export type D10Procedure = "locate_at_sea" | "locate_in_island_hex" | "merchant_attack_reveal" | "merchant_fate" | "coaling_raid" | "collier_destroyed" | "occupation" | "bombardment" | "wireless_station";
+export type D10Procedure = "locate_at_sea" | "locate_in_island_hex" | "caught_at_anchor" | "merchant_attack_reveal" | "merchant_fate" | "coaling_raid" | "collier_destroyed" | "occupation" | "bombardment" | "wireless_station";
