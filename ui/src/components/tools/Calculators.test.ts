@@ -58,6 +58,24 @@ describe('calculators', () => {
     ]);
   });
 
+  it('hull damage VP and the minefield wording send their requests and show the answer with its source', async () => {
+    const core = new FakeCore().install();
+    render(Calculators);
+    await fireEvent.click(screen.getByTestId('calc-hull-class-other'));
+    await type('calc-hull-boxes', '3');
+    await fireEvent.click(screen.getByTestId('calc-hull-go'));
+    expect((await screen.findByTestId('calc-value-hull')).textContent).toBe('3');
+    expect(screen.getByTestId('calc-source-hull').textContent).toBe('Source: seed 003, Victory Points (VPs)');
+    await type('calc-mines-fields', '4');
+    await fireEvent.click(screen.getByTestId('calc-mines-go'));
+    expect((await screen.findByTestId('calc-text-mines')).textContent).toBe('Moderately mined');
+    expect(screen.getByTestId('calc-source-mines').textContent).toContain('Advanced Strategic Rules 7');
+    expect(core.requests).toEqual([
+      { tool: 'hull_damage_vp', class: 'other', hull_boxes: 3 },
+      { tool: 'minefield_density', fields: 4 },
+    ]);
+  });
+
   it('refuses a number that is not whole without asking the core', async () => {
     const core = new FakeCore().install();
     render(Calculators);

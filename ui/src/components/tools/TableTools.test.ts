@@ -18,7 +18,7 @@ describe('the table tools screen', () => {
     new FakeCore().install();
     const close = vi.fn();
     render(TableTools, { props: { close } });
-    for (const id of ['tool-sdr', 'tool-charts', 'tool-fleets', 'tool-search', 'tool-events', 'tool-calculators']) expect(screen.getByTestId(id)).toBeTruthy();
+    for (const id of ['tool-sdr', 'tool-charts', 'tool-fleets', 'tool-search', 'tool-events', 'tool-calculators', 'tool-procedures']) expect(screen.getByTestId(id)).toBeTruthy();
     await fireEvent.click(screen.getByTestId('tool-events'));
     expect(screen.getByTestId('events')).toBeTruthy();
     expect(screen.queryByTestId('tools-picker')).toBeNull();

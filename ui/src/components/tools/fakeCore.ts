@@ -8,6 +8,7 @@ import type { EventEntry } from '../../generated/tools/EventEntry';
 import type { FleetSide } from '../../generated/tools/FleetSide';
 import type { LogLine } from '../../generated/tools/LogLine';
 import type { OwnChartView } from '../../generated/tools/OwnChartView';
+import type { ProcedureKind } from '../../generated/tools/ProcedureKind';
 import type { Player } from '../../generated/tools/Player';
 import type { SearchAnswer } from '../../generated/tools/SearchAnswer';
 import type { SearchDie } from '../../generated/tools/SearchDie';
@@ -107,6 +108,13 @@ export class FakeCore {
 
   private error(code: string, message: string): ToolResponse {
     return { tool: 'error', code, message };
+  }
+
+  /** A die procedure's answer: `n` dice with a modifier, read by `success`, with a fixed outcome line. */
+  private procedure(by: Player, procedure: ProcedureKind, source: string, n: number, modifier: number, success: (dice: number[]) => boolean, outcome: string): ToolResponse {
+    const dice = Array.from({ length: n }, () => this.die());
+    const roll = { procedure, source, dice, modifier, modified: dice.map((d) => d + modifier), success: success(dice), outcome };
+    return { tool: 'procedure_rolled', by, roll: procedure === 'shore_batteries' ? { ...roll, count: Math.ceil(dice[0] / 2) } : roll };
   }
 
   private die(): number {
@@ -312,6 +320,30 @@ export class FakeCore {
         return { tool: 'number', calculator: 'adrift_vp', source: 'seed 003, Adrift at Sea', value: Math.ceil(r.ship_vp / 2) };
       case 'crippled_vp':
         return { tool: 'number', calculator: 'crippled_vp', source: 'seed 003, Cripples', value: Math.ceil(r.ship_vp / 2) };
+      case 'hull_damage_vp':
+        return { tool: 'number', calculator: 'hull_damage_vp', source: 'seed 003, Victory Points (VPs)', value: r.hull_boxes * (r.class === 'capital' ? 2 : 1) };
+      case 'minefield_density':
+        if (r.fields === 0) return this.error('bad_input', 'no minefield, nothing to announce: enter 1 field or more');
+        return { tool: 'wording', calculator: 'minefield_density', source: 'seed 004, Advanced Strategic Rules 7 (Minefields)', text: ['Lightly mined', 'Moderately mined', 'Heavily mined'][Math.ceil(r.fields / 2) - 1] ?? 'Very heavily mined' };
+      // The die procedures: one die each (two for always_possible), read simply; the core reads the rules.
+      case 'port_repair':
+        return this.procedure(r.player, 'port_repair', 'seed 004, Advanced Strategic Rules 9 (Port Repair)', 1, 0, (d) => d[0] <= (r.port === 'major' ? 2 : 1), 'Repaired.');
+      case 'shore_batteries':
+        return this.procedure(r.player, 'shore_batteries', 'seed 004, Advanced Strategic Rules 10 (Shore Batteries)', 1, 0, () => true, 'Primary guns at the port.');
+      case 'damage_control':
+        return this.procedure(r.player, 'damage_control', 'seed 004, Advanced Strategic Rules 11 (Damage Control)', 1, 0, (d) => d[0] <= 2, 'Boxes repaired.');
+      case 'always_possible':
+        if (r.needed <= r.highest_roll) return this.error('bad_input', `a roll of ${r.highest_roll} can reach ${r.needed}: roll normally`);
+        return this.procedure(r.player, 'always_possible', 'seed 003, Optional Rules, Always Possible', r.needed - r.highest_roll + 1, 0, (d) => d.every((x) => x === 6), 'All sixes?');
+      case 'automatic_disengagement': {
+        const inside = Math.max(0, r.max_sighting - r.range);
+        return this.procedure(r.player, 'automatic_disengagement', 'seed 003, Optional Rules, Automatic Disengagement', 1, -(r.night ? Math.floor(inside / 2) : inside), (d) => d[0] - inside >= 5, 'The battle goes on.');
+      }
+      case 'submarine_attack':
+        return this.procedure(r.player, 'submarine_attack', 'seed 003, Submarines (15.0), attack roll', 1, r.target_moved_two ? -1 : 0, (d) => d[0] >= 4, 'The submarine may attack the fleet.');
+      case 'asw':
+        if (r.escorts === 0) return this.error('bad_input', 'an ASW roll needs escorts');
+        return this.procedure(r.player, 'asw', 'seed 003, Submarines (15.0), ASW', 1, Math.floor(r.escorts / (r.before_1918 ? 4 : 3)), () => false, 'The submarine escapes the escorts.');
       default:
         return this.error('unknown_tool', `unknown tool \`${(r as { tool: string }).tool}\``);
     }
