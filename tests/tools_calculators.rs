@@ -179,3 +179,23 @@ fn requests_parse_from_json_lines() {
     assert_eq!(parse_line(line).unwrap(), ToolAction::HullDamageVp { class: HullClass::Capital, hull_boxes: 2 });
     assert!(parse_line(r#"{"tool":"port_repair","player":"a","port":"huge"}"#).is_err());
 }
+
+#[test]
+fn sub_versus_sub_needs_twelve_seed_003_submarines() {
+    let mut s = scripted(&[6, 6, 6, 5]);
+    let r = rolled(&mut s, ToolAction::SubVersusSub { player: A });
+    assert_eq!((r.dice, r.success, r.procedure), (vec![6, 6], true, ProcedureKind::SubVersusSub));
+    assert!(!rolled(&mut s, ToolAction::SubVersusSub { player: A }).success, "11 is not enough");
+}
+
+#[test]
+fn sweeping_by_other_ships_seed_003_mine_warfare() {
+    let mut s = scripted(&[1, 4, 5]);
+    let outcomes: Vec<(bool, String)> = (0..3)
+        .map(|_| rolled(&mut s, ToolAction::MineSweep { player: A }))
+        .map(|r| (r.success, r.outcome))
+        .collect();
+    assert!(outcomes[0].1.contains("destroyed") && !outcomes[0].0);
+    assert!(outcomes[1].1.contains("No effect") && !outcomes[1].0);
+    assert!(outcomes[2].1.contains("removed") && outcomes[2].0);
+}

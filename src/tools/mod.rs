@@ -100,6 +100,10 @@ pub enum ToolAction {
     SubmarineAttack { player: Player, target_moved_two: bool },
     /// Seed 003 Submarines (15.0), ASW: do the target fleet's escorts sink the submarine, and when?
     Asw { player: Player, escorts: u32, before_1918: bool },
+    /// Seed 003 Submarines (15.0), Sub versus Sub: two dice, 12 destroys the revealed enemy submarine.
+    SubVersusSub { player: Player },
+    /// Seed 003 Mine Warfare (13.0): the sweep roll of a ship other than an MS allowed to sweep.
+    MineSweep { player: Player },
     /// Opens this player's hidden Fleet Chart for a side of seed 002 (once; the players take different sides).
     OpenFleetChart { player: Player, side: FleetSide },
     /// Puts a ship, not yet on the chart, into a Fleet Box (seed 002, 5.0).
@@ -491,6 +495,8 @@ impl ToolSession {
                 format!("an ASW roll needs 1-{} escorts in the target fleet; without escorts there is none", procedures::ESCORTS_MAX),
             ),
             ToolAction::Asw { player, escorts, before_1918 } => self.roll_procedure(player, Procedure::Asw { escorts, before_1918 }),
+            ToolAction::SubVersusSub { player } => self.roll_procedure(player, Procedure::SubVersusSub),
+            ToolAction::MineSweep { player } => self.roll_procedure(player, Procedure::MineSweep),
             ToolAction::OpenFleetChart { player, side } => self.open_fleet_chart(player, side),
             ToolAction::AssignShip { player, ship, fleet_box } => {
                 self.edit_chart(player, Some(&ship), |chart, ship| chart.assign(ship, fleet_box))

@@ -1,7 +1,8 @@
 //! Die procedures of seeds 003 and 004 that the players would otherwise roll and read by hand: port
 //! repair, shore batteries and damage control (seed 004, Advanced Strategic Rules 9–11), the optional
 //! rules "Always Possible" and "Automatic Disengagement" (seed 003), and the submarine attack and ASW
-//! rolls (seed 003, "Submarines (15.0)"). Also the minefield density wording (seed 004, Advanced
+//! rolls and sub versus sub (seed 003, "Submarines (15.0)"), and the sweep roll of ships other than
+//! minesweepers (seed 003, "Mine Warfare (13.0)"). Also the minefield density wording (seed 004, Advanced
 //! Strategic Rules 7), which is words, not dice.
 //!
 //! Each `read_*` function is pure: it takes the faces rolled and answers a [`ProcedureRoll`] with the
@@ -34,6 +35,8 @@ pub enum ProcedureKind {
     AutomaticDisengagement,
     SubmarineAttack,
     Asw,
+    SubVersusSub,
+    MineSweep,
 }
 
 impl ProcedureKind {
@@ -47,6 +50,8 @@ impl ProcedureKind {
             ProcedureKind::AutomaticDisengagement => "seed 003, Optional Rules, Automatic Disengagement",
             ProcedureKind::SubmarineAttack => "seed 003, Submarines (15.0), attack roll",
             ProcedureKind::Asw => "seed 003, Submarines (15.0), ASW",
+            ProcedureKind::SubVersusSub => "seed 003, Submarines (15.0), Sub versus Sub",
+            ProcedureKind::MineSweep => "seed 003, Mine Warfare (13.0), sweeping by ships other than MS",
         }
     }
 }
@@ -235,6 +240,30 @@ pub fn read_asw(escorts: u32, before_1918: bool, first: u8, second: Option<u8>) 
     roll_of(ProcedureKind::Asw, vec![first, second], modifier, true, None, outcome.into())
 }
 
+/// Seed 003, "Submarines (15.0)", Sub versus Sub: two dice; only a 12 destroys the enemy submarine.
+pub fn read_sub_versus_sub(dice: [u8; 2]) -> ProcedureRoll {
+    dice.iter().for_each(|&d| check_d6(d));
+    let success = dice == [6, 6];
+    let outcome = match success {
+        true => "12: the enemy submarine is destroyed.",
+        false => "Less than 12: the enemy submarine survives.",
+    };
+    roll_of(ProcedureKind::SubVersusSub, dice.to_vec(), 0, success, None, outcome.into())
+}
+
+/// Seed 003, "Mine Warfare (13.0)": a ship the scenario lets sweep, other than an MS, reads its sweep
+/// die this way instead of the base game's: 1 the sweeper is destroyed, 2–4 nothing, 5–6 one minefield
+/// is removed.
+pub fn read_mine_sweep(die: u8) -> ProcedureRoll {
+    check_d6(die);
+    let (success, outcome) = match die {
+        1 => (false, "The sweeping ship is destroyed."),
+        2..=4 => (false, "No effect."),
+        _ => (true, "One minefield is removed."),
+    };
+    roll_of(ProcedureKind::MineSweep, vec![die], 0, success, None, outcome.into())
+}
+
 /// A die procedure with what it needs, for [`roll`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Procedure {
@@ -245,6 +274,8 @@ pub enum Procedure {
     AutomaticDisengagement { max_sighting: u32, range: u32, night: bool, speed_advantage: bool },
     SubmarineAttack { target_moved_two: bool },
     Asw { escorts: u32, before_1918: bool },
+    SubVersusSub,
+    MineSweep,
 }
 
 /// Rolls a procedure with the session's dice (inputs already checked by the caller).
@@ -275,6 +306,8 @@ pub fn roll(procedure: Procedure, dice: &mut Dice) -> ProcedureRoll {
             let sinks = first as i32 + asw_modifier(escorts, before_1918) >= 6;
             read_asw(escorts, before_1918, first, sinks.then(|| dice.d6()))
         }
+        Procedure::SubVersusSub => read_sub_versus_sub([dice.d6(), dice.d6()]),
+        Procedure::MineSweep => read_mine_sweep(dice.d6()),
     }
 }
 

@@ -52,6 +52,10 @@ describe('rule dice (seeds 003 and 004)', () => {
     await click('proc-asw-era-before');
     await click('proc-asw-go');
     expect((await screen.findByTestId('proc-source-asw')).textContent).toContain('ASW');
+    await click('proc-svs-go');
+    expect((await screen.findByTestId('proc-dice-svs')).querySelectorAll('[data-testid="die-face"]').length).toBe(2);
+    await click('proc-sweep-go');
+    expect((await screen.findByTestId('proc-source-sweep')).textContent).toContain('Mine Warfare');
     expect(core.requests).toEqual([
       { tool: 'shore_batteries', player: 'a' },
       { tool: 'damage_control', player: 'a', damaged_boxes: 3 },
@@ -59,6 +63,8 @@ describe('rule dice (seeds 003 and 004)', () => {
       { tool: 'automatic_disengagement', player: 'a', max_sighting: 5, range: 3, night: true, speed_advantage: true },
       { tool: 'submarine_attack', player: 'a', target_moved_two: true },
       { tool: 'asw', player: 'a', escorts: 8, before_1918: true },
+      { tool: 'sub_versus_sub', player: 'a' },
+      { tool: 'mine_sweep', player: 'a' },
     ]);
   });
 

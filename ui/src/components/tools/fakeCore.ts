@@ -341,6 +341,10 @@ export class FakeCore {
       }
       case 'submarine_attack':
         return this.procedure(r.player, 'submarine_attack', 'seed 003, Submarines (15.0), attack roll', 1, r.target_moved_two ? -1 : 0, (d) => d[0] >= 4, 'The submarine may attack the fleet.');
+      case 'sub_versus_sub':
+        return this.procedure(r.player, 'sub_versus_sub', 'seed 003, Submarines (15.0), Sub versus Sub', 2, 0, (d) => d[0] + d[1] === 12, 'Less than 12: the enemy submarine survives.');
+      case 'mine_sweep':
+        return this.procedure(r.player, 'mine_sweep', 'seed 003, Mine Warfare (13.0), sweeping by ships other than MS', 1, 0, (d) => d[0] >= 5, 'One minefield is removed.');
       case 'asw':
         if (r.escorts === 0) return this.error('bad_input', 'an ASW roll needs escorts');
         return this.procedure(r.player, 'asw', 'seed 003, Submarines (15.0), ASW', 1, Math.floor(r.escorts / (r.before_1918 ? 4 : 3)), () => false, 'The submarine escapes the escorts.');

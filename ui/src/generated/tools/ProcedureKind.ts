@@ -3,4 +3,4 @@
 /**
  * Which procedure was rolled.
  */
-export type ProcedureKind = "port_repair" | "shore_batteries" | "damage_control" | "always_possible" | "automatic_disengagement" | "submarine_attack" | "asw";
+export type ProcedureKind = "port_repair" | "shore_batteries" | "damage_control" | "always_possible" | "automatic_disengagement" | "submarine_attack" | "asw" | "sub_versus_sub" | "mine_sweep";
