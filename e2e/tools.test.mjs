@@ -136,6 +136,17 @@ test('table tools (issue #8): secret die rolls with hold-to-peek, charts, random
     await screenshot(driver, 'tools-calculators-phone', 390, 844);
     await tapId(driver, 'tools-back');
 
+    // Rule dice (seeds 003-004): shore batteries rolled, each die shown, the outcome and its source.
+    await tapId(driver, 'tool-procedures');
+    await tapId(driver, 'proc-shore-go');
+    await waitForTestId(driver, 'proc-result-shore');
+    const shoreDice = await driver.findElements({ css: '[data-testid="proc-dice-shore"] [data-testid="die-face"]' });
+    assert.ok(shoreDice.length >= 1, 'the die is shown as a face');
+    assert.ok((await textOf(driver, 'proc-outcome-shore')).length > 0);
+    assert.match(await textOf(driver, 'proc-source-shore'), /004/);
+    await screenshot(driver, 'tools-procedures-phone', 390, 844);
+    await tapId(driver, 'tools-back');
+
     // Hidden Fleet Charts (seed 002): A takes the German chart, B the Allied one; A puts the Goeben in box 3
     // with B looking away. Nobody sees her until A peeks, or until box 3 is revealed.
     await tapId(driver, 'tool-fleets');

@@ -75,7 +75,15 @@ test('webcam scanning (issue #7): the camera allowed by the shell, frames decode
     );
     assert.ok(ok, 'the webview can stream a canvas');
     await tap(driver, await waitForTestId(driver, 'webcam-button'));
-    const found = await waitForText(driver, 'scan-result', (t) => t.includes(code), 20000);
+    let found;
+    try {
+      found = await waitForText(driver, 'scan-result', (t) => t.includes(code), 30000);
+    } catch (e) {
+      const status = await driver.findElements(byTestId('webcam-status'));
+      const said = status.length ? `${await status[0].getText()} (frames ${await status[0].getAttribute('data-frames')})` : 'no camera view';
+      const error = await driver.findElements(byTestId('code-error'));
+      throw new Error(`no code read from the counter's picture: ${said}; ${error.length ? await error[0].getText() : 'no error shown'}`, { cause: e });
+    }
     assert.match(found, new RegExp(name.join(' ').split(' ')[0]));
     assert.equal((await driver.findElements(byTestId('webcam-view'))).length, 0, 'the camera closes once a code is read');
     await screenshot(driver, 'webcam-found-desktop', 1280, 800);
