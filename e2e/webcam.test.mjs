@@ -1,8 +1,8 @@
 // Issue #7: desktop webcam scanning in the real app. This machine has no camera, so two stand-ins are used:
-// WebKit's mock camera (the harness sets GOEBEN_MOCK_CAMERA=1) proves the shell turns media capture on and
-// answers the permission, and that frames reach the Rust decoder; then a printed counter's drawing
-// (`counter_sheet --code`) is held "in front of the camera" as a canvas stream, and the code it shows is
-// found in Rust and looked up like a typed one.
+// a printed counter's drawing (`counter_sheet --code`) is held "in front of the camera" as a canvas stream,
+// and the code it shows is found in Rust and looked up like a typed one; then WebKit's mock camera (the
+// harness sets GOEBEN_MOCK_CAMERA=1) proves the shell turns media capture on and answers the permission, and
+// that its frames reach the Rust decoder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -35,21 +35,7 @@ test('webcam scanning (issue #7): the camera allowed by the shell, frames decode
     }
     await waitForTestId(driver, 'phase');
 
-    // 1. WebKit's mock camera: the permission request is answered by the shell, frames flow to the
-    //    decoder, which finds no code in the mock picture.
-    await tap(driver, await waitForTestId(driver, 'webcam-button'));
-    await waitForTestId(driver, 'webcam-view');
-    const frames = async () => Number((await (await driver.findElement(byTestId('webcam-status'))).getAttribute('data-frames')) ?? 0);
-    await driver.wait(async () => (await frames()) >= 3, 20000, 'frames from the mock camera reach the decoder');
-    assert.equal((await driver.findElements(byTestId('code-error'))).length, 0, 'the camera opened without an error');
-    assert.match(await (await driver.findElement(byTestId('webcam-status'))).getText(), /No code in sight yet/);
-    const live = await driver.executeScript('const v = document.querySelector(\'[data-testid="webcam-view"] video\'); return v && v.srcObject ? v.srcObject.getVideoTracks().map((t) => t.readyState) : null;');
-    assert.deepEqual(live, ['live'], 'a live camera track');
-    await screenshot(driver, 'webcam-desktop', 1280, 800);
-    await tap(driver, await waitForTestId(driver, 'webcam-cancel'));
-    await driver.wait(async () => (await driver.findElements(byTestId('webcam-view'))).length === 0, 5000, 'Cancel closes the camera');
-
-    // 2. A printed counter held up to the camera: the Adriatic zone's token, drawn from counter_sheet's SVG
+    // 1. A printed counter held up to the camera: the Adriatic zone's token, drawn from counter_sheet's SVG
     //    into a canvas whose stream stands in for the camera's.
     const list = execFileSync(coreBinary('counter_sheet'), ['--group', 'placeholders', '--list']).toString();
     const [code, ...name] = list.split('\n').find((l) => /Adriatic/.test(l)).trim().split(/\s+/);
@@ -69,7 +55,9 @@ test('webcam scanning (issue #7): the camera allowed by the shell, frames decode
        if (!canvas.captureStream) return false;
        const stream = canvas.captureStream(10);
        window.__counterCamera = setInterval(draw, 100);
-       navigator.mediaDevices.getUserMedia = async () => stream;
+       const fake = async () => stream;
+       Object.defineProperty(MediaDevices.prototype, 'getUserMedia', { value: fake, configurable: true, writable: true });
+       navigator.mediaDevices.getUserMedia = fake;
        return true;`,
       modulesOf(svg),
     );
@@ -87,6 +75,21 @@ test('webcam scanning (issue #7): the camera allowed by the shell, frames decode
     assert.match(found, new RegExp(name.join(' ').split(' ')[0]));
     assert.equal((await driver.findElements(byTestId('webcam-view'))).length, 0, 'the camera closes once a code is read');
     await screenshot(driver, 'webcam-found-desktop', 1280, 800);
+    await driver.navigate().refresh();
+    await waitForTestId(driver, 'phase');
+    // 2. WebKit's mock camera (the page reloaded first, so the real getUserMedia is back): the permission
+    //    request is answered by the shell, frames flow to the decoder, which finds no code in the mock picture.
+    await tap(driver, await waitForTestId(driver, 'webcam-button'));
+    await waitForTestId(driver, 'webcam-view');
+    const frames = async () => Number((await (await driver.findElement(byTestId('webcam-status'))).getAttribute('data-frames')) ?? 0);
+    await driver.wait(async () => (await frames()) >= 3, 20000, 'frames from the mock camera reach the decoder');
+    assert.equal((await driver.findElements(byTestId('code-error'))).length, 0, 'the camera opened without an error');
+    assert.match(await (await driver.findElement(byTestId('webcam-status'))).getText(), /No code in sight yet/);
+    const live = await driver.executeScript('const v = document.querySelector(\'[data-testid="webcam-view"] video\'); return v && v.srcObject ? v.srcObject.getVideoTracks().map((t) => t.readyState) : null;');
+    assert.deepEqual(live, ['live'], 'a live camera track');
+    await screenshot(driver, 'webcam-desktop', 1280, 800);
+    await tap(driver, await waitForTestId(driver, 'webcam-cancel'));
+    await driver.wait(async () => (await driver.findElements(byTestId('webcam-view'))).length === 0, 5000, 'Cancel closes the camera');
   } finally {
     await driver.quit();
   }
