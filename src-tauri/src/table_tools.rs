@@ -61,9 +61,10 @@ pub fn read(path: &Path) -> Result<Option<ToolSession>, String> {
     }
 }
 
-/// Whether a request only looks: nothing to save after it.
-fn only_looks(request: &Value) -> bool {
-    matches!(request.get("tool").and_then(Value::as_str), Some("view" | "verify_sdr"))
+/// Whether an answered request left something to keep: the session changed (a draw, a roll that moved the
+/// dice, a chart edit…). Views, table views, checks and calculators change nothing and write nothing.
+fn needs_saving(before: &ToolSession, after: &ToolSession, response: &ToolResponse) -> bool {
+    !response.is_error() && before != after
 }
 
 /// Answers one table-tools request (a `ToolAction` JSON object), for the player it names. A missing or
@@ -81,7 +82,7 @@ pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolRes
     let mut session = tools.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let before = session.clone();
     let response = session.respond(action);
-    if response.is_error() || only_looks(&request) {
+    if !needs_saving(&before, &session, &response) {
         return response;
     }
     if let Err(message) = tools.save(&session) {
@@ -125,9 +126,14 @@ mod tests {
     }
 
     #[test]
-    fn only_views_and_verifications_skip_the_save() {
-        assert!(only_looks(&serde_json::json!({"tool": "view", "player": "a"})));
-        assert!(only_looks(&serde_json::json!({"tool": "verify_sdr"})));
-        assert!(!only_looks(&serde_json::json!({"tool": "draw_sdr", "player": "a"})));
+    fn only_a_changed_session_is_saved() {
+        let before = ToolSession::new(3);
+        let mut after = before.clone();
+        let view = after.respond(ToolAction::View { player: Player::A });
+        assert!(!needs_saving(&before, &after, &view), "a view changes nothing");
+        let table = after.respond(ToolAction::TableView);
+        assert!(!needs_saving(&before, &after, &table), "the table view changes nothing");
+        let drawn = after.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() });
+        assert!(needs_saving(&before, &after, &drawn), "a draw is kept");
     }
 }
