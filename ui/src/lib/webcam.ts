@@ -48,6 +48,8 @@ export class WebcamScanner {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private video: HTMLVideoElement | null = null;
+  /** One canvas for every frame, resized only when the picture's size changes. */
+  private canvas = document.createElement('canvas');
   frames = 0;
 
   constructor(
@@ -79,9 +81,9 @@ export class WebcamScanner {
     const height = Math.round((videoHeight * width) / videoWidth);
     let answer: FrameAnswer;
     try {
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
+      const canvas = this.canvas;
+      if (canvas.width !== width) canvas.width = width;
+      if (canvas.height !== height) canvas.height = height;
       const context = canvas.getContext('2d', { willReadFrequently: true });
       if (!context) return this.schedule();
       context.drawImage(this.video, 0, 0, width, height);
