@@ -50,6 +50,12 @@ pub enum Action {
     },
     /// The whole rules pack as JSON text, in `pack_json` (changes nothing).
     ExportPack,
+    /// The game record (issue #14): pack hash, options, commitment, every applied request with its
+    /// events, the final view; the seed and salt only once the game is over. In `record`; changes nothing.
+    ExportRecord,
+    /// The after-action review (issue #14), once the game is over: the setup as it really was, turn by
+    /// turn VP and Alert, every draw and die, battles with their dice luck. In `review`; changes nothing.
+    Review,
     /// Replaces the whole rules pack with an exported one; validated and checked against the running game.
     ImportPack { json: String },
 
@@ -243,7 +249,15 @@ pub enum Track {
 impl Action {
     /// Session-level requests that are not game decisions (never listed in `legal_actions`).
     pub fn is_session_request(&self) -> bool {
-        matches!(self, Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::EditChart { .. } | Action::ResetChart { .. } | Action::ExportPack | Action::ImportPack { .. })
+        matches!(self, Action::NewGame { .. } | Action::Undo | Action::EditChart { .. } | Action::ResetChart { .. } | Action::ImportPack { .. }) || self.is_read_only()
+    }
+
+    /// Requests that only answer and change nothing (the shell does not save after them).
+    pub fn is_read_only(&self) -> bool {
+        matches!(
+            self,
+            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::ExportPack | Action::ExportRecord | Action::Review
+        )
     }
 }
 

@@ -66,6 +66,12 @@ impl Dice {
         self.script.is_empty()
     }
 
+    /// Whether both are at the same point of the same random stream (scripted faces aside): false once
+    /// a die or a draw was taken from one of them (issue #14's points of no return).
+    pub fn same_stream(&self, other: &Dice) -> bool {
+        self.rng == other.rng
+    }
+
     /// Fresh 64 random bits, e.g. to seed a simulation copy.
     pub fn next_u64(&mut self) -> u64 {
         self.rng.random()

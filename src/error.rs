@@ -12,6 +12,9 @@ pub enum RuleError {
     GameOver,
     #[error("nothing to undo")]
     NothingToUndo,
+    /// Issue #14: the last decision rolled a die or revealed something hidden; it cannot be taken back.
+    #[error("can't undo: {0} (a die or a reveal cannot be unseen; fix a mistake with Correct)")]
+    UndoBarrier(String),
     #[error("that action is not possible now: {0}")]
     NotNow(String),
     #[error("{0}")]
@@ -31,6 +34,7 @@ impl RuleError {
             RuleError::NoGame => "no_game",
             RuleError::GameOver => "game_over",
             RuleError::NothingToUndo => "nothing_to_undo",
+            RuleError::UndoBarrier(_) => "undo_barrier",
             RuleError::NotNow(_) => "not_now",
             RuleError::Illegal(_) => "illegal",
             RuleError::Unknown { .. } => "unknown",

@@ -35,6 +35,14 @@ pub struct StackCount {
     pub count: u32,
 }
 
+/// What a fire's dice were: the side that fired, the battle's space, how many faces of a d6 hit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct FireRoll {
+    pub german: bool,
+    pub space: SpaceRef,
+    pub hitting_faces: u8,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
@@ -45,7 +53,15 @@ pub enum Event {
     TurnStarted { turn: u8 },
     PhaseStarted { turn: u8, phase: Phase },
     /// Dice rolled by the referee, with what they were for.
-    DiceRolled { purpose: String, faces: Vec<u8>, rule: String },
+    DiceRolled {
+        purpose: String,
+        faces: Vec<u8>,
+        rule: String,
+        /// For a fire (14.5, 14.6, 14.11, 16.0): who fired, where, and the faces that hit (the review's dice luck).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        fire: Option<FireRoll>,
+    },
     AlertChanged { from: u8, to: u8, reason: String, rule: String },
     VpChanged { from: i32, to: i32, reason: String, rule: String },
     /// A counter turned face up, and where.
@@ -75,6 +91,9 @@ pub enum Event {
     Corrected { what: String, from: String, to: String },
     /// The last action was undone (the state, RNG included, is as before it).
     Undone { entries: u32 },
+    /// House rule "take-backs after reveals": a decision that rolled or revealed was taken back
+    /// (`total` so far in this game; issue #14).
+    TakenBack { entries: u32, total: u32 },
     GameEnded { won: bool, reason: String },
     /// 8.0: a Crew & Gear item came aboard (`aboard`) or left a ship, and how.
     CargoChanged { ship: String, item: String, name: String, aboard: bool, how: String, rule: String },
@@ -105,6 +124,7 @@ impl Event {
             Event::IntelligenceResult { rule, .. } | Event::Examined { rule, .. } | Event::ContactResolved { rule, .. } => rule,
             Event::Corrected { .. } => "correction",
             Event::Undone { .. } => "",
+            Event::TakenBack { .. } => "house rule",
             Event::GameEnded { .. } => "17.0",
             Event::PortCaptured { rule, .. } | Event::MarinesEliminated { rule, .. } | Event::CargoChanged { rule, .. } => rule,
         }
@@ -169,6 +189,9 @@ impl Event {
             }
             Event::Corrected { what, from, to } => format!("Correction: {what} {from} → {to}."),
             Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),
+            Event::TakenBack { total, .. } => {
+                format!("Take-back after a reveal (house rule): the last decision, which rolled or revealed, was taken back — take-back {total} of this game.")
+            }
             Event::GameEnded { won: true, reason } => format!("Game over — you win: {reason}"),
             Event::GameEnded { won: false, reason } => format!("Game over — you lose: {reason}"),
             Event::CargoChanged { ship, name, aboard, how, .. } => {

@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod austro_hungarian;
+pub mod barriers;
 pub mod campaign;
 pub mod chart_edit;
 pub mod cargo;
@@ -27,7 +28,10 @@ pub mod pack;
 pub mod ports;
 pub mod print_sheet;
 pub mod protocol;
+pub mod provenance;
 pub mod raiding;
+pub mod record;
+pub mod review;
 pub mod repair;
 pub mod rules;
 pub mod save;

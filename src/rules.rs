@@ -43,7 +43,16 @@ impl<'a> Ctx<'a> {
     pub fn roll_d6s_for(&mut self, n: usize, purpose: impl FnOnce() -> String, rule: &str) -> Vec<u8> {
         let faces = self.game.dice.d6s(n);
         if !self.quiet {
-            self.events.push(Event::DiceRolled { purpose: purpose(), faces: faces.clone(), rule: rule.to_string() });
+            self.events.push(Event::DiceRolled { purpose: purpose(), faces: faces.clone(), rule: rule.to_string(), fire: None });
+        }
+        faces
+    }
+
+    /// Rolls a fire's `n` d6 (14.5, 14.6, 14.11): the event says who fired where and which faces hit.
+    pub fn roll_fire(&mut self, n: usize, fire: crate::event::FireRoll, purpose: impl FnOnce() -> String, rule: &str) -> Vec<u8> {
+        let faces = self.game.dice.d6s(n);
+        if !self.quiet {
+            self.events.push(Event::DiceRolled { purpose: purpose(), faces: faces.clone(), rule: rule.to_string(), fire: Some(fire) });
         }
         faces
     }
@@ -56,7 +65,7 @@ impl<'a> Ctx<'a> {
     pub fn roll_die_for(&mut self, sides: u8, purpose: impl FnOnce() -> String, rule: &str) -> u8 {
         let face = self.game.dice.die(sides);
         if !self.quiet {
-            self.events.push(Event::DiceRolled { purpose: purpose(), faces: vec![face], rule: rule.to_string() });
+            self.events.push(Event::DiceRolled { purpose: purpose(), faces: vec![face], rule: rule.to_string(), fire: None });
         }
         face
     }
@@ -64,7 +73,7 @@ impl<'a> Ctx<'a> {
     /// Rolls `n` d6 and logs them with their purpose and rule.
     pub fn roll_d6s(&mut self, n: usize, purpose: impl Into<String>, rule: &str) -> Vec<u8> {
         let faces = self.game.dice.d6s(n);
-        self.emit(Event::DiceRolled { purpose: purpose.into(), faces: faces.clone(), rule: rule.to_string() });
+        self.emit(Event::DiceRolled { purpose: purpose.into(), faces: faces.clone(), rule: rule.to_string(), fire: None });
         faces
     }
 
@@ -168,7 +177,7 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
     }
     let mut ctx = Ctx::new(pack, game);
     match action {
-        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::EditChart { .. } | Action::ResetChart { .. } | Action::ExportPack | Action::ImportPack { .. } => {
+        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::EditChart { .. } | Action::ResetChart { .. } | Action::ExportPack | Action::ExportRecord | Action::Review | Action::ImportPack { .. } => {
             return Err(not_now("session requests are handled by the session"));
         }
         Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,

@@ -1,6 +1,8 @@
 //! A session: the rules pack, the running game, its undo history and its log. This is the one API the
 //! CLI and the Tauri shell use: `respond(action)` → `Response` (protocol contract, docs/PROTOCOL.md).
 
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -9,7 +11,9 @@ use crate::error::{ErrorInfo, RuleError};
 use crate::event::Event;
 use crate::pack::RulesPack;
 use crate::state::{Game, Phase};
-use crate::view::{player_view, PlayerView};
+use crate::provenance::Provenance;
+use crate::record::{History, RecordStep};
+use crate::view::{player_view, PlayerView, UndoView};
 use crate::{rules, setup};
 
 /// Undo snapshots kept (each is a whole game state, RNG included).
@@ -62,6 +66,34 @@ pub struct Response {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub forecast: Option<crate::combat::forecast::Forecast>,
+    /// The answer to `export_record`: the game record (issue #14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub record: Option<crate::record::GameRecord>,
+    /// The answer to `review`: the after-action review of a finished game (issue #14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub review: Option<crate::review::Review>,
+}
+
+impl Response {
+    /// An accepted request that produced `events`, with no other answer.
+    fn accepted(view: PlayerView, events: Vec<Event>) -> Response {
+        Response {
+            ok: true,
+            events: Some(events),
+            error: None,
+            view,
+            log: None,
+            scan: None,
+            charts: None,
+            pack_json: None,
+            pieces: None,
+            forecast: None,
+            record: None,
+            review: None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -70,14 +102,41 @@ pub struct Session {
     pub(crate) game: Option<Game>,
     /// Snapshots before each applied action, newest last, with the log length at that time.
     pub(crate) undo: Vec<(Game, u32)>,
+    /// Whether the action after each snapshot rolled or revealed (issue #14); parallel to the newest
+    /// `undo` entries (saves from before it hold none: their older snapshots count as barriers).
+    #[serde(default)]
+    pub(crate) barriers: Vec<bool>,
     pub(crate) log: Vec<LogEntry>,
-    /// Seed source for games started without an explicit seed.
+    /// Seed source for games started without an explicit seed (saves from before `entropy`).
     pub(crate) next_seed: u64,
+    /// Where new games' seeds and salts come from; seeded by the shell or the CLI from the OS.
+    #[serde(default)]
+    pub(crate) entropy: Option<ChaCha8Rng>,
+    /// The running game's commitment with its hidden seed and salt (issue #14).
+    #[serde(default)]
+    pub(crate) provenance: Option<Provenance>,
+    /// Everything applied since new game, for the game record.
+    #[serde(default)]
+    pub(crate) history: Option<History>,
+    /// Take-backs after reveals in this game (house rule).
+    #[serde(default)]
+    pub(crate) take_backs: u32,
 }
 
 impl Session {
     pub fn new(pack: RulesPack, seed: u64) -> Session {
-        Session { pack, game: None, undo: Vec::new(), log: Vec::new(), next_seed: seed }
+        Session {
+            pack,
+            game: None,
+            undo: Vec::new(),
+            barriers: Vec::new(),
+            log: Vec::new(),
+            next_seed: seed,
+            entropy: Some(ChaCha8Rng::seed_from_u64(seed)),
+            provenance: None,
+            history: None,
+            take_backs: 0,
+        }
     }
 
     pub fn pack(&self) -> &RulesPack {
@@ -93,60 +152,78 @@ impl Session {
     }
 
     pub fn view(&self) -> PlayerView {
-        match &self.game {
-            Some(game) => player_view(&self.pack, game, self.log.len() as u32),
-            None => PlayerView::no_game(),
+        let Some(game) = &self.game else { return PlayerView::no_game() };
+        let mut view = player_view(&self.pack, game, self.log.len() as u32);
+        view.commitment = self.provenance.as_ref().map(|p| p.commitment.clone());
+        if self.over_for_good() {
+            view.reveal = self.provenance.as_ref().map(Provenance::reveal);
         }
+        view.undo_status = self.undo_view();
+        view
+    }
+
+    /// The game is over and no campaign mission follows: its seed may be shown (a campaign's next
+    /// missions draw from the same stream, so their seed stays hidden until the campaign ends).
+    pub fn over_for_good(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.game_over.is_some() && !crate::campaign::can_continue(g))
     }
 
     /// Handles any request and always answers with the current view.
     pub fn respond(&mut self, action: Action) -> Response {
-        if let Action::Scan { code } = &action {
-            return match crate::codes::parse(&self.pack, code) {
-                Ok(piece) => {
-                    let mut scan = crate::codes::public_info(&self.pack, self.game.as_ref(), piece.clone());
-                    if let Some(game) = self.game.as_ref() {
-                        scan.actions = crate::codes::actions_for(&piece, &crate::rules::legal_actions(&self.pack, game));
-                        if game.game_over.is_none() && game.phase != crate::state::Phase::Setup {
-                            scan.placement = crate::codes::placement_check(&self.pack, game, &piece, &self.revealed_this_turn(game.turn));
-                        }
-                    }
-                    Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: Some(scan), forecast: None, pieces: None, charts: None, pack_json: None }
+        match self.answer(&action) {
+            Some(Ok(response)) => response,
+            Some(Err(e)) => self.error_response(e),
+            None => {
+                let log = match &action {
+                    Action::Log { since } => Some(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
+                    _ => None,
+                };
+                match self.apply(action) {
+                    Ok(events) => Response { log, ..Response::accepted(self.view(), events) },
+                    Err(e) => self.error_response(e.to_info()),
                 }
-                Err(e) => self.error_response(ErrorInfo { code: e.code().to_string(), message: e.to_string() }),
-            };
-        }
-        if let Action::ExportPack = &action {
-            let pack_json = self.pack.to_json();
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: None, pack_json: Some(pack_json) };
-        }
-        if let Action::Charts = &action {
-            let charts = self.pack.charts.clone();
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: Some(charts), pack_json: None };
-        }
-        if let Action::ListPieces = &action {
-            let pieces = crate::codes::inventory(&self.pack);
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast: None, pieces: Some(pieces), charts: None, pack_json: None };
-        }
-        if let Action::Forecast { space } = &action {
-            let Some(game) = self.game.as_ref() else {
-                return self.error_response(RuleError::NoGame.to_info());
-            };
-            if !crate::combat::forecast::applies(&self.pack, game, space) {
-                return self.error_response(crate::error::not_now("no battle there waits for contact, a break-off choice or fire orders").to_info());
             }
-            let seed = game.dice.clone().next_u64();
-            let forecast = crate::combat::forecast::forecast(&self.pack, game, space, crate::combat::forecast::SIMULATIONS, seed);
-            return Response { ok: true, events: Some(Vec::new()), error: None, view: self.view(), log: None, scan: None, forecast, pieces: None, charts: None, pack_json: None };
         }
-        let log = match &action {
-            Action::Log { since } => Some(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
+    }
+
+    /// The read-only requests that answer with more than the view; None for every other request.
+    fn answer(&self, action: &Action) -> Option<Result<Response, ErrorInfo>> {
+        let done = |r: Response| Some(Ok(r));
+        let base = || Response::accepted(self.view(), Vec::new());
+        match action {
+            Action::Scan { code } => Some(self.scan(code).map(|scan| Response { scan: Some(scan), ..base() })),
+            Action::ExportPack => done(Response { pack_json: Some(self.pack.to_json()), ..base() }),
+            Action::Charts => done(Response { charts: Some(self.pack.charts.clone()), ..base() }),
+            Action::ListPieces => done(Response { pieces: Some(crate::codes::inventory(&self.pack)), ..base() }),
+            Action::Forecast { space } => Some(self.forecast(space).map(|forecast| Response { forecast, ..base() })),
+            Action::ExportRecord => Some(match crate::record::export(self) {
+                Some(record) => Ok(Response { record: Some(record), ..base() }),
+                None => Err(RuleError::NoGame.to_info()),
+            }),
+            Action::Review => Some(crate::review::build(self).map(|review| Response { review: Some(review), ..base() })),
             _ => None,
-        };
-        match self.apply(action) {
-            Ok(events) => Response { ok: true, events: Some(events), error: None, view: self.view(), log, scan: None, forecast: None, pieces: None, charts: None, pack_json: None },
-            Err(e) => self.error_response(e.to_info()),
         }
+    }
+
+    fn scan(&self, code: &str) -> Result<crate::codes::ScanInfo, ErrorInfo> {
+        let piece = crate::codes::parse(&self.pack, code).map_err(|e| ErrorInfo { code: e.code().to_string(), message: e.to_string() })?;
+        let mut scan = crate::codes::public_info(&self.pack, self.game.as_ref(), piece.clone());
+        if let Some(game) = self.game.as_ref() {
+            scan.actions = crate::codes::actions_for(&piece, &crate::rules::legal_actions(&self.pack, game));
+            if game.game_over.is_none() && game.phase != crate::state::Phase::Setup {
+                scan.placement = crate::codes::placement_check(&self.pack, game, &piece, &self.revealed_this_turn(game.turn));
+            }
+        }
+        Ok(scan)
+    }
+
+    fn forecast(&self, space: &crate::state::SpaceRef) -> Result<Option<crate::combat::forecast::Forecast>, ErrorInfo> {
+        let game = self.game.as_ref().ok_or_else(|| RuleError::NoGame.to_info())?;
+        if !crate::combat::forecast::applies(&self.pack, game, space) {
+            return Err(crate::error::not_now("no battle there waits for contact, a break-off choice or fire orders").to_info());
+        }
+        let seed = game.dice.clone().next_u64();
+        Ok(crate::combat::forecast::forecast(&self.pack, game, space, crate::combat::forecast::SIMULATIONS, seed))
     }
 
     /// A validated pack takes the place of the current one; the change is logged when a game runs.
@@ -172,40 +249,58 @@ impl Session {
     }
 
     pub fn error_response(&self, error: ErrorInfo) -> Response {
-        Response { ok: false, events: None, error: Some(error), view: self.view(), log: None, scan: None, forecast: None, pieces: None, charts: None, pack_json: None }
+        Response { ok: false, events: None, error: Some(error), ..Response::accepted(self.view(), Vec::new()) }
     }
 
-    /// Applies a request. A rejected one changes nothing.
+    /// Applies a request. A rejected one changes nothing; an accepted one that changed the game is a
+    /// step of the game record.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        match action {
-            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::ExportPack => Ok(Vec::new()),
+        let events = match &action {
+            a if a.is_read_only() => return Ok(Vec::new()),
             Action::EditChart { chart, json } => {
-                let edited = crate::chart_edit::edit_chart(&self.pack, self.game.as_ref(), &chart, &json)?;
-                Ok(self.replace_pack(edited))
+                let edited = crate::chart_edit::edit_chart(&self.pack, self.game.as_ref(), chart, json)?;
+                self.replace_pack(edited)
             }
             Action::ResetChart { chart } => {
                 let edited = crate::chart_edit::reset_chart(&self.pack, self.game.as_ref(), chart.as_deref())?;
-                Ok(self.replace_pack(edited))
+                self.replace_pack(edited)
             }
             Action::ImportPack { json } => {
-                let edited = crate::chart_edit::import_pack(self.game.as_ref(), &json)?;
-                Ok(self.replace_pack(edited))
+                let edited = crate::chart_edit::import_pack(self.game.as_ref(), json)?;
+                self.replace_pack(edited)
             }
-            Action::Undo => self.undo(),
-            Action::NewGame { seed, options } => self.new_game(seed, options.unwrap_or_default()),
-            action => self.apply_game_action(&action),
+            Action::Undo => self.undo()?,
+            Action::NewGame { seed, options } => return self.new_game(*seed, options.clone().unwrap_or_default()),
+            action => self.apply_game_action(action)?,
+        };
+        if let Some(history) = self.history.as_mut().filter(|_| self.game.is_some()) {
+            history.steps.push(RecordStep { action, events: events.clone() });
         }
+        Ok(events)
     }
 
     fn new_game(&mut self, seed: Option<u64>, options: crate::state::GameOptions) -> Result<Vec<Event>, RuleError> {
-        let seed = seed.unwrap_or_else(|| {
-            let s = self.next_seed;
-            self.next_seed = self.next_seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            s
-        });
-        let (game, events) = setup::new_game(&self.pack, seed, options)?;
+        let next_seed = self.next_seed;
+        let entropy = self.entropy.get_or_insert_with(|| ChaCha8Rng::seed_from_u64(next_seed));
+        // Seeds and salts come from a stream the player never sees: a revealed seed tells nothing of the next.
+        let seed = seed.unwrap_or_else(|| entropy.next_u64());
+        let mut salt = [0u8; 16];
+        entropy.fill_bytes(&mut salt);
+        self.start_committed(seed, &hex::encode(salt), options)
+    }
+
+    /// Starts a game with a known seed and salt (new game, and a record's replay).
+    pub(crate) fn start_committed(&mut self, seed: u64, salt: &str, options: crate::state::GameOptions) -> Result<Vec<Event>, RuleError> {
+        let (game, events) = setup::new_game(&self.pack, seed, options.clone())?;
+        let pack_sha256 = crate::provenance::pack_hash(&self.pack);
+        let commitment = crate::provenance::sha256_hex(&crate::provenance::committed_string(seed, salt, &pack_sha256));
+        self.provenance = Some(Provenance { seed, salt: salt.to_string(), pack_sha256, commitment });
+        let pack = (self.pack != RulesPack::standard()).then(|| self.pack.clone());
+        self.history = Some(History { pack, options, started: events.clone(), steps: Vec::new() });
         self.game = Some(game);
         self.undo.clear();
+        self.barriers.clear();
+        self.take_backs = 0;
         self.log.clear();
         self.record(&events);
         Ok(events)
@@ -215,20 +310,62 @@ impl Session {
         let current = self.game.as_ref().ok_or(RuleError::NoGame)?;
         let mut next = current.clone();
         let events = rules::apply(&self.pack, &mut next, action)?;
+        // The end of the game reveals the seed: nothing before it can be taken back either.
+        let barrier = crate::barriers::rolled_or_revealed(&current.dice, &next.dice, &events) || next.game_over.is_some();
         let before = std::mem::replace(self.game.as_mut().expect("checked above"), next);
         self.undo.push((before, self.log.len() as u32));
+        self.barriers.push(barrier);
         if self.undo.len() > UNDO_DEPTH {
             self.undo.remove(0);
+        }
+        if self.barriers.len() > self.undo.len() {
+            self.barriers.remove(0);
         }
         self.record(&events);
         Ok(events)
     }
 
-    fn undo(&mut self) -> Result<Vec<Event>, RuleError> {
-        if self.game.is_none() {
-            return Err(RuleError::NoGame);
+    /// Whether the newest undo snapshot's action rolled or revealed (snapshots older than the barrier
+    /// list, from saves made before it, count as barriers).
+    fn last_is_barrier(&self) -> bool {
+        self.barriers.last().copied().unwrap_or(true)
+    }
+
+    /// The log line of the decision undo would take back.
+    fn last_decision(&self) -> Option<String> {
+        let (_, log_len) = self.undo.last()?;
+        self.log.iter().skip(*log_len as usize).find(|e| !e.undone).map(|e| e.text.clone())
+    }
+
+    fn undo_view(&self) -> UndoView {
+        let house_rule = self.game.as_ref().is_some_and(|g| g.options.take_backs);
+        let barrier = !self.undo.is_empty() && (self.last_is_barrier() || self.over_for_good());
+        UndoView {
+            allowed: !self.undo.is_empty() && !self.over_for_good() && (!barrier || house_rule),
+            last: self.last_decision(),
+            barrier,
+            take_backs: self.take_backs,
         }
-        let (before, log_len) = self.undo.pop().ok_or(RuleError::NothingToUndo)?;
+    }
+
+    fn undo(&mut self) -> Result<Vec<Event>, RuleError> {
+        let game = self.game.as_ref().ok_or(RuleError::NoGame)?;
+        if self.undo.is_empty() {
+            return Err(RuleError::NothingToUndo);
+        }
+        let last = self.last_decision().unwrap_or_else(|| "the last decision".into());
+        if self.over_for_good() {
+            // The seed is shown now: nothing can be taken back, house rule or not.
+            return Err(RuleError::UndoBarrier(format!("the game is over and its seed revealed ({last})")));
+        }
+        let barrier = self.last_is_barrier();
+        if barrier && !game.options.take_backs {
+            return Err(RuleError::UndoBarrier(format!("it rolled or revealed — {last}")));
+        }
+        let (before, log_len) = self.undo.pop().expect("checked above");
+        if self.barriers.len() > self.undo.len() {
+            self.barriers.pop();
+        }
         self.game = Some(before);
         let mut undone = 0;
         for entry in self.log.iter_mut().skip(log_len as usize) {
@@ -237,7 +374,12 @@ impl Session {
                 undone += 1;
             }
         }
-        let events = vec![Event::Undone { entries: undone }];
+        let events = if barrier {
+            self.take_backs += 1;
+            vec![Event::TakenBack { entries: undone, total: self.take_backs }]
+        } else {
+            vec![Event::Undone { entries: undone }]
+        };
         self.record(&events);
         Ok(events)
     }

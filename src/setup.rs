@@ -193,7 +193,7 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
     }
     let mut events = setup_events(pack, &game, &orders_id, &spec.name);
     if let Some(face) = deployment_roll {
-        events.insert(2, Event::DiceRolled { purpose: format!("Variable Initial Deployment: the task force starts at {}", start.describe(pack)), faces: vec![face], rule: "18.0".into() });
+        events.insert(2, Event::DiceRolled { purpose: format!("Variable Initial Deployment: the task force starts at {}", start.describe(pack)), faces: vec![face], rule: "18.0".into(), fire: None });
     }
     if fleet_cost != 0 {
         events.push(Event::VpChanged { from: 0, to: fleet_cost, reason: "additional German ships".into(), rule: "19.0".into() });

@@ -11,7 +11,7 @@ use crate::pack::{Nation, PlaceKind, RulesPack, ShipType, Tracks};
 use crate::rules::{counter_info, legal_actions};
 use crate::combat::firing::Weapon;
 use crate::combat::odds::{fire_odds, FireOdds};
-use crate::state::{AlliedFate, BattleStage, BattleState, Game, GameOptions, GameOver, Location, Pending, Phase, ShipStatus, SpaceRef};
+use crate::state::{AlliedFate, BattleStage, BattleState, CounterId, Game, GameOptions, GameOver, Location, Pending, Phase, ShipStatus, SpaceRef};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PlayerView {
@@ -23,8 +23,37 @@ pub struct PlayerView {
     pub game_over: Option<GameOver>,
     /// Complete action objects for the decisions the rules allow now.
     pub legal_actions: Vec<Action>,
+    /// One per entry of `legal_actions`: true where that action may roll a die or reveal something, so
+    /// it cannot be taken back (issue #14; judged from this view alone, `barriers::may_roll_or_reveal`).
+    pub legal_barriers: Vec<bool>,
     /// Details of the running game; null when no game was started.
     pub game: Option<GameView>,
+    /// SHA-256 commitment to the game's randomness (64 lowercase hex), the same from the first view of a
+    /// game to its end (issue #14, `provenance.rs`). Absent for games saved before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub commitment: Option<String>,
+    /// Once the game is over for good: the seed, the salt and the exact committed string.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub reveal: Option<crate::provenance::Reveal>,
+    /// What `undo` would do now.
+    pub undo_status: UndoView,
+}
+
+/// What the Undo button may say: what it would take back, or why it can't (issue #14).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+pub struct UndoView {
+    /// `undo` would be accepted now.
+    pub allowed: bool,
+    /// The log line of the decision undo would take back, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub last: Option<String>,
+    /// The last decision rolled or revealed: refused, or (house rule on) a counted take-back.
+    pub barrier: bool,
+    /// Take-backs after reveals so far (house rule "take-backs after reveals").
+    pub take_backs: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -176,7 +205,10 @@ pub struct PortView {
     pub name: String,
     pub kind: PlaceKind,
     pub nation: Nation,
+    /// Coastal defense units still face down (those a bombardment turned over are in `defenses_revealed`).
     pub defenses_face_down: u32,
+    /// Coastal defense units revealed by a bombardment (16.0) and still in the port.
+    pub defenses_revealed: Vec<CounterInfo>,
     pub neutral_visited: bool,
 }
 
@@ -189,12 +221,25 @@ pub struct MapStackView {
 
 impl PlayerView {
     pub fn no_game() -> PlayerView {
-        PlayerView { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: Phase::NoGame, game_over: None, legal_actions: Vec::new(), game: None }
+        PlayerView {
+            turn: 0,
+            last_turn: 0,
+            alert_level: 0,
+            vp: 0,
+            phase: Phase::NoGame,
+            game_over: None,
+            legal_actions: Vec::new(),
+            legal_barriers: Vec::new(),
+            game: None,
+            commitment: None,
+            reveal: None,
+            undo_status: UndoView::default(),
+        }
     }
 }
 
 pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
-    PlayerView {
+    let mut view = PlayerView {
         turn: game.turn,
         last_turn: game.last_turn,
         alert_level: game.alert_level,
@@ -202,8 +247,15 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
         phase: game.phase,
         game_over: game.game_over.clone(),
         legal_actions: legal_actions(pack, game),
+        legal_barriers: Vec::new(),
         game: Some(game_view(pack, game, log_len)),
-    }
+        commitment: None,
+        reveal: None,
+        undo_status: UndoView::default(),
+    };
+    // Marked from the finished public view only, never from the game (issue #14).
+    view.legal_barriers = crate::barriers::legal_barriers(&view);
+    view
 }
 
 fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
@@ -227,13 +279,19 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
         .places
         .iter()
         .filter(|p| matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase))
-        .map(|p| PortView {
-            id: p.id.clone(),
-            name: p.name.clone(),
-            kind: p.kind,
-            nation: p.nation,
-            defenses_face_down: game.count_at(&Location::Port { port: p.id.clone() }) as u32,
-            neutral_visited: game.neutral_visited.contains(&p.id),
+        .map(|p| {
+            let at = Location::Port { port: p.id.clone() };
+            // 16.0: a bombardment turns the defenses face up; they stay in the port, no longer secret.
+            let (revealed, hidden): (Vec<CounterId>, Vec<CounterId>) = game.counters_at(&at).partition(|c| game.counter(*c).known_to_player);
+            PortView {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                kind: p.kind,
+                nation: p.nation,
+                defenses_face_down: hidden.len() as u32,
+                defenses_revealed: revealed.into_iter().map(|c| counter_info(pack, c)).collect(),
+                neutral_visited: game.neutral_visited.contains(&p.id),
+            }
         })
         .collect();
     GameView {

@@ -69,15 +69,33 @@ fn counters_in(pack: &RulesPack, value: &serde_json::Value) -> BTreeSet<String> 
 /// Checks one response: its events in order only name counters revealed before or by that event; its
 /// view only names counters the player may know now; no RNG material while the game runs.
 fn assert_no_leak(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, step: usize) {
+    assert_no_leak_salted(session, response, ever, seed, &salt_of(session), step)
+}
+
+/// The running game's salt, read from the session as a save holds it (it never leaves otherwise).
+fn salt_of(session: &Session) -> String {
+    serde_json::to_value(session).unwrap()["provenance"]["salt"].as_str().unwrap().to_string()
+}
+
+fn assert_no_leak_salted(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, salt: &str, step: usize) {
     let pack = session.pack();
     if response.view.game_over.is_none() {
-        no_rng(&serde_json::to_string(response).unwrap(), seed, step);
+        let text = serde_json::to_string(response).unwrap();
+        no_rng(&text, seed, step);
+        // Issue #14: neither the salt nor the committed string leaves before the end; a mid-game record
+        // says no more than the views did.
+        assert!(!text.contains(salt) && !text.contains("\"reveal\""), "step {step}: the salt crosses the boundary");
     }
     for event in response.events.iter().flatten() {
         ever.extend(revealed_by(event));
         let named = counters_in(pack, &serde_json::to_value(event).unwrap());
         let leaked: Vec<_> = named.difference(ever).collect();
         assert!(leaked.is_empty(), "step {step}: an event names face-down counters before their reveal: {leaked:?} in {event:?}");
+    }
+    for event in response.record.iter().flat_map(|r| r.steps.iter().flat_map(|s| s.events.iter())) {
+        let named = counters_in(pack, &serde_json::to_value(event).unwrap());
+        let leaked: Vec<_> = named.difference(ever).collect();
+        assert!(leaked.is_empty(), "step {step}: the record names never-revealed counters: {leaked:?}");
     }
     for entry in response.log.iter().flatten() {
         let named = counters_in(pack, &serde_json::to_value(entry).unwrap());
@@ -104,7 +122,8 @@ fn play(seed: u64, choices: &[u16]) {
     let mut session = Session::new(RulesPack::standard(), seed ^ 0x5555);
     let mut ever = BTreeSet::new();
     let r = session.respond(Action::NewGame { seed: Some(seed), options: None });
-    assert_no_leak(&session, &r, &mut ever, seed, 0);
+    let salt = salt_of(&session);
+    assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, 0);
     let mut view = r.view;
     for (step, choice) in choices.iter().enumerate() {
         if view.game_over.is_some() || view.legal_actions.is_empty() {
@@ -113,10 +132,15 @@ fn play(seed: u64, choices: &[u16]) {
         let action = view.legal_actions[*choice as usize % view.legal_actions.len()].clone();
         let r = session.respond(action);
         assert!(r.ok, "a legal action was refused: {:?}", r.error);
-        assert_no_leak(&session, &r, &mut ever, seed, step + 1);
+        assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, step + 1);
         // The log holds the same words the player saw, never more.
         let log = session.respond(Action::Log { since: None });
-        assert_no_leak(&session, &log, &mut ever, seed, step + 1);
+        assert_no_leak_salted(&session, &log, &mut ever, seed, &salt, step + 1);
+        // Issue #14: a mid-game record says no more than the views did (no seed, no salt, no secret).
+        if step % 8 == 0 {
+            let record = session.respond(Action::ExportRecord);
+            assert_no_leak_salted(&session, &record, &mut ever, seed, &salt, step + 1);
+        }
         view = r.view;
     }
 }
@@ -136,4 +160,31 @@ fn principle_2_whole_games_never_leak() {
         let choices: Vec<u16> = (0..400u32).map(|i| ((seed as u32).wrapping_mul(2654435761).wrapping_add(i * 40503) >> 7) as u16).collect();
         play(seed * 7919, &choices);
     }
+}
+
+/// Planted-leak controls: the checks above do fail when a secret is put where it must not be.
+#[test]
+fn principle_2_planted_leaks_are_caught() {
+    let mut session = Session::new(RulesPack::standard(), 9);
+    let r = session.respond(Action::NewGame { seed: Some(424_242), options: None });
+    let mut ever = BTreeSet::new();
+    assert_no_leak(&session, &r, &mut ever, 424_242, 0);
+    let game = session.game().unwrap();
+    let hidden = (0..game.counters.len()).find(|&i| game.counters[i].location == Location::Pool).unwrap();
+    let id = &session.pack().counters.counters[hidden].id;
+    let catches = |planted: goeben_referee::Response| {
+        let mut ever = BTreeSet::new();
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| assert_no_leak(&session, &planted, &mut ever, 424_242, 1))).is_err()
+    };
+    // A pool counter named in an event, the salt in the view, the seed in the view: each is caught.
+    let mut named = r.clone();
+    named.events = Some(vec![goeben_referee::event::Event::CounterReturned { counter: id.clone(), name: String::new(), to: String::new(), rule: String::new() }]);
+    assert!(catches(named), "a hidden identity in an event");
+    let salt = serde_json::to_value(&session).unwrap()["provenance"]["salt"].as_str().unwrap().to_string();
+    let mut salted = r.clone();
+    salted.view.commitment = Some(salt);
+    assert!(catches(salted), "the salt in a view");
+    let mut seeded = r.clone();
+    seeded.view.reveal = Some(goeben_referee::provenance::Reveal { seed: 424_242, salt: String::new(), committed: String::new() });
+    assert!(catches(seeded), "the seed before the end");
 }

@@ -30,7 +30,12 @@ fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
         let action = s.view().legal_actions.iter().find(|a| matches!(a, Action::ResolveIncidents { .. })).cloned().unwrap();
         let first = s.apply(action.clone()).unwrap();
         let after_first = s.view();
-        s.apply(Action::Undo).unwrap();
+        // Issue #14: a draw is a point of no return; only the house rule lets it be taken back, and
+        // then the same draw waits (the RNG is restored too).
+        assert_eq!(s.apply(Action::Undo).unwrap_err().code(), "undo_barrier", "seed {seed}: a draw cannot be undone");
+        s.game_mut_for_tests().unwrap().options.take_backs = true;
+        let taken = s.apply(Action::Undo).unwrap();
+        assert!(matches!(taken.as_slice(), [Event::TakenBack { total: 1, .. }]), "seed {seed}: a counted take-back");
         let again = s.apply(action).unwrap();
         assert_eq!(first, again, "seed {seed}: the same draw and the same dice");
         assert!(first.iter().any(|e| matches!(e, Event::IncidentsPicked { drawn, .. } if *drawn > 0)), "seed {seed}: something was drawn");
@@ -38,6 +43,10 @@ fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
         let (mut a, mut b) = (after_first, s.view());
         a.game.as_mut().unwrap().log_len = 0;
         b.game.as_mut().unwrap().log_len = 0;
+        // The house rule (set by hand above) and the take-back count are the only other differences.
+        b.game.as_mut().unwrap().options.take_backs = false;
+        b.undo_status.take_backs = 0;
+        a.undo_status.allowed = b.undo_status.allowed;
         assert!(a == b, "seed {seed}: the repeated draw left a different view");
     }
 }
@@ -46,7 +55,10 @@ fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
 fn principle_4_undo_restores_the_whole_state_and_is_logged() {
     let mut s = played(5, 12);
     let before = serde_json::to_value(s.game().unwrap()).unwrap();
-    let action = s.view().legal_actions[0].clone();
+    // A plain decision (one that rolls and reveals nothing) stays undoable (issue #14).
+    let view = s.view();
+    let plain = view.legal_barriers.iter().position(|b| !b).expect("a plain decision is offered");
+    let action = view.legal_actions[plain].clone();
     s.apply(action).unwrap();
     let events = s.apply(Action::Undo).unwrap();
     assert!(matches!(events.as_slice(), [Event::Undone { .. }]));

@@ -23,7 +23,7 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
         Ok(action) => action,
         Err(error) => return session.error_response(error),
     };
-    let changes_state = !matches!(action, Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::ExportPack);
+    let changes_state = !action.is_read_only();
     let response = session.respond(action);
     if response.ok && changes_state {
         // Saved before the UI hears of it: a kill after this point loses nothing (DESIGN.md principle 5).

@@ -74,7 +74,13 @@ pub fn run() {
 }
 
 /// Seed source for games started without a seed (never shown while a game runs).
+/// New games' seeds and salts come from this: the OS's random source (issue #14), the clock only if
+/// that fails.
 fn fresh_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_ok() {
+        return u64::from_le_bytes(bytes);
+    }
     use std::time::{SystemTime, UNIX_EPOCH};
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
     (nanos as u64) ^ (std::process::id() as u64).rotate_left(32)

@@ -2,6 +2,8 @@
 //!
 //! Usage: `referee [--seed N] [--pack FILE]`. One action object per input line; exactly one response
 //! object per output line, flushed after each.
+//! `referee verify` reads one game record (JSON) on stdin, replays it and prints one JSON object:
+//! `{"ok":true,…}` with the final view, or `{"ok":false,…}` naming the first step that differs.
 
 use std::io::{BufRead, Write};
 
@@ -10,7 +12,11 @@ use goeben_referee::{protocol, RulesPack, Session};
 fn main() {
     let mut seed: Option<u64> = None;
     let mut pack = RulesPack::standard();
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().map(String::as_str) == Some("verify") {
+        verify();
+        return;
+    }
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--seed" => {
@@ -23,7 +29,7 @@ fn main() {
                 pack = RulesPack::from_json(&text).unwrap_or_else(|e| fail(&e.to_string()));
             }
             "--help" | "-h" => {
-                println!("usage: referee [--seed N] [--pack FILE]\nreads one JSON action per line on stdin, writes one JSON result per line");
+                println!("usage: referee [--seed N] [--pack FILE]\n       referee verify < record.json\nreads one JSON action per line on stdin, writes one JSON result per line;\nverify replays a game record and prints whether it matches");
                 return;
             }
             other => fail(&format!("unknown argument `{other}` (try --help)")),
@@ -45,10 +51,23 @@ fn main() {
     }
 }
 
+/// `referee verify`: exit status 0 when the record replays exactly, 1 when it does not.
+fn verify() {
+    let mut text = String::new();
+    if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+        fail(&format!("cannot read the record from stdin: {e}"));
+    }
+    let report = goeben_referee::record::verify(&text);
+    println!("{}", serde_json::to_string(&report).expect("a report serialises"));
+    std::process::exit(if report.ok { 0 } else { 1 });
+}
+
+/// A seed from the operating system's random source: new games' seeds and salts come from it, so a
+/// player cannot guess them.
 fn rand_seed() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-    (nanos as u64) ^ (std::process::id() as u64).rotate_left(32)
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).unwrap_or_else(|e| fail(&format!("no random source: {e}")));
+    u64::from_le_bytes(bytes)
 }
 
 fn fail(message: &str) -> ! {

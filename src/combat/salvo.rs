@@ -9,6 +9,7 @@ use crate::combat::effects::{self, Hits};
 use crate::combat::firing::{self, count_hits, GermanFire, Weapon};
 use crate::combat::targeting;
 use crate::error::{illegal, not_now, RuleError};
+use crate::event::FireRoll;
 use crate::rules::Ctx;
 use crate::state::{BattleStage, BattleState, CounterId, FireOrder, Game, Pending, ShipStatus, SpaceRef};
 
@@ -161,7 +162,8 @@ pub fn launch_torpedoes(ctx: &mut Ctx, ship: &str, target: Option<&str>, count: 
         let mut hits = Hits::default();
         let target_name = &ctx.pack.counters.counters[target.index()].name;
         for n in 1..=count {
-            let faces = ctx.roll_d6s_for(dice as usize, || format!("{} torpedo {n} of {count} at {target_name}: {dice} dice, 5–6 hits", s.name), "14.6");
+            let fire = FireRoll { german: true, space: space.clone(), hitting_faces: Weapon::Torpedo.hitting_faces() };
+            let faces = ctx.roll_fire(dice as usize, fire, || format!("{} torpedo {n} of {count} at {target_name}: {dice} dice, 5–6 hits", s.name), "14.6");
             hits.add(Weapon::Torpedo, count_hits(&faces, Weapon::Torpedo));
         }
         effects::hit_allied(ctx, &space, target, hits, ship);
@@ -256,7 +258,8 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let target_name = &ctx.pack.counters.counters[target.index()].name;
         let mut hits = Hits::default();
         for (w, n) in dice {
-            let faces = ctx.roll_d6s_for(n as usize, || format!("{} {} at {target_name}: {n} dice, 6 hits", ship.name, w.name()), "14.5");
+            let fire = FireRoll { german: true, space: space.clone(), hitting_faces: w.hitting_faces() };
+            let faces = ctx.roll_fire(n as usize, fire, || format!("{} {} at {target_name}: {n} dice, 6 hits", ship.name, w.name()), "14.5");
             hits.add(w, count_hits(&faces, w));
         }
         effects::hit_allied(ctx, space, target, hits, &order.ship);
@@ -323,7 +326,8 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let target_name = ctx.game.ship(&target).map(|s| s.name.clone()).unwrap_or_default();
         let mut hits = Hits::default();
         for (w, n) in dice {
-            let faces = ctx.roll_d6s_for(n as usize, || format!("{firer} {} at {target_name}: {n} dice", w.name()), "14.11");
+            let fire = FireRoll { german: false, space: space.clone(), hitting_faces: w.hitting_faces() };
+            let faces = ctx.roll_fire(n as usize, fire, || format!("{firer} {} at {target_name}: {n} dice", w.name()), "14.11");
             hits.add(w, count_hits(&faces, w));
         }
         effects::hit_german(ctx, space, &target, hits, &firer);

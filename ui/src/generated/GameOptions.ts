@@ -45,4 +45,9 @@ austro_hungarian: boolean,
 /**
  * Cup only: the referee holds the cup and the stacks; the players run everything else.
  */
-cup_only: boolean, };
+cup_only: boolean, 
+/**
+ * House rule "take-backs after reveals" (issue #14, off by default): undo may go back past a die or
+ * a reveal; every such take-back is logged, counted and shown at the end and in the game record.
+ */
+take_backs: boolean, };

@@ -3,6 +3,8 @@ import type { Action } from "./Action";
 import type { GameOver } from "./GameOver";
 import type { GameView } from "./GameView";
 import type { Phase } from "./Phase";
+import type { Reveal } from "./Reveal";
+import type { UndoView } from "./UndoView";
 
 export type PlayerView = { turn: number, last_turn: number, alert_level: number, vp: number, phase: Phase, game_over: GameOver | null, 
 /**
@@ -10,6 +12,24 @@ export type PlayerView = { turn: number, last_turn: number, alert_level: number,
  */
 legal_actions: Array<Action>, 
 /**
+ * One per entry of `legal_actions`: true where that action may roll a die or reveal something, so
+ * it cannot be taken back (issue #14; judged from this view alone, `barriers::may_roll_or_reveal`).
+ */
+legal_barriers: Array<boolean>, 
+/**
  * Details of the running game; null when no game was started.
  */
-game: GameView | null, };
+game: GameView | null, 
+/**
+ * SHA-256 commitment to the game's randomness (64 lowercase hex), the same from the first view of a
+ * game to its end (issue #14, `provenance.rs`). Absent for games saved before it existed.
+ */
+commitment?: string, 
+/**
+ * Once the game is over for good: the seed, the salt and the exact committed string.
+ */
+reveal?: Reveal, 
+/**
+ * What `undo` would do now.
+ */
+undo_status: UndoView, };

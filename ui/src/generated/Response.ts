@@ -3,9 +3,11 @@ import type { Charts } from "./Charts";
 import type { ErrorInfo } from "./ErrorInfo";
 import type { Event } from "./Event";
 import type { Forecast } from "./Forecast";
+import type { GameRecord } from "./GameRecord";
 import type { LogEntry } from "./LogEntry";
 import type { PieceEntry } from "./PieceEntry";
 import type { PlayerView } from "./PlayerView";
+import type { Review } from "./Review";
 import type { ScanInfo } from "./ScanInfo";
 
 /**
@@ -31,4 +33,12 @@ pieces?: Array<PieceEntry>,
 /**
  * The answer to a `forecast`: the Monte Carlo estimate of a battle from here.
  */
-forecast?: Forecast, };
+forecast?: Forecast, 
+/**
+ * The answer to `export_record`: the game record (issue #14).
+ */
+record?: GameRecord, 
+/**
+ * The answer to `review`: the after-action review of a finished game (issue #14).
+ */
+review?: Review, };

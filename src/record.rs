@@ -1,0 +1,207 @@
+//! The game record (issue #14): the whole game as data — the rules pack's hash (and the pack itself
+//! when it is not the standard one), the options, the commitment, every applied request in order with
+//! the events it produced (corrections, chart edits, undos and take-backs included), and the final view.
+//! The seed, the salt and the committed string are in it only once the game is over for good, so a
+//! record exported while the game runs holds no secret.
+//!
+//! `verify` replays a finished record with the real rules and confirms that every event and the final
+//! view are the same, or names the first step that differs.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::action::Action;
+use crate::error::ErrorInfo;
+use crate::event::Event;
+use crate::pack::RulesPack;
+use crate::provenance;
+use crate::session::Session;
+use crate::state::GameOptions;
+use crate::view::PlayerView;
+
+pub const RECORD_FORMAT: &str = "goeben-referee-record";
+pub const RECORD_VERSION: u32 = 1;
+
+/// One applied request and what it produced.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct RecordStep {
+    pub action: Action,
+    pub events: Vec<Event>,
+}
+
+/// What the session keeps from new game on to write the record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct History {
+    /// The pack at new game when it differs from the standard pack.
+    pub pack: Option<RulesPack>,
+    pub options: GameOptions,
+    pub started: Vec<Event>,
+    pub steps: Vec<RecordStep>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct GameRecord {
+    /// Always `goeben-referee-record`.
+    pub format: String,
+    pub version: u32,
+    pub app: String,
+    /// SHA-256 of the rules pack in force at new game (as `export_pack` writes it).
+    pub pack_sha256: String,
+    /// That pack itself when it is not the standard one; null for the standard pack.
+    #[ts(type = "unknown")]
+    pub pack: Option<serde_json::Value>,
+    pub options: GameOptions,
+    pub commitment: Option<String>,
+    /// Only once the game is over for good (absent before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number", optional)]
+    pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub salt: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub committed: Option<String>,
+    /// The events of new game (the Orders drawn, the secret stacks' sizes).
+    pub started: Vec<Event>,
+    pub steps: Vec<RecordStep>,
+    /// Take-backs after reveals (house rule), each also a step.
+    pub take_backs: u32,
+    pub final_view: PlayerView,
+}
+
+/// The record of the session's game, or None when no game runs (or it was saved before records).
+pub fn export(session: &Session) -> Option<GameRecord> {
+    let history = session.history.as_ref()?;
+    let provenance = session.provenance.as_ref()?;
+    let view = session.view();
+    let reveal = view.reveal.clone();
+    Some(GameRecord {
+        format: RECORD_FORMAT.into(),
+        version: RECORD_VERSION,
+        app: format!("goeben-referee {}", env!("CARGO_PKG_VERSION")),
+        pack_sha256: provenance.pack_sha256.clone(),
+        pack: history.pack.as_ref().map(|p| serde_json::to_value(p).expect("a pack serialises")),
+        options: history.options.clone(),
+        commitment: Some(provenance.commitment.clone()),
+        seed: reveal.as_ref().map(|r| r.seed),
+        salt: reveal.as_ref().map(|r| r.salt.clone()),
+        committed: reveal.map(|r| r.committed),
+        started: history.started.clone(),
+        steps: history.steps.clone(),
+        take_backs: session.take_backs,
+        final_view: view,
+    })
+}
+
+/// `referee verify`'s answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct VerifyReport {
+    pub ok: bool,
+    /// Steps replayed (on success).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub steps: Option<u32>,
+    /// The first step that differs: 0 is new game (the commitment, the setup), 1.. the record's steps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub step: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub error: Option<ErrorInfo>,
+    /// What the record says and what the replay gave at that step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "unknown", optional)]
+    pub expected: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "unknown", optional)]
+    pub got: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub final_view: Option<PlayerView>,
+}
+
+impl VerifyReport {
+    fn refused(step: Option<u32>, code: &str, message: impl Into<String>) -> VerifyReport {
+        VerifyReport { ok: false, steps: None, step, error: Some(ErrorInfo { code: code.into(), message: message.into() }), expected: None, got: None, final_view: None }
+    }
+
+    fn differs(step: u32, code: &str, message: impl Into<String>, expected: serde_json::Value, got: serde_json::Value) -> VerifyReport {
+        VerifyReport { expected: Some(expected), got: Some(got), ..VerifyReport::refused(Some(step), code, message) }
+    }
+}
+
+/// Reads a record (JSON text) and replays it. Never panics: a malformed record is refused, and a replay
+/// that trips a rule engine's internal check is reported at its step.
+pub fn verify(text: &str) -> VerifyReport {
+    let record: GameRecord = match serde_json::from_str::<serde_json::Value>(text)
+        .map_err(|e| e.to_string())
+        .and_then(|v| serde_path_to_error::deserialize(v).map_err(|e| format!("at `{}`: {}", e.path(), e.inner())))
+    {
+        Ok(record) => record,
+        Err(e) => return VerifyReport::refused(None, "malformed_record", format!("not a game record: {e}")),
+    };
+    if record.format != RECORD_FORMAT || record.version != RECORD_VERSION {
+        return VerifyReport::refused(None, "malformed_record", format!("expected format `{RECORD_FORMAT}` version {RECORD_VERSION}"));
+    }
+    match std::panic::catch_unwind(|| replay(&record)) {
+        Ok(report) => report,
+        Err(_) => VerifyReport::refused(None, "replay_failed", "the replay stopped on an internal check: the record is not one this app wrote"),
+    }
+}
+
+fn replay(record: &GameRecord) -> VerifyReport {
+    let pack = match &record.pack {
+        None => RulesPack::standard(),
+        Some(value) => match RulesPack::from_value(value.clone()) {
+            Ok(pack) => pack,
+            Err(e) => return VerifyReport::refused(Some(0), "pack_mismatch", format!("the record's rules pack is invalid: {e}")),
+        },
+    };
+    let hash = provenance::pack_hash(&pack);
+    if hash != record.pack_sha256 {
+        return VerifyReport::refused(Some(0), "pack_mismatch", format!("the rules pack's SHA-256 is {hash}, the record says {}", record.pack_sha256));
+    }
+    let (Some(commitment), Some(seed), Some(salt)) = (&record.commitment, record.seed, &record.salt) else {
+        return VerifyReport::refused(None, "unfinished_record", "the record holds no seed yet: a game can be verified once it is over");
+    };
+    if let Err(why) = provenance::check(commitment, seed, salt, &record.pack_sha256) {
+        return VerifyReport::refused(Some(0), "commitment_mismatch", why);
+    }
+    if record.committed.as_deref() != Some(provenance::committed_string(seed, salt, &record.pack_sha256).as_str()) {
+        return VerifyReport::refused(Some(0), "commitment_mismatch", "the committed string is not the one the seed, salt and pack make");
+    }
+    let mut session = Session::new(pack, 0);
+    let started = match session.start_committed(seed, salt, record.options.clone()) {
+        Ok(events) => events,
+        Err(e) => return VerifyReport::refused(Some(0), "step_differs", format!("new game refused: {e}")),
+    };
+    if started != record.started {
+        return VerifyReport::differs(0, "step_differs", "new game differs", to_value(&record.started), to_value(&started));
+    }
+    for (i, step) in record.steps.iter().enumerate() {
+        let n = i as u32 + 1;
+        let response = session.respond(step.action.clone());
+        let got = response.events.unwrap_or_default();
+        if !response.ok {
+            let why = response.error.map(|e| e.message).unwrap_or_default();
+            return VerifyReport::differs(n, "step_differs", format!("step {n} was refused on replay: {why}"), to_value(&step.events), to_value(&why));
+        }
+        if got != step.events {
+            return VerifyReport::differs(n, "step_differs", format!("step {n} ({}) gave other events", action_name(&step.action)), to_value(&step.events), to_value(&got));
+        }
+    }
+    let view = session.view();
+    if view != record.final_view {
+        return VerifyReport::differs(record.steps.len() as u32 + 1, "final_view_differs", "the final view differs", to_value(&record.final_view), to_value(&view));
+    }
+    VerifyReport { ok: true, steps: Some(record.steps.len() as u32), step: None, error: None, expected: None, got: None, final_view: Some(view) }
+}
+
+fn to_value<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+}
+
+fn action_name(action: &Action) -> String {
+    to_value(action).get("action").and_then(|a| a.as_str()).unwrap_or("?").to_string()
+}

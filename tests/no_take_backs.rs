@@ -1,0 +1,312 @@
+//! Issue #14: a referee the player cannot game. Over random seeded games (optional rules mixed in):
+//! every action that rolled or revealed was marked beforehand and stops undo (`undo_barrier`, nothing
+//! changed); plain decisions still undo and repeat identically; the house rule counts its take-backs;
+//! the commitment holds from the first view to the reveal; whole games export and verify, tampered
+//! records are refused at the right step; marks and mid-game records say nothing hidden.
+
+use goeben_referee::action::Action;
+use goeben_referee::barriers::rolled_or_revealed;
+use goeben_referee::event::Event;
+use goeben_referee::provenance::sha256_hex;
+use goeben_referee::record::{verify, GameRecord};
+use goeben_referee::state::{CounterId, GameOptions, Location};
+use goeben_referee::{RulesPack, Session};
+
+/// A tiny deterministic chooser (xorshift), so every game is reproducible from its seed.
+struct Chooser(u64);
+
+impl Chooser {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Optional rules mixed in by seed, the house rule among them when asked.
+fn options(seed: u64, take_backs: bool) -> GameOptions {
+    GameOptions {
+        night_combat: seed % 2 == 0,
+        seaplanes: seed % 3 == 0,
+        mines: seed % 5 == 0,
+        austro_hungarian: seed % 7 == 0,
+        variable_deployment: seed % 4 == 1,
+        campaign: seed % 11 == 3,
+        take_backs,
+        ..GameOptions::default()
+    }
+}
+
+fn start(seed: u64, options: GameOptions) -> Session {
+    let mut s = Session::new(RulesPack::standard(), seed ^ 0xA5A5);
+    let r = s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
+    assert!(r.ok, "{:?}", r.error);
+    s
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap()
+}
+
+#[test]
+fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
+    let (mut barriers, mut marked_plain, mut plain_undos) = (0u32, 0u32, 0u32);
+    for seed in 0..160u64 {
+        let mut s = start(seed, options(seed, false));
+        let mut pick = Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        for step in 0..1500 {
+            let view = s.view();
+            if view.game_over.is_some() || view.legal_actions.is_empty() {
+                break;
+            }
+            assert_eq!(view.legal_barriers.len(), view.legal_actions.len(), "seed {seed} step {step}: one mark per legal action");
+            let i = pick.next() as usize % view.legal_actions.len();
+            let (action, marked) = (view.legal_actions[i].clone(), view.legal_barriers[i]);
+            let before = s.game().unwrap().clone();
+            let r = s.respond(action.clone());
+            assert!(r.ok, "seed {seed} step {step}: a legal action was refused: {:?}", r.error);
+            let events = r.events.unwrap();
+            // The end of the game reveals the seed: a point of no return too.
+            let did = rolled_or_revealed(&before.dice, &s.game().unwrap().dice, &events) || r.view.game_over.is_some();
+            assert!(!did || marked, "seed {seed} step {step}: {action:?} rolled or revealed but was not marked");
+            if did {
+                barriers += 1;
+                // The promise: the undo is refused and nothing changes.
+                let shown = json(&s.view());
+                let refused = s.respond(Action::Undo);
+                assert!(!refused.ok, "seed {seed} step {step}: undo after a roll or reveal was accepted");
+                assert_eq!(refused.error.unwrap().code, "undo_barrier");
+                assert_eq!(json(&refused.view), shown, "seed {seed} step {step}: a refused undo changed the view");
+                assert!(!refused.view.undo_status.allowed && refused.view.undo_status.barrier);
+            } else {
+                marked_plain += marked as u32;
+                if pick.next() % 4 == 0 {
+                    // A plain decision undoes and repeats identically.
+                    let u = s.respond(Action::Undo);
+                    assert!(u.ok, "seed {seed} step {step}: a plain decision could not be undone: {:?}", u.error);
+                    assert_eq!(s.game().unwrap(), &before, "seed {seed} step {step}: undo restores the state");
+                    let again = s.respond(action);
+                    assert_eq!(again.events.unwrap(), events, "seed {seed} step {step}: the repeat differs");
+                    plain_undos += 1;
+                }
+            }
+        }
+    }
+    assert!(barriers > 1000 && plain_undos > 200, "enough of both kinds were tried: {barriers} barriers, {plain_undos} plain undos");
+    println!("{barriers} barriers, {plain_undos} plain undos, {marked_plain} marked actions that did not roll or reveal");
+}
+
+#[test]
+fn issue_14_house_rule_takes_back_across_barriers_and_counts() {
+    let mut counted_games = 0;
+    for seed in 0..40u64 {
+        let mut s = start(seed, options(seed, true));
+        let mut pick = Chooser(seed | 1);
+        let mut taken = 0;
+        for _ in 0..1500 {
+            let view = s.view();
+            if view.game_over.is_some() || view.legal_actions.is_empty() {
+                break;
+            }
+            let i = pick.next() as usize % view.legal_actions.len();
+            let before = s.game().unwrap().clone();
+            let r = s.respond(view.legal_actions[i].clone());
+            assert!(r.ok);
+            if r.view.undo_status.barrier && r.view.game_over.is_none() && pick.next() % 3 == 0 {
+                assert!(r.view.undo_status.allowed, "the house rule allows it");
+                let u = s.respond(Action::Undo);
+                taken += 1;
+                let events = u.events.unwrap();
+                assert!(matches!(events.as_slice(), [Event::TakenBack { total, .. }] if *total == taken), "{events:?}");
+                assert_eq!(s.game().unwrap(), &before, "the state before, RNG included");
+                assert_eq!(u.view.undo_status.take_backs, taken);
+            }
+        }
+        let record = s.respond(Action::ExportRecord).record.unwrap();
+        assert_eq!(record.take_backs, taken);
+        assert_eq!(record.steps.iter().filter(|st| st.events.iter().any(|e| matches!(e, Event::TakenBack { .. }))).count() as u32, taken);
+        counted_games += (taken > 0) as u32;
+    }
+    assert!(counted_games > 20);
+}
+
+/// Plays a game to its end (or the step limit) with the chooser; the record at the end.
+fn play_out(seed: u64, options: GameOptions) -> (Session, Vec<String>) {
+    let mut s = start(seed, options);
+    let mut pick = Chooser(seed.wrapping_add(77) | 1);
+    let mut views = vec![json(&s.view())];
+    for _ in 0..3000 {
+        let view = s.view();
+        if view.game_over.is_some() && view.legal_actions.is_empty() {
+            break;
+        }
+        let i = pick.next() as usize % view.legal_actions.len();
+        assert!(s.respond(view.legal_actions[i].clone()).ok);
+        if pick.next() % 9 == 0 {
+            s.respond(Action::Undo); // refused at barriers, taken back otherwise: both go in the record
+        }
+        views.push(json(&s.view()));
+    }
+    (s, views)
+}
+
+#[test]
+fn issue_14_commitment_from_the_first_view_and_the_reveal_only_at_the_end() {
+    for seed in 0..30u64 {
+        let (s, views) = play_out(seed, options(seed, false));
+        let end = s.view();
+        assert!(end.game_over.is_some(), "seed {seed}: the game ended");
+        let commitment = end.commitment.clone().unwrap();
+        assert!(commitment.len() == 64 && commitment.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f')));
+        let reveal = end.reveal.clone().unwrap();
+        assert_eq!(sha256_hex(&reveal.committed), commitment, "seed {seed}: SHA-256 of the committed string");
+        assert_eq!(reveal.seed, seed);
+        assert!(reveal.committed.contains(&format!("seed={seed};")));
+        let over_at = views.iter().position(|v| v.contains("\"game_over\":{")).unwrap();
+        for (i, v) in views.iter().enumerate() {
+            assert!(v.contains(&format!("\"commitment\":\"{commitment}\"")), "seed {seed} view {i}: the same commitment");
+            if i < over_at {
+                assert!(!v.contains("\"reveal\"") && !v.contains(&reveal.salt), "seed {seed} view {i}: revealed before the end");
+            }
+        }
+    }
+}
+
+#[test]
+fn issue_14_whole_games_verify_and_tampered_records_are_refused_at_their_step() {
+    for seed in 0..12u64 {
+        let (mut s, _) = play_out(seed, options(seed, seed % 2 == 0));
+        let record = s.respond(Action::ExportRecord).record.unwrap();
+        let text = json(&record);
+        let report = verify(&text);
+        assert!(report.ok, "seed {seed}: {report:?}");
+        assert_eq!(report.final_view.as_ref(), Some(&s.view()));
+
+        // A die face edited: the step that rolled it is named.
+        let mut edited = record.clone();
+        let k = edited.steps.iter().position(|st| st.events.iter().any(|e| matches!(e, Event::DiceRolled { .. }))).unwrap();
+        for e in &mut edited.steps[k].events {
+            if let Event::DiceRolled { faces, .. } = e {
+                faces[0] = if faces[0] == 1 { 2 } else { 1 };
+                break;
+            }
+        }
+        let r = verify(&json(&edited));
+        assert_eq!((r.ok, r.step, r.error.unwrap().code.as_str()), (false, Some(k as u32 + 1), "step_differs"), "seed {seed}: die edited");
+
+        // An action changed: the first plain move swapped for another one.
+        let mut changed = record.clone();
+        let k = changed.steps.iter().position(|st| matches!(st.action, Action::EndPhase)).unwrap();
+        changed.steps[k].action = Action::Undo;
+        let r = verify(&json(&changed));
+        assert!(!r.ok && r.step == Some(k as u32 + 1), "seed {seed}: action changed at {k}: {r:?}");
+
+        // A wrong seed does not match its commitment.
+        let mut wrong = record.clone();
+        wrong.seed = Some(seed + 1);
+        let r = verify(&json(&wrong));
+        assert_eq!((r.ok, r.step, r.error.unwrap().code.as_str()), (false, Some(0), "commitment_mismatch"));
+    }
+}
+
+#[test]
+fn issue_14_malformed_records_are_refused_without_a_panic() {
+    for text in ["", "{", "[]", "{\"format\":\"goeben-referee-record\"}", "{\"format\":\"x\",\"version\":1}", &"9".repeat(10_000)] {
+        let r = verify(text);
+        assert!(!r.ok && r.error.is_some(), "{text:.20}");
+    }
+    let (mut s, _) = play_out(3, options(3, false));
+    let mut record: serde_json::Value = serde_json::to_value(s.respond(Action::ExportRecord).record.unwrap()).unwrap();
+    record["steps"][0]["action"] = serde_json::json!({"action": "move", "ship": "nobody", "to": {"place": "x"}, "speed": "cruise"});
+    assert!(!verify(&record.to_string()).ok);
+    record["version"] = serde_json::json!(99);
+    assert_eq!(verify(&record.to_string()).error.unwrap().code, "malformed_record");
+}
+
+#[test]
+fn issue_14_a_mid_game_record_holds_no_secret_and_cannot_be_verified_yet() {
+    for seed in 0..20u64 {
+        let mut s = start(seed, options(seed, false));
+        let mut pick = Chooser(seed | 1);
+        for _ in 0..60 {
+            let view = s.view();
+            if view.game_over.is_some() {
+                break;
+            }
+            let i = pick.next() as usize % view.legal_actions.len();
+            s.respond(view.legal_actions[i].clone());
+        }
+        if s.view().game_over.is_some() {
+            continue;
+        }
+        let record: GameRecord = s.respond(Action::ExportRecord).record.unwrap();
+        assert!(record.seed.is_none() && record.salt.is_none() && record.committed.is_none());
+        let text = json(&record);
+        // The session (a save holds it whole) knows the salt; the record must not.
+        let salt = serde_json::to_value(&s).unwrap()["provenance"]["salt"].as_str().unwrap().to_string();
+        assert!(!text.contains(&salt), "seed {seed}: the salt is in a mid-game record");
+        assert!(!text.contains("\"seed\":") || text.contains("\"seed\":null"), "seed {seed}: a seed value in a mid-game record");
+        assert!(!text.contains("\"rng\"") && !text.contains("\"dice\""));
+        assert_eq!(verify(&text).error.unwrap().code, "unfinished_record");
+    }
+}
+
+/// Swaps the places of two face-down incident counters, one in the pool and one in a patrol zone: a
+/// different hidden state behind the same public one.
+fn swap_hidden(s: &mut Session) -> bool {
+    let game = s.game_mut_for_tests().unwrap();
+    let fresh = |l: &Location, g: &goeben_referee::state::CounterState| !g.known_to_player && matches!((l, &g.location), (Location::Pool, Location::Pool) | (Location::PatrolZone { .. }, Location::PatrolZone { .. }));
+    let zone = Location::PatrolZone { zone: String::new() };
+    let a = game.counters.iter().position(|c| fresh(&Location::Pool, c));
+    let b = game.counters.iter().position(|c| fresh(&zone, c));
+    let (Some(a), Some(b)) = (a, b) else { return false };
+    let (la, lb) = (game.counter(CounterId(a as u16)).location.clone(), game.counter(CounterId(b as u16)).location.clone());
+    game.counters[a].location = lb;
+    game.counters[b].location = la;
+    true
+}
+
+#[test]
+fn issue_14_marks_and_commitment_do_not_depend_on_what_is_hidden() {
+    // The differential check: the same history over a different hidden state gives the same marks, and
+    // the commitment is a hash that changes with the seed (checked above) but not with play.
+    let mut compared = 0;
+    for seed in 0..60u64 {
+        let mut s = start(seed, options(seed, false));
+        let mut pick = Chooser(seed | 1);
+        for step in 0..200 {
+            let view = s.view();
+            if view.game_over.is_some() {
+                break;
+            }
+            if step % 10 == 0 {
+                let mut other: Session = serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
+                if swap_hidden(&mut other) {
+                    let (a, b) = (s.view(), other.view());
+                    assert_eq!(a.legal_actions, b.legal_actions, "seed {seed} step {step}: the decisions are public");
+                    assert_eq!(a.legal_barriers, b.legal_barriers, "seed {seed} step {step}: the marks follow a secret");
+                    assert_eq!(a.commitment, b.commitment);
+                    assert_eq!(json(&s.respond(Action::ExportRecord).record), json(&other.respond(Action::ExportRecord).record));
+                    compared += 1;
+                }
+            }
+            let i = pick.next() as usize % view.legal_actions.len();
+            s.respond(view.legal_actions[i].clone());
+        }
+    }
+    assert!(compared > 200, "{compared}");
+}
+
+#[test]
+fn issue_14_seeds_of_unseeded_games_do_not_follow_from_a_revealed_one() {
+    // The next game's seed comes from a stream the player never sees, not from the last seed.
+    let mut s = Session::new(RulesPack::standard(), 12345);
+    let mut seeds = Vec::new();
+    for _ in 0..3 {
+        s.respond(Action::NewGame { seed: None, options: None });
+        seeds.push(serde_json::to_value(&s).unwrap()["provenance"]["seed"].as_u64().unwrap());
+    }
+    let lcg = |x: u64| x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    assert!(seeds[1] != lcg(seeds[0]) && seeds[1] != seeds[0] && seeds[2] != seeds[1]);
+}
