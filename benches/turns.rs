@@ -58,6 +58,22 @@ fn benches(c: &mut Criterion) {
             whole_game(&pack, seed)
         })
     });
+    // Issue #14: the cost of marking the legal actions (per view), and of building a whole view with them.
+    let mid = at_incident_phase(&pack, 7);
+    let view = mid.view();
+    c.bench_function("legal_barriers for one view (issue #14)", |b| b.iter(|| goeben_referee::barriers::legal_barriers(&view)));
+    c.bench_function("whole player view, marks included", |b| b.iter(|| mid.view()));
+    // Issue #14: verifying a whole finished game's record (parse, replay every step, compare).
+    let mut finished = Session::new(pack.clone(), 3);
+    let mut r = finished.respond(Action::NewGame { seed: Some(3), options: None });
+    let mut i = 0usize;
+    while r.view.game_over.is_none() {
+        r = finished.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
+        i += 1;
+    }
+    let record = serde_json::to_string(&finished.respond(Action::ExportRecord).record).unwrap();
+    println!("verified record: {i} steps, {} bytes", record.len());
+    c.bench_function("referee verify, one whole game", |b| b.iter(|| goeben_referee::record::verify(&record).ok));
 }
 
 criterion_group!(turns, benches);

@@ -12,6 +12,8 @@ fn main() {
                 "delete_slot",
                 "export_save",
                 "import_save",
+                "list_finished",
+                "finished_record",
                 "tools_respond",
                 "decode_frame",
             ])),

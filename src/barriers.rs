@@ -43,9 +43,9 @@ pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
         | Action::Correct { .. } => false,
         // 12.3: only emergency speed makes the engine check.
         Action::Move { speed, .. } => *speed == Speed::Emergency,
-        // Ending a phase may run automatic steps: the Incident phase's mines (23.0), the Objective
-        // phase's check and the next turn's draws. Outfitting, Intelligence and Movement end quietly.
-        Action::EndPhase => !matches!(view.phase, Phase::Outfitting | Phase::Intelligence | Phase::Movement),
+        Action::EndPhase => end_phase_may_roll_or_reveal(view),
+        // 14.4 / 16.0: breaking off or ceasing fire moves or stops the ships; the battle's dice are done.
+        Action::BreakOff { .. } | Action::CeaseFire { .. } => false,
         // Session requests change no game.
         Action::View
         | Action::Log { .. }
@@ -60,6 +60,20 @@ pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
         | Action::ResetChart { .. }
         | Action::ImportPack { .. }
         | Action::Undo => false,
+        _ => true,
+    }
+}
+
+/// Ending a phase may run automatic steps with dice or end the game (which reveals the seed).
+fn end_phase_may_roll_or_reveal(view: &PlayerView) -> bool {
+    let game = view.game.as_ref();
+    match view.phase {
+        // Nothing automatic follows these: the next phase waits for the player.
+        Phase::Outfitting | Phase::Intelligence | Phase::Movement | Phase::CommerceRaiding | Phase::ShoreBombardment => false,
+        // 23.0: mines strike at the end of the Incident phase.
+        Phase::Incident => game.is_none_or(|g| !g.mines.is_empty()),
+        // 17.0: the Objective phase ends the game after the last turn or with the Orders accomplished.
+        Phase::Objective => view.turn >= view.last_turn || game.is_none_or(|g| g.orders.accomplished_now),
         _ => true,
     }
 }

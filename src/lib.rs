@@ -17,6 +17,7 @@ pub mod cup;
 pub mod dice;
 pub mod error;
 pub mod event;
+pub mod finished;
 pub mod flow;
 pub mod incidents;
 pub mod intelligence;

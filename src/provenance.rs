@@ -53,6 +53,12 @@ pub fn pack_hash(pack: &RulesPack) -> String {
     sha256_hex(&pack.to_json())
 }
 
+/// The standard pack's hash, worked out once per process (parsing the embedded pack takes milliseconds).
+pub fn standard_pack_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| pack_hash(&RulesPack::standard()))
+}
+
 impl Provenance {
     pub fn commit(seed: u64, salt: [u8; 16], pack: &RulesPack) -> Provenance {
         let salt = hex::encode(salt);

@@ -283,7 +283,8 @@ impl Session {
         let next_seed = self.next_seed;
         let entropy = self.entropy.get_or_insert_with(|| ChaCha8Rng::seed_from_u64(next_seed));
         // Seeds and salts come from a stream the player never sees: a revealed seed tells nothing of the next.
-        let seed = seed.unwrap_or_else(|| entropy.next_u64());
+        // 53 bits: a seed JavaScript's numbers carry exactly (the view's `reveal.seed`, the record's `seed`).
+        let seed = seed.unwrap_or_else(|| entropy.next_u64() >> 11);
         let mut salt = [0u8; 16];
         entropy.fill_bytes(&mut salt);
         self.start_committed(seed, &hex::encode(salt), options)
@@ -294,8 +295,8 @@ impl Session {
         let (game, events) = setup::new_game(&self.pack, seed, options.clone())?;
         let pack_sha256 = crate::provenance::pack_hash(&self.pack);
         let commitment = crate::provenance::sha256_hex(&crate::provenance::committed_string(seed, salt, &pack_sha256));
+        let pack = (pack_sha256 != crate::provenance::standard_pack_hash()).then(|| self.pack.clone());
         self.provenance = Some(Provenance { seed, salt: salt.to_string(), pack_sha256, commitment });
-        let pack = (self.pack != RulesPack::standard()).then(|| self.pack.clone());
         self.history = Some(History { pack, options, started: events.clone(), steps: Vec::new() });
         self.game = Some(game);
         self.undo.clear();

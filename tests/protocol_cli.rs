@@ -99,3 +99,34 @@ fn an_unknown_value_inside_a_known_action_is_malformed_not_an_unknown_action() {
     let err = goeben_referee::protocol::parse_action(r#"{"action":"fly_to_the_moon"}"#).unwrap_err();
     assert_eq!(err.code, "unknown_action");
 }
+
+/// Issue #14: `referee verify` reads a record on stdin and answers with one JSON object; a finished game
+/// verifies (exit 0), a tampered or malformed record is refused (exit 1), never with a panic.
+#[test]
+fn issue_14_referee_verify_confirms_a_finished_game_and_refuses_a_tampered_one() {
+    let mut s = goeben_referee::Session::new(goeben_referee::RulesPack::standard(), 5);
+    let mut r = s.respond(goeben_referee::Action::NewGame { seed: Some(21), options: None });
+    let mut i = 0usize;
+    while r.view.game_over.is_none() {
+        r = s.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
+        i += 1;
+    }
+    let record = s.respond(goeben_referee::Action::ExportRecord).record.unwrap();
+    let verify = |text: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_referee")).arg("verify").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (out.status.code(), report)
+    };
+    let (code, report) = verify(&serde_json::to_string(&record).unwrap());
+    assert_eq!((code, report["ok"].as_bool()), (Some(0), Some(true)), "{report}");
+    assert_eq!(report["final_view"]["vp"], serde_json::json!(s.view().vp));
+    let mut wrong = serde_json::to_value(&record).unwrap();
+    wrong["seed"] = serde_json::json!(22);
+    let (code, report) = verify(&wrong.to_string());
+    assert_eq!((code, report["ok"].as_bool(), report["step"].as_u64()), (Some(1), Some(false), Some(0)));
+    assert_eq!(report["error"]["code"], "commitment_mismatch");
+    let (code, report) = verify("not json at all");
+    assert_eq!((code, report["error"]["code"].as_str()), (Some(1), Some("malformed_record")));
+}

@@ -266,6 +266,11 @@ fn rule_16_0_bombardment_coastal_defenses_fire_as_primary_guns_and_fall_on_the_s
     let allied = events.iter().find_map(|e| match e { Event::ContactResolved { allied, .. } => Some(*allied), _ => None }).unwrap();
     assert_eq!(allied, 0, "16.0: coastal defenses have a contact rating of zero");
     assert!(events.iter().any(|e| matches!(e, Event::CounterRevealed { rule, .. } if rule == "16.0")), "the defenses turn face up");
+    // Issue #14 item 7: revealed defenses are no longer counted face down; the view lists them instead.
+    let view = t.session.view();
+    let shown = view.game.as_ref().unwrap().ports.iter().find(|p| p.id == port).unwrap().clone();
+    assert_eq!(shown.defenses_face_down, 0, "16.0: every defense in the port turned face up");
+    assert_eq!(shown.defenses_revealed.len(), defenses.len());
     // 1 + 8 − 0 = 9: German First Salvo.
     assert!(matches!(t.game().pending.first(), Some(Pending::BreakOff { .. })));
     t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, place(port)));

@@ -18,6 +18,7 @@ fn generate(dir: &Path) {
     Response::export_all_to(dir).expect("export Response");
     LogEntry::export_all_to(dir).expect("export LogEntry");
     RulesPack::export_all_to(dir).expect("export RulesPack");
+    goeben_referee::finished::FinishedAnswer::export_all_to(dir).expect("export FinishedAnswer");
 }
 
 /// The table tools' protocol: what the `tools_respond` IPC command takes and answers.

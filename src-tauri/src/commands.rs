@@ -2,6 +2,7 @@
 //! CLI (docs/PROTOCOL.md) and answer with the same `Response`.
 
 use goeben_referee::error::ErrorInfo;
+use goeben_referee::finished::FinishedAnswer;
 use goeben_referee::view::PlayerView;
 use goeben_referee::{protocol, Action, Response};
 use serde::Serialize;
@@ -34,8 +35,29 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
         }
         // The running game now differs from any slot it was loaded from or saved to.
         *lock(&state.kept_in_slot) = false;
+        // A game over for good joins the finished-games list with its record (issue #14).
+        if let Err(message) = state.finished.keep(&session) {
+            let mut failed = response.clone();
+            failed.error = Some(ErrorInfo { code: "finished_not_kept".into(), message: format!("The game is saved, but it could not be added to the finished games: {message}") });
+            return failed;
+        }
     }
     response
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Finished games (issue #14): the list with its tally by Orders, and each game's record.
+
+#[tauri::command]
+pub fn list_finished(state: State<'_, AppState>) -> FinishedAnswer {
+    let (games, unreadable) = crate::finished_games::list(&state.finished.dir);
+    FinishedAnswer::list(games, unreadable)
+}
+
+#[tauri::command]
+pub fn finished_record(state: State<'_, AppState>, id: Option<serde_json::Value>) -> FinishedAnswer {
+    let answer = text_arg(id, "finished_record", "id").and_then(|id| crate::finished_games::read_record(&state.finished.dir, &id));
+    answer.map_or_else(FinishedAnswer::refused, FinishedAnswer::record)
 }
 
 /// A message about a save that could not be read at start (kept aside, never deleted); given once.

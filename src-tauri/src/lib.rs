@@ -2,6 +2,7 @@
 //! `Session`, and every applied action is saved at once (`persistence`). See ARCHITECTURE.md.
 
 mod commands;
+mod finished_games;
 mod persistence;
 mod table_tools;
 mod webcam;
@@ -17,6 +18,8 @@ pub struct AppState {
     pub saves: persistence::Saves,
     /// The named save slots (issue #6).
     pub slots: persistence::Slots,
+    /// Finished games with their records (issue #14).
+    pub finished: finished_games::Finished,
     /// True while the running game is, unchanged, in a slot (just saved to or loaded from it): loading
     /// another then needs no automatic slot to keep it.
     pub kept_in_slot: Mutex<bool>,
@@ -44,12 +47,13 @@ pub fn run() {
                 Err(kept_aside) => (Session::new(RulesPack::standard(), fresh_seed()), Some(kept_aside)),
             };
             let slots = persistence::Slots::open(app.handle())?;
+            let finished = finished_games::Finished::open(app.handle())?;
             let (tools, tools_notice) = table_tools::Tools::open(app.handle(), fresh_seed())?;
             let notice = match (notice, tools_notice) {
                 (Some(a), Some(b)) => Some(format!("{a} {b}")),
                 (a, b) => a.or(b),
             };
-            app.manage(AppState { session: Mutex::new(session), saves, slots, kept_in_slot: Mutex::new(false), notice: Mutex::new(notice) });
+            app.manage(AppState { session: Mutex::new(session), saves, slots, finished, kept_in_slot: Mutex::new(false), notice: Mutex::new(notice) });
             app.manage(tools);
             #[cfg(target_os = "linux")]
             if let Some(window) = app.get_webview_window("main") {
@@ -66,6 +70,8 @@ pub fn run() {
             commands::delete_slot,
             commands::export_save,
             commands::import_save,
+            commands::list_finished,
+            commands::finished_record,
             table_tools::tools_respond,
             webcam::decode_frame
         ])

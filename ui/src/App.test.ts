@@ -5,12 +5,9 @@ import App from './App.svelte';
 import type { Response } from './generated/Response';
 import newGame from './test/fixtures/new_game.json';
 import movement from './test/fixtures/movement.json';
+import { NO_GAME } from './test/views';
 
-const noGame: Response = {
-  ok: true,
-  events: [],
-  view: { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null },
-};
+const noGame: Response = { ok: true, events: [], view: NO_GAME };
 
 type Call = { cmd: string; args: Record<string, unknown> };
 let calls: Call[];
@@ -50,7 +47,7 @@ describe('first screen', () => {
     await fireEvent.input(await screen.findByTestId('seed-input'), { target: { value: '42' } });
     await fireEvent.click(screen.getByTestId('new-game-button'));
     await screen.findByTestId('alert-level');
-    expect(sent()[1]).toEqual({ action: 'new_game', seed: 42, options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', seed: 42, options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false } });
   });
 
   it('starts a game with the optional rules ticked (21.0, 22.0)', async () => {
@@ -59,7 +56,7 @@ describe('first screen', () => {
     await fireEvent.click(await screen.findByTestId('option-night'));
     await fireEvent.click(screen.getByTestId('new-game-button'));
     await screen.findByTestId('alert-level');
-    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false } });
   });
 
   it('starts a game without a seed when the field is empty, and refuses a malformed seed', async () => {
@@ -71,7 +68,7 @@ describe('first screen', () => {
     await fireEvent.input(input, { target: { value: '' } });
     await fireEvent.click(screen.getByTestId('new-game-button'));
     await screen.findByTestId('alert-level');
-    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false } });
   });
 });
 
@@ -88,6 +85,22 @@ describe('a running game', () => {
     for (const zone of r.view.game!.patrol_zones) {
       expect(screen.getByTestId(`stack-${zone.id}`).textContent).toContain(String(zone.face_down));
     }
+  });
+
+  it('names the coastal defenses a bombardment turned over beside those still face down (16.0)', async () => {
+    const r = structuredClone(newGame) as Response;
+    const port = r.view.game!.ports[0];
+    port.defenses_face_down = 1;
+    port.defenses_revealed = [{ id: 'cd_battery_3', name: 'Coastal Battery 3', kind: 'coastal_defense' }];
+    r.view.game!.ports[1].defenses_face_down = 0;
+    r.view.game!.ports[1].defenses_revealed = [{ id: 'cd_fort_1', name: 'Fort 1', kind: 'coastal_defense' }];
+    shell(r, () => r);
+    render(App);
+    expect((await screen.findByTestId(`revealed-${port.id}`)).textContent).toBe('revealed: Coastal Battery 3');
+    // A port whose defenses are all turned over stays listed, with none face down.
+    const emptied = screen.getByTestId(`port-${r.view.game!.ports[1].id}`);
+    expect(emptied.querySelector('strong')?.textContent).toBe('0');
+    expect(emptied.textContent).toContain('revealed: Fort 1');
   });
 
   it('marks the current box of the Alert track', async () => {

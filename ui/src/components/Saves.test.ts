@@ -8,9 +8,10 @@ import type { Response } from '../generated/Response';
 import type { SavesAnswer, SlotInfo } from '../lib/saves';
 import newGame from '../test/fixtures/new_game.json';
 import movement from '../test/fixtures/movement.json';
+import { NO_GAME } from '../test/views';
 
 const running = (newGame as Response).view;
-const noGame: PlayerView = { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null };
+const noGame: PlayerView = NO_GAME;
 
 const good: SlotInfo = {
   id: 'slot-malta-run-1a2b3c4d',

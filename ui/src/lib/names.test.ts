@@ -27,6 +27,7 @@ const samples: Event[] = [
   { event: 'contact_resolved', space: at, german: 8, allied: 7, final_roll: 4, result: 'german_first_salvo_contact1', rule: '14.3' },
   { event: 'corrected', what: 'Alert Level', from: '1', to: '4' },
   { event: 'undone', entries: 2 },
+  { event: 'taken_back', entries: 3, total: 2 },
   { event: 'game_ended', won: true, reason: 'mission accomplished' },
 ];
 

@@ -104,6 +104,8 @@ export function describeEvent(e: Event, game?: GameView | null): string {
     }
     case 'undone':
       return 'Undone: the last decision was taken back.';
+    case 'taken_back':
+      return `Take-back after a reveal (house rule): the last decision was taken back — take-back ${e.total} of this game.`;
     case 'game_ended':
       return e.won ? `You win: ${e.reason}.` : `Game over: ${e.reason}.`;
     case 'port_captured':
@@ -134,6 +136,8 @@ export function ruleOf(e: Event): string {
       return '13.0';
     case 'game_ended':
       return '17.0';
+    case 'taken_back':
+      return 'house rule';
     default:
       return '';
   }

@@ -7,6 +7,7 @@ import type { Response } from '../../generated/Response';
 import type { Player } from '../../generated/tools/Player';
 import type { ToolAction } from '../../generated/tools/ToolAction';
 import { FakeCore } from './fakeCore';
+import { NO_GAME } from '../../test/views';
 
 afterEach(() => {
   cleanup();
@@ -127,7 +128,7 @@ describe('the table tools screen', () => {
   });
 
   it('opens from the start screen of the app and comes back', async () => {
-    const noGame: Response = { ok: true, events: [], view: { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null } };
+    const noGame: Response = { ok: true, events: [], view: NO_GAME };
     const core = new FakeCore();
     mockIPC((cmd, args) => {
       if (cmd === 'startup_notice') return null;

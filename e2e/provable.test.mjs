@@ -1,0 +1,150 @@
+// Issue #14 in the real app: a draw is marked before the tap and refused for undo with the reason shown;
+// the fingerprint from the first view; a game played to its end shows the seed and the hand check; the
+// after-action review stepped through with its plots (phone and desktop screenshots); the game record
+// exported from the app and verified with the `referee verify` CLI.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, byTestId, coreBinary, sleep, tap,
+} from './harness.mjs';
+
+let driverProcess;
+before(async () => {
+  driverProcess = await startDriver();
+});
+after(() => {
+  driverProcess?.stop();
+});
+
+async function respond(driver, action) {
+  return driver.executeAsyncScript(
+    `const done = arguments[arguments.length - 1];
+     window.__TAURI_INTERNALS__.invoke('respond', { action: arguments[0] }).then(done, (e) => done({ ok: false, error: { code: 'ipc', message: String(e) } }));`,
+    action,
+  );
+}
+
+/** Plays on through IPC with a fixed chooser until `until` holds ('draw': a draw is offered; 'end': the
+ * game is over and its seed revealed); the UI is refreshed afterwards. (The app's CSP allows no eval, so
+ * the condition is named, not sent as code.) */
+async function playUntil(driver, until, limit = 4000) {
+  return driver.executeAsyncScript(
+    `const [until, limit, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+     const stop = until === 'draw'
+       ? (view) => view.legal_actions.some((a) => a.action === 'resolve_incidents')
+       : (view) => view.game_over !== null && view.reveal !== undefined;
+     const call = (action) => window.__TAURI_INTERNALS__.invoke('respond', { action });
+     (async () => {
+       let r = await call({ action: 'view' });
+       let i = 0;
+       while (!stop(r.view) && i < limit && r.view.legal_actions.length > 0) {
+         r = await call(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.length]);
+         i += 1;
+       }
+       done(r.view);
+     })().catch((e) => done({ error: String(e) }));`,
+    until,
+    limit,
+  );
+}
+
+test('issue #14: a marked draw, undo refused with its reason, a game to its end, the review and a verified record', async () => {
+  const driver = await openApp();
+  try {
+    await driver.manage().setTimeouts({ implicit: 0, script: 120000 });
+    await driver.wait(async () => (await driver.findElements({ css: '[data-testid="phase"], [data-testid="seed-input"]' })).length > 0, 15000);
+    const started = await respond(driver, { action: 'new_game', seed: 4 });
+    assert.equal(started.ok, true);
+    const commitment = started.view.commitment;
+    assert.match(commitment, /^[0-9a-f]{64}$/, 'a commitment from the first view');
+    assert.equal(started.view.reveal, undefined, 'no reveal while the game runs');
+    // On to an Incident phase, where the draw waits (at Alert 1 in a neutral port nothing is drawn: the
+    // button may say "can't be taken back" and draw nothing, so tap on until a draw happened).
+    let drew = false;
+    for (let attempt = 0; attempt < 12 && !drew; attempt += 1) {
+      const atIncident = await playUntil(driver, 'draw');
+      assert.equal(atIncident.commitment, commitment, 'the same commitment in every view');
+      await driver.navigate().refresh();
+      if (attempt === 0) {
+        assert.ok((await textOf(driver, 'fingerprint')).includes(commitment.slice(0, 8)), 'the fingerprint shows the commitment');
+      }
+      // The draw's button says it cannot be taken back.
+      const draw = await waitForTestId(driver, 'action-resolve_incidents');
+      assert.match(await draw.getText(), /can't be taken back/);
+      if (attempt === 0) await screenshot(driver, 'barrier-phone', 390, 844);
+      await tap(driver, draw);
+      await sleep(400);
+      drew = (await respond(driver, { action: 'view' })).view.undo_status.barrier;
+    }
+    assert.ok(drew, 'a draw happened');
+    const refused = await respond(driver, { action: 'undo' });
+    assert.equal(refused.ok, false);
+    assert.equal(refused.error.code, 'undo_barrier', 'the core refuses the undo');
+    // The Undo button says why before anything is sent.
+    await tap(driver, await waitForTestId(driver, 'undo-button'));
+    const why = await waitForText(driver, 'undo-blocked', (t) => t.length > 0);
+    assert.match(why, /Can't undo/);
+    await screenshot(driver, 'undo-blocked-phone', 390, 844);
+
+    // A mid-game record holds no seed.
+    const mid = await respond(driver, { action: 'export_record' });
+    assert.equal(mid.ok, true);
+    assert.equal(mid.record.seed, undefined);
+    assert.doesNotMatch(JSON.stringify(mid.record), /"salt"/);
+
+    // The game to its end: the seed, the salt and the committed string, checked here as by hand.
+    const end = await playUntil(driver, 'end');
+    assert.ok(end.reveal, `the game ended and revealed its seed (${JSON.stringify(end.game_over)})`);
+    assert.equal(createHash('sha256').update(end.reveal.committed).digest('hex'), commitment);
+    assert.match(end.reveal.committed, new RegExp(`seed=${end.reveal.seed};`));
+    await driver.navigate().refresh();
+    await waitForTestId(driver, 'reveal');
+    assert.match(await textOf(driver, 'reveal'), new RegExp(String(end.reveal.seed)));
+    await screenshot(driver, 'game-over-phone', 390, 844);
+
+    // The review, stepped through, with its plots at phone and desktop size.
+    await tap(driver, await waitForTestId(driver, 'review-open'));
+    await waitForTestId(driver, 'review');
+    await waitForTestId(driver, 'plot-vp');
+    await waitForTestId(driver, 'plot-alert');
+    const first = await textOf(driver, 'review-turn');
+    await tap(driver, await waitForTestId(driver, 'review-next'));
+    await waitForText(driver, 'review-turn', (t) => t !== first);
+    await screenshot(driver, 'review-turns-phone', 390, 844);
+    // The plots, looked at on a phone and a desktop: scrolled to the VP chart at each size.
+    for (const [name, width, height] of [['review-phone', 390, 844], ['review-desktop', 1280, 800]]) {
+      await driver.manage().window().setRect({ width, height });
+      await driver.executeScript('arguments[0].scrollIntoView({ block: "start" }); window.scrollBy(0, -190)', await waitForTestId(driver, 'plot-vp'));
+      await screenshot(driver, name, width, height);
+    }
+    const plots = await driver.findElements(byTestId('plot-luck'));
+    if (plots.length > 0) {
+      await driver.manage().window().setRect({ width: 390, height: 844 });
+      await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', plots[0]);
+      await screenshot(driver, 'review-luck-phone', 390, 844);
+    }
+
+    // The record exported by the app verifies with the CLI; a die edited in it does not.
+    const final = await respond(driver, { action: 'export_record' });
+    const text = JSON.stringify(final.record);
+    const verified = JSON.parse(execFileSync(coreBinary('referee'), ['verify'], { input: text }).toString());
+    assert.equal(verified.ok, true, JSON.stringify(verified.error));
+    assert.equal(verified.final_view.vp, end.vp);
+    const tampered = structuredClone(final.record);
+    const k = tampered.steps.findIndex((s) => s.events.some((e) => e.event === 'dice_rolled'));
+    const die = tampered.steps[k].events.find((e) => e.event === 'dice_rolled');
+    die.faces[0] = die.faces[0] === 1 ? 2 : 1;
+    let out;
+    try {
+      execFileSync(coreBinary('referee'), ['verify'], { input: JSON.stringify(tampered) });
+    } catch (e) {
+      out = JSON.parse(e.stdout.toString());
+    }
+    assert.equal(out?.ok, false);
+    assert.equal(out.step, k + 1, 'the edited step is named');
+  } finally {
+    await driver.quit();
+  }
+});

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { clearMocks } from '@tauri-apps/api/mocks';
+import App from '../App.svelte';
+import Review from './Review.svelte';
+import { FakeReferee } from '../test/referee';
+import { finished, REVIEW } from '../test/views';
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+describe('the after-action review (issue #14)', () => {
+  it('heads with the Orders, the result, the reason, VP and the fingerprint', () => {
+    render(Review, { review: REVIEW, close: () => {} });
+    const review = screen.getByTestId('review');
+    expect(screen.getByTestId('review-orders').textContent).toBe('Raid French Convoys');
+    expect(screen.getByTestId('review-result').textContent).toBe('won');
+    expect(review.textContent).toContain('Orders accomplished with 12 VP');
+    expect(review.textContent).toContain('12 VP');
+    expect(screen.getByTestId('review-fingerprint').textContent).toBe('303d77b3');
+  });
+
+  it('folds what each stack held at setup, with the counters\' names', () => {
+    render(Review, { review: REVIEW, close: () => {} });
+    const malta = screen.getByTestId('setup-malta_pz') as HTMLDetailsElement;
+    expect(malta.open).toBe(false);
+    expect(malta.querySelector('summary')?.textContent).toBe('Malta Patrol Zone (2)');
+    expect([...malta.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['HMS Dublin', 'Quiet Seas']);
+    expect(screen.getByTestId('setup-pool').textContent).toContain('Storm');
+  });
+
+  it('draws VP and Alert Level by turn: one point per turn, start included, summarised for a screen reader', () => {
+    render(Review, { review: REVIEW, close: () => {} });
+    const vp = screen.getByTestId('plot-vp');
+    const alert = screen.getByTestId('plot-alert');
+    for (const plot of [vp, alert]) {
+      expect(plot.tagName.toLowerCase()).toBe('svg');
+      expect(plot.getAttribute('role')).toBe('img');
+      expect(plot.querySelectorAll('circle.point').length).toBe(REVIEW.trend.length);
+      expect(plot.querySelector('polyline')?.getAttribute('points')?.split(' ').length).toBe(REVIEW.trend.length);
+    }
+    expect(vp.getAttribute('aria-label')).toBe('VP by turn: start 0, turn 1 3, turn 2 -2, turn 3 12.');
+    expect(alert.getAttribute('aria-label')).toBe('Alert Level by turn: start 1, turn 1 2, turn 2 4, turn 3 5.');
+    // Axis labels: the turns below, the value's name beside.
+    const texts = [...vp.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toEqual(expect.arrayContaining(['0', '1', '2', '3', 'Turn (0 = start)', 'VP']));
+    // A higher value is drawn higher: turn 3 (12 VP) above turn 2 (−2 VP).
+    const ys = [...vp.querySelectorAll('circle.point')].map((c) => Number(c.getAttribute('cy')));
+    expect(ys[3]).toBeLessThan(ys[2]);
+  });
+
+  it('draws each battle\'s hits against those expected, numbers included', () => {
+    render(Review, { review: REVIEW, close: () => {} });
+    const luck = screen.getByTestId('plot-luck');
+    const battles = within(luck as unknown as HTMLElement).getAllByTestId('luck-battle');
+    expect(battles.length).toBe(2);
+    expect(battles[0].textContent).toContain('Turn 2 · Malta');
+    expect(battles[0].textContent).toContain('3 hits · 1.3 exp.');
+    expect(battles[0].textContent).toContain('0 hits · 0.7 exp.');
+    expect(battles[1].textContent).toContain('no fire');
+    expect(battles[0].querySelectorAll('rect.hits').length).toBe(1); // the Allied side hit nothing
+    expect(battles[0].querySelectorAll('line.expected').length).toBe(2);
+    expect(luck.getAttribute('aria-label')).toContain('turn 2, Malta: German 3 hits against 1.3 expected from 8 dice');
+  });
+
+  it('steps through the log turn by turn, marking dice, reveals and battles', async () => {
+    render(Review, { review: REVIEW, close: () => {} });
+    const prev = screen.getByTestId('review-prev') as HTMLButtonElement;
+    const next = screen.getByTestId('review-next') as HTMLButtonElement;
+    expect(screen.getByTestId('review-turn').textContent).toBe('Turn 1');
+    expect(prev.disabled).toBe(true);
+    const lines = () => [...screen.getByTestId('review-lines').querySelectorAll('li')];
+    expect(lines().map((li) => li.className.split(' ').filter((c) => ['die', 'reveal', 'battle'].includes(c)))).toEqual([[], ['reveal']]);
+    expect(lines()[1].textContent).toContain('Revealed HMS Dublin at Malta.');
+    await fireEvent.click(next);
+    expect(screen.getByTestId('review-turn').textContent).toBe('Turn 2');
+    expect(lines().map((li) => li.classList.contains('battle') || li.classList.contains('die'))).toEqual([true, true]);
+    expect(lines()[0].textContent).toContain('14.5');
+    await fireEvent.click(next);
+    expect(screen.getByTestId('review-turn').textContent).toBe('Turn 3');
+    expect(next.disabled).toBe(true);
+    await fireEvent.click(prev);
+    expect(screen.getByTestId('review-turn').textContent).toBe('Turn 2');
+  });
+
+  it('closes', async () => {
+    const close = vi.fn();
+    render(Review, { review: REVIEW, close });
+    await fireEvent.click(screen.getByTestId('review-close'));
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens from the game-over card with the review request, and closes back to it', async () => {
+    const r = finished();
+    const referee = new FakeReferee(r, { review: () => ({ ok: true, view: r.view, review: REVIEW }) }).install();
+    render(App);
+    await fireEvent.click(await screen.findByTestId('review-open'));
+    await waitFor(() => expect(referee.of('review')).toEqual([{ action: 'review' }]));
+    expect((await screen.findByTestId('plot-vp')).querySelectorAll('circle.point').length).toBe(4);
+    await fireEvent.click(screen.getByTestId('review-close'));
+    expect(screen.queryByTestId('review')).toBeNull();
+    expect(screen.getByTestId('game-over')).toBeTruthy();
+  });
+
+  it('shows why the referee gave no review', async () => {
+    const r = finished();
+    new FakeReferee(r, { review: () => ({ ok: false, view: r.view, error: { code: 'not_now', message: 'Not now: the review opens when the game is over.' } }) }).install();
+    render(App);
+    await fireEvent.click(await screen.findByTestId('review-open'));
+    expect((await screen.findByTestId('review-error')).textContent).toBe('Not now: the review opens when the game is over.');
+  });
+});

@@ -1,0 +1,25 @@
+// The finished-games commands of src-tauri/src/commands.rs (issue #14): the list of games over for good
+// on this device, with its tally by Orders, and one game's record by id. The shell answers refusals
+// (a bad id, a damaged file) as `ok: false` answers; an IPC failure is turned into one here too, so the
+// panel has a single path for every error and never needs a try/catch.
+import { invoke } from '@tauri-apps/api/core';
+import type { FinishedAnswer } from '../generated/FinishedAnswer';
+
+async function ask(cmd: string, args?: Record<string, unknown>): Promise<FinishedAnswer> {
+  try {
+    return await invoke<FinishedAnswer>(cmd, args);
+  } catch (e) {
+    return { ok: false, error: { code: 'ipc', message: `The app could not reach the referee: ${String(e)}` } };
+  }
+}
+
+/** Every finished game, newest first, with missions played and won by Orders. */
+export const listFinished = () => ask('list_finished');
+
+/** The record of finished game `id` (16 hex characters), as `referee verify` reads it. */
+export const finishedRecord = (id: string) => ask('finished_record', { id });
+
+/** When a game ended, short, in the player's locale and time zone. */
+export function finishedWhen(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}
