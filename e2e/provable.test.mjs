@@ -126,6 +126,16 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
       await screenshot(driver, 'review-luck-phone', 390, 844);
     }
 
+    // The finished game is on the device's list, with its fingerprint and its record.
+    await driver.navigate().refresh();
+    await tap(driver, await waitForTestId(driver, 'finished-open-over'));
+    await waitForTestId(driver, 'finished-games');
+    const row = await waitForText(driver, 'finished-row', (t) => t.includes(commitment.slice(0, 8)));
+    assert.match(row, /VP/);
+    assert.match(await textOf(driver, 'finished-summary'), /1/);
+    await driver.executeScript('arguments[0].scrollIntoView({ block: "start" }); window.scrollBy(0, -190)', await waitForTestId(driver, 'finished-games'));
+    await screenshot(driver, 'finished-phone', 390, 844);
+
     // The record exported by the app verifies with the CLI; a die edited in it does not.
     const final = await respond(driver, { action: 'export_record' });
     const text = JSON.stringify(final.record);
