@@ -68,8 +68,11 @@ pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
 fn end_phase_may_roll_or_reveal(view: &PlayerView) -> bool {
     let game = view.game.as_ref();
     match view.phase {
+        // Incident Chart, French Navy Sorties: ships left in a closed zone are caught when Movement ends,
+        // and losing the last one ends the game (the seed is then revealed).
+        Phase::Movement => game.is_none_or(|g| g.conditions.french_zones_closed),
         // Nothing automatic follows these: the next phase waits for the player.
-        Phase::Outfitting | Phase::Intelligence | Phase::Movement | Phase::CommerceRaiding | Phase::ShoreBombardment => false,
+        Phase::Outfitting | Phase::Intelligence | Phase::CommerceRaiding | Phase::ShoreBombardment => false,
         // 23.0: mines strike at the end of the Incident phase.
         Phase::Incident => game.is_none_or(|g| !g.mines.is_empty()),
         // 17.0: the Objective phase ends the game after the last turn or with the Orders accomplished.

@@ -312,6 +312,12 @@ fn on_a_six(ctx: &mut Ctx, ships: &[String], incident: &str, what: &str, tracks:
 
 /// Allied Submarine (Incident Chart): false report, evasive action, torpedo run or ram.
 fn allied_submarine(ctx: &mut Ctx, id: CounterId, space: &SpaceRef, ships: &[String]) {
+    // An earlier incident of the same draw sank every German ship here: the submarine finds no target
+    // (docs/AMBIGUITIES.md). Without this the ram result asked which of no ships takes the damage.
+    if ships.is_empty() {
+        done_returns(ctx, id);
+        return;
+    }
     let roll = ctx.roll_d6("Allied Submarine", "Incident Chart");
     match roll {
         1 | 2 => done_returns(ctx, id),

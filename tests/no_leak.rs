@@ -10,60 +10,14 @@ use goeben_referee::state::{CounterId, Location};
 use goeben_referee::{RulesPack, Session};
 use proptest::prelude::*;
 
-/// Counter ids (pack ids) the player may know now: everything not face down, plus what they examined.
-fn knowable(session: &Session) -> BTreeSet<String> {
-    let pack = session.pack();
-    let game = session.game().expect("running");
-    (0..pack.counters.counters.len())
-        .filter(|&i| {
-            let c = game.counter(CounterId(i as u16));
-            !c.location.is_face_down() || c.known_to_player
-        })
-        .map(|i| pack.counters.counters[i].id.clone())
-        .collect()
-}
-
-/// Every `"id":"…"` and `"counter":"…"` value naming a pack counter anywhere in the JSON.
-fn mentioned(pack: &RulesPack, value: &serde_json::Value, out: &mut BTreeSet<String>) {
-    match value {
-        serde_json::Value::Object(map) => {
-            for (k, v) in map {
-                if let (true, Some(s)) = (k == "id" || k == "counter", v.as_str()) {
-                    if pack.counter(s).is_some() {
-                        out.insert(s.to_string());
-                    }
-                }
-                mentioned(pack, v, out);
-            }
-        }
-        serde_json::Value::Array(items) => items.iter().for_each(|v| mentioned(pack, v, out)),
-        _ => {}
-    }
-}
-
-/// Ids an event reveals at that moment (the only way a face-down identity first leaves the core).
-fn revealed_by(event: &goeben_referee::event::Event) -> Vec<String> {
-    use goeben_referee::event::Event;
-    match event {
-        Event::CounterRevealed { counter, .. } => vec![counter.id.clone()],
-        Event::Examined { counters, .. } => counters.iter().map(|c| c.id.clone()).collect(),
-        _ => Vec::new(),
-    }
-}
+mod leak_support;
+use leak_support::{counters_in, knowable, revealed_by};
 
 fn no_rng(text: &str, seed: u64, step: usize) {
     assert!(!text.contains(&format!(":{seed},")) && !text.contains(&format!(":{seed}}}")), "step {step}: the seed appears");
     for field in ["\"rng\"", "\"seed\"", "\"dice\"", "\"stream\"", "\"undo\""] {
         assert!(!text.contains(field), "step {step}: {field} crosses the boundary");
     }
-}
-
-fn counters_in(pack: &RulesPack, value: &serde_json::Value) -> BTreeSet<String> {
-    let mut seen = BTreeSet::new();
-    mentioned(pack, value, &mut seen);
-    // Orders markers are public once drawn, and the unused ones may be examined (3.0 step 5).
-    seen.retain(|id| !matches!(pack.counter(id).unwrap().kind, goeben_referee::pack::CounterKind::Orders { .. }));
-    seen
 }
 
 /// Checks one response: its events in order only name counters revealed before or by that event; its

@@ -384,8 +384,13 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
     }
 }
 
+/// Random table-tools sessions: 64 in the ordinary run; the soak (issue #18) sets `SOAK_TOOL_SESSIONS`.
+fn sessions() -> u32 {
+    std::env::var("SOAK_TOOL_SESSIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(64)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: sessions(), ..ProptestConfig::default() })]
 
     #[test]
     fn no_response_shows_the_other_players_secret_chits(seed in any::<u64>(), steps in proptest::collection::vec((any::<u8>(), any::<bool>(), any::<u8>()), 1..120)) {

@@ -1,0 +1,57 @@
+//! What the player may know, and what a response names: shared by the no-leak property tests and the soak.
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+
+use goeben_referee::state::CounterId;
+use goeben_referee::{RulesPack, Session};
+
+/// Counter ids (pack ids) the player may know now: everything not face down, plus what they examined.
+pub fn knowable(session: &Session) -> BTreeSet<String> {
+    let pack = session.pack();
+    let game = session.game().expect("running");
+    (0..pack.counters.counters.len())
+        .filter(|&i| {
+            let c = game.counter(CounterId(i as u16));
+            !c.location.is_face_down() || c.known_to_player
+        })
+        .map(|i| pack.counters.counters[i].id.clone())
+        .collect()
+}
+
+/// Every `"id":"…"` and `"counter":"…"` value naming a pack counter anywhere in the JSON.
+pub fn mentioned(pack: &RulesPack, value: &serde_json::Value, out: &mut BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                if let (true, Some(s)) = (k == "id" || k == "counter", v.as_str()) {
+                    if pack.counter(s).is_some() {
+                        out.insert(s.to_string());
+                    }
+                }
+                mentioned(pack, v, out);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| mentioned(pack, v, out)),
+        _ => {}
+    }
+}
+
+/// Ids an event reveals at that moment (the only way a face-down identity first leaves the core).
+pub fn revealed_by(event: &goeben_referee::event::Event) -> Vec<String> {
+    use goeben_referee::event::Event;
+    match event {
+        Event::CounterRevealed { counter, .. } => vec![counter.id.clone()],
+        Event::Examined { counters, .. } => counters.iter().map(|c| c.id.clone()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+pub fn counters_in(pack: &RulesPack, value: &serde_json::Value) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    mentioned(pack, value, &mut seen);
+    // Orders markers are public once drawn, and the unused ones may be examined (3.0 step 5).
+    seen.retain(|id| !matches!(pack.counter(id).unwrap().kind, goeben_referee::pack::CounterKind::Orders { .. }));
+    seen
+}
+

@@ -1,0 +1,225 @@
+//! The soak (issue #18 item 1): many seeded random games — optional rules, the campaign and cup-only mode
+//! mixed in by seed — with the checks on every step: no hidden identity, seed or salt in any view,
+//! event, log entry or record before its reveal; every counter in one place and each kind's total kept;
+//! a refused request changes nothing; undo then redo of a plain decision gives the same events and state;
+//! a roll or a reveal cannot be undone; every game (but cup-only) ends.
+//!
+//! The ordinary test run plays `SOAK_GAMES` games (2,000 unless set). The full run, about 100,000 games:
+//!     SOAK_GAMES=100000 cargo test --release --test soak -- --nocapture
+//! A failing seed is printed; add it to `tests/soak_regressions.txt`, whose seeds are replayed first on
+//! every run.
+
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+use goeben_referee::action::Action;
+use goeben_referee::barriers::rolled_or_revealed;
+use goeben_referee::state::{Fleet, GameOptions};
+use goeben_referee::{RulesPack, Session};
+
+mod leak_support;
+use leak_support::{counters_in, knowable, revealed_by};
+
+/// Steps after which a game that should have ended is a failure.
+const STEP_LIMIT: usize = 4000;
+/// Cup-only games have no end: they stop here.
+const CUP_ONLY_STEPS: usize = 300;
+
+struct Outcome {
+    steps: usize,
+    elapsed: Duration,
+}
+
+/// A tiny deterministic chooser (xorshift): a game is reproducible from its seed alone.
+struct Chooser(u64);
+
+impl Chooser {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// The game's options, from its seed: every optional rule, the campaign, cup-only and the house rule.
+fn options(seed: u64) -> GameOptions {
+    let bit = |n: u32| (seed >> n) & 1 == 1;
+    let fleets = [Fleet::Standard, Fleet::Moltke, Fleet::Stralsund, Fleet::MoltkeAndStralsund, Fleet::AllFour];
+    GameOptions {
+        night_combat: bit(0),
+        seaplanes: bit(1),
+        variable_deployment: bit(2),
+        mines: bit(3),
+        austro_hungarian: bit(4),
+        take_backs: bit(5),
+        campaign: seed % 9 == 4,
+        cup_only: seed % 23 == 7,
+        fleet: fleets[(seed / 64) as usize % fleets.len()],
+        ..GameOptions::default()
+    }
+}
+
+fn salt_of(session: &Session) -> String {
+    serde_json::to_value(session).unwrap()["provenance"]["salt"].as_str().unwrap_or_default().to_string()
+}
+
+/// The leak checks on one response, against the counters revealed so far (`ever`).
+fn no_leak(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, salt: &str) -> Result<(), String> {
+    let pack = session.pack();
+    if response.view.reveal.is_none() {
+        let text = serde_json::to_string(response).unwrap();
+        for secret in [format!("\"seed\":{seed}"), salt.to_string(), "\"rng\"".into(), "\"dice\"".into()] {
+            if text.contains(&secret) {
+                return Err(format!("`{secret}` crosses the boundary before the end"));
+            }
+        }
+    }
+    for event in response.events.iter().flatten() {
+        ever.extend(revealed_by(event));
+        let named = counters_in(pack, &serde_json::to_value(event).unwrap());
+        if let Some(id) = named.difference(ever).next() {
+            return Err(format!("an event names {id} before its reveal: {event:?}"));
+        }
+    }
+    let allowed = knowable(session);
+    if let Some(id) = counters_in(pack, &serde_json::to_value(&response.view).unwrap()).difference(&allowed).next() {
+        return Err(format!("the view names face-down {id}"));
+    }
+    // What is face up now (New Zealand set aside, say) is known from here on, even once it goes back
+    // into the pool face down (20.1's Royal Navy response).
+    ever.extend(allowed);
+    Ok(())
+}
+
+/// A request the referee must refuse now, whatever the state (an unknown ship, a bad correction).
+fn bad_request(pick: u64) -> Action {
+    match pick % 3 {
+        0 => serde_json::from_str(r#"{"action":"move","ship":"bismarck","to":{"kind":"place","id":"pola"},"speed":"cruise"}"#).unwrap(),
+        1 => serde_json::from_str(r#"{"action":"correct","correction":{"kind":"ship_track","ship":"nobody","track":"hull","value":3}}"#).unwrap(),
+        _ => serde_json::from_str(r#"{"action":"examine_zone","zone":"the_moon"}"#).unwrap(),
+    }
+}
+
+/// Plays one game with every check on every step.
+fn soak_game(seed: u64) -> Result<Outcome, String> {
+    let started = Instant::now();
+    let pack = RulesPack::standard();
+    let mut s = Session::new(pack, seed ^ 0x50A4);
+    let options = options(seed);
+    let cup_only = options.cup_only;
+    let first = s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
+    if !first.ok {
+        return Err(format!("new game refused: {:?}", first.error));
+    }
+    let salt = salt_of(&s);
+    let mut ever = BTreeSet::new();
+    no_leak(&s, &first, &mut ever, seed, &salt)?;
+    let mut pick = Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut steps = 0;
+    let limit = if cup_only { CUP_ONLY_STEPS } else { STEP_LIMIT };
+    while steps < limit {
+        let view = s.view();
+        if view.legal_actions.is_empty() {
+            break;
+        }
+        steps += 1;
+        let roll = pick.next();
+        // A refused request changes nothing.
+        if roll % 13 == 0 {
+            let before = (s.game().cloned(), s.log().len(), s.view());
+            let r = s.respond(bad_request(roll >> 8));
+            if r.ok || (s.game().cloned(), s.log().len(), s.view()) != before {
+                return Err(format!("step {steps}: a bad request was accepted or changed the session"));
+            }
+        }
+        let i = (roll >> 16) as usize % view.legal_actions.len();
+        let action = view.legal_actions[i].clone();
+        let before = s.game().unwrap().clone();
+        let r = s.respond(action.clone());
+        if !r.ok {
+            return Err(format!("step {steps}: a legal action was refused: {:?}", r.error));
+        }
+        no_leak(&s, &r, &mut ever, seed, &salt).map_err(|e| format!("step {steps}: {e}"))?;
+        let game = s.game().unwrap();
+        game.check_invariants(s.pack()).map_err(|e| format!("step {steps}: {e}"))?;
+        let events = r.events.clone().unwrap_or_default();
+        let barrier = rolled_or_revealed(&before.dice, &game.dice, &events) || r.view.game_over.is_some();
+        if barrier && !view.legal_barriers[i] {
+            return Err(format!("step {steps}: {action:?} in {:?} rolled or revealed unmarked: {events:?}", view.phase));
+        }
+        if roll % 5 == 0 && r.view.reveal.is_none() {
+            let house_rule = game.options.take_backs;
+            let u = s.respond(Action::Undo);
+            match (barrier, house_rule, u.ok) {
+                (true, false, true) => return Err(format!("step {steps}: a roll or reveal was undone")),
+                (true, false, false) => {}
+                (_, _, false) => return Err(format!("step {steps}: undo refused: {:?}", u.error)),
+                (_, _, true) => {
+                    if s.game().unwrap() != &before {
+                        return Err(format!("step {steps}: undo did not restore the state"));
+                    }
+                    let again = s.respond(action);
+                    if again.events.unwrap_or_default() != events {
+                        return Err(format!("step {steps}: the redo gave other events"));
+                    }
+                }
+            }
+        }
+        if roll % 97 == 0 {
+            let record = s.respond(Action::ExportRecord);
+            no_leak(&s, &record, &mut ever, seed, &salt).map_err(|e| format!("step {steps}: record: {e}"))?;
+        }
+    }
+    if !cup_only && s.view().game_over.is_none() {
+        let v = s.view();
+        let g = v.game.as_ref().unwrap();
+        let ships: Vec<String> = g.ships.iter().map(|s| format!("{} {:?} {:?}", s.id, s.status, s.position)).collect();
+        let tail: Vec<String> = s.log().iter().rev().take(12).map(|e| e.text.clone()).collect();
+        return Err(format!("the game did not end in {STEP_LIMIT} steps (turn {} of {}, {:?}, {} legal actions; pending {:?}; done {:?}; ships {ships:?}; log {tail:?})", v.turn, v.last_turn, v.phase, v.legal_actions.len(), g.pending, g.conditions.incidents_done));
+    }
+    if s.view().reveal.is_some() && seed % 50 == 0 {
+        let record = serde_json::to_string(&s.respond(Action::ExportRecord).record).unwrap();
+        let report = goeben_referee::record::verify(&record);
+        if !report.ok {
+            return Err(format!("the finished game does not verify: {:?}", report.error));
+        }
+    }
+    Ok(Outcome { steps, elapsed: started.elapsed() })
+}
+
+fn regressions() -> Vec<u64> {
+    include_str!("soak_regressions.txt").lines().filter_map(|l| l.split('#').next()?.trim().parse().ok()).collect()
+}
+
+#[test]
+fn issue_18_soak_random_games_with_every_check_on_every_step() {
+    let games: u64 = std::env::var("SOAK_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
+    let first: u64 = std::env::var("SOAK_FIRST_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let seeds: Vec<u64> = regressions().into_iter().chain(first..first + games).collect();
+    let (mut steps, mut failures, mut slowest) = (0usize, Vec::new(), (0u64, Duration::ZERO, 0usize));
+    let started = Instant::now();
+    for &seed in &seeds {
+        match std::panic::catch_unwind(|| soak_game(seed)) {
+            Ok(Ok(outcome)) => {
+                steps += outcome.steps;
+                if outcome.elapsed > slowest.1 {
+                    slowest = (seed, outcome.elapsed, outcome.steps);
+                }
+            }
+            Ok(Err(why)) => failures.push(format!("seed {seed}: {why}")),
+            Err(_) => failures.push(format!("seed {seed}: panicked")),
+        }
+    }
+    println!(
+        "soak: {} games, {steps} steps, {} failures, slowest game seed {} ({} steps, {:.1} ms), {:.1} s in all",
+        seeds.len(),
+        failures.len(),
+        slowest.0,
+        slowest.2,
+        slowest.1.as_secs_f64() * 1000.0,
+        started.elapsed().as_secs_f64()
+    );
+    assert!(failures.is_empty(), "failing seeds (add them to tests/soak_regressions.txt):\n{}", failures.join("\n"));
+    assert!(steps > seeds.len() * 20, "the games were played");
+}
