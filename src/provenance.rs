@@ -60,11 +60,10 @@ pub fn standard_pack_hash() -> &'static str {
 }
 
 impl Provenance {
-    pub fn commit(seed: u64, salt: [u8; 16], pack: &RulesPack) -> Provenance {
-        let salt = hex::encode(salt);
-        let pack_sha256 = pack_hash(pack);
-        let commitment = sha256_hex(&committed_string(seed, &salt, &pack_sha256));
-        Provenance { seed, salt, pack_sha256, commitment }
+    /// The commitment to `seed` and `salt` (hex) under the pack whose hash is `pack_sha256`.
+    pub fn new(seed: u64, salt: &str, pack_sha256: String) -> Provenance {
+        let commitment = sha256_hex(&committed_string(seed, salt, &pack_sha256));
+        Provenance { seed, salt: salt.to_string(), pack_sha256, commitment }
     }
 
     pub fn committed(&self) -> String {
@@ -94,7 +93,7 @@ mod tests {
     #[test]
     fn issue_14_commitment_is_sha256_of_the_documented_string() {
         let pack = RulesPack::standard();
-        let p = Provenance::commit(42, [7; 16], &pack);
+        let p = Provenance::new(42, &hex::encode([7u8; 16]), pack_hash(&pack));
         assert_eq!(p.commitment.len(), 64);
         assert!(p.commitment.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
         assert_eq!(sha256_hex(&p.committed()), p.commitment);

@@ -150,13 +150,28 @@ pub fn verify(text: &str) -> VerifyReport {
     }
 }
 
+impl GameRecord {
+    /// The rules pack the game started with (the standard one when the record holds none).
+    pub fn rules_pack(&self) -> Result<RulesPack, String> {
+        match &self.pack {
+            None => Ok(RulesPack::standard()),
+            Some(value) => RulesPack::from_value(value.clone()).map_err(|e| format!("the record's rules pack is invalid: {e}")),
+        }
+    }
+
+    /// A session at the record's new game, with its revealed seed and salt (verify and the review).
+    pub(crate) fn start(&self, pack: RulesPack) -> Result<(Session, Vec<Event>), String> {
+        let (Some(seed), Some(salt)) = (self.seed, &self.salt) else { return Err("the record holds no seed yet".into()) };
+        let mut session = Session::new(pack, 0);
+        let started = session.start_committed(seed, salt, self.options.clone()).map_err(|e| format!("new game refused: {e}"))?;
+        Ok((session, started))
+    }
+}
+
 fn replay(record: &GameRecord) -> VerifyReport {
-    let pack = match &record.pack {
-        None => RulesPack::standard(),
-        Some(value) => match RulesPack::from_value(value.clone()) {
-            Ok(pack) => pack,
-            Err(e) => return VerifyReport::refused(Some(0), "pack_mismatch", format!("the record's rules pack is invalid: {e}")),
-        },
+    let pack = match record.rules_pack() {
+        Ok(pack) => pack,
+        Err(why) => return VerifyReport::refused(Some(0), "pack_mismatch", why),
     };
     let hash = provenance::pack_hash(&pack);
     if hash != record.pack_sha256 {
@@ -171,10 +186,9 @@ fn replay(record: &GameRecord) -> VerifyReport {
     if record.committed.as_deref() != Some(provenance::committed_string(seed, salt, &record.pack_sha256).as_str()) {
         return VerifyReport::refused(Some(0), "commitment_mismatch", "the committed string is not the one the seed, salt and pack make");
     }
-    let mut session = Session::new(pack, 0);
-    let started = match session.start_committed(seed, salt, record.options.clone()) {
-        Ok(events) => events,
-        Err(e) => return VerifyReport::refused(Some(0), "step_differs", format!("new game refused: {e}")),
+    let (mut session, started) = match record.start(pack) {
+        Ok(started) => started,
+        Err(why) => return VerifyReport::refused(Some(0), "step_differs", why),
     };
     if started != record.started {
         return VerifyReport::differs(0, "step_differs", "new game differs", to_value(&record.started), to_value(&started));

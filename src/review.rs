@@ -102,13 +102,8 @@ pub fn build(session: &Session) -> Result<Review, ErrorInfo> {
 
 /// Replays the record: the setup as drawn, and VP and Alert after each turn.
 fn replay(record: &GameRecord) -> Result<(Vec<HiddenStack>, Vec<TurnPoint>), String> {
-    let pack = match &record.pack {
-        Some(value) => RulesPack::from_value(value.clone()).map_err(|e| e.to_string())?,
-        None => RulesPack::standard(),
-    };
-    let (seed, salt) = (record.seed.ok_or("no seed")?, record.salt.clone().ok_or("no salt")?);
-    let mut session = Session::new(pack.clone(), 0);
-    session.start_committed(seed, &salt, record.options.clone()).map_err(|e| e.to_string())?;
+    let pack = record.rules_pack()?;
+    let (mut session, _) = record.start(pack.clone())?;
     let setup = hidden_stacks(&pack, session.game().expect("started"));
     let point = |g: &Game| TurnPoint { turn: g.turn, vp: g.vp, alert: g.alert_level };
     let first = session.game().expect("started");

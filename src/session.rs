@@ -293,10 +293,9 @@ impl Session {
     /// Starts a game with a known seed and salt (new game, and a record's replay).
     pub(crate) fn start_committed(&mut self, seed: u64, salt: &str, options: crate::state::GameOptions) -> Result<Vec<Event>, RuleError> {
         let (game, events) = setup::new_game(&self.pack, seed, options.clone())?;
-        let pack_sha256 = crate::provenance::pack_hash(&self.pack);
-        let commitment = crate::provenance::sha256_hex(&crate::provenance::committed_string(seed, salt, &pack_sha256));
-        let pack = (pack_sha256 != crate::provenance::standard_pack_hash()).then(|| self.pack.clone());
-        self.provenance = Some(Provenance { seed, salt: salt.to_string(), pack_sha256, commitment });
+        let provenance = Provenance::new(seed, salt, crate::provenance::pack_hash(&self.pack));
+        let pack = (provenance.pack_sha256 != crate::provenance::standard_pack_hash()).then(|| self.pack.clone());
+        self.provenance = Some(provenance);
         self.history = Some(History { pack, options, started: events.clone(), steps: Vec::new() });
         self.game = Some(game);
         self.undo.clear();

@@ -11,7 +11,7 @@ use goeben_referee::{RulesPack, Session};
 use proptest::prelude::*;
 
 mod leak_support;
-use leak_support::{counters_in, knowable, revealed_by};
+use leak_support::{counters_in, knowable, revealed_by, salt_of};
 
 fn no_rng(text: &str, seed: u64, step: usize) {
     assert!(!text.contains(&format!(":{seed},")) && !text.contains(&format!(":{seed}}}")), "step {step}: the seed appears");
@@ -26,10 +26,6 @@ fn assert_no_leak(session: &Session, response: &goeben_referee::Response, ever: 
     assert_no_leak_salted(session, response, ever, seed, &salt_of(session), step)
 }
 
-/// The running game's salt, read from the session as a save holds it (it never leaves otherwise).
-fn salt_of(session: &Session) -> String {
-    serde_json::to_value(session).unwrap()["provenance"]["salt"].as_str().unwrap().to_string()
-}
 
 fn assert_no_leak_salted(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, salt: &str, step: usize) {
     let pack = session.pack();

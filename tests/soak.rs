@@ -18,7 +18,7 @@ use goeben_referee::state::{Fleet, GameOptions};
 use goeben_referee::{RulesPack, Session};
 
 mod leak_support;
-use leak_support::{counters_in, knowable, revealed_by};
+use leak_support::{counters_in, knowable, revealed_by, salt_of};
 
 /// Steps after which a game that should have ended is a failure.
 const STEP_LIMIT: usize = 4000;
@@ -60,9 +60,6 @@ fn options(seed: u64) -> GameOptions {
     }
 }
 
-fn salt_of(session: &Session) -> String {
-    serde_json::to_value(session).unwrap()["provenance"]["salt"].as_str().unwrap_or_default().to_string()
-}
 
 /// The leak checks on one response, against the counters revealed so far (`ever`).
 fn no_leak(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, salt: &str) -> Result<(), String> {

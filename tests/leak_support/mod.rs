@@ -55,3 +55,8 @@ pub fn counters_in(pack: &RulesPack, value: &serde_json::Value) -> BTreeSet<Stri
     seen
 }
 
+
+/// The running game's salt, read from the session as a save holds it (it never leaves otherwise).
+pub fn salt_of(session: &Session) -> String {
+    serde_json::to_value(session).unwrap()["provenance"]["salt"].as_str().unwrap_or_default().to_string()
+}
