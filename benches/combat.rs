@@ -3,17 +3,17 @@
 //! Run: `cargo bench --bench combat`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use goeben_referee::combat::forecast;
-use goeben_referee::dice::Dice;
-use goeben_referee::pack::SeaZone;
-use goeben_referee::state::{CounterId, Game, GameOptions, Location, Phase, SpaceRef};
+use goeben_referee::rules::combat::forecast;
+use goeben_referee::ground::dice::Dice;
+use goeben_referee::ground::pack::SeaZone;
+use goeben_referee::ground::state::{CounterId, Game, GameOptions, Location, Phase, SpaceRef};
 use goeben_referee::RulesPack;
 
 /// Both German ships at open sea facing HMS Inflexible (BC), HMS Defence (CA) and HMS Dublin (CL) at
 /// Alert 3, at the start of the Naval Combat phase (the battle not yet opened).
 fn battle_game(pack: &RulesPack) -> (Game, SpaceRef) {
     let options = GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
-    let (mut game, _) = goeben_referee::setup::new_game(pack, 11, options).expect("a new game");
+    let (mut game, _) = goeben_referee::rules::setup::new_game(pack, 11, options).expect("a new game");
     let space = SpaceRef::HighSeas { zone: SeaZone::WesternMed, label: "bench".into() };
     for ship in game.ships.iter_mut() {
         ship.position = space.clone();

@@ -2,14 +2,14 @@
 //! 10-turn game with random decisions under 5 ms). Run: `cargo bench --bench turns`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use goeben_referee::action::Action;
-use goeben_referee::state::Phase;
+use goeben_referee::ground::action::Action;
+use goeben_referee::ground::state::Phase;
 use goeben_referee::{RulesPack, Session};
 
 /// A session at the start of turn 1's Incident phase, both ships at open sea, Alert Level 3.
 fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
     let mut s = Session::new(pack.clone(), seed);
-    let options = goeben_referee::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
+    let options = goeben_referee::ground::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
     s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
     s.respond(serde_json::from_str(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":""}}"#).unwrap());
     while s.game().unwrap().phase != Phase::Movement {
@@ -26,7 +26,7 @@ fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
 /// Plays a whole game choosing uniformly among the legal actions with a seeded chooser.
 fn whole_game(pack: &RulesPack, seed: u64) -> u32 {
     let mut s = Session::new(pack.clone(), seed);
-    let options = goeben_referee::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
+    let options = goeben_referee::ground::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
     let mut r = s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
     let mut pick = seed | 1;
     let mut steps = 0;
@@ -61,7 +61,7 @@ fn benches(c: &mut Criterion) {
     // Issue #14: the cost of marking the legal actions (per view), and of building a whole view with them.
     let mid = at_incident_phase(&pack, 7);
     let view = mid.view();
-    c.bench_function("legal_barriers for one view (issue #14)", |b| b.iter(|| goeben_referee::barriers::legal_barriers(&view)));
+    c.bench_function("legal_barriers for one view (issue #14)", |b| b.iter(|| goeben_referee::api::barriers::legal_barriers(&view)));
     c.bench_function("whole player view, marks included", |b| b.iter(|| mid.view()));
     // Issue #14: verifying a whole finished game's record (parse, replay every step, compare).
     let mut finished = Session::new(pack.clone(), 3);
@@ -73,7 +73,7 @@ fn benches(c: &mut Criterion) {
     }
     let record = serde_json::to_string(&finished.respond(Action::ExportRecord).record).unwrap();
     println!("verified record: {i} steps, {} bytes", record.len());
-    c.bench_function("referee verify, one whole game", |b| b.iter(|| goeben_referee::record::verify(&record).ok));
+    c.bench_function("referee verify, one whole game", |b| b.iter(|| goeben_referee::api::verify::verify(&record).ok));
 }
 
 criterion_group!(turns, benches);

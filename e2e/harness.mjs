@@ -1,11 +1,12 @@
 // End-to-end harness: the real app binary in its real webview (WebKitGTK), driven over WebDriver through
 // tauri-driver, under Xvfb when there is no display. Used by e2e/*.test.mjs (node's test runner).
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Builder, Capabilities, By, until } from 'selenium-webdriver';
+import { selector } from '../ui/src/lib/testids.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '..');
@@ -14,20 +15,60 @@ const targetDir = process.env.CARGO_TARGET_DIR ?? join(repo, 'src-tauri', 'targe
 export const appBinary = process.env.GOEBEN_APP ?? join(targetDir, 'debug', 'goeben-referee-app');
 const port = 4444;
 
+/** A pause of `ms`. Only for a test where time itself is what is checked; anything else waits for its
+ * condition (waitFor, waitForTestId, waitForText, waitForIdle…). */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function waitForPort(url, ms) {
+/** Waits until `condition()` gives a truthy value (checked every `every` ms) and returns it; after `ms`
+ * fails with "timed out after … waiting for <what>" (and the condition's last error, if it threw). */
+export async function waitFor(what, condition, ms = 15000, every = 50) {
   const end = Date.now() + ms;
-  while (Date.now() < end) {
+  let error;
+  for (;;) {
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
+      const value = await condition();
+      if (value) return value;
+      error = undefined;
+    } catch (e) {
+      error = e;
     }
-    await sleep(100);
+    if (Date.now() >= end) {
+      throw new Error(`timed out after ${ms} ms waiting for ${what}${error ? ` (last error: ${error.message ?? error})` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, every));
   }
-  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+async function waitForPort(url, ms) {
+  await waitFor(`${url} to answer`, async () => (await fetch(url)).ok, ms, 100);
+}
+
+/** Whether the process `pid` is still running (signal 0 only checks). */
+export function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Kills the app's processes the hard way (SIGKILL) and waits until they are gone. */
+export async function killApp(ms = 10000) {
+  const pids = appPids();
+  if (pids.length === 0) throw new Error('no app process to kill');
+  for (const pid of pids) process.kill(pid, 'SIGKILL');
+  await waitFor(`the killed app (pids ${pids.join(', ')}) to exit`, () => pids.every((pid) => !running(pid) || isZombie(pid)), ms);
+  return pids;
+}
+
+/** A killed child of tauri-driver stays a zombie until it is reaped: it runs nothing any more. */
+function isZombie(pid) {
+  try {
+    return /^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true;
+  }
 }
 
 /** Starts Xvfb (if needed) and tauri-driver with an isolated data folder; returns a handle to stop them. */
@@ -47,7 +88,9 @@ export async function startDriver() {
     const xvfb = spawn('Xvfb', [display, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
     children.push(xvfb);
     env.DISPLAY = display;
-    await sleep(500);
+    // Xvfb is up once it listens on its socket (an Xvfb already on :97 is used as it is).
+    const socket = `/tmp/.X11-unix/X${display.slice(1)}`;
+    await waitFor(`Xvfb to listen on ${socket}`, () => existsSync(socket), 10000);
   }
   const driver = spawn('tauri-driver', ['--port', String(port)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(driver);
@@ -70,8 +113,46 @@ export async function openApp() {
   return driver;
 }
 
+/** The locator of a test id (one of `tid` in ui/src/lib/testids.js). */
 export function byTestId(id) {
-  return By.css(`[data-testid="${id}"]`);
+  if (typeof id !== 'string' || id === '' || id === 'undefined') throw new Error(`not a test id: ${id} (see ui/src/lib/testids.js)`);
+  return By.css(selector(id));
+}
+
+/** Waits until an element with one of the test ids is on the page, and returns that id. */
+export async function waitForAnyTestId(driver, ids, ms = 15000) {
+  const css = ids.map(selector).join(', ');
+  const el = await driver.wait(async () => (await driver.findElements(By.css(css)))[0], ms, `none of [data-testid=${ids.join(' | ')}] appeared`);
+  return el.getAttribute('data-testid');
+}
+
+/** Waits until no element with the test id is on the page. */
+export async function waitForGone(driver, id, ms = 15000, why = '') {
+  await driver.wait(async () => (await driver.findElements(byTestId(id))).length === 0, ms, `[data-testid=${id}] is still there${why ? `: ${why}` : ''}`);
+}
+
+/** Waits until the app is not waiting for the referee (App.svelte marks its <main> aria-busy meanwhile). */
+export async function waitForIdle(driver, ms = 15000) {
+  await driver.wait(async () => (await driver.findElements(By.css('main[aria-busy="true"]'))).length === 0, ms, 'the app stayed busy (aria-busy) waiting for the referee');
+}
+
+/** The view the referee holds now, through the shell (a `view` request changes nothing and saves nothing). */
+export async function coreView(driver) {
+  const r = await driver.executeAsyncScript(
+    `const done = arguments[arguments.length - 1];
+     window.__TAURI_INTERNALS__.invoke('respond', { action: { action: 'view' } }).then(done, (e) => done({ failed: String(e) }));`,
+  );
+  if (r.failed) throw new Error(`view request failed: ${r.failed}`);
+  return r.view;
+}
+
+/** Runs `act` (a tap that sends a decision), then waits until the referee's view changed and the screen
+ * shows it (the app no longer busy). */
+export async function untilAnswered(driver, what, act, ms = 10000) {
+  const before = JSON.stringify(await coreView(driver));
+  await act();
+  await driver.wait(async () => JSON.stringify(await coreView(driver)) !== before, ms, `the referee never answered ${what}`);
+  await waitForIdle(driver, ms);
 }
 
 export async function waitForTestId(driver, id, ms = 15000) {
@@ -97,22 +178,55 @@ export async function waitForText(driver, id, test, ms = 15000) {
       }
     },
     ms,
-    `[data-testid=${id}] text never matched (last: "${last}")`,
+    () => `[data-testid=${id}] text never matched (last: "${last}")`,
   );
   return last;
 }
 
-/** Scrolls an element to the middle of the window (clear of the sticky header) and taps it. */
+/** Scrolls an element to the middle of the window (clear of the sticky header), waits until it stands
+ * still (the same box two frames running), and taps it. */
 export async function tap(driver, el) {
-  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
-  await sleep(120);
+  await scrollToCenter(driver, el);
   await el.click();
+}
+
+/** Scrolls the element to the middle of the window and waits until its box stays put for two frames. */
+export async function scrollToCenter(driver, el, ms = 5000) {
+  const settled = await driver.executeAsyncScript(
+    `const [el, ms, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+     el.scrollIntoView({ block: 'center' });
+     const end = performance.now() + ms;
+     let last = '', same = 0;
+     const look = () => {
+       const r = el.getBoundingClientRect();
+       const box = [r.x, r.y, r.width, r.height].join(',');
+       same = box === last ? same + 1 : 0;
+       last = box;
+       if (same >= 2) done(true);
+       else if (performance.now() > end) done(false);
+       else requestAnimationFrame(look);
+     };
+     requestAnimationFrame(look);`,
+    el,
+    ms,
+  );
+  if (!settled) throw new Error(`the element to tap kept moving for ${ms} ms after scrolling to it`);
 }
 
 /** Resizes the window, lets two frames render, and saves a full-window PNG (element shots come back black). */
 export async function screenshot(driver, name, width, height) {
   await driver.manage().window().setRect({ width, height });
-  await sleep(300);
+  // The page has taken the new size (inner size under Xvfb; the outer one under a window manager).
+  let seen = '';
+  await driver.wait(
+    async () => {
+      const [iw, ih, ow, oh] = await driver.executeScript('return [innerWidth, innerHeight, outerWidth, outerHeight]');
+      seen = `${iw}×${ih} inside, ${ow}×${oh} outside`;
+      return (iw === width && ih === height) || (ow === width && oh === height);
+    },
+    5000,
+    () => `the window never became ${width}×${height} (the page saw ${seen})`,
+  );
   // WebKitWebDriver's snapshot never comes back for a page shorter than a narrow window (seen at 390 px
   // wide in WebKitGTK 2.4x under Xvfb): while the shot is taken the page is made one pixel taller.
   await driver.executeAsyncScript(

@@ -2,6 +2,7 @@
 // keen but plain player would take, as the action it sends and as the control on screen that sends it.
 // `scripts/whole_game_seed.mjs` runs the same player against the referee CLI to pick a seed whose first
 // two turns hold an incident phase and a battle.
+import { tid } from '../ui/src/lib/testids.js';
 
 const PENDING_ANSWERS = ['fight', 'contact', 'answer', 'evade_submarine', 'choose_ship', 'choose_intelligence', 'examine_zone', 'distribute', 'cease_fire', 'break_off'];
 
@@ -25,34 +26,34 @@ export function decide(view) {
   if (pending?.kind === 'fire_orders') {
     const battle = game.combat.find((b) => b.stage !== 'over');
     const o = battle?.options?.[0];
-    if (o) return { action: { action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: o.maximum_fire }, control: { testid: 'fire-option', nth: 0 } };
-    return { action: legal.find((a) => a.action === 'fire_orders' && !a.target), control: { testid: 'hold-fire', nth: 0 } };
+    if (o) return { action: { action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: o.maximum_fire }, control: { testid: tid.fireOption, nth: 0 } };
+    return { action: legal.find((a) => a.action === 'fire_orders' && !a.target), control: { testid: tid.holdFire, nth: 0 } };
   }
   if (pending?.kind === 'torpedoes') {
     // The battle card lists launches option by option: the first button is the first option's smallest launch.
     const battle = game.combat.find((b) => b.stage !== 'over');
     for (const o of battle?.options ?? []) {
       const launch = legal.find((a) => a.action === 'torpedoes' && a.count > 0 && a.target === o.target);
-      if (launch) return { action: launch, control: { testid: 'torpedo-option', nth: 0 } };
+      if (launch) return { action: launch, control: { testid: tid.torpedoOption, nth: 0 } };
     }
-    return { action: legal.find((a) => a.action === 'torpedoes' && a.count === 0), control: { testid: 'hold-fire', nth: 0 } };
+    return { action: legal.find((a) => a.action === 'torpedoes' && a.count === 0), control: { testid: tid.holdFire, nth: 0 } };
   }
   if (pending) {
     for (const kind of PENDING_ANSWERS) {
       const a = first(legal, kind);
-      if (a) return { action: a, control: { testid: `action-${kind}`, nth: 0 } };
+      if (a) return { action: a, control: { testid: tid.action(kind), nth: 0 } };
     }
   }
   const phaseFirst = { setup: 'place_collier', incident: 'resolve_incidents', naval_combat: 'contact' }[view.phase];
   const preferred = phaseFirst && first(legal, phaseFirst);
-  if (preferred) return { action: preferred, control: { testid: `action-${phaseFirst}`, nth: 0 } };
+  if (preferred) return { action: preferred, control: { testid: tid.action(phaseFirst), nth: 0 } };
   const mover = first(legal, 'move');
   if (mover) {
     const m = moveFor(view, mover.ship);
-    if (m.speed === 'stay') return { action: m, control: { testid: `stay-${m.ship}`, nth: 0 } };
+    if (m.speed === 'stay') return { action: m, control: { testid: tid.stay(m.ship), nth: 0 } };
     return { action: m, control: { move: m.ship, value: JSON.stringify(m.to) } };
   }
   const end = first(legal, 'end_phase');
-  if (end) return { action: end, control: { testid: 'action-end_phase', nth: 0 } };
+  if (end) return { action: end, control: { testid: tid.action('end_phase'), nth: 0 } };
   return null;
 }

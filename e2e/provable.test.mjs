@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, byTestId, coreBinary, sleep, tap,
+  startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, screenshot, byTestId, coreBinary, tap, untilAnswered,
 } from './harness.mjs';
+import { tid } from '../ui/src/lib/testids.js';
 
 let driverProcess;
 before(async () => {
@@ -54,7 +55,7 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
   const driver = await openApp();
   try {
     await driver.manage().setTimeouts({ implicit: 0, script: 120000 });
-    await driver.wait(async () => (await driver.findElements({ css: '[data-testid="phase"], [data-testid="seed-input"]' })).length > 0, 15000);
+    await waitForAnyTestId(driver, [tid.phase, tid.seedInput]);
     const started = await respond(driver, { action: 'new_game', seed: 4 });
     assert.equal(started.ok, true);
     const commitment = started.view.commitment;
@@ -68,14 +69,13 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
       assert.equal(atIncident.commitment, commitment, 'the same commitment in every view');
       await driver.navigate().refresh();
       if (attempt === 0) {
-        assert.ok((await textOf(driver, 'fingerprint')).includes(commitment.slice(0, 8)), 'the fingerprint shows the commitment');
+        assert.ok((await textOf(driver, tid.fingerprint)).includes(commitment.slice(0, 8)), 'the fingerprint shows the commitment');
       }
       // The draw's button says it cannot be taken back.
-      const draw = await waitForTestId(driver, 'action-resolve_incidents');
+      const draw = await waitForTestId(driver, tid.action('resolve_incidents'));
       assert.match(await draw.getText(), /can't be taken back/);
       if (attempt === 0) await screenshot(driver, 'barrier-phone', 390, 844);
-      await tap(driver, draw);
-      await sleep(400);
+      await untilAnswered(driver, 'the tap on the draw', () => tap(driver, draw));
       drew = (await respond(driver, { action: 'view' })).view.undo_status.barrier;
     }
     assert.ok(drew, 'a draw happened');
@@ -83,8 +83,8 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
     assert.equal(refused.ok, false);
     assert.equal(refused.error.code, 'undo_barrier', 'the core refuses the undo');
     // The Undo button says why before anything is sent.
-    await tap(driver, await waitForTestId(driver, 'undo-button'));
-    const why = await waitForText(driver, 'undo-blocked', (t) => t.length > 0);
+    await tap(driver, await waitForTestId(driver, tid.undoButton));
+    const why = await waitForText(driver, tid.undoBlocked, (t) => t.length > 0);
     assert.match(why, /Can't undo/);
     await screenshot(driver, 'undo-blocked-phone', 390, 844);
 
@@ -100,26 +100,26 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
     assert.equal(createHash('sha256').update(end.reveal.committed).digest('hex'), commitment);
     assert.match(end.reveal.committed, new RegExp(`seed=${end.reveal.seed};`));
     await driver.navigate().refresh();
-    await waitForTestId(driver, 'reveal');
-    assert.match(await textOf(driver, 'reveal'), new RegExp(String(end.reveal.seed)));
+    await waitForTestId(driver, tid.reveal);
+    assert.match(await textOf(driver, tid.reveal), new RegExp(String(end.reveal.seed)));
     await screenshot(driver, 'game-over-phone', 390, 844);
 
     // The review, stepped through, with its plots at phone and desktop size.
-    await tap(driver, await waitForTestId(driver, 'review-open'));
-    await waitForTestId(driver, 'review');
-    await waitForTestId(driver, 'plot-vp');
-    await waitForTestId(driver, 'plot-alert');
-    const first = await textOf(driver, 'review-turn');
-    await tap(driver, await waitForTestId(driver, 'review-next'));
-    await waitForText(driver, 'review-turn', (t) => t !== first);
+    await tap(driver, await waitForTestId(driver, tid.reviewOpen));
+    await waitForTestId(driver, tid.review);
+    await waitForTestId(driver, tid.plotVp);
+    await waitForTestId(driver, tid.plotAlert);
+    const first = await textOf(driver, tid.reviewTurn);
+    await tap(driver, await waitForTestId(driver, tid.reviewNext));
+    await waitForText(driver, tid.reviewTurn, (t) => t !== first);
     await screenshot(driver, 'review-turns-phone', 390, 844);
     // The plots, looked at on a phone and a desktop: scrolled to the VP chart at each size.
     for (const [name, width, height] of [['review-phone', 390, 844], ['review-desktop', 1280, 800]]) {
       await driver.manage().window().setRect({ width, height });
-      await driver.executeScript('arguments[0].scrollIntoView({ block: "start" }); window.scrollBy(0, -190)', await waitForTestId(driver, 'plot-vp'));
+      await driver.executeScript('arguments[0].scrollIntoView({ block: "start" }); window.scrollBy(0, -190)', await waitForTestId(driver, tid.plotVp));
       await screenshot(driver, name, width, height);
     }
-    const plots = await driver.findElements(byTestId('plot-luck'));
+    const plots = await driver.findElements(byTestId(tid.plotLuck));
     if (plots.length > 0) {
       await driver.manage().window().setRect({ width: 390, height: 844 });
       await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', plots[0]);
@@ -128,12 +128,12 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
 
     // The finished game is on the device's list, with its fingerprint and its record.
     await driver.navigate().refresh();
-    await tap(driver, await waitForTestId(driver, 'finished-open-over'));
-    await waitForTestId(driver, 'finished-games');
-    const row = await waitForText(driver, 'finished-row', (t) => t.includes(commitment.slice(0, 8)));
+    await tap(driver, await waitForTestId(driver, tid.finishedOpenOver));
+    await waitForTestId(driver, tid.finishedGames);
+    const row = await waitForText(driver, tid.finishedRow, (t) => t.includes(commitment.slice(0, 8)));
     assert.match(row, /VP/);
-    assert.match(await textOf(driver, 'finished-summary'), /1/);
-    await driver.executeScript('arguments[0].scrollIntoView({ block: "start" }); window.scrollBy(0, -190)', await waitForTestId(driver, 'finished-games'));
+    assert.match(await textOf(driver, tid.finishedSummary), /1/);
+    await driver.executeScript('arguments[0].scrollIntoView({ block: "start" }); window.scrollBy(0, -190)', await waitForTestId(driver, tid.finishedGames));
     await screenshot(driver, 'finished-phone', 390, 844);
 
     // The record exported by the app verifies with the CLI; a die edited in it does not.

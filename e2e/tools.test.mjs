@@ -3,7 +3,8 @@
 // once it is let go.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, byTestId, sleep, tap } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForGone, textOf, waitForText, screenshot, byTestId, tap } from './harness.mjs';
+import { tid, selector } from '../ui/src/lib/testids.js';
 
 let driverProcess;
 
@@ -49,14 +50,14 @@ async function type(driver, id, text) {
 }
 
 async function openTools(driver) {
-  await driver.wait(async () => (await driver.findElements({ css: '[data-testid="phase"], [data-testid="tools-open"]' })).length > 0, 15000);
-  if ((await driver.findElements(byTestId('tools-open'))).length === 0) {
+  await waitForAnyTestId(driver, [tid.phase, tid.toolsOpen]);
+  if ((await driver.findElements(byTestId(tid.toolsOpen))).length === 0) {
     // A game is running: the start screen is behind New game.
-    await tapId(driver, 'new-game-footer');
+    await tapId(driver, tid.newGameFooter);
     await tap(driver, await driver.findElement({ xpath: "//nav//button[normalize-space()='New game']" }));
   }
-  await tapId(driver, 'tools-open');
-  await waitForTestId(driver, 'tools-picker');
+  await tapId(driver, tid.toolsOpen);
+  await waitForTestId(driver, tid.toolsPicker);
 }
 
 test('table tools (issue #8): secret die rolls with hold-to-peek, charts, random events and calculators', async () => {
@@ -66,138 +67,138 @@ test('table tools (issue #8): secret die rolls with hold-to-peek, charts, random
     await screenshot(driver, 'tools-picker-phone', 390, 844);
 
     // Secret Die Roll: A draws face down; B sees only the commitment; A peeks; A reveals; the app verifies.
-    await tapId(driver, 'tool-sdr');
-    await waitForTestId(driver, 'sdr');
-    const bag = await textOf(driver, 'sdr-bag');
+    await tapId(driver, tid.tool('sdr'));
+    await waitForTestId(driver, tid.sdr);
+    const bag = await textOf(driver, tid.sdrBag);
     assert.match(bag, /48/);
-    await (await waitForTestId(driver, 'sdr-label')).sendKeys('victory conditions');
-    await tapId(driver, 'sdr-draw-a');
-    const commitment = await textOf(driver, 'commitment-1');
+    await (await waitForTestId(driver, tid.sdrLabel)).sendKeys('victory conditions');
+    await tapId(driver, tid.sdrDrawA);
+    const commitment = await textOf(driver, tid.chitCommitment(1));
     assert.match(commitment, /^[0-9a-f]{16}$/, 'the other player sees a 16-hex-digit commitment');
-    assert.match(await textOf(driver, 'sdr-bag'), /47/);
-    assert.equal((await driver.findElements(byTestId('own-chit-1'))).length, 0, 'no value on screen while nobody peeks');
+    assert.match(await textOf(driver, tid.sdrBag), /47/);
+    assert.equal((await driver.findElements(byTestId(tid.ownChit(1)))).length, 0, 'no value on screen while nobody peeks');
     await screenshot(driver, 'tools-sdr-drawn-phone', 390, 844);
-    const peeked = await hold(driver, await waitForTestId(driver, 'peek-a'), async () => {
-      const own = await waitForTestId(driver, 'own-chit-1');
-      const value = Number(await (await own.findElement(byTestId('die-face'))).getAttribute('data-value'));
+    const peeked = await hold(driver, await waitForTestId(driver, tid.peek('a')), async () => {
+      const own = await waitForTestId(driver, tid.ownChit(1));
+      const value = Number(await (await own.findElement(byTestId(tid.dieFace))).getAttribute('data-value'));
       await screenshot(driver, 'tools-sdr-peek-phone', 390, 844);
       return value;
     });
     assert.ok(peeked >= 1 && peeked <= 6, `A saw a die face (${peeked})`);
-    await driver.wait(async () => (await driver.findElements(byTestId('secrets-a'))).length === 0, 5000, 'letting go hides the secrets');
-    await hold(driver, await waitForTestId(driver, 'peek-b'), async () => {
-      assert.match(await textOf(driver, 'no-secrets-b'), /Nothing secret/, 'B holds nothing secret');
+    await waitForGone(driver, tid.secrets('a'), 5000, 'letting go hides the secrets');
+    await hold(driver, await waitForTestId(driver, tid.peek('b')), async () => {
+      assert.match(await textOf(driver, tid.noSecrets('b')), /Nothing secret/, 'B holds nothing secret');
     });
-    await tapId(driver, 'reveal-1');
-    await tapId(driver, 'reveal-confirm-1');
-    assert.match(await textOf(driver, 'verified-1'), /match/i);
-    const salt = await textOf(driver, 'salt-1');
+    await tapId(driver, tid.revealChit(1));
+    await tapId(driver, tid.revealConfirm(1));
+    assert.match(await textOf(driver, tid.verified(1)), /match/i);
+    const salt = await textOf(driver, tid.salt(1));
     assert.match(salt, /^[0-9a-f]{32}$/);
     // Anyone can check a commitment by hand: the right value matches, a switched one does not.
     await tap(driver, await driver.findElement({ xpath: "//summary[normalize-space()='Check a chit by hand']" }));
-    await (await waitForTestId(driver, 'verify-commitment')).sendKeys(commitment);
-    await (await waitForTestId(driver, 'verify-salt')).sendKeys(salt);
-    const value = await waitForTestId(driver, 'verify-value');
+    await (await waitForTestId(driver, tid.verifyCommitment)).sendKeys(commitment);
+    await (await waitForTestId(driver, tid.verifySalt)).sendKeys(salt);
+    const value = await waitForTestId(driver, tid.verifyValue);
     await value.sendKeys(String(peeked));
-    await tapId(driver, 'verify-button');
-    assert.match(await waitForText(driver, 'verify-result', (t) => t.length > 0), /match/i);
+    await tapId(driver, tid.verifyButton);
+    assert.match(await waitForText(driver, tid.verifyResult, (t) => t.length > 0), /match/i);
     await value.clear();
     await value.sendKeys(String((peeked % 6) + 1));
-    await tapId(driver, 'verify-button');
-    assert.match(await waitForText(driver, 'verify-result', (t) => /not|no /i.test(t)), /not|no /i);
+    await tapId(driver, tid.verifyButton);
+    assert.match(await waitForText(driver, tid.verifyResult, (t) => /not|no /i.test(t)), /not|no /i);
     await screenshot(driver, 'tools-sdr-revealed-desktop', 1280, 800);
-    await tapId(driver, 'tools-back');
+    await tapId(driver, tid.toolsBack);
 
     // Victory conditions and What-If charts (seed 001).
-    await tapId(driver, 'tool-charts');
-    await pick(driver, 'vc-side-german');
-    await pick(driver, 'vc-sdr-3');
-    assert.match(await textOf(driver, 'vc-result'), /\d/);
-    await pick(driver, 'wi-fleet-french');
-    await pick(driver, 'wi-sdr-7');
-    assert.ok((await textOf(driver, 'wi-result')).length > 10);
+    await tapId(driver, tid.tool('charts'));
+    await pick(driver, tid.vcSide('german'));
+    await pick(driver, tid.vcSdr(3));
+    assert.match(await textOf(driver, tid.vcResult), /\d/);
+    await pick(driver, tid.wiFleet('french'));
+    await pick(driver, tid.wiSdr(7));
+    assert.ok((await textOf(driver, tid.wiResult)).length > 10);
     await screenshot(driver, 'tools-charts-phone', 390, 844);
-    await tapId(driver, 'tools-back');
+    await tapId(driver, tid.toolsBack);
 
     // Random events (seed 004): two dice, the entry, the side die when the entry strikes one side.
-    await tapId(driver, 'tool-events');
-    await tapId(driver, 'event-roll');
-    const dice = await driver.findElements({ css: '[data-testid="event-dice"] [data-testid="die-face"]' });
+    await tapId(driver, tid.tool('events'));
+    await tapId(driver, tid.eventRoll);
+    const dice = await driver.findElements({ css: `${selector(tid.eventDice)} ${selector(tid.dieFace)}` });
     assert.ok(dice.length >= 2, 'both dice are shown as faces');
-    assert.ok((await textOf(driver, 'event-name')).length > 0);
+    assert.ok((await textOf(driver, tid.eventName)).length > 0);
     await screenshot(driver, 'tools-events-phone', 390, 844);
-    await tapId(driver, 'tools-back');
+    await tapId(driver, tid.toolsBack);
 
     // Calculators (seeds 003-004): combined fire of three ships (seed 004's worked example style).
-    await tapId(driver, 'tool-calculators');
-    await pick(driver, 'calc-fuel-zones-2');
-    await tapId(driver, 'calc-fuel-go');
-    assert.match(await textOf(driver, 'calc-result-fuel'), /6/);
+    await tapId(driver, tid.tool('calculators'));
+    await pick(driver, tid.calcFuelZones(2));
+    await tapId(driver, tid.calcFuelGo);
+    assert.match(await textOf(driver, tid.calcResult('fuel')), /6/);
     await screenshot(driver, 'tools-calculators-phone', 390, 844);
-    await tapId(driver, 'tools-back');
+    await tapId(driver, tid.toolsBack);
 
     // Rule dice (seeds 003-004): shore batteries rolled, each die shown, the outcome and its source.
-    await tapId(driver, 'tool-procedures');
-    await tapId(driver, 'proc-shore-go');
-    await waitForTestId(driver, 'proc-result-shore');
-    const shoreDice = await driver.findElements({ css: '[data-testid="proc-dice-shore"] [data-testid="die-face"]' });
+    await tapId(driver, tid.tool('procedures'));
+    await tapId(driver, tid.procShoreGo);
+    await waitForTestId(driver, tid.procResult('shore'));
+    const shoreDice = await driver.findElements({ css: `${selector(tid.procDice('shore'))} ${selector(tid.dieFace)}` });
     assert.ok(shoreDice.length >= 1, 'the die is shown as a face');
-    assert.ok((await textOf(driver, 'proc-outcome-shore')).length > 0);
-    assert.match(await textOf(driver, 'proc-source-shore'), /004/);
+    assert.ok((await textOf(driver, tid.procOutcome('shore'))).length > 0);
+    assert.match(await textOf(driver, tid.procSource('shore')), /004/);
     await screenshot(driver, 'tools-procedures-phone', 390, 844);
-    await tapId(driver, 'tools-back');
+    await tapId(driver, tid.toolsBack);
 
     // Hidden Fleet Charts (seed 002): A takes the German chart, B the Allied one; A puts the Goeben in box 3
     // with B looking away. Nobody sees her until A peeks, or until box 3 is revealed.
-    await tapId(driver, 'tool-fleets');
-    await tapId(driver, 'fleet-open-a-german');
-    await tapId(driver, 'fleet-open-b-allied');
-    await tapId(driver, 'fleet-edit-a');
-    await type(driver, 'fleet-ship', 'Goeben');
-    await driver.executeScript('const s = arguments[0]; s.value = "3"; s.dispatchEvent(new Event("change", { bubbles: true }));', await waitForTestId(driver, 'fleet-box'));
-    await tapId(driver, 'fleet-assign');
-    await tapId(driver, 'fleet-done');
+    await tapId(driver, tid.tool('fleets'));
+    await tapId(driver, tid.fleetOpen('a', 'german'));
+    await tapId(driver, tid.fleetOpen('b', 'allied'));
+    await tapId(driver, tid.fleetEdit('a'));
+    await type(driver, tid.fleetShip, 'Goeben');
+    await driver.executeScript('const s = arguments[0]; s.value = "3"; s.dispatchEvent(new Event("change", { bubbles: true }));', await waitForTestId(driver, tid.fleetBox));
+    await tapId(driver, tid.fleetAssign);
+    await tapId(driver, tid.fleetDone);
     assert.ok(!(await pageText(driver)).includes('Goeben'), 'the shared screen does not name a ship in an unrevealed box');
     await screenshot(driver, 'tools-fleets-phone', 390, 844);
-    await hold(driver, await waitForTestId(driver, 'peek-a'), async () => {
-      assert.match(await textOf(driver, 'own-box-3'), /Goeben/);
+    await hold(driver, await waitForTestId(driver, tid.peek('a')), async () => {
+      assert.match(await textOf(driver, tid.ownBox(3)), /Goeben/);
     });
     await driver.wait(async () => !(await pageText(driver)).includes('Goeben'), 5000, 'letting go hides the chart');
-    await driver.executeScript('const s = arguments[0]; s.value = "3"; s.dispatchEvent(new Event("change", { bubbles: true }));', await waitForTestId(driver, 'fleet-reveal-box-a'));
-    await tapId(driver, 'fleet-reveal-a');
-    assert.match(await waitForText(driver, 'public-box-a-3', (t) => t.includes('Goeben')), /Goeben/, 'a revealed box shows its ships to both');
-    await tapId(driver, 'tools-back');
+    await driver.executeScript('const s = arguments[0]; s.value = "3"; s.dispatchEvent(new Event("change", { bubbles: true }));', await waitForTestId(driver, tid.fleetRevealBox('a')));
+    await tapId(driver, tid.fleetReveal('a'));
+    assert.match(await waitForText(driver, tid.publicBox('a', 3), (t) => t.includes('Goeben')), /Goeben/, 'a revealed box shows its ships to both');
+    await tapId(driver, tid.toolsBack);
 
     // Double-blind search (seed 001): both record a unit in the same square; B is British and calls first.
-    await tapId(driver, 'tool-search');
-    await tap(driver, await driver.findElement({ xpath: "//section[@data-testid='search']//summary[normalize-space()='Start a turn']" }));
-    await pick(driver, 'search-british-b');
-    await tapId(driver, 'search-start-turn');
+    await tapId(driver, tid.tool('search'));
+    await tap(driver, await driver.findElement({ xpath: `//section[@data-testid='${tid.search}']//summary[normalize-space()='Start a turn']` }));
+    await pick(driver, tid.searchBritish('b'));
+    await tapId(driver, tid.searchStartTurn);
     for (const [p, unit] of [['a', 'Goeben'], ['b', 'Indomitable']]) {
-      await tapId(driver, `search-edit-${p}`);
-      await type(driver, 'search-unit', unit);
-      await type(driver, 'search-sea', 'Ionian');
-      await type(driver, 'search-area', 'A2');
-      await type(driver, 'search-square', '52');
-      await tapId(driver, 'search-place');
-      await tapId(driver, 'search-done');
+      await tapId(driver, tid.searchEdit(p));
+      await type(driver, tid.searchUnit, unit);
+      await type(driver, tid.searchSea, 'Ionian');
+      await type(driver, tid.searchArea, 'A2');
+      await type(driver, tid.searchSquare, '52');
+      await tapId(driver, tid.searchPlace);
+      await tapId(driver, tid.searchDone);
     }
     const shared = await pageText(driver);
     assert.ok(!shared.includes('Goeben') && !shared.includes('Indomitable'), 'positions stay private');
-    await pick(driver, 'call-player-b');
-    await pick(driver, 'call-level-sea');
-    await type(driver, 'call-name', 'Ionian');
-    await tapId(driver, 'call-go');
-    assert.match(await waitForText(driver, 'call-answer', (t) => t.length > 0), /enemy present/);
+    await pick(driver, tid.callPlayer('b'));
+    await pick(driver, tid.callLevel('sea'));
+    await type(driver, tid.callName, 'Ionian');
+    await tapId(driver, tid.callGo);
+    assert.match(await waitForText(driver, tid.callAnswer, (t) => t.length > 0), /enemy present/);
     assert.ok(!(await pageText(driver)).includes('Goeben'), 'a sea call says something is there, not what');
-    await pick(driver, 'call-level-square');
-    await type(driver, 'call-name', '52');
-    await tapId(driver, 'call-go');
-    const found = await waitForText(driver, 'call-answer', (t) => t.startsWith('found'));
+    await pick(driver, tid.callLevel('square'));
+    await type(driver, tid.callName, '52');
+    await tapId(driver, tid.callGo);
+    const found = await waitForText(driver, tid.callAnswer, (t) => t.startsWith('found'));
     assert.match(found, /Goeben/);
     assert.match(found, /Indomitable/);
     await screenshot(driver, 'tools-search-phone', 390, 844);
-    await tapId(driver, 'tools-back');
+    await tapId(driver, tid.toolsBack);
 
     const text = await pageText(driver);
     assert.ok(!text.includes('undefined'));
@@ -207,9 +208,9 @@ test('table tools (issue #8): secret die rolls with hold-to-peek, charts, random
   const again = await openApp();
   try {
     await openTools(again);
-    await tapId(again, 'tool-sdr');
-    assert.match(await textOf(again, 'sdr-bag'), /47/, 'the bag is as it was left');
-    assert.match(await textOf(again, 'verified-1'), /match/i);
+    await tapId(again, tid.tool('sdr'));
+    assert.match(await textOf(again, tid.sdrBag), /47/, 'the bag is as it was left');
+    assert.match(await textOf(again, tid.verified(1)), /match/i);
   } finally {
     await again.quit();
   }

@@ -6,7 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startDriver, openApp, waitForTestId, waitForText, screenshot, byTestId, coreBinary, sleep, tap } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForGone, waitForText, screenshot, byTestId, coreBinary, tap } from './harness.mjs';
+import { tid, selector } from '../ui/src/lib/testids.js';
 
 let driverProcess;
 
@@ -28,12 +29,12 @@ function modulesOf(svg) {
 test('webcam scanning (issue #7): the camera allowed by the shell, frames decoded in Rust, the code looked up', async () => {
   const driver = await openApp();
   try {
-    await driver.wait(async () => (await driver.findElements({ css: '[data-testid="phase"], [data-testid="seed-input"]' })).length > 0, 15000);
-    if ((await driver.findElements(byTestId('seed-input'))).length > 0) {
-      await (await waitForTestId(driver, 'seed-input')).sendKeys('7');
-      await tap(driver, await waitForTestId(driver, 'new-game-button'));
+    await waitForAnyTestId(driver, [tid.phase, tid.seedInput]);
+    if ((await driver.findElements(byTestId(tid.seedInput))).length > 0) {
+      await (await waitForTestId(driver, tid.seedInput)).sendKeys('7');
+      await tap(driver, await waitForTestId(driver, tid.newGameButton));
     }
-    await waitForTestId(driver, 'phase');
+    await waitForTestId(driver, tid.phase);
 
     // 1. A printed counter held up to the camera: the Adriatic zone's token, drawn from counter_sheet's SVG
     //    into a canvas whose stream stands in for the camera's.
@@ -62,34 +63,34 @@ test('webcam scanning (issue #7): the camera allowed by the shell, frames decode
       modulesOf(svg),
     );
     assert.ok(ok, 'the webview can stream a canvas');
-    await tap(driver, await waitForTestId(driver, 'webcam-button'));
+    await tap(driver, await waitForTestId(driver, tid.webcamButton));
     let found;
     try {
-      found = await waitForText(driver, 'scan-result', (t) => t.includes(code), 30000);
+      found = await waitForText(driver, tid.scanResult, (t) => t.includes(code), 30000);
     } catch (e) {
-      const status = await driver.findElements(byTestId('webcam-status'));
+      const status = await driver.findElements(byTestId(tid.webcamStatus));
       const said = status.length ? `${await status[0].getText()} (frames ${await status[0].getAttribute('data-frames')})` : 'no camera view';
-      const error = await driver.findElements(byTestId('code-error'));
+      const error = await driver.findElements(byTestId(tid.codeError));
       throw new Error(`no code read from the counter's picture: ${said}; ${error.length ? await error[0].getText() : 'no error shown'}`, { cause: e });
     }
     assert.match(found, new RegExp(name.join(' ').split(' ')[0]));
-    assert.equal((await driver.findElements(byTestId('webcam-view'))).length, 0, 'the camera closes once a code is read');
+    assert.equal((await driver.findElements(byTestId(tid.webcamView))).length, 0, 'the camera closes once a code is read');
     await screenshot(driver, 'webcam-found-desktop', 1280, 800);
     await driver.navigate().refresh();
-    await waitForTestId(driver, 'phase');
+    await waitForTestId(driver, tid.phase);
     // 2. WebKit's mock camera (the page reloaded first, so the real getUserMedia is back): the permission
     //    request is answered by the shell, frames flow to the decoder, which finds no code in the mock picture.
-    await tap(driver, await waitForTestId(driver, 'webcam-button'));
-    await waitForTestId(driver, 'webcam-view');
-    const frames = async () => Number((await (await driver.findElement(byTestId('webcam-status'))).getAttribute('data-frames')) ?? 0);
+    await tap(driver, await waitForTestId(driver, tid.webcamButton));
+    await waitForTestId(driver, tid.webcamView);
+    const frames = async () => Number((await (await driver.findElement(byTestId(tid.webcamStatus))).getAttribute('data-frames')) ?? 0);
     await driver.wait(async () => (await frames()) >= 3, 20000, 'frames from the mock camera reach the decoder');
-    assert.equal((await driver.findElements(byTestId('code-error'))).length, 0, 'the camera opened without an error');
-    assert.match(await (await driver.findElement(byTestId('webcam-status'))).getText(), /No code in sight yet/);
-    const live = await driver.executeScript('const v = document.querySelector(\'[data-testid="webcam-view"] video\'); return v && v.srcObject ? v.srcObject.getVideoTracks().map((t) => t.readyState) : null;');
+    assert.equal((await driver.findElements(byTestId(tid.codeError))).length, 0, 'the camera opened without an error');
+    assert.match(await (await driver.findElement(byTestId(tid.webcamStatus))).getText(), /No code in sight yet/);
+    const live = await driver.executeScript(`const v = document.querySelector('${selector(tid.webcamView)} video'); return v && v.srcObject ? v.srcObject.getVideoTracks().map((t) => t.readyState) : null;`);
     assert.deepEqual(live, ['live'], 'a live camera track');
     await screenshot(driver, 'webcam-desktop', 1280, 800);
-    await tap(driver, await waitForTestId(driver, 'webcam-cancel'));
-    await driver.wait(async () => (await driver.findElements(byTestId('webcam-view'))).length === 0, 5000, 'Cancel closes the camera');
+    await tap(driver, await waitForTestId(driver, tid.webcamCancel));
+    await waitForGone(driver, tid.webcamView, 5000, 'Cancel closes the camera');
   } finally {
     await driver.quit();
   }

@@ -4,7 +4,10 @@
 // The player's choices come from e2e/policy.mjs; the seed was picked by scripts/whole_game_seed.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDriver, openApp, waitForTestId, textOf, waitForText, screenshot, appPids, refereeView, byTestId, sleep, tap } from './harness.mjs';
+import {
+  startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, textOf, waitForText, screenshot, killApp, refereeView, byTestId, tap,
+} from './harness.mjs';
+import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
 import { Key } from 'selenium-webdriver';
 
@@ -40,10 +43,10 @@ async function invoke(driver, cmd, args) {
 
 /** Types a counter code into the code field as a USB scanner would (Enter submits), and waits for the answer. */
 async function scanCode(driver, code, expect) {
-  const field = await waitForTestId(driver, 'code-input');
+  const field = await waitForTestId(driver, tid.codeInput);
   await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', field);
   await field.sendKeys(code, Key.ENTER);
-  return waitForText(driver, 'scan-result', (t) => t.includes(code) && (!expect || expect.test(t)));
+  return waitForText(driver, tid.scanResult, (t) => t.includes(code) && (!expect || expect.test(t)));
 }
 
 
@@ -53,11 +56,11 @@ async function play(driver, decision) {
   const before = JSON.stringify(await currentView(driver));
   const { control } = decision;
   if (control.move) {
-    const select = await waitForTestId(driver, `move-to-${control.move}`);
+    const select = await waitForTestId(driver, tid.moveTo(control.move));
     await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', select);
     const option = await select.findElement({ css: `option[value='${control.value.replaceAll("'", "\\'")}']` });
     await option.click();
-    await tap(driver, await waitForTestId(driver, `move-${control.move}`));
+    await tap(driver, await waitForTestId(driver, tid.move(control.move)));
   } else {
     let all = await driver.findElements(byTestId(control.testid));
     if (control.inside) all = (await Promise.all(all.map((el) => el.findElements({ css: control.inside })))).flat();
@@ -68,12 +71,12 @@ async function play(driver, decision) {
     await driver.wait(async () => JSON.stringify(await currentView(driver)) !== before, 10000);
   } catch {
     await screenshot(driver, 'game-failure', 390, 844);
-    const banner = await driver.findElements(byTestId('error-banner'));
+    const banner = await driver.findElements(byTestId(tid.errorBanner));
     const said = banner.length > 0 ? await banner[0].getText() : 'no error shown';
     assert.fail(`the referee never answered ${JSON.stringify(decision.action)} (${said})`);
   }
-  // The screen re-renders from the answer: let it settle before the next look.
-  await sleep(150);
+  // The screen re-renders from the answer: wait until the app is idle again before the next look.
+  await waitForIdle(driver);
 }
 
 async function phaseShot(driver, shots, view) {
@@ -91,18 +94,18 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
   const story = { incidents: 0, fires: 0, undone: false, killedAt: null, chartEdited: false };
   try {
     // A new game from the start screen with the seed typed in.
-    await driver.wait(async () => (await driver.findElements({ css: '[data-testid="phase"], [data-testid="seed-input"]' })).length > 0, 15000);
-    if ((await driver.findElements(byTestId('seed-input'))).length === 0) {
-      await tap(driver, await waitForTestId(driver, 'new-game-footer'));
+    await waitForAnyTestId(driver, [tid.phase, tid.seedInput]);
+    if ((await driver.findElements(byTestId(tid.seedInput))).length === 0) {
+      await tap(driver, await waitForTestId(driver, tid.newGameFooter));
       await tap(driver, await driver.findElement({ xpath: "//nav//button[normalize-space()='New game']" }));
     }
-    const seed = await waitForTestId(driver, 'seed-input');
+    const seed = await waitForTestId(driver, tid.seedInput);
     await seed.clear();
     await seed.sendKeys(String(SEED));
     await screenshot(driver, 'game-new-phone', 390, 844);
-    await tap(driver, await waitForTestId(driver, 'new-game-button'));
+    await tap(driver, await waitForTestId(driver, tid.newGameButton));
     sent.push({ action: 'new_game', seed: SEED });
-    await waitForText(driver, 'turn', (t) => t.startsWith('Turn 1 of'));
+    await waitForText(driver, tid.turn, (t) => t.startsWith('Turn 1 of'));
     const pieces = (await invoke(driver, 'respond', { action: { action: 'list_pieces' } })).pieces;
     const codeOf = (test) => pieces.find(test)?.code;
 
@@ -110,10 +113,10 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     // code opens her display.
     const chit = codeOf((p) => p.group === 'cargo');
     await scanCode(driver, chit);
-    assert.match(await textOf(driver, 'scan-actions'), /\S/, 'a cargo chit offers its purchase at setup (8.1)');
+    assert.match(await textOf(driver, tid.scanActions), /\S/, 'a cargo chit offers its purchase at setup (8.1)');
     const goeben = codeOf((p) => p.group === 'german' && /Goeben/.test(p.name));
     await scanCode(driver, goeben);
-    assert.match(await textOf(driver, 'scan-display'), /cruise \d+ · maximum \d+ · emergency \d+/, "the Goeben's display opens");
+    assert.match(await textOf(driver, tid.scanDisplay), /cruise \d+ · maximum \d+ · emergency \d+/, "the Goeben's display opens");
     await screenshot(driver, 'game-scan-display-phone', 390, 844);
 
     for (let step = 0; step < 400; step += 1) {
@@ -131,8 +134,8 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
         const token = codeOf((p) => p.group === 'placeholders' && p.name === `${place.name} token`);
         assert.ok(token, `${place.name} has a token`);
         await scanCode(driver, token);
-        const step = await waitForTestId(driver, 'scan-actions');
-        await play(driver, { action: decision.action, control: { testid: 'scan-actions', nth: 0, inside: 'button' } });
+        const step = await waitForTestId(driver, tid.scanActions);
+        await play(driver, { action: decision.action, control: { testid: tid.scanActions, nth: 0, inside: 'button' } });
         sent.push(decision.action);
         story.scannedToken = place.name;
         // Placement check: a counter this draw revealed is confirmed; another is not, without a word of where it is.
@@ -155,8 +158,8 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
       // An undo, once, right after the first move of the game: the move is taken back (its ship may move
       // again) and the dice come back the same, so the game goes on exactly as scripted.
       if (!story.undone && decision.action.action === 'move') {
-        await tap(driver, await waitForTestId(driver, 'undo-button'));
-        await tap(driver, await waitForTestId(driver, 'undo-confirm'));
+        await tap(driver, await waitForTestId(driver, tid.undoButton));
+        await tap(driver, await waitForTestId(driver, tid.undoConfirm));
         await driver.wait(async () => (await currentView(driver)).legal_actions.some((a) => a.action === 'move' && a.ship === decision.action.ship), 10000, 'the undone ship may move again');
         sent.pop();
         story.undone = true;
@@ -167,36 +170,35 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
       // The app killed the hard way in the middle of turn 2, then started again: the same game, same phase.
       view = await currentView(driver);
       if (!story.killedAt && view.turn === 2 && view.phase === 'movement') {
-        story.killedAt = { turn: view.turn, phase: view.phase, log: view.game.log_len, alert: await textOf(driver, 'alert-level'), vp: await textOf(driver, 'vp') };
-        for (const pid of appPids()) process.kill(pid, 'SIGKILL');
-        await sleep(500);
+        story.killedAt = { turn: view.turn, phase: view.phase, log: view.game.log_len, alert: await textOf(driver, tid.alertLevel), vp: await textOf(driver, tid.vp) };
+        await killApp();
         await driver.quit().catch(() => {});
         driver = await openApp();
-        await waitForTestId(driver, 'phase');
+        await waitForTestId(driver, tid.phase);
         const back = await currentView(driver);
         assert.equal(back.turn, story.killedAt.turn);
         assert.equal(back.phase, story.killedAt.phase);
         assert.equal(back.game.log_len, story.killedAt.log, 'nothing after the last decision was lost or added');
-        assert.equal(await textOf(driver, 'alert-level'), story.killedAt.alert);
-        assert.equal(await textOf(driver, 'vp'), story.killedAt.vp);
+        assert.equal(await textOf(driver, tid.alertLevel), story.killedAt.alert);
+        assert.equal(await textOf(driver, tid.vp), story.killedAt.vp);
         await screenshot(driver, 'game-restarted-phone', 390, 844);
 
         // A chart edited to match one's map, then reset: the referee uses the value, and the default comes back.
-        await tap(driver, await waitForTestId(driver, 'charts-button'));
-        const chart = await waitForTestId(driver, 'chart-victory_points');
+        await tap(driver, await waitForTestId(driver, tid.chartsButton));
+        const chart = await waitForTestId(driver, tid.chart('victory_points'));
         await tap(driver, await chart.findElement({ css: 'summary' }));
-        await tap(driver, await waitForTestId(driver, 'edit-button-victory_points'));
-        const area = await waitForTestId(driver, 'edit-victory_points');
+        await tap(driver, await waitForTestId(driver, tid.chartEditButton('victory_points')));
+        const area = await waitForTestId(driver, tid.chartEdit('victory_points'));
         await driver.executeScript(
           'arguments[0].value = arguments[0].value.replace(/"critical_engagement": 15/, \'"critical_engagement": 16\'); arguments[0].dispatchEvent(new Event("input", { bubbles: true }));',
           area,
         );
-        await tap(driver, await waitForTestId(driver, 'save-victory_points'));
-        assert.match(await waitForText(driver, 'chart-message', (t) => t.length > 0), /Saved/);
+        await tap(driver, await waitForTestId(driver, tid.chartSave('victory_points')));
+        assert.match(await waitForText(driver, tid.chartMessage, (t) => t.length > 0), /Saved/);
         await screenshot(driver, 'game-chart-edit-phone', 390, 844);
-        await tap(driver, await waitForTestId(driver, 'reset-victory_points'));
-        await waitForText(driver, 'chart-message', (t) => /default/i.test(t));
-        await tap(driver, await waitForTestId(driver, 'charts-button'));
+        await tap(driver, await waitForTestId(driver, tid.chartReset('victory_points')));
+        await waitForText(driver, tid.chartMessage, (t) => /default/i.test(t));
+        await tap(driver, await waitForTestId(driver, tid.chartsButton));
         story.chartEdited = true;
       }
     }

@@ -3,7 +3,7 @@
 
 mod rules_support;
 
-use goeben_referee::{save, Action, RulesPack, Session};
+use goeben_referee::{api::save, Action, RulesPack, Session};
 use rules_support::Table;
 use serde_json::json;
 
@@ -17,7 +17,7 @@ fn an_edited_chart_is_used_and_saved_and_a_reset_brings_the_default_back() {
     let mut victory = serde_json::to_value(&t.session.pack().charts.victory_points).unwrap();
     victory["coastal_defense_destroyed"] = json!(5);
     let events = t.ok(&edit("victory_points", victory));
-    assert!(matches!(&events[0], goeben_referee::event::Event::Corrected { what, .. } if what == "chart victory_points"));
+    assert!(matches!(&events[0], goeben_referee::ground::event::Event::Corrected { what, .. } if what == "chart victory_points"));
     assert_eq!(t.session.pack().charts.victory_points.coastal_defense_destroyed, 5);
     // The save carries the edited pack.
     let restored = save::from_json(&save::to_json(&t.session)).unwrap();
@@ -69,7 +69,7 @@ fn a_pack_exports_and_imports_and_a_broken_one_is_refused() {
 #[test]
 fn a_refusal_because_of_the_running_game_names_no_hidden_counter() {
     let mut t = Table::new(43, "suez_canal");
-    let exported = goeben_referee::protocol::handle_line(&mut t.session, r#"{"action":"export_pack"}"#).pack_json.unwrap();
+    let exported = goeben_referee::api::protocol::handle_line(&mut t.session, r#"{"action":"export_pack"}"#).pack_json.unwrap();
     let mut pack: serde_json::Value = serde_json::from_str(&exported).unwrap();
     // Drop the last counter of the mix: the game no longer fits.
     pack["counters"]["counters"].as_array_mut().unwrap().pop();

@@ -6,10 +6,10 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use goeben_referee::codes::{self, CodeError, Piece, ALPHABET, FACE_DOWN};
-use goeben_referee::pack::{CounterKind, IncidentKind, PlaceKind};
-use goeben_referee::print_sheet::{self, Paper};
-use goeben_referee::state::{Location, SpaceRef};
+use goeben_referee::api::codes::{self, CodeError, Piece, ALPHABET, FACE_DOWN};
+use goeben_referee::ground::pack::{CounterKind, IncidentKind, PlaceKind};
+use goeben_referee::api::print_sheet::{self, Paper};
+use goeben_referee::ground::state::{Location, SpaceRef};
 use goeben_referee::{Action, RulesPack, Session};
 use proptest::prelude::*;
 
@@ -67,7 +67,7 @@ fn every_physical_piece_of_the_game_gets_a_code() {
     // Placeholder tokens: every patrol zone and every Allied port.
     for place in &pack.places {
         let allied_port = matches!(place.kind, PlaceKind::Port | PlaceKind::NavalBase)
-            && matches!(place.nation, goeben_referee::pack::Nation::Britain | goeben_referee::pack::Nation::France);
+            && matches!(place.nation, goeben_referee::ground::pack::Nation::Britain | goeben_referee::ground::pack::Nation::France);
         let wanted = place.kind == PlaceKind::PatrolZone || allied_port;
         assert_eq!(all.contains(&Piece::Placeholder { place: place.id.clone() }), wanted, "{}", place.id);
     }
@@ -334,7 +334,7 @@ fn a_scan_shows_public_status_face_up_sunk_damaged_orders_box_and_held_aside() {
     let pack = pack();
     let id = "gb_bc_inflexible";
     let index = pack.counter_index(id).unwrap();
-    let status = |game: &goeben_referee::state::Game| codes::public_info(pack, Some(game), Piece::Counter { id: id.into() }).status;
+    let status = |game: &goeben_referee::ground::state::Game| codes::public_info(pack, Some(game), Piece::Counter { id: id.into() }).status;
     game.counters[index].location = Location::OnMap { space: SpaceRef::place("malta") };
     assert!(status(&game).starts_with("face up on the map at Malta"), "{}", status(&game));
     game.counters[index].location = Location::Sunk;
@@ -378,7 +378,7 @@ fn a_scan_of_a_german_ship_shows_its_display_tracks_and_a_token_its_stacks_publi
 fn the_scan_request_answers_in_the_response_and_changes_nothing() {
     let mut s = started();
     let code = codes::code_of(pack(), &Piece::Placeholder { place: "adriatic_pz".into() }).unwrap();
-    let before = goeben_referee::save::to_json(&s);
+    let before = goeben_referee::api::save::to_json(&s);
     let log_before = s.log().len();
     let r = s.respond(Action::Scan { code: code.to_lowercase().replace('-', " ") });
     assert!(r.ok);
@@ -386,7 +386,7 @@ fn the_scan_request_answers_in_the_response_and_changes_nothing() {
     let scan = r.scan.unwrap();
     assert_eq!(scan.code, code, "the answer gives the code in its printed form");
     assert_eq!(scan.name, "Adriatic Patrol Zone token");
-    assert_eq!(before, goeben_referee::save::to_json(&s));
+    assert_eq!(before, goeben_referee::api::save::to_json(&s));
     assert_eq!(log_before, s.log().len());
     assert!(Action::Scan { code: String::new() }.is_session_request());
     // Every bad code is refused with its own error code and changes nothing.
@@ -401,7 +401,7 @@ fn the_scan_request_answers_in_the_response_and_changes_nothing() {
         assert!(!r.ok, "{text}");
         assert_eq!(r.error.unwrap().code, error, "{text}");
         assert!(r.scan.is_none());
-        assert_eq!(before, goeben_referee::save::to_json(&s));
+        assert_eq!(before, goeben_referee::api::save::to_json(&s));
     }
     // The scan travels as JSON like every request.
     let action: Action = serde_json::from_str(r#"{"action":"scan","code":"x"}"#).unwrap();

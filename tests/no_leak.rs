@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use goeben_referee::action::Action;
-use goeben_referee::state::{CounterId, Location};
+use goeben_referee::ground::action::Action;
+use goeben_referee::ground::state::{CounterId, Location};
 use goeben_referee::{RulesPack, Session};
 use proptest::prelude::*;
 
@@ -128,13 +128,13 @@ fn principle_2_planted_leaks_are_caught() {
     };
     // A pool counter named in an event, the salt in the view, the seed in the view: each is caught.
     let mut named = r.clone();
-    named.events = Some(vec![goeben_referee::event::Event::CounterReturned { counter: id.clone(), name: String::new(), to: String::new(), rule: String::new() }]);
+    named.events = Some(vec![goeben_referee::ground::event::Event::CounterReturned { counter: id.clone(), name: String::new(), to: String::new(), rule: String::new() }]);
     assert!(catches(named), "a hidden identity in an event");
     let salt = serde_json::to_value(&session).unwrap()["provenance"]["salt"].as_str().unwrap().to_string();
     let mut salted = r.clone();
     salted.view.commitment = Some(salt);
     assert!(catches(salted), "the salt in a view");
     let mut seeded = r.clone();
-    seeded.view.reveal = Some(goeben_referee::provenance::Reveal { seed: 424_242, salt: String::new(), committed: String::new() });
+    seeded.view.reveal = Some(goeben_referee::api::provenance::Reveal { seed: 424_242, salt: String::new(), committed: String::new() });
     assert!(catches(seeded), "the seed before the end");
 }

@@ -4,12 +4,13 @@
 //! the commitment holds from the first view to the reveal; whole games export and verify, tampered
 //! records are refused at the right step; marks and mid-game records say nothing hidden.
 
-use goeben_referee::action::Action;
-use goeben_referee::barriers::rolled_or_revealed;
-use goeben_referee::event::Event;
-use goeben_referee::provenance::sha256_hex;
-use goeben_referee::record::{verify, GameRecord};
-use goeben_referee::state::{CounterId, GameOptions, Location};
+use goeben_referee::ground::action::Action;
+use goeben_referee::api::barriers::rolled_or_revealed;
+use goeben_referee::ground::event::Event;
+use goeben_referee::api::provenance::sha256_hex;
+use goeben_referee::api::record::GameRecord;
+use goeben_referee::api::verify::verify;
+use goeben_referee::ground::state::{CounterId, GameOptions, Location};
 use goeben_referee::{RulesPack, Session};
 
 /// A tiny deterministic chooser (xorshift), so every game is reproducible from its seed.
@@ -257,7 +258,7 @@ fn issue_14_a_mid_game_record_holds_no_secret_and_cannot_be_verified_yet() {
 /// different hidden state behind the same public one.
 fn swap_hidden(s: &mut Session) -> bool {
     let game = s.game_mut_for_tests().unwrap();
-    let fresh = |l: &Location, g: &goeben_referee::state::CounterState| !g.known_to_player && matches!((l, &g.location), (Location::Pool, Location::Pool) | (Location::PatrolZone { .. }, Location::PatrolZone { .. }));
+    let fresh = |l: &Location, g: &goeben_referee::ground::state::CounterState| !g.known_to_player && matches!((l, &g.location), (Location::Pool, Location::Pool) | (Location::PatrolZone { .. }, Location::PatrolZone { .. }));
     let zone = Location::PatrolZone { zone: String::new() };
     let a = game.counters.iter().position(|c| fresh(&Location::Pool, c));
     let b = game.counters.iter().position(|c| fresh(&zone, c));

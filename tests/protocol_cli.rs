@@ -94,9 +94,9 @@ fn bad_arguments_are_refused_with_a_message() {
 
 #[test]
 fn an_unknown_value_inside_a_known_action_is_malformed_not_an_unknown_action() {
-    let err = goeben_referee::protocol::parse_action(r#"{"action":"resupply","space":{"kind":"place","id":"pola"},"supply":"gold"}"#).unwrap_err();
+    let err = goeben_referee::api::protocol::parse_action(r#"{"action":"resupply","space":{"kind":"place","id":"pola"},"supply":"gold"}"#).unwrap_err();
     assert_eq!(err.code, "malformed", "{}", err.message);
-    let err = goeben_referee::protocol::parse_action(r#"{"action":"fly_to_the_moon"}"#).unwrap_err();
+    let err = goeben_referee::api::protocol::parse_action(r#"{"action":"fly_to_the_moon"}"#).unwrap_err();
     assert_eq!(err.code, "unknown_action");
 }
 

@@ -2,7 +2,7 @@
 
 mod rules_support;
 
-use goeben_referee::state::{CounterId, Location, SpaceRef};
+use goeben_referee::ground::state::{CounterId, Location, SpaceRef};
 use goeben_referee::{RulesPack, Session};
 use rules_support::Table;
 
@@ -17,7 +17,7 @@ fn won_first_mission() -> Table {
     let g = t.game_mut();
     g.move_counter(inflexible, Location::Sunk);
     g.vp = 80;
-    g.phase = goeben_referee::state::Phase::Objective;
+    g.phase = goeben_referee::ground::state::Phase::Objective;
     for s in g.ships.iter_mut() {
         s.position = SpaceRef::place("constantinople");
     }
@@ -47,7 +47,7 @@ fn rule_24_1_a_won_mission_raises_leadership_restores_ships_and_sets_the_alert_l
     assert_eq!(code, "illegal");
     t.ok(r#"{"action":"next_mission","base":"constantinople"}"#);
     let g = t.game();
-    assert_eq!(g.phase, goeben_referee::state::Phase::Setup);
+    assert_eq!(g.phase, goeben_referee::ground::state::Phase::Setup);
     assert!(g.game_over.is_none());
     assert_eq!(g.vp, 0, "24.1: VP back to zero");
     assert_eq!(g.alert_level, 2, "24.1 step 5: one success + 1");
@@ -60,9 +60,9 @@ fn rule_24_1_a_won_mission_raises_leadership_restores_ships_and_sets_the_alert_l
     let c = g.campaign.as_ref().unwrap();
     assert_eq!((c.mission, c.battlecruisers_sunk), (2, 1));
     // The Ottoman Alliance bonus: Ottoman ports are friendly from now on.
-    assert_eq!(goeben_referee::ports::port_side(&pack, g, &SpaceRef::place("constantinople")), Some(goeben_referee::ports::Side::Friendly));
-    assert_eq!(goeben_referee::ports::port_side(&pack, g, &SpaceRef::place("naples")), Some(goeben_referee::ports::Side::Neutral));
-    let orders = goeben_referee::victory::orders_spec(&pack, g).id.clone();
+    assert_eq!(goeben_referee::ground::ports::port_side(&pack, g, &SpaceRef::place("constantinople")), Some(goeben_referee::ground::ports::Side::Friendly));
+    assert_eq!(goeben_referee::ground::ports::port_side(&pack, g, &SpaceRef::place("naples")), Some(goeben_referee::ground::ports::Side::Neutral));
+    let orders = goeben_referee::rules::victory::orders_spec(&pack, g).id.clone();
     assert!(!["ottoman_alliance", "italian_alliance"].contains(&orders.as_str()), "never replayed: {orders}");
     assert!(t.session.view().legal_actions.iter().any(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. })), "3.0 step 9 again");
 }
@@ -75,15 +75,15 @@ fn rule_24_1_negative_vp_is_disgrace_and_24_5_counts_successes() {
     let g = t.game_mut();
     g.vp = -3;
     g.turn = g.last_turn;
-    g.phase = goeben_referee::state::Phase::Objective;
+    g.phase = goeben_referee::ground::state::Phase::Objective;
     t.end_phase();
     let c = t.game().campaign.clone().unwrap();
     assert!(c.verdict.as_deref().unwrap().starts_with("In disgrace"));
     assert!(t.session.view().legal_actions.is_empty(), "the campaign is over");
-    assert!(goeben_referee::campaign::verdict_for(2, false).starts_with("Failure"));
-    assert!(goeben_referee::campaign::verdict_for(3, false).starts_with("Draw"));
-    assert!(goeben_referee::campaign::verdict_for(4, false).starts_with("Victory"));
-    assert!(goeben_referee::campaign::verdict_for(5, true).starts_with("Destroyed but not conquered"));
+    assert!(goeben_referee::rules::campaign::verdict_for(2, false).starts_with("Failure"));
+    assert!(goeben_referee::rules::campaign::verdict_for(3, false).starts_with("Draw"));
+    assert!(goeben_referee::rules::campaign::verdict_for(4, false).starts_with("Victory"));
+    assert!(goeben_referee::rules::campaign::verdict_for(5, true).starts_with("Destroyed but not conquered"));
 }
 
 #[test]
@@ -99,7 +99,7 @@ fn orders_chart_bonus_a_patrol_zone_that_became_open_sea_gets_no_draws() {
         }
     }
     g.vp = 90;
-    g.phase = goeben_referee::state::Phase::Objective;
+    g.phase = goeben_referee::ground::state::Phase::Objective;
     for s in g.ships.iter_mut() {
         s.position = SpaceRef::place("pola");
     }
@@ -118,7 +118,7 @@ fn orders_chart_bonus_the_naval_pact_brings_an_austro_hungarian_cruiser() {
     t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c"}}"#);
     let g = t.game_mut();
     g.vp = 70;
-    g.phase = goeben_referee::state::Phase::Objective;
+    g.phase = goeben_referee::ground::state::Phase::Objective;
     for s in g.ships.iter_mut() {
         s.position = SpaceRef::place("pola");
     }
@@ -127,7 +127,7 @@ fn orders_chart_bonus_the_naval_pact_brings_an_austro_hungarian_cruiser() {
     t.ok(r#"{"action":"next_mission","base":"pola"}"#);
     let ah: Vec<_> = t.game().ships.iter().filter(|s| s.austro_hungarian).collect();
     assert_eq!(ah.len(), 1, "one Austro-Hungarian cruiser");
-    assert!(matches!(ah[0].ship_type, goeben_referee::pack::ShipType::CA | goeben_referee::pack::ShipType::CL));
+    assert!(matches!(ah[0].ship_type, goeben_referee::ground::pack::ShipType::CA | goeben_referee::ground::pack::ShipType::CL));
     assert_eq!(ah[0].position, SpaceRef::place("pola"));
     assert_eq!(ah[0].tracks.leadership, 3);
 }

@@ -2,9 +2,9 @@
 
 mod rules_support;
 
-use goeben_referee::event::Event;
-use goeben_referee::pack::{ContactResult, CounterKind, IncidentKind};
-use goeben_referee::state::{CounterId, Location, Pending};
+use goeben_referee::ground::event::Event;
+use goeben_referee::ground::pack::{ContactResult, CounterKind, IncidentKind};
+use goeben_referee::ground::state::{CounterId, Location, Pending};
 use goeben_referee::RulesPack;
 use rules_support::{sea, Table};
 

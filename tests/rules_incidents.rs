@@ -4,14 +4,14 @@
 
 mod rules_support;
 
-use goeben_referee::event::Event;
-use goeben_referee::pack::IncidentKind::{self, *};
-use goeben_referee::state::{Location, Pending, ShipStatus, SpaceRef};
+use goeben_referee::ground::event::Event;
+use goeben_referee::ground::pack::IncidentKind::{self, *};
+use goeben_referee::ground::state::{Location, Pending, ShipStatus, SpaceRef};
 use goeben_referee::{RulesPack, Session};
 use rules_support::{place, sea, Table};
 
 /// Sails both ships to `to`, narrows the pool to `kinds` and sets the Alert Level, ready to resolve.
-fn at(to: &str, kinds: &[IncidentKind], alert: u8) -> (Table, Vec<goeben_referee::state::CounterId>) {
+fn at(to: &str, kinds: &[IncidentKind], alert: u8) -> (Table, Vec<goeben_referee::ground::state::CounterId>) {
     let mut t = Table::new(21, "ottoman_alliance");
     t.sail_all(to);
     assert_eq!(t.phase(), "incident");
@@ -53,7 +53,7 @@ fn rule_13_0_step_1_a_patrol_zone_stack_is_revealed_quiet_seas_return_and_warshi
     assert_eq!(revealed, 5 + picked(&events).2 as usize);
     let pack = RulesPack::standard();
     for id in stack {
-        let quiet = matches!(pack.counters.counters[id.index()].kind, goeben_referee::pack::CounterKind::Incident { incident: QuietSeas, .. });
+        let quiet = matches!(pack.counters.counters[id.index()].kind, goeben_referee::ground::pack::CounterKind::Incident { incident: QuietSeas, .. });
         let expected = if quiet { Location::Pool } else { Location::OnMap { space: SpaceRef::place("adriatic_pz") } };
         assert_eq!(t.location(id), expected);
     }
@@ -238,7 +238,7 @@ fn incident_austro_hungarian_fleet_sorties_sends_back_adriatic_warships_and_leav
     resolve(&mut t, &sea("adriatic"));
     let pack = RulesPack::standard();
     for id in kept {
-        let is_sortie = matches!(pack.counters.counters[id.index()].kind, goeben_referee::pack::CounterKind::Incident { incident: AustroHungarianFleetSorties, .. });
+        let is_sortie = matches!(pack.counters.counters[id.index()].kind, goeben_referee::ground::pack::CounterKind::Incident { incident: AustroHungarianFleetSorties, .. });
         let expected = if is_sortie { Location::RemovedFromPlay } else { Location::Pool };
         assert_eq!(t.location(id), expected);
     }
@@ -300,7 +300,7 @@ fn rule_3_0_setup_draws_are_uniform_each_british_counter_reaches_the_adriatic_wi
         s.respond(goeben_referee::Action::NewGame { seed: Some(seed), options: None });
         let game = s.game().unwrap();
         for (i, id) in british.warships.iter().enumerate() {
-            let c = goeben_referee::state::CounterId(pack.counter_index(id).unwrap() as u16);
+            let c = goeben_referee::ground::state::CounterId(pack.counter_index(id).unwrap() as u16);
             if game.counter(c).location == (Location::PatrolZone { zone: "adriatic_pz".into() }) {
                 counts[i] += 1;
             }

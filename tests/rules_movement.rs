@@ -3,8 +3,8 @@
 
 mod rules_support;
 
-use goeben_referee::event::Event;
-use goeben_referee::pack::IncidentKind;
+use goeben_referee::ground::event::Event;
+use goeben_referee::ground::pack::IncidentKind;
 use rules_support::{place, sea, Table};
 
 #[test]
@@ -157,7 +157,7 @@ fn corrections_set_vp_turn_and_tracks_and_a_hull_of_zero_sinks() {
     let (code, _) = t.refused(r#"{"action":"correct","correction":{"kind":"turn","turn":99}}"#);
     assert_eq!(code, "illegal");
     t.ok(r#"{"action":"correct","correction":{"kind":"ship_track","ship":"breslau","track":"hull","value":0}}"#);
-    assert_eq!(t.game().ship("breslau").unwrap().status, goeben_referee::state::ShipStatus::Sunk);
+    assert_eq!(t.game().ship("breslau").unwrap().status, goeben_referee::ground::state::ShipStatus::Sunk);
 }
 
 #[test]
@@ -196,7 +196,7 @@ fn corrections_record_an_allied_ship_sunk_or_damaged_at_the_table() {
         .counters
         .iter()
         .enumerate()
-        .filter(|(_, c)| matches!(c.location, goeben_referee::state::Location::OnMap { .. }))
+        .filter(|(_, c)| matches!(c.location, goeben_referee::ground::state::Location::OnMap { .. }))
         .map(|(i, _)| pack.counters.counters[i].id.clone())
         .collect();
     let first = on_map.first().expect("the Adriatic zone held at least one warship in this seed");

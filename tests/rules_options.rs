@@ -3,9 +3,9 @@
 
 mod rules_support;
 
-use goeben_referee::event::Event;
-use goeben_referee::pack::IncidentKind;
-use goeben_referee::state::{CounterId, Location, SpaceRef};
+use goeben_referee::ground::event::Event;
+use goeben_referee::ground::pack::IncidentKind;
+use goeben_referee::ground::state::{CounterId, Location, SpaceRef};
 use goeben_referee::{RulesPack, Session};
 use rules_support::{dice_rolled, sea, Table};
 
@@ -101,7 +101,7 @@ fn rule_23_0_mines_laid_by_a_cl_strike_allied_ships_on_a_six_then_are_used_up() 
     let here: SpaceRef = serde_json::from_str(&sea("western_med")).unwrap();
     let dds: Vec<CounterId> = ["gb_dd_1", "gb_dd_2"].iter().map(|c| CounterId(pack.counter_index(c).unwrap() as u16)).collect();
     for space in [sea("western_med"), sea("eastern_med")] {
-        let _ = goeben_referee::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"resolve_incidents","space":{space}}}"#));
+        let _ = goeben_referee::api::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"resolve_incidents","space":{space}}}"#));
     }
     for d in &dds {
         t.game_mut().move_counter(*d, Location::OnMap { space: here.clone() });
@@ -111,7 +111,7 @@ fn rule_23_0_mines_laid_by_a_cl_strike_allied_ships_on_a_six_then_are_used_up() 
     assert!(events.iter().any(|e| matches!(e, Event::DiceRolled { rule, .. } if rule == "23.0")));
     assert_eq!(t.location(dds[0]), Location::Sunk, "a 6: out of the scenario");
     assert_ne!(t.location(dds[1]), Location::Sunk);
-    assert_eq!(t.game().vp, pack.charts.vp_for(goeben_referee::pack::ShipType::DD).unwrap().sunk);
+    assert_eq!(t.game().vp, pack.charts.vp_for(goeben_referee::ground::pack::ShipType::DD).unwrap().sunk);
     assert!(t.game().mines.is_empty(), "used up");
 }
 
@@ -126,7 +126,7 @@ fn rule_20_0_the_austro_hungarian_fleet_sorties_under_german_command() {
     // Picks at Alert 1: the sortie marker; then one die: 3 Austro-Hungarian warships.
     t.script(&[3]);
     t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, sea("adriatic")));
-    let ah: Vec<goeben_referee::state::GermanShip> = t.game().ships.iter().filter(|s| s.austro_hungarian).cloned().collect();
+    let ah: Vec<goeben_referee::ground::state::GermanShip> = t.game().ships.iter().filter(|s| s.austro_hungarian).cloned().collect();
     assert_eq!(ah.len(), 3, "one die of Austro-Hungarian warships");
     assert!(ah.iter().all(|s| s.position == SpaceRef::place("pola") && s.tracks.leadership == 3 && s.tracks.coal == 0));
     assert_eq!(t.game().alert_level, 2, "the Alert Level rises by one");

@@ -2,8 +2,8 @@
 
 mod rules_support;
 
-use goeben_referee::event::Event;
-use goeben_referee::state::{Pending, SpaceRef};
+use goeben_referee::ground::event::Event;
+use goeben_referee::ground::state::{Pending, SpaceRef};
 use goeben_referee::{RulesPack, Session};
 use rules_support::{dice_rolled, place, sea, Table};
 
@@ -29,7 +29,7 @@ fn outfitting_at(space: &str) -> Table {
     t
 }
 
-fn tracks(t: &Table, ship: &str) -> goeben_referee::pack::Tracks {
+fn tracks(t: &Table, ship: &str) -> goeben_referee::ground::pack::Tracks {
     t.game().ship(ship).unwrap().tracks
 }
 

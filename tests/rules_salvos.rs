@@ -3,11 +3,11 @@
 
 mod rules_support;
 
-use goeben_referee::combat::{firing, forecast};
-use goeben_referee::dice::Dice;
-use goeben_referee::event::Event;
-use goeben_referee::pack::IncidentKind;
-use goeben_referee::state::{BattleStage, CounterId, Location, Pending, SpaceRef};
+use goeben_referee::rules::combat::{firing, forecast};
+use goeben_referee::ground::dice::Dice;
+use goeben_referee::ground::event::Event;
+use goeben_referee::ground::pack::IncidentKind;
+use goeben_referee::ground::state::{BattleStage, CounterId, Location, Pending, SpaceRef};
 use goeben_referee::RulesPack;
 use rules_support::{dice_rolled, place, sea, Table};
 
@@ -52,11 +52,11 @@ fn torpedoes(t: &mut Table, ship: &str, target: Option<&str>, count: u8) -> Vec<
     t.ok(&format!(r#"{{"action":"torpedoes","ship":"{ship}","target":{target},"count":{count}}}"#))
 }
 
-fn battle(t: &Table) -> goeben_referee::state::BattleState {
+fn battle(t: &Table) -> goeben_referee::ground::state::BattleState {
     t.game().turn_state.battles.last().expect("a battle").clone()
 }
 
-fn track(t: &Table, ship: &str) -> goeben_referee::pack::Tracks {
+fn track(t: &Table, ship: &str) -> goeben_referee::ground::pack::Tracks {
     t.game().ship(ship).unwrap().tracks
 }
 
@@ -170,7 +170,7 @@ fn rule_14_4_german_break_off_in_a_later_round_still_scores_the_damage_done() {
     contact(&mut t);
     t.ok(&format!(r#"{{"action":"break_off","space":{},"to":{{"kind":"high_seas","zone":"western_med","label":"H3"}}}}"#, sea("western_med")));
     assert_eq!(t.location(id("gb_ca_defence")), Location::Damaged, "14.13: a damaged ship leaves for the scenario");
-    let vp = RulesPack::standard().charts.vp_for(goeben_referee::pack::ShipType::CA).unwrap().damaged;
+    let vp = RulesPack::standard().charts.vp_for(goeben_referee::ground::pack::ShipType::CA).unwrap().damaged;
     assert_eq!(t.game().vp, vp);
 }
 
@@ -183,7 +183,7 @@ fn rule_14_2_limited_visibility_opens_at_tertiary_range_with_all_guns_together()
     contact(&mut t);
     fight(&mut t);
     orders(&mut t, "goeben", "gb_dd_1", false);
-    let steps = goeben_referee::combat::salvo::steps(&battle(&t));
+    let steps = goeben_referee::rules::combat::salvo::steps(&battle(&t));
     assert_eq!(steps.len(), 4, "guns together, then torpedoes, each side");
     assert_eq!(steps[0].0, &[firing::Weapon::Primary, firing::Weapon::Secondary, firing::Weapon::Tertiary][..]);
     // Goeben fires 5+4, 3+4 and 2+4 dice against armor 0 in one go, then Breslau 3+4.
@@ -204,10 +204,10 @@ fn rule_14_7_hits_on_german_ships_move_their_tracks_and_hull_zero_sinks() {
     // Allied primary 4 dice, one 6, Gunnery Hit 1: hull −1 → Breslau sinks.
     t.script(&[6, 1, 1, 1, 1]);
     t.ok(r#"{"action":"fire_orders","ship":"breslau","target":"gb_bc_inflexible","maximum_fire":false}"#);
-    assert_eq!(t.game().ship("breslau").unwrap().status, goeben_referee::state::ShipStatus::Sunk);
+    assert_eq!(t.game().ship("breslau").unwrap().status, goeben_referee::ground::state::ShipStatus::Sunk);
     assert_eq!(battle(&t).stage, BattleStage::Over);
     assert_eq!(t.location(id("gb_bc_inflexible")), Location::Pool, "14.14: the survivor goes back to the pool");
-    let loss = RulesPack::standard().charts.german_loss_vp(goeben_referee::pack::ShipType::CL);
+    let loss = RulesPack::standard().charts.german_loss_vp(goeben_referee::ground::pack::ShipType::CL);
     assert_eq!(t.game().vp, loss);
 }
 
@@ -235,8 +235,8 @@ fn defended_port(t: &Table) -> String {
     let pack = RulesPack::standard();
     pack.places
         .iter()
-        .filter(|p| p.kind == goeben_referee::pack::PlaceKind::Port)
-        .filter(|p| goeben_referee::ports::side_of(p.nation) == goeben_referee::ports::Side::Enemy)
+        .filter(|p| p.kind == goeben_referee::ground::pack::PlaceKind::Port)
+        .filter(|p| goeben_referee::ground::ports::side_of(p.nation) == goeben_referee::ground::ports::Side::Enemy)
         .find(|p| t.game().count_at(&Location::Port { port: p.id.clone() }) > 0)
         .map(|p| p.id.clone())
         .expect("an Allied port with coastal defenses")
@@ -311,7 +311,7 @@ fn rule_9_2_marines_land_once_the_defenses_are_gone_and_are_lost_without_a_warsh
     t.pool_only(&[IncidentKind::QuietSeas]);
     let spaces: Vec<String> = t.game().active_ships().map(|s| serde_json::to_string(&s.position).unwrap()).collect();
     for space in spaces {
-        let _ = goeben_referee::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"resolve_incidents","space":{space}}}"#));
+        let _ = goeben_referee::api::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"resolve_incidents","space":{space}}}"#));
     }
     t.play_until("shore_bombardment");
     t.ok(r#"{"action":"land_marines","ship":"goeben"}"#);
@@ -343,7 +343,7 @@ fn binomial_hits_for_n_dice_match_one_sixth_and_one_third_for_torpedoes() {
         let mut tail_obs = 0.0;
         let mut tail_exp = 0.0;
         for (k, observed) in counts.iter().enumerate() {
-            let expected = trials as f64 * goeben_referee::combat::odds::binomial_pmf(n as u32, k as u32, p);
+            let expected = trials as f64 * goeben_referee::rules::combat::odds::binomial_pmf(n as u32, k as u32, p);
             if expected < 5.0 || tail_exp > 0.0 {
                 tail_obs += *observed as f64;
                 tail_exp += expected;
@@ -363,10 +363,10 @@ fn binomial_hits_for_n_dice_match_one_sixth_and_one_third_for_torpedoes() {
 #[test]
 fn the_forecast_runs_the_real_battle_and_changes_nothing() {
     let t = engage(&["gb_dd_1"], 1);
-    let before = goeben_referee::save::to_json(&t.session);
+    let before = goeben_referee::api::save::to_json(&t.session);
     let pack = RulesPack::standard();
     let f = forecast::forecast(&pack, t.game(), &west(), 500, 7).expect("a fresh battle may be forecast");
-    assert_eq!(before, goeben_referee::save::to_json(&t.session), "the real game is untouched");
+    assert_eq!(before, goeben_referee::api::save::to_json(&t.session), "the real game is untouched");
     assert_eq!(f.german.len(), 2);
     assert_eq!(f.allied.len(), 1);
     // A destroyer (armor 0) against Goeben and Breslau: usually sunk or driven off, Goeben rarely lost.
@@ -383,9 +383,9 @@ fn the_forecast_runs_the_real_battle_and_changes_nothing() {
     assert!(g.german[0].hull_hit > f.german[0].hull_hit, "{g:?}");
     assert_eq!(g.german[1].hull_hit, 0.0, "14.11: battlecruisers aim at Goeben, never at Breslau, while Goeben fights");
     // Through the protocol: the answer is in `forecast`, the view unchanged.
-    let r = goeben_referee::protocol::handle_line(&mut u.session, &format!(r#"{{"action":"forecast","space":{}}}"#, sea("western_med")));
+    let r = goeben_referee::api::protocol::handle_line(&mut u.session, &format!(r#"{{"action":"forecast","space":{}}}"#, sea("western_med")));
     assert!(r.ok && r.forecast.is_some());
-    let r = goeben_referee::protocol::handle_line(&mut u.session, &format!(r#"{{"action":"forecast","space":{}}}"#, sea("aegean")));
+    let r = goeben_referee::api::protocol::handle_line(&mut u.session, &format!(r#"{{"action":"forecast","space":{}}}"#, sea("aegean")));
     assert!(!r.ok);
 }
 
@@ -408,7 +408,7 @@ fn rule_14_14_sinking_a_battlecruiser_is_a_critical_naval_win_for_the_engaged_sh
     // Goeben primary 5 + 4 − 3 = 6 dice, one 6; Gunnery Hit table 6: sunk outright.
     let t = one_salvo("gb_bc_inflexible", &[6, 1, 1, 1, 1, 1, 6]);
     assert_eq!(t.location(id("gb_bc_inflexible")), Location::Sunk);
-    let sunk = RulesPack::standard().charts.vp_for(goeben_referee::pack::ShipType::BC).unwrap().sunk;
+    let sunk = RulesPack::standard().charts.vp_for(goeben_referee::ground::pack::ShipType::BC).unwrap().sunk;
     assert!(sunk >= 15);
     assert_eq!(t.game().vp, sunk);
     assert_eq!(track(&t, "goeben").leadership, leadership + 1, "14.14: Critical Naval Win");
@@ -420,7 +420,7 @@ fn rule_14_13_a_withdrawal_removes_the_ship_without_vp_after_the_other_hits() {
     // Two hits: Gunnery Hit 5 (withdrawal) and 1 (hull damage): damaged and withdrawn counts as damaged.
     let t = one_salvo("gb_bc_inflexible", &[6, 6, 1, 1, 1, 1, 5, 1]);
     assert_eq!(t.location(id("gb_bc_inflexible")), Location::Damaged);
-    let row = RulesPack::standard().charts.vp_for(goeben_referee::pack::ShipType::BC).unwrap().damaged;
+    let row = RulesPack::standard().charts.vp_for(goeben_referee::ground::pack::ShipType::BC).unwrap().damaged;
     assert_eq!(t.game().vp, row);
     // One hit, withdrawal alone: out of the scenario, no VP.
     let t = one_salvo("gb_bc_inflexible", &[6, 1, 1, 1, 1, 1, 5]);
@@ -479,7 +479,7 @@ fn no_forecast_of_a_bombardment_before_the_defenses_are_revealed() {
         t.ok(&format!(r#"{{"action":"resolve_incidents","space":{space}}}"#));
     }
     t.play_until("shore_bombardment");
-    let r = goeben_referee::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"forecast","space":{}}}"#, place(&port)));
+    let r = goeben_referee::api::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"forecast","space":{}}}"#, place(&port)));
     assert!(!r.ok, "the hidden defenses' firepower would show in the odds");
     assert!(forecast::forecast(&RulesPack::standard(), t.game(), &SpaceRef::place(&port), 10, 1).is_none());
 }

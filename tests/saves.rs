@@ -1,8 +1,8 @@
 //! DESIGN.md principle 5: a save restores the same game with the same future; a corrupt, truncated, too
 //! new, too old or inconsistent save is refused with its own clear error; loading never panics.
 
-use goeben_referee::action::Action;
-use goeben_referee::save::{self, SaveError};
+use goeben_referee::ground::action::Action;
+use goeben_referee::api::save::{self, SaveError};
 use proptest::prelude::*;
 
 mod rules_support;

@@ -5,9 +5,9 @@
 
 mod rules_support;
 
-use goeben_referee::codes::{self, Piece};
-use goeben_referee::pack::IncidentKind;
-use goeben_referee::state::{CounterId, Location};
+use goeben_referee::api::codes::{self, Piece};
+use goeben_referee::ground::pack::IncidentKind;
+use goeben_referee::ground::state::{CounterId, Location};
 use goeben_referee::{Action, RulesPack, Session};
 use rules_support::{place, sea, Table};
 
@@ -15,8 +15,8 @@ fn code(piece: Piece) -> String {
     codes::code_of(&RulesPack::standard(), &piece).expect("a code")
 }
 
-fn scan(t: &mut Table, piece: Piece) -> goeben_referee::codes::ScanInfo {
-    let r = goeben_referee::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"scan","code":"{}"}}"#, code(piece)));
+fn scan(t: &mut Table, piece: Piece) -> goeben_referee::api::codes::ScanInfo {
+    let r = goeben_referee::api::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"scan","code":"{}"}}"#, code(piece)));
     assert!(r.ok, "{:?}", r.error);
     r.scan.expect("a scan answer")
 }
@@ -65,7 +65,7 @@ fn an_allied_ship_in_a_battle_is_offered_as_the_target_and_placements_are_checke
     // Two face-down counters read exactly alike: the check tells nothing of where they are.
     let a = scan(&mut t, Piece::Counter { id: "gb_bc_inflexible".into() });
     let b = scan(&mut t, Piece::Counter { id: "fr_ca_2".into() });
-    let face_down = |s: &goeben_referee::codes::ScanInfo| t.game().counter(CounterId(pack.counter_index(&match &s.piece { Piece::Counter { id } => id.clone(), _ => unreachable!() }).unwrap() as u16)).location.is_face_down();
+    let face_down = |s: &goeben_referee::api::codes::ScanInfo| t.game().counter(CounterId(pack.counter_index(&match &s.piece { Piece::Counter { id } => id.clone(), _ => unreachable!() }).unwrap() as u16)).location.is_face_down();
     if face_down(&a) && face_down(&b) {
         assert_eq!(a.placement, b.placement);
         assert_eq!(a.status, b.status);
@@ -77,7 +77,7 @@ fn a_counter_revealed_this_turn_is_confirmed_when_scanned() {
     let mut t = Table::new(15, "suez_canal");
     t.sail_all(&place("adriatic_pz"));
     let events = t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("adriatic_pz")));
-    let revealed = events.iter().find_map(|e| match e { goeben_referee::event::Event::CounterRevealed { counter, .. } => Some(counter.id.clone()), _ => None });
+    let revealed = events.iter().find_map(|e| match e { goeben_referee::ground::event::Event::CounterRevealed { counter, .. } => Some(counter.id.clone()), _ => None });
     let Some(id) = revealed else { panic!("the Adriatic stack is revealed") };
     let s = scan(&mut t, Piece::Counter { id });
     let p = s.placement.expect("a placement check");

@@ -12,9 +12,9 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use goeben_referee::action::Action;
-use goeben_referee::barriers::rolled_or_revealed;
-use goeben_referee::state::{Fleet, GameOptions};
+use goeben_referee::ground::action::Action;
+use goeben_referee::api::barriers::rolled_or_revealed;
+use goeben_referee::ground::state::{Fleet, GameOptions};
 use goeben_referee::{RulesPack, Session};
 
 mod leak_support;
@@ -177,7 +177,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
     }
     if s.view().reveal.is_some() && seed % 50 == 0 {
         let record = serde_json::to_string(&s.respond(Action::ExportRecord).record).unwrap();
-        let report = goeben_referee::record::verify(&record);
+        let report = goeben_referee::api::verify::verify(&record);
         if !report.ok {
             return Err(format!("the finished game does not verify: {:?}", report.error));
         }

@@ -1,16 +1,16 @@
 //! The UI's TypeScript types are generated from the Rust types (DESIGN.md principle 8), never written by
 //! hand. This test regenerates them into a scratch folder and fails when `ui/src/generated/` differs.
 //! To refresh them after changing a type: `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings`.
-//! The table tools' protocol (src/tools/, docs/TOOLS.md) has its own folder, `ui/src/generated/tools/`,
-//! checked the same way: its `LogEntry` and `Player` are not the game's.
+//! The table tools' protocol (docs/TOOLS.md) has its own folder, `ui/src/generated/tools/`, checked the
+//! same way by the tools crate's own `crates/table-tools/tests/typescript_bindings.rs`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use goeben_referee::action::Action;
-use goeben_referee::pack::RulesPack;
-use goeben_referee::session::{LogEntry, Response};
-use goeben_referee::tools;
+use goeben_referee::ground::action::Action;
+use goeben_referee::ground::pack::RulesPack;
+use goeben_referee::api::response::Response;
+use goeben_referee::api::session::LogEntry;
 use ts_rs::TS;
 
 fn generate(dir: &Path) {
@@ -18,16 +18,7 @@ fn generate(dir: &Path) {
     Response::export_all_to(dir).expect("export Response");
     LogEntry::export_all_to(dir).expect("export LogEntry");
     RulesPack::export_all_to(dir).expect("export RulesPack");
-    goeben_referee::finished::FinishedAnswer::export_all_to(dir).expect("export FinishedAnswer");
-}
-
-/// The table tools' protocol: what the `tools_respond` IPC command takes and answers.
-fn generate_tools(dir: &Path) {
-    tools::ToolAction::export_all_to(dir).expect("export ToolAction");
-    tools::ToolResponse::export_all_to(dir).expect("export ToolResponse");
-    tools::ToolView::export_all_to(dir).expect("export ToolView");
-    tools::LogLine::export_all_to(dir).expect("export LogLine");
-    tools::LogEntry::export_all_to(dir).expect("export LogEntry");
+    goeben_referee::api::finished::FinishedAnswer::export_all_to(dir).expect("export FinishedAnswer");
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {
@@ -78,9 +69,4 @@ fn check_bindings(committed: &str, generate: fn(&Path), expected: &[&str]) {
 #[test]
 fn generated_typescript_types_are_up_to_date() {
     check_bindings("ui/src/generated", generate, &["Action.ts", "PlayerView.ts"]);
-}
-
-#[test]
-fn generated_tools_typescript_types_are_up_to_date() {
-    check_bindings("ui/src/generated/tools", generate_tools, &["ToolAction.ts", "ToolResponse.ts", "ToolView.ts", "LogLine.ts"]);
 }

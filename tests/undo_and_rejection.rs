@@ -1,9 +1,9 @@
 //! DESIGN.md principles 3–4: a rejected action changes nothing; undo restores the state before the last
 //! action including the RNG, so undoing and repeating a draw gives the same draw; every undo is logged.
 
-use goeben_referee::action::Action;
-use goeben_referee::event::Event;
-use goeben_referee::{protocol, save, RulesPack, Session};
+use goeben_referee::ground::action::Action;
+use goeben_referee::ground::event::Event;
+use goeben_referee::{api::protocol, api::save, RulesPack, Session};
 use proptest::prelude::*;
 
 mod rules_support;
@@ -18,11 +18,11 @@ fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
         let collier = s.view().legal_actions.iter().find(|a| matches!(a, Action::PlaceCollier { .. })).cloned().unwrap();
         s.apply(collier).unwrap(); // the collier is placed: setup ends
         while !s.view().legal_actions.iter().any(|a| matches!(a, Action::ResolveIncidents { .. })) {
-            if s.game().unwrap().phase == goeben_referee::state::Phase::Movement {
+            if s.game().unwrap().phase == goeben_referee::ground::state::Phase::Movement {
                 // Out of Messina (neutral, no picks at Alert 1) to the open sea.
                 for ship in ["goeben", "breslau"] {
-                    let to = goeben_referee::state::SpaceRef::HighSeas { zone: goeben_referee::pack::SeaZone::EasternMed, label: String::new() };
-                    s.apply(Action::Move { ship: ship.into(), to, speed: goeben_referee::action::Speed::Cruise }).unwrap();
+                    let to = goeben_referee::ground::state::SpaceRef::HighSeas { zone: goeben_referee::ground::pack::SeaZone::EasternMed, label: String::new() };
+                    s.apply(Action::Move { ship: ship.into(), to, speed: goeben_referee::ground::action::Speed::Cruise }).unwrap();
                 }
             }
             s.apply(Action::EndPhase).unwrap();

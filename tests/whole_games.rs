@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use goeben_referee::action::Action;
-use goeben_referee::pack::CounterKind;
-use goeben_referee::state::Location;
+use goeben_referee::ground::action::Action;
+use goeben_referee::ground::pack::CounterKind;
+use goeben_referee::ground::state::Location;
 use goeben_referee::{RulesPack, Session};
 
 /// Counters per kind of counter: the totals the rules conserve.

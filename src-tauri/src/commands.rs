@@ -1,10 +1,10 @@
 //! IPC commands: the UI's only way into the core. They take the same `Action` JSON as the `referee`
 //! CLI (docs/PROTOCOL.md) and answer with the same `Response`.
 
-use goeben_referee::error::ErrorInfo;
-use goeben_referee::finished::FinishedAnswer;
-use goeben_referee::view::PlayerView;
-use goeben_referee::{protocol, Action, Response};
+use goeben_referee::api::ErrorInfo;
+use goeben_referee::api::finished::FinishedAnswer;
+use goeben_referee::api::view::PlayerView;
+use goeben_referee::{api::protocol, Action, Response};
 use serde::Serialize;
 use tauri::State;
 
@@ -230,7 +230,7 @@ pub fn export_save(state: State<'_, AppState>) -> SavesAnswer {
     if session.game().is_none() {
         return SavesAnswer::refused(ErrorInfo { code: "no_game".into(), message: "There is no game to export: start one first.".into() }, None);
     }
-    SavesAnswer { ok: true, error: None, slots: None, view: None, json: Some(goeben_referee::save::to_json(&session)), message: None }
+    SavesAnswer { ok: true, error: None, slots: None, view: None, json: Some(goeben_referee::api::save::to_json(&session)), message: None }
 }
 
 /// Loads pasted or picked save JSON as the running game, once it checks (the running one is kept first).

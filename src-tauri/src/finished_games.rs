@@ -1,13 +1,13 @@
 //! The finished-games list on the device (issue #14): when a game is over for good its record is kept in
 //! the app data folder's `finished/`, one file per game (`<first 16 hex of the commitment>.json`, written
 //! whole then renamed, like the save slots). What an entry holds and the tally by Orders are the core's
-//! (`goeben_referee::finished`); this module only stores and reads them.
+//! (`goeben_referee::api::finished`); this module only stores and reads them.
 
 use std::path::{Path, PathBuf};
 
-use goeben_referee::error::ErrorInfo;
-use goeben_referee::finished::{self, FinishedEntry};
-use goeben_referee::record::GameRecord;
+use goeben_referee::api::ErrorInfo;
+use goeben_referee::api::finished::{self, FinishedEntry};
+use goeben_referee::api::record::GameRecord;
 use goeben_referee::Session;
 use serde_json::Value;
 use tauri::{AppHandle, Manager};
@@ -37,7 +37,7 @@ impl Finished {
         if self.dir.join(file_name(&commitment[..16])).exists() {
             return Ok(());
         }
-        let record = goeben_referee::record::export(session).ok_or("no record")?;
+        let record = session.export_record().ok_or("no record")?;
         let entry = finished::entry(&record, now_millis()).ok_or("the record is not finished")?;
         let entries = vec![(KEY_ENTRY, to_value(&entry)), (KEY_RECORD, to_value(&record))];
         write_whole(&self.app, Path::new(FINISHED_DIR), &file_name(&entry.id), entries)
@@ -134,7 +134,7 @@ mod tests {
         assert_eq!(games.iter().map(|g| g.id.clone()).collect::<Vec<_>>(), vec![ids[1].clone(), ids[0].clone()], "newest first");
         assert_eq!(unreadable, 1, "the damaged file is counted, not listed");
         let record = read_record(&dir, &ids[0]).unwrap();
-        assert!(goeben_referee::record::verify(&serde_json::to_string(&record).unwrap()).ok, "a kept record still verifies");
+        assert!(goeben_referee::api::verify::verify(&serde_json::to_string(&record).unwrap()).ok, "a kept record still verifies");
         assert_eq!(read_record(&dir, "../../etc/passwd").unwrap_err().code, "malformed");
         assert_eq!(read_record(&dir, "00000000000000aa").unwrap_err().code, "unknown_game");
         assert_eq!(read_record(&dir, "00000000000000ff").unwrap_err().code, "record_unreadable");

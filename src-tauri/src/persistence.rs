@@ -14,9 +14,9 @@ use std::sync::{Arc, Mutex};
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use goeben_referee::error::ErrorInfo;
-use goeben_referee::state::Phase;
-use goeben_referee::{save, Session};
+use goeben_referee::api::ErrorInfo;
+use goeben_referee::api::Phase;
+use goeben_referee::{api::save, Session};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, Wry};
@@ -490,7 +490,7 @@ mod tests {
 
     // --- save slots (issue #6) ---
 
-    use goeben_referee::{protocol, RulesPack};
+    use goeben_referee::{api::protocol, RulesPack};
 
     fn game(seed: u64) -> Session {
         let mut session = Session::new(RulesPack::standard(), seed);

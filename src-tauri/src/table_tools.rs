@@ -1,14 +1,15 @@
-//! The table tools (issue #8) in the app: one `ToolSession` of the core for the two players at the table,
-//! answered through the `tools_respond` command and kept in its own store file after every request it
-//! accepts, so a killed app opens the bag, the chits, the fleet charts and the search records as they were.
+//! The table tools (issue #8) in the app: one `ToolSession` of the tools crate (`goeben-table-tools`) for
+//! the two players at the table, answered through the `tools_respond` command and kept in its own store
+//! file after every request it accepts, so a killed app opens the bag, the chits, the fleet charts and the
+//! search records as they were.
 //!
 //! The session file holds both players' secrets; like the game's saves it never goes to the webview. Only
-//! the core's `ToolResponse`, made for the player who asked, crosses the boundary.
+//! the tools' `ToolResponse`, made for the player who asked, crosses the boundary.
 
 use std::path::Path;
 use std::sync::Mutex;
 
-use goeben_referee::tools::{self, ToolResponse, ToolSession};
+use goeben_table_tools::{self as tools, ToolResponse, ToolSession};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, State};
 
@@ -96,8 +97,8 @@ pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolRes
 #[cfg(test)]
 mod tests {
     use super::*;
-    use goeben_referee::tools::ToolAction;
-    use goeben_referee::tools::sdr::Player;
+    use goeben_table_tools::sdr::Player;
+    use goeben_table_tools::ToolAction;
 
     fn file(tag: &str, contents: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("goeben-tools-{tag}-{}", std::process::id()));

@@ -90,7 +90,7 @@ pub fn decode_frame(request: tauri::ipc::Request<'_>) -> FrameAnswer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use goeben_referee::codes;
+    use goeben_referee::api::codes;
     use goeben_referee::RulesPack;
 
     /// A code drawn as a camera might see it: `scale` pixels a module, a quiet zone, grey paper.

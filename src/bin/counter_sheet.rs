@@ -11,7 +11,7 @@
 //! group's codes and names as text instead. `--code` prints one counter's square alone, to reprint a lost
 //! counter's code (the code is read forgivingly, like a scan).
 
-use goeben_referee::print_sheet::{self, Paper};
+use goeben_referee::api::print_sheet::{self, Paper};
 use goeben_referee::RulesPack;
 
 fn main() {
@@ -46,9 +46,9 @@ fn main() {
     }
     let pack = RulesPack::standard();
     if let Some(code) = one {
-        let piece = goeben_referee::codes::parse(&pack, &code).unwrap_or_else(|e| fail(&e.to_string()));
+        let piece = goeben_referee::api::codes::parse(&pack, &code).unwrap_or_else(|e| fail(&e.to_string()));
         let all = print_sheet::labelled_group(&pack, "all").unwrap_or_default();
-        let code = goeben_referee::codes::code_of(&pack, &piece).unwrap_or_else(|| fail("that piece has no printed code"));
+        let code = goeben_referee::api::codes::code_of(&pack, &piece).unwrap_or_else(|| fail("that piece has no printed code"));
         let name = all.iter().find(|(c, _)| *c == code).map(|(_, n)| n.clone()).unwrap_or_default();
         print!("{}", print_sheet::counter_svg(&code, &name));
         return;

@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, Write};
 
-use goeben_referee::{protocol, RulesPack, Session};
+use goeben_referee::{api::protocol, RulesPack, Session};
 
 fn main() {
     let mut seed: Option<u64> = None;
@@ -57,7 +57,7 @@ fn verify() {
     if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
         fail(&format!("cannot read the record from stdin: {e}"));
     }
-    let report = goeben_referee::record::verify(&text);
+    let report = goeben_referee::api::verify::verify(&text);
     println!("{}", serde_json::to_string(&report).expect("a report serialises"));
     std::process::exit(if report.ok { 0 } else { 1 });
 }

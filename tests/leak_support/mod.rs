@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use goeben_referee::state::CounterId;
+use goeben_referee::ground::state::CounterId;
 use goeben_referee::{RulesPack, Session};
 
 /// Counter ids (pack ids) the player may know now: everything not face down, plus what they examined.
@@ -38,8 +38,8 @@ pub fn mentioned(pack: &RulesPack, value: &serde_json::Value, out: &mut BTreeSet
 }
 
 /// Ids an event reveals at that moment (the only way a face-down identity first leaves the core).
-pub fn revealed_by(event: &goeben_referee::event::Event) -> Vec<String> {
-    use goeben_referee::event::Event;
+pub fn revealed_by(event: &goeben_referee::ground::event::Event) -> Vec<String> {
+    use goeben_referee::ground::event::Event;
     match event {
         Event::CounterRevealed { counter, .. } => vec![counter.id.clone()],
         Event::Examined { counters, .. } => counters.iter().map(|c| c.id.clone()).collect(),
@@ -51,7 +51,7 @@ pub fn counters_in(pack: &RulesPack, value: &serde_json::Value) -> BTreeSet<Stri
     let mut seen = BTreeSet::new();
     mentioned(pack, value, &mut seen);
     // Orders markers are public once drawn, and the unused ones may be examined (3.0 step 5).
-    seen.retain(|id| !matches!(pack.counter(id).unwrap().kind, goeben_referee::pack::CounterKind::Orders { .. }));
+    seen.retain(|id| !matches!(pack.counter(id).unwrap().kind, goeben_referee::ground::pack::CounterKind::Orders { .. }));
     seen
 }
 

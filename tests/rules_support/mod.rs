@@ -2,10 +2,10 @@
 //! leave exactly the incident markers a test wants in the pool.
 #![allow(dead_code)]
 
-use goeben_referee::event::Event;
-use goeben_referee::pack::{CounterKind, IncidentKind};
-use goeben_referee::protocol;
-use goeben_referee::state::{CounterId, Game, Location};
+use goeben_referee::ground::event::Event;
+use goeben_referee::ground::pack::{CounterKind, IncidentKind};
+use goeben_referee::api::protocol;
+use goeben_referee::ground::state::{CounterId, Game, Location};
 use goeben_referee::{RulesPack, Session};
 
 pub struct Table {
@@ -31,10 +31,10 @@ impl Table {
 
     /// Sends one action line that must be refused; returns the error code and message.
     pub fn refused(&mut self, line: &str) -> (String, String) {
-        let before = goeben_referee::save::to_json(&self.session);
+        let before = goeben_referee::api::save::to_json(&self.session);
         let r = protocol::handle_line(&mut self.session, line);
         assert!(!r.ok, "accepted but should be refused: {line}");
-        assert_eq!(before, goeben_referee::save::to_json(&self.session), "a refused action changed the session");
+        assert_eq!(before, goeben_referee::api::save::to_json(&self.session), "a refused action changed the session");
         let e = r.error.expect("an error");
         (e.code, e.message)
     }

@@ -6,6 +6,7 @@ import type { Response } from './generated/Response';
 import newGame from './test/fixtures/new_game.json';
 import movement from './test/fixtures/movement.json';
 import { NO_GAME } from './test/views';
+import { tid } from './lib/testids.js';
 
 const noGame: Response = { ok: true, events: [], view: NO_GAME };
 
@@ -37,37 +38,37 @@ describe('first screen', () => {
   it('shows the new-game form when no game is running and asks the shell for the view', async () => {
     shell(noGame, () => noGame);
     render(App);
-    expect(await screen.findByTestId('new-game-button')).toBeTruthy();
+    expect(await screen.findByTestId(tid.newGameButton)).toBeTruthy();
     expect(sent()).toEqual([{ action: 'view' }]);
   });
 
   it('starts a game with the typed seed', async () => {
     shell(noGame, () => newGame as Response);
     render(App);
-    await fireEvent.input(await screen.findByTestId('seed-input'), { target: { value: '42' } });
-    await fireEvent.click(screen.getByTestId('new-game-button'));
-    await screen.findByTestId('alert-level');
+    await fireEvent.input(await screen.findByTestId(tid.seedInput), { target: { value: '42' } });
+    await fireEvent.click(screen.getByTestId(tid.newGameButton));
+    await screen.findByTestId(tid.alertLevel);
     expect(sent()[1]).toEqual({ action: 'new_game', seed: 42, options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false } });
   });
 
   it('starts a game with the optional rules ticked (21.0, 22.0)', async () => {
     shell(noGame, () => newGame as Response);
     render(App);
-    await fireEvent.click(await screen.findByTestId('option-night'));
-    await fireEvent.click(screen.getByTestId('new-game-button'));
-    await screen.findByTestId('alert-level');
+    await fireEvent.click(await screen.findByTestId(tid.optionNight));
+    await fireEvent.click(screen.getByTestId(tid.newGameButton));
+    await screen.findByTestId(tid.alertLevel);
     expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false } });
   });
 
   it('starts a game without a seed when the field is empty, and refuses a malformed seed', async () => {
     shell(noGame, () => newGame as Response);
     render(App);
-    const input = await screen.findByTestId('seed-input');
+    const input = await screen.findByTestId(tid.seedInput);
     await fireEvent.input(input, { target: { value: '12ab' } });
-    expect((screen.getByTestId('new-game-button') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId(tid.newGameButton) as HTMLButtonElement).disabled).toBe(true);
     await fireEvent.input(input, { target: { value: '' } });
-    await fireEvent.click(screen.getByTestId('new-game-button'));
-    await screen.findByTestId('alert-level');
+    await fireEvent.click(screen.getByTestId(tid.newGameButton));
+    await screen.findByTestId(tid.alertLevel);
     expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false } });
   });
 });
@@ -77,13 +78,13 @@ describe('a running game', () => {
     const r = newGame as Response;
     shell(r, () => r);
     render(App);
-    expect((await screen.findByTestId('alert-level')).textContent).toBe(String(r.view.alert_level));
-    expect(screen.getByTestId('turn').textContent).toContain(`of ${r.view.last_turn}`);
-    expect(screen.getByTestId('vp').textContent).toContain(String(r.view.vp));
-    expect(screen.getByTestId('phase').textContent).toBe('Setup');
-    expect(screen.getByTestId('pool-count').textContent).toBe(String(r.view.game!.pool));
+    expect((await screen.findByTestId(tid.alertLevel)).textContent).toBe(String(r.view.alert_level));
+    expect(screen.getByTestId(tid.turn).textContent).toContain(`of ${r.view.last_turn}`);
+    expect(screen.getByTestId(tid.vp).textContent).toContain(String(r.view.vp));
+    expect(screen.getByTestId(tid.phase).textContent).toBe('Setup');
+    expect(screen.getByTestId(tid.poolCount).textContent).toBe(String(r.view.game!.pool));
     for (const zone of r.view.game!.patrol_zones) {
-      expect(screen.getByTestId(`stack-${zone.id}`).textContent).toContain(String(zone.face_down));
+      expect(screen.getByTestId(tid.stack(zone.id)).textContent).toContain(String(zone.face_down));
     }
   });
 
@@ -96,9 +97,9 @@ describe('a running game', () => {
     r.view.game!.ports[1].defenses_revealed = [{ id: 'cd_fort_1', name: 'Fort 1', kind: 'coastal_defense' }];
     shell(r, () => r);
     render(App);
-    expect((await screen.findByTestId(`revealed-${port.id}`)).textContent).toBe('revealed: Coastal Battery 3');
+    expect((await screen.findByTestId(tid.portRevealed(port.id))).textContent).toBe('revealed: Coastal Battery 3');
     // A port whose defenses are all turned over stays listed, with none face down.
-    const emptied = screen.getByTestId(`port-${r.view.game!.ports[1].id}`);
+    const emptied = screen.getByTestId(tid.port(r.view.game!.ports[1].id));
     expect(emptied.querySelector('strong')?.textContent).toBe('0');
     expect(emptied.textContent).toContain('revealed: Fort 1');
   });
@@ -108,7 +109,7 @@ describe('a running game', () => {
     r.view.alert_level = 4;
     shell(r, () => r);
     render(App);
-    await screen.findByTestId('alert-level');
+    await screen.findByTestId(tid.alertLevel);
     const current = document.querySelectorAll('.track li.current');
     expect(current.length).toBe(1);
     expect(current[0].textContent).toBe('4');
@@ -118,21 +119,23 @@ describe('a running game', () => {
     const r = newGame as Response;
     shell(r, () => r);
     render(App);
-    const buttons = await screen.findAllByTestId('action-place_collier');
-    expect(buttons.length).toBe(r.view.legal_actions.length);
+    // New game also offers crew and gear (8.1): one button per collier placement, in the core's order.
+    const placements = r.view.legal_actions.filter((a) => a.action === 'place_collier');
+    const buttons = await screen.findAllByTestId(tid.action('place_collier'));
+    expect(buttons.length).toBe(placements.length);
     await fireEvent.click(buttons[2]);
     await waitFor(() => expect(sent().length).toBe(2));
-    expect(sent()[1]).toEqual(r.view.legal_actions[2]);
+    expect(sent()[1]).toEqual(placements[2]);
   });
 
   it('reports a move with the chosen destination and speed', async () => {
     const r = movement as Response;
     shell(r, () => r);
     render(App);
-    const select = (await screen.findByTestId('move-to-goeben')) as HTMLSelectElement;
+    const select = (await screen.findByTestId(tid.moveTo('goeben'))) as HTMLSelectElement;
     const option = [...select.options].find((o) => o.textContent === 'Pola')!;
     await fireEvent.change(select, { target: { value: option.value } });
-    await fireEvent.click(screen.getByTestId('move-goeben'));
+    await fireEvent.click(screen.getByTestId(tid.move('goeben')));
     await waitFor(() => expect(sent().length).toBe(2));
     expect(sent()[1]).toEqual({ action: 'move', ship: 'goeben', to: { kind: 'place', id: 'pola' }, speed: 'cruise' });
   });
@@ -142,18 +145,18 @@ describe('a running game', () => {
     const refused: Response = { ok: false, error: { code: 'illegal', message: 'no coal left' }, view: r.view };
     shell(r, () => refused);
     render(App);
-    await fireEvent.click(await screen.findByTestId('action-end_phase'));
-    expect((await screen.findByTestId('error-banner')).textContent).toContain('no coal left');
-    expect(screen.getByTestId('phase').textContent).toBe('Movement');
+    await fireEvent.click(await screen.findByTestId(tid.action('end_phase')));
+    expect((await screen.findByTestId(tid.errorBanner)).textContent).toContain('no coal left');
+    expect(screen.getByTestId(tid.phase).textContent).toBe('Movement');
   });
 
   it('asks for confirmation before undoing', async () => {
     const r = movement as Response;
     shell(r, () => r);
     render(App);
-    await fireEvent.click(await screen.findByTestId('undo-button'));
+    await fireEvent.click(await screen.findByTestId(tid.undoButton));
     expect(sent()).toEqual([{ action: 'view' }]);
-    await fireEvent.click(screen.getByTestId('undo-confirm'));
+    await fireEvent.click(screen.getByTestId(tid.undoConfirm));
     await waitFor(() => expect(sent()).toEqual([{ action: 'view' }, { action: 'undo' }]));
   });
 });
@@ -163,10 +166,10 @@ describe('corrections', () => {
     const r = movement as Response;
     shell(r, () => r);
     render(App);
-    await fireEvent.click(await screen.findByTestId('corrections-button'));
+    await fireEvent.click(await screen.findByTestId(tid.correctionsButton));
     const input = screen.getByPlaceholderText(String(r.view.vp)) as HTMLInputElement;
     await fireEvent.input(input, { target: { value: '-3' } });
-    await fireEvent.click(screen.getByTestId('correct-vp'));
+    await fireEvent.click(screen.getByTestId(tid.correctVp));
     await waitFor(() => expect(sent().length).toBe(2));
     expect(sent()[1]).toEqual({ action: 'correct', correction: { kind: 'vp', vp: -3 } });
   });
@@ -182,8 +185,8 @@ describe('the log', () => {
     ];
     shell(r, (a) => (a.action === 'log' ? ({ ...r, log: entries } as Response) : r));
     render(App);
-    await fireEvent.click(await screen.findByTestId('log-button'));
-    const log = await screen.findByTestId('game-log');
+    await fireEvent.click(await screen.findByTestId(tid.logButton));
+    const log = await screen.findByTestId(tid.gameLog);
     await waitFor(() => expect(log.querySelectorAll('li').length).toBe(2));
     const items = [...log.querySelectorAll('li')].map((li) => li.textContent);
     expect(items[0]).toContain('Engine check.');
@@ -204,13 +207,13 @@ describe('counter codes', () => {
         : ({ ok: false, error: { code: 'foreign_code', message: 'not a Goeben Referee code' }, view: r.view } as Response);
     });
     render(App);
-    const input = await screen.findByTestId('code-input');
+    const input = await screen.findByTestId(tid.codeInput);
     await fireEvent.input(input, { target: { value: 'GO1-P002-E' } });
     await fireEvent.submit(input.closest('form')!);
-    expect((await screen.findByTestId('scan-result')).textContent).toContain('5 face-down counters there');
+    expect((await screen.findByTestId(tid.scanResult)).textContent).toContain('5 face-down counters there');
     await fireEvent.input(input, { target: { value: 'http://example.org' } });
     await fireEvent.submit(input.closest('form')!);
-    expect((await screen.findByTestId('code-error')).textContent).toContain('not a Goeben Referee code');
+    expect((await screen.findByTestId(tid.codeError)).textContent).toContain('not a Goeben Referee code');
   });
 
   it('offers the decision a scanned piece points to and checks a placement', async () => {
@@ -228,11 +231,11 @@ describe('counter codes', () => {
       } as Response;
     });
     render(App);
-    const input = await screen.findByTestId('code-input');
+    const input = await screen.findByTestId(tid.codeInput);
     await fireEvent.input(input, { target: { value: 'GO1-PXXX-X' } });
     await fireEvent.submit(input.closest('form')!);
-    expect((await screen.findByTestId('scan-placement')).textContent).toContain('keep it face down');
-    const buttons = (await screen.findByTestId('scan-actions')).querySelectorAll('button');
+    expect((await screen.findByTestId(tid.scanPlacement)).textContent).toContain('keep it face down');
+    const buttons = (await screen.findByTestId(tid.scanActions)).querySelectorAll('button');
     expect(buttons.length).toBe(1);
     await fireEvent.click(buttons[0]);
     await waitFor(() => expect(sent()).toContainEqual(resolve));
@@ -252,14 +255,14 @@ describe('counter codes', () => {
       return { ...r, scan: { code, piece: { kind: 'counter', id: 'x' }, name: code, values: [], status: '', actions: [] } } as Response;
     });
     render(App);
-    await fireEvent.click(await screen.findByTestId('inventory-toggle'));
-    const input = await screen.findByTestId('code-input');
+    await fireEvent.click(await screen.findByTestId(tid.inventoryToggle));
+    const input = await screen.findByTestId(tid.codeInput);
     for (const c of ['GO1-A', 'GO1-B', 'GO1-A']) {
       await fireEvent.input(input, { target: { value: c } });
       await fireEvent.submit(input.closest('form')!);
       await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
     }
-    const box = await screen.findByTestId('inventory');
+    const box = await screen.findByTestId(tid.inventory);
     await waitFor(() => expect(box.textContent).toContain('2 of 3'));
     expect(box.textContent).toContain('Twice: HMS Dublin');
     expect(box.textContent).toContain('Malta PZ');

@@ -8,6 +8,7 @@ import { FakeReferee } from './test/referee';
 import { copy, NO_GAME } from './test/views';
 import movement from './test/fixtures/movement.json';
 import newGame from './test/fixtures/new_game.json';
+import { tid } from './lib/testids.js';
 
 afterEach(() => {
   cleanup();
@@ -25,25 +26,25 @@ describe('the Undo button says what it would take back, or why it cannot (issue 
   it('allowed: names the decision it takes back, and sends undo once confirmed', async () => {
     const referee = new FakeReferee(withUndo({ allowed: true, last: 'SMS Goeben moved from Messina to Pola (cruise speed, up to 4 spaces).', barrier: false, take_backs: 0 })).install();
     render(App);
-    await fireEvent.click(await screen.findByTestId('undo-button'));
-    expect(screen.getByTestId('undo-question').textContent).toBe('Take back: SMS Goeben moved from Messina to Pola (cruise speed, up to 4 spaces).');
+    await fireEvent.click(await screen.findByTestId(tid.undoButton));
+    expect(screen.getByTestId(tid.undoQuestion).textContent).toBe('Take back: SMS Goeben moved from Messina to Pola (cruise speed, up to 4 spaces).');
     expect(referee.of('undo')).toEqual([]);
-    await fireEvent.click(screen.getByTestId('undo-confirm'));
+    await fireEvent.click(screen.getByTestId(tid.undoConfirm));
     await waitFor(() => expect(referee.of('undo')).toEqual([{ action: 'undo' }]));
   });
 
   it('after a roll or a reveal: looks disabled, a tap says why and sends nothing; Correct is offered', async () => {
     const referee = new FakeReferee(withUndo({ allowed: false, last: 'Storm: 3.', barrier: true, take_backs: 0 })).install();
     render(App);
-    const button = (await screen.findByTestId('undo-button')) as HTMLButtonElement;
+    const button = (await screen.findByTestId(tid.undoButton)) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     expect(button.getAttribute('aria-disabled')).toBe('true');
     expect(button.classList.contains('blocked')).toBe(true);
     await fireEvent.click(button);
-    expect(screen.getByTestId('undo-blocked').textContent).toBe("Can't undo: “Storm: 3” rolled or revealed. Fix a mistake with Correct.");
-    expect(screen.queryByTestId('undo-confirm')).toBeNull();
+    expect(screen.getByTestId(tid.undoBlocked).textContent).toBe("Can't undo: “Storm: 3” rolled or revealed. Fix a mistake with Correct.");
+    expect(screen.queryByTestId(tid.undoConfirm)).toBeNull();
     await fireEvent.click(screen.getByRole('button', { name: 'Correct' }));
-    expect(await screen.findByTestId('correct-vp')).toBeTruthy();
+    expect(await screen.findByTestId(tid.correctVp)).toBeTruthy();
     expect(referee.sent).toEqual([{ action: 'view' }]);
   });
 
@@ -52,28 +53,28 @@ describe('the Undo button says what it would take back, or why it cannot (issue 
     const message = 'Undo refused: it rolled or revealed — Storm: 3.';
     new FakeReferee(r, { undo: () => ({ ok: false, error: { code: 'undo_barrier', message }, view: withUndo({ allowed: false, barrier: true, take_backs: 0 }).view }) }).install();
     render(App);
-    await fireEvent.click(await screen.findByTestId('undo-button'));
-    await fireEvent.click(screen.getByTestId('undo-confirm'));
-    expect((await screen.findByTestId('error-banner')).textContent).toContain(message);
-    expect(screen.getByTestId('undo-button').getAttribute('aria-disabled')).toBe('true');
+    await fireEvent.click(await screen.findByTestId(tid.undoButton));
+    await fireEvent.click(screen.getByTestId(tid.undoConfirm));
+    expect((await screen.findByTestId(tid.errorBanner)).textContent).toContain(message);
+    expect(screen.getByTestId(tid.undoButton).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('house rule on: a take-back after a reveal is confirmed as counted, and the header counts them', async () => {
     const referee = new FakeReferee(withUndo({ allowed: true, last: 'Storm: 3.', barrier: true, take_backs: 1 }, true)).install();
     render(App);
-    expect((await screen.findByTestId('optional-rules')).textContent).toBe('house rule: take-backs (1 so far)');
-    const button = screen.getByTestId('undo-button');
+    expect((await screen.findByTestId(tid.optionalRules)).textContent).toBe('house rule: take-backs (1 so far)');
+    const button = screen.getByTestId(tid.undoButton);
     expect(button.classList.contains('blocked')).toBe(false);
     await fireEvent.click(button);
-    expect(screen.getByTestId('undo-question').textContent).toBe('Take back after a reveal (house rule, counted): Storm: 3.');
-    await fireEvent.click(screen.getByTestId('undo-confirm'));
+    expect(screen.getByTestId(tid.undoQuestion).textContent).toBe('Take back after a reveal (house rule, counted): Storm: 3.');
+    await fireEvent.click(screen.getByTestId(tid.undoConfirm));
     await waitFor(() => expect(referee.of('undo').length).toBe(1));
   });
 
   it('nothing to take back: the button is disabled', async () => {
     new FakeReferee(copy(newGame)).install();
     render(App);
-    expect(((await screen.findByTestId('undo-button')) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await screen.findByTestId(tid.undoButton)) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 
@@ -81,10 +82,10 @@ describe('the house rule at new game', () => {
   it('is off by default and sent as options.take_backs when ticked', async () => {
     const referee = new FakeReferee({ ok: true, events: [], view: NO_GAME }, { new_game: () => copy(newGame) }).install();
     render(App);
-    const box = (await screen.findByTestId('option-take-backs')) as HTMLInputElement;
+    const box = (await screen.findByTestId(tid.optionTakeBacks)) as HTMLInputElement;
     expect(box.checked).toBe(false);
     await fireEvent.click(box);
-    await fireEvent.click(screen.getByTestId('new-game-button'));
+    await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await waitFor(() => expect(referee.of('new_game').length).toBe(1));
     expect(referee.of('new_game')[0].options?.take_backs).toBe(true);
   });
@@ -95,6 +96,6 @@ describe('the house rule at new game', () => {
     r.view.game!.options.night_combat = true;
     new FakeReferee(r).install();
     render(App);
-    expect((await screen.findByTestId('optional-rules')).textContent).toBe('Optional: 22.0 night · house rule: take-backs');
+    expect((await screen.findByTestId(tid.optionalRules)).textContent).toBe('Optional: 22.0 night · house rule: take-backs');
   });
 });

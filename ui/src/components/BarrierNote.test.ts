@@ -8,34 +8,37 @@ import { copy } from '../test/views';
 import battle from '../test/fixtures/battle.json';
 import movement from '../test/fixtures/movement.json';
 import newGame from '../test/fixtures/new_game.json';
+import { tid, selector } from '../lib/testids.js';
 
 afterEach(() => {
   cleanup();
   clearMocks();
 });
 
-const notes = (inside: HTMLElement | Document = document) => [...inside.querySelectorAll('[data-testid="barrier-note"]')].map((n) => n.textContent);
+const notes = (inside: HTMLElement | Document = document) => [...inside.querySelectorAll(selector(tid.barrierNote))].map((n) => n.textContent);
 
 describe('marks on the buttons of decisions that roll or reveal (issue #14)', () => {
   it('marks exactly the buttons whose legal action the core marked', async () => {
     const r = copy(newGame);
     expect(r.view.legal_barriers.every((b) => !b)).toBe(true);
-    r.view.legal_barriers[2] = true;
+    // New game also offers crew and gear (8.1): the collier placements' marks, in the core's order.
+    const placements = r.view.legal_actions.flatMap((a, i) => (a.action === 'place_collier' ? [i] : []));
+    r.view.legal_barriers[placements[2]] = true;
     new FakeReferee(r).install();
     render(App);
-    const buttons = await screen.findAllByTestId('action-place_collier');
-    expect(buttons.map((b) => within(b).queryByTestId('barrier-note') !== null)).toEqual(r.view.legal_barriers);
-    expect(within(buttons[2]).getByTestId('barrier-note').textContent).toBe("rolls or reveals · can't be taken back");
+    const buttons = await screen.findAllByTestId(tid.action('place_collier'));
+    expect(buttons.map((b) => within(b).queryByTestId(tid.barrierNote) !== null)).toEqual(placements.map((i) => r.view.legal_barriers[i]));
+    expect(within(buttons[2]).getByTestId(tid.barrierNote).textContent).toBe("rolls or reveals · can't be taken back");
   });
 
   it('marks every fire order on the battle card and holding fire, as the core does', async () => {
     const r = copy(battle);
     new FakeReferee(r).install();
     render(App);
-    const options = await screen.findAllByTestId('fire-option');
-    for (const o of options) expect(within(o).getByTestId('barrier-note').textContent).toBe("rolls or reveals · can't be taken back");
+    const options = await screen.findAllByTestId(tid.fireOption);
+    for (const o of options) expect(within(o).getByTestId(tid.barrierNote).textContent).toBe("rolls or reveals · can't be taken back");
     const hold = r.view.legal_actions.findIndex((a) => a.action === 'fire_orders' && !a.target);
-    expect(within(screen.getByTestId('hold-fire')).queryByTestId('barrier-note') !== null).toBe(r.view.legal_barriers[hold]);
+    expect(within(screen.getByTestId(tid.holdFire)).queryByTestId(tid.barrierNote) !== null).toBe(r.view.legal_barriers[hold]);
   });
 
   it('marks a move only at emergency speed (12.3 engine check), following the chosen speed', async () => {
@@ -44,16 +47,16 @@ describe('marks on the buttons of decisions that roll or reveal (issue #14)', ()
     expect(r.view.legal_barriers[emergency]).toBe(true);
     new FakeReferee(r).install();
     render(App);
-    const move = await screen.findByTestId('move-goeben');
-    expect(within(move).queryByTestId('barrier-note')).toBeNull();
+    const move = await screen.findByTestId(tid.move('goeben'));
+    expect(within(move).queryByTestId(tid.barrierNote)).toBeNull();
     const fieldset = move.closest('fieldset')!;
     const speed = fieldset.querySelectorAll('select')[1] as HTMLSelectElement;
     await fireEvent.change(speed, { target: { value: 'emergency' } });
-    expect(within(move).getByTestId('barrier-note').textContent).toBe("rolls or reveals · can't be taken back");
+    expect(within(move).getByTestId(tid.barrierNote).textContent).toBe("rolls or reveals · can't be taken back");
     await fireEvent.change(speed, { target: { value: 'cruise' } });
-    expect(within(move).queryByTestId('barrier-note')).toBeNull();
+    expect(within(move).queryByTestId(tid.barrierNote)).toBeNull();
     // Ending Movement rolls nothing.
-    expect(within(screen.getByTestId('action-end_phase')).queryByTestId('barrier-note')).toBeNull();
+    expect(within(screen.getByTestId(tid.action('end_phase'))).queryByTestId(tid.barrierNote)).toBeNull();
   });
 
   it('marks a draw the scanned code offers with the pool wording', async () => {
@@ -65,10 +68,10 @@ describe('marks on the buttons of decisions that roll or reveal (issue #14)', ()
       scan: (a) => ({ ...r, scan: { code: a.code, piece: { kind: 'placeholder', place: 'malta_pz' }, name: 'Malta Patrol Zone token', values: [], status: '3 face-down counters there', actions: [draw] } }),
     }).install();
     render(App);
-    const input = await screen.findByTestId('code-input');
+    const input = await screen.findByTestId(tid.codeInput);
     await fireEvent.input(input, { target: { value: 'GO1-PXXX-X' } });
     await fireEvent.submit(input.closest('form')!);
-    const offered = await screen.findByTestId('scan-actions');
+    const offered = await screen.findByTestId(tid.scanActions);
     expect(notes(offered)).toEqual(["draws from the pool · can't be taken back"]);
     await fireEvent.click(offered.querySelector('button')!);
     await waitFor(() => expect(referee.of('resolve_incidents')).toEqual([draw]));

@@ -5,8 +5,9 @@ import App from '../App.svelte';
 import type { Response } from '../generated/Response';
 import type { Forecast } from '../generated/Forecast';
 import battle from '../test/fixtures/battle.json';
+import { tid } from '../lib/testids.js';
 
-// A real referee response (scripts/battle_fixture.py): a German ship owes its fire orders in a battle.
+// A real referee response (tests/ui_fixtures.rs): a German ship owes its fire orders in a battle.
 const atOrders = battle as Response;
 const fight = atOrders.view.game!.combat.find((b) => b.stage !== 'over')!;
 const pendingShip = (atOrders.view.game!.pending[0].pending as { ship: string }).ship;
@@ -45,9 +46,9 @@ describe('battle card (14.0)', () => {
   it('shows the Allied ship with its armor and offers each fire option with its exact odds', async () => {
     shell();
     render(App);
-    await screen.findByTestId('battle');
+    await screen.findByTestId(tid.battle);
     expect(screen.getByRole('heading', { name: `Battle at ${fight.name}` })).toBeTruthy();
-    const options = screen.getAllByTestId('fire-option');
+    const options = screen.getAllByTestId(tid.fireOption);
     expect(options.length).toBe(fight.options.length);
     const first = fight.options[0];
     const odds = first.fires[0].odds;
@@ -63,15 +64,15 @@ describe('battle card (14.0)', () => {
   it('holds fire without spending ammunition', async () => {
     shell();
     render(App);
-    await fireEvent.click(await screen.findByTestId('hold-fire'));
+    await fireEvent.click(await screen.findByTestId(tid.holdFire));
     await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: pendingShip, target: null, maximum_fire: false }));
   });
 
   it('asks for the forecast and shows the chances', async () => {
     shell();
     render(App);
-    await fireEvent.click(await screen.findByTestId('forecast-button'));
-    const box = await screen.findByTestId('forecast');
+    await fireEvent.click(await screen.findByTestId(tid.forecastButton));
+    const box = await screen.findByTestId(tid.forecast);
     expect(last()).toEqual({ action: 'forecast', space: fight.space });
     expect(box.textContent).toMatch(/2,000 simulated battles/);
     expect(box.textContent).toMatch(/HMS Duke of Edinburgh: sunk 41%/);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import Charts from './Charts.svelte';
+import { tid } from '../lib/testids.js';
 
 afterEach(() => {
   cleanup();
@@ -20,11 +21,11 @@ describe('charts viewer', () => {
     }));
     let closed = false;
     render(Charts, { close: () => (closed = true) });
-    const contact = await screen.findByTestId('chart-contact_table');
+    const contact = await screen.findByTestId(tid.chart('contact_table'));
     expect(contact.textContent).toContain('Contact Table (14.3)');
     expect(contact.textContent).toContain('reconstructed');
     expect(contact.querySelector('table')?.textContent).toContain('allied first salvo contact2');
-    expect(screen.getByTestId('chart-victory_points').textContent).toContain('exact · 17.1');
+    expect(screen.getByTestId(tid.chart('victory_points')).textContent).toContain('exact · 17.1');
     await fireEvent.click(screen.getByText('Close'));
     expect(closed).toBe(true);
   });
@@ -39,12 +40,12 @@ describe('charts viewer', () => {
       return { ok: true, view, charts: { repair: { source: { kind: 'reconstructed', note: 'x' }, success_from: [{ terrain: 'high_seas', value: 6 }] } } };
     });
     render(Charts, { close: () => {} });
-    await fireEvent.click(await screen.findByTestId('edit-button-repair'));
-    const area = screen.getByTestId('edit-repair') as HTMLTextAreaElement;
+    await fireEvent.click(await screen.findByTestId(tid.chartEditButton('repair')));
+    const area = screen.getByTestId(tid.chartEdit('repair')) as HTMLTextAreaElement;
     expect(area.value).toContain('"high_seas"');
     await fireEvent.input(area, { target: { value: area.value.replace('6', '9') } });
-    await fireEvent.click(screen.getByTestId('save-repair'));
-    expect((await screen.findByTestId('chart-message')).textContent).toContain('a die face from 2 to 6');
+    await fireEvent.click(screen.getByTestId(tid.chartSave('repair')));
+    expect((await screen.findByTestId(tid.chartMessage)).textContent).toContain('a die face from 2 to 6');
     expect(sent.find((a) => a.action === 'edit_chart')?.json).toContain('9');
   });
 });

@@ -8,6 +8,7 @@ import type { FinishedEntry } from '../generated/FinishedEntry';
 import type { Response } from '../generated/Response';
 import { finishedWhen } from '../lib/finished';
 import { COMMITMENT, NO_GAME, finished, record } from '../test/views';
+import { tid } from '../lib/testids.js';
 
 // Two games as `list_finished` answers them (newest first): a won single game with take-backs, and a lost
 // campaign of two missions.
@@ -71,55 +72,55 @@ describe('the finished-games list (issue #14)', () => {
   it('shows the summary by Orders first, then each game with its date, Orders, VP, result, verdict and fingerprint', async () => {
     shell({ list_finished: () => LIST });
     panel();
-    const summary = await screen.findByTestId('finished-summary');
+    const summary = await screen.findByTestId(tid.finishedSummary);
     expect(sent('list_finished')).toEqual([{}]);
     expect(summary.querySelector('caption')?.textContent).toBe('Missions played / won by Orders');
     const rows = [...summary.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
     expect(rows).toEqual([['Raid French Convoys', '2', '2'], ['Bombard Bône', '1', '0']]);
     expect([...summary.querySelectorAll('tfoot tr > *')].map((c) => c.textContent)).toEqual(['All missions', '3', '2']);
-    expect(screen.getByTestId('finished-total').textContent).toBe('2 games finished on this device.');
+    expect(screen.getByTestId(tid.finishedTotal).textContent).toBe('2 games finished on this device.');
     // The summary comes before the list.
-    const list = screen.getByTestId('finished-list');
+    const list = screen.getByTestId(tid.finishedList);
     expect(summary.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
-    const [first, second] = screen.getAllByTestId('finished-row');
+    const [first, second] = screen.getAllByTestId(tid.finishedRow);
     const the = (row: HTMLElement, id: string) => within(row).getByTestId(id).textContent;
-    expect(the(first, 'finished-when')).toBe(finishedWhen(single.finished_at));
-    expect(within(first).getByTestId('finished-when').getAttribute('datetime')).toBe('2025-06-02T18:45:00.000Z');
-    expect(the(first, 'finished-orders')).toBe('Raid French Convoys');
-    expect(the(first, 'finished-result')).toBe('Won');
-    expect(the(first, 'finished-vp')).toBe('12 VP');
-    expect(the(first, 'finished-verdict')).toBe('Orders accomplished with 12 VP');
-    const print = within(first).getByTestId('finished-fingerprint');
+    expect(the(first, tid.finishedWhen)).toBe(finishedWhen(single.finished_at));
+    expect(within(first).getByTestId(tid.finishedWhen).getAttribute('datetime')).toBe('2025-06-02T18:45:00.000Z');
+    expect(the(first, tid.finishedOrders)).toBe('Raid French Convoys');
+    expect(the(first, tid.finishedResult)).toBe('Won');
+    expect(the(first, tid.finishedVp)).toBe('12 VP');
+    expect(the(first, tid.finishedVerdict)).toBe('Orders accomplished with 12 VP');
+    const print = within(first).getByTestId(tid.finishedFingerprint);
     expect(print.tagName).toBe('CODE');
     expect(print.textContent).toBe('303d77b3');
-    expect(the(first, 'finished-take-backs')).toBe('Take-backs after reveals (house rule): 2');
-    expect(within(first).queryByTestId('finished-missions')).toBeNull();
+    expect(the(first, tid.finishedTakeBacks)).toBe('Take-backs after reveals (house rule): 2');
+    expect(within(first).queryByTestId(tid.finishedMissions)).toBeNull();
 
-    expect(the(second, 'finished-result')).toBe('Lost');
-    expect(the(second, 'finished-vp')).toBe('-3 VP');
-    expect(the(second, 'finished-missions')).toBe('Campaign: Raid French Convoys (won) · Bombard Bône (lost)');
-    expect(within(second).queryByTestId('finished-take-backs')).toBeNull();
-    expect(screen.queryByTestId('finished-unreadable')).toBeNull();
-    expect(screen.queryByTestId('record-export')).toBeNull();
+    expect(the(second, tid.finishedResult)).toBe('Lost');
+    expect(the(second, tid.finishedVp)).toBe('-3 VP');
+    expect(the(second, tid.finishedMissions)).toBe('Campaign: Raid French Convoys (won) · Bombard Bône (lost)');
+    expect(within(second).queryByTestId(tid.finishedTakeBacks)).toBeNull();
+    expect(screen.queryByTestId(tid.finishedUnreadable)).toBeNull();
+    expect(screen.queryByTestId(tid.recordExport)).toBeNull();
   });
 
   it('says so when the list is empty, and how many files could not be read', async () => {
     shell({ list_finished: () => ({ ...EMPTY, unreadable: 2 }) });
     const { close } = panel();
-    expect((await screen.findByTestId('finished-empty')).textContent).toBe('No finished games yet: a game joins this list when it ends.');
-    expect(screen.queryByTestId('finished-summary')).toBeNull();
-    expect(screen.queryByTestId('finished-row')).toBeNull();
-    expect(screen.getByTestId('finished-unreadable').textContent?.trim()).toBe('2 finished games could not be read: their files are kept as they are.');
-    await fireEvent.click(screen.getByTestId('finished-close'));
+    expect((await screen.findByTestId(tid.finishedEmpty)).textContent).toBe('No finished games yet: a game joins this list when it ends.');
+    expect(screen.queryByTestId(tid.finishedSummary)).toBeNull();
+    expect(screen.queryByTestId(tid.finishedRow)).toBeNull();
+    expect(screen.getByTestId(tid.finishedUnreadable).textContent?.trim()).toBe('2 finished games could not be read: their files are kept as they are.');
+    await fireEvent.click(screen.getByTestId(tid.finishedClose));
     expect(close).toHaveBeenCalledTimes(1);
   });
 
   it('counts one unreadable file beside a list', async () => {
     shell({ list_finished: () => ({ ...LIST, unreadable: 1 }) });
     panel();
-    expect((await screen.findByTestId('finished-unreadable')).textContent?.trim()).toBe('1 finished game could not be read: its file is kept as it is.');
-    expect(screen.getAllByTestId('finished-row')).toHaveLength(2);
+    expect((await screen.findByTestId(tid.finishedUnreadable)).textContent?.trim()).toBe('1 finished game could not be read: its file is kept as it is.');
+    expect(screen.getAllByTestId(tid.finishedRow)).toHaveLength(2);
   });
 
   it('fetches a game\'s record on Record and offers it to copy or save as a file', async () => {
@@ -128,30 +129,30 @@ describe('the finished-games list (issue #14)', () => {
     const kept = record(finished().view);
     shell({ list_finished: () => LIST, finished_record: () => ({ ok: true, record: kept }) });
     panel();
-    const [row] = await screen.findAllByTestId('finished-row');
-    const button = within(row).getByTestId('finished-record');
+    const [row] = await screen.findAllByTestId(tid.finishedRow);
+    const button = within(row).getByTestId(tid.finishedRecord);
     expect(button.textContent).toBe('Record');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     await fireEvent.click(button);
-    const link = (await within(row).findByTestId('record-download')) as HTMLAnchorElement;
+    const link = (await within(row).findByTestId(tid.recordDownload)) as HTMLAnchorElement;
     expect(sent('finished_record')).toEqual([{ id: single.id }]);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(link.getAttribute('download')).toBe('goeben-record-303d77b3.json');
     expect(link.getAttribute('href')).toBe('blob:finished-1');
     // No referee is asked: the record is the one read from the device.
-    expect(within(row).queryByTestId('record-button')).toBeNull();
+    expect(within(row).queryByTestId(tid.recordButton)).toBeNull();
     expect(sent('respond')).toEqual([]);
-    expect(within(row).getByTestId('record-export').textContent).toContain('its record holds the seed');
+    expect(within(row).getByTestId(tid.recordExport).textContent).toContain('its record holds the seed');
     const saved = await blobs[0].text();
     expect(JSON.parse(saved).format).toBe('goeben-referee-record');
     expect(saved).toContain('"seed": 12345678901234567890');
-    await fireEvent.click(within(row).getByTestId('record-copy'));
+    await fireEvent.click(within(row).getByTestId(tid.recordCopy));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(saved));
     // Folded away and back without reading the file again.
     await fireEvent.click(button);
-    expect(within(row).queryByTestId('record-export')).toBeNull();
+    expect(within(row).queryByTestId(tid.recordExport)).toBeNull();
     await fireEvent.click(button);
-    expect(within(row).getByTestId('record-export')).toBeTruthy();
+    expect(within(row).getByTestId(tid.recordExport)).toBeTruthy();
     expect(sent('finished_record')).toHaveLength(1);
   });
 
@@ -161,17 +162,17 @@ describe('the finished-games list (issue #14)', () => {
       finished_record: () => ({ ok: false, error: { code: 'record_unreadable', message: "This finished game's file is damaged; it is kept as it is." } }),
     });
     panel();
-    const [, row] = await screen.findAllByTestId('finished-row');
-    await fireEvent.click(within(row).getByTestId('finished-record'));
-    expect((await within(row).findByTestId('finished-record-error')).textContent).toBe("This finished game's file is damaged; it is kept as it is.");
+    const [, row] = await screen.findAllByTestId(tid.finishedRow);
+    await fireEvent.click(within(row).getByTestId(tid.finishedRecord));
+    expect((await within(row).findByTestId(tid.finishedRecordError)).textContent).toBe("This finished game's file is damaged; it is kept as it is.");
     expect(sent('finished_record')).toEqual([{ id: campaign.id }]);
-    expect(screen.queryByTestId('record-export')).toBeNull();
+    expect(screen.queryByTestId(tid.recordExport)).toBeNull();
   });
 
   it('shows an error answer of the list, and an IPC failure as one', async () => {
     shell({ list_finished: () => ({ ok: false, error: { code: 'unknown', message: 'The finished games folder cannot be read.' } }) });
     panel();
-    expect((await screen.findByTestId('finished-error')).textContent).toBe('The finished games folder cannot be read.');
+    expect((await screen.findByTestId(tid.finishedError)).textContent).toBe('The finished games folder cannot be read.');
     cleanup();
     shell({
       list_finished: () => {
@@ -179,8 +180,8 @@ describe('the finished-games list (issue #14)', () => {
       },
     });
     panel();
-    expect((await screen.findByTestId('finished-error')).textContent).toContain('could not reach the referee');
-    expect(screen.queryByTestId('finished-empty')).toBeNull();
+    expect((await screen.findByTestId(tid.finishedError)).textContent).toContain('could not reach the referee');
+    expect(screen.queryByTestId(tid.finishedEmpty)).toBeNull();
   });
 });
 
@@ -188,26 +189,26 @@ describe('in the app', () => {
   it('opens from the start screen beside the saves, and closes', async () => {
     shell({ list_finished: () => LIST }, { ok: true, view: NO_GAME, events: [] });
     render(App);
-    await fireEvent.click(await screen.findByTestId('finished-open'));
-    expect(await screen.findByTestId('finished-summary')).toBeTruthy();
-    expect(screen.queryByTestId('finished-open')).toBeNull();
-    expect(screen.getByTestId('saves-start')).toBeTruthy();
-    await fireEvent.click(screen.getByTestId('finished-close'));
-    expect(screen.queryByTestId('finished-games')).toBeNull();
-    expect(screen.getByTestId('finished-open').textContent).toBe('Finished games');
+    await fireEvent.click(await screen.findByTestId(tid.finishedOpen));
+    expect(await screen.findByTestId(tid.finishedSummary)).toBeTruthy();
+    expect(screen.queryByTestId(tid.finishedOpen)).toBeNull();
+    expect(screen.getByTestId(tid.savesStart)).toBeTruthy();
+    await fireEvent.click(screen.getByTestId(tid.finishedClose));
+    expect(screen.queryByTestId(tid.finishedGames)).toBeNull();
+    expect(screen.getByTestId(tid.finishedOpen).textContent).toBe('Finished games');
   });
 
   it('opens from the game-over card', async () => {
     shell({ list_finished: () => LIST }, finished());
     render(App);
-    const card = await screen.findByTestId('game-over');
-    const open = within(card).getByTestId('finished-open-over');
+    const card = await screen.findByTestId(tid.gameOver);
+    const open = within(card).getByTestId(tid.finishedOpenOver);
     expect(open.textContent).toBe('All finished games');
     expect(sent('list_finished')).toEqual([]);
     await fireEvent.click(open);
-    expect(await screen.findAllByTestId('finished-row')).toHaveLength(2);
+    expect(await screen.findAllByTestId(tid.finishedRow)).toHaveLength(2);
     expect(open.getAttribute('aria-pressed')).toBe('true');
-    await fireEvent.click(screen.getByTestId('finished-close'));
-    expect(screen.queryByTestId('finished-games')).toBeNull();
+    await fireEvent.click(screen.getByTestId(tid.finishedClose));
+    expect(screen.queryByTestId(tid.finishedGames)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import type { Action } from '../generated/Action';
 import { FakeReferee } from '../test/referee';
 import { COMMITMENT, COMMITTED, copy, finished, record } from '../test/views';
 import movement from '../test/fixtures/movement.json';
+import { tid } from '../lib/testids.js';
 
 let blobs: Blob[];
 beforeEach(() => {
@@ -30,16 +31,16 @@ describe('the fingerprint (issue #14)', () => {
     r.view.commitment = COMMITMENT;
     new FakeReferee(r).install();
     render(App);
-    const button = await screen.findByTestId('fingerprint');
+    const button = await screen.findByTestId(tid.fingerprint);
     expect(button.textContent).toBe('Fingerprint 303d77b3');
-    expect(screen.queryByTestId('commitment')).toBeNull();
+    expect(screen.queryByTestId(tid.commitment)).toBeNull();
     await fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const full = screen.getByTestId('commitment');
+    const full = screen.getByTestId(tid.commitment);
     expect(full.querySelector('code')?.textContent).toBe(COMMITMENT);
     expect(full.textContent).toContain("The referee committed to this game's dice and draws before your first decision; the seed is shown when the game is over.");
     await fireEvent.click(button);
-    expect(screen.queryByTestId('commitment')).toBeNull();
+    expect(screen.queryByTestId(tid.commitment)).toBeNull();
   });
 
   it('is not shown for a game saved before commitments', async () => {
@@ -47,8 +48,8 @@ describe('the fingerprint (issue #14)', () => {
     delete r.view.commitment;
     new FakeReferee(r).install();
     render(App);
-    await screen.findByTestId('phase');
-    expect(screen.queryByTestId('fingerprint')).toBeNull();
+    await screen.findByTestId(tid.phase);
+    expect(screen.queryByTestId(tid.fingerprint)).toBeNull();
   });
 });
 
@@ -56,14 +57,14 @@ describe('the game-over card', () => {
   it('shows the seed, the salt, the committed string and the hand check, and the take-backs', async () => {
     new FakeReferee(finished()).install();
     render(App);
-    const reveal = await screen.findByTestId('reveal');
+    const reveal = await screen.findByTestId(tid.reveal);
     // The exact seed, though it reached the UI rounded.
-    expect(within(reveal).getByTestId('reveal-seed').textContent).toBe('12345678901234567890');
-    expect(within(reveal).getByTestId('reveal-salt').textContent).toBe('0123456789abcdef0123456789abcdef');
-    expect(within(reveal).getByTestId('reveal-committed').textContent).toBe(COMMITTED);
-    expect(within(reveal).getByTestId('reveal-check').textContent).toBe(`printf '%s' '${COMMITTED}' | sha256sum`);
-    expect(within(reveal).getByTestId('reveal-commitment').textContent).toBe(COMMITMENT);
-    expect(screen.getByTestId('take-backs').textContent).toBe('Take-backs after reveals (house rule): 2');
+    expect(within(reveal).getByTestId(tid.revealSeed).textContent).toBe('12345678901234567890');
+    expect(within(reveal).getByTestId(tid.revealSalt).textContent).toBe('0123456789abcdef0123456789abcdef');
+    expect(within(reveal).getByTestId(tid.revealCommitted).textContent).toBe(COMMITTED);
+    expect(within(reveal).getByTestId(tid.revealCheck).textContent).toBe(`printf '%s' '${COMMITTED}' | sha256sum`);
+    expect(within(reveal).getByTestId(tid.revealCommitment).textContent).toBe(COMMITMENT);
+    expect(screen.getByTestId(tid.takeBacks).textContent).toBe('Take-backs after reveals (house rule): 2');
   });
 
   it('shows no reveal while the seed stays hidden (a campaign\'s next mission), and no take-backs line at 0', async () => {
@@ -72,17 +73,17 @@ describe('the game-over card', () => {
     r.view.undo_status.take_backs = 0;
     new FakeReferee(r).install();
     render(App);
-    await screen.findByTestId('game-over');
-    expect(screen.queryByTestId('reveal')).toBeNull();
-    expect(screen.queryByTestId('review-open')).toBeNull();
-    expect(screen.queryByTestId('take-backs')).toBeNull();
+    await screen.findByTestId(tid.gameOver);
+    expect(screen.queryByTestId(tid.reveal)).toBeNull();
+    expect(screen.queryByTestId(tid.reviewOpen)).toBeNull();
+    expect(screen.queryByTestId(tid.takeBacks)).toBeNull();
   });
 
   it('after the game, blocks Undo with the reason that the seed is shown', async () => {
     new FakeReferee(finished()).install();
     render(App);
-    await fireEvent.click(await screen.findByTestId('undo-button'));
-    expect(screen.getByTestId('undo-blocked').textContent).toBe("Can't undo: the game is over and its seed is shown.");
+    await fireEvent.click(await screen.findByTestId(tid.undoButton));
+    expect(screen.getByTestId(tid.undoBlocked).textContent).toBe("Can't undo: the game is over and its seed is shown.");
   });
 });
 
@@ -93,20 +94,20 @@ describe('the game record', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const referee = new FakeReferee(r, { export_record: () => ({ ok: true, view: r.view, record: record(r.view) }) }).install();
     render(App);
-    const card = await screen.findByTestId('game-over');
+    const card = await screen.findByTestId(tid.gameOver);
     expect(card.textContent).toContain('While the game runs the record holds no secret (no seed). Check a finished one with referee verify < record.json.');
-    await fireEvent.click(within(card).getByTestId('record-button'));
+    await fireEvent.click(within(card).getByTestId(tid.recordButton));
     await waitFor(() => expect(referee.of('export_record')).toEqual([{ action: 'export_record' }]));
-    const link = (await within(card).findByTestId('record-download')) as HTMLAnchorElement;
+    const link = (await within(card).findByTestId(tid.recordDownload)) as HTMLAnchorElement;
     expect(link.textContent).toBe('Save as file');
     expect(link.getAttribute('download')).toBe('goeben-record-303d77b3.json');
     expect(link.getAttribute('href')).toBe('blob:record-1');
     const saved = await blobs[0].text();
     expect(JSON.parse(saved).format).toBe('goeben-referee-record');
     expect(saved).toContain('"seed": 12345678901234567890');
-    await fireEvent.click(within(card).getByTestId('record-copy'));
+    await fireEvent.click(within(card).getByTestId(tid.recordCopy));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(saved));
-    expect(screen.queryByTestId('record-text')).toBeNull();
+    expect(screen.queryByTestId(tid.recordText)).toBeNull();
     // Asking for the record changed nothing on the screen.
     expect(referee.sent.map((a) => a.action)).toEqual(['view', 'export_record']);
   });
@@ -115,9 +116,9 @@ describe('the game record', () => {
     const r = finished();
     new FakeReferee(r, { export_record: () => ({ ok: true, view: r.view, record: record(r.view) }) }).install();
     render(App);
-    await fireEvent.click(await screen.findByTestId('record-button'));
-    await fireEvent.click(await screen.findByTestId('record-copy'));
-    const box = (await screen.findByTestId('record-text')) as HTMLTextAreaElement;
+    await fireEvent.click(await screen.findByTestId(tid.recordButton));
+    await fireEvent.click(await screen.findByTestId(tid.recordCopy));
+    const box = (await screen.findByTestId(tid.recordText)) as HTMLTextAreaElement;
     expect(box.readOnly).toBe(true);
     expect(JSON.parse(box.value).committed).toBe(COMMITTED);
     expect(box.selectionStart).toBe(0);
@@ -128,8 +129,8 @@ describe('the game record', () => {
     const r = finished();
     new FakeReferee(r, { export_record: () => ({ ok: false, view: r.view, error: { code: 'no_game', message: 'No game is running.' } }) }).install();
     render(App);
-    await fireEvent.click(await screen.findByTestId('record-button'));
-    expect((await screen.findByTestId('record-error')).textContent).toBe('No game is running.');
+    await fireEvent.click(await screen.findByTestId(tid.recordButton));
+    expect((await screen.findByTestId(tid.recordError)).textContent).toBe('No game is running.');
   });
 
   it('is in the Saves panel while a game runs', async () => {
@@ -145,9 +146,9 @@ describe('the game record', () => {
       return { ok: true, slots: [] };
     });
     render(Saves, { props: { view: r.view, close: () => {}, loaded: () => {} } });
-    await fireEvent.click(await screen.findByTestId('record-button'));
+    await fireEvent.click(await screen.findByTestId(tid.recordButton));
     await waitFor(() => expect(sent).toEqual([{ action: 'export_record' }]));
-    expect((await screen.findByTestId('record-download')).getAttribute('download')).toBe('goeben-record-303d77b3.json');
+    expect((await screen.findByTestId(tid.recordDownload)).getAttribute('download')).toBe('goeben-record-303d77b3.json');
     expect(JSON.parse(await blobs[0].text()).seed).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import App from '../App.svelte';
 import Review from './Review.svelte';
 import { FakeReferee } from '../test/referee';
 import { finished, REVIEW } from '../test/views';
+import { tid } from '../lib/testids.js';
 
 afterEach(() => {
   cleanup();
@@ -14,27 +15,27 @@ afterEach(() => {
 describe('the after-action review (issue #14)', () => {
   it('heads with the Orders, the result, the reason, VP and the fingerprint', () => {
     render(Review, { review: REVIEW, close: () => {} });
-    const review = screen.getByTestId('review');
-    expect(screen.getByTestId('review-orders').textContent).toBe('Raid French Convoys');
-    expect(screen.getByTestId('review-result').textContent).toBe('won');
+    const review = screen.getByTestId(tid.review);
+    expect(screen.getByTestId(tid.reviewOrders).textContent).toBe('Raid French Convoys');
+    expect(screen.getByTestId(tid.reviewResult).textContent).toBe('won');
     expect(review.textContent).toContain('Orders accomplished with 12 VP');
     expect(review.textContent).toContain('12 VP');
-    expect(screen.getByTestId('review-fingerprint').textContent).toBe('303d77b3');
+    expect(screen.getByTestId(tid.reviewFingerprint).textContent).toBe('303d77b3');
   });
 
   it('folds what each stack held at setup, with the counters\' names', () => {
     render(Review, { review: REVIEW, close: () => {} });
-    const malta = screen.getByTestId('setup-malta_pz') as HTMLDetailsElement;
+    const malta = screen.getByTestId(tid.setupStack('malta_pz')) as HTMLDetailsElement;
     expect(malta.open).toBe(false);
     expect(malta.querySelector('summary')?.textContent).toBe('Malta Patrol Zone (2)');
     expect([...malta.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['HMS Dublin', 'Quiet Seas']);
-    expect(screen.getByTestId('setup-pool').textContent).toContain('Storm');
+    expect(screen.getByTestId(tid.setupStack('pool')).textContent).toContain('Storm');
   });
 
   it('draws VP and Alert Level by turn: one point per turn, start included, summarised for a screen reader', () => {
     render(Review, { review: REVIEW, close: () => {} });
-    const vp = screen.getByTestId('plot-vp');
-    const alert = screen.getByTestId('plot-alert');
+    const vp = screen.getByTestId(tid.plotVp);
+    const alert = screen.getByTestId(tid.plotAlert);
     for (const plot of [vp, alert]) {
       expect(plot.tagName.toLowerCase()).toBe('svg');
       expect(plot.getAttribute('role')).toBe('img');
@@ -53,8 +54,8 @@ describe('the after-action review (issue #14)', () => {
 
   it('draws each battle\'s hits against those expected, numbers included', () => {
     render(Review, { review: REVIEW, close: () => {} });
-    const luck = screen.getByTestId('plot-luck');
-    const battles = within(luck as unknown as HTMLElement).getAllByTestId('luck-battle');
+    const luck = screen.getByTestId(tid.plotLuck);
+    const battles = within(luck as unknown as HTMLElement).getAllByTestId(tid.luckBattle);
     expect(battles.length).toBe(2);
     expect(battles[0].textContent).toContain('Turn 2 · Malta');
     expect(battles[0].textContent).toContain('3 hits · 1.3 exp.');
@@ -67,28 +68,28 @@ describe('the after-action review (issue #14)', () => {
 
   it('steps through the log turn by turn, marking dice, reveals and battles', async () => {
     render(Review, { review: REVIEW, close: () => {} });
-    const prev = screen.getByTestId('review-prev') as HTMLButtonElement;
-    const next = screen.getByTestId('review-next') as HTMLButtonElement;
-    expect(screen.getByTestId('review-turn').textContent).toBe('Turn 1');
+    const prev = screen.getByTestId(tid.reviewPrev) as HTMLButtonElement;
+    const next = screen.getByTestId(tid.reviewNext) as HTMLButtonElement;
+    expect(screen.getByTestId(tid.reviewTurn).textContent).toBe('Turn 1');
     expect(prev.disabled).toBe(true);
-    const lines = () => [...screen.getByTestId('review-lines').querySelectorAll('li')];
+    const lines = () => [...screen.getByTestId(tid.reviewLines).querySelectorAll('li')];
     expect(lines().map((li) => li.className.split(' ').filter((c) => ['die', 'reveal', 'battle'].includes(c)))).toEqual([[], ['reveal']]);
     expect(lines()[1].textContent).toContain('Revealed HMS Dublin at Malta.');
     await fireEvent.click(next);
-    expect(screen.getByTestId('review-turn').textContent).toBe('Turn 2');
+    expect(screen.getByTestId(tid.reviewTurn).textContent).toBe('Turn 2');
     expect(lines().map((li) => li.classList.contains('battle') || li.classList.contains('die'))).toEqual([true, true]);
     expect(lines()[0].textContent).toContain('14.5');
     await fireEvent.click(next);
-    expect(screen.getByTestId('review-turn').textContent).toBe('Turn 3');
+    expect(screen.getByTestId(tid.reviewTurn).textContent).toBe('Turn 3');
     expect(next.disabled).toBe(true);
     await fireEvent.click(prev);
-    expect(screen.getByTestId('review-turn').textContent).toBe('Turn 2');
+    expect(screen.getByTestId(tid.reviewTurn).textContent).toBe('Turn 2');
   });
 
   it('closes', async () => {
     const close = vi.fn();
     render(Review, { review: REVIEW, close });
-    await fireEvent.click(screen.getByTestId('review-close'));
+    await fireEvent.click(screen.getByTestId(tid.reviewClose));
     expect(close).toHaveBeenCalledTimes(1);
   });
 
@@ -96,19 +97,19 @@ describe('the after-action review (issue #14)', () => {
     const r = finished();
     const referee = new FakeReferee(r, { review: () => ({ ok: true, view: r.view, review: REVIEW }) }).install();
     render(App);
-    await fireEvent.click(await screen.findByTestId('review-open'));
+    await fireEvent.click(await screen.findByTestId(tid.reviewOpen));
     await waitFor(() => expect(referee.of('review')).toEqual([{ action: 'review' }]));
-    expect((await screen.findByTestId('plot-vp')).querySelectorAll('circle.point').length).toBe(4);
-    await fireEvent.click(screen.getByTestId('review-close'));
-    expect(screen.queryByTestId('review')).toBeNull();
-    expect(screen.getByTestId('game-over')).toBeTruthy();
+    expect((await screen.findByTestId(tid.plotVp)).querySelectorAll('circle.point').length).toBe(4);
+    await fireEvent.click(screen.getByTestId(tid.reviewClose));
+    expect(screen.queryByTestId(tid.review)).toBeNull();
+    expect(screen.getByTestId(tid.gameOver)).toBeTruthy();
   });
 
   it('shows why the referee gave no review', async () => {
     const r = finished();
     new FakeReferee(r, { review: () => ({ ok: false, view: r.view, error: { code: 'not_now', message: 'Not now: the review opens when the game is over.' } }) }).install();
     render(App);
-    await fireEvent.click(await screen.findByTestId('review-open'));
-    expect((await screen.findByTestId('review-error')).textContent).toBe('Not now: the review opens when the game is over.');
+    await fireEvent.click(await screen.findByTestId(tid.reviewOpen));
+    expect((await screen.findByTestId(tid.reviewError)).textContent).toBe('Not now: the review opens when the game is over.');
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import RuleRef from './RuleRef.svelte';
+import { tid } from '../lib/testids.js';
 
 afterEach(() => {
   cleanup();
@@ -12,7 +13,7 @@ describe('RuleRef', () => {
     const button = screen.getByRole('button', { name: 'Rule 14.3' });
     expect(button.textContent).toBe('14.3');
     expect(button.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByTestId('rule-panel')).toBeNull();
+    expect(screen.queryByTestId(tid.rulePanel)).toBeNull();
   });
 
   it('shows the summary on a tap and hides it on the next', async () => {
@@ -20,32 +21,32 @@ describe('RuleRef', () => {
     const button = screen.getByRole('button', { name: 'Rule 14.3' });
     await fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const panel = screen.getByTestId('rule-panel');
+    const panel = screen.getByTestId(tid.rulePanel);
     expect(button.getAttribute('aria-controls')).toBe(panel.id);
     expect(panel.textContent).toContain('14.3 — Contact procedure');
     expect(panel.textContent).toContain('Contact Table');
     await fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByTestId('rule-panel')).toBeNull();
+    expect(screen.queryByTestId(tid.rulePanel)).toBeNull();
   });
 
   it('shows one entry per part of a combined reference', async () => {
     render(RuleRef, { ref: '14.14, Victory Points Chart' });
     await fireEvent.click(screen.getByRole('button', { name: 'Rule 14.14, Victory Points Chart' }));
-    const titles = [...screen.getByTestId('rule-panel').querySelectorAll('.rule-title')].map((t) => t.textContent);
+    const titles = [...screen.getByTestId(tid.rulePanel).querySelectorAll('.rule-title')].map((t) => t.textContent);
     expect(titles).toEqual(['14.14 — End of combat', 'Victory Points Chart']);
   });
 
   it('names Incident Chart entries by their chart name', async () => {
     render(RuleRef, { ref: 'Incident Chart: Limited Visibility' });
     await fireEvent.click(screen.getByRole('button'));
-    expect(screen.getByTestId('rule-panel').querySelector('.rule-title')?.textContent).toBe('Incident Chart: Limited Visibility');
+    expect(screen.getByTestId(tid.rulePanel).querySelector('.rule-title')?.textContent).toBe('Incident Chart: Limited Visibility');
   });
 
   it('says so when it has no summary for the reference', async () => {
     render(RuleRef, { ref: 'Something Else' });
     await fireEvent.click(screen.getByRole('button', { name: 'Rule Something Else' }));
-    expect(screen.getByTestId('rule-panel').textContent).toMatch(/No summary for this reference/);
+    expect(screen.getByTestId(tid.rulePanel).textContent).toMatch(/No summary for this reference/);
   });
 
   it('closes on Escape and keeps the focus on the button', async () => {
@@ -53,9 +54,9 @@ describe('RuleRef', () => {
     const button = screen.getByRole('button', { name: 'Rule 9.1' });
     button.focus();
     await fireEvent.click(button);
-    expect(screen.getByTestId('rule-panel')).toBeTruthy();
+    expect(screen.getByTestId(tid.rulePanel)).toBeTruthy();
     await fireEvent.keyDown(button, { key: 'Escape' });
-    expect(screen.queryByTestId('rule-panel')).toBeNull();
+    expect(screen.queryByTestId(tid.rulePanel)).toBeNull();
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
   });
@@ -64,7 +65,7 @@ describe('RuleRef', () => {
     render(RuleRef, { ref: '12.3' });
     render(RuleRef, { ref: '13.0' });
     await fireEvent.click(screen.getByRole('button', { name: 'Rule 12.3' }));
-    const panels = screen.getAllByTestId('rule-panel');
+    const panels = screen.getAllByTestId(tid.rulePanel);
     expect(panels.length).toBe(1);
     expect(panels[0].textContent).toContain('Emergency speed');
     expect(screen.getByRole('button', { name: 'Rule 13.0' }).getAttribute('aria-expanded')).toBe('false');

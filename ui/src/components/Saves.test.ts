@@ -9,6 +9,7 @@ import type { SavesAnswer, SlotInfo } from '../lib/saves';
 import newGame from '../test/fixtures/new_game.json';
 import movement from '../test/fixtures/movement.json';
 import { NO_GAME } from '../test/views';
+import { tid } from '../lib/testids.js';
 
 const running = (newGame as Response).view;
 const noGame: PlayerView = NO_GAME;
@@ -59,27 +60,27 @@ describe('the list of saves', () => {
   it('shows each slot with its name, date, turn, phase, Orders and VP', async () => {
     shell([good, kept]);
     panel();
-    const row = await screen.findByTestId(`slot-${good.id}`);
-    expect(within(row).getByTestId('slot-name').textContent).toBe('Malta run');
-    expect(within(row).getByTestId('slot-summary').textContent).toBe('Turn 3 of 10 · Movement · Raid French Convoys · 4 VP');
+    const row = await screen.findByTestId(tid.slot(good.id));
+    expect(within(row).getByTestId(tid.slotName).textContent).toBe('Malta run');
+    expect(within(row).getByTestId(tid.slotSummary).textContent).toBe('Turn 3 of 10 · Movement · Raid French Convoys · 4 VP');
     expect(row.textContent).toContain('2025');
-    expect(within(screen.getByTestId(`slot-${kept.id}`)).getByText('kept by the app')).toBeTruthy();
+    expect(within(screen.getByTestId(tid.slot(kept.id))).getByText('kept by the app')).toBeTruthy();
     expect(sent('list_saves')).toEqual([{}]);
   });
 
   it('lists a damaged slot as unreadable: no Load, but the player may delete it', async () => {
     shell([good, torn]);
     panel();
-    const row = await screen.findByTestId(`slot-${torn.id}`);
-    expect(within(row).getByTestId('slot-unreadable').textContent).toContain('damaged');
-    expect(within(row).queryByTestId('load-button')).toBeNull();
-    expect(within(row).getByTestId('delete-button')).toBeTruthy();
+    const row = await screen.findByTestId(tid.slot(torn.id));
+    expect(within(row).getByTestId(tid.slotUnreadable).textContent).toContain('damaged');
+    expect(within(row).queryByTestId(tid.loadButton)).toBeNull();
+    expect(within(row).getByTestId(tid.deleteButton)).toBeTruthy();
   });
 
   it('says when there is no save yet', async () => {
     shell([]);
     panel();
-    expect(await screen.findByTestId('no-saves')).toBeTruthy();
+    expect(await screen.findByTestId(tid.noSaves)).toBeTruthy();
   });
 });
 
@@ -89,33 +90,33 @@ describe('save as', () => {
       save_slot: (a) => (a.overwrite ? { ok: true, slots: [good], message: 'Saved as “Malta run”.' } : { ok: false, slots: [good], error: { code: 'slot_exists', message: 'A save named “Malta run” already exists. Replace it?' } }),
     });
     panel();
-    const button = (await screen.findByTestId('save-button')) as HTMLButtonElement;
+    const button = (await screen.findByTestId(tid.saveButton)) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    await fireEvent.input(screen.getByTestId('save-name'), { target: { value: '  Malta run ' } });
+    await fireEvent.input(screen.getByTestId(tid.saveName), { target: { value: '  Malta run ' } });
     await fireEvent.click(button);
-    const confirm = await screen.findByTestId('replace-confirm');
+    const confirm = await screen.findByTestId(tid.replaceConfirm);
     expect(confirm.textContent).toContain('“Malta run” already exists');
     expect(sent('save_slot')).toEqual([{ name: '  Malta run ', overwrite: false }]);
-    await fireEvent.click(screen.getByTestId('replace-button'));
-    expect((await screen.findByTestId('saves-message')).textContent).toBe('Saved as “Malta run”.');
+    await fireEvent.click(screen.getByTestId(tid.replaceButton));
+    expect((await screen.findByTestId(tid.savesMessage)).textContent).toBe('Saved as “Malta run”.');
     expect(sent('save_slot')[1]).toEqual({ name: '  Malta run ', overwrite: true });
-    await waitFor(() => expect(screen.queryByTestId('replace-confirm')).toBeNull());
-    expect(await screen.findByTestId(`slot-${good.id}`)).toBeTruthy();
-    expect((screen.getByTestId('save-name') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(screen.queryByTestId(tid.replaceConfirm)).toBeNull());
+    expect(await screen.findByTestId(tid.slot(good.id))).toBeTruthy();
+    expect((screen.getByTestId(tid.saveName) as HTMLInputElement).value).toBe('');
   });
 
   it('shows the shell\'s refusal of a bad name', async () => {
     shell([], { save_slot: () => ({ ok: false, error: { code: 'bad_name', message: "A save's name cannot hold line breaks or control characters." } }) });
     panel();
-    await fireEvent.input(await screen.findByTestId('save-name'), { target: { value: 'x' } });
-    await fireEvent.click(screen.getByTestId('save-button'));
-    expect((await screen.findByTestId('saves-error')).textContent).toContain('control characters');
+    await fireEvent.input(await screen.findByTestId(tid.saveName), { target: { value: 'x' } });
+    await fireEvent.click(screen.getByTestId(tid.saveButton));
+    expect((await screen.findByTestId(tid.savesError)).textContent).toContain('control characters');
   });
 
   it('limits names to 40 characters in the field', async () => {
     shell([]);
     panel();
-    expect((await screen.findByTestId('save-name')).getAttribute('maxlength')).toBe('40');
+    expect((await screen.findByTestId(tid.saveName)).getAttribute('maxlength')).toBe('40');
   });
 });
 
@@ -124,8 +125,8 @@ describe('load and delete', () => {
     const view = (movement as Response).view;
     shell([good], { load_slot: () => ({ ok: true, slots: [good, kept], view, message: 'Loaded “Malta run”. Your previous game was kept as “Before loading ‘Malta run’”.' }) });
     const { loaded } = panel();
-    const row = await screen.findByTestId(`slot-${good.id}`);
-    await fireEvent.click(within(row).getByTestId('load-button'));
+    const row = await screen.findByTestId(tid.slot(good.id));
+    await fireEvent.click(within(row).getByTestId(tid.loadButton));
     await waitFor(() => expect(loaded).toHaveBeenCalledTimes(1));
     expect(sent('load_slot')).toEqual([{ id: good.id }]);
     expect(loaded.mock.calls[0][0]).toEqual(view);
@@ -135,24 +136,24 @@ describe('load and delete', () => {
   it('shows why a slot could not be loaded, and the app keeps its game', async () => {
     shell([good], { load_slot: () => ({ ok: false, slots: [good], error: { code: 'slot_unreadable', message: 'This save cannot be loaded: the save file\'s game is inconsistent. The file is kept.' } }) });
     const { loaded } = panel();
-    await fireEvent.click(within(await screen.findByTestId(`slot-${good.id}`)).getByTestId('load-button'));
-    expect((await screen.findByTestId('saves-error')).textContent).toContain('The file is kept');
+    await fireEvent.click(within(await screen.findByTestId(tid.slot(good.id))).getByTestId(tid.loadButton));
+    expect((await screen.findByTestId(tid.savesError)).textContent).toContain('The file is kept');
     expect(loaded).not.toHaveBeenCalled();
   });
 
   it('deletes a slot only once confirmed', async () => {
     shell([good, torn], { delete_slot: () => ({ ok: true, slots: [good], message: 'The save was deleted.' }) });
     panel();
-    const row = await screen.findByTestId(`slot-${torn.id}`);
-    await fireEvent.click(within(row).getByTestId('delete-button'));
+    const row = await screen.findByTestId(tid.slot(torn.id));
+    await fireEvent.click(within(row).getByTestId(tid.deleteButton));
     expect(row.textContent).toContain('This cannot be undone');
     await fireEvent.click(within(row).getByText('Keep it'));
     expect(sent('delete_slot')).toEqual([]);
-    await fireEvent.click(within(row).getByTestId('delete-button'));
-    await fireEvent.click(within(row).getByTestId('delete-confirm'));
-    await waitFor(() => expect(screen.queryByTestId(`slot-${torn.id}`)).toBeNull());
+    await fireEvent.click(within(row).getByTestId(tid.deleteButton));
+    await fireEvent.click(within(row).getByTestId(tid.deleteConfirm));
+    await waitFor(() => expect(screen.queryByTestId(tid.slot(torn.id))).toBeNull());
     expect(sent('delete_slot')).toEqual([{ id: torn.id }]);
-    expect(screen.getByTestId('saves-message').textContent).toContain('was deleted');
+    expect(screen.getByTestId(tid.savesMessage).textContent).toContain('was deleted');
   });
 });
 
@@ -169,18 +170,18 @@ describe('export and import', () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     panel();
-    expect((await screen.findByTestId('export-warning')).textContent).toBe("This file holds the hidden counters: don't read it during play.");
-    expect(screen.queryByTestId('save-download')).toBeNull();
-    await fireEvent.click(screen.getByTestId('export-save'));
-    const link = (await screen.findByTestId('save-download')) as HTMLAnchorElement;
+    expect((await screen.findByTestId(tid.exportWarning)).textContent).toBe("This file holds the hidden counters: don't read it during play.");
+    expect(screen.queryByTestId(tid.saveDownload)).toBeNull();
+    await fireEvent.click(screen.getByTestId(tid.exportSave));
+    const link = (await screen.findByTestId(tid.saveDownload)) as HTMLAnchorElement;
     expect(link.getAttribute('href')).toBe('blob:save');
     expect(link.getAttribute('download')).toMatch(/^goeben-.+-turn-\d+\.json$/);
     expect(await blobs[0].text()).toBe(json);
     // The save's text is never put on the screen.
     expect(document.body.textContent).not.toContain('"schema"');
-    await fireEvent.click(screen.getByTestId('copy-save'));
+    await fireEvent.click(screen.getByTestId(tid.copySave));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(json));
-    expect((await screen.findByTestId('saves-message')).textContent).toContain('Copied');
+    expect((await screen.findByTestId(tid.savesMessage)).textContent).toContain('Copied');
   });
 
   it('imports pasted save text; a refused import shows why and loads nothing', async () => {
@@ -191,13 +192,13 @@ describe('export and import', () => {
         : { ok: false, error: { code: 'save_too_old', message: 'The save file uses an old format (save schema 0) that this app cannot convert. Nothing was changed.' } }),
     });
     const { loaded } = panel();
-    const button = (await screen.findByTestId('import-button')) as HTMLButtonElement;
+    const button = (await screen.findByTestId(tid.importButton)) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    await fireEvent.input(screen.getByTestId('paste-save'), { target: { value: '{"schema":0}' } });
+    await fireEvent.input(screen.getByTestId(tid.pasteSave), { target: { value: '{"schema":0}' } });
     await fireEvent.click(button);
-    expect((await screen.findByTestId('saves-error')).textContent).toContain('old format');
+    expect((await screen.findByTestId(tid.savesError)).textContent).toContain('old format');
     expect(loaded).not.toHaveBeenCalled();
-    await fireEvent.input(screen.getByTestId('paste-save'), { target: { value: '{"schema":1,"session":{}}' } });
+    await fireEvent.input(screen.getByTestId(tid.pasteSave), { target: { value: '{"schema":1,"session":{}}' } });
     await fireEvent.click(button);
     await waitFor(() => expect(loaded).toHaveBeenCalledWith(view, 'The imported game is loaded.'));
   });
@@ -206,7 +207,7 @@ describe('export and import', () => {
     const view = (movement as Response).view;
     shell([], { import_save: () => ({ ok: true, slots: [], view, message: 'The imported game is loaded.' }) });
     const { loaded } = panel();
-    const input = (await screen.findByTestId('import-file')) as HTMLInputElement;
+    const input = (await screen.findByTestId(tid.importFile)) as HTMLInputElement;
     const file = new File(['{"schema":1,"from":"file"}'], 'goeben.json', { type: 'application/json' });
     await fireEvent.change(input, { target: { files: [file] } });
     await waitFor(() => expect(sent('import_save')).toEqual([{ json: '{"schema":1,"from":"file"}' }]));
@@ -216,10 +217,10 @@ describe('export and import', () => {
   it('offers no save-as nor export without a running game, but still lists and imports', async () => {
     shell([good]);
     panel(noGame);
-    expect(await screen.findByTestId(`slot-${good.id}`)).toBeTruthy();
-    expect(screen.queryByTestId('save-name')).toBeNull();
-    expect(screen.queryByTestId('export-save')).toBeNull();
-    expect(screen.getByTestId('import-file')).toBeTruthy();
+    expect(await screen.findByTestId(tid.slot(good.id))).toBeTruthy();
+    expect(screen.queryByTestId(tid.saveName)).toBeNull();
+    expect(screen.queryByTestId(tid.exportSave)).toBeNull();
+    expect(screen.getByTestId(tid.importFile)).toBeTruthy();
   });
 
   it('reports an IPC failure instead of crashing', async () => {
@@ -228,7 +229,7 @@ describe('export and import', () => {
       throw new Error('boom');
     });
     panel();
-    expect((await screen.findByTestId('saves-error')).textContent).toContain('could not reach the referee');
+    expect((await screen.findByTestId(tid.savesError)).textContent).toContain('could not reach the referee');
   });
 });
 
@@ -244,12 +245,12 @@ describe('in the app', () => {
       return { ok: true, slots: [good] };
     });
     render(App);
-    expect((await screen.findByTestId('phase')).textContent).toBe('Setup');
-    await fireEvent.click(screen.getByTestId('saves-button'));
-    const row = await screen.findByTestId(`slot-${good.id}`);
-    await fireEvent.click(within(row).getByTestId('load-button'));
-    await waitFor(() => expect(screen.getByTestId('phase').textContent).toBe('Movement'));
-    expect(screen.queryByTestId('saves')).toBeNull();
+    expect((await screen.findByTestId(tid.phase)).textContent).toBe('Setup');
+    await fireEvent.click(screen.getByTestId(tid.savesButton));
+    const row = await screen.findByTestId(tid.slot(good.id));
+    await fireEvent.click(within(row).getByTestId(tid.loadButton));
+    await waitFor(() => expect(screen.getByTestId(tid.phase).textContent).toBe('Movement'));
+    expect(screen.queryByTestId(tid.saves)).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Loaded “Malta run”.');
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import ShipDisplay from './ShipDisplay.svelte';
 import type { ShipView } from '../generated/ShipView';
 import type { Action } from '../generated/Action';
+import { tid } from '../lib/testids.js';
 
 afterEach(() => cleanup());
 
@@ -17,7 +18,7 @@ const goeben: ShipView = {
 describe('ship display', () => {
   it('shows each track as boxes with the speeds and the cargo in the hull boxes', () => {
     render(ShipDisplay, { ship: goeben, send: () => {}, busy: false });
-    const display = screen.getByTestId('display-goeben');
+    const display = screen.getByTestId(tid.display('goeben'));
     expect(display.textContent).toContain('cruise 4 · maximum 5 · emergency 6');
     const hull = screen.getByRole('button', { name: 'Hull one less' }).closest('.track-row')!;
     expect(hull.querySelectorAll('.box').length).toBe(12);
@@ -28,11 +29,11 @@ describe('ship display', () => {
   it('proposes a correction with − and + and sends it once confirmed', async () => {
     const sent: Action[] = [];
     render(ShipDisplay, { ship: goeben, send: (a: Action) => sent.push(a), busy: false });
-    await fireEvent.click(screen.getByTestId('less-goeben-coal'));
-    await fireEvent.click(screen.getByTestId('less-goeben-coal'));
+    await fireEvent.click(screen.getByTestId(tid.less('goeben', 'coal')));
+    await fireEvent.click(screen.getByTestId(tid.less('goeben', 'coal')));
     expect(screen.getByRole('alert').textContent).toContain('coal from 3 to 1');
     expect(sent).toEqual([]);
-    await fireEvent.click(screen.getByTestId('confirm-track'));
+    await fireEvent.click(screen.getByTestId(tid.confirmTrack));
     expect(sent).toEqual([{ action: 'correct', correction: { kind: 'ship_track', ship: 'goeben', track: 'coal', value: 1 } }]);
   });
 });

@@ -1,5 +1,5 @@
 // Views and answers shaped like the core's (src/view.rs, src/review.rs, src/record.rs) for the UI tests.
-// The JSON fixtures are real referee responses; these add what a test needs on top of them.
+// The JSON fixtures are real referee responses (tests/ui_fixtures.rs); these add what a test needs on top of them.
 import type { GameRecord } from '../generated/GameRecord';
 import type { PlayerView } from '../generated/PlayerView';
 import type { Response } from '../generated/Response';

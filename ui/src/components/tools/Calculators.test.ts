@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { clearMocks } from '@tauri-apps/api/mocks';
 import Calculators from './Calculators.svelte';
-import { FakeCore } from './fakeCore';
+import { ToolsReplay, transcript } from '../../test/toolsReplay';
+import calculators from '../../test/fixtures/tools/calculators.json';
+import { tid } from '../../lib/testids.js';
 
 afterEach(() => {
   cleanup();
@@ -13,42 +15,42 @@ const type = (id: string, value: string) => fireEvent.input(screen.getByTestId(i
 
 describe('calculators', () => {
   it('combined fire sends every ship’s strength and shows the result with its source', async () => {
-    const core = new FakeCore().install();
+    const core = new ToolsReplay(transcript(calculators, 'combined fire')).install();
     render(Calculators);
-    await type('calc-fire-0', '4');
-    await type('calc-fire-1', '2');
-    await fireEvent.click(screen.getByTestId('calc-fire-add'));
-    await type('calc-fire-2', ' 3 ');
-    await fireEvent.click(screen.getByTestId('calc-fire-go'));
+    await type(tid.calcFire(0), '4');
+    await type(tid.calcFire(1), '2');
+    await fireEvent.click(screen.getByTestId(tid.calcFireAdd));
+    await type(tid.calcFire(2), ' 3 ');
+    await fireEvent.click(screen.getByTestId(tid.calcFireGo));
     expect(core.requests).toEqual([{ tool: 'combined_fire', strengths: [4, 2, 3] }]);
-    expect((await screen.findByTestId('calc-value-fire')).textContent).toBe('7');
-    expect(screen.getByTestId('calc-source-fire').textContent).toBe('Source: seed 004, Advanced Tactical Rules 11');
+    expect((await screen.findByTestId(tid.calcValue('fire'))).textContent).toBe('5');
+    expect(screen.getByTestId(tid.calcSource('fire')).textContent).toBe('Source: seed 004, Advanced Tactical Rules 11');
   });
 
   it('contact, movement, fuel and VP forms send the right requests', async () => {
-    const core = new FakeCore().install();
+    const core = new ToolsReplay(transcript(calculators, 'forms')).install();
     render(Calculators);
-    await type('calc-contact-a', '5');
-    await type('calc-contact-b', '3');
-    await fireEvent.click(screen.getByTestId('calc-contact-go'));
-    expect((await screen.findByTestId('calc-value-contact')).textContent).toBe('2');
+    await type(tid.calcContactA, '5');
+    await type(tid.calcContactB, '3');
+    await fireEvent.click(screen.getByTestId(tid.calcContactGo));
+    expect((await screen.findByTestId(tid.calcValue('contact'))).textContent).toBe('2');
 
-    await fireEvent.change(screen.getByTestId('calc-move-speed'), { target: { value: 'one_slow' } });
-    await type('calc-move-turn', '2');
-    await fireEvent.change(screen.getByTestId('calc-move-weather'), { target: { value: 'storm' } });
-    await fireEvent.click(screen.getByTestId('calc-move-go'));
-    expect(await screen.findByTestId('calc-result-move')).toBeTruthy();
-    expect(screen.getByTestId('calc-source-move').textContent).toContain('Extended Operational Movement');
+    await fireEvent.change(screen.getByTestId(tid.calcMoveSpeed), { target: { value: 'one_slow' } });
+    await type(tid.calcMoveTurn, '2');
+    await fireEvent.change(screen.getByTestId(tid.calcMoveWeather), { target: { value: 'storm' } });
+    await fireEvent.click(screen.getByTestId(tid.calcMoveGo));
+    expect(await screen.findByTestId(tid.calcResult('move'))).toBeTruthy();
+    expect(screen.getByTestId(tid.calcSource('move')).textContent).toContain('Extended Operational Movement');
 
-    await fireEvent.click(screen.getByTestId('calc-fuel-zones-2'));
-    await fireEvent.click(screen.getByTestId('calc-fuel-go'));
-    expect((await screen.findByTestId('calc-value-fuel')).textContent).toBe('6');
+    await fireEvent.click(screen.getByTestId(tid.calcFuelZones(2)));
+    await fireEvent.click(screen.getByTestId(tid.calcFuelGo));
+    expect((await screen.findByTestId(tid.calcValue('fuel'))).textContent).toBe('6');
 
-    await fireEvent.click(screen.getByTestId('calc-vp-rule-crippled'));
-    await type('calc-vp-ship', '9');
-    await fireEvent.click(screen.getByTestId('calc-vp-go'));
-    expect((await screen.findByTestId('calc-value-vp')).textContent).toBe('5');
-    expect(screen.getByTestId('calc-source-vp').textContent).toContain('Cripples');
+    await fireEvent.click(screen.getByTestId(tid.calcVpRule('crippled')));
+    await type(tid.calcVpShip, '9');
+    await fireEvent.click(screen.getByTestId(tid.calcVpGo));
+    expect((await screen.findByTestId(tid.calcValue('vp'))).textContent).toBe('5');
+    expect(screen.getByTestId(tid.calcSource('vp')).textContent).toContain('Cripples');
 
     expect(core.requests).toEqual([
       { tool: 'contact_modifier', ships_a: 5, ships_b: 3 },
@@ -59,17 +61,17 @@ describe('calculators', () => {
   });
 
   it('hull damage VP and the minefield wording send their requests and show the answer with its source', async () => {
-    const core = new FakeCore().install();
+    const core = new ToolsReplay(transcript(calculators, 'hull and mines')).install();
     render(Calculators);
-    await fireEvent.click(screen.getByTestId('calc-hull-class-other'));
-    await type('calc-hull-boxes', '3');
-    await fireEvent.click(screen.getByTestId('calc-hull-go'));
-    expect((await screen.findByTestId('calc-value-hull')).textContent).toBe('3');
-    expect(screen.getByTestId('calc-source-hull').textContent).toBe('Source: seed 003, Victory Points (VPs)');
-    await type('calc-mines-fields', '4');
-    await fireEvent.click(screen.getByTestId('calc-mines-go'));
-    expect((await screen.findByTestId('calc-text-mines')).textContent).toBe('Moderately mined');
-    expect(screen.getByTestId('calc-source-mines').textContent).toContain('Advanced Strategic Rules 7');
+    await fireEvent.click(screen.getByTestId(tid.calcHullClass('other')));
+    await type(tid.calcHullBoxes, '3');
+    await fireEvent.click(screen.getByTestId(tid.calcHullGo));
+    expect((await screen.findByTestId(tid.calcValue('hull'))).textContent).toBe('3');
+    expect(screen.getByTestId(tid.calcSource('hull')).textContent).toBe('Source: seed 003, Victory Points (VPs)');
+    await type(tid.calcMinesFields, '4');
+    await fireEvent.click(screen.getByTestId(tid.calcMinesGo));
+    expect((await screen.findByTestId(tid.calcText('mines'))).textContent).toBe('Moderately mined');
+    expect(screen.getByTestId(tid.calcSource('mines')).textContent).toContain('Advanced Strategic Rules 7');
     expect(core.requests).toEqual([
       { tool: 'hull_damage_vp', class: 'other', hull_boxes: 3 },
       { tool: 'minefield_density', fields: 4 },
@@ -77,21 +79,20 @@ describe('calculators', () => {
   });
 
   it('refuses a number that is not whole without asking the core', async () => {
-    const core = new FakeCore().install();
+    const core = new ToolsReplay(transcript(calculators, 'nothing asked')).install();
     render(Calculators);
-    await type('calc-vp-ship', '-2');
-    await fireEvent.click(screen.getByTestId('calc-vp-go'));
-    expect((await screen.findByTestId('tools-error')).textContent).toContain('whole number');
+    await type(tid.calcVpShip, '-2');
+    await fireEvent.click(screen.getByTestId(tid.calcVpGo));
+    expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('whole number');
     expect(core.requests).toEqual([]);
   });
 
   it('shows the core’s refusal in an alert', async () => {
-    const core = new FakeCore().install();
-    core.override.operational_move = () => ({ tool: 'error', code: 'bad_input', message: 'turns are numbered from 1' });
+    new ToolsReplay(transcript(calculators, 'turn 0')).install();
     render(Calculators);
-    await type('calc-move-turn', '0');
-    await fireEvent.click(screen.getByTestId('calc-move-go'));
+    await type(tid.calcMoveTurn, '0');
+    await fireEvent.click(screen.getByTestId(tid.calcMoveGo));
     expect((await screen.findByRole('alert')).textContent).toContain('turns are numbered from 1');
-    expect(screen.queryByTestId('calc-result-move')).toBeNull();
+    expect(screen.queryByTestId(tid.calcResult('move'))).toBeNull();
   });
 });

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { clearMocks } from '@tauri-apps/api/mocks';
 import PlayerSecrets from './PlayerSecrets.svelte';
-import { FakeCore } from './fakeCore';
+import { ToolsReplay, transcript } from '../../test/toolsReplay';
+import secrets from '../../test/fixtures/tools/player_secrets.json';
+import { tid, selector } from '../../lib/testids.js';
 
 afterEach(() => {
   cleanup();
@@ -11,7 +13,7 @@ afterEach(() => {
 
 /** A session where A holds chit #1 (5) and B holds chit #2 (2), both face down. */
 function session() {
-  const core = new FakeCore({ draws: [5, 2] }).install();
+  const core = new ToolsReplay(transcript(secrets, 'two chits')).install();
   core.respond({ tool: 'draw_sdr', player: 'a', label: 'victory conditions' });
   core.respond({ tool: 'draw_sdr', player: 'b', label: '' });
   core.requests = [];
@@ -22,20 +24,20 @@ describe('hold to peek', () => {
   it('asks for the player’s view only while held, shows their own chit, and drops it on release', async () => {
     const core = session();
     const { component } = render(PlayerSecrets, { props: { player: 'a' } });
-    expect(screen.queryByTestId('secrets-a')).toBeNull();
+    expect(screen.queryByTestId(tid.secrets('a'))).toBeNull();
     expect(core.requests).toEqual([]);
 
-    await fireEvent.pointerDown(screen.getByTestId('peek-a'), { pointerType: 'touch' });
-    const own = await screen.findByTestId('own-chit-1');
-    expect(own.querySelector('[data-testid="die-face"]')?.getAttribute('data-value')).toBe('5');
+    await fireEvent.pointerDown(screen.getByTestId(tid.peek('a')), { pointerType: 'touch' });
+    const own = await screen.findByTestId(tid.ownChit(1));
+    expect(own.querySelector(selector(tid.dieFace))?.getAttribute('data-value')).toBe('5');
     expect(own.textContent).toContain('for victory conditions');
-    expect(screen.queryByTestId('own-chit-2')).toBeNull();
+    expect(screen.queryByTestId(tid.ownChit(2))).toBeNull();
     expect(core.requests).toEqual([{ tool: 'view', player: 'a' }]);
     expect(component.held()?.chits.map((c) => c.chit)).toEqual([1]);
 
-    await fireEvent.pointerUp(screen.getByTestId('peek-a'));
-    expect(screen.queryByTestId('secrets-a')).toBeNull();
-    expect(screen.queryByTestId('own-chit-1')).toBeNull();
+    await fireEvent.pointerUp(screen.getByTestId(tid.peek('a')));
+    expect(screen.queryByTestId(tid.secrets('a'))).toBeNull();
+    expect(screen.queryByTestId(tid.ownChit(1))).toBeNull();
     expect(document.body.innerHTML).not.toContain('shows 5');
     expect(component.held()).toBeNull();
   });
@@ -43,9 +45,9 @@ describe('hold to peek', () => {
   it('never shows the other player’s chit', async () => {
     session();
     render(PlayerSecrets, { props: { player: 'b' } });
-    await fireEvent.pointerDown(screen.getByTestId('peek-b'), { pointerType: 'touch' });
-    expect(await screen.findByTestId('own-chit-2')).toBeTruthy();
-    expect(screen.queryByTestId('own-chit-1')).toBeNull();
+    await fireEvent.pointerDown(screen.getByTestId(tid.peek('b')), { pointerType: 'touch' });
+    expect(await screen.findByTestId(tid.ownChit(2))).toBeTruthy();
+    expect(screen.queryByTestId(tid.ownChit(1))).toBeNull();
     expect(document.body.innerHTML).not.toContain('shows 5');
   });
 
@@ -57,11 +59,11 @@ describe('hold to peek', () => {
   ])('hides and forgets on %s', async (_, end) => {
     session();
     const { component } = render(PlayerSecrets, { props: { player: 'a' } });
-    const button = screen.getByTestId('peek-a');
+    const button = screen.getByTestId(tid.peek('a'));
     await fireEvent.pointerDown(button, { pointerType: 'touch' });
-    await screen.findByTestId('own-chit-1');
+    await screen.findByTestId(tid.ownChit(1));
     await end(button);
-    await waitFor(() => expect(screen.queryByTestId('own-chit-1')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId(tid.ownChit(1))).toBeNull());
     expect(component.held()).toBeNull();
   });
 
@@ -69,34 +71,35 @@ describe('hold to peek', () => {
     const core = session();
     core.hold = true;
     const { component } = render(PlayerSecrets, { props: { player: 'a' } });
-    const button = screen.getByTestId('peek-a');
+    const button = screen.getByTestId(tid.peek('a'));
     await fireEvent.pointerDown(button, { pointerType: 'touch' });
     await fireEvent.pointerUp(button);
     core.release();
     await new Promise((r) => setTimeout(r, 20));
-    expect(screen.queryByTestId('own-chit-1')).toBeNull();
+    expect(screen.queryByTestId(tid.ownChit(1))).toBeNull();
     expect(component.held()).toBeNull();
   });
 
   it('works with a held key for keyboard and switch users', async () => {
     session();
     render(PlayerSecrets, { props: { player: 'a' } });
-    const button = screen.getByTestId('peek-a');
+    const button = screen.getByTestId(tid.peek('a'));
     expect(button.getAttribute('aria-label')).toContain('Hold to show Player A');
     await fireEvent.keyDown(button, { key: ' ' });
-    expect(await screen.findByTestId('own-chit-1')).toBeTruthy();
+    expect(await screen.findByTestId(tid.ownChit(1))).toBeTruthy();
     expect(button.getAttribute('aria-pressed')).toBe('true');
     await fireEvent.keyUp(button, { key: ' ' });
-    expect(screen.queryByTestId('own-chit-1')).toBeNull();
+    expect(screen.queryByTestId(tid.ownChit(1))).toBeNull();
   });
 
   it('reports a refusal and shows nothing', async () => {
     const core = session();
+    // The core answers every well-formed view: its refusal here stands in for one.
     core.override.view = () => ({ tool: 'error', code: 'malformed', message: 'bad `view` request' });
     const errors: string[] = [];
     render(PlayerSecrets, { props: { player: 'a', onerror: (m: string) => errors.push(m) } });
-    await fireEvent.pointerDown(screen.getByTestId('peek-a'), { pointerType: 'touch' });
+    await fireEvent.pointerDown(screen.getByTestId(tid.peek('a')), { pointerType: 'touch' });
     await waitFor(() => expect(errors).toEqual(['bad `view` request']));
-    expect(screen.queryByTestId('secrets-a')).toBeNull();
+    expect(screen.queryByTestId(tid.secrets('a'))).toBeNull();
   });
 });

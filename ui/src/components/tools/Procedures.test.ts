@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { clearMocks } from '@tauri-apps/api/mocks';
 import Procedures from './Procedures.svelte';
-import { FakeCore } from './fakeCore';
+import { ToolsReplay, transcript } from '../../test/toolsReplay';
+import procedures from '../../test/fixtures/tools/procedures.json';
+import { tid, selector } from '../../lib/testids.js';
 
 afterEach(() => {
   cleanup();
@@ -14,48 +16,48 @@ const click = (id: string) => fireEvent.click(screen.getByTestId(id));
 
 describe('rule dice (seeds 003 and 004)', () => {
   it('port repair rolls for the chosen player and port, and shows the die, the outcome and the source', async () => {
-    const core = new FakeCore({ dice: [2] }).install();
+    const core = new ToolsReplay(transcript(procedures, 'port repair')).install();
     render(Procedures);
-    await click('proc-player-b');
-    await click('proc-repair-port-minor');
-    await click('proc-repair-go');
+    await click(tid.procPlayer('b'));
+    await click(tid.procRepairPort('minor'));
+    await click(tid.procRepairGo);
     expect(core.requests).toEqual([{ tool: 'port_repair', player: 'b', port: 'minor' }]);
-    const result = await screen.findByTestId('proc-result-repair');
-    expect(result.querySelector('[data-testid="die-face"]')?.getAttribute('data-value')).toBe('2');
-    expect(screen.getByTestId('proc-outcome-repair').textContent).toBeTruthy();
-    expect(screen.getByTestId('proc-source-repair').textContent).toBe('Source: seed 004, Advanced Strategic Rules 9 (Port Repair)');
-    expect(screen.queryByTestId('proc-modified-repair')).toBeNull();
+    const result = await screen.findByTestId(tid.procResult('repair'));
+    expect(result.querySelector(selector(tid.dieFace))?.getAttribute('data-value')).toBe('2');
+    expect(screen.getByTestId(tid.procOutcome('repair')).textContent).toBeTruthy();
+    expect(screen.getByTestId(tid.procSource('repair')).textContent).toBe('Source: seed 004, Advanced Strategic Rules 9 (Port Repair)');
+    expect(screen.queryByTestId(tid.procModified('repair'))).toBeNull();
   });
 
   it('every form sends the right request', async () => {
-    const core = new FakeCore({ dice: [3, 1, 5, 6, 6, 6, 2, 4] }).install();
+    const core = new ToolsReplay(transcript(procedures, 'every form')).install();
     render(Procedures);
-    await click('proc-shore-go');
-    await screen.findByTestId('proc-result-shore');
-    await type('proc-dc-boxes', '3');
-    await click('proc-dc-go');
-    await screen.findByTestId('proc-result-dc');
-    await type('proc-ap-highest', '5');
-    await type('proc-ap-needed', '6');
-    await click('proc-ap-go');
-    expect((await screen.findByTestId('proc-dice-ap')).querySelectorAll('[data-testid="die-face"]').length).toBe(2);
-    await type('proc-dis-sighting', '5');
-    await type('proc-dis-range', '3');
-    await click('proc-dis-time-night');
-    await click('proc-dis-faster-yes');
-    await click('proc-dis-go');
-    await screen.findByTestId('proc-result-dis');
-    await click('proc-sub-moved-yes');
-    await click('proc-sub-go');
-    expect((await screen.findByTestId('proc-modified-sub')).textContent).toBe('-1 = 5');
-    await type('proc-asw-escorts', '8');
-    await click('proc-asw-era-before');
-    await click('proc-asw-go');
-    expect((await screen.findByTestId('proc-source-asw')).textContent).toContain('ASW');
-    await click('proc-svs-go');
-    expect((await screen.findByTestId('proc-dice-svs')).querySelectorAll('[data-testid="die-face"]').length).toBe(2);
-    await click('proc-sweep-go');
-    expect((await screen.findByTestId('proc-source-sweep')).textContent).toContain('Mine Warfare');
+    await click(tid.procShoreGo);
+    await screen.findByTestId(tid.procResult('shore'));
+    await type(tid.procDcBoxes, '3');
+    await click(tid.procDcGo);
+    await screen.findByTestId(tid.procResult('dc'));
+    await type(tid.procApHighest, '5');
+    await type(tid.procApNeeded, '6');
+    await click(tid.procApGo);
+    expect((await screen.findByTestId(tid.procDice('ap'))).querySelectorAll(selector(tid.dieFace)).length).toBe(2);
+    await type(tid.procDisSighting, '5');
+    await type(tid.procDisRange, '3');
+    await click(tid.procDisTime('night'));
+    await click(tid.procDisFaster('yes'));
+    await click(tid.procDisGo);
+    await screen.findByTestId(tid.procResult('dis'));
+    await click(tid.procSubMoved('yes'));
+    await click(tid.procSubGo);
+    expect((await screen.findByTestId(tid.procModified('sub'))).textContent).toBe('-1 = 5');
+    await type(tid.procAswEscorts, '8');
+    await click(tid.procAswEra('before'));
+    await click(tid.procAswGo);
+    expect((await screen.findByTestId(tid.procSource('asw'))).textContent).toContain('ASW');
+    await click(tid.procSvsGo);
+    expect((await screen.findByTestId(tid.procDice('svs'))).querySelectorAll(selector(tid.dieFace)).length).toBe(2);
+    await click(tid.procSweepGo);
+    expect((await screen.findByTestId(tid.procSource('sweep'))).textContent).toContain('Mine Warfare');
     expect(core.requests).toEqual([
       { tool: 'shore_batteries', player: 'a' },
       { tool: 'damage_control', player: 'a', damaged_boxes: 3 },
@@ -69,16 +71,16 @@ describe('rule dice (seeds 003 and 004)', () => {
   });
 
   it('refuses a bad number without asking the core, and shows the core’s refusal', async () => {
-    const core = new FakeCore().install();
+    const core = new ToolsReplay(transcript(procedures, 'always possible refused')).install();
     render(Procedures);
-    await type('proc-asw-escorts', '0');
-    await click('proc-asw-go');
-    expect((await screen.findByTestId('tools-error')).textContent).toContain('from 1 to 200');
+    await type(tid.procAswEscorts, '0');
+    await click(tid.procAswGo);
+    expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('from 1 to 200');
     expect(core.requests).toEqual([]);
-    await type('proc-ap-highest', '6');
-    await type('proc-ap-needed', '6');
-    await click('proc-ap-go');
+    await type(tid.procApHighest, '6');
+    await type(tid.procApNeeded, '6');
+    await click(tid.procApGo);
     expect((await screen.findByRole('alert')).textContent).toContain('roll normally');
-    expect(screen.queryByTestId('proc-result-ap')).toBeNull();
+    expect(screen.queryByTestId(tid.procResult('ap'))).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { ask, tableView, toolRespond } from '../../lib/tools';
-import { FakeCore } from './fakeCore';
+import { ToolsReplay, transcript } from '../../test/toolsReplay';
+import door from '../../test/fixtures/tools/tools_door.json';
 
 afterEach(() => clearMocks());
 
@@ -35,7 +36,7 @@ describe('the tools door', () => {
   });
 
   it('asks the core for the table view, never a player’s view, for the shared screen', async () => {
-    const core = new FakeCore({ draws: [5, 2] }).install();
+    const core = new ToolsReplay(transcript(door, 'table view')).install();
     core.respond({ tool: 'draw_sdr', player: 'a', label: '' });
     core.respond({ tool: 'draw_sdr', player: 'b', label: '' });
     core.respond({ tool: 'open_fleet_chart', player: 'a', side: 'german' });
@@ -55,7 +56,8 @@ describe('the tools door', () => {
   });
 
   it('passes a refusal of the table view on as a message', async () => {
-    const core = new FakeCore().install();
+    const core = new ToolsReplay(transcript(door, 'table view')).install();
+    // An older core without the table view: the current one always answers it.
     core.override.table_view = () => ({ tool: 'error', code: 'unknown_tool', message: 'unknown tool `table_view`' });
     expect(await tableView()).toEqual({ ok: false, code: 'unknown_tool', message: 'unknown tool `table_view`' });
   });

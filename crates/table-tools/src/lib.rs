@@ -1,0 +1,899 @@
+//! Table tools for the other source games (issue #8): secret die rolls with proof against switching and
+//! the charts they select (seed 001), random events (seed 004), and small calculators (seeds 003–004).
+//!
+//! Independent of the Goeben game (this crate knows only `goeben-common`: the dice and the JSON-line
+//! parser): a [`ToolSession`] holds its own seeded [`Dice`], the SDR bag, the chits each player drew and a
+//! public log. It answers one [`ToolAction`] with one [`ToolResponse`] (both tagged by `"tool"`), meant
+//! for the player who acted.
+//!
+//! **Tools invariant: no response shows a player the value or salt of a chit the other player holds
+//! face down.** Chits leave only through [`sdr::Chit::view_for`] (or [`sdr::Chit::public_view`], as a
+//! player who does not hold it sees it); the log records draws by commitment only. The shared screen's
+//! [`TableView`] (`table_view`, no player) carries nothing private of either player. Tested by
+//! `tests/tools_no_leak.rs` over random sequences of actions.
+
+pub mod calculators;
+pub mod events;
+pub mod fleets;
+pub mod procedures;
+pub mod sdr;
+pub mod sdr_charts;
+pub mod search;
+mod search_requests;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use goeben_common::dice::Dice;
+use calculators::{HullClass, SpeedClass, Weather};
+use procedures::{PortSize, Procedure, ProcedureKind, ProcedureRoll};
+use events::{EventRoll, EventTable};
+use fleets::{BoxView, ChartView, D10Procedure, D10Result, FleetCharts, FleetSide, OwnChartView};
+use sdr::{Bag, Chit, ChitState, ChitView, Player};
+use sdr_charts::{VictoryLine, VictorySide, WhatIfEntry, WhatIfFleet};
+use search::{PendingCall, PortStatus, Position, SearchAnswer, SearchBoard, SearchDie, SearchLevel, SearchStatus, Sighting, Unit};
+
+/// Longest label a player may give a draw.
+pub const LABEL_MAX_CHARS: usize = 80;
+/// Most ships one combined-fire calculation takes.
+pub const FIRERS_MAX: usize = 64;
+/// Most entries a session's log holds; a session that long is a bug or abuse, refused further rolls.
+pub const LOG_MAX: usize = 100_000;
+/// Most hull boxes one hull-damage VP calculation takes (a bound, far above any ship).
+pub const HULL_BOXES_MAX: u32 = 1000;
+/// Maximum accepted line length in the CLI; a longer line is refused without parsing.
+pub const MAX_LINE_BYTES: usize = 16 * 1024;
+
+/// One request to the table tools. `player` is who acts and whom the response is for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum ToolAction {
+    /// Draw a chit from the bag, face down (seed 001 Secret Die Roll).
+    DrawSdr {
+        player: Player,
+        #[serde(default)]
+        label: String,
+    },
+    /// Show one of your face-down chits to both players.
+    RevealSdr { player: Player, chit: u32 },
+    /// Put one of your revealed chits back into the bag.
+    ReturnSdr { player: Player, chit: u32 },
+    /// Check a value and salt against a commitment (anyone, any time).
+    VerifySdr { commitment: String, value: u8, salt: String },
+    /// Roll on a random events table of seed 004.
+    RollEvent { player: Player, table: EventTable },
+    /// Seed 001 victory conditions chart for an SDR.
+    VictoryConditions { side: VictorySide, sdr: u8 },
+    /// Seed 001 What-If chart for a fleet's (effective) SDR.
+    WhatIf { fleet: WhatIfFleet, sdr: u8 },
+    /// Seed 004 Tactical 11.
+    CombinedFire { strengths: Vec<u32> },
+    /// Seed 004 Strategic 6.
+    ContactModifier { ships_a: u32, ships_b: u32 },
+    /// Seed 003 Extended Operational Movement (and weather).
+    OperationalMove {
+        speed: SpeedClass,
+        turn: u32,
+        #[serde(default = "fair")]
+        weather: Weather,
+    },
+    /// Seed 003 Fuel Use.
+    FuelUse { zones_moved: u32 },
+    /// Seed 003 Adrift at Sea.
+    AdriftVp { ship_vp: u32 },
+    /// Seed 003 Cripples.
+    CrippledVp { ship_vp: u32 },
+    /// Seed 003 Victory Points (VPs): hull boxes crossed off a ship neither sunk nor crippled.
+    HullDamageVp { class: HullClass, hull_boxes: u32 },
+    /// Seed 004 Strategic 7: the words announcing how many minefields lie on a boundary.
+    MinefieldDensity { fields: u32 },
+    /// Seed 004 Strategic 9: one turn's repair roll for a damaged ship in port.
+    PortRepair { player: Player, port: PortSize },
+    /// Seed 004 Strategic 10: a port's primary guns, rolled at the start of the game.
+    ShoreBatteries { player: Player },
+    /// Seed 004 Strategic 11: damage-control rolls for one ship, repeated while they repair.
+    DamageControl { player: Player, damaged_boxes: u32 },
+    /// Seed 003 optional rule Always Possible: roll the extra dice; all sixes succeed.
+    AlwaysPossible { player: Player, highest_roll: i32, needed: i32 },
+    /// Seed 003 optional rule Automatic Disengagement, at the end of a combat round.
+    AutomaticDisengagement { player: Player, max_sighting: u32, range: u32, night: bool, speed_advantage: bool },
+    /// Seed 003 Submarines (15.0): may a submarine that made contact attack?
+    SubmarineAttack { player: Player, target_moved_two: bool },
+    /// Seed 003 Submarines (15.0), ASW: do the target fleet's escorts sink the submarine, and when?
+    Asw { player: Player, escorts: u32, before_1918: bool },
+    /// Seed 003 Submarines (15.0), Sub versus Sub: two dice, 12 destroys the revealed enemy submarine.
+    SubVersusSub { player: Player },
+    /// Seed 003 Mine Warfare (13.0): the sweep roll of a ship other than an MS allowed to sweep.
+    MineSweep { player: Player },
+    /// Opens this player's hidden Fleet Chart for a side of seed 002 (once; the players take different sides).
+    OpenFleetChart { player: Player, side: FleetSide },
+    /// Puts a ship, not yet on the chart, into a Fleet Box (seed 002, 5.0).
+    AssignShip { player: Player, ship: String, fleet_box: u8 },
+    /// Moves a ship from one Fleet Box to another (seed 002, 5.2 regrouping).
+    TransferShip { player: Player, ship: String, from: u8, to: u8 },
+    /// Takes a ship off the chart (sunk or gone).
+    RemoveShip { player: Player, ship: String, fleet_box: u8 },
+    /// Notes whether a box's numbered fleet marker is on the map (seed 002, 5.0, 5.1, 5.2).
+    SetFleetMarker { player: Player, fleet_box: u8, on_map: bool },
+    /// Shows the opponent one Fleet Box: its ship names, or that it is a decoy (seed 002, 5.2).
+    RevealFleetBox { player: Player, fleet_box: u8 },
+    /// Rolls a D10 procedure of seed 002; with `fleet_box`, the acting box is revealed when the roll says so.
+    RollD10 {
+        player: Player,
+        procedure: D10Procedure,
+        #[serde(default)]
+        #[ts(optional)]
+        fleet_box: Option<u8>,
+    },
+    /// Records one of this player's units (seed 001) at a position only they see.
+    PlaceUnit { player: Player, unit: String, at: Position },
+    /// Moves one of this player's units (before the turn's searches begin).
+    MoveUnit { player: Player, unit: String, at: Position },
+    /// Takes one of this player's units off (sunk, or left the map).
+    RemoveUnit { player: Player, unit: String },
+    /// Starts a turn of seed 001: day or night, and which player is British (searches first).
+    StartTurn { night: bool, british: Player },
+    /// Announces units that crossed (or, with `ended_there`, ended in) a square the rules make public
+    /// (seed 001 "SPOTTING"); at night a die decides first ("NIGHT TURNS").
+    ReportSpotting {
+        player: Player,
+        square: String,
+        units: Vec<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        ended_there: Option<bool>,
+    },
+    /// Calls a sea, area or square where this player has a unit (seed 001 "HOW TO SEARCH").
+    Search { player: Player, level: SearchLevel, name: String },
+    /// The searched player's choice on a square call that rolled even: be found (`admit`) or not.
+    AnswerSearch { player: Player, admit: bool },
+    /// Everything this player may see now: chits, bag, log, Fleet Charts, own units, the search turn.
+    View { player: Player },
+    /// What both players may see now, for the screen they share: no player's private data at all.
+    TableView,
+}
+
+fn fair() -> Weather {
+    Weather::Fair
+}
+
+/// The answer to one [`ToolAction`], for the player who sent it.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum ToolResponse {
+    SdrDrawn { chit: ChitView, bag_left: usize },
+    SdrRevealed { chit: ChitView },
+    SdrReturned { chit: ChitView, bag_left: usize },
+    Verified { matches: bool },
+    EventRolled { by: Player, roll: EventRoll },
+    VictoryConditions { side: VictorySide, sdr: u8, lines: Vec<VictoryLine> },
+    WhatIf { entry: WhatIfEntry },
+    /// A calculator's result with the rule it applies.
+    Number { calculator: &'static str, source: &'static str, value: u32 },
+    /// A calculator whose answer is words (e.g. the minefield density announcement), with its rule.
+    Wording { calculator: &'static str, source: &'static str, text: String },
+    /// A die procedure of seeds 003/004 rolled with the session's dice, read.
+    ProcedureRolled { by: Player, roll: ProcedureRoll },
+    /// The acting player's own Fleet Chart after a change.
+    FleetChart { chart: OwnChartView },
+    /// What the opponent now sees of the revealed box.
+    FleetBoxRevealed { side: FleetSide, fleet_box: BoxView },
+    /// A D10 procedure's roll; `revealed_box` is the acting box as the opponent now sees it, when revealed.
+    D10Rolled {
+        by: Player,
+        result: D10Result,
+        #[ts(optional)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        revealed_box: Option<BoxView>,
+    },
+    /// One of the acting player's units where it now is.
+    Unit { unit: Box<Unit> },
+    UnitRemoved { unit: String },
+    TurnStarted { turn: u32, night: bool, british: Player },
+    /// To the reporter: what was reported, and whether the opponent heard it (`heard`).
+    SpottingReported { square: String, units: Vec<String>, ended_there: bool, night_die: Option<u8>, heard: bool },
+    /// The answer to the caller's search.
+    Searched { level: SearchLevel, name: String, dice: Vec<SearchDie>, answer: SearchAnswer },
+    /// A square call waiting for the searched player's choice.
+    SearchPending { call: PendingCall },
+    /// To the searched player: their choice and the answer the caller got.
+    SearchAnswered { square: String, admitted: bool, answer: SearchAnswer },
+    /// Boxed (the JSON is the same): a view is far larger than any other answer, and refusals travel in
+    /// `Result`s.
+    View(Box<ToolView>),
+    /// What both players may see (boxed like `View`).
+    TableView(Box<TableView>),
+    Error { code: &'static str, message: String },
+}
+
+impl ToolResponse {
+    fn error(code: &'static str, message: impl Into<String>) -> ToolResponse {
+        ToolResponse::Error { code, message: message.into() }
+    }
+
+    pub fn is_error(&self) -> bool {
+        matches!(self, ToolResponse::Error { .. })
+    }
+}
+
+/// What one player may see of the session.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct ToolView {
+    pub player: Player,
+    pub bag_left: usize,
+    pub chits: Vec<ChitView>,
+    pub log: Vec<LogLine>,
+    /// This player's own Fleet Chart, every box shown (null until opened).
+    pub fleet_chart: Option<OwnChartView>,
+    /// The other player's Fleet Chart as this player may see it: revealed boxes only (null until opened).
+    pub opponent_fleet_chart: Option<ChartView>,
+    /// This player's own seed 001 units and their positions (the other player's are never shown).
+    pub units: Vec<Unit>,
+    pub search: SearchStatus,
+}
+
+/// What both players may see of the session, for the screen they share (`table_view`): the answer holds
+/// no player's private data — no face-down chit's value or salt, no ship of an unrevealed Fleet Box, no
+/// unit or position.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct TableView {
+    pub bag_left: usize,
+    /// Every chit as a player who does not hold it sees it: the commitment only while face down; value,
+    /// salt and the check once revealed.
+    pub chits: Vec<ChitView>,
+    /// The public log with readable lines (the same log both players' views carry).
+    pub log: Vec<LogLine>,
+    /// Each player's Fleet Chart as their opponent sees it: its side, box numbers, revealed boxes.
+    pub fleet_charts: PublicFleetCharts,
+    /// The search turn: turn, night, who is British, whose searches, whether they have begun, and a
+    /// waiting call's public part (caller, square, dice).
+    pub search: SearchStatus,
+}
+
+/// Each player's Fleet Chart as the other player sees it (null until that player opens one).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct PublicFleetCharts {
+    pub a: Option<ChartView>,
+    pub b: Option<ChartView>,
+}
+
+/// One public log entry. Draws are recorded by commitment only, so the log is the same for both players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+pub enum LogEntry {
+    SdrDrawn { chit: u32, owner: Player, label: String, commitment: String },
+    SdrRevealed { chit: u32, owner: Player, value: u8, salt: String, verified: bool },
+    SdrReturned { chit: u32, owner: Player },
+    EventRolled { by: Player, table: EventTable, dice: [u8; 2], side_die: Option<u8> },
+    FleetChartOpened { owner: Player, side: FleetSide },
+    /// A box shown to the opponent: its ships then (an empty list is a decoy).
+    FleetBoxRevealed { owner: Player, side: FleetSide, fleet_box: u8, ships: Vec<String> },
+    /// A D10 procedure. The acting box is named only when the roll revealed it: an unrevealed marker's
+    /// number would let the opponent follow it on the map.
+    D10Rolled {
+        by: Player,
+        procedure: D10Procedure,
+        die: u8,
+        success: bool,
+        revealed: bool,
+        #[ts(optional)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fleet_box: Option<u8>,
+    },
+    TurnStarted { turn: u32, night: bool, british: Player },
+    /// A die procedure of seeds 003/004 (port repair, damage control, ASW, ...), rolled in the open.
+    ProcedureRolled { by: Player, procedure: ProcedureKind, dice: Vec<u8>, modified: Vec<i32>, outcome: String },
+    /// A night spotting die, rolled in the open; an even die spares the report ("NIGHT TURNS").
+    SpottingDie { by: Player, die: u8 },
+    /// A spotting announcement ("SPOTTING").
+    Spotted { by: Player, square: String, units: Vec<Sighting>, ended_there: bool },
+    /// A unit on a port square, disclosed before the searches ("PORT SQUARES").
+    PortDisclosed { owner: Player, unit: String, square: String, port: PortStatus },
+    /// A search call answered at once; `british` says whose searches these are (the British player's
+    /// come first; recorded, not enforced).
+    SearchCalled { turn: u32, caller: Player, british: bool, level: SearchLevel, name: String, dice: Vec<SearchDie>, answer: SearchAnswer },
+    /// A square call waiting for the searched player's choice.
+    SearchAwaiting { turn: u32, caller: Player, british: bool, square: String, dice: Vec<SearchDie> },
+    /// The answer to a call that waited. A refusal to admit reads exactly like an empty square.
+    SearchAnswered { turn: u32, caller: Player, square: String, answer: SearchAnswer },
+}
+
+/// A log entry with a readable line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct LogLine {
+    #[serde(flatten)]
+    pub entry: LogEntry,
+    pub text: String,
+}
+
+impl LogEntry {
+    fn text(&self) -> String {
+        match self {
+            LogEntry::SdrDrawn { chit, owner, label, commitment } => {
+                format!("Player {} drew SDR chit #{chit}{} face down; commitment {commitment}.", name(*owner), for_label(label))
+            }
+            LogEntry::SdrRevealed { chit, owner, value, verified, .. } => format!(
+                "Player {} revealed chit #{chit}: {value} ({}).",
+                name(*owner),
+                if *verified { "matches its commitment" } else { "DOES NOT match its commitment" }
+            ),
+            LogEntry::SdrReturned { chit, owner } => format!("Player {} put chit #{chit} back in the bag.", name(*owner)),
+            LogEntry::EventRolled { by, table, dice, side_die } => {
+                let entry = events::entry(*table, dice[0] + dice[1]);
+                let side = side_die.map(|d| format!(", side die {d}: {:?}", events::side_for(d))).unwrap_or_default();
+                format!("Player {} rolled {:?} events {}+{}: {}{side}.", name(*by), table, dice[0], dice[1], entry.name)
+            }
+            LogEntry::FleetChartOpened { owner, side } => format!("Player {} holds the {side:?} Fleet Chart.", name(*owner)),
+            LogEntry::FleetBoxRevealed { owner, side, fleet_box, ships } if ships.is_empty() => {
+                format!("Player {} revealed {side:?} Fleet Box {fleet_box}: a decoy.", name(*owner))
+            }
+            LogEntry::FleetBoxRevealed { owner, side, fleet_box, ships } => {
+                format!("Player {} revealed {side:?} Fleet Box {fleet_box}: {}.", name(*owner), ships.join(", "))
+            }
+            LogEntry::D10Rolled { by, procedure, die, success, revealed, fleet_box } => {
+                let acting = fleet_box.map(|n| format!(" (Fleet Box {n})")).unwrap_or_default();
+                let outcome = if *success { "success" } else { "failure" };
+                let shown = if *revealed { ", unknown ship revealed" } else { "" };
+                format!("Player {}{acting} rolled D10 for {procedure:?}: {die}, {outcome}{shown}.", name(*by))
+            }
+            LogEntry::ProcedureRolled { by, procedure, dice, modified, outcome } => {
+                let dice: Vec<String> = dice.iter().zip(modified).map(|(d, m)| if *d as i32 == *m { d.to_string() } else { format!("{d} ({m})") }).collect();
+                format!("Player {} rolled {procedure:?}: {}. {outcome}", name(*by), dice.join(", "))
+            }
+            other => search_requests::log_text(other),
+        }
+    }
+}
+
+fn name(player: Player) -> &'static str {
+    match player {
+        Player::A => "A",
+        Player::B => "B",
+    }
+}
+
+fn for_label(label: &str) -> String {
+    if label.is_empty() {
+        String::new()
+    } else {
+        format!(" for {label}")
+    }
+}
+
+/// The table tools' whole state: secret (holds chit values, salts and the RNG). Saved as JSON; never
+/// sent to a player — players get [`ToolResponse`]s.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ToolSession {
+    dice: Dice,
+    bag: Bag,
+    chits: Vec<Chit>,
+    log: Vec<LogEntry>,
+    /// Each player's hidden Fleet Chart (seed 002). Absent from sessions saved before the charts existed.
+    #[serde(default)]
+    fleets: FleetCharts,
+    /// Each player's units and the search turn (seed 001). Absent from older saves.
+    #[serde(default)]
+    search: SearchBoard,
+}
+
+impl ToolSession {
+    pub fn new(seed: u64) -> ToolSession {
+        ToolSession { dice: Dice::from_seed(seed), bag: Bag::full(), chits: Vec::new(), log: Vec::new(), fleets: FleetCharts::default(), search: SearchBoard::default() }
+    }
+
+    /// Restores a saved session, refusing one whose chits and bag do not add up.
+    pub fn from_json(text: &str) -> Result<ToolSession, String> {
+        let session: ToolSession = serde_json::from_str(text).map_err(|e| format!("not a tool session: {e}"))?;
+        session.check()?;
+        Ok(session)
+    }
+
+    /// Test hook: script the next dice (not draws), like [`Dice::script`].
+    pub fn script_dice(&mut self, faces: impl IntoIterator<Item = u8>) {
+        self.dice.script(faces);
+    }
+
+    pub fn chits(&self) -> &[Chit] {
+        &self.chits
+    }
+
+    pub fn bag(&self) -> &Bag {
+        &self.bag
+    }
+
+    /// A player's seed 001 units with their positions (secret: for tests).
+    pub fn units(&self, player: Player) -> &[Unit] {
+        self.search.units(player)
+    }
+
+    /// A player's Fleet Chart (secret: for tests and the owner's own use).
+    pub fn fleet_chart(&self, player: Player) -> Option<&fleets::FleetChart> {
+        self.fleets.of(player)
+    }
+
+    /// Answers one action. A refused action changes nothing.
+    pub fn respond(&mut self, action: ToolAction) -> ToolResponse {
+        let response = self.apply(action);
+        if let Err(broken) = self.check() {
+            panic!("table tools invariant broken: {broken}");
+        }
+        response
+    }
+
+    fn apply(&mut self, action: ToolAction) -> ToolResponse {
+        use calculators as calc;
+        match action {
+            ToolAction::DrawSdr { player, label } => self.draw(player, label),
+            ToolAction::RevealSdr { player, chit } => self.reveal(player, chit),
+            ToolAction::ReturnSdr { player, chit } => self.put_back(player, chit),
+            ToolAction::VerifySdr { commitment, value, salt } => ToolResponse::Verified { matches: sdr::verify(&commitment, value, &salt) },
+            ToolAction::RollEvent { player, table } => self.roll_event(player, table),
+            ToolAction::VictoryConditions { side, sdr } => match sdr_charts::victory_conditions(side, sdr) {
+                Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
+                None => ToolResponse::error("bad_sdr", format!("the victory conditions chart has columns 1-6, not {sdr}")),
+            },
+            ToolAction::WhatIf { fleet, sdr } => match sdr_charts::what_if(fleet, sdr) {
+                Some(entry) => ToolResponse::WhatIf { entry: *entry },
+                None => ToolResponse::error("bad_sdr", format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet")),
+            },
+            ToolAction::CombinedFire { strengths } if strengths.len() > FIRERS_MAX => {
+                ToolResponse::error("bad_input", format!("at most {FIRERS_MAX} ships fire together"))
+            }
+            ToolAction::CombinedFire { strengths } => {
+                number("combined_fire", "seed 004, Advanced Tactical Rules 11", calc::combined_fire_strength(&strengths))
+            }
+            ToolAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
+                Some(_) => number("contact_modifier", "seed 004, Advanced Strategic Rules 6", calc::contact_modifier(ships_a, ships_b)),
+                None => ToolResponse::error("bad_input", "too many ships"),
+            },
+            ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error("bad_input", "turns are numbered from 1"),
+            ToolAction::OperationalMove { speed, turn, weather } => number(
+                "operational_zones",
+                "seed 003, Extended Operational Movement; Weather Effects on Operations",
+                calc::operational_zones(speed, turn, weather),
+            ),
+            ToolAction::FuelUse { zones_moved } => match calc::fuel_points_for_turn(zones_moved) {
+                Some(points) => number("fuel_points", "seed 003, Fuel Use", points),
+                None => ToolResponse::error("bad_input", "no ship moves more than three sea zones a turn"),
+            },
+            ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "seed 003, Adrift at Sea", calc::adrift_vp(ship_vp)),
+            ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "seed 003, Cripples", calc::crippled_vp(ship_vp)),
+            ToolAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
+                ToolResponse::error("bad_input", format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
+            }
+            ToolAction::HullDamageVp { class, hull_boxes } => {
+                number("hull_damage_vp", "seed 003, Victory Points (VPs)", calc::hull_damage_vp(class, hull_boxes))
+            }
+            ToolAction::MinefieldDensity { fields } => match procedures::minefield_density(fields) {
+                Some(words) => ToolResponse::Wording {
+                    calculator: "minefield_density",
+                    source: "seed 004, Advanced Strategic Rules 7 (Minefields)",
+                    text: words.to_string(),
+                },
+                None => ToolResponse::error("bad_input", "no minefield, nothing to announce: enter 1 field or more"),
+            },
+            ToolAction::PortRepair { player, port } => self.roll_procedure(player, Procedure::PortRepair { port }),
+            ToolAction::ShoreBatteries { player } => self.roll_procedure(player, Procedure::ShoreBatteries),
+            ToolAction::DamageControl { damaged_boxes, .. } if !(1..=procedures::DAMAGED_BOXES_MAX).contains(&damaged_boxes) => {
+                ToolResponse::error("bad_input", format!("damage control needs 1-{} damaged boxes", procedures::DAMAGED_BOXES_MAX))
+            }
+            ToolAction::DamageControl { player, damaged_boxes } => self.roll_procedure(player, Procedure::DamageControl { damaged_boxes }),
+            ToolAction::AlwaysPossible { player, highest_roll, needed } => match procedures::always_possible_count(highest_roll, needed) {
+                Ok(dice) => self.roll_procedure(player, Procedure::AlwaysPossible { dice }),
+                Err(why) => ToolResponse::error("bad_input", why),
+            },
+            ToolAction::AutomaticDisengagement { max_sighting, range, .. }
+                if max_sighting > procedures::SIGHTING_MAX || range > procedures::SIGHTING_MAX =>
+            {
+                ToolResponse::error("bad_input", format!("sighting distance and range are 0-{} hexes", procedures::SIGHTING_MAX))
+            }
+            ToolAction::AutomaticDisengagement { player, max_sighting, range, night, speed_advantage } => {
+                self.roll_procedure(player, Procedure::AutomaticDisengagement { max_sighting, range, night, speed_advantage })
+            }
+            ToolAction::SubmarineAttack { player, target_moved_two } => self.roll_procedure(player, Procedure::SubmarineAttack { target_moved_two }),
+            ToolAction::Asw { escorts, .. } if !(1..=procedures::ESCORTS_MAX).contains(&escorts) => ToolResponse::error(
+                "bad_input",
+                format!("an ASW roll needs 1-{} escorts in the target fleet; without escorts there is none", procedures::ESCORTS_MAX),
+            ),
+            ToolAction::Asw { player, escorts, before_1918 } => self.roll_procedure(player, Procedure::Asw { escorts, before_1918 }),
+            ToolAction::SubVersusSub { player } => self.roll_procedure(player, Procedure::SubVersusSub),
+            ToolAction::MineSweep { player } => self.roll_procedure(player, Procedure::MineSweep),
+            ToolAction::OpenFleetChart { player, side } => self.open_fleet_chart(player, side),
+            ToolAction::AssignShip { player, ship, fleet_box } => {
+                self.edit_chart(player, Some(&ship), |chart, ship| chart.assign(ship, fleet_box))
+            }
+            ToolAction::TransferShip { from, to, .. } if from == to => {
+                ToolResponse::error("bad_input", format!("the ship is already in Fleet Box {from}"))
+            }
+            ToolAction::TransferShip { player, ship, from, to } => {
+                self.edit_chart(player, Some(&ship), |chart, ship| chart.transfer(ship, from, to))
+            }
+            ToolAction::RemoveShip { player, ship, fleet_box } => self.edit_chart(player, Some(&ship), |chart, ship| chart.remove(ship, fleet_box)),
+            ToolAction::SetFleetMarker { player, fleet_box, on_map } => {
+                self.edit_chart(player, None, |chart, _| chart.set_marker(fleet_box, on_map))
+            }
+            ToolAction::RevealFleetBox { player, fleet_box } => self.reveal_fleet_box(player, fleet_box),
+            ToolAction::RollD10 { player, procedure, fleet_box } => self.roll_d10(player, procedure, fleet_box),
+            ToolAction::PlaceUnit { player, unit, at } => self.place_unit(player, &unit, &at),
+            ToolAction::MoveUnit { player, unit, at } => self.move_unit(player, &unit, &at),
+            ToolAction::RemoveUnit { player, unit } => self.remove_unit(player, &unit),
+            ToolAction::StartTurn { night, british } => self.start_turn(night, british),
+            ToolAction::ReportSpotting { player, square, units, ended_there } => {
+                self.report_spotting(player, &square, &units, ended_there.unwrap_or(false))
+            }
+            ToolAction::Search { player, level, name } => self.search(player, level, &name),
+            ToolAction::AnswerSearch { player, admit } => self.answer_search(player, admit),
+            ToolAction::View { player } => ToolResponse::View(Box::new(self.view(player))),
+            ToolAction::TableView => ToolResponse::TableView(Box::new(self.table_view())),
+        }
+    }
+
+    fn open_fleet_chart(&mut self, player: Player, side: FleetSide) -> ToolResponse {
+        if let Some(chart) = self.fleets.of(player) {
+            return ToolResponse::error("fleet_chart_open", format!("you already hold the {:?} Fleet Chart", chart.side));
+        }
+        if self.fleets.of(player.opponent()).is_some_and(|c| c.side == side) {
+            return ToolResponse::error("side_taken", format!("the other player holds the {side:?} Fleet Chart; choose the other side"));
+        }
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        self.fleets.open(player, side);
+        self.log.push(LogEntry::FleetChartOpened { owner: player, side });
+        ToolResponse::FleetChart { chart: self.fleets.of(player).expect("just opened").owner_view() }
+    }
+
+    /// The acting player's chart, or the refusal to send.
+    fn own_fleet_chart(&mut self, player: Player) -> Result<&mut fleets::FleetChart, ToolResponse> {
+        self.fleets.of_mut(player).ok_or_else(|| ToolResponse::error("no_fleet_chart", "open your Fleet Chart first (open_fleet_chart with a side)"))
+    }
+
+    /// Applies one owner-only change to the acting player's chart (nothing is logged: the chart is hidden).
+    fn edit_chart(
+        &mut self,
+        player: Player,
+        ship: Option<&str>,
+        change: impl FnOnce(&mut fleets::FleetChart, &str) -> Result<(), fleets::FleetError>,
+    ) -> ToolResponse {
+        let ship = match ship.map(ship_name).transpose() {
+            Ok(name) => name.unwrap_or_default(),
+            Err(refusal) => return refusal,
+        };
+        let chart = match self.own_fleet_chart(player) {
+            Ok(chart) => chart,
+            Err(refusal) => return refusal,
+        };
+        match change(chart, &ship) {
+            Ok(()) => ToolResponse::FleetChart { chart: chart.owner_view() },
+            Err(e) => ToolResponse::error(e.code(), e.message(chart.side)),
+        }
+    }
+
+    fn reveal_fleet_box(&mut self, player: Player, fleet_box: u8) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        let chart = match self.own_fleet_chart(player) {
+            Ok(chart) => chart,
+            Err(refusal) => return refusal,
+        };
+        let side = chart.side;
+        match chart.reveal(fleet_box) {
+            Ok(shown) => {
+                let ships = chart.ships_in(fleet_box);
+                self.log.push(LogEntry::FleetBoxRevealed { owner: player, side, fleet_box, ships });
+                ToolResponse::FleetBoxRevealed { side, fleet_box: shown }
+            }
+            Err(e) => ToolResponse::error(e.code(), e.message(side)),
+        }
+    }
+
+    /// Rolls a seed 002 D10 procedure. With `fleet_box`, the box must hold ships (a decoy makes no attack,
+    /// 5.1) and is revealed when the roll reveals the unknown ship.
+    fn roll_d10(&mut self, player: Player, procedure: D10Procedure, fleet_box: Option<u8>) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        if let Some(n) = fleet_box {
+            if let Err(refusal) = self.check_acting_box(player, procedure, n) {
+                return refusal;
+            }
+        }
+        let result = fleets::roll_d10(procedure, &mut self.dice);
+        let acting = fleet_box.filter(|_| result.revealed);
+        let revealed_box = acting.map(|n| self.fleets.of_mut(player).expect("checked").reveal(n).expect("checked box"));
+        if let Some(n) = acting {
+            let side = self.fleets.of(player).expect("checked").side;
+            self.log.push(LogEntry::FleetBoxRevealed { owner: player, side, fleet_box: n, ships: self.fleets.of(player).expect("checked").ships_in(n) });
+        }
+        let (die, success, revealed) = (result.die, result.success, result.revealed);
+        self.log.push(LogEntry::D10Rolled { by: player, procedure, die, success, revealed, fleet_box: acting });
+        ToolResponse::D10Rolled { by: player, result, revealed_box }
+    }
+
+    fn check_acting_box(&mut self, player: Player, procedure: D10Procedure, fleet_box: u8) -> Result<(), ToolResponse> {
+        if !procedure.acts_with_ships() {
+            return Err(ToolResponse::error("bad_input", "an occupation is rolled for an army marker, not a Fleet Box (seed 002, 10.1)"));
+        }
+        let chart = self.own_fleet_chart(player)?;
+        match chart.is_decoy(fleet_box) {
+            Err(e) => Err(ToolResponse::error(e.code(), e.message(chart.side))),
+            Ok(true) => Err(ToolResponse::error("decoy_cannot_act", format!("Fleet Box {fleet_box} holds no ships: a decoy cannot attack, raid or bombard (seed 002, 5.1)"))),
+            Ok(false) => Ok(()),
+        }
+    }
+
+    fn draw(&mut self, player: Player, label: String) -> ToolResponse {
+        if label.chars().count() > LABEL_MAX_CHARS {
+            return ToolResponse::error("bad_input", format!("a label has at most {LABEL_MAX_CHARS} characters"));
+        }
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        let id = self.chits.len() as u32 + 1;
+        let Some(chit) = Chit::draw(id, player, label, &mut self.bag, &mut self.dice) else {
+            return ToolResponse::error("bag_empty", "all 48 chits are out of the bag; put revealed chits back to draw again");
+        };
+        self.log.push(LogEntry::SdrDrawn { chit: id, owner: player, label: chit.label.clone(), commitment: chit.commitment.clone() });
+        let view = chit.view_for(player);
+        self.chits.push(chit);
+        ToolResponse::SdrDrawn { chit: view, bag_left: self.bag.len() }
+    }
+
+    /// The acting player's own chit, or the refusal to send.
+    fn own_chit(&self, player: Player, id: u32) -> Result<usize, ToolResponse> {
+        let index = id.checked_sub(1).map(|i| i as usize).filter(|&i| i < self.chits.len());
+        let Some(index) = index else {
+            return Err(ToolResponse::error("unknown_chit", format!("no chit #{id} was drawn")));
+        };
+        if self.chits[index].owner != player {
+            return Err(ToolResponse::error("not_your_chit", format!("chit #{id} belongs to the other player")));
+        }
+        Ok(index)
+    }
+
+    fn reveal(&mut self, player: Player, id: u32) -> ToolResponse {
+        let index = match self.own_chit(player, id) {
+            Ok(i) => i,
+            Err(refusal) => return refusal,
+        };
+        if self.chits[index].state != ChitState::Secret {
+            return ToolResponse::error("already_revealed", format!("chit #{id} is already revealed"));
+        }
+        let chit = &mut self.chits[index];
+        chit.state = ChitState::Revealed;
+        let view = chit.view_for(player.opponent());
+        let sdr::ChitFace::Revealed { value, ref salt, verified } = view.face else { unreachable!("a revealed chit shows its face") };
+        self.log.push(LogEntry::SdrRevealed { chit: id, owner: player, value, salt: salt.clone(), verified });
+        ToolResponse::SdrRevealed { chit: view }
+    }
+
+    fn put_back(&mut self, player: Player, id: u32) -> ToolResponse {
+        let index = match self.own_chit(player, id) {
+            Ok(i) => i,
+            Err(refusal) => return refusal,
+        };
+        match self.chits[index].state {
+            ChitState::Secret => return ToolResponse::error("not_revealed", format!("reveal chit #{id} before putting it back")),
+            ChitState::Returned => return ToolResponse::error("already_returned", format!("chit #{id} is already back in the bag")),
+            ChitState::Revealed => {}
+        }
+        let chit = &mut self.chits[index];
+        chit.state = ChitState::Returned;
+        self.bag.put_back(chit.value);
+        self.log.push(LogEntry::SdrReturned { chit: id, owner: player });
+        ToolResponse::SdrReturned { chit: self.chits[index].view_for(player), bag_left: self.bag.len() }
+    }
+
+    fn roll_event(&mut self, player: Player, table: EventTable) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        let roll = events::roll(table, &mut self.dice);
+        self.log.push(LogEntry::EventRolled { by: player, table, dice: roll.dice, side_die: roll.side_die });
+        ToolResponse::EventRolled { by: player, roll }
+    }
+
+    /// Rolls a seed 003/004 die procedure with the session's dice and logs it (all public).
+    fn roll_procedure(&mut self, player: Player, procedure: Procedure) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+        }
+        let roll = procedures::roll(procedure, &mut self.dice);
+        self.log.push(LogEntry::ProcedureRolled {
+            by: player,
+            procedure: roll.procedure,
+            dice: roll.dice.clone(),
+            modified: roll.modified.clone(),
+            outcome: roll.outcome.clone(),
+        });
+        ToolResponse::ProcedureRolled { by: player, roll }
+    }
+
+    /// What `player` may see: their own chits' values, the other's commitments, revealed chits, the log.
+    pub fn view(&self, player: Player) -> ToolView {
+        ToolView {
+            player,
+            bag_left: self.bag.len(),
+            chits: self.chits.iter().map(|c| c.view_for(player)).collect(),
+            log: self.log.iter().map(|entry| LogLine { entry: entry.clone(), text: entry.text() }).collect(),
+            fleet_chart: self.fleets.of(player).map(fleets::FleetChart::owner_view),
+            opponent_fleet_chart: self.fleets.of(player.opponent()).map(fleets::FleetChart::opponent_view),
+            units: self.search.units(player).to_vec(),
+            search: self.search.status(),
+        }
+    }
+
+    /// What both players may see: every chit as a non-owner sees it, the log, each chart as its
+    /// opponent sees it, the search status (all public).
+    pub fn table_view(&self) -> TableView {
+        let opponent_view = |player| self.fleets.of(player).map(fleets::FleetChart::opponent_view);
+        TableView {
+            bag_left: self.bag.len(),
+            chits: self.chits.iter().map(Chit::public_view).collect(),
+            log: self.log.iter().map(|entry| LogLine { entry: entry.clone(), text: entry.text() }).collect(),
+            fleet_charts: PublicFleetCharts { a: opponent_view(Player::A), b: opponent_view(Player::B) },
+            search: self.search.status(),
+        }
+    }
+
+    /// Conservation of chits (each face: in the bag plus held out = 8), numbering, and commitments.
+    fn check(&self) -> Result<(), String> {
+        for value in 1..=sdr::FACES as u8 {
+            let held = self.chits.iter().filter(|c| c.value == value && c.state != ChitState::Returned).count();
+            let total = self.bag.left_of(value) as usize + held;
+            if total != sdr::SETS as usize {
+                return Err(format!("{total} chits showing {value} instead of {}", sdr::SETS));
+            }
+        }
+        for (i, chit) in self.chits.iter().enumerate() {
+            if chit.id as usize != i + 1 {
+                return Err(format!("chit #{} is in place {}", chit.id, i + 1));
+            }
+            if !sdr::verify(&chit.commitment, chit.value, &chit.salt) {
+                return Err(format!("chit #{} does not match its commitment", chit.id));
+            }
+        }
+        if self.log.len() > LOG_MAX {
+            return Err(format!("log longer than {LOG_MAX}"));
+        }
+        self.fleets.check()?;
+        self.search.check()
+    }
+}
+
+/// A ship's name as given, trimmed; refused when empty or too long.
+fn ship_name(name: &str) -> Result<String, ToolResponse> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > fleets::SHIP_NAME_MAX_CHARS {
+        return Err(ToolResponse::error("bad_input", format!("a ship's name has 1-{} characters", fleets::SHIP_NAME_MAX_CHARS)));
+    }
+    Ok(name.to_string())
+}
+
+fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolResponse {
+    ToolResponse::Number { calculator, source, value }
+}
+
+/// Parses one JSON line into an action, telling an unknown tool apart from a malformed line, and refusing
+/// fields the tool does not have (a misspelt field must not be silently ignored): the shared parser of
+/// `goeben_common::line` with the tools' tag, limit and words.
+pub fn parse_line(line: &str) -> Result<ToolAction, ToolResponse> {
+    goeben_common::line::parse_line(line, MAX_LINE_BYTES, &goeben_common::line::TABLE_TOOLS)
+        .map_err(|refusal| ToolResponse::error(refusal.code.as_str(), refusal.message))
+}
+
+/// Answers one JSON line: the response as one JSON line.
+pub fn handle_line(session: &mut ToolSession, line: &str) -> String {
+    let response = match parse_line(line) {
+        Ok(action) => session.respond(action),
+        Err(refusal) => refusal,
+    };
+    serde_json::to_string(&response).expect("a response always serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draw(s: &mut ToolSession, player: Player) -> ChitView {
+        match s.respond(ToolAction::DrawSdr { player, label: "test".into() }) {
+            ToolResponse::SdrDrawn { chit, .. } => chit,
+            other => panic!("draw refused: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn draw_reveal_return_keeps_the_bag_honest() {
+        let mut s = ToolSession::new(4);
+        let mine = draw(&mut s, Player::A);
+        assert_eq!(s.bag().len(), 47);
+        let refused = s.respond(ToolAction::RevealSdr { player: Player::B, chit: mine.chit });
+        assert!(matches!(refused, ToolResponse::Error { code: "not_your_chit", .. }));
+        let refused = s.respond(ToolAction::ReturnSdr { player: Player::A, chit: mine.chit });
+        assert!(matches!(refused, ToolResponse::Error { code: "not_revealed", .. }), "a secret chit cannot go back unseen");
+        let ToolResponse::SdrRevealed { chit } = s.respond(ToolAction::RevealSdr { player: Player::A, chit: mine.chit }) else { panic!() };
+        let sdr::ChitFace::Own { value } = mine.face else { panic!("the owner sees the value") };
+        assert!(matches!(chit.face, sdr::ChitFace::Revealed { value: v, verified: true, .. } if v == value));
+        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: "already_revealed", .. }));
+        let ToolResponse::SdrReturned { bag_left, .. } = s.respond(ToolAction::ReturnSdr { player: Player::A, chit: 1 }) else { panic!() };
+        assert_eq!(bag_left, 48);
+        assert!(matches!(s.respond(ToolAction::ReturnSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: "already_returned", .. }));
+        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 9 }), ToolResponse::Error { code: "unknown_chit", .. }));
+        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 0 }), ToolResponse::Error { code: "unknown_chit", .. }));
+    }
+
+    #[test]
+    fn an_empty_bag_refuses_and_changes_nothing() {
+        let mut s = ToolSession::new(8);
+        for _ in 0..sdr::CHITS_MAX {
+            draw(&mut s, Player::B);
+        }
+        let before = s.clone();
+        assert!(matches!(s.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() }), ToolResponse::Error { code: "bag_empty", .. }));
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn a_session_round_trips_through_json_and_continues_the_same() {
+        let mut s = ToolSession::new(21);
+        draw(&mut s, Player::A);
+        s.respond(ToolAction::RollEvent { player: Player::B, table: EventTable::Strategic });
+        let saved = serde_json::to_string(&s).unwrap();
+        let mut restored = ToolSession::from_json(&saved).unwrap();
+        assert_eq!(restored, s);
+        assert_eq!(draw(&mut restored, Player::B), draw(&mut s, Player::B), "same RNG stream after a restore");
+    }
+
+    #[test]
+    fn a_tampered_save_is_refused() {
+        let mut s = ToolSession::new(2);
+        draw(&mut s, Player::A);
+        let mut v = serde_json::to_value(&s).unwrap();
+        let value = v["chits"][0]["value"].as_u64().unwrap();
+        v["chits"][0]["value"] = (value % 6 + 1).into();
+        let err = ToolSession::from_json(&v.to_string()).unwrap_err();
+        assert!(err.contains("instead of") || err.contains("commitment"), "{err}");
+    }
+
+    #[test]
+    fn parse_tells_unknown_tools_from_malformed_lines() {
+        assert!(matches!(parse_line("nope"), Err(ToolResponse::Error { code: "malformed", .. })));
+        assert!(matches!(parse_line(r#"{"tool":"teleport"}"#), Err(ToolResponse::Error { code: "unknown_tool", .. })));
+        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#), Err(ToolResponse::Error { code: "malformed", .. })));
+        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"c"}"#), Err(ToolResponse::Error { code: "malformed", .. })), "an unknown player is not an unknown tool");
+        assert!(matches!(parse_line(r#"{"tool":"view"}"#), Err(ToolResponse::Error { code: "malformed", .. })));
+        assert_eq!(parse_line(r#"{"tool":"table_view"}"#).unwrap(), ToolAction::TableView);
+        assert!(
+            matches!(parse_line(r#"{"tool":"table_view","player":"a"}"#), Err(ToolResponse::Error { code: "malformed", .. })),
+            "the table view is for no player"
+        );
+        assert_eq!(parse_line(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(), ToolAction::DrawSdr { player: Player::B, label: String::new() });
+    }
+
+    #[test]
+    fn the_table_view_is_what_both_views_share() {
+        let mut s = ToolSession::new(12);
+        let a = draw(&mut s, Player::A);
+        draw(&mut s, Player::B);
+        s.respond(ToolAction::RevealSdr { player: Player::B, chit: 2 });
+        s.respond(ToolAction::OpenFleetChart { player: Player::A, side: FleetSide::German });
+        s.respond(ToolAction::AssignShip { player: Player::A, ship: "Emden".into(), fleet_box: 3 });
+        let at = Position { sea: "Ionian".into(), area: "Ionian A".into(), square: "52".into(), islands: false, port: None, coast_side: None };
+        s.respond(ToolAction::PlaceUnit { player: Player::B, unit: "Gloucester".into(), at });
+        s.respond(ToolAction::StartTurn { night: true, british: Player::B });
+        let ToolResponse::TableView(table) = s.respond(ToolAction::TableView) else { panic!("a table view") };
+        let (view_a, view_b) = (s.view(Player::A), s.view(Player::B));
+        assert_eq!(table.bag_left, 46);
+        assert_eq!(table.chits[0].face, sdr::ChitFace::Hidden, "A's face-down chit shows its commitment only");
+        assert_eq!(table.chits[0].commitment, a.commitment);
+        assert_eq!(table.chits[1], view_a.chits[1], "B's revealed chit as everyone sees it");
+        assert_eq!(table.log, view_a.log);
+        assert_eq!(table.fleet_charts.a, view_b.opponent_fleet_chart);
+        assert_eq!(table.fleet_charts.b, None);
+        assert_eq!(table.search, view_a.search);
+        let json = serde_json::to_string(&ToolResponse::TableView(table)).unwrap();
+        assert!(json.starts_with(r#"{"tool":"table_view","bag_left":46,"#), "{json}");
+        assert!(!json.contains("Emden") && !json.contains("Gloucester") && !json.contains("\"own\""), "{json}");
+    }
+}

@@ -1,0 +1,278 @@
+//! Secret Die Roll (seed 001, "THE SECRET DIE ROLL" and "VICTORY CONDITIONS"): numbered chits drawn
+//! from a bag so that one player knows a die result the other does not, and cannot change it later.
+//!
+//! The physical game keeps the chit face down on the table; the app replaces that with a commitment:
+//! when a chit is drawn the opponent sees only the first 16 hex digits of SHA-256 over the value and a
+//! fresh 16-byte salt, and on reveal both see value and salt and the app checks the commitment again.
+//!
+//! Readings (docs/TOOLS.md, "Secret Die Roll"): the bag holds eight sets of chits 1–6 (48); a drawn chit
+//! stays out of the bag while a player holds it; a chit goes back only after its reveal (so no secret
+//! chit can be swapped silently); the bag never refills by itself and an empty bag refuses a draw.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use sha2::{Digest, Sha256};
+
+use goeben_common::dice::Dice;
+
+/// Sets of chits in the bag (seed 001: eight sets, numbered 1 to 6).
+pub const SETS: u8 = 8;
+/// Faces on a chit: 1..=6.
+pub const FACES: usize = 6;
+/// All chits of a full bag.
+pub const CHITS_MAX: usize = SETS as usize * FACES;
+/// Hex digits of a commitment shown to the opponent.
+pub const COMMITMENT_HEX_DIGITS: usize = 16;
+/// Bytes of salt mixed into each commitment.
+pub const SALT_BYTES: usize = 16;
+
+/// The two players at the table. The tools do not care which power each plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Player {
+    A,
+    B,
+}
+
+impl Player {
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+}
+
+/// The chits still in the bag, counted per face (index 0 is face 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bag {
+    left_by_face: [u8; FACES],
+}
+
+impl Default for Bag {
+    fn default() -> Self {
+        Bag::full()
+    }
+}
+
+impl Bag {
+    pub fn full() -> Bag {
+        Bag { left_by_face: [SETS; FACES] }
+    }
+
+    pub fn len(&self) -> usize {
+        self.left_by_face.iter().map(|&n| n as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Chits showing `value` still in the bag.
+    pub fn left_of(&self, value: u8) -> u8 {
+        assert!((1..=FACES as u8).contains(&value), "chit value {value} out of 1..=6");
+        self.left_by_face[value as usize - 1]
+    }
+
+    /// Draws one chit uniformly among those left (without replacement); `None` when the bag is empty.
+    pub fn draw(&mut self, dice: &mut Dice) -> Option<u8> {
+        if self.is_empty() {
+            return None;
+        }
+        let mut pick = dice.index(self.len());
+        for (i, left) in self.left_by_face.iter_mut().enumerate() {
+            if pick < *left as usize {
+                *left -= 1;
+                return Some(i as u8 + 1);
+            }
+            pick -= *left as usize;
+        }
+        unreachable!("an index below the bag's size always falls on a chit")
+    }
+
+    /// Puts a chit back. A bag never holds more than its eight sets: a ninth chit of a face is a bug.
+    pub fn put_back(&mut self, value: u8) {
+        assert!((1..=FACES as u8).contains(&value), "chit value {value} out of 1..=6");
+        let slot = &mut self.left_by_face[value as usize - 1];
+        assert!(*slot < SETS, "more than {SETS} chits showing {value} in the bag");
+        *slot += 1;
+    }
+}
+
+/// The text hashed for a commitment: the value, a colon, the salt in lower-case hex (e.g. `4:9f…`).
+pub fn commitment_preimage(value: u8, salt_hex: &str) -> String {
+    format!("{value}:{salt_hex}")
+}
+
+/// First 16 hex digits of SHA-256 over [`commitment_preimage`].
+pub fn commitment(value: u8, salt_hex: &str) -> String {
+    let digest = Sha256::digest(commitment_preimage(value, salt_hex).as_bytes());
+    hex::encode(digest)[..COMMITMENT_HEX_DIGITS].to_string()
+}
+
+/// Whether a revealed value and salt match the commitment shown at the draw. Anyone can run this check
+/// (e.g. with `sha256sum`) from the three strings the app shows.
+pub fn verify(commitment_hex: &str, value: u8, salt_hex: &str) -> bool {
+    commitment_hex.len() == COMMITMENT_HEX_DIGITS && commitment(value, salt_hex) == commitment_hex.to_ascii_lowercase()
+}
+
+/// A fresh salt from the session's RNG, as lower-case hex.
+fn fresh_salt(dice: &mut Dice) -> String {
+    let mut bytes = [0u8; SALT_BYTES];
+    bytes[..8].copy_from_slice(&dice.next_u64().to_le_bytes());
+    bytes[8..].copy_from_slice(&dice.next_u64().to_le_bytes());
+    hex::encode(bytes)
+}
+
+/// Where a drawn chit is now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChitState {
+    /// Face down in front of its owner: only the owner knows the value.
+    Secret,
+    /// Shown to both players, still in front of its owner.
+    Revealed,
+    /// Shown, then put back into the bag.
+    Returned,
+}
+
+/// One drawn chit with its secret parts. Never sent to a player as such: see [`ChitView`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chit {
+    /// Draw number in the session, from 1.
+    pub id: u32,
+    pub owner: Player,
+    /// What the owner drew it for (e.g. "victory conditions"), shown to both players.
+    pub label: String,
+    pub value: u8,
+    pub salt: String,
+    pub commitment: String,
+    pub state: ChitState,
+}
+
+impl Chit {
+    /// Draws a chit for `owner` and commits to it. `None` when the bag is empty.
+    pub fn draw(id: u32, owner: Player, label: String, bag: &mut Bag, dice: &mut Dice) -> Option<Chit> {
+        let value = bag.draw(dice)?;
+        let salt = fresh_salt(dice);
+        let commitment = commitment(value, &salt);
+        Some(Chit { id, owner, label, value, salt, commitment, state: ChitState::Secret })
+    }
+
+    /// What `viewer` may see of this chit: the value to its owner; value and salt to everyone once revealed.
+    pub fn view_for(&self, viewer: Player) -> ChitView {
+        let face = match self.state {
+            ChitState::Secret if viewer == self.owner => ChitFace::Own { value: self.value },
+            ChitState::Secret => ChitFace::Hidden,
+            ChitState::Revealed | ChitState::Returned => ChitFace::Revealed {
+                value: self.value,
+                salt: self.salt.clone(),
+                verified: verify(&self.commitment, self.value, &self.salt),
+            },
+        };
+        ChitView {
+            chit: self.id,
+            owner: self.owner,
+            label: self.label.clone(),
+            commitment: self.commitment.clone(),
+            returned: self.state == ChitState::Returned,
+            face,
+        }
+    }
+
+    /// What both players may see of this chit: what the player who does not hold it sees (the commitment
+    /// only while face down).
+    pub fn public_view(&self) -> ChitView {
+        self.view_for(self.owner.opponent())
+    }
+}
+
+/// A chit as one player sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ChitView {
+    pub chit: u32,
+    pub owner: Player,
+    pub label: String,
+    pub commitment: String,
+    pub returned: bool,
+    pub face: ChitFace,
+}
+
+/// The face of a chit as one player sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "shown", rename_all = "snake_case")]
+pub enum ChitFace {
+    /// The opponent's secret chit: only its commitment is known.
+    Hidden,
+    /// The viewer's own secret chit.
+    Own { value: u8 },
+    /// Revealed to both, with the salt so anyone can recompute the commitment.
+    Revealed { value: u8, salt: String, verified: bool },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_bag_holds_eight_of_each_face_and_empties_after_48_draws() {
+        let mut bag = Bag::full();
+        let mut dice = Dice::from_seed(11);
+        let mut seen = [0u8; FACES];
+        for _ in 0..CHITS_MAX {
+            seen[bag.draw(&mut dice).unwrap() as usize - 1] += 1;
+        }
+        assert_eq!(seen, [SETS; FACES], "drawing without replacement empties each face exactly");
+        assert!(bag.is_empty());
+        assert_eq!(bag.draw(&mut dice), None, "an empty bag does not refill by itself");
+    }
+
+    #[test]
+    fn a_chit_put_back_can_be_drawn_again() {
+        let mut bag = Bag::full();
+        let mut dice = Dice::from_seed(5);
+        let values: Vec<u8> = (0..CHITS_MAX).map(|_| bag.draw(&mut dice).unwrap()).collect();
+        bag.put_back(values[0]);
+        assert_eq!(bag.draw(&mut dice), Some(values[0]), "the only chit in the bag");
+    }
+
+    #[test]
+    fn same_seed_same_draws_and_salts() {
+        let draw = |seed| {
+            let (mut bag, mut dice) = (Bag::full(), Dice::from_seed(seed));
+            (1..=5).map(|id| Chit::draw(id, Player::A, String::new(), &mut bag, &mut dice).unwrap()).collect::<Vec<_>>()
+        };
+        assert_eq!(draw(9), draw(9));
+        assert_ne!(draw(9), draw(10));
+    }
+
+    #[test]
+    fn commitment_is_a_prefix_of_sha256_of_value_colon_salt() {
+        // Known answer, computed independently: printf '4:00112233445566778899aabbccddeeff' | sha256sum
+        let salt = "00112233445566778899aabbccddeeff";
+        assert_eq!(commitment_preimage(4, salt), "4:00112233445566778899aabbccddeeff");
+        let full = hex::encode(Sha256::digest(b"4:00112233445566778899aabbccddeeff"));
+        assert_eq!(commitment(4, salt), full[..16]);
+        assert!(verify(&commitment(4, salt), 4, salt));
+        assert!(!verify(&commitment(4, salt), 5, salt), "a switched value fails the check");
+        assert!(!verify(&commitment(4, salt), 4, "00112233445566778899aabbccddeef0"), "a changed salt fails");
+        assert!(!verify("", 4, salt));
+    }
+
+    #[test]
+    fn each_player_sees_only_what_they_may() {
+        let (mut bag, mut dice) = (Bag::full(), Dice::from_seed(3));
+        let mut chit = Chit::draw(1, Player::A, "victory conditions".into(), &mut bag, &mut dice).unwrap();
+        assert_eq!(chit.view_for(Player::A).face, ChitFace::Own { value: chit.value });
+        assert_eq!(chit.view_for(Player::B).face, ChitFace::Hidden);
+        assert_eq!(chit.view_for(Player::B).commitment, chit.commitment);
+        assert_eq!(chit.public_view(), chit.view_for(Player::B), "the table sees what the non-owner sees");
+        chit.state = ChitState::Revealed;
+        let shown = ChitFace::Revealed { value: chit.value, salt: chit.salt.clone(), verified: true };
+        assert_eq!(chit.view_for(Player::B).face, shown);
+        assert_eq!(chit.public_view().face, shown);
+        // A tampered record shows as unverified rather than being trusted.
+        chit.value = chit.value % 6 + 1;
+        assert!(matches!(chit.view_for(Player::B).face, ChitFace::Revealed { verified: false, .. }));
+    }
+}

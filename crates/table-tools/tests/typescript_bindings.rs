@@ -1,0 +1,73 @@
+//! The UI's TypeScript types of the table tools' protocol (docs/TOOLS.md) are generated from the Rust types
+//! (DESIGN.md principle 8), never written by hand, into their own folder `ui/src/generated/tools/` (its
+//! `LogEntry` and `Player` are not the game's). This test regenerates them into a scratch folder and fails
+//! when the folder differs. To refresh them after changing a type:
+//! `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings` (the game's own types are checked the same
+//! way by the core's `tests/typescript_bindings.rs`).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use goeben_table_tools as tools;
+use ts_rs::TS;
+
+/// The folder of the committed bindings, from the repository's root.
+const COMMITTED: &str = "ui/src/generated/tools";
+
+/// The table tools' protocol: what the `tools_respond` IPC command takes and answers.
+fn generate_tools(dir: &Path) {
+    tools::ToolAction::export_all_to(dir).expect("export ToolAction");
+    tools::ToolResponse::export_all_to(dir).expect("export ToolResponse");
+    tools::ToolView::export_all_to(dir).expect("export ToolView");
+    tools::LogLine::export_all_to(dir).expect("export LogLine");
+    tools::LogEntry::export_all_to(dir).expect("export LogEntry");
+}
+
+fn read_dir(dir: &Path) -> BTreeMap<String, String> {
+    let mut files = BTreeMap::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".ts") {
+                files.insert(name, std::fs::read_to_string(entry.path()).expect("readable"));
+            }
+        }
+    }
+    files
+}
+
+/// The repository's root: this crate lives in `crates/table-tools/`.
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[test]
+fn generated_tools_typescript_types_are_up_to_date() {
+    let scratch: PathBuf = std::env::temp_dir().join(format!("goeben-ts-{}-{}", COMMITTED.replace('/', "-"), std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    generate_tools(&scratch);
+    let fresh = read_dir(&scratch);
+    let _ = std::fs::remove_dir_all(&scratch);
+    let expected = ["ToolAction.ts", "ToolResponse.ts", "ToolView.ts", "LogLine.ts"];
+    assert!(expected.iter().all(|name| fresh.contains_key(*name)), "export produced {:?}", fresh.keys());
+
+    let committed_dir = repo().join(COMMITTED);
+    if std::env::var_os("UPDATE_TS_BINDINGS").is_some() {
+        for name in read_dir(&committed_dir).keys() {
+            std::fs::remove_file(committed_dir.join(name)).expect("remove stale binding");
+        }
+        std::fs::create_dir_all(&committed_dir).expect("create the bindings folder");
+        for (name, text) in &fresh {
+            std::fs::write(committed_dir.join(name), text).expect("write binding");
+        }
+        return;
+    }
+    let existing = read_dir(&committed_dir);
+    let stale: Vec<&String> = fresh.keys().filter(|k| existing.get(*k) != fresh.get(*k)).collect();
+    let extra: Vec<&String> = existing.keys().filter(|k| !fresh.contains_key(*k)).collect();
+    assert!(
+        stale.is_empty() && extra.is_empty(),
+        "{COMMITTED} is stale (changed or missing: {stale:?}; no longer generated: {extra:?}). \
+         Run `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings` and commit the result."
+    );
+}

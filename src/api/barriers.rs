@@ -1,0 +1,87 @@
+//! Points of no return (issue #14). An applied action that rolled a die, drew from the RNG or revealed a
+//! hidden identity is a barrier: what it showed cannot be unseen, so `undo` stops there (unless the
+//! "take-backs after reveals" house rule is on). Before the tap, the view marks each legal action that
+//! *may* roll or reveal — decided from the public view alone, so the mark can never hint at a secret.
+
+use crate::ground::action::{Action, Speed};
+use crate::ground::dice::Dice;
+use crate::ground::event::Event;
+use crate::ground::state::Phase;
+use crate::api::view::PlayerView;
+
+/// Whether an applied action crossed a point of no return: it used the RNG (a die, a draw from a
+/// stack or the pool) or an event shows a die or something that was hidden.
+pub fn rolled_or_revealed(dice_before: &Dice, dice_after: &Dice, events: &[Event]) -> bool {
+    !dice_before.same_stream(dice_after) || events.iter().any(reveals)
+}
+
+/// Events that show a die or a hidden identity (scripted test dice show only as events).
+fn reveals(event: &Event) -> bool {
+    match event {
+        Event::DiceRolled { .. } | Event::CounterRevealed { .. } | Event::Examined { .. } | Event::IntelligenceResult { .. } | Event::ContactResolved { .. } => true,
+        Event::IncidentsPicked { drawn, .. } => *drawn > 0,
+        _ => false,
+    }
+}
+
+/// Whether `action` may roll a die or reveal something, judged from the public view only (the type of
+/// the argument is the guarantee: the hidden state is not at hand). It errs on the side of "may": a
+/// decision that could lead on to an automatic step with a die is marked.
+pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
+    match action {
+        // Decisions that only record a choice: no die, no draw, nothing turned over.
+        Action::PlaceCollier { .. }
+        | Action::TakeOutfitting { .. }
+        | Action::Distribute { .. }
+        | Action::LoadCargo { .. }
+        | Action::DumpCargo { .. }
+        | Action::TransferCargo { .. }
+        | Action::LayMines { .. }
+        | Action::LandMarines { .. }
+        | Action::EmbarkMarines { .. }
+        | Action::CupReturn { .. }
+        | Action::Correct { .. } => false,
+        // 12.3: only emergency speed makes the engine check.
+        Action::Move { speed, .. } => *speed == Speed::Emergency,
+        Action::EndPhase => end_phase_may_roll_or_reveal(view),
+        // 14.4 / 16.0: breaking off or ceasing fire moves or stops the ships; the battle's dice are done.
+        Action::BreakOff { .. } | Action::CeaseFire { .. } => false,
+        // Session requests change no game.
+        Action::View
+        | Action::Log { .. }
+        | Action::Scan { .. }
+        | Action::ListPieces
+        | Action::Charts
+        | Action::ExportPack
+        | Action::ExportRecord
+        | Action::Review
+        | Action::Forecast { .. }
+        | Action::EditChart { .. }
+        | Action::ResetChart { .. }
+        | Action::ImportPack { .. }
+        | Action::Undo => false,
+        _ => true,
+    }
+}
+
+/// Ending a phase may run automatic steps with dice or end the game (which reveals the seed).
+fn end_phase_may_roll_or_reveal(view: &PlayerView) -> bool {
+    let game = view.game.as_ref();
+    match view.phase {
+        // Incident Chart, French Navy Sorties: ships left in a closed zone are caught when Movement ends,
+        // and losing the last one ends the game (the seed is then revealed).
+        Phase::Movement => game.is_none_or(|g| g.conditions.french_zones_closed),
+        // Nothing automatic follows these: the next phase waits for the player.
+        Phase::Outfitting | Phase::Intelligence | Phase::CommerceRaiding | Phase::ShoreBombardment => false,
+        // 23.0: mines strike at the end of the Incident phase.
+        Phase::Incident => game.is_none_or(|g| !g.mines.is_empty()),
+        // 17.0: the Objective phase ends the game after the last turn or with the Orders accomplished.
+        Phase::Objective => view.turn >= view.last_turn || game.is_none_or(|g| g.orders.accomplished_now),
+        _ => true,
+    }
+}
+
+/// One mark per legal action of the view, in the same order (`PlayerView::legal_barriers`).
+pub fn legal_barriers(view: &PlayerView) -> Vec<bool> {
+    view.legal_actions.iter().map(|a| may_roll_or_reveal(view, a)).collect()
+}

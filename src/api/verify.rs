@@ -1,0 +1,119 @@
+//! `verify` replays a finished game record (issue #14) with the real rules and confirms that every event
+//! and the final view are the same, or names the first step that differs (`referee verify`).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::api::provenance;
+use crate::api::record::{GameRecord, RECORD_FORMAT, RECORD_VERSION};
+use crate::api::view::PlayerView;
+use crate::ground::action::Action;
+use crate::ground::error::ErrorInfo;
+
+/// `referee verify`'s answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct VerifyReport {
+    pub ok: bool,
+    /// Steps replayed (on success).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub steps: Option<u32>,
+    /// The first step that differs: 0 is new game (the commitment, the setup), 1.. the record's steps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub step: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub error: Option<ErrorInfo>,
+    /// What the record says and what the replay gave at that step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "unknown", optional)]
+    pub expected: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "unknown", optional)]
+    pub got: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub final_view: Option<PlayerView>,
+}
+
+impl VerifyReport {
+    fn refused(step: Option<u32>, code: &str, message: impl Into<String>) -> VerifyReport {
+        VerifyReport { ok: false, steps: None, step, error: Some(ErrorInfo { code: code.into(), message: message.into() }), expected: None, got: None, final_view: None }
+    }
+
+    fn differs(step: u32, code: &str, message: impl Into<String>, expected: serde_json::Value, got: serde_json::Value) -> VerifyReport {
+        VerifyReport { expected: Some(expected), got: Some(got), ..VerifyReport::refused(Some(step), code, message) }
+    }
+}
+
+/// Reads a record (JSON text) and replays it. Never panics: a malformed record is refused, and a replay
+/// that trips a rule engine's internal check is reported at its step.
+pub fn verify(text: &str) -> VerifyReport {
+    let record: GameRecord = match serde_json::from_str::<serde_json::Value>(text)
+        .map_err(|e| e.to_string())
+        .and_then(|v| serde_path_to_error::deserialize(v).map_err(|e| format!("at `{}`: {}", e.path(), e.inner())))
+    {
+        Ok(record) => record,
+        Err(e) => return VerifyReport::refused(None, "malformed_record", format!("not a game record: {e}")),
+    };
+    if record.format != RECORD_FORMAT || record.version != RECORD_VERSION {
+        return VerifyReport::refused(None, "malformed_record", format!("expected format `{RECORD_FORMAT}` version {RECORD_VERSION}"));
+    }
+    match std::panic::catch_unwind(|| replay(&record)) {
+        Ok(report) => report,
+        Err(_) => VerifyReport::refused(None, "replay_failed", "the replay stopped on an internal check: the record is not one this app wrote"),
+    }
+}
+
+fn replay(record: &GameRecord) -> VerifyReport {
+    let pack = match record.rules_pack() {
+        Ok(pack) => pack,
+        Err(why) => return VerifyReport::refused(Some(0), "pack_mismatch", why),
+    };
+    let hash = provenance::pack_hash(&pack);
+    if hash != record.pack_sha256 {
+        return VerifyReport::refused(Some(0), "pack_mismatch", format!("the rules pack's SHA-256 is {hash}, the record says {}", record.pack_sha256));
+    }
+    let (Some(commitment), Some(seed), Some(salt)) = (&record.commitment, record.seed, &record.salt) else {
+        return VerifyReport::refused(None, "unfinished_record", "the record holds no seed yet: a game can be verified once it is over");
+    };
+    if let Err(why) = provenance::check(commitment, seed, salt, &record.pack_sha256) {
+        return VerifyReport::refused(Some(0), "commitment_mismatch", why);
+    }
+    if record.committed.as_deref() != Some(provenance::committed_string(seed, salt, &record.pack_sha256).as_str()) {
+        return VerifyReport::refused(Some(0), "commitment_mismatch", "the committed string is not the one the seed, salt and pack make");
+    }
+    let (mut session, started) = match record.start(pack) {
+        Ok(started) => started,
+        Err(why) => return VerifyReport::refused(Some(0), "step_differs", why),
+    };
+    if started != record.started {
+        return VerifyReport::differs(0, "step_differs", "new game differs", to_value(&record.started), to_value(&started));
+    }
+    for (i, step) in record.steps.iter().enumerate() {
+        let n = i as u32 + 1;
+        let response = session.respond(step.action.clone());
+        let got = response.events.unwrap_or_default();
+        if !response.ok {
+            let why = response.error.map(|e| e.message).unwrap_or_default();
+            return VerifyReport::differs(n, "step_differs", format!("step {n} was refused on replay: {why}"), to_value(&step.events), to_value(&why));
+        }
+        if got != step.events {
+            return VerifyReport::differs(n, "step_differs", format!("step {n} ({}) gave other events", action_name(&step.action)), to_value(&step.events), to_value(&got));
+        }
+    }
+    let view = session.view();
+    if view != record.final_view {
+        return VerifyReport::differs(record.steps.len() as u32 + 1, "final_view_differs", "the final view differs", to_value(&record.final_view), to_value(&view));
+    }
+    VerifyReport { ok: true, steps: Some(record.steps.len() as u32), step: None, error: None, expected: None, got: None, final_view: Some(view) }
+}
+
+fn to_value<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+}
+
+fn action_name(action: &Action) -> String {
+    to_value(action).get("action").and_then(|a| a.as_str()).unwrap_or("?").to_string()
+}

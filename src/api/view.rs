@@ -1,0 +1,570 @@
+//! The player view: the only way game state leaves the core (DESIGN.md principle 2). Face-down stacks
+//! and the pool appear as counts; a counter's identity appears only while it is face up or known to
+//! the player. The RNG seed and state never appear while a game runs.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::ground::action::Action;
+use crate::ground::event::CounterInfo;
+use crate::ground::pack::{Nation, PlaceKind, RulesPack, ShipType, Tracks};
+use crate::ground::counters::counter_info;
+use crate::sequence::dispatch::legal_actions;
+use crate::rules::combat::firing::Weapon;
+use crate::rules::combat::odds::{fire_odds, FireOdds};
+use crate::ground::state::{AlliedFate, BattleStage, BattleState, CounterId, Game, GameOptions, GameOver, Location, Pending, Phase, ShipStatus, SpaceRef};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PlayerView {
+    pub turn: u8,
+    pub last_turn: u8,
+    pub alert_level: u8,
+    pub vp: i32,
+    pub phase: Phase,
+    pub game_over: Option<GameOver>,
+    /// Complete action objects for the decisions the rules allow now.
+    pub legal_actions: Vec<Action>,
+    /// One per entry of `legal_actions`: true where that action may roll a die or reveal something, so
+    /// it cannot be taken back (issue #14; judged from this view alone, `barriers::may_roll_or_reveal`).
+    pub legal_barriers: Vec<bool>,
+    /// Details of the running game; null when no game was started.
+    pub game: Option<GameView>,
+    /// SHA-256 commitment to the game's randomness (64 lowercase hex), the same from the first view of a
+    /// game to its end (issue #14, `provenance.rs`). Absent for games saved before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub commitment: Option<String>,
+    /// Once the game is over for good: the seed, the salt and the exact committed string.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub reveal: Option<crate::api::provenance::Reveal>,
+    /// What `undo` would do now.
+    pub undo_status: UndoView,
+}
+
+/// What the Undo button may say: what it would take back, or why it can't (issue #14).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+pub struct UndoView {
+    /// `undo` would be accepted now.
+    pub allowed: bool,
+    /// The log line of the decision undo would take back, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub last: Option<String>,
+    /// The last decision rolled or revealed: refused, or (house rule on) a counted take-back.
+    pub barrier: bool,
+    /// Take-backs after reveals so far (house rule "take-backs after reveals").
+    pub take_backs: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct GameView {
+    pub options: GameOptions,
+    pub orders: OrdersView,
+    pub alert_min: u8,
+    pub alert_max: u8,
+    pub ships: Vec<ShipView>,
+    pub colliers: Vec<CollierView>,
+    /// Number of counters in the Incident Pool.
+    pub pool: u32,
+    pub patrol_zones: Vec<StackView>,
+    pub ports: Vec<PortView>,
+    /// Face-up counters on the map, by space.
+    pub on_map: Vec<MapStackView>,
+    /// Incidents picked this phase and not yet resolved or returned (13.0 step 3c), by space.
+    pub picked: Vec<MapStackView>,
+    /// Markers held aside until a later phase (Friendly Ship), by space.
+    pub held: Vec<MapStackView>,
+    pub set_aside: Vec<CounterInfo>,
+    pub sunk: Vec<CounterInfo>,
+    pub damaged: Vec<CounterInfo>,
+    /// Coastal defense units removed unseen at setup (3.0 step 4): a count only.
+    pub defenses_out_of_play: u32,
+    /// Number of entries in the game log.
+    pub log_len: u32,
+    /// Decisions owed before play goes on, oldest first (answer the first).
+    pub pending: Vec<PendingView>,
+    /// This turn's conditions the player must keep in mind (Incident Chart).
+    pub conditions: TurnConditions,
+    /// Spaces where German warships face Allied warships (14.0).
+    pub battles: Vec<String>,
+    /// This turn's battles and bombardments with their units, the odds of each fire option of the
+    /// pending decision, and the engagement forecast (14.0–16.0).
+    pub combat: Vec<BattleView>,
+    /// 9.2: enemy ports held by a Seebataillon.
+    pub captured_ports: Vec<String>,
+    /// 23.0: spaces where German mines lie.
+    pub mines: Vec<String>,
+    /// 24.0: the campaign's record, when this game is a campaign mission.
+    pub campaign: Option<crate::rules::campaign::CampaignState>,
+    /// Neutral ports already visited (9.1).
+    pub neutral_visited: Vec<String>,
+    /// The named places of the map the rules know (for pickers): public, from the rules pack.
+    pub places: Vec<PlaceView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PlaceView {
+    pub id: String,
+    pub name: String,
+    pub kind: PlaceKind,
+    pub nation: Nation,
+    pub sea_zone: crate::ground::pack::SeaZone,
+}
+
+/// A pending decision with a question a player can read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PendingView {
+    pub pending: Pending,
+    pub question: String,
+    pub rule: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+pub struct TurnConditions {
+    pub limited_visibility: Vec<String>,
+    pub storm: Vec<String>,
+    /// +1 or −1 die per German gun type and torpedoes this turn (Morale Check), 0 when none.
+    pub morale_dice: i8,
+    /// French Navy Sorties: the Toulon and North African patrol zones are closed this movement.
+    pub french_zones_closed: bool,
+    /// Ships that may not move this turn because they outfitted or repaired (7.0).
+    pub outfitted: Vec<String>,
+    /// Ships that have moved this Movement phase.
+    pub moved: Vec<String>,
+    /// Spaces whose incidents are resolved this turn.
+    pub incidents_done: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct OrdersView {
+    pub id: String,
+    pub name: String,
+    pub summary: String,
+    pub days: u8,
+    pub min_vp: i32,
+    pub end_in: String,
+    pub destroy_defenses_at: Vec<String>,
+    pub accomplished_now: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct ShipView {
+    pub id: String,
+    pub name: String,
+    pub ship_type: ShipType,
+    pub status: ShipStatus,
+    pub position: SpaceRef,
+    pub position_name: String,
+    pub tracks: Tracks,
+    pub start: Tracks,
+    /// Crew and gear aboard, in stowage order (8.2: the last in the highest hull box).
+    pub cargo: Vec<CargoView>,
+    /// Cargo points the ship may still spend now (8.1 in setup, 8.5 at a friendly naval base).
+    pub cargo_points: u8,
+    /// 10.1: repair dice the ship would roll now.
+    pub repair_dice: u8,
+    /// 20.0: an Austro-Hungarian warship under German control.
+    pub austro_hungarian: bool,
+    /// 12.1–12.3: the speeds its engines give now (cruise, maximum, emergency).
+    pub speeds: SpeedsView,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct SpeedsView {
+    pub cruise: u8,
+    pub maximum: u8,
+    pub emergency: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct CargoView {
+    pub id: String,
+    pub name: String,
+    pub boxes: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct CollierView {
+    pub id: u8,
+    pub position: SpaceRef,
+    pub position_name: String,
+}
+
+/// A patrol zone's stack: how many face down, and any counters the player examined (11.0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct StackView {
+    pub id: String,
+    pub name: String,
+    pub face_down: u32,
+    pub known: Vec<CounterInfo>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PortView {
+    pub id: String,
+    pub name: String,
+    pub kind: PlaceKind,
+    pub nation: Nation,
+    /// Coastal defense units still face down (those a bombardment turned over are in `defenses_revealed`).
+    pub defenses_face_down: u32,
+    /// Coastal defense units revealed by a bombardment (16.0) and still in the port.
+    pub defenses_revealed: Vec<CounterInfo>,
+    pub neutral_visited: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct MapStackView {
+    pub space: SpaceRef,
+    pub name: String,
+    pub counters: Vec<CounterInfo>,
+}
+
+impl PlayerView {
+    pub fn no_game() -> PlayerView {
+        PlayerView {
+            turn: 0,
+            last_turn: 0,
+            alert_level: 0,
+            vp: 0,
+            phase: Phase::NoGame,
+            game_over: None,
+            legal_actions: Vec::new(),
+            legal_barriers: Vec::new(),
+            game: None,
+            commitment: None,
+            reveal: None,
+            undo_status: UndoView::default(),
+        }
+    }
+}
+
+pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
+    PlayerView {
+        turn: game.turn,
+        last_turn: game.last_turn,
+        alert_level: game.alert_level,
+        vp: game.vp,
+        phase: game.phase,
+        game_over: game.game_over.clone(),
+        legal_actions: legal_actions(pack, game),
+        legal_barriers: Vec::new(),
+        game: Some(game_view(pack, game, log_len)),
+        commitment: None,
+        reveal: None,
+        undo_status: UndoView::default(),
+    }
+}
+
+fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
+    let infos = |at: Location| -> Vec<CounterInfo> { game.counters_at(&at).map(|c| counter_info(pack, c)).collect() };
+    let spec = crate::rules::victory::orders_spec(pack, game);
+    let patrol_zones = pack
+        .places
+        .iter()
+        .filter(|p| p.kind == PlaceKind::PatrolZone)
+        .map(|p| {
+            let at = Location::PatrolZone { zone: p.id.clone() };
+            StackView {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                face_down: game.count_at(&at) as u32,
+                known: game.counters_at(&at).filter(|c| game.counter(*c).known_to_player).map(|c| counter_info(pack, c)).collect(),
+            }
+        })
+        .collect();
+    let ports = pack
+        .places
+        .iter()
+        .filter(|p| matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase))
+        .map(|p| {
+            let at = Location::Port { port: p.id.clone() };
+            // 16.0: a bombardment turns the defenses face up; they stay in the port, no longer secret.
+            let (revealed, hidden): (Vec<CounterId>, Vec<CounterId>) = game.counters_at(&at).partition(|c| game.counter(*c).known_to_player);
+            PortView {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                kind: p.kind,
+                nation: p.nation,
+                defenses_face_down: hidden.len() as u32,
+                defenses_revealed: revealed.into_iter().map(|c| counter_info(pack, c)).collect(),
+                neutral_visited: game.neutral_visited.contains(&p.id),
+            }
+        })
+        .collect();
+    GameView {
+        options: game.options.clone(),
+        orders: OrdersView {
+            id: spec.id.clone(),
+            name: spec.name.clone(),
+            summary: spec.summary.clone(),
+            days: spec.days,
+            min_vp: spec.min_vp,
+            end_in: match &spec.end_in {
+                crate::ground::pack::EndIn::Spaces { spaces } => {
+                    spaces.iter().map(|s| SpaceRef::place(s).describe(pack)).collect::<Vec<_>>().join(" or ")
+                }
+                crate::ground::pack::EndIn::FriendlyNavalBase => "any friendly naval base".to_string(),
+            },
+            destroy_defenses_at: spec.destroy_defenses_at.iter().map(|s| SpaceRef::place(s).describe(pack)).collect(),
+            accomplished_now: crate::rules::victory::mission_accomplished(pack, game),
+        },
+        alert_min: pack.alert.min,
+        alert_max: pack.alert.max,
+        ships: game
+            .ships
+            .iter()
+            .map(|s| ShipView {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                ship_type: s.ship_type,
+                status: s.status,
+                position: s.position.clone(),
+                position_name: s.position.describe(pack),
+                tracks: s.tracks,
+                start: s.start,
+                cargo: s
+                    .cargo
+                    .iter()
+                    .filter_map(|c| pack.charts.cargo(c))
+                    .map(|c| CargoView { id: c.id.clone(), name: c.name.clone(), boxes: c.boxes })
+                    .collect(),
+                cargo_points: if s.status == ShipStatus::Active { crate::rules::cargo::points_left(pack, game, s) } else { 0 },
+                repair_dice: crate::rules::repair::dice(pack, game, s),
+                austro_hungarian: s.austro_hungarian,
+                speeds: {
+                    let sp = crate::rules::movement::speeds(pack, s.tracks.engines);
+                    SpeedsView { cruise: sp.cruise, maximum: sp.maximum, emergency: sp.emergency }
+                },
+            })
+            .collect(),
+        colliers: game
+            .colliers
+            .iter()
+            .map(|c| CollierView { id: c.id, position: c.position.clone(), position_name: c.position.describe(pack) })
+            .collect(),
+        pool: game.count_at(&Location::Pool) as u32,
+        patrol_zones,
+        ports,
+        on_map: stacks(pack, game, |l| match l { Location::OnMap { space } => Some(space), _ => None }),
+        picked: stacks(pack, game, |l| match l { Location::Picked { space } => Some(space), _ => None }),
+        held: stacks(pack, game, |l| match l { Location::Held { space } => Some(space), _ => None }),
+        set_aside: infos(Location::SetAside),
+        sunk: infos(Location::Sunk),
+        damaged: infos(Location::Damaged),
+        defenses_out_of_play: game.count_at(&Location::OutOfPlay) as u32,
+        log_len,
+        pending: game.pending.iter().map(|p| pending_view(pack, game, p)).collect(),
+        conditions: TurnConditions {
+            limited_visibility: game.turn_state.limited_visibility.iter().map(|s| s.describe(pack)).collect(),
+            storm: game.turn_state.storm.iter().map(|s| s.describe(pack)).collect(),
+            morale_dice: game.turn_state.morale_dice,
+            french_zones_closed: game.french_sortie.is_some(),
+            outfitted: game.turn_state.outfitted.clone(),
+            moved: game.turn_state.moved.clone(),
+            incidents_done: game.turn_state.incidents_done.iter().map(|s| s.describe(pack)).collect(),
+        },
+        battles: crate::engine::battles::battles(pack, game).iter().map(|s| s.describe(pack)).collect(),
+        combat: game.turn_state.battles.iter().map(|b| battle_view(pack, game, b)).collect(),
+        captured_ports: game.captured_ports.iter().map(|p| SpaceRef::place(p).describe(pack)).collect(),
+        mines: game.mines.iter().map(|s| s.describe(pack)).collect(),
+        campaign: game.campaign.clone(),
+        neutral_visited: game.neutral_visited.iter().map(|id| SpaceRef::place(id).describe(pack)).collect(),
+        places: pack
+            .places
+            .iter()
+            .map(|p| PlaceView { id: p.id.clone(), name: p.name.clone(), kind: p.kind, nation: p.nation, sea_zone: p.sea_zone })
+            .collect(),
+    }
+}
+
+fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView {
+    let ship_name = |id: &str| game.ship(id).map(|s| s.name.clone()).unwrap_or_else(|| id.to_string());
+    let (question, rule) = match pending {
+        Pending::SubmarineEvasion { ship, space } => (
+            format!("Allied submarine at {}: does {} spend one coal to evade, or take the torpedo run?", space.describe(pack), ship_name(ship)),
+            "Incident Chart: Allied Submarine",
+        ),
+        Pending::CollierNearFrenchZones { collier } => {
+            let at = game.colliers.iter().find(|c| c.id == *collier).map(|c| c.position.describe(pack)).unwrap_or_default();
+            (
+                format!("French Navy Sorties: is collier {collier} at {at} next to the Toulon or North African patrol zone on your map?"),
+                "Incident Chart: French Navy Sorties",
+            )
+        }
+        Pending::BerlinIntelligence { choices } => {
+            let names: Vec<String> = choices
+                .iter()
+                .map(|c| pack.charts.intelligence_result(c).map(|r| format!("{c}: {}", r.name)).unwrap_or_else(|| c.clone()))
+                .collect();
+            (format!("Intelligence from Berlin — choose one: {}", names.join("; ")), "Incident Chart: Intelligence from Berlin")
+        }
+        Pending::ExamineZone { count: 0 } => ("Which patrol zone do you examine? You will see all its face-down markers.".to_string(), "11.2"),
+        Pending::ExamineZone { count } => (format!("Which patrol zone do you examine? You will see up to {count} of its face-down markers."), "11.2"),
+        Pending::BreakOff { space } => (
+            format!("You have the First Salvo at {}: fight, or break off to an adjacent space (not a neutral or enemy port, and with no enemy warships or incident markers)?", space.describe(pack)),
+            "14.4",
+        ),
+        Pending::Distribute { space, supply, points } => (
+            format!(
+                "{points} {} rolled at {}: how do you share them among the ships there? (Points not given are lost.)",
+                match supply { crate::ground::action::Supply::Ammunition => "ammunition points (ammunition or torpedoes)", crate::ground::action::Supply::Coal => "coal points" },
+                space.describe(pack)
+            ),
+            match supply { crate::ground::action::Supply::Ammunition => "7.1", crate::ground::action::Supply::Coal => "7.3" },
+        ),
+        Pending::FireOrders { space, ship } => (
+            format!("Round fire orders at {}: which Allied ship does {} fire at (all its guns), and at maximum fire?", space.describe(pack), ship_name(ship)),
+            "14.5",
+        ),
+        Pending::Torpedoes { space, ship } => (
+            format!("Torpedo step at {}: how many torpedoes does {} launch, and at whom?", space.describe(pack), ship_name(ship)),
+            "14.10",
+        ),
+        Pending::RamDamage { space } => (
+            format!("You rammed the submarine at {}: which ship takes the hull damage?", space.describe(pack)),
+            "Incident Chart: Allied Submarine",
+        ),
+    };
+    PendingView { pending: pending.clone(), question, rule: rule.to_string() }
+}
+
+/// Face-up counters grouped by the space `at` finds in their location.
+fn stacks(pack: &RulesPack, game: &Game, at: impl Fn(&Location) -> Option<&SpaceRef>) -> Vec<MapStackView> {
+    let mut stacks: Vec<MapStackView> = Vec::new();
+    for (i, c) in game.counters.iter().enumerate() {
+        if let Some(space) = at(&c.location) {
+            let info = counter_info(pack, crate::ground::state::CounterId(i as u16));
+            match stacks.iter_mut().find(|s| &s.space == space) {
+                Some(stack) => stack.counters.push(info),
+                None => stacks.push(MapStackView { space: space.clone(), name: space.describe(pack), counters: vec![info] }),
+            }
+        }
+    }
+    stacks
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct BattleView {
+    pub space: SpaceRef,
+    pub name: String,
+    pub bombardment: bool,
+    pub round: u8,
+    pub stage: BattleStage,
+    /// "german" or "allied" this round.
+    pub first_salvo: Option<String>,
+    pub night: bool,
+    /// The Limited Visibility roll, if one was made.
+    pub visibility: Option<u8>,
+    pub german: Vec<String>,
+    pub allied: Vec<AlliedUnitView>,
+    /// The pending German decision's options in this battle, each with its dice and exact odds.
+    pub options: Vec<FireOptionView>,
+    /// A `forecast` request would answer now (before contact, the break-off choice and fire orders).
+    pub forecast_available: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct AlliedUnitView {
+    pub counter: CounterInfo,
+    pub armor: u8,
+    pub damage: u8,
+    pub gunnery_damage: u8,
+    pub engine_damage: u8,
+    pub in_battle: bool,
+    /// Sunk (or destroyed), damaged or withdrawn, once decided.
+    pub fate: Option<AlliedFate>,
+}
+
+/// One answer to a fire decision: what each weapon would roll against that target.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct FireOptionView {
+    pub ship: String,
+    pub target: String,
+    pub target_name: String,
+    pub maximum_fire: bool,
+    pub fires: Vec<FireLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct FireLine {
+    pub weapon: Weapon,
+    pub odds: FireOdds,
+}
+
+fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
+    // Units back in the pool after the battle are face down again: they leave the view (principle 2).
+    let allied = b
+        .allied
+        .iter()
+        .filter(|u| !game.counter(u.counter).location.is_face_down() || game.counter(u.counter).known_to_player)
+        .map(|u| AlliedUnitView {
+            counter: counter_info(pack, u.counter),
+            armor: crate::rules::combat::targeting::values(pack, u.counter).map(|v| v.armor).unwrap_or(0),
+            damage: u.damage,
+            gunnery_damage: u.gunnery_damage,
+            engine_damage: u.engine_damage,
+            in_battle: u.in_battle,
+            fate: b.results.iter().find(|(c, _)| *c == u.counter).map(|(_, f)| *f),
+        })
+        .collect();
+    BattleView {
+        space: b.space.clone(),
+        name: b.space.describe(pack),
+        bombardment: b.bombardment,
+        round: b.round,
+        stage: b.stage,
+        first_salvo: b.first_salvo.clone(),
+        night: b.night,
+        visibility: b.visibility,
+        german: b.german.clone(),
+        allied,
+        options: fire_options(pack, game, b),
+        forecast_available: crate::rules::combat::forecast::applies(pack, game, &b.space),
+    }
+}
+
+/// The odds of each answer to the pending fire decision of this battle (14.5, 14.6, 14.9).
+fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptionView> {
+    use crate::rules::combat::firing::{german_dice, GermanFire};
+    let (ship, torpedoes) = match game.pending.first() {
+        Some(Pending::FireOrders { space, ship }) if space == &b.space => (ship, false),
+        Some(Pending::Torpedoes { space, ship }) if space == &b.space => (ship, true),
+        _ => return Vec::new(),
+    };
+    let Some(s) = game.ship(ship) else { return Vec::new() };
+    let paid = b.ammunition_paid.iter().find(|(x, _)| x == ship).map(|(_, m)| *m);
+    let mut options = Vec::new();
+    for action in legal_actions(pack, game) {
+        let (target, maximum_fire) = match &action {
+            crate::ground::action::Action::FireOrders { target: Some(t), maximum_fire, .. } => (t.clone(), *maximum_fire),
+            crate::ground::action::Action::Torpedoes { target: Some(t), count: 1, .. } => (t.clone(), false),
+            _ => continue,
+        };
+        let Some(index) = pack.counter_index(&target) else { continue };
+        let id = crate::ground::state::CounterId(index as u16);
+        let armor = crate::rules::combat::targeting::values(pack, id).map(|v| v.armor).unwrap_or(0);
+        let morale_dice = if s.austro_hungarian { 0 } else { game.turn_state.morale_dice };
+        let fire = GermanFire { maximum_fire: paid.unwrap_or(maximum_fire), night: b.night, morale_dice };
+        let weapons: &[Weapon] = if torpedoes { &[Weapon::Torpedo] } else { &Weapon::GUNS };
+        let fires = weapons
+            .iter()
+            .filter(|w| gun(s, **w) > 0)
+            .map(|w| {
+                let dice = german_dice(s, *w, armor, fire);
+                FireLine { weapon: *w, odds: fire_odds(dice, w.hitting_faces()) }
+            })
+            .collect();
+        options.push(FireOptionView { ship: ship.clone(), target, target_name: pack.counters.counters[index].name.clone(), maximum_fire, fires });
+    }
+    options
+}
+
+fn gun(s: &crate::ground::state::GermanShip, w: Weapon) -> u8 {
+    match w {
+        Weapon::Primary => s.tracks.primary,
+        Weapon::Secondary => s.tracks.secondary,
+        Weapon::Tertiary => s.tracks.tertiary,
+        Weapon::Torpedo => s.tracks.torpedoes,
+    }
+}

@@ -1,0 +1,148 @@
+//! `Ctx`: the one way a game changes. It bundles the pack, the game being changed and the events
+//! produced; procedures that roll dice or change a track go through it so that every die and every
+//! change is an event. The rules (one floor up) take a `Ctx`; the dispatch (above them) makes one.
+
+use crate::ground::action::Track;
+use crate::ground::counters::counter_info;
+use crate::ground::event::{CounterInfo, Event};
+use crate::ground::pack::RulesPack;
+use crate::ground::state::{CounterId, Game, ShipStatus, SpaceRef};
+
+pub struct Ctx<'a> {
+    pub pack: &'a RulesPack,
+    pub game: &'a mut Game,
+    pub events: Vec<Event>,
+    /// A simulation (the combat forecast) runs the same rules without recording events.
+    pub quiet: bool,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(pack: &'a RulesPack, game: &'a mut Game) -> Ctx<'a> {
+        Ctx { pack, game, events: Vec::new(), quiet: false }
+    }
+
+    /// A context for simulations: same rules, no events (the combat forecast, 14.0).
+    pub fn quiet(pack: &'a RulesPack, game: &'a mut Game) -> Ctx<'a> {
+        Ctx { pack, game, events: Vec::new(), quiet: true }
+    }
+
+    pub fn emit(&mut self, event: Event) {
+        if !self.quiet {
+            self.events.push(event);
+        }
+    }
+
+    /// Rolls `n` d6; the purpose is only written when events are recorded (hot combat paths).
+    pub fn roll_d6s_for(&mut self, n: usize, purpose: impl FnOnce() -> String, rule: &str) -> Vec<u8> {
+        let faces = self.game.dice.d6s(n);
+        if !self.quiet {
+            self.events.push(Event::DiceRolled { purpose: purpose(), faces: faces.clone(), rule: rule.to_string(), fire: None });
+        }
+        faces
+    }
+
+    /// Rolls a fire's `n` d6 (14.5, 14.6, 14.11): the event says who fired where and which faces hit.
+    pub fn roll_fire(&mut self, n: usize, fire: crate::ground::event::FireRoll, purpose: impl FnOnce() -> String, rule: &str) -> Vec<u8> {
+        let faces = self.game.dice.d6s(n);
+        if !self.quiet {
+            self.events.push(Event::DiceRolled { purpose: purpose(), faces: faces.clone(), rule: rule.to_string(), fire: Some(fire) });
+        }
+        faces
+    }
+
+    pub fn roll_d6_for(&mut self, purpose: impl FnOnce() -> String, rule: &str) -> u8 {
+        self.roll_d6s_for(1, purpose, rule)[0]
+    }
+
+    /// Rolls one die of `sides` faces (a random choice among equals, 14.11).
+    pub fn roll_die_for(&mut self, sides: u8, purpose: impl FnOnce() -> String, rule: &str) -> u8 {
+        let face = self.game.dice.die(sides);
+        if !self.quiet {
+            self.events.push(Event::DiceRolled { purpose: purpose(), faces: vec![face], rule: rule.to_string(), fire: None });
+        }
+        face
+    }
+
+    /// Rolls `n` d6 and logs them with their purpose and rule.
+    pub fn roll_d6s(&mut self, n: usize, purpose: impl Into<String>, rule: &str) -> Vec<u8> {
+        let faces = self.game.dice.d6s(n);
+        self.emit(Event::DiceRolled { purpose: purpose.into(), faces: faces.clone(), rule: rule.to_string(), fire: None });
+        faces
+    }
+
+    pub fn roll_d6(&mut self, purpose: impl Into<String>, rule: &str) -> u8 {
+        self.roll_d6s(1, purpose, rule)[0]
+    }
+
+    /// 5.2 / 5.4: changes the Alert Level at once, clamped to the track.
+    pub fn change_alert(&mut self, delta: i32, reason: impl Into<String>, rule: &str) {
+        let from = self.game.alert_level;
+        let to = (from as i32 + delta).clamp(self.pack.alert.min as i32, self.pack.alert.max as i32) as u8;
+        self.game.alert_level = to;
+        self.emit(Event::AlertChanged { from, to, reason: reason.into(), rule: rule.to_string() });
+    }
+
+    /// 17.1: VP may go below zero.
+    pub fn change_vp(&mut self, delta: i32, reason: impl Into<String>, rule: &str) {
+        let from = self.game.vp;
+        self.game.vp += delta;
+        self.emit(Event::VpChanged { from, to: self.game.vp, reason: reason.into(), rule: rule.to_string() });
+    }
+
+    /// Moves one track of a German ship by `delta`, never below zero (6.3); hull 0 sinks the ship (6.3).
+    /// Logs the change.
+    pub fn change_track(&mut self, ship: &str, which: Track, delta: i32, reason: impl Into<String>, rule: &str) {
+        let Some(s) = self.game.ship_mut(ship) else { return };
+        if s.austro_hungarian && which == Track::Leadership {
+            // 20.0: Austro-Hungarian leadership is 3 and never changes.
+            return;
+        }
+        let slot = which.slot(&mut s.tracks);
+        let from = *slot;
+        let to = (from as i32 + delta).clamp(0, u8::MAX as i32) as u8;
+        *slot = to;
+        let hull_gone = s.tracks.hull == 0;
+        if from != to {
+            self.emit(Event::TrackChanged { ship: ship.to_string(), track: which, from, to, reason: reason.into(), rule: rule.to_string() });
+        }
+        if which == Track::Hull && to < from && !hull_gone {
+            for event in crate::engine::stowage::spill_over_hull(self.pack, self.game, ship) {
+                self.emit(event);
+            }
+        }
+        if hull_gone {
+            self.sink_german_ship(ship, "hull reduced to zero", "6.3");
+        }
+    }
+
+    /// 6.3: a German ship is sunk (hull 0 or an incident); it leaves the map.
+    pub fn sink_german_ship(&mut self, ship: &str, reason: &str, rule: &str) {
+        let Some(s) = self.game.ship_mut(ship) else { return };
+        if s.status == ShipStatus::Sunk {
+            return;
+        }
+        s.status = ShipStatus::Sunk;
+        s.tracks.hull = 0;
+        if s.austro_hungarian {
+            if let Some(i) = self.pack.counter_index(ship) {
+                self.game.move_counter(CounterId(i as u16), crate::ground::state::Location::Sunk);
+            }
+        }
+        self.emit(Event::ShipSunk { ship: ship.to_string(), reason: reason.to_string(), rule: rule.to_string() });
+    }
+
+    pub fn instruct(&mut self, text: impl Into<String>, rule: &str) {
+        self.emit(Event::TableInstruction { text: text.into(), rule: rule.to_string() });
+    }
+
+    pub fn counter_info(&self, id: CounterId) -> CounterInfo {
+        counter_info(self.pack, id)
+    }
+
+    /// Announces a counter turning face up (the only way an identity first leaves the core).
+    pub fn reveal(&mut self, id: CounterId, at: SpaceRef, rule: &str) {
+        let counter = self.counter_info(id);
+        self.emit(Event::CounterRevealed { counter, at, rule: rule.to_string() });
+    }
+}
+

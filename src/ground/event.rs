@@ -1,0 +1,244 @@
+//! Events: what happened, in order, as a log a player can read. Every die rolled is an event. Events
+//! only ever carry public information: a counter's identity appears only in the event that reveals it
+//! or after (the no-leak property test checks this).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::ground::pack::{RulesPack, ShipValues};
+use crate::ground::state::{Phase, SpaceRef};
+
+/// The public face of a counter that is face up (or examined by the player).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct CounterInfo {
+    /// The counter's id in the rules pack (e.g. `gb_bc_inflexible`).
+    pub id: String,
+    pub name: String,
+    /// `incident`, `coastal_defense`, `orders` or `austro_hungarian`.
+    pub kind: String,
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incident: Option<crate::ground::pack::IncidentKind>,
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ship: Option<ShipValues>,
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub firepower: Option<u8>,
+}
+
+/// A public count of a face-down stack (never its contents).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct StackCount {
+    pub place: String,
+    pub name: String,
+    pub count: u32,
+}
+
+/// What a fire's dice were: the side that fired, the battle's space, how many faces of a d6 hit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct FireRoll {
+    pub german: bool,
+    pub space: SpaceRef,
+    pub hitting_faces: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// 3.0: a new game; the Orders marker is drawn and shown.
+    GameStarted { orders: String, orders_name: String, last_turn: u8 },
+    /// 3.0 steps 3–4: the secret stacks were made; only their sizes are public.
+    SecretSetup { patrol_zones: Vec<StackCount>, ports: Vec<StackCount>, pool: u32 },
+    TurnStarted { turn: u8 },
+    PhaseStarted { turn: u8, phase: Phase },
+    /// Dice rolled by the referee, with what they were for.
+    DiceRolled {
+        purpose: String,
+        faces: Vec<u8>,
+        rule: String,
+        /// For a fire (14.5, 14.6, 14.11, 16.0): who fired, where, and the faces that hit (the review's dice luck).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        fire: Option<FireRoll>,
+    },
+    AlertChanged { from: u8, to: u8, reason: String, rule: String },
+    VpChanged { from: i32, to: i32, reason: String, rule: String },
+    /// A counter turned face up, and where.
+    CounterRevealed { counter: CounterInfo, at: SpaceRef, rule: String },
+    /// What the player must do on the table (place, move or remove a physical piece).
+    TableInstruction { text: String, rule: String },
+    CollierPlaced { at: SpaceRef },
+    /// 12.0: a German ship's reported move.
+    ShipMoved { ship: String, from: SpaceRef, to: SpaceRef, speed: crate::ground::action::Speed, limit: u8 },
+    /// A German ship's track moved (damage, coal spent, repairs, corrections).
+    TrackChanged { ship: String, track: crate::ground::action::Track, from: u8, to: u8, reason: String, rule: String },
+    /// A German warship was sunk (6.3: hull 0, or an incident).
+    ShipSunk { ship: String, reason: String, rule: String },
+    /// A counter went back to the Incident Pool (face down again), or left play.
+    CounterReturned { counter: String, name: String, to: String, rule: String },
+    /// A German collier was lost.
+    CollierLost { collier: u8, reason: String, rule: String },
+    /// Incident picks for the German ships in a space (13.0 step 2, 13.2).
+    IncidentsPicked { space: SpaceRef, normal: u8, extra: u8, drawn: u8 },
+    /// 11.0: the Intelligence Table result, with the value and roll that gave it.
+    IntelligenceResult { code: String, name: String, value: i32, rule: String },
+    /// 11.0: face-down markers shown to the player only (they stay face down on the map).
+    Examined { zone: String, counters: Vec<CounterInfo>, rule: String },
+    /// 14.3: the contact procedure's ratings, final result and outcome.
+    ContactResolved { space: SpaceRef, german: i32, allied: i32, final_roll: i32, result: crate::ground::pack::ContactResult, rule: String },
+    /// A value corrected to match the table.
+    Corrected { what: String, from: String, to: String },
+    /// The last action was undone (the state, RNG included, is as before it).
+    Undone { entries: u32 },
+    /// House rule "take-backs after reveals": a decision that rolled or revealed was taken back
+    /// (`total` so far in this game; issue #14).
+    TakenBack { entries: u32, total: u32 },
+    GameEnded { won: bool, reason: String },
+    /// 8.0: a Crew & Gear item came aboard (`aboard`) or left a ship, and how.
+    CargoChanged { ship: String, item: String, name: String, aboard: bool, how: String, rule: String },
+    /// 9.2: a Seebataillon landed and holds the port.
+    PortCaptured { port: String, ship: String, rule: String },
+    /// 9.2: a detachment left without a warship is eliminated.
+    MarinesEliminated { port: String, rule: String },
+}
+
+impl Event {
+    /// The rule this event applies, for the log.
+    pub fn rule(&self) -> &str {
+        match self {
+            Event::GameStarted { .. } | Event::SecretSetup { .. } | Event::CollierPlaced { .. } => "3.0",
+            Event::TurnStarted { .. } => "4.0",
+            Event::PhaseStarted { phase, .. } => phase.rule(),
+            Event::DiceRolled { rule, .. }
+            | Event::AlertChanged { rule, .. }
+            | Event::VpChanged { rule, .. }
+            | Event::CounterRevealed { rule, .. }
+            | Event::TableInstruction { rule, .. } => rule,
+            Event::ShipMoved { .. } => "12.0",
+            Event::TrackChanged { rule, .. }
+            | Event::ShipSunk { rule, .. }
+            | Event::CounterReturned { rule, .. }
+            | Event::CollierLost { rule, .. } => rule,
+            Event::IncidentsPicked { .. } => "13.0",
+            Event::IntelligenceResult { rule, .. } | Event::Examined { rule, .. } | Event::ContactResolved { rule, .. } => rule,
+            Event::Corrected { .. } => "correction",
+            Event::Undone { .. } => "",
+            Event::TakenBack { .. } => "house rule",
+            Event::GameEnded { .. } => "17.0",
+            Event::PortCaptured { rule, .. } | Event::MarinesEliminated { rule, .. } | Event::CargoChanged { rule, .. } => rule,
+        }
+    }
+
+    /// One readable line for the log.
+    pub fn describe(&self, pack: &RulesPack) -> String {
+        match self {
+            Event::GameStarted { orders_name, last_turn, .. } => {
+                format!("New game. Orders drawn: {orders_name}; the scenario lasts {last_turn} turns.")
+            }
+            Event::SecretSetup { patrol_zones, ports, pool } => {
+                let zones: u32 = patrol_zones.iter().map(|z| z.count).sum();
+                let defenses: u32 = ports.iter().map(|p| p.count).sum();
+                format!("Secret setup: {zones} counters face down in the patrol zones, {defenses} coastal defense units in Allied ports, {pool} in the Incident Pool.")
+            }
+            Event::TurnStarted { turn } => format!("Turn {turn} begins."),
+            Event::PhaseStarted { phase, .. } => format!("{} phase.", phase_name(*phase)),
+            Event::DiceRolled { purpose, faces, .. } => {
+                let f: Vec<String> = faces.iter().map(|d| d.to_string()).collect();
+                format!("{purpose}: rolled {}", f.join(", "))
+            }
+            Event::AlertChanged { from, to, reason, .. } => format!("Alert Level {from} → {to} ({reason})."),
+            Event::VpChanged { from, to, reason, .. } => format!("Victory points {from} → {to} ({reason})."),
+            Event::CounterRevealed { counter, at, .. } => format!("Revealed {} at {}.", counter.name, at.describe(pack)),
+            Event::TableInstruction { text, .. } => format!("On the table: {text}"),
+            Event::CollierPlaced { at } => format!("Collier placed at {}.", at.describe(pack)),
+            Event::ShipMoved { ship, from, to, speed, limit } => {
+                let how = match speed {
+                    crate::ground::action::Speed::Stay => "stayed".to_string(),
+                    crate::ground::action::Speed::Cruise => format!("cruise speed, up to {limit} spaces"),
+                    crate::ground::action::Speed::Maximum => format!("maximum speed, up to {limit} spaces"),
+                    crate::ground::action::Speed::Emergency => format!("emergency speed, up to {limit} spaces"),
+                };
+                format!("{} moved from {} to {} ({how}).", ship_name(pack, ship), from.describe(pack), to.describe(pack))
+            }
+            Event::TrackChanged { ship, track, from, to, reason, .. } => {
+                format!("{}: {} {from} → {to} ({reason}).", ship_name(pack, ship), track_name(*track))
+            }
+            Event::ShipSunk { ship, reason, .. } => format!("{} is sunk ({reason}).", ship_name(pack, ship)),
+            Event::CounterReturned { name, to, .. } => format!("{name} goes {to}."),
+            Event::CollierLost { collier, reason, .. } => format!("Collier {collier} is lost ({reason})."),
+            Event::IncidentsPicked { space, normal, extra, drawn } => {
+                let extra = if *extra > 0 { format!(" plus {extra} for the enemy port") } else { String::new() };
+                format!("Incident picks at {}: {normal}{extra}; {drawn} drawn from the pool.", space.describe(pack))
+            }
+            Event::ContactResolved { space, german, allied, final_roll, result, .. } => {
+                let outcome = match result {
+                    crate::ground::pack::ContactResult::NoContact => "no contact",
+                    crate::ground::pack::ContactResult::GermanFirstSalvoContact1 => "German First Salvo (Contact 1)",
+                    crate::ground::pack::ContactResult::GermanFirstSalvoContact2 => "German First Salvo (Contact 2)",
+                    crate::ground::pack::ContactResult::AlliedFirstSalvoContact1 => "Allied First Salvo (Contact 1)",
+                    crate::ground::pack::ContactResult::AlliedFirstSalvoContact2 => "Allied First Salvo (Contact 2)",
+                };
+                format!("Contact at {}: German {german}, Allied {allied}, final {final_roll}: {outcome}.", space.describe(pack))
+            }
+            Event::IntelligenceResult { code, name, .. } => format!("Intelligence: {code} — {name}."),
+            Event::Examined { zone, counters, .. } => {
+                let names: Vec<&str> = counters.iter().map(|c| c.name.as_str()).collect();
+                let zone = pack.place(zone).map(|p| p.name.as_str()).unwrap_or(zone);
+                format!("You examined {zone} (keep it face down): {}.", names.join(", "))
+            }
+            Event::Corrected { what, from, to } => format!("Correction: {what} {from} → {to}."),
+            Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),
+            Event::TakenBack { total, .. } => {
+                format!("Take-back after a reveal (house rule): the last decision, which rolled or revealed, was taken back — take-back {total} of this game.")
+            }
+            Event::GameEnded { won: true, reason } => format!("Game over — you win: {reason}"),
+            Event::GameEnded { won: false, reason } => format!("Game over — you lose: {reason}"),
+            Event::CargoChanged { ship, name, aboard, how, .. } => {
+                format!("{}: {name} {} ({how}).", ship_name(pack, ship), if *aboard { "aboard" } else { "off" })
+            }
+            Event::PortCaptured { port, ship, .. } => {
+                format!("{} lands its Seebataillon and captures {}.", ship_name(pack, ship), pack.place(port).map(|p| p.name.as_str()).unwrap_or(port))
+            }
+            Event::MarinesEliminated { port, .. } => {
+                format!("The Seebataillon at {} is eliminated.", pack.place(port).map(|p| p.name.as_str()).unwrap_or(port))
+            }
+        }
+    }
+}
+
+pub fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::NoGame => "No game",
+        Phase::Setup => "Setup",
+        Phase::Outfitting => "Outfitting & Repair",
+        Phase::Intelligence => "Intelligence",
+        Phase::Movement => "Movement",
+        Phase::Incident => "Incident",
+        Phase::NavalCombat => "Naval Combat",
+        Phase::CommerceRaiding => "Commerce Raiding",
+        Phase::ShoreBombardment => "Shore Bombardment",
+        Phase::Objective => "Objective",
+        Phase::GameOver => "Game over",
+        Phase::CupOnly => "Cup only",
+    }
+}
+
+fn ship_name(pack: &RulesPack, id: &str) -> String {
+    pack.german_ship(id).map(|s| s.name.clone()).unwrap_or_else(|| id.to_string())
+}
+
+pub fn track_name(track: crate::ground::action::Track) -> &'static str {
+    use crate::ground::action::Track::*;
+    match track {
+        Leadership => "leadership",
+        Engines => "engines",
+        Hull => "hull",
+        Primary => "primary guns",
+        Secondary => "secondary guns",
+        Tertiary => "tertiary guns",
+        Ammunition => "ammunition",
+        Torpedoes => "torpedoes",
+        Coal => "reserve coal",
+    }
+}

@@ -1,0 +1,334 @@
+//! 24.0 Campaign game: missions linked one after another. At the end of each mission its Orders marker
+//! leaves the game; a win raises every German ship's leadership by one and brings the Orders Chart's
+//! bonuses, a loss lowers it (never below one); negative VP end the campaign in disgrace (24.1). The next
+//! mission is set up by 3.0 with the 24.1 reset steps, German basing (24.2), one more incident marker among
+//! the British ships per Allied battlecruiser sunk (24.3), the Ottoman/Italian exclusion (24.4). After the
+//! last Orders marker (or when no German ship is left) the campaign's verdict is given (24.5).
+
+
+use crate::ground::action::Action;
+use crate::ground::error::{illegal, not_now, RuleError};
+use crate::ground::event::Event;
+use crate::ground::pack::{CounterKind, Nation, OrdersBonus, RulesPack, ShipType};
+use crate::engine::ctx::Ctx;
+use crate::rules::setup::Carry;
+use crate::ground::state::{CounterId, Game, GermanShip, Location, ShipStatus, SpaceRef};
+
+/// Where German ships are based between missions unless a bonus allows more (24.2).
+pub const HOME_BASE: &str = "pola";
+
+pub use crate::ground::campaign_state::{CampaignState, MissionResult};
+
+/// 24.1 / 24.5: called when a mission ends. Records it, and gives the verdict if the campaign is over.
+pub fn mission_ended(ctx: &mut Ctx, won: bool) {
+    let orders = crate::ground::counters::orders_spec(ctx.pack, ctx.game).clone();
+    let all_sunk = !ctx.game.active_ships().any(|s| !s.austro_hungarian);
+    let vp = ctx.game.vp;
+    let pack = ctx.pack;
+    let Some(c) = ctx.game.campaign.as_mut() else { return };
+    c.results.push(MissionResult { orders: orders.id.clone(), name: orders.name.clone(), won, vp });
+    c.used_orders.push(orders.id.clone());
+    // 24.4: the first of the two alliances won removes the other.
+    let exclusive = [("ottoman_alliance", "italian_alliance"), ("italian_alliance", "ottoman_alliance")];
+    for (done, other) in exclusive {
+        if won && orders.id == done && !c.used_orders.iter().any(|u| u == other) {
+            c.used_orders.push(other.to_string());
+        }
+    }
+    let left = pack.orders.iter().filter(|o| !c.used_orders.contains(&o.id)).count();
+    let verdict = if vp < 0 {
+        Some(format!("In disgrace: the mission ended with {vp} VP (24.1). {} mission(s) accomplished.", c.successes()))
+    } else if left == 0 || all_sunk {
+        Some(verdict_for(c.successes(), all_sunk))
+    } else {
+        None
+    };
+    let mission = c.mission;
+    c.verdict = verdict.clone();
+    match verdict {
+        Some(v) => ctx.emit(Event::TableInstruction { text: format!("Campaign over: {v}"), rule: "24.5".into() }),
+        None => ctx.emit(Event::TableInstruction { text: format!("Mission {mission} recorded. Start the next mission when ready (24.1)."), rule: "24.1".into() }),
+    }
+}
+
+/// 24.5: 0–2 successes a failure, 3 a draw, 4 or more a victory; with every German ship sunk, a victory
+/// is a moral one ("destroyed but not conquered").
+pub fn verdict_for(successes: u8, all_sunk: bool) -> String {
+    match (successes, all_sunk) {
+        (0..=2, _) => format!("Failure — {successes} mission(s) accomplished: you lose your command."),
+        (3, _) => "Draw — 3 missions accomplished: you won't go down in history.".to_string(),
+        (_, true) => format!("Destroyed but not conquered — {successes} missions accomplished: a moral victory."),
+        _ => format!("Victory — {successes} missions accomplished: promoted and famous."),
+    }
+}
+
+/// The next mission may be started: a campaign whose mission ended without a verdict.
+pub fn can_continue(game: &Game) -> bool {
+    game.game_over.is_some() && game.campaign.as_ref().is_some_and(|c| c.verdict.is_none() && c.results.len() == c.mission as usize)
+}
+
+fn last_bonuses<'p>(pack: &'p RulesPack, game: &Game) -> Vec<&'p OrdersBonus> {
+    let Some(last) = game.campaign.as_ref().and_then(|c| c.results.last()) else { return Vec::new() };
+    if !last.won {
+        return Vec::new();
+    }
+    pack.orders_spec(&last.orders).map(|o| o.bonuses.iter().collect()).unwrap_or_default()
+}
+
+/// The choices for starting the next mission: where to base (24.2) and, when the Orders Chart offers a
+/// choice of bonus, which one.
+pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
+    if !can_continue(game) {
+        return Vec::new();
+    }
+    let choices = last_bonuses(pack, game)
+        .iter()
+        .find_map(|b| match b {
+            OrdersBonus::ChooseOne { options } => Some(options.len() as u8),
+            _ => None,
+        })
+        .unwrap_or(0);
+    let mut bases = vec![HOME_BASE.to_string()];
+    bases.extend(basing_after(pack, game, None));
+    bases.dedup();
+    let mut actions = Vec::new();
+    for base in bases {
+        if choices == 0 {
+            actions.push(Action::NextMission { base: base.clone(), bonus: None });
+        }
+        for i in 0..choices {
+            actions.push(Action::NextMission { base: base.clone(), bonus: Some(i) });
+        }
+    }
+    actions
+}
+
+/// The basing ports available after the bonuses of the last mission (and `choice` among them) are applied.
+fn basing_after(pack: &RulesPack, game: &Game, choice: Option<u8>) -> Vec<String> {
+    let mut basing = game.campaign.as_ref().map(|c| c.basing.clone()).unwrap_or_default();
+    for b in chosen_bonuses(pack, game, choice) {
+        if let OrdersBonus::Basing { places, nations, .. } = b {
+            basing.extend(places.iter().cloned());
+            basing.extend(nation_ports(pack, nations));
+        }
+    }
+    basing
+}
+
+/// The last mission's bonuses with a ChooseOne resolved by `choice` (the first option by default).
+fn chosen_bonuses<'p>(pack: &'p RulesPack, game: &Game, choice: Option<u8>) -> Vec<&'p OrdersBonus> {
+    let mut out = Vec::new();
+    for b in last_bonuses(pack, game) {
+        match b {
+            OrdersBonus::ChooseOne { options } => {
+                if let Some(o) = options.get(choice.unwrap_or(0) as usize) {
+                    out.push(o);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn counter(pack: &RulesPack, id: &str) -> Option<CounterId> {
+    pack.counter_index(id).map(|i| CounterId(i as u16))
+}
+
+/// 24.1–24.3: sets up the next mission of the campaign, carrying the task force and the campaign's record.
+pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), RuleError> {
+    if !can_continue(ctx.game) {
+        return Err(not_now("a next mission starts only when a campaign mission has ended without a verdict (24.0)"));
+    }
+    let pack = ctx.pack;
+    let mut bases = vec![HOME_BASE.to_string()];
+    bases.extend(basing_after(pack, ctx.game, bonus));
+    if !bases.iter().any(|b| b == base) {
+        return Err(illegal(format!("German ships are based at Pola or a port a mission's bonus allows (24.2); not `{base}`")));
+    }
+    let has_choice = last_bonuses(pack, ctx.game).iter().any(|b| matches!(b, OrdersBonus::ChooseOne { .. }));
+    if bonus.is_some() && !has_choice {
+        return Err(illegal("the last mission offers no choice of bonus"));
+    }
+    let mut c = ctx.game.campaign.clone().expect("checked");
+    let won = c.results.last().is_some_and(|r| r.won);
+
+    // 24.1 step 3: Allied capital ships sunk stay out; the others come back.
+    let capital = |t: ShipType| matches!(t, ShipType::BB | ShipType::BC | ShipType::B);
+    for (i, spec) in pack.counters.counters.iter().enumerate() {
+        if ctx.game.counters[i].location != Location::Sunk {
+            continue;
+        }
+        if let CounterKind::Incident { ship: Some(v), .. } = spec.kind {
+            if capital(v.ship_type) && !c.removed.contains(&spec.id) {
+                c.removed.push(spec.id.clone());
+                if v.ship_type == ShipType::BC {
+                    c.battlecruisers_sunk += 1;
+                }
+            }
+        }
+    }
+    // Orders Chart bonuses of a won mission.
+    let mut reinforcements: Vec<String> = Vec::new();
+    let mut cruiser_at: Option<String> = None;
+    let mut vp_cost = 0;
+    for b in chosen_bonuses(pack, ctx.game, bonus) {
+        match b {
+            OrdersBonus::RemoveRandomBritishBc => {
+                let candidates: Vec<&crate::ground::pack::CounterSpec> = pack
+                    .counters
+                    .counters
+                    .iter()
+                    .filter(|s| matches!(s.kind, CounterKind::Incident { ship: Some(v), .. } if v.ship_type == ShipType::BC && v.nation == Nation::Britain))
+                    .filter(|s| !c.removed.contains(&s.id) && !pack.setup.set_aside.contains(&s.id))
+                    .collect();
+                if !candidates.is_empty() {
+                    let pick = candidates[ctx.game.dice.index(candidates.len())];
+                    c.removed.push(pick.id.clone());
+                    ctx.instruct(format!("{} is withdrawn from the Mediterranean for the rest of the campaign.", pick.name), "Orders Chart");
+                }
+            }
+            OrdersBonus::Reinforcements { ships, vp_cost: cost } => {
+                for s in ships {
+                    if !ctx.game.ships.iter().any(|x| &x.id == s) {
+                        reinforcements.push(s.clone());
+                    }
+                }
+                vp_cost += cost;
+            }
+            OrdersBonus::Basing { places, nations, .. } => {
+                c.basing.extend(places.iter().cloned());
+                c.basing.extend(nation_ports(pack, nations));
+            }
+            OrdersBonus::RemoveOrders { orders } => c.used_orders.push(orders.clone()),
+            OrdersBonus::AustroHungarianCruiser { place } => cruiser_at = Some(place.clone()),
+            OrdersBonus::Alliance { nation } => {
+                if !c.allies.contains(nation) {
+                    c.allies.push(*nation);
+                }
+            }
+            OrdersBonus::ZonesBecomeHighSeas { zones } => {
+                for z in zones {
+                    if !c.open_zones.contains(z) {
+                        c.open_zones.push(z.clone());
+                    }
+                }
+            }
+            other => c.standing.push(describe_bonus(pack, other)),
+        }
+    }
+    c.basing.sort();
+    c.basing.dedup();
+
+    // 24.1 steps 1–2: sunk German ships are gone; the others are restored (leadership carries ±1).
+    let base_space = SpaceRef::place(base);
+    let mut ships: Vec<GermanShip> = Vec::new();
+    let pola = SpaceRef::place(crate::rules::austro_hungarian::POLA);
+    for s in &ctx.game.ships {
+        if s.austro_hungarian {
+            // 20.0: sunk ones are gone, ones not back in Pola are withdrawn for good; damaged and withdrawn
+            // ones return; all are based at Pola (24.2).
+            let lost = s.status == ShipStatus::Sunk || (s.status == ShipStatus::Active && s.position != pola);
+            if lost {
+                c.removed.push(s.id.clone());
+                continue;
+            }
+            ships.push(GermanShip { tracks: s.start, status: ShipStatus::Active, position: pola.clone(), ..s.clone() });
+            continue;
+        }
+        if s.status != ShipStatus::Active {
+            continue;
+        }
+        let leadership = if won { s.tracks.leadership + 1 } else { s.tracks.leadership.saturating_sub(1).max(1) };
+        let mut tracks = s.start;
+        tracks.leadership = leadership;
+        ships.push(GermanShip { tracks, position: base_space.clone(), ..s.clone() });
+    }
+    for id in &reinforcements {
+        if let Some(spec) = pack.german_ship(id) {
+            ships.push(GermanShip {
+                id: spec.id.clone(),
+                name: spec.name.clone(),
+                ship_type: spec.ship_type,
+                status: ShipStatus::Active,
+                position: base_space.clone(),
+                tracks: spec.start,
+                start: spec.start,
+                cargo: Vec::new(),
+                austro_hungarian: false,
+            });
+        }
+    }
+
+    // Austro-Hungarian Naval Pact: one Austro-Hungarian cruiser joins, picked at random among those not in
+    // the war (24.1 example), and stays until sunk.
+    if let Some(place) = cruiser_at {
+        let cruisers: Vec<CounterId> = pack
+            .counters
+            .counters
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s.kind, CounterKind::AustroHungarian { ship } if matches!(ship.ship_type, ShipType::CA | ShipType::CL)))
+            .filter(|(_, s)| !ships.iter().any(|x| x.id == s.id) && !c.removed.contains(&s.id))
+            .map(|(i, _)| CounterId(i as u16))
+            .collect();
+        if !cruisers.is_empty() {
+            let pick = cruisers[ctx.game.dice.index(cruisers.len())];
+            if let Some(ship) = crate::rules::austro_hungarian::ship_from_counter(pack, pick, &SpaceRef::place(&place)) {
+                ctx.instruct(format!("{} joins your command at {} (Orders Chart bonus).", ship.name, SpaceRef::place(&place).describe(pack)), "24.1");
+                ships.push(ship);
+            }
+        }
+    }
+
+    // 3.0 with the campaign's carry (24.1 steps 3–4, 24.3).
+    let carry = Carry {
+        removed: c.removed.iter().filter_map(|id| counter(pack, id)).collect(),
+        extra_markers: c.battlecruisers_sunk,
+        used_orders: c.used_orders.clone(),
+        open_zones: c.open_zones.clone(),
+    };
+    let seed = ctx.game.dice.next_u64();
+    let mut options = ctx.game.options.clone();
+    options.orders = None;
+    let (mut game, events) = crate::rules::setup::new_game_with(pack, seed, options, &carry)?;
+    game.ships = ships;
+    game.allies = c.allies.clone();
+    // 24.1 step 5: Alert Level = missions accomplished + 1.
+    game.alert_level = (c.successes() + 1).clamp(pack.alert.min, pack.alert.max);
+    game.vp = vp_cost;
+    c.mission += 1;
+    game.campaign = Some(c);
+    *ctx.game = game;
+    for e in events {
+        ctx.emit(e);
+    }
+    ctx.instruct(
+        format!(
+            "Mission {} of the campaign: every German ship is based at {}; Alert Level {} (24.1 step 5).",
+            ctx.game.campaign.as_ref().map(|c| c.mission).unwrap_or(0),
+            base_space.describe(pack),
+            ctx.game.alert_level
+        ),
+        "24.2",
+    );
+    if vp_cost != 0 {
+        ctx.emit(Event::VpChanged { from: 0, to: vp_cost, reason: "reinforcements (Orders Chart)".into(), rule: "19.1".into() });
+    }
+    Ok(())
+}
+
+/// The ports and naval bases of the nations a basing bonus names (24.2).
+fn nation_ports(pack: &RulesPack, nations: &[Nation]) -> Vec<String> {
+    use crate::ground::pack::PlaceKind;
+    pack.places.iter().filter(|p| nations.contains(&p.nation) && matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase)).map(|p| p.id.clone()).collect()
+}
+
+fn describe_bonus(pack: &RulesPack, b: &OrdersBonus) -> String {
+    match b {
+        OrdersBonus::AustroHungarianCruiser { place } => format!("An Austro-Hungarian cruiser joins at {}", SpaceRef::place(place).describe(pack)),
+        OrdersBonus::ZonesBecomeHighSeas { zones } => format!("These patrol zones are open sea from now on: {}", zones.join(", ")),
+        OrdersBonus::Alliance { nation } => format!("Alliance with {nation:?}: its ports are friendly"),
+        other => format!("{other:?}"),
+    }
+}

@@ -1,0 +1,406 @@
+//! 14.1 Deployment, 14.3 Contact and 14.4 Break-off (and 14.15 troop convoys, the Limited Visibility and
+//! night rolls): who has the First Salvo each round, or whether the battle goes on at all. The same
+//! procedure opens a shore bombardment (16.0) against a port's coastal defenses, whose rating is zero.
+
+use crate::ground::action::{Action, Track};
+use crate::ground::error::{illegal, not_now, RuleError};
+use crate::ground::event::Event;
+use crate::rules::movement;
+use crate::rules::combat::{firing, salvo, tally, targeting};
+use crate::ground::pack::{ContactResult, CounterKind, IncidentKind, RulesPack, SeaZone};
+use crate::ground::ports::{self, Side};
+use crate::ground::counters::is_allied_warship;
+use crate::engine::ctx::Ctx;
+use crate::ground::state::{AlliedUnit, BattleStage, BattleState, CounterId, Game, Location, Pending, Phase, SpaceRef};
+
+/// The Allied warships face up in `space`.
+pub fn allied_in(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Vec<CounterId> {
+    game.counters_at(&Location::OnMap { space: space.clone() }).filter(|c| is_allied_warship(pack, *c)).collect()
+}
+
+fn german_in(game: &Game, space: &SpaceRef) -> Vec<String> {
+    game.active_ships().filter(|s| &s.position == space).map(|s| s.id.clone()).collect()
+}
+
+/// Battles waiting for a contact procedure: new meetings of this phase (14.0; in the Shore Bombardment
+/// phase, ports the Germans may bombard, 16.0) and battles whose next round opens (14.2 step 1).
+pub fn open_battles(pack: &RulesPack, game: &Game) -> Vec<SpaceRef> {
+    let bombarding = game.phase == Phase::ShoreBombardment;
+    let fresh = if bombarding { crate::engine::battles::bombardments(pack, game) } else { crate::engine::battles::battles(pack, game) };
+    let started = |s: &SpaceRef| game.turn_state.battles.iter().any(|b| &b.space == s && b.bombardment == bombarding);
+    let mut spaces: Vec<SpaceRef> = game
+        .turn_state
+        .battles
+        .iter()
+        .filter(|b| b.bombardment == bombarding && b.stage == BattleStage::Contact && b.round >= 1)
+        .map(|b| b.space.clone())
+        .collect();
+    spaces.extend(fresh.into_iter().filter(|s| !started(s)));
+    spaces
+}
+
+/// A battle in progress (contact made, not over) in this phase.
+pub fn battle_in_progress(game: &Game) -> bool {
+    let bombarding = game.phase == Phase::ShoreBombardment;
+    game.turn_state.battles.iter().any(|b| b.bombardment == bombarding && b.round >= 1 && b.stage != BattleStage::Over)
+}
+
+/// The choices of the Naval Combat and Shore Bombardment phases: the pending decision's answers first;
+/// otherwise the contact procedure of each open battle — which ship lends its leadership, which its
+/// speed, and whether to pay one coal for maximum speed (14.3).
+pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
+    if let Some(p) = game.pending.first() {
+        return pending_answers(pack, game, p);
+    }
+    let mut actions = Vec::new();
+    for space in open_battles(pack, game) {
+        let ships = german_in(game, &space);
+        for leader in &ships {
+            for speed_ship in &ships {
+                actions.push(Action::Contact { space: space.clone(), leader: leader.clone(), speed_ship: speed_ship.clone(), maximum_speed: false });
+                if game.ship(speed_ship).is_some_and(|s| s.tracks.coal > 0) {
+                    actions.push(Action::Contact { space: space.clone(), leader: leader.clone(), speed_ship: speed_ship.clone(), maximum_speed: true });
+                }
+            }
+        }
+        // 16.0: a bombardment is the player's choice, round by round.
+        if salvo::battle(game, &space).is_some_and(|b| b.bombardment && b.stage == BattleStage::Contact && b.round >= 1) {
+            actions.push(Action::CeaseFire { space: space.clone() });
+        }
+    }
+    let must_fight = game.phase == Phase::NavalCombat && !actions.is_empty();
+    if !must_fight && !battle_in_progress(game) {
+        actions.extend(crate::rules::marines::legal_actions(pack, game));
+        actions.push(Action::EndPhase);
+    }
+    actions
+}
+
+fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Action> {
+    match pending {
+        Pending::BreakOff { space } => {
+            let mut answers = vec![Action::Fight { space: space.clone() }];
+            if salvo::battle(game, space).is_some_and(|b| b.bombardment) {
+                answers.push(Action::CeaseFire { space: space.clone() });
+                return answers;
+            }
+            let zone = space.sea_zone(pack);
+            let zone = if matches!(zone, SeaZone::Marmara | SeaZone::BlackSea | SeaZone::Atlantic) { SeaZone::EasternMed } else { zone };
+            // One open-sea space next to the battle is offered; the player may name any other eligible one.
+            let candidate = (1..=20)
+                .map(|n| SpaceRef::HighSeas { zone, label: format!("off the battle {n}") })
+                .find(|to| break_off_target(pack, game, space, to).is_ok());
+            if let Some(to) = candidate {
+                answers.push(Action::BreakOff { space: space.clone(), to });
+            }
+            answers
+        }
+        Pending::FireOrders { space, ship } => {
+            let Some(b) = salvo::battle(game, space) else { return Vec::new() };
+            let ammo = game.ship(ship).map(|s| s.tracks.ammunition).unwrap_or(0);
+            let paid = b.ammunition_paid.iter().find(|(s, _)| s == ship).map(|(_, m)| *m);
+            let mut answers = vec![Action::FireOrders { ship: ship.clone(), target: None, maximum_fire: false }];
+            for target in salvo::allied_fighting(b) {
+                let code = pack.counters.counters[target.index()].id.clone();
+                if paid != Some(true) {
+                    answers.push(Action::FireOrders { ship: ship.clone(), target: Some(code.clone()), maximum_fire: false });
+                }
+                let german = game.ship(ship).is_some_and(|s| !s.austro_hungarian);
+                if german && (paid == Some(true) || (paid.is_none() && ammo >= 2)) {
+                    answers.push(Action::FireOrders { ship: ship.clone(), target: Some(code), maximum_fire: true });
+                }
+            }
+            answers
+        }
+        Pending::Torpedoes { space, ship } => {
+            let Some(b) = salvo::battle(game, space) else { return Vec::new() };
+            let left = game.ship(ship).map(|s| s.tracks.torpedoes).unwrap_or(0);
+            let mut answers = vec![Action::Torpedoes { ship: ship.clone(), target: None, count: 0 }];
+            for target in salvo::torpedo_targets(pack, b) {
+                let code = pack.counters.counters[target.index()].id.clone();
+                for count in 1..=left {
+                    answers.push(Action::Torpedoes { ship: ship.clone(), target: Some(code.clone()), count });
+                }
+            }
+            answers
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// 14.3: both ratings, one die, the Contact Table; then 14.4 / 14.15 break-off. Opens a battle (or, in
+/// the Shore Bombardment phase, a bombardment against the port's coastal defenses, 16.0) or its next round.
+pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, maximum_speed: bool) -> Result<(), RuleError> {
+    if !matches!(ctx.game.phase, Phase::NavalCombat | Phase::ShoreBombardment) {
+        return Err(not_now("contact is made in the Naval Combat phase (14.0) or to bombard a port (16.0)"));
+    }
+    if !ctx.game.pending.is_empty() {
+        return Err(not_now("answer the pending decision first"));
+    }
+    if !open_battles(ctx.pack, ctx.game).contains(space) {
+        return Err(illegal(format!("no battle waits for contact at {}", space.describe(ctx.pack))));
+    }
+    let ships = german_in(ctx.game, space);
+    for s in [leader, speed_ship] {
+        if !ships.iter().any(|x| x == s) {
+            return Err(illegal(format!("{s} is not a German warship engaged at {}", space.describe(ctx.pack))));
+        }
+    }
+    let mover = ctx.game.ship(speed_ship).expect("checked");
+    if maximum_speed && mover.tracks.coal == 0 {
+        return Err(illegal(format!("{} has no coal for maximum speed (14.3)", mover.name)));
+    }
+    let bombardment = ctx.game.phase == Phase::ShoreBombardment;
+    let opening = salvo::battle(ctx.game, space).is_none_or(|b| b.stage == BattleStage::Over || b.bombardment != bombardment);
+    if opening && !open_battle(ctx, space, ships, bombardment) {
+        return Ok(());
+    }
+    if maximum_speed {
+        ctx.change_track(speed_ship, Track::Coal, -1, "maximum speed for contact", "14.3");
+    }
+    let b = salvo::battle(ctx.game, space).expect("opened");
+    let (night, limited) = (b.night, b.visibility.is_some());
+    let german = german_rating(ctx, leader, speed_ship, maximum_speed, night, limited);
+    let allied = allied_rating(ctx, space, bombardment);
+    let roll = ctx.roll_d6_for(|| format!("Contact: 1d6 + German {german} − Allied {allied}"), "14.3");
+    let final_roll = roll as i32 + german - allied;
+    let result = ctx.pack.charts.contact(final_roll);
+    ctx.emit(Event::ContactResolved { space: space.clone(), german, allied, final_roll, result, rule: "14.3".into() });
+    let (german_first, level) = match result {
+        ContactResult::NoContact => {
+            tally::end_battle(ctx, space, "14.3: no contact");
+            return Ok(());
+        }
+        ContactResult::GermanFirstSalvoContact1 => (true, 1),
+        ContactResult::GermanFirstSalvoContact2 => (true, 2),
+        ContactResult::AlliedFirstSalvoContact1 => (false, 1),
+        ContactResult::AlliedFirstSalvoContact2 => (false, 2),
+    };
+    if level == 1 && (limited || night) {
+        // 14.3: Contact 1 under Limited Visibility or at night (22.0) is no contact.
+        ctx.instruct("Contact 1 under Limited Visibility or at night: no contact.", "14.3");
+        tally::end_battle(ctx, space, "14.3: no contact (Limited Visibility or night)");
+        return Ok(());
+    }
+    set_first_salvo(ctx, space, german_first);
+    if german_first {
+        // 14.4: the player may break off when the Germans have the First Salvo.
+        set_stage(ctx, space, BattleStage::BreakOff);
+        ctx.game.pending.push(Pending::BreakOff { space: space.clone() });
+        return Ok(());
+    }
+    if !bombardment {
+        let convoy = salvo::allied_fighting(salvo::battle(ctx.game, space).expect("opened"))
+            .any(|c| kind(ctx.pack, c) == Some(IncidentKind::FrenchTroopConvoy));
+        if convoy {
+            // 14.15: a force with a troop convoy that has the First Salvo breaks off at once.
+            ctx.instruct("The troop convoy has the First Salvo and breaks off.", "14.15");
+            tally::end_battle(ctx, space, "14.15: the convoy breaks off");
+            return Ok(());
+        }
+        let alert = ctx.game.alert_level;
+        let die = ctx.roll_d6_for(|| format!("Allied break-off: higher than Alert Level {alert} breaks off"), "14.4");
+        if die > alert {
+            tally::end_battle(ctx, space, "14.4: the Allies break off");
+            return Ok(());
+        }
+    }
+    engaged(ctx, space, false);
+    Ok(())
+}
+
+/// 14.1: the battle opens — its units are set out (coastal defenses turn face up, 16.0), then the Limited
+/// Visibility roll (Incident Chart) and the night roll (22.0, optional). False when no combat happens.
+fn open_battle(ctx: &mut Ctx, space: &SpaceRef, ships: Vec<String>, bombardment: bool) -> bool {
+    let units: Vec<CounterId> = if bombardment {
+        let port = space.place_id().unwrap_or_default().to_string();
+        ctx.game.counters_at(&Location::Port { port }).collect()
+    } else {
+        allied_in(ctx.pack, ctx.game, space)
+    };
+    if bombardment {
+        for id in &units {
+            ctx.game.counters[id.index()].known_to_player = true;
+            ctx.reveal(*id, space.clone(), "16.0");
+        }
+    }
+    let allied = units.iter().map(|c| AlliedUnit { counter: *c, damage: 0, gunnery_damage: 0, engine_damage: 0, in_battle: true }).collect();
+    ctx.game.turn_state.battles.push(BattleState {
+        space: space.clone(),
+        first_salvo: None,
+        visibility: None,
+        night: false,
+        german: ships,
+        results: Vec::new(),
+        bombardment,
+        round: 1,
+        stage: BattleStage::Contact,
+        fought: false,
+        allied,
+        step: 0,
+        german_targets: Vec::new(),
+        allied_targets: Vec::new(),
+        ammunition_paid: Vec::new(),
+        torpedoes_decided: Vec::new(),
+        nets_used: Vec::new(),
+    });
+    // Limited Visibility (Incident Chart): one roll when combat would occur in that space this turn.
+    if ctx.game.turn_state.limited_visibility.contains(space) {
+        let roll = ctx.roll_d6("Limited Visibility: range (1–2 secondary, 3–4 tertiary, 5–6 no combat)", "Incident Chart");
+        if roll >= 5 {
+            ctx.instruct("Poor visibility: no combat here this turn.", "Incident Chart: Limited Visibility");
+            tally::end_battle(ctx, space, "Incident Chart: Limited Visibility");
+            return false;
+        }
+        salvo::battle_mut(ctx.game, space).expect("pushed").visibility = Some(roll);
+    }
+    if ctx.game.options.night_combat && !bombardment {
+        let roll = ctx.roll_d6_for(|| "Night: 1–2, this battle is fought at night".into(), "22.0");
+        if roll <= 2 {
+            salvo::battle_mut(ctx.game, space).expect("pushed").night = true;
+            ctx.instruct("Night: firepower is halved (round up) except torpedoes and ships with searchlights.", "22.0");
+        }
+    }
+    true
+}
+
+/// 14.3 German contact rating: leadership of one ship + the speed of one ship (maximum for one coal);
+/// a seaplane adds 2 (21.0, not under Limited Visibility or at night), searchlights 1 at night.
+fn german_rating(ctx: &Ctx, leader: &str, speed_ship: &str, maximum_speed: bool, night: bool, limited: bool) -> i32 {
+    let leader_ship = ctx.game.ship(leader).expect("checked");
+    let mover = ctx.game.ship(speed_ship).expect("checked");
+    let speeds = movement::speeds(ctx.pack, mover.tracks.engines);
+    let mut rating = leader_ship.tracks.leadership as i32 + if maximum_speed { speeds.maximum } else { speeds.cruise } as i32;
+    let engaged = german_in(ctx.game, &mover.position);
+    let aboard = |item: &str| engaged.iter().any(|s| ctx.game.ship(s).is_some_and(|x| x.cargo.iter().any(|c| c == item)));
+    if ctx.game.options.seaplanes && !night && !limited && aboard(firing::gear::SEAPLANE) {
+        rating += 2;
+    }
+    if night && aboard(firing::gear::SEARCHLIGHTS) {
+        rating += 1;
+    }
+    rating
+}
+
+/// 14.3 Allied contact rating: Alert Level + the fastest Allied ship's speed (less engine damage) + 1 in
+/// an Allied base, port or patrol zone. Coastal defenses have a rating of zero (16.0).
+fn allied_rating(ctx: &Ctx, space: &SpaceRef, bombardment: bool) -> i32 {
+    if bombardment {
+        return 0;
+    }
+    let b = salvo::battle(ctx.game, space).expect("opened");
+    let fastest = b
+        .allied
+        .iter()
+        .filter(|u| u.in_battle)
+        .filter_map(|u| targeting::values(ctx.pack, u.counter).map(|v| v.speed.saturating_sub(u.engine_damage)))
+        .max()
+        .unwrap_or(0) as i32;
+    let home = if ports::is_allied_ground(ctx.pack, ctx.game, space) { 1 } else { 0 };
+    ctx.game.alert_level as i32 + fastest + home
+}
+
+fn set_stage(ctx: &mut Ctx, space: &SpaceRef, stage: BattleStage) {
+    if let Some(b) = salvo::battle_mut(ctx.game, space) {
+        b.stage = stage;
+    }
+}
+
+/// 14.4: the player's choice with the First Salvo — fight here.
+pub fn fight(ctx: &mut Ctx, space: &SpaceRef) -> Result<(), RuleError> {
+    match ctx.game.pending.first() {
+        Some(Pending::BreakOff { space: s }) if s == space => {}
+        _ => return Err(not_now("no break-off decision is pending there")),
+    }
+    ctx.game.pending.remove(0);
+    engaged(ctx, space, true);
+    Ok(())
+}
+
+/// 14.4 Break-off execution: every German ship there moves to the adjacent space the player names; it
+/// may not hold a neutral or enemy port, enemy warships or incident markers. The Allied ships go back to
+/// the pool.
+pub fn break_off(ctx: &mut Ctx, space: &SpaceRef, to: &SpaceRef) -> Result<(), RuleError> {
+    match ctx.game.pending.first() {
+        Some(Pending::BreakOff { space: s }) if s == space => {}
+        _ => return Err(not_now("no break-off decision is pending there")),
+    }
+    if salvo::battle(ctx.game, space).is_some_and(|b| b.bombardment) {
+        return Err(illegal("a bombardment is not broken off by moving: cease fire instead (16.0)"));
+    }
+    break_off_target(ctx.pack, ctx.game, space, to)?;
+    ctx.game.pending.remove(0);
+    for ship in german_in(ctx.game, space) {
+        let from = space.clone();
+        if let Some(s) = ctx.game.ship_mut(&ship) {
+            s.position = to.clone();
+        }
+        ctx.emit(Event::ShipMoved { ship, from, to: to.clone(), speed: crate::ground::action::Speed::Stay, limit: 0 });
+    }
+    ctx.instruct(format!("Move the German ships from {} to {}.", space.describe(ctx.pack), to.describe(ctx.pack)), "14.4");
+    tally::end_battle(ctx, space, "14.4: the Germans break off");
+    Ok(())
+}
+
+/// 16.0: the player stops bombarding (with the First Salvo, or before a new round's contact).
+pub fn cease_fire(ctx: &mut Ctx, space: &SpaceRef) -> Result<(), RuleError> {
+    let Some(b) = salvo::battle(ctx.game, space).filter(|b| b.bombardment && b.stage != BattleStage::Over) else {
+        return Err(not_now("no bombardment is going on there"));
+    };
+    let at_break_off = matches!(ctx.game.pending.first(), Some(Pending::BreakOff { space: s }) if s == space);
+    if !(at_break_off || (b.stage == BattleStage::Contact && ctx.game.pending.is_empty())) {
+        return Err(not_now("a bombardment may stop with the First Salvo or before a round's contact"));
+    }
+    if at_break_off {
+        ctx.game.pending.remove(0);
+    }
+    tally::end_battle(ctx, space, "16.0: the bombardment stops");
+    Ok(())
+}
+
+/// 14.4: where a German break-off may go (the adjacency itself is the player's to respect on the map).
+fn break_off_target(pack: &RulesPack, game: &Game, space: &SpaceRef, to: &SpaceRef) -> Result<(), RuleError> {
+    if to == space {
+        return Err(illegal("break off to an adjacent space, not the battle's own"));
+    }
+    movement::check_destination(pack, game, to)?;
+    if matches!(ports::port_side(pack, game, to), Some(Side::Neutral | Side::Enemy)) {
+        return Err(illegal("a break-off may not end in a neutral or enemy port or naval base (14.4)"));
+    }
+    if game.counters_at(&Location::OnMap { space: to.clone() }).next().is_some()
+        || to.place_id().is_some_and(|id| game.count_at(&Location::PatrolZone { zone: id.to_string() }) > 0)
+    {
+        return Err(illegal("a break-off may not end where enemy warships or incident markers are (14.4)"));
+    }
+    Ok(())
+}
+
+/// Combat ensues (14.5): the round's salvos begin.
+fn engaged(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
+    set_stage(ctx, space, BattleStage::Targets);
+    if !ctx.quiet {
+        let b = salvo::battle(ctx.game, space).expect("opened");
+        let first = if german_first { "the German ships" } else if b.bombardment { "the coastal defenses" } else { "the Allied ships" };
+        let range = match (b.round, b.visibility) {
+            (1, Some(1 | 2)) => " Limited Visibility: the battle opens at secondary range (primary and secondary guns fire together).",
+            (1, Some(_)) => " Limited Visibility: the battle opens at tertiary range (all guns fire together).",
+            _ => "",
+        };
+        let round = b.round;
+        ctx.instruct(format!("Round {round} at {}: {first} have the First Salvo.{range}", space.describe(ctx.pack)), "14.2");
+    }
+    salvo::begin_round(ctx, space);
+}
+
+fn set_first_salvo(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
+    if let Some(b) = salvo::battle_mut(ctx.game, space) {
+        b.first_salvo = Some(if german_first { "german".into() } else { "allied".into() });
+    }
+}
+
+fn kind(pack: &RulesPack, id: CounterId) -> Option<IncidentKind> {
+    match pack.counters.counters[id.index()].kind {
+        CounterKind::Incident { incident, .. } => Some(incident),
+        _ => None,
+    }
+}

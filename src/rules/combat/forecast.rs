@@ -1,0 +1,222 @@
+//! The engagement forecast (what no cardboard game gives): before the player commits to a battle, a
+//! Monte Carlo estimate of how it ends, from copies of the real game run through the real combat code
+//! (`contact`, `salvo`, `effects`, `tally`) with fresh dice and a fixed, stated policy for the player's
+//! choices. Nothing is drawn from the pool and no face-down counter is read: the simulation only sees
+//! the units already face up in the battle.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::rules::combat::{contact, salvo, targeting};
+use crate::ground::dice::Dice;
+use crate::rules::movement;
+use crate::ground::pack::RulesPack;
+use crate::engine::ctx::Ctx;
+use crate::ground::state::{BattleStage, CounterId, Game, Location, Pending, ShipStatus, SpaceRef};
+
+/// What the forecast assumes the player does (shown with the numbers).
+pub const POLICY: &str = "fight every round; each German ship fires normally at the largest Allied unit and launches all its torpedoes at it; contact uses the best leadership and the fastest cruise speed";
+
+/// Simulations behind a forecast the player asks for (the benchmark measures 10,000).
+pub const SIMULATIONS: u32 = 2000;
+
+/// Rounds after which a simulated battle is cut short (it counts as undecided).
+const MAX_ROUNDS: u8 = 30;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Forecast {
+    pub simulations: u32,
+    pub policy: String,
+    pub german: Vec<GermanOutlook>,
+    pub allied: Vec<AlliedOutlook>,
+    /// Mean VP change over the engagement.
+    pub expected_vp: f64,
+    /// Chance of a net +15 VP (Critical Naval Win) and of −15 (Critical Naval Loss), 14.14.
+    pub critical_win: f64,
+    pub critical_loss: f64,
+    pub mean_rounds: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct GermanOutlook {
+    pub ship: String,
+    pub name: String,
+    /// Chance the ship is sunk.
+    pub sunk: f64,
+    /// Chance it loses at least one hull box (sunk included).
+    pub hull_hit: f64,
+    /// Mean ammunition points spent.
+    pub ammunition_spent: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct AlliedOutlook {
+    pub counter: String,
+    pub name: String,
+    pub sunk: f64,
+    /// Chance it leaves damaged or withdrawn (not sunk).
+    pub damaged_or_withdrawn: f64,
+}
+
+/// Whether a battle at `space` is at a point where the forecast applies: waiting for contact, for the
+/// break-off choice, or for fire orders.
+pub fn applies(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
+    if fresh(pack, game, space) {
+        return true;
+    }
+    let Some(b) = salvo::battle(game, space) else { return false };
+    if b.stage == BattleStage::Over {
+        return false;
+    }
+    match game.pending.first() {
+        None => b.stage == BattleStage::Contact,
+        Some(Pending::BreakOff { space: s } | Pending::FireOrders { space: s, .. }) => s == space,
+        Some(_) => false,
+    }
+}
+
+/// A naval battle that may open here with the first contact procedure. Not a bombardment before its
+/// first contact: the port's coastal defenses are still face down, and odds computed from them would
+/// reveal their firepower (DESIGN.md principle 2).
+fn fresh(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
+    game.phase == crate::ground::state::Phase::NavalCombat
+        && game.pending.is_empty()
+        && salvo::battle(game, space).is_none_or(|b| b.stage == BattleStage::Over)
+        && contact::open_battles(pack, game).contains(space)
+}
+
+/// Runs `simulations` copies of the battle at `space` to its end. `seed` makes it reproducible.
+pub fn forecast(pack: &RulesPack, game: &Game, space: &SpaceRef, simulations: u32, seed: u64) -> Option<Forecast> {
+    if !applies(pack, game, space) || simulations == 0 {
+        return None;
+    }
+    let (germans, allied): (Vec<String>, Vec<CounterId>) = if fresh(pack, game, space) {
+        let germans = game.active_ships().filter(|s| &s.position == space).map(|s| s.id.clone()).collect();
+        let allied = match (game.phase, space.place_id()) {
+            (crate::ground::state::Phase::ShoreBombardment, Some(port)) => game.counters_at(&Location::Port { port: port.to_string() }).collect(),
+            _ => contact::allied_in(pack, game, space),
+        };
+        (germans, allied)
+    } else {
+        let b = salvo::battle(game, space)?;
+        (salvo::german_ships(game, b), salvo::allied_fighting(b).collect())
+    };
+    let start_vp = game.vp;
+    let mut g_sunk = vec![0u32; germans.len()];
+    let mut g_hit = vec![0u32; germans.len()];
+    let mut g_ammo = vec![0u64; germans.len()];
+    let mut a_sunk = vec![0u32; allied.len()];
+    let mut a_out = vec![0u32; allied.len()];
+    let (mut vp_total, mut wins, mut losses, mut rounds) = (0i64, 0u32, 0u32, 0u64);
+    for i in 0..simulations {
+        let mut copy = game.clone();
+        copy.dice = Dice::from_seed(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        rounds += simulate(pack, &mut copy, space) as u64;
+        let delta = copy.vp - start_vp;
+        vp_total += delta as i64;
+        wins += (delta >= pack.charts.victory_points.critical_engagement) as u32;
+        losses += (delta <= -pack.charts.victory_points.critical_engagement) as u32;
+        for (k, id) in germans.iter().enumerate() {
+            let (before, after) = (game.ship(id)?, copy.ship(id)?);
+            g_sunk[k] += (after.status == ShipStatus::Sunk) as u32;
+            g_hit[k] += (after.tracks.hull < before.tracks.hull) as u32;
+            g_ammo[k] += before.tracks.ammunition.saturating_sub(after.tracks.ammunition) as u64;
+        }
+        for (k, id) in allied.iter().enumerate() {
+            match copy.counter(*id).location {
+                Location::Sunk => a_sunk[k] += 1,
+                Location::Damaged | Location::Withdrawn => a_out[k] += 1,
+                _ => {}
+            }
+        }
+    }
+    let n = simulations as f64;
+    Some(Forecast {
+        simulations,
+        policy: POLICY.to_string(),
+        german: germans
+            .iter()
+            .enumerate()
+            .map(|(k, id)| GermanOutlook {
+                ship: id.clone(),
+                name: game.ship(id).map(|s| s.name.clone()).unwrap_or_default(),
+                sunk: g_sunk[k] as f64 / n,
+                hull_hit: g_hit[k] as f64 / n,
+                ammunition_spent: g_ammo[k] as f64 / n,
+            })
+            .collect(),
+        allied: allied
+            .iter()
+            .enumerate()
+            .map(|(k, id)| {
+                let spec = &pack.counters.counters[id.index()];
+                AlliedOutlook { counter: spec.id.clone(), name: spec.name.clone(), sunk: a_sunk[k] as f64 / n, damaged_or_withdrawn: a_out[k] as f64 / n }
+            })
+            .collect(),
+        expected_vp: vp_total as f64 / n,
+        critical_win: wins as f64 / n,
+        critical_loss: losses as f64 / n,
+        mean_rounds: rounds as f64 / n,
+    })
+}
+
+/// Plays the battle at `space` in `game` to its end with the forecast's policy; returns the rounds fought.
+/// Public for the benchmark (one full engagement).
+pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
+    let opening = fresh(pack, game, space);
+    let mut ctx = Ctx::quiet(pack, game);
+    if opening {
+        let ships: Vec<String> = ctx.game.active_ships().filter(|s| &s.position == space).map(|s| s.id.clone()).collect();
+        let (leader, speed_ship) = best_contact(pack, ctx.game, &ships);
+        if contact::contact(&mut ctx, space, &leader, &speed_ship, false).is_err() {
+            return 0;
+        }
+    }
+    // Each pass answers one decision; a battle of MAX_ROUNDS rounds needs far fewer than this.
+    for _ in 0..(MAX_ROUNDS as usize * 16) {
+        let Some(b) = salvo::battle(ctx.game, space) else { break };
+        if b.stage == BattleStage::Over || b.round > MAX_ROUNDS {
+            break;
+        }
+        let step = match ctx.game.pending.first().cloned() {
+            Some(Pending::BreakOff { space: s }) if &s == space => contact::fight(&mut ctx, space),
+            Some(Pending::FireOrders { ship, .. }) => {
+                let target = largest(pack, ctx.game, space);
+                salvo::fire_orders(&mut ctx, &ship, target.as_deref(), false)
+            }
+            Some(Pending::Torpedoes { ship, .. }) => {
+                let b = salvo::battle(ctx.game, space).expect("running");
+                let target = salvo::torpedo_targets(pack, b).first().map(|c| pack.counters.counters[c.index()].id.clone());
+                let count = if target.is_some() { ctx.game.ship(&ship).map(|s| s.tracks.torpedoes).unwrap_or(0) } else { 0 };
+                salvo::launch_torpedoes(&mut ctx, &ship, target.as_deref(), count)
+            }
+            Some(_) => break,
+            None => {
+                let (leader, speed_ship) = contact_choice(pack, ctx.game, space);
+                contact::contact(&mut ctx, space, &leader, &speed_ship, false)
+            }
+        };
+        if step.is_err() {
+            break;
+        }
+    }
+    salvo::battle(ctx.game, space).map(|b| b.round.min(MAX_ROUNDS)).unwrap_or(0)
+}
+
+/// The policy's target: the first Allied unit in firing order (the largest, British first).
+fn largest(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Option<String> {
+    let b = salvo::battle(game, space)?;
+    targeting::firing_order(pack, &b.allied).first().map(|c| pack.counters.counters[c.index()].id.clone())
+}
+
+/// The policy's contact choice: the best leadership and the fastest cruise speed among the engaged ships.
+fn contact_choice(pack: &RulesPack, game: &Game, space: &SpaceRef) -> (String, String) {
+    let b = salvo::battle(game, space).expect("a battle");
+    best_contact(pack, game, &salvo::german_ships(game, b))
+}
+
+fn best_contact(pack: &RulesPack, game: &Game, ships: &[String]) -> (String, String) {
+    let leader = ships.iter().max_by_key(|s| game.ship(s).map(|x| x.tracks.leadership)).cloned().unwrap_or_default();
+    let fastest = ships.iter().max_by_key(|s| game.ship(s).map(|x| movement::speeds(pack, x.tracks.engines).cruise)).cloned().unwrap_or_default();
+    (leader, fastest)
+}

@@ -1,0 +1,147 @@
+//! 14.14 End of combat and 7.5: victory points from the Victory Points Chart for Allied ships sunk or
+//! damaged, coastal defenses destroyed and German ships lost; the Critical Naval Win or Loss; colliers
+//! lost where only the enemy remains; survivors back to the pool.
+
+use crate::ground::action::Track;
+use crate::ground::event::Event;
+use crate::rules::incidents;
+use crate::ground::pack::CounterKind;
+use crate::ground::counters::is_allied_warship;
+use crate::engine::ctx::Ctx;
+use crate::ground::state::{AlliedFate, BattleStage, Location, Pending, ShipStatus, SpaceRef};
+
+/// 14.14 End of combat, when a battle ends for any reason (a side gone, no contact, a break-off, a
+/// bombardment stopped): Allied units still in the battle leave it — damaged ships to the Damaged box
+/// (14.13), the others back to the pool, coastal defenses stay in their port; colliers caught alone with
+/// the enemy are lost (7.5); the VP of a fought battle are tallied, with a Critical Naval Win or Loss.
+pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, reason: &str) {
+    let Some(b) = crate::rules::combat::battle::battle_mut(ctx.game, space) else { return };
+    if b.stage == BattleStage::Over {
+        return;
+    }
+    b.stage = BattleStage::Over;
+    b.first_salvo = None;
+    let battle = b.clone();
+    ctx.game.pending.retain(|p| !matches!(p, Pending::BreakOff { space: s } | Pending::FireOrders { space: s, .. } | Pending::Torpedoes { space: s, .. } if s == space));
+    if battle.fought {
+        colliers_caught(ctx, space);
+    }
+    let mut results = battle.results.clone();
+    for unit in battle.allied.iter().filter(|u| u.in_battle) {
+        if crate::rules::combat::targeting::coastal_firepower(ctx.pack, unit.counter).is_some() {
+            continue;
+        }
+        if ctx.game.counter(unit.counter).location != (Location::OnMap { space: space.clone() }) {
+            continue;
+        }
+        if unit.damage > 0 {
+            results.push((unit.counter, AlliedFate::Damaged));
+            ctx.game.move_counter(unit.counter, Location::Damaged);
+            let spec = &ctx.pack.counters.counters[unit.counter.index()];
+            ctx.emit(Event::CounterReturned {
+                counter: spec.id.clone(),
+                name: spec.name.clone(),
+                to: "damaged: to the Allied Ships Damaged box (out for the scenario)".into(),
+                rule: "14.13".into(),
+            });
+        } else {
+            incidents::return_to_pool(ctx, unit.counter, reason);
+        }
+    }
+    // Allied ships that joined the space without being engaged (none in the standard game) go back too.
+    let others: Vec<_> = ctx.game.counters_at(&Location::OnMap { space: space.clone() }).filter(|c| is_allied_warship(ctx.pack, *c)).collect();
+    for id in others {
+        incidents::return_to_pool(ctx, id, "14.14");
+    }
+    if let Some(b) = crate::rules::combat::battle::battle_mut(ctx.game, space) {
+        b.results = results.clone();
+    }
+    if battle.fought {
+        let mut finished = battle;
+        finished.results = results;
+        tally(ctx, &finished);
+    }
+}
+
+/// The end of the phase: any battle still open ends (none should be: the phase waits for them).
+pub fn end_of_combat(ctx: &mut Ctx) {
+    let open: Vec<SpaceRef> = ctx.game.turn_state.battles.iter().filter(|b| b.stage != BattleStage::Over).map(|b| b.space.clone()).collect();
+    for space in open {
+        end_battle(ctx, &space, "14.14");
+    }
+}
+
+/// 14.14: VP for the battle (sunk ships count as sunk, not damaged; withdrawals score nothing) and the
+/// Critical Naval Win or Loss on the battle's net VP.
+fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
+    let where_ = battle.space.describe(ctx.pack);
+    let mut net = 0;
+    for (id, fate) in &battle.results {
+        let spec = &ctx.pack.counters.counters[id.index()];
+        let (sunk, damaged) = match spec.kind {
+            CounterKind::Incident { ship: Some(v), .. } => match ctx.pack.charts.vp_for(v.ship_type) {
+                Some(row) => (row.sunk, row.damaged),
+                None => continue,
+            },
+            // 16.0: a coastal defense unit destroyed (Victory Points Chart).
+            CounterKind::CoastalDefense { .. } => (ctx.pack.charts.victory_points.coastal_defense_destroyed, 0),
+            _ => continue,
+        };
+        let vp = match fate {
+            AlliedFate::Sunk => sunk,
+            AlliedFate::Damaged => damaged,
+            AlliedFate::Withdrawn => 0,
+        };
+        if vp != 0 {
+            let what = match (fate, &spec.kind) {
+                (AlliedFate::Sunk, CounterKind::CoastalDefense { .. }) => "destroyed",
+                (AlliedFate::Sunk, _) => "sunk",
+                _ => "damaged",
+            };
+            ctx.change_vp(vp, format!("{} {what} at {where_}", spec.name), "14.14, Victory Points Chart");
+            net += vp;
+        }
+    }
+    for ship in &battle.german {
+        let Some(s) = ctx.game.ship(ship).filter(|s| s.status == ShipStatus::Sunk) else { continue };
+        let loss = ctx.pack.charts.german_loss_vp(s.ship_type);
+        let name = s.name.clone();
+        if loss != 0 {
+            ctx.change_vp(loss, format!("{name} lost at {where_}"), "14.14, Victory Points Chart");
+            net += loss;
+        }
+    }
+    let critical = ctx.pack.charts.victory_points.critical_engagement;
+    if net >= critical {
+        // 14.14: a Critical Naval Win raises the leadership of the engaged German ships.
+        let engaged: Vec<String> = battle.german.iter().filter(|s| ctx.game.ship(s).is_some_and(|x| x.status == ShipStatus::Active)).cloned().collect();
+        for ship in &engaged {
+            ctx.change_track(ship, Track::Leadership, 1, format!("Critical Naval Win at {where_}"), "14.14");
+        }
+    } else if net <= -critical {
+        // 14.14: a Critical Naval Loss lowers the leadership of all German ships.
+        let all: Vec<String> = ctx.game.active_ships().map(|s| s.id.clone()).collect();
+        for ship in all {
+            if ctx.game.ship(&ship).is_some_and(|s| s.tracks.leadership > 1) {
+                ctx.change_track(&ship, Track::Leadership, -1, format!("Critical Naval Loss at {where_}"), "14.14");
+            }
+        }
+    }
+}
+
+/// 7.5: colliers in a space where only enemy warships remain after the battle are lost.
+fn colliers_caught(ctx: &mut Ctx, space: &SpaceRef) {
+    let germans_left = ctx.game.active_ships().any(|s| &s.position == space);
+    let enemy_left = ctx.game.counters_at(&Location::OnMap { space: space.clone() }).any(|c| is_allied_warship(ctx.pack, c));
+    if germans_left || !enemy_left {
+        return;
+    }
+    let caught: Vec<u8> = ctx.game.colliers.iter().filter(|c| &c.position == space).map(|c| c.id).collect();
+    for collier in caught {
+        if let Some(pos) = ctx.game.colliers.iter().position(|c| c.id == collier) {
+            ctx.game.colliers.remove(pos);
+            ctx.emit(Event::CollierLost { collier, reason: "only enemy warships remain after the battle".into(), rule: "7.5".into() });
+            ctx.instruct(format!("Remove collier {collier} from {}.", space.describe(ctx.pack)), "7.5");
+        }
+    }
+}

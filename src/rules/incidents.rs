@@ -1,0 +1,470 @@
+//! 13.0 Incident phase and the Incident Chart: reveal the markers in each space with German warships,
+//! pick as many as the Alert Level from the pool (13.2 in ports), sort them, resolve the others in the
+//! order picked (13.1), return what is not removed from play.
+//!
+//! 6.1: when the task force is split, the player chooses the order of spaces (`resolve_incidents`).
+//! Decisions the chart leaves to the player (submarine evasion, which ship takes the ram damage) and
+//! questions about the map (a collier near the French zones) stop the resolution as `Pending` until
+//! answered; resolution then goes on where it stopped.
+
+pub use crate::ground::state::german_spaces;
+use crate::ground::action::{Action, Track};
+use crate::ground::error::{illegal, not_now, RuleError};
+use crate::ground::event::Event;
+use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone};
+use crate::ground::ports::{self, Side};
+use crate::engine::ctx::Ctx;
+use crate::ground::state::{CounterId, Game, Location, Pending, Phase, SpaceRef};
+use crate::rules::combat_damage;
+use crate::rules::movement;
+
+
+fn ships_in(game: &Game, space: &SpaceRef) -> Vec<String> {
+    game.active_ships().filter(|s| &s.position == space).map(|s| s.id.clone()).collect()
+}
+
+fn kind_of(pack: &RulesPack, id: CounterId) -> Option<IncidentKind> {
+    match pack.counters.counters[id.index()].kind {
+        CounterKind::Incident { incident, .. } => Some(incident),
+        _ => None,
+    }
+}
+
+fn name_of(pack: &RulesPack, id: CounterId) -> String {
+    pack.counters.counters[id.index()].name.clone()
+}
+
+/// Allied warships for 13.0 step 3a (troop convoys count as warships in combat, 14.15).
+fn is_warship(kind: IncidentKind) -> bool {
+    matches!(kind, IncidentKind::RoyalNavyWarship | IncidentKind::FrenchWarship | IncidentKind::FrenchTroopConvoy)
+}
+
+/// What the player may do in the Incident phase now.
+pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
+    if let Some(pending) = game.pending.first() {
+        return pending_answers(pack, game, pending);
+    }
+    let open: Vec<Action> = german_spaces(game)
+        .into_iter()
+        .filter(|s| !game.turn_state.incidents_done.contains(s))
+        .map(|space| Action::ResolveIncidents { space })
+        .collect();
+    if open.is_empty() {
+        vec![Action::EndPhase]
+    } else {
+        open
+    }
+}
+
+/// The legal answers to a pending decision.
+pub fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Action> {
+    match pending {
+        Pending::SubmarineEvasion { ship, .. } => {
+            let mut answers = vec![Action::EvadeSubmarine { ship: ship.clone(), spend_coal: false }];
+            if game.ship(ship).is_some_and(|s| s.tracks.coal > 0) {
+                answers.insert(0, Action::EvadeSubmarine { ship: ship.clone(), spend_coal: true });
+            }
+            answers
+        }
+        Pending::CollierNearFrenchZones { .. } => vec![Action::Answer { yes: true }, Action::Answer { yes: false }],
+        Pending::RamDamage { space } => ships_in(game, space).into_iter().map(|ship| Action::ChooseShip { ship }).collect(),
+        other => crate::rules::intelligence::pending_answers(pack, game, other).unwrap_or_default(),
+    }
+}
+
+/// Whether every space's incidents are resolved and nothing is pending (the phase may end).
+pub fn phase_complete(game: &Game) -> bool {
+    game.pending.is_empty()
+        && game.turn_state.incident_queue.is_empty()
+        && german_spaces(game).iter().all(|s| game.turn_state.incidents_done.contains(s))
+}
+
+/// 13.0 steps 1–4 for the German warships in `space`.
+pub fn resolve_space(ctx: &mut Ctx, space: &SpaceRef) -> Result<(), RuleError> {
+    if ctx.game.phase != Phase::Incident {
+        return Err(not_now("incidents are resolved in the Incident phase (13.0)"));
+    }
+    if !ctx.game.pending.is_empty() {
+        return Err(not_now("answer the pending decision first"));
+    }
+    if !german_spaces(ctx.game).contains(space) {
+        return Err(illegal(format!("no German warship is at {}", space.describe(ctx.pack))));
+    }
+    if ctx.game.turn_state.incidents_done.contains(space) {
+        return Err(illegal(format!("the incidents at {} are already resolved this turn", space.describe(ctx.pack))));
+    }
+    ctx.game.turn_state.incidents_done.push(space.clone());
+    reveal_space(ctx, space);
+    pick(ctx, space);
+    continue_resolution(ctx);
+    Ok(())
+}
+
+/// 13.0 step 1: face-down markers in the space are revealed; Quiet Seas go back to the pool.
+fn reveal_space(ctx: &mut Ctx, space: &SpaceRef) {
+    let Some(zone) = space.place_id().filter(|id| ctx.pack.place(id).is_some_and(|p| p.kind == PlaceKind::PatrolZone)) else {
+        return;
+    };
+    let stack: Vec<CounterId> = ctx.game.counters_at(&Location::PatrolZone { zone: zone.to_string() }).collect();
+    for id in stack {
+        ctx.reveal(id, space.clone(), "13.0");
+        match kind_of(ctx.pack, id) {
+            Some(IncidentKind::QuietSeas) => return_to_pool(ctx, id, "13.0"),
+            Some(kind) if is_warship(kind) || kind == IncidentKind::AlliedMerchantman => {
+                ctx.game.move_counter(id, Location::OnMap { space: space.clone() });
+                ctx.instruct(format!("Turn {} face up at {}: it stays there.", name_of(ctx.pack, id), space.describe(ctx.pack)), "13.0");
+            }
+            // 24.3: an event marker among a zone's stack is applied when revealed.
+            Some(_) => queue_other(ctx, id, space),
+            None => {}
+        }
+    }
+}
+
+/// 13.0 steps 2–3: pick from the pool and sort the picks.
+fn pick(ctx: &mut Ctx, space: &SpaceRef) {
+    let (normal, extra) = ports::incident_picks(ctx.pack, ctx.game, space, |kind| extra_enemy_picks(ctx.pack, kind));
+    let wanted = (normal + extra) as usize;
+    let mut drawn = Vec::new();
+    for _ in 0..wanted {
+        let pool: Vec<CounterId> = ctx.game.counters_at(&Location::Pool).collect();
+        if pool.is_empty() {
+            break;
+        }
+        let id = pool[ctx.game.dice.index(pool.len())];
+        ctx.game.move_counter(id, Location::Picked { space: space.clone() });
+        drawn.push(id);
+    }
+    ctx.emit(Event::IncidentsPicked { space: space.clone(), normal, extra, drawn: drawn.len() as u8 });
+    for id in drawn {
+        ctx.reveal(id, space.clone(), "13.0");
+        ctx.game.turn_state.picked.push((id, space.clone()));
+        let kind = kind_of(ctx.pack, id).expect("the pool holds incident markers only");
+        sort_pick(ctx, id, kind, space);
+    }
+}
+
+/// 13.0 step 3: warships and merchants are set aside in the space; the others wait in order.
+fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef) {
+    let name = name_of(ctx.pack, id);
+    let here = space.describe(ctx.pack);
+    match kind {
+        IncidentKind::FrenchWarship | IncidentKind::FrenchTroopConvoy if space.sea_zone(ctx.pack) != SeaZone::WesternMed => {
+            // Incident Chart: French warships and convoys appear only in the Western Mediterranean.
+            return_to_pool(ctx, id, "Incident Chart: only in the Western Mediterranean; no substitute");
+        }
+        _ if is_warship(kind) && screened(ctx, space) => {
+            return_to_pool(ctx, id, "Incident Chart: the Austro-Hungarian fleet's sortie draws it off");
+        }
+        _ if is_warship(kind) => {
+            ctx.game.move_counter(id, Location::OnMap { space: space.clone() });
+            ctx.instruct(format!("Place {name} face up at {here}: it must be fought in the Naval Combat phase."), "13.0");
+        }
+        IncidentKind::AlliedMerchantman => {
+            ctx.game.move_counter(id, Location::OnMap { space: space.clone() });
+            ctx.instruct(format!("Place {name} at {here}: it may be raided in the Commerce Raiding phase."), "15.0");
+        }
+        _ => queue_other(ctx, id, space),
+    }
+}
+
+fn queue_other(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
+    ctx.game.move_counter(id, Location::Picked { space: space.clone() });
+    ctx.game.turn_state.incident_queue.push((id, space.clone()));
+}
+
+/// Austro-Hungarian Fleet Sorties (standard rule) sends back Allied warships picked in the Adriatic.
+fn screened(ctx: &Ctx, space: &SpaceRef) -> bool {
+    ctx.game.turn_state.adriatic_screened && space.sea_zone(ctx.pack) == SeaZone::Adriatic
+}
+
+/// 13.0 step 4: resolves queued incidents in order until one needs a decision.
+pub fn continue_resolution(ctx: &mut Ctx) {
+    while ctx.game.pending.is_empty() && !ctx.game.turn_state.incident_queue.is_empty() {
+        let (id, space) = ctx.game.turn_state.incident_queue.remove(0);
+        resolve_incident(ctx, id, &space);
+    }
+    if ctx.game.pending.is_empty() && ctx.game.turn_state.incident_queue.is_empty() {
+        // 13.1: resolved markers go back to the pool unless their entry removed them from play.
+        for id in std::mem::take(&mut ctx.game.turn_state.to_return) {
+            if matches!(ctx.game.counter(id).location, Location::Picked { .. }) {
+                return_to_pool(ctx, id, "13.1");
+            }
+        }
+    }
+}
+
+fn done_returns(ctx: &mut Ctx, id: CounterId) {
+    ctx.game.turn_state.to_return.push(id);
+}
+
+/// One Incident Chart entry.
+fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
+    let kind = kind_of(ctx.pack, id).expect("queued markers are incidents");
+    let ships = ships_in(ctx.game, space);
+    match kind {
+        IncidentKind::QuietSeas => done_returns(ctx, id),
+        IncidentKind::AlliedPatrol => {
+            if ports::is_allied_ground(ctx.pack, ctx.game, space) {
+                ctx.change_alert(1, "Allied Patrol in an Allied patrol zone, port or base", "Incident Chart, 5.0");
+            }
+            done_returns(ctx, id);
+        }
+        IncidentKind::RoyalNavyConflictingOrders => {
+            ctx.change_alert(-1, "Royal Navy Conflicting Orders", "Incident Chart, 5.2");
+            done_returns(ctx, id);
+        }
+        IncidentKind::RoyalNavyOrdersPursue => {
+            ctx.change_alert(1, "Royal Navy Orders \"Pursue\"", "Incident Chart, 5.2");
+            done_returns(ctx, id);
+        }
+        IncidentKind::AlliedSubmarine => allied_submarine(ctx, id, space, &ships),
+        IncidentKind::AustroHungarianFleetSorties => austro_hungarian_sortie(ctx, id),
+        IncidentKind::CollierAttacked => {
+            let colliers: Vec<u8> = ctx.game.colliers.iter().map(|c| c.id).collect();
+            for collier in colliers {
+                if ctx.roll_d6(format!("Collier Attacked: collier {collier} (6 sinks it)"), "Incident Chart") == 6 {
+                    lose_collier(ctx, collier, "attacked", "Incident Chart: Collier Attacked");
+                    ctx.change_vp(-1, "collier lost", "Incident Chart: Collier Attacked");
+                }
+            }
+            done_returns(ctx, id);
+        }
+        IncidentKind::CentralPowersFleetSortie => {
+            // Applies only once the Ottoman or Italian Alliance mission has been accomplished (campaign,
+            // 24.0); in a single scenario it is Quiet Seas and goes back to the pool.
+            done_returns(ctx, id);
+        }
+        IncidentKind::FrenchNavySorties => french_navy_sorties(ctx, id),
+        IncidentKind::FrenchTroopConvoy | IncidentKind::FrenchWarship | IncidentKind::RoyalNavyWarship | IncidentKind::AlliedMerchantman => {
+            // Only reached for a marker revealed among a zone's stack after sorting: place it like a pick.
+            sort_pick(ctx, id, kind, space);
+        }
+        IncidentKind::FriendlyShip => {
+            // Held until the next Outfitting/Repair phase (7.0), where its coal and repair dice are used.
+            ctx.game.move_counter(id, Location::Held { space: space.clone() });
+            ctx.instruct(
+                format!("Keep Friendly Ship beside {}: it helps the ships there in the next Outfitting & Repair phase.", space.describe(ctx.pack)),
+                "Incident Chart",
+            );
+        }
+        IncidentKind::IntelligenceFromBerlin => {
+            crate::rules::intelligence::from_berlin(ctx);
+            done_returns(ctx, id);
+        }
+        IncidentKind::LimitedVisibility => {
+            if !ctx.game.turn_state.limited_visibility.contains(space) {
+                ctx.game.turn_state.limited_visibility.push(space.clone());
+            }
+            done_returns(ctx, id);
+        }
+        IncidentKind::MechanicalBreakdown => {
+            on_a_six(ctx, &ships, "Mechanical Breakdown", "6 costs one engine", &[Track::Engines]);
+            done_returns(ctx, id);
+        }
+        IncidentKind::Minefield => {
+            if ports::port_side(ctx.pack, ctx.game, space) == Some(Side::Enemy) {
+                on_a_six(ctx, &ships, "Minefield", "6 is one hull and one engine hit", &[Track::Engines, Track::Hull]);
+            }
+            done_returns(ctx, id);
+        }
+        IncidentKind::MoraleCheck => {
+            if ctx.game.turn > 1 {
+                let par = ctx.game.turn as i32 * 5;
+                ctx.game.turn_state.morale_dice = if par >= ctx.game.vp { 1 } else { -1 };
+                let effect = if par >= ctx.game.vp { "one extra die" } else { "one die fewer" };
+                ctx.instruct(
+                    format!("Morale Check: turn × 5 = {par} against {} VP — German ships roll {effect} per gun type and torpedoes in combat this turn.", ctx.game.vp),
+                    "Incident Chart",
+                );
+            }
+            done_returns(ctx, id);
+        }
+        IncidentKind::Storm => {
+            on_a_six(ctx, &ships, "Storm", "6 is one hull hit", &[Track::Hull]);
+            if !ctx.game.turn_state.storm.contains(space) {
+                ctx.game.turn_state.storm.push(space.clone());
+            }
+            done_returns(ctx, id);
+        }
+    }
+}
+
+/// One die per ship; a 6 moves each of `tracks` one step down (Mechanical Breakdown, Minefield, Storm).
+fn on_a_six(ctx: &mut Ctx, ships: &[String], incident: &str, what: &str, tracks: &[Track]) {
+    for ship in ships {
+        let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
+        if ctx.roll_d6(format!("{incident}: {name} ({what})"), "Incident Chart") == 6 {
+            for track in tracks {
+                ctx.change_track(ship, *track, -1, incident, "Incident Chart");
+            }
+        }
+    }
+}
+
+/// Allied Submarine (Incident Chart): false report, evasive action, torpedo run or ram.
+fn allied_submarine(ctx: &mut Ctx, id: CounterId, space: &SpaceRef, ships: &[String]) {
+    // An earlier incident of the same draw sank every German ship here: the submarine finds no target
+    // (docs/AMBIGUITIES.md). Without this the ram result asked which of no ships takes the damage.
+    if ships.is_empty() {
+        done_returns(ctx, id);
+        return;
+    }
+    let roll = ctx.roll_d6("Allied Submarine", "Incident Chart");
+    match roll {
+        1 | 2 => done_returns(ctx, id),
+        3 | 4 => {
+            for ship in ships {
+                ctx.game.pending.push(Pending::SubmarineEvasion { ship: ship.clone(), space: space.clone() });
+            }
+            done_returns(ctx, id);
+        }
+        5 => {
+            for ship in ships {
+                torpedo_run(ctx, ship);
+            }
+            done_returns(ctx, id);
+        }
+        _ => {
+            // Ram speed: the submarine is sunk (removed from play) and one ship takes a hull hit.
+            ctx.change_vp(2, "submarine rammed and sunk", "Incident Chart: Allied Submarine");
+            ctx.game.move_counter(id, Location::RemovedFromPlay);
+            ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to: "out of play (sunk)".into(), rule: "Incident Chart".into() });
+            match ships {
+                [only] => ctx.change_track(only, Track::Hull, -1, "ramming the submarine", "Incident Chart"),
+                _ => ctx.game.pending.push(Pending::RamDamage { space: space.clone() }),
+            }
+        }
+    }
+}
+
+/// Allied Submarine, Torpedo Run: 5–6 hits, then the Torpedo Hit table.
+fn torpedo_run(ctx: &mut Ctx, ship: &str) {
+    let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
+    if ctx.roll_d6(format!("Torpedo run on {name} (5–6 hits)"), "Incident Chart") >= 5 {
+        combat_damage::torpedo_hit_on_german(ctx, ship, "Allied Submarine torpedo");
+    }
+}
+
+/// Austro-Hungarian Fleet Sorties, standard rule: only with a German warship in the Adriatic; Allied
+/// warships picked in the Adriatic this Incident phase go back to the pool; the marker leaves play.
+fn austro_hungarian_sortie(ctx: &mut Ctx, id: CounterId) {
+    let in_adriatic = ctx.game.active_ships().any(|s| s.position.sea_zone(ctx.pack) == SeaZone::Adriatic);
+    if !in_adriatic {
+        done_returns(ctx, id);
+        return;
+    }
+    if ctx.game.options.austro_hungarian {
+        // Optional rule (20.0): the fleet comes under German command instead.
+        crate::rules::austro_hungarian::sortie(ctx);
+        remove_from_play(ctx, id);
+        return;
+    }
+    ctx.game.turn_state.adriatic_screened = true;
+    let picked: Vec<(CounterId, SpaceRef)> = ctx.game.turn_state.picked.clone();
+    for (counter, space) in picked {
+        let on_map = ctx.game.counter(counter).location == Location::OnMap { space: space.clone() };
+        let warship = kind_of(ctx.pack, counter).is_some_and(is_warship);
+        if on_map && warship && space.sea_zone(ctx.pack) == SeaZone::Adriatic {
+            return_to_pool(ctx, counter, "Incident Chart: the Austro-Hungarian fleet's sortie draws it off");
+        }
+    }
+    remove_from_play(ctx, id);
+}
+
+/// French Navy Sorties: colliers in or next to the Toulon and North African zones are lost (the player
+/// says which are next to them); the marker goes on the map and closes those zones for the next move.
+fn french_navy_sorties(ctx: &mut Ctx, id: CounterId) {
+    let colliers: Vec<(u8, SpaceRef)> = ctx.game.colliers.iter().map(|c| (c.id, c.position.clone())).collect();
+    for (collier, position) in colliers {
+        let inside = position.place_id().is_some_and(|p| movement::FRENCH_SORTIE_ZONES.contains(&p));
+        if inside {
+            lose_collier(ctx, collier, "French fleet sortie", "Incident Chart: French Navy Sorties");
+        } else if position.sea_zone(ctx.pack) == SeaZone::WesternMed {
+            ctx.game.pending.push(Pending::CollierNearFrenchZones { collier });
+        }
+    }
+    let at = SpaceRef::place(movement::FRENCH_SORTIE_ZONES[0]);
+    ctx.game.move_counter(id, Location::OnMap { space: at });
+    ctx.game.french_sortie = Some(id);
+    ctx.instruct(
+        "Put the French Navy Sorties marker on the map: in the next Movement phase no German ship may enter the Toulon or North African patrol zones, and any ship in them at its end is sunk.",
+        "Incident Chart",
+    );
+}
+
+/// Answers to pending decisions.
+pub fn evade_submarine(ctx: &mut Ctx, ship: &str, spend_coal: bool) -> Result<(), RuleError> {
+    match ctx.game.pending.first() {
+        Some(Pending::SubmarineEvasion { ship: wanted, .. }) if wanted == ship => {}
+        Some(Pending::SubmarineEvasion { ship: wanted, .. }) => {
+            return Err(illegal(format!("answer for {wanted} first")));
+        }
+        _ => return Err(not_now("no submarine evasion is pending")),
+    }
+    if spend_coal {
+        if ctx.game.ship(ship).is_none_or(|s| s.tracks.coal == 0) {
+            return Err(illegal("no reserve coal to spend: the ship must take the torpedo run"));
+        }
+        ctx.game.pending.remove(0);
+        ctx.change_track(ship, Track::Coal, -1, "evasive action", "Incident Chart: Allied Submarine");
+    } else {
+        ctx.game.pending.remove(0);
+        torpedo_run(ctx, ship);
+    }
+    continue_resolution(ctx);
+    Ok(())
+}
+
+pub fn choose_ship(ctx: &mut Ctx, ship: &str) -> Result<(), RuleError> {
+    let Some(Pending::RamDamage { space }) = ctx.game.pending.first().cloned() else {
+        return Err(not_now("no ship choice is pending"));
+    };
+    if !ships_in(ctx.game, &space).iter().any(|s| s == ship) {
+        return Err(illegal(format!("{ship} is not at {}", space.describe(ctx.pack))));
+    }
+    ctx.game.pending.remove(0);
+    ctx.change_track(ship, Track::Hull, -1, "ramming the submarine", "Incident Chart: Allied Submarine");
+    continue_resolution(ctx);
+    Ok(())
+}
+
+pub fn answer(ctx: &mut Ctx, yes: bool) -> Result<(), RuleError> {
+    let Some(Pending::CollierNearFrenchZones { collier }) = ctx.game.pending.first().cloned() else {
+        return Err(not_now("no question is pending"));
+    };
+    ctx.game.pending.remove(0);
+    if yes {
+        lose_collier(ctx, collier, "French fleet sortie", "Incident Chart: French Navy Sorties");
+    }
+    continue_resolution(ctx);
+    Ok(())
+}
+
+fn lose_collier(ctx: &mut Ctx, collier: u8, reason: &str, rule: &str) {
+    if let Some(pos) = ctx.game.colliers.iter().position(|c| c.id == collier) {
+        let at = ctx.game.colliers.remove(pos).position;
+        ctx.emit(Event::CollierLost { collier, reason: reason.to_string(), rule: rule.to_string() });
+        ctx.instruct(format!("Remove collier {collier} from {}.", at.describe(ctx.pack)), rule);
+    }
+}
+
+fn counter_code(ctx: &Ctx, id: CounterId) -> String {
+    ctx.pack.counters.counters[id.index()].id.clone()
+}
+
+/// A face-up marker goes back face down into the cup.
+pub fn return_to_pool(ctx: &mut Ctx, id: CounterId, rule: &str) {
+    ctx.game.move_counter(id, Location::Pool);
+    ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to: "back to the Incident Pool".into(), rule: rule.to_string() });
+}
+
+fn remove_from_play(ctx: &mut Ctx, id: CounterId) {
+    ctx.game.move_counter(id, Location::RemovedFromPlay);
+    ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to: "out of play".into(), rule: "13.1".into() });
+}
+
+/// 13.2: extra picks in an enemy port or naval base (Terrain Effects Chart).
+fn extra_enemy_picks(pack: &RulesPack, kind: PlaceKind) -> u8 {
+    pack.charts.terrain_extra_picks(kind)
+}

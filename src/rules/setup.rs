@@ -1,0 +1,306 @@
+//! 3.0 Setting up the game: the secret draws into patrol zones and ports, the Orders marker, the German
+//! ship displays, the task force at its start space, and the collier the player places.
+
+use crate::ground::action::Action;
+use crate::ground::dice::Dice;
+use crate::ground::error::{illegal, RuleError};
+use crate::ground::event::{Event, StackCount};
+use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone};
+use crate::engine::ctx::Ctx;
+use crate::ground::state::{Collier, CounterId, CounterState, Game, GameOptions, GermanShip, Location, Phase, ShipStatus, SpaceRef};
+
+/// What a campaign carries into the next mission's setup (24.1–24.3).
+#[derive(Clone, Debug, Default)]
+pub struct Carry {
+    /// Counters out of play for good (Allied capital ships sunk, 24.1 step 3).
+    pub removed: Vec<CounterId>,
+    /// 24.3: one more incident marker mixed with the British ships for each Allied BC sunk.
+    pub extra_markers: u8,
+    /// 24.0: Orders markers already played or removed by a bonus.
+    pub used_orders: Vec<String>,
+    /// Patrol zones that are open sea now (a campaign bonus): nothing is drawn into them.
+    pub open_zones: Vec<String>,
+}
+
+/// Builds a new game: every secret draw of 3.0 done, waiting for the player's setup decisions.
+pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Game, Vec<Event>), RuleError> {
+    new_game_with(pack, seed, options, &Carry::default())
+}
+
+/// 3.0, as modified for a campaign's next mission by `carry`.
+pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &Carry) -> Result<(Game, Vec<Event>), RuleError> {
+    let mut dice = Dice::from_seed(seed);
+    let n = pack.counters.counters.len();
+    assert!(n < u16::MAX as usize);
+    // Everything starts unused; each step below moves counters to their setup place.
+    let mut counters = vec![CounterState { location: Location::Unused, known_to_player: false }; n];
+    let ids = |pred: &dyn Fn(&CounterKind) -> bool| -> Vec<CounterId> {
+        (0..n).filter(|&i| pred(&pack.counters.counters[i].kind)).map(|i| CounterId(i as u16)).collect()
+    };
+
+    // 3.0 step 3: each nation's warships plus its Quiet Seas, mixed face down, drawn into its zones.
+    let mut quiet = ids(&|k| matches!(k, CounterKind::Incident { incident: IncidentKind::QuietSeas, .. }));
+    let mut placed = vec![false; n];
+    for c in &carry.removed {
+        counters[c.index()].location = Location::RemovedFromPlay;
+        placed[c.index()] = true;
+    }
+    quiet.retain(|c| !placed[c.index()]);
+    for (g, group) in pack.setup.groups.iter().enumerate() {
+        let mut mix: Vec<CounterId> = group.warships.iter().map(|id| counter_id(pack, id)).filter(|c| !placed[c.index()]).collect();
+        for _ in 0..group.quiet_seas {
+            mix.push(quiet.remove(0));
+        }
+        if g == 0 {
+            // 24.3: extra incident markers, picked at random, join the first (British) group's mix.
+            let spare: Vec<CounterId> = ids(&|k| matches!(k, CounterKind::Incident { .. }))
+                .into_iter()
+                .filter(|c| !placed[c.index()] && !mix.contains(c) && !quiet.contains(c) && !pack.setup.groups.iter().any(|gr| gr.warships.iter().any(|w| counter_id(pack, w) == *c)) && !pack.setup.set_aside.iter().any(|a| counter_id(pack, a) == *c))
+                .collect();
+            let mut spare = spare;
+            for _ in 0..carry.extra_markers.min(spare.len() as u8) {
+                mix.push(spare.swap_remove(dice.index(spare.len())));
+            }
+        }
+        for draw in group.zones.iter().filter(|d| !carry.open_zones.contains(&d.zone)) {
+            for _ in 0..draw.count {
+                let c = mix.swap_remove(dice.index(mix.len()));
+                counters[c.index()].location = Location::PatrolZone { zone: draw.zone.clone() };
+                placed[c.index()] = true;
+            }
+        }
+        for c in mix {
+            counters[c.index()].location = Location::Pool;
+            placed[c.index()] = true;
+        }
+    }
+    for id in &pack.setup.set_aside {
+        let c = counter_id(pack, id);
+        if placed[c.index()] {
+            continue;
+        }
+        counters[c.index()].location = Location::SetAside;
+        placed[c.index()] = true;
+    }
+    // "Then place all remaining Incident markers into the Incident Pool."
+    for c in ids(&|k| matches!(k, CounterKind::Incident { .. })) {
+        if !placed[c.index()] {
+            counters[c.index()].location = Location::Pool;
+        }
+    }
+
+    // 3.0 step 4: coastal defenses drawn face down per port; the rest out of play unseen.
+    let mut defenses = ids(&|k| matches!(k, CounterKind::CoastalDefense { .. }));
+    for draw in &pack.setup.coastal_defenses {
+        for _ in 0..draw.count {
+            let c = defenses.swap_remove(dice.index(defenses.len()));
+            counters[c.index()].location = Location::Port { port: draw.port.clone() };
+        }
+    }
+    for c in defenses {
+        counters[c.index()].location = Location::OutOfPlay;
+    }
+
+    // 3.0 step 5: one Orders marker drawn and shown; the scenario length comes from the Orders Chart.
+    let orders_markers: Vec<CounterId> = ids(&|k| matches!(k, CounterKind::Orders { .. }))
+        .into_iter()
+        .filter(|c| !matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)))
+        .collect();
+    if orders_markers.is_empty() {
+        return Err(illegal("every Orders marker has been played (24.0)"));
+    }
+    let orders = match &options.orders {
+        Some(wanted) => *orders_markers
+            .iter()
+            .find(|c| matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if orders == wanted))
+            .ok_or_else(|| RuleError::Unknown { what: "orders", id: wanted.clone() })?,
+        None => orders_markers[dice.index(orders_markers.len())],
+    };
+    counters[orders.index()].location = Location::OrdersBox;
+    let orders_id = match &pack.counters.counters[orders.index()].kind {
+        CounterKind::Orders { orders } => orders.clone(),
+        _ => unreachable!("filtered to Orders markers"),
+    };
+    let spec = pack.orders_spec(&orders_id).expect("validated: every Orders marker has a chart line");
+
+    // 19.0: the all-four fleet brings HMS New Zealand into the pool (20.1 does too, later).
+    let (fleet, fleet_cost) = options.fleet.ships_and_cost();
+    if options.fleet == crate::ground::state::Fleet::AllFour {
+        for id in &pack.setup.set_aside {
+            counters[counter_id(pack, id).index()].location = Location::Pool;
+        }
+    }
+    // 3.0 steps 6 and 8 (18.0: or where the Variable Initial Deployment Table's die says).
+    let mut deployment_roll = None;
+    let start = if options.variable_deployment {
+        let face = dice.d6();
+        deployment_roll = Some(face);
+        SpaceRef::place(&pack.charts.variable_deployment.rolls[(face - 1) as usize])
+    } else {
+        SpaceRef::place(&pack.setup.start_space)
+    };
+    let standard_fleet = options.fleet == crate::ground::state::Fleet::Standard;
+    let ship_ids: Vec<String> = if standard_fleet { pack.setup.german_ships.clone() } else { fleet.iter().map(|s| s.to_string()).collect() };
+    let ships = ship_ids
+        .iter()
+        .map(|id| {
+            let s = pack.german_ship(id).expect("validated");
+            GermanShip {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                ship_type: s.ship_type,
+                status: ShipStatus::Active,
+                position: start.clone(),
+                tracks: s.start,
+                start: s.start,
+                cargo: Vec::new(),
+                austro_hungarian: false,
+            }
+        })
+        .collect();
+
+    let game = Game {
+        options,
+        dice,
+        turn: 1,
+        last_turn: spec.days,
+        alert_level: pack.alert.start,
+        vp: fleet_cost,
+        phase: Phase::Setup,
+        orders,
+        counters,
+        ships,
+        colliers: Vec::new(),
+        neutral_visited: Vec::new(),
+        game_over: None,
+        turn_state: Default::default(),
+        pending: Vec::new(),
+        french_sortie: None,
+        captured_ports: Vec::new(),
+        mines: Vec::new(),
+        campaign: None,
+        allies: Vec::new(),
+        open_zones: carry.open_zones.clone(),
+    };
+    let mut game = game;
+    if game.options.campaign {
+        game.campaign = Some(crate::ground::campaign_state::CampaignState { mission: 1, ..Default::default() });
+    }
+    for (i, spec) in pack.counters.counters.iter().enumerate() {
+        if matches!(&spec.kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)) {
+            game.counters[i].location = Location::RemovedFromPlay;
+        }
+    }
+    let mut events = setup_events(pack, &game, &orders_id, &spec.name);
+    if let Some(face) = deployment_roll {
+        events.insert(2, Event::DiceRolled { purpose: format!("Variable Initial Deployment: the task force starts at {}", start.describe(pack)), faces: vec![face], rule: "18.0".into(), fire: None });
+    }
+    if fleet_cost != 0 {
+        events.push(Event::VpChanged { from: 0, to: fleet_cost, reason: "additional German ships".into(), rule: "19.0".into() });
+    }
+    if game.options.cup_only {
+        game.phase = Phase::CupOnly;
+        events.push(Event::TableInstruction {
+            text: "Cup only: the referee holds the cup and the face-down stacks; you run the phases, movement and combat on the table and keep the trackers with corrections.".into(),
+            rule: "3.0".into(),
+        });
+    }
+    Ok((game, events))
+}
+
+fn counter_id(pack: &RulesPack, id: &str) -> CounterId {
+    CounterId(pack.counter_index(id).expect("validated: setup names existing counters") as u16)
+}
+
+fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) -> Vec<Event> {
+    let count = |loc: Location| game.count_at(&loc) as u32;
+    let patrol_zones = pack
+        .places
+        .iter()
+        .filter(|p| p.kind == PlaceKind::PatrolZone)
+        .map(|p| StackCount { place: p.id.clone(), name: p.name.clone(), count: count(Location::PatrolZone { zone: p.id.clone() }) })
+        .collect();
+    let ports = pack
+        .setup
+        .coastal_defenses
+        .iter()
+        .map(|d| StackCount {
+            place: d.port.clone(),
+            name: pack.place(&d.port).map(|p| p.name.clone()).unwrap_or_default(),
+            count: count(Location::Port { port: d.port.clone() }),
+        })
+        .collect();
+    let start = game.ships.first().map(|s| s.position.describe(pack)).unwrap_or_default();
+    vec![
+        Event::GameStarted { orders: orders.to_string(), orders_name: orders_name.to_string(), last_turn: game.last_turn },
+        Event::SecretSetup { patrol_zones, ports, pool: count(Location::Pool) },
+        Event::TableInstruction {
+            text: format!("Put the Orders marker \"{orders_name}\" face up in the Orders box and the time marker on turn 1 of {}.", game.last_turn),
+            rule: "3.0".into(),
+        },
+        Event::TableInstruction {
+            text: format!("Set the German ship displays to their starting values and place the task force at {start}."),
+            rule: "3.0".into(),
+        },
+        Event::TableInstruction { text: "Place one German collier in a sea space of your choice and tell the referee where.".into(), rule: "3.0".into() },
+    ]
+}
+
+/// 3.0 step 9, and 19.0: a second collier with both battlecruisers.
+pub fn colliers_to_place(pack: &RulesPack, game: &Game) -> usize {
+    pack.setup.colliers as usize + usize::from(game.options.fleet == crate::ground::state::Fleet::AllFour)
+}
+
+/// The sea spaces offered for the collier (3.0 step 9): open sea in each navigable zone and the patrol zones.
+pub fn collier_spaces(pack: &RulesPack) -> Vec<SpaceRef> {
+    let mut spaces: Vec<SpaceRef> = [SeaZone::WesternMed, SeaZone::Adriatic, SeaZone::EasternMed, SeaZone::Aegean]
+        .into_iter()
+        .map(|zone| SpaceRef::HighSeas { zone, label: String::new() })
+        .collect();
+    spaces.extend(pack.places.iter().filter(|p| p.kind == PlaceKind::PatrolZone).map(|p| SpaceRef::place(&p.id)));
+    spaces
+}
+
+pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
+    if game.colliers.len() < colliers_to_place(pack, game) {
+        // 3.0 step 7 (cargo, 8.1) comes before step 9 (the collier, which ends the setup).
+        let mut actions = crate::rules::cargo::legal_actions(pack, game);
+        actions.extend(collier_spaces(pack).into_iter().map(|to| Action::PlaceCollier { to }));
+        return actions;
+    }
+    Vec::new()
+}
+
+/// 3.0 step 9. Any sea space: a high-seas space (any label) or a patrol zone; never a port, the
+/// Atlantic exit, the Black Sea or the Sea of Marmara.
+pub fn place_collier(ctx: &mut Ctx, to: &SpaceRef) -> Result<(), RuleError> {
+    if ctx.game.phase != Phase::Setup || ctx.game.colliers.len() >= colliers_to_place(ctx.pack, ctx.game) {
+        return Err(crate::ground::error::not_now("the collier is placed once, during setup (3.0 step 9)"));
+    }
+    match to {
+        SpaceRef::HighSeas { zone, label } => {
+            if matches!(zone, SeaZone::BlackSea | SeaZone::Marmara | SeaZone::Atlantic) {
+                return Err(illegal("the collier must be placed in a Mediterranean sea space (12.5: never the Black Sea)"));
+            }
+            if label.chars().count() > 40 {
+                return Err(illegal("a space label has at most 40 characters"));
+            }
+        }
+        SpaceRef::Place { id } => match ctx.pack.place(id) {
+            None => return Err(RuleError::Unknown { what: "place", id: id.clone() }),
+            Some(p) if p.kind != PlaceKind::PatrolZone => {
+                return Err(illegal(format!("{} is not a sea space: place the collier at sea", p.name)))
+            }
+            Some(_) => {}
+        },
+    }
+    let id = ctx.game.colliers.len() as u8 + 1;
+    ctx.game.colliers.push(Collier { id, position: to.clone() });
+    ctx.emit(Event::CollierPlaced { at: to.clone() });
+    Ok(())
+}
+
+/// Whether every setup decision is made (then turn 1 begins).
+pub fn is_complete(pack: &RulesPack, game: &Game) -> bool {
+    game.colliers.len() >= colliers_to_place(pack, game)
+}

@@ -1,0 +1,104 @@
+//! The rules engine's entry points: apply one move to a game, and list the legal moves.
+//! Callers (the session) apply moves to a copy of the game: an error leaves the original untouched.
+use crate::engine::ctx::Ctx;
+use crate::ground::action::Action;
+use crate::ground::error::{not_now, RuleError};
+use crate::ground::event::Event;
+use crate::ground::pack::RulesPack;
+use crate::ground::state::{Game, Phase};
+use crate::rules::{corrections, incidents, intelligence, movement, outfitting, raiding, setup};
+use crate::sequence::flow;
+
+/// Applies one game action (not a session request) to `game`. On error the game may be partly changed:
+/// the caller must discard it (the session applies to a copy).
+pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<Event>, RuleError> {
+    if game.game_over.is_some() && !matches!(action, Action::NextMission { .. }) {
+        return Err(RuleError::GameOver);
+    }
+    let mut ctx = Ctx::new(pack, game);
+    match action {
+        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::EditChart { .. } | Action::ResetChart { .. } | Action::ExportPack | Action::ExportRecord | Action::Review | Action::ImportPack { .. } => {
+            return Err(not_now("session requests are handled by the session"));
+        }
+        Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,
+        Action::EndPhase => flow::end_phase(&mut ctx)?,
+        Action::TakeOutfitting { ship } => outfitting::take(&mut ctx, ship)?,
+        Action::Resupply { space, supply } => outfitting::resupply(&mut ctx, space, *supply)?,
+        Action::UseCollier { collier } => outfitting::use_collier(&mut ctx, *collier)?,
+        Action::UseFriendlyShip { space } => outfitting::use_friendly_ship(&mut ctx, space)?,
+        Action::Distribute { shares } => outfitting::distribute(&mut ctx, shares)?,
+        Action::Repair { ship, hull, engines, primary, secondary, tertiary } => {
+            crate::rules::repair::repair(&mut ctx, ship, [*hull, *engines, *primary, *secondary, *tertiary])?
+        }
+        Action::LoadCargo { ship, item } => crate::rules::cargo::load(&mut ctx, ship, item)?,
+        Action::DumpCargo { ship, item } => crate::rules::cargo::dump(&mut ctx, ship, item)?,
+        Action::TransferCargo { from, to, item } => crate::rules::cargo::transfer(&mut ctx, from, to, item)?,
+        Action::AttemptIntelligence { ship } => intelligence::attempt(&mut ctx, ship)?,
+        // 13.0 step 4: the incidents queued behind an Intelligence decision resolve once it is taken.
+        Action::ChooseIntelligence { code } => {
+            intelligence::choose(&mut ctx, code)?;
+            incidents::continue_resolution(&mut ctx);
+        }
+        Action::ExamineZone { zone } => {
+            intelligence::examine_zone(&mut ctx, zone)?;
+            incidents::continue_resolution(&mut ctx);
+        }
+        Action::Reconnoitre { ship, zone } => crate::rules::seaplanes::reconnoitre(&mut ctx, ship, zone)?,
+        Action::Move { ship, to, speed } => movement::move_ship(&mut ctx, ship, to, *speed)?,
+        Action::LayMines { ship } => crate::rules::mines::lay(&mut ctx, ship)?,
+        Action::ResolveIncidents { space } => incidents::resolve_space(&mut ctx, space)?,
+        Action::EvadeSubmarine { ship, spend_coal } => incidents::evade_submarine(&mut ctx, ship, *spend_coal)?,
+        Action::Answer { yes } => incidents::answer(&mut ctx, *yes)?,
+        Action::ChooseShip { ship } => incidents::choose_ship(&mut ctx, ship)?,
+        Action::Contact { space, leader, speed_ship, maximum_speed } => {
+            crate::rules::combat::contact::contact(&mut ctx, space, leader, speed_ship, *maximum_speed)?
+        }
+        Action::Fight { space } => crate::rules::combat::contact::fight(&mut ctx, space)?,
+        Action::BreakOff { space, to } => crate::rules::combat::contact::break_off(&mut ctx, space, to)?,
+        Action::FireOrders { ship, target, maximum_fire } => crate::rules::combat::salvo::fire_orders(&mut ctx, ship, target.as_deref(), *maximum_fire)?,
+        Action::Torpedoes { ship, target, count } => crate::rules::combat::salvo::launch_torpedoes(&mut ctx, ship, target.as_deref(), *count)?,
+        Action::CeaseFire { space } => crate::rules::combat::contact::cease_fire(&mut ctx, space)?,
+        Action::LandMarines { ship } => crate::rules::marines::land(&mut ctx, ship)?,
+        Action::EmbarkMarines { ship } => crate::rules::marines::embark(&mut ctx, ship)?,
+        Action::RaidMerchants { space, ship } => raiding::raid(&mut ctx, space, ship)?,
+        Action::Correct { correction } => corrections::apply(&mut ctx, correction)?,
+        Action::CupDraw { count } => crate::rules::cup::draw(&mut ctx, *count)?,
+        Action::CupReveal { place } => crate::rules::cup::reveal(&mut ctx, place)?,
+        Action::CupReturn { counter } => crate::rules::cup::put_back(&mut ctx, counter)?,
+        Action::NextMission { base, bonus } => crate::rules::campaign::next_mission(&mut ctx, base, *bonus)?,
+    }
+    flow::advance(&mut ctx);
+    if let Err(broken) = ctx.game.check_invariants(pack) {
+        panic!("invariant broken after {action:?}: {broken}");
+    }
+    Ok(ctx.events)
+}
+
+/// Every action the rules allow now, as complete action objects (protocol contract).
+pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
+    let offered = if game.game_over.is_some() {
+        // 24.0: a campaign goes on to its next mission.
+        crate::rules::campaign::legal_actions(pack, game)
+    } else {
+        match game.phase {
+            Phase::Setup => setup::legal_actions(pack, game),
+            Phase::NoGame | Phase::GameOver => Vec::new(),
+            Phase::CupOnly => crate::rules::cup::legal_actions(pack, game),
+            _ => flow::legal_actions(pack, game),
+        }
+    };
+    once_each(offered)
+}
+
+/// Each decision offered once, in the order first offered: ready-made choices of different rules can
+/// coincide (a share of points, a spread of repair dice), and two buttons doing one thing only confuse.
+fn once_each(offered: Vec<Action>) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::with_capacity(offered.len());
+    for a in offered {
+        if !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
