@@ -137,26 +137,46 @@ fn counter(pack: &RulesPack, id: &str) -> Option<CounterId> {
 
 /// 24.1–24.3: sets up the next mission of the campaign, carrying the task force and the campaign's record.
 pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), RuleError> {
-    if !can_continue(ctx.game) {
+    check_next_mission(ctx.pack, ctx.game, base, bonus)?;
+    let pack = ctx.pack;
+    let mut c = ctx.game.campaign.clone().expect("checked");
+    let won = c.results.last().is_some_and(|r| r.won);
+    remove_sunk_capital_ships(pack, ctx.game, &mut c);
+    let gains = apply_bonuses(ctx, &mut c, bonus);
+    let base_space = SpaceRef::place(base);
+    let mut ships = restore_task_force(ctx.game, &mut c, &base_space, won);
+    add_reinforcements(pack, &mut ships, &gains.reinforcements, &base_space);
+    if let Some(place) = gains.cruiser_at {
+        austro_hungarian_cruiser_joins(ctx, &c, &mut ships, &place);
+    }
+    set_up_mission(ctx, c, ships, gains.vp_cost)?;
+    announce_mission(ctx, &base_space, gains.vp_cost);
+    Ok(())
+}
+
+/// 24.0 / 24.2: a next mission only after a mission ended without a verdict, based at Pola or a port a
+/// bonus allows, with a choice of bonus only when the Orders Chart offers one.
+fn check_next_mission(pack: &RulesPack, game: &Game, base: &str, bonus: Option<u8>) -> Result<(), RuleError> {
+    if !can_continue(game) {
         return Err(not_now("a next mission starts only when a campaign mission has ended without a verdict (24.0)"));
     }
-    let pack = ctx.pack;
     let mut bases = vec![HOME_BASE.to_string()];
-    bases.extend(basing_after(pack, ctx.game, bonus));
+    bases.extend(basing_after(pack, game, bonus));
     if !bases.iter().any(|b| b == base) {
         return Err(illegal(format!("German ships are based at Pola or a port a mission's bonus allows (24.2); not `{base}`")));
     }
-    let has_choice = last_bonuses(pack, ctx.game).iter().any(|b| matches!(b, OrdersBonus::ChooseOne { .. }));
+    let has_choice = last_bonuses(pack, game).iter().any(|b| matches!(b, OrdersBonus::ChooseOne { .. }));
     if bonus.is_some() && !has_choice {
         return Err(illegal("the last mission offers no choice of bonus"));
     }
-    let mut c = ctx.game.campaign.clone().expect("checked");
-    let won = c.results.last().is_some_and(|r| r.won);
+    Ok(())
+}
 
-    // 24.1 step 3: Allied capital ships sunk stay out; the others come back.
+/// 24.1 step 3: Allied capital ships sunk stay out; the others come back.
+fn remove_sunk_capital_ships(pack: &RulesPack, game: &Game, c: &mut CampaignState) {
     let capital = |t: ShipType| matches!(t, ShipType::BB | ShipType::BC | ShipType::B);
     for (i, spec) in pack.counters.counters.iter().enumerate() {
-        if ctx.game.counters[i].location != Location::Sunk {
+        if game.counters[i].location != Location::Sunk {
             continue;
         }
         if let CounterKind::Incident { ship: Some(v), .. } = spec.kind {
@@ -168,40 +188,37 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
             }
         }
     }
-    // Orders Chart bonuses of a won mission.
-    let mut reinforcements: Vec<String> = Vec::new();
-    let mut cruiser_at: Option<String> = None;
-    let mut vp_cost = 0;
+}
+
+/// What the Orders Chart bonuses bring to the next mission's set-up besides the campaign's record.
+#[derive(Default)]
+struct BonusGains {
+    reinforcements: Vec<String>,
+    cruiser_at: Option<String>,
+    vp_cost: i32,
+}
+
+/// Orders Chart bonuses of a won mission.
+fn apply_bonuses(ctx: &mut Ctx, c: &mut CampaignState, bonus: Option<u8>) -> BonusGains {
+    let pack = ctx.pack;
+    let mut gains = BonusGains::default();
     for b in chosen_bonuses(pack, ctx.game, bonus) {
         match b {
-            OrdersBonus::RemoveRandomBritishBc => {
-                let candidates: Vec<&crate::ground::pack::CounterSpec> = pack
-                    .counters
-                    .counters
-                    .iter()
-                    .filter(|s| matches!(s.kind, CounterKind::Incident { ship: Some(v), .. } if v.ship_type == ShipType::BC && v.nation == Nation::Britain))
-                    .filter(|s| !c.removed.contains(&s.id) && !pack.setup.set_aside.contains(&s.id))
-                    .collect();
-                if !candidates.is_empty() {
-                    let pick = candidates[ctx.game.dice.index(candidates.len())];
-                    c.removed.push(pick.id.clone());
-                    ctx.instruct(format!("{} is withdrawn from the Mediterranean for the rest of the campaign.", pick.name), "Orders Chart");
-                }
-            }
+            OrdersBonus::RemoveRandomBritishBc => withdraw_random_british_bc(ctx, c),
             OrdersBonus::Reinforcements { ships, vp_cost: cost } => {
                 for s in ships {
                     if !ctx.game.ships.iter().any(|x| &x.id == s) {
-                        reinforcements.push(s.clone());
+                        gains.reinforcements.push(s.clone());
                     }
                 }
-                vp_cost += cost;
+                gains.vp_cost += cost;
             }
             OrdersBonus::Basing { places, nations, .. } => {
                 c.basing.extend(places.iter().cloned());
                 c.basing.extend(nation_ports(pack, nations));
             }
             OrdersBonus::RemoveOrders { orders } => c.used_orders.push(orders.clone()),
-            OrdersBonus::AustroHungarianCruiser { place } => cruiser_at = Some(place.clone()),
+            OrdersBonus::AustroHungarianCruiser { place } => gains.cruiser_at = Some(place.clone()),
             OrdersBonus::Alliance { nation } => {
                 if !c.allies.contains(nation) {
                     c.allies.push(*nation);
@@ -219,12 +236,31 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
     }
     c.basing.sort();
     c.basing.dedup();
+    gains
+}
 
-    // 24.1 steps 1–2: sunk German ships are gone; the others are restored (leadership carries ±1).
-    let base_space = SpaceRef::place(base);
+/// Orders Chart: one British battlecruiser, picked at random, is withdrawn for the rest of the campaign.
+fn withdraw_random_british_bc(ctx: &mut Ctx, c: &mut CampaignState) {
+    let pack = ctx.pack;
+    let candidates: Vec<&crate::ground::pack::CounterSpec> = pack
+        .counters
+        .counters
+        .iter()
+        .filter(|s| matches!(s.kind, CounterKind::Incident { ship: Some(v), .. } if v.ship_type == ShipType::BC && v.nation == Nation::Britain))
+        .filter(|s| !c.removed.contains(&s.id) && !pack.setup.set_aside.contains(&s.id))
+        .collect();
+    if !candidates.is_empty() {
+        let pick = candidates[ctx.game.dice.index(candidates.len())];
+        c.removed.push(pick.id.clone());
+        ctx.instruct(format!("{} is withdrawn from the Mediterranean for the rest of the campaign.", pick.name), "Orders Chart");
+    }
+}
+
+/// 24.1 steps 1–2: sunk German ships are gone; the others are restored (leadership carries ±1).
+fn restore_task_force(game: &Game, c: &mut CampaignState, base_space: &SpaceRef, won: bool) -> Vec<GermanShip> {
     let mut ships: Vec<GermanShip> = Vec::new();
     let pola = SpaceRef::place(crate::rules::austro_hungarian::POLA);
-    for s in &ctx.game.ships {
+    for s in &game.ships {
         if s.austro_hungarian {
             // 20.0: sunk ones are gone, ones not back in Pola are withdrawn for good; damaged and withdrawn
             // ones return; all are based at Pola (24.2).
@@ -244,7 +280,12 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
         tracks.leadership = leadership;
         ships.push(GermanShip { tracks, position: base_space.clone(), ..s.clone() });
     }
-    for id in &reinforcements {
+    ships
+}
+
+/// Orders Chart reinforcements join fresh at the chosen base (24.1).
+fn add_reinforcements(pack: &RulesPack, ships: &mut Vec<GermanShip>, reinforcements: &[String], base_space: &SpaceRef) {
+    for id in reinforcements {
         if let Some(spec) = pack.german_ship(id) {
             ships.push(GermanShip {
                 id: spec.id.clone(),
@@ -259,29 +300,34 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
             });
         }
     }
+}
 
-    // Austro-Hungarian Naval Pact: one Austro-Hungarian cruiser joins, picked at random among those not in
-    // the war (24.1 example), and stays until sunk.
-    if let Some(place) = cruiser_at {
-        let cruisers: Vec<CounterId> = pack
-            .counters
-            .counters
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| matches!(s.kind, CounterKind::AustroHungarian { ship } if matches!(ship.ship_type, ShipType::CA | ShipType::CL)))
-            .filter(|(_, s)| !ships.iter().any(|x| x.id == s.id) && !c.removed.contains(&s.id))
-            .map(|(i, _)| CounterId(i as u16))
-            .collect();
-        if !cruisers.is_empty() {
-            let pick = cruisers[ctx.game.dice.index(cruisers.len())];
-            if let Some(ship) = crate::rules::austro_hungarian::ship_from_counter(pack, pick, &SpaceRef::place(&place)) {
-                ctx.instruct(format!("{} joins your command at {} (Orders Chart bonus).", ship.name, SpaceRef::place(&place).describe(pack)), "24.1");
-                ships.push(ship);
-            }
+/// Austro-Hungarian Naval Pact: one Austro-Hungarian cruiser joins, picked at random among those not in
+/// the war (24.1 example), and stays until sunk.
+fn austro_hungarian_cruiser_joins(ctx: &mut Ctx, c: &CampaignState, ships: &mut Vec<GermanShip>, place: &str) {
+    let pack = ctx.pack;
+    let cruisers: Vec<CounterId> = pack
+        .counters
+        .counters
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| matches!(s.kind, CounterKind::AustroHungarian { ship } if matches!(ship.ship_type, ShipType::CA | ShipType::CL)))
+        .filter(|(_, s)| !ships.iter().any(|x| x.id == s.id) && !c.removed.contains(&s.id))
+        .map(|(i, _)| CounterId(i as u16))
+        .collect();
+    if !cruisers.is_empty() {
+        let pick = cruisers[ctx.game.dice.index(cruisers.len())];
+        if let Some(ship) = crate::rules::austro_hungarian::ship_from_counter(pack, pick, &SpaceRef::place(place)) {
+            ctx.instruct(format!("{} joins your command at {} (Orders Chart bonus).", ship.name, SpaceRef::place(place).describe(pack)), "24.1");
+            ships.push(ship);
         }
     }
+}
 
-    // 3.0 with the campaign's carry (24.1 steps 3–4, 24.3).
+/// 3.0 with the campaign's carry (24.1 steps 3–4, 24.3): the new game replaces the ended one and its
+/// set-up events follow.
+fn set_up_mission(ctx: &mut Ctx, mut c: CampaignState, ships: Vec<GermanShip>, vp_cost: i32) -> Result<(), RuleError> {
+    let pack = ctx.pack;
     let carry = Carry {
         removed: c.removed.iter().filter_map(|id| counter(pack, id)).collect(),
         extra_markers: c.battlecruisers_sunk,
@@ -303,6 +349,13 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
     for e in events {
         ctx.emit(e);
     }
+    Ok(())
+}
+
+/// 24.2 / 24.1 step 5: tells the table where the ships are based and the Alert Level; the reinforcements'
+/// VP cost is logged (19.1).
+fn announce_mission(ctx: &mut Ctx, base_space: &SpaceRef, vp_cost: i32) {
+    let pack = ctx.pack;
     ctx.instruct(
         format!(
             "Mission {} of the campaign: every German ship is based at {}; Alert Level {} (24.1 step 5).",
@@ -315,7 +368,6 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
     if vp_cost != 0 {
         ctx.emit(Event::VpChanged { from: 0, to: vp_cost, reason: "reinforcements (Orders Chart)".into(), rule: "19.1".into() });
     }
-    Ok(())
 }
 
 /// The ports and naval bases of the nations a basing bonus names (24.2).

@@ -5,7 +5,7 @@ use crate::ground::action::Action;
 use crate::ground::dice::Dice;
 use crate::ground::error::{illegal, RuleError};
 use crate::ground::event::{Event, StackCount};
-use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone};
+use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone, SetupGroup};
 use crate::engine::ctx::Ctx;
 use crate::ground::state::{Collier, CounterId, CounterState, Game, GameOptions, GermanShip, Location, Phase, ShipStatus, SpaceRef};
 
@@ -30,93 +30,7 @@ pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Ga
 /// 3.0, as modified for a campaign's next mission by `carry`.
 pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &Carry) -> Result<(Game, Vec<Event>), RuleError> {
     let mut dice = Dice::from_seed(seed);
-    let n = pack.counters.counters.len();
-    assert!(n < u16::MAX as usize);
-    // Everything starts unused; each step below moves counters to their setup place.
-    let mut counters = vec![CounterState { location: Location::Unused, known_to_player: false }; n];
-    let ids = |pred: &dyn Fn(&CounterKind) -> bool| -> Vec<CounterId> {
-        (0..n).filter(|&i| pred(&pack.counters.counters[i].kind)).map(|i| CounterId(i as u16)).collect()
-    };
-
-    // 3.0 step 3: each nation's warships plus its Quiet Seas, mixed face down, drawn into its zones.
-    let mut quiet = ids(&|k| matches!(k, CounterKind::Incident { incident: IncidentKind::QuietSeas, .. }));
-    let mut placed = vec![false; n];
-    for c in &carry.removed {
-        counters[c.index()].location = Location::RemovedFromPlay;
-        placed[c.index()] = true;
-    }
-    quiet.retain(|c| !placed[c.index()]);
-    for (g, group) in pack.setup.groups.iter().enumerate() {
-        let mut mix: Vec<CounterId> = group.warships.iter().map(|id| counter_id(pack, id)).filter(|c| !placed[c.index()]).collect();
-        for _ in 0..group.quiet_seas {
-            mix.push(quiet.remove(0));
-        }
-        if g == 0 {
-            // 24.3: extra incident markers, picked at random, join the first (British) group's mix.
-            let spare: Vec<CounterId> = ids(&|k| matches!(k, CounterKind::Incident { .. }))
-                .into_iter()
-                .filter(|c| !placed[c.index()] && !mix.contains(c) && !quiet.contains(c) && !pack.setup.groups.iter().any(|gr| gr.warships.iter().any(|w| counter_id(pack, w) == *c)) && !pack.setup.set_aside.iter().any(|a| counter_id(pack, a) == *c))
-                .collect();
-            let mut spare = spare;
-            for _ in 0..carry.extra_markers.min(spare.len() as u8) {
-                mix.push(spare.swap_remove(dice.index(spare.len())));
-            }
-        }
-        for draw in group.zones.iter().filter(|d| !carry.open_zones.contains(&d.zone)) {
-            for _ in 0..draw.count {
-                let c = mix.swap_remove(dice.index(mix.len()));
-                counters[c.index()].location = Location::PatrolZone { zone: draw.zone.clone() };
-                placed[c.index()] = true;
-            }
-        }
-        for c in mix {
-            counters[c.index()].location = Location::Pool;
-            placed[c.index()] = true;
-        }
-    }
-    for id in &pack.setup.set_aside {
-        let c = counter_id(pack, id);
-        if placed[c.index()] {
-            continue;
-        }
-        counters[c.index()].location = Location::SetAside;
-        placed[c.index()] = true;
-    }
-    // "Then place all remaining Incident markers into the Incident Pool."
-    for c in ids(&|k| matches!(k, CounterKind::Incident { .. })) {
-        if !placed[c.index()] {
-            counters[c.index()].location = Location::Pool;
-        }
-    }
-
-    // 3.0 step 4: coastal defenses drawn face down per port; the rest out of play unseen.
-    let mut defenses = ids(&|k| matches!(k, CounterKind::CoastalDefense { .. }));
-    for draw in &pack.setup.coastal_defenses {
-        for _ in 0..draw.count {
-            let c = defenses.swap_remove(dice.index(defenses.len()));
-            counters[c.index()].location = Location::Port { port: draw.port.clone() };
-        }
-    }
-    for c in defenses {
-        counters[c.index()].location = Location::OutOfPlay;
-    }
-
-    // 3.0 step 5: one Orders marker drawn and shown; the scenario length comes from the Orders Chart.
-    let orders_markers: Vec<CounterId> = ids(&|k| matches!(k, CounterKind::Orders { .. }))
-        .into_iter()
-        .filter(|c| !matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)))
-        .collect();
-    if orders_markers.is_empty() {
-        return Err(illegal("every Orders marker has been played (24.0)"));
-    }
-    let orders = match &options.orders {
-        Some(wanted) => *orders_markers
-            .iter()
-            .find(|c| matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if orders == wanted))
-            .ok_or_else(|| RuleError::Unknown { what: "orders", id: wanted.clone() })?,
-        None => orders_markers[dice.index(orders_markers.len())],
-    };
-    counters[orders.index()].location = Location::OrdersBox;
+    let (mut counters, orders) = draw_counters(pack, &mut dice, &options, carry)?;
     let orders_id = match &pack.counters.counters[orders.index()].kind {
         CounterKind::Orders { orders } => orders.clone(),
         _ => unreachable!("filtered to Orders markers"),
@@ -130,36 +44,10 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
             counters[counter_id(pack, id).index()].location = Location::Pool;
         }
     }
-    // 3.0 steps 6 and 8 (18.0: or where the Variable Initial Deployment Table's die says).
-    let mut deployment_roll = None;
-    let start = if options.variable_deployment {
-        let face = dice.d6();
-        deployment_roll = Some(face);
-        SpaceRef::place(&pack.charts.variable_deployment.rolls[(face - 1) as usize])
-    } else {
-        SpaceRef::place(&pack.setup.start_space)
-    };
-    let standard_fleet = options.fleet == crate::ground::state::Fleet::Standard;
-    let ship_ids: Vec<String> = if standard_fleet { pack.setup.german_ships.clone() } else { fleet.iter().map(|s| s.to_string()).collect() };
-    let ships = ship_ids
-        .iter()
-        .map(|id| {
-            let s = pack.german_ship(id).expect("validated");
-            GermanShip {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                ship_type: s.ship_type,
-                status: ShipStatus::Active,
-                position: start.clone(),
-                tracks: s.start,
-                start: s.start,
-                cargo: Vec::new(),
-                austro_hungarian: false,
-            }
-        })
-        .collect();
+    let (start, deployment_roll) = start_space(pack, &mut dice, &options);
+    let ships = task_force(pack, &options, fleet, &start);
 
-    let game = Game {
+    let mut game = Game {
         options,
         dice,
         turn: 1,
@@ -182,15 +70,7 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
         allies: Vec::new(),
         open_zones: carry.open_zones.clone(),
     };
-    let mut game = game;
-    if game.options.campaign {
-        game.campaign = Some(crate::ground::campaign_state::CampaignState { mission: 1, ..Default::default() });
-    }
-    for (i, spec) in pack.counters.counters.iter().enumerate() {
-        if matches!(&spec.kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)) {
-            game.counters[i].location = Location::RemovedFromPlay;
-        }
-    }
+    begin_campaign_record(pack, &mut game, carry);
     let mut events = setup_events(pack, &game, &orders_id, &spec.name);
     if let Some(face) = deployment_roll {
         events.insert(2, Event::DiceRolled { purpose: format!("Variable Initial Deployment: the task force starts at {}", start.describe(pack)), faces: vec![face], rule: "18.0".into(), fire: None });
@@ -206,6 +86,177 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
         });
     }
     Ok((game, events))
+}
+
+/// 3.0 steps 3–5: every counter's setup place, with the secret draws in this order (the dice are the
+/// game's, so the order is part of the game): incident markers, coastal defenses, the Orders marker.
+/// Returns the counters and the drawn Orders marker, in the Orders box.
+fn draw_counters(pack: &RulesPack, dice: &mut Dice, options: &GameOptions, carry: &Carry) -> Result<(Vec<CounterState>, CounterId), RuleError> {
+    let n = pack.counters.counters.len();
+    assert!(n < u16::MAX as usize);
+    // Everything starts unused; each step below moves counters to their setup place.
+    let mut counters = vec![CounterState { location: Location::Unused, known_to_player: false }; n];
+    draw_incident_markers(pack, dice, &mut counters, carry);
+    draw_coastal_defenses(pack, dice, &mut counters);
+    let orders = draw_orders(pack, dice, options, carry)?;
+    counters[orders.index()].location = Location::OrdersBox;
+    Ok((counters, orders))
+}
+
+/// The counters whose kind matches `pred`, in the pack's order.
+fn ids(pack: &RulesPack, pred: &dyn Fn(&CounterKind) -> bool) -> Vec<CounterId> {
+    let n = pack.counters.counters.len();
+    (0..n).filter(|&i| pred(&pack.counters.counters[i].kind)).map(|i| CounterId(i as u16)).collect()
+}
+
+/// 3.0 step 3: each nation's warships plus its Quiet Seas, mixed face down, drawn into its zones.
+fn draw_incident_markers(pack: &RulesPack, dice: &mut Dice, counters: &mut [CounterState], carry: &Carry) {
+    let mut quiet = ids(pack, &|k| matches!(k, CounterKind::Incident { incident: IncidentKind::QuietSeas, .. }));
+    let mut placed = vec![false; counters.len()];
+    for c in &carry.removed {
+        counters[c.index()].location = Location::RemovedFromPlay;
+        placed[c.index()] = true;
+    }
+    quiet.retain(|c| !placed[c.index()]);
+    for (g, group) in pack.setup.groups.iter().enumerate() {
+        let mut mix: Vec<CounterId> = group.warships.iter().map(|id| counter_id(pack, id)).filter(|c| !placed[c.index()]).collect();
+        for _ in 0..group.quiet_seas {
+            mix.push(quiet.remove(0));
+        }
+        if g == 0 {
+            add_extra_markers(pack, dice, carry, &placed, &quiet, &mut mix);
+        }
+        draw_group(group, dice, counters, &mut placed, carry, mix);
+    }
+    set_aside_and_pool(pack, counters, &mut placed);
+}
+
+/// 24.3: extra incident markers, picked at random, join the first (British) group's mix.
+fn add_extra_markers(pack: &RulesPack, dice: &mut Dice, carry: &Carry, placed: &[bool], quiet: &[CounterId], mix: &mut Vec<CounterId>) {
+    let spare: Vec<CounterId> = ids(pack, &|k| matches!(k, CounterKind::Incident { .. }))
+        .into_iter()
+        .filter(|c| !placed[c.index()] && !mix.contains(c) && !quiet.contains(c) && !pack.setup.groups.iter().any(|gr| gr.warships.iter().any(|w| counter_id(pack, w) == *c)) && !pack.setup.set_aside.iter().any(|a| counter_id(pack, a) == *c))
+        .collect();
+    let mut spare = spare;
+    for _ in 0..carry.extra_markers.min(spare.len() as u8) {
+        mix.push(spare.swap_remove(dice.index(spare.len())));
+    }
+}
+
+/// 3.0 step 3: one group's mix drawn face down into its zones (none into a zone that is open sea now);
+/// what is left of the mix goes to the Incident Pool.
+fn draw_group(group: &SetupGroup, dice: &mut Dice, counters: &mut [CounterState], placed: &mut [bool], carry: &Carry, mut mix: Vec<CounterId>) {
+    for draw in group.zones.iter().filter(|d| !carry.open_zones.contains(&d.zone)) {
+        for _ in 0..draw.count {
+            let c = mix.swap_remove(dice.index(mix.len()));
+            counters[c.index()].location = Location::PatrolZone { zone: draw.zone.clone() };
+            placed[c.index()] = true;
+        }
+    }
+    for c in mix {
+        counters[c.index()].location = Location::Pool;
+        placed[c.index()] = true;
+    }
+}
+
+/// 3.0 step 3: the set-aside counters (New Zealand) aside, unless already placed, and the rest of the
+/// Incident markers into the pool.
+fn set_aside_and_pool(pack: &RulesPack, counters: &mut [CounterState], placed: &mut [bool]) {
+    for id in &pack.setup.set_aside {
+        let c = counter_id(pack, id);
+        if placed[c.index()] {
+            continue;
+        }
+        counters[c.index()].location = Location::SetAside;
+        placed[c.index()] = true;
+    }
+    // "Then place all remaining Incident markers into the Incident Pool."
+    for c in ids(pack, &|k| matches!(k, CounterKind::Incident { .. })) {
+        if !placed[c.index()] {
+            counters[c.index()].location = Location::Pool;
+        }
+    }
+}
+
+/// 3.0 step 4: coastal defenses drawn face down per port; the rest out of play unseen.
+fn draw_coastal_defenses(pack: &RulesPack, dice: &mut Dice, counters: &mut [CounterState]) {
+    let mut defenses = ids(pack, &|k| matches!(k, CounterKind::CoastalDefense { .. }));
+    for draw in &pack.setup.coastal_defenses {
+        for _ in 0..draw.count {
+            let c = defenses.swap_remove(dice.index(defenses.len()));
+            counters[c.index()].location = Location::Port { port: draw.port.clone() };
+        }
+    }
+    for c in defenses {
+        counters[c.index()].location = Location::OutOfPlay;
+    }
+}
+
+/// 3.0 step 5: one Orders marker drawn and shown; the scenario length comes from the Orders Chart.
+fn draw_orders(pack: &RulesPack, dice: &mut Dice, options: &GameOptions, carry: &Carry) -> Result<CounterId, RuleError> {
+    let orders_markers: Vec<CounterId> = ids(pack, &|k| matches!(k, CounterKind::Orders { .. }))
+        .into_iter()
+        .filter(|c| !matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)))
+        .collect();
+    if orders_markers.is_empty() {
+        return Err(illegal("every Orders marker has been played (24.0)"));
+    }
+    Ok(match &options.orders {
+        Some(wanted) => *orders_markers
+            .iter()
+            .find(|c| matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if orders == wanted))
+            .ok_or_else(|| RuleError::Unknown { what: "orders", id: wanted.clone() })?,
+        None => orders_markers[dice.index(orders_markers.len())],
+    })
+}
+
+/// 3.0 steps 6 and 8 (18.0: or where the Variable Initial Deployment Table's die says). Returns the start
+/// space and the die, when one was rolled.
+fn start_space(pack: &RulesPack, dice: &mut Dice, options: &GameOptions) -> (SpaceRef, Option<u8>) {
+    let mut deployment_roll = None;
+    let start = if options.variable_deployment {
+        let face = dice.d6();
+        deployment_roll = Some(face);
+        SpaceRef::place(&pack.charts.variable_deployment.rolls[(face - 1) as usize])
+    } else {
+        SpaceRef::place(&pack.setup.start_space)
+    };
+    (start, deployment_roll)
+}
+
+/// 3.0 step 6 / 19.0: the German ships of the chosen fleet at their starting values, at the start space.
+fn task_force(pack: &RulesPack, options: &GameOptions, fleet: &[&str], start: &SpaceRef) -> Vec<GermanShip> {
+    let standard_fleet = options.fleet == crate::ground::state::Fleet::Standard;
+    let ship_ids: Vec<String> = if standard_fleet { pack.setup.german_ships.clone() } else { fleet.iter().map(|s| s.to_string()).collect() };
+    ship_ids
+        .iter()
+        .map(|id| {
+            let s = pack.german_ship(id).expect("validated");
+            GermanShip {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                ship_type: s.ship_type,
+                status: ShipStatus::Active,
+                position: start.clone(),
+                tracks: s.start,
+                start: s.start,
+                cargo: Vec::new(),
+                austro_hungarian: false,
+            }
+        })
+        .collect()
+}
+
+/// 24.0: a campaign's first mission starts its record; Orders markers already played are out of play.
+fn begin_campaign_record(pack: &RulesPack, game: &mut Game, carry: &Carry) {
+    if game.options.campaign {
+        game.campaign = Some(crate::ground::campaign_state::CampaignState { mission: 1, ..Default::default() });
+    }
+    for (i, spec) in pack.counters.counters.iter().enumerate() {
+        if matches!(&spec.kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)) {
+            game.counters[i].location = Location::RemovedFromPlay;
+        }
+    }
 }
 
 fn counter_id(pack: &RulesPack, id: &str) -> CounterId {
