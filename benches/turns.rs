@@ -2,6 +2,7 @@
 //! 10-turn game with random decisions under 5 ms). Run: `cargo bench --bench turns`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use goeben_referee::api::request::SessionRequest;
 use goeben_referee::ground::action::Action;
 use goeben_referee::ground::state::Phase;
 use goeben_referee::{RulesPack, Session};
@@ -10,7 +11,7 @@ use goeben_referee::{RulesPack, Session};
 fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
     let mut s = Session::new(pack.clone(), seed);
     let options = goeben_referee::ground::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
-    s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
+    s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
     s.respond(serde_json::from_str(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":""}}"#).unwrap());
     while s.game().unwrap().phase != Phase::Movement {
         s.respond(Action::EndPhase);
@@ -27,7 +28,7 @@ fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
 fn whole_game(pack: &RulesPack, seed: u64) -> u32 {
     let mut s = Session::new(pack.clone(), seed);
     let options = goeben_referee::ground::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
-    let mut r = s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
+    let mut r = s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
     let mut pick = seed | 1;
     let mut steps = 0;
     while r.view.game_over.is_none() && steps < 10_000 {
@@ -65,13 +66,13 @@ fn benches(c: &mut Criterion) {
     c.bench_function("whole player view, marks included", |b| b.iter(|| mid.view()));
     // Issue #14: verifying a whole finished game's record (parse, replay every step, compare).
     let mut finished = Session::new(pack.clone(), 3);
-    let mut r = finished.respond(Action::NewGame { seed: Some(3), options: None });
+    let mut r = finished.respond(SessionRequest::NewGame { seed: Some(3), options: None });
     let mut i = 0usize;
     while r.view.game_over.is_none() {
         r = finished.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
         i += 1;
     }
-    let record = serde_json::to_string(&finished.respond(Action::ExportRecord).record).unwrap();
+    let record = serde_json::to_string(&finished.respond(SessionRequest::ExportRecord).record).unwrap();
     println!("verified record: {i} steps, {} bytes", record.len());
     c.bench_function("referee verify, one whole game", |b| b.iter(|| goeben_referee::api::verify::verify(&record).ok));
 }

@@ -9,6 +9,7 @@ pub mod ground;
 pub mod rules;
 pub mod sequence;
 
+pub use api::request::{Request, SessionRequest};
 pub use api::response::Response;
 pub use api::session::Session;
 pub use ground::action::Action;

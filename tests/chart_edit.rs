@@ -3,7 +3,9 @@
 
 mod rules_support;
 
-use goeben_referee::{api::save, Action, RulesPack, Session};
+use goeben_referee::api::request::SessionRequest;
+
+use goeben_referee::{api::save, RulesPack, Session};
 use rules_support::Table;
 use serde_json::json;
 
@@ -55,12 +57,12 @@ fn invalid_edits_are_refused_with_the_field_and_change_nothing() {
 #[test]
 fn a_pack_exports_and_imports_and_a_broken_one_is_refused() {
     let mut s = Session::new(RulesPack::standard(), 1);
-    let exported = s.respond(Action::ExportPack).pack_json.expect("the pack");
-    let r = s.respond(Action::ImportPack { json: exported.clone() });
+    let exported = s.respond(SessionRequest::ExportPack).pack_json().expect("the pack");
+    let r = s.respond(SessionRequest::ImportPack { json: exported.clone() });
     assert!(r.ok, "{:?}", r.error);
     let broken = exported.replacen("\"critical_engagement\": 15", "\"critical_engagement\": -1", 1);
     assert_ne!(broken, exported);
-    let r = s.respond(Action::ImportPack { json: broken });
+    let r = s.respond(SessionRequest::ImportPack { json: broken });
     assert!(!r.ok);
     assert!(r.error.unwrap().message.contains("critical_engagement"));
     assert_eq!(s.pack().charts.victory_points.critical_engagement, 15, "unchanged");
@@ -69,7 +71,7 @@ fn a_pack_exports_and_imports_and_a_broken_one_is_refused() {
 #[test]
 fn a_refusal_because_of_the_running_game_names_no_hidden_counter() {
     let mut t = Table::new(43, "suez_canal");
-    let exported = goeben_referee::api::protocol::handle_line(&mut t.session, r#"{"action":"export_pack"}"#).pack_json.unwrap();
+    let exported = goeben_referee::api::protocol::handle_line(&mut t.session, r#"{"action":"export_pack"}"#).pack_json().unwrap();
     let mut pack: serde_json::Value = serde_json::from_str(&exported).unwrap();
     // Drop the last counter of the mix: the game no longer fits.
     pack["counters"]["counters"].as_array_mut().unwrap().pop();

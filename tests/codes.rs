@@ -6,11 +6,13 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
+use goeben_referee::api::request::SessionRequest;
+
 use goeben_referee::api::codes::{self, CodeError, Piece, ALPHABET, FACE_DOWN};
 use goeben_referee::ground::pack::{CounterKind, IncidentKind, PlaceKind};
 use goeben_referee::api::print_sheet::{self, Paper};
 use goeben_referee::ground::state::{Location, SpaceRef};
-use goeben_referee::{Action, RulesPack, Session};
+use goeben_referee::{RulesPack, Session};
 use proptest::prelude::*;
 
 fn pack() -> &'static RulesPack {
@@ -294,7 +296,7 @@ fn the_allied_group_is_the_allied_warships_convoys_and_merchantmen() {
 
 fn started() -> Session {
     let mut s = Session::new(pack().clone(), 5);
-    assert!(s.respond(Action::NewGame { seed: Some(5), options: None }).ok);
+    assert!(s.respond(SessionRequest::NewGame { seed: Some(5), options: None }).ok);
     s
 }
 
@@ -380,15 +382,15 @@ fn the_scan_request_answers_in_the_response_and_changes_nothing() {
     let code = codes::code_of(pack(), &Piece::Placeholder { place: "adriatic_pz".into() }).unwrap();
     let before = goeben_referee::api::save::to_json(&s);
     let log_before = s.log().len();
-    let r = s.respond(Action::Scan { code: code.to_lowercase().replace('-', " ") });
+    let r = s.respond(SessionRequest::Scan { code: code.to_lowercase().replace('-', " ") });
     assert!(r.ok);
     assert_eq!(r.events, Some(Vec::new()));
-    let scan = r.scan.unwrap();
+    let scan = r.scan().unwrap();
     assert_eq!(scan.code, code, "the answer gives the code in its printed form");
     assert_eq!(scan.name, "Adriatic Patrol Zone token");
     assert_eq!(before, goeben_referee::api::save::to_json(&s));
     assert_eq!(log_before, s.log().len());
-    assert!(Action::Scan { code: String::new() }.is_session_request());
+    assert!(SessionRequest::Scan { code: String::new() }.is_read_only(), "a scan is a session request that changes nothing");
     // Every bad code is refused with its own error code and changes nothing.
     let bad_check = {
         let mut c = code.clone();
@@ -397,15 +399,15 @@ fn the_scan_request_answers_in_the_response_and_changes_nothing() {
         c
     };
     for (text, error) in [("hello", "foreign_code"), ("GO1-P1", "malformed_code"), (bad_check.as_str(), "bad_check"), (valid_unknown_code().as_str(), "unknown_code")] {
-        let r = s.respond(Action::Scan { code: text.into() });
+        let r = s.respond(SessionRequest::Scan { code: text.into() });
         assert!(!r.ok, "{text}");
-        assert_eq!(r.error.unwrap().code, error, "{text}");
-        assert!(r.scan.is_none());
+        assert_eq!(r.error.clone().unwrap().code, error, "{text}");
+        assert!(r.scan().is_none());
         assert_eq!(before, goeben_referee::api::save::to_json(&s));
     }
     // The scan travels as JSON like every request.
-    let action: Action = serde_json::from_str(r#"{"action":"scan","code":"x"}"#).unwrap();
-    assert_eq!(action, Action::Scan { code: "x".into() });
+    let request: goeben_referee::Request = serde_json::from_str(r#"{"action":"scan","code":"x"}"#).unwrap();
+    assert_eq!(request, SessionRequest::Scan { code: "x".into() }.into());
 }
 
 #[test]

@@ -12,9 +12,10 @@ fn read(path: &str) -> String {
     std::fs::read_to_string(repo().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Every action name, as the generated TypeScript type spells them (`"action": "…"`).
+/// Every request name — moves and session requests — as the generated TypeScript types spell them
+/// (`"action": "…"`).
 fn action_names() -> Vec<String> {
-    let ts = read("ui/src/generated/Action.ts");
+    let ts = read("ui/src/generated/Action.ts") + &read("ui/src/generated/SessionRequest.ts");
     let mut names: Vec<String> = ts.split("\"action\": \"").skip(1).filter_map(|rest| rest.split('"').next()).map(str::to_string).collect();
     names.sort();
     names.dedup();

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use goeben_referee::ground::action::Action;
+use goeben_referee::api::request::SessionRequest;
+
 use goeben_referee::ground::state::{CounterId, Location};
 use goeben_referee::{RulesPack, Session};
 use proptest::prelude::*;
@@ -42,12 +43,12 @@ fn assert_no_leak_salted(session: &Session, response: &goeben_referee::Response,
         let leaked: Vec<_> = named.difference(ever).collect();
         assert!(leaked.is_empty(), "step {step}: an event names face-down counters before their reveal: {leaked:?} in {event:?}");
     }
-    for event in response.record.iter().flat_map(|r| r.steps.iter().flat_map(|s| s.events.iter())) {
+    for event in response.record().iter().flat_map(|r| r.steps.iter().flat_map(|s| s.events.iter())) {
         let named = counters_in(pack, &serde_json::to_value(event).unwrap());
         let leaked: Vec<_> = named.difference(ever).collect();
         assert!(leaked.is_empty(), "step {step}: the record names never-revealed counters: {leaked:?}");
     }
-    for entry in response.log.iter().flatten() {
+    for entry in response.log().iter().flatten() {
         let named = counters_in(pack, &serde_json::to_value(entry).unwrap());
         let leaked: Vec<_> = named.difference(ever).collect();
         assert!(leaked.is_empty(), "step {step}: the log names never-revealed counters: {leaked:?}");
@@ -71,7 +72,7 @@ fn assert_no_leak_salted(session: &Session, response: &goeben_referee::Response,
 fn play(seed: u64, choices: &[u16]) {
     let mut session = Session::new(RulesPack::standard(), seed ^ 0x5555);
     let mut ever = BTreeSet::new();
-    let r = session.respond(Action::NewGame { seed: Some(seed), options: None });
+    let r = session.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
     let salt = salt_of(&session);
     assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, 0);
     let mut view = r.view;
@@ -84,11 +85,11 @@ fn play(seed: u64, choices: &[u16]) {
         assert!(r.ok, "a legal action was refused: {:?}", r.error);
         assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, step + 1);
         // The log holds the same words the player saw, never more.
-        let log = session.respond(Action::Log { since: None });
+        let log = session.respond(SessionRequest::Log { since: None });
         assert_no_leak_salted(&session, &log, &mut ever, seed, &salt, step + 1);
         // Issue #14: a mid-game record says no more than the views did (no seed, no salt, no secret).
         if step % 8 == 0 {
-            let record = session.respond(Action::ExportRecord);
+            let record = session.respond(SessionRequest::ExportRecord);
             assert_no_leak_salted(&session, &record, &mut ever, seed, &salt, step + 1);
         }
         view = r.view;
@@ -116,7 +117,7 @@ fn principle_2_whole_games_never_leak() {
 #[test]
 fn principle_2_planted_leaks_are_caught() {
     let mut session = Session::new(RulesPack::standard(), 9);
-    let r = session.respond(Action::NewGame { seed: Some(424_242), options: None });
+    let r = session.respond(SessionRequest::NewGame { seed: Some(424_242), options: None });
     let mut ever = BTreeSet::new();
     assert_no_leak(&session, &r, &mut ever, 424_242, 0);
     let game = session.game().unwrap();

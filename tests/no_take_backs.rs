@@ -4,6 +4,8 @@
 //! the commitment holds from the first view to the reveal; whole games export and verify, tampered
 //! records are refused at the right step; marks and mid-game records say nothing hidden.
 
+use goeben_referee::api::request::SessionRequest;
+
 use goeben_referee::ground::action::Action;
 use goeben_referee::api::barriers::rolled_or_revealed;
 use goeben_referee::ground::event::Event;
@@ -41,7 +43,7 @@ fn options(seed: u64, take_backs: bool) -> GameOptions {
 
 fn start(seed: u64, options: GameOptions) -> Session {
     let mut s = Session::new(RulesPack::standard(), seed ^ 0xA5A5);
-    let r = s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
+    let r = s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
     assert!(r.ok, "{:?}", r.error);
     s
 }
@@ -76,7 +78,7 @@ fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
                 barriers += 1;
                 // The promise: the undo is refused and nothing changes.
                 let shown = json(&s.view());
-                let refused = s.respond(Action::Undo);
+                let refused = s.respond(SessionRequest::Undo);
                 assert!(!refused.ok, "seed {seed} step {step}: undo after a roll or reveal was accepted");
                 assert_eq!(refused.error.unwrap().code, "undo_barrier");
                 assert_eq!(json(&refused.view), shown, "seed {seed} step {step}: a refused undo changed the view");
@@ -85,7 +87,7 @@ fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
                 marked_plain += marked as u32;
                 if pick.next() % 4 == 0 {
                     // A plain decision undoes and repeats identically.
-                    let u = s.respond(Action::Undo);
+                    let u = s.respond(SessionRequest::Undo);
                     assert!(u.ok, "seed {seed} step {step}: a plain decision could not be undone: {:?}", u.error);
                     assert_eq!(s.game().unwrap(), &before, "seed {seed} step {step}: undo restores the state");
                     let again = s.respond(action);
@@ -117,7 +119,7 @@ fn issue_14_house_rule_takes_back_across_barriers_and_counts() {
             assert!(r.ok);
             if r.view.undo_status.barrier && r.view.game_over.is_none() && pick.next() % 3 == 0 {
                 assert!(r.view.undo_status.allowed, "the house rule allows it");
-                let u = s.respond(Action::Undo);
+                let u = s.respond(SessionRequest::Undo);
                 taken += 1;
                 let events = u.events.unwrap();
                 assert!(matches!(events.as_slice(), [Event::TakenBack { total, .. }] if *total == taken), "{events:?}");
@@ -125,7 +127,7 @@ fn issue_14_house_rule_takes_back_across_barriers_and_counts() {
                 assert_eq!(u.view.undo_status.take_backs, taken);
             }
         }
-        let record = s.respond(Action::ExportRecord).record.unwrap();
+        let record = s.respond(SessionRequest::ExportRecord).record().unwrap();
         assert_eq!(record.take_backs, taken);
         assert_eq!(record.steps.iter().filter(|st| st.events.iter().any(|e| matches!(e, Event::TakenBack { .. }))).count() as u32, taken);
         counted_games += (taken > 0) as u32;
@@ -146,7 +148,7 @@ fn play_out(seed: u64, options: GameOptions) -> (Session, Vec<String>) {
         let i = pick.next() as usize % view.legal_actions.len();
         assert!(s.respond(view.legal_actions[i].clone()).ok);
         if pick.next() % 9 == 0 {
-            s.respond(Action::Undo); // refused at barriers, taken back otherwise: both go in the record
+            s.respond(SessionRequest::Undo); // refused at barriers, taken back otherwise: both go in the record
         }
         views.push(json(&s.view()));
     }
@@ -179,7 +181,7 @@ fn issue_14_commitment_from_the_first_view_and_the_reveal_only_at_the_end() {
 fn issue_14_whole_games_verify_and_tampered_records_are_refused_at_their_step() {
     for seed in 0..12u64 {
         let (mut s, _) = play_out(seed, options(seed, seed % 2 == 0));
-        let record = s.respond(Action::ExportRecord).record.unwrap();
+        let record = s.respond(SessionRequest::ExportRecord).record().unwrap();
         let text = json(&record);
         let report = verify(&text);
         assert!(report.ok, "seed {seed}: {report:?}");
@@ -199,8 +201,8 @@ fn issue_14_whole_games_verify_and_tampered_records_are_refused_at_their_step() 
 
         // An action changed: the first plain move swapped for another one.
         let mut changed = record.clone();
-        let k = changed.steps.iter().position(|st| matches!(st.action, Action::EndPhase)).unwrap();
-        changed.steps[k].action = Action::Undo;
+        let k = changed.steps.iter().position(|st| matches!(st.action, goeben_referee::Request::Move(Action::EndPhase))).unwrap();
+        changed.steps[k].action = SessionRequest::Undo.into();
         let r = verify(&json(&changed));
         assert!(!r.ok && r.step == Some(k as u32 + 1), "seed {seed}: action changed at {k}: {r:?}");
 
@@ -219,7 +221,7 @@ fn issue_14_malformed_records_are_refused_without_a_panic() {
         assert!(!r.ok && r.error.is_some(), "{text:.20}");
     }
     let (mut s, _) = play_out(3, options(3, false));
-    let mut record: serde_json::Value = serde_json::to_value(s.respond(Action::ExportRecord).record.unwrap()).unwrap();
+    let mut record: serde_json::Value = serde_json::to_value(s.respond(SessionRequest::ExportRecord).record().unwrap()).unwrap();
     record["steps"][0]["action"] = serde_json::json!({"action": "move", "ship": "nobody", "to": {"place": "x"}, "speed": "cruise"});
     assert!(!verify(&record.to_string()).ok);
     record["version"] = serde_json::json!(99);
@@ -242,7 +244,7 @@ fn issue_14_a_mid_game_record_holds_no_secret_and_cannot_be_verified_yet() {
         if s.view().game_over.is_some() {
             continue;
         }
-        let record: GameRecord = s.respond(Action::ExportRecord).record.unwrap();
+        let record: GameRecord = s.respond(SessionRequest::ExportRecord).record().unwrap();
         assert!(record.seed.is_none() && record.salt.is_none() && record.committed.is_none());
         let text = json(&record);
         // The session (a save holds it whole) knows the salt; the record must not.
@@ -289,7 +291,7 @@ fn issue_14_marks_and_commitment_do_not_depend_on_what_is_hidden() {
                     assert_eq!(a.legal_actions, b.legal_actions, "seed {seed} step {step}: the decisions are public");
                     assert_eq!(a.legal_barriers, b.legal_barriers, "seed {seed} step {step}: the marks follow a secret");
                     assert_eq!(a.commitment, b.commitment);
-                    assert_eq!(json(&s.respond(Action::ExportRecord).record), json(&other.respond(Action::ExportRecord).record));
+                    assert_eq!(json(&s.respond(SessionRequest::ExportRecord).record()), json(&other.respond(SessionRequest::ExportRecord).record()));
                     compared += 1;
                 }
             }
@@ -306,7 +308,7 @@ fn issue_14_seeds_of_unseeded_games_do_not_follow_from_a_revealed_one() {
     let mut s = Session::new(RulesPack::standard(), 12345);
     let mut seeds = Vec::new();
     for _ in 0..3 {
-        s.respond(Action::NewGame { seed: None, options: None });
+        s.respond(SessionRequest::NewGame { seed: None, options: None });
         seeds.push(serde_json::to_value(&s).unwrap()["provenance"]["seed"].as_u64().unwrap());
     }
     let lcg = |x: u64| x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);

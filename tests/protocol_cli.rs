@@ -94,9 +94,9 @@ fn bad_arguments_are_refused_with_a_message() {
 
 #[test]
 fn an_unknown_value_inside_a_known_action_is_malformed_not_an_unknown_action() {
-    let err = goeben_referee::api::protocol::parse_action(r#"{"action":"resupply","space":{"kind":"place","id":"pola"},"supply":"gold"}"#).unwrap_err();
+    let err = goeben_referee::api::protocol::parse_request(r#"{"action":"resupply","space":{"kind":"place","id":"pola"},"supply":"gold"}"#).unwrap_err();
     assert_eq!(err.code, "malformed", "{}", err.message);
-    let err = goeben_referee::api::protocol::parse_action(r#"{"action":"fly_to_the_moon"}"#).unwrap_err();
+    let err = goeben_referee::api::protocol::parse_request(r#"{"action":"fly_to_the_moon"}"#).unwrap_err();
     assert_eq!(err.code, "unknown_action");
 }
 
@@ -105,13 +105,13 @@ fn an_unknown_value_inside_a_known_action_is_malformed_not_an_unknown_action() {
 #[test]
 fn issue_14_referee_verify_confirms_a_finished_game_and_refuses_a_tampered_one() {
     let mut s = goeben_referee::Session::new(goeben_referee::RulesPack::standard(), 5);
-    let mut r = s.respond(goeben_referee::Action::NewGame { seed: Some(21), options: None });
+    let mut r = s.respond(goeben_referee::SessionRequest::NewGame { seed: Some(21), options: None });
     let mut i = 0usize;
     while r.view.game_over.is_none() {
         r = s.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
         i += 1;
     }
-    let record = s.respond(goeben_referee::Action::ExportRecord).record.unwrap();
+    let record = s.respond(goeben_referee::SessionRequest::ExportRecord).record().unwrap();
     let verify = |text: &str| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_referee")).arg("verify").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();

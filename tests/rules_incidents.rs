@@ -4,6 +4,7 @@
 
 mod rules_support;
 
+
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::IncidentKind::{self, *};
 use goeben_referee::ground::state::{Location, Pending, ShipStatus, SpaceRef};
@@ -297,7 +298,7 @@ fn rule_3_0_setup_draws_are_uniform_each_british_counter_reaches_the_adriatic_wi
     let mut counts = vec![0u32; british.warships.len()];
     for seed in 0..games {
         let mut s = Session::new(pack.clone(), seed);
-        s.respond(goeben_referee::Action::NewGame { seed: Some(seed), options: None });
+        s.respond(goeben_referee::SessionRequest::NewGame { seed: Some(seed), options: None });
         let game = s.game().unwrap();
         for (i, id) in british.warships.iter().enumerate() {
             let c = goeben_referee::ground::state::CounterId(pack.counter_index(id).unwrap() as u16);

@@ -384,7 +384,7 @@ fn the_forecast_runs_the_real_battle_and_changes_nothing() {
     assert_eq!(g.german[1].hull_hit, 0.0, "14.11: battlecruisers aim at Goeben, never at Breslau, while Goeben fights");
     // Through the protocol: the answer is in `forecast`, the view unchanged.
     let r = goeben_referee::api::protocol::handle_line(&mut u.session, &format!(r#"{{"action":"forecast","space":{}}}"#, sea("western_med")));
-    assert!(r.ok && r.forecast.is_some());
+    assert!(r.ok && r.forecast().is_some());
     let r = goeben_referee::api::protocol::handle_line(&mut u.session, &format!(r#"{{"action":"forecast","space":{}}}"#, sea("aegean")));
     assert!(!r.ok);
 }

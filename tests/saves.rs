@@ -1,7 +1,8 @@
 //! DESIGN.md principle 5: a save restores the same game with the same future; a corrupt, truncated, too
 //! new, too old or inconsistent save is refused with its own clear error; loading never panics.
 
-use goeben_referee::ground::action::Action;
+use goeben_referee::api::request::SessionRequest;
+
 use goeben_referee::api::save::{self, SaveError};
 use proptest::prelude::*;
 
@@ -24,7 +25,7 @@ fn principle_5_a_save_restores_the_same_view_and_the_same_future() {
             assert_eq!(original.respond(action.clone()), restored.respond(action), "seed {seed}, step {i}: same dice, same events");
         }
         // Undo history survives the save too.
-        assert_eq!(original.respond(Action::Undo), restored.respond(Action::Undo));
+        assert_eq!(original.respond(SessionRequest::Undo), restored.respond(SessionRequest::Undo));
     }
 }
 

@@ -5,6 +5,8 @@
 
 mod rules_support;
 
+use goeben_referee::api::request::SessionRequest;
+
 use goeben_referee::api::codes::{self, Piece};
 use goeben_referee::ground::pack::IncidentKind;
 use goeben_referee::ground::state::{CounterId, Location};
@@ -18,7 +20,7 @@ fn code(piece: Piece) -> String {
 fn scan(t: &mut Table, piece: Piece) -> goeben_referee::api::codes::ScanInfo {
     let r = goeben_referee::api::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"scan","code":"{}"}}"#, code(piece)));
     assert!(r.ok, "{:?}", r.error);
-    r.scan.expect("a scan answer")
+    r.scan().expect("a scan answer")
 }
 
 #[test]
@@ -87,8 +89,8 @@ fn a_counter_revealed_this_turn_is_confirmed_when_scanned() {
 #[test]
 fn the_inventory_lists_every_printed_piece_once() {
     let mut s = Session::new(RulesPack::standard(), 1);
-    let r = s.respond(Action::ListPieces);
-    let pieces = r.pieces.expect("pieces");
+    let r = s.respond(SessionRequest::ListPieces);
+    let pieces = r.pieces().expect("pieces");
     assert_eq!(pieces.len(), codes::all(&RulesPack::standard()).len());
     let unique: std::collections::BTreeSet<&str> = pieces.iter().map(|p| p.code.as_str()).collect();
     assert_eq!(unique.len(), pieces.len());

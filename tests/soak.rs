@@ -12,6 +12,8 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
+use goeben_referee::api::request::SessionRequest;
+
 use goeben_referee::ground::action::Action;
 use goeben_referee::api::barriers::rolled_or_revealed;
 use goeben_referee::ground::state::{Fleet, GameOptions};
@@ -105,7 +107,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
     let mut s = Session::new(pack, seed ^ 0x50A4);
     let options = options(seed);
     let cup_only = options.cup_only;
-    let first = s.respond(Action::NewGame { seed: Some(seed), options: Some(options) });
+    let first = s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
     if !first.ok {
         return Err(format!("new game refused: {:?}", first.error));
     }
@@ -147,7 +149,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
         }
         if roll % 5 == 0 && r.view.reveal.is_none() {
             let house_rule = game.options.take_backs;
-            let u = s.respond(Action::Undo);
+            let u = s.respond(SessionRequest::Undo);
             match (barrier, house_rule, u.ok) {
                 (true, false, true) => return Err(format!("step {steps}: a roll or reveal was undone")),
                 (true, false, false) => {}
@@ -164,7 +166,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
             }
         }
         if roll % 97 == 0 {
-            let record = s.respond(Action::ExportRecord);
+            let record = s.respond(SessionRequest::ExportRecord);
             no_leak(&s, &record, &mut ever, seed, &salt).map_err(|e| format!("step {steps}: record: {e}"))?;
         }
     }
@@ -176,7 +178,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
         return Err(format!("the game did not end in {STEP_LIMIT} steps (turn {} of {}, {:?}, {} legal actions; pending {:?}; done {:?}; ships {ships:?}; log {tail:?})", v.turn, v.last_turn, v.phase, v.legal_actions.len(), g.pending, g.conditions.incidents_done));
     }
     if s.view().reveal.is_some() && seed % 50 == 0 {
-        let record = serde_json::to_string(&s.respond(Action::ExportRecord).record).unwrap();
+        let record = serde_json::to_string(&s.respond(SessionRequest::ExportRecord).record()).unwrap();
         let report = goeben_referee::api::verify::verify(&record);
         if !report.ok {
             return Err(format!("the finished game does not verify: {:?}", report.error));

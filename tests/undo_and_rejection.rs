@@ -1,6 +1,8 @@
 //! DESIGN.md principles 3–4: a rejected action changes nothing; undo restores the state before the last
 //! action including the RNG, so undoing and repeating a draw gives the same draw; every undo is logged.
 
+use goeben_referee::api::request::SessionRequest;
+
 use goeben_referee::ground::action::Action;
 use goeben_referee::ground::event::Event;
 use goeben_referee::{api::protocol, api::save, RulesPack, Session};
@@ -32,9 +34,9 @@ fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
         let after_first = s.view();
         // Issue #14: a draw is a point of no return; only the house rule lets it be taken back, and
         // then the same draw waits (the RNG is restored too).
-        assert_eq!(s.apply(Action::Undo).unwrap_err().code(), "undo_barrier", "seed {seed}: a draw cannot be undone");
+        assert_eq!(s.apply(SessionRequest::Undo).unwrap_err().code(), "undo_barrier", "seed {seed}: a draw cannot be undone");
         s.game_mut_for_tests().unwrap().options.take_backs = true;
-        let taken = s.apply(Action::Undo).unwrap();
+        let taken = s.apply(SessionRequest::Undo).unwrap();
         assert!(matches!(taken.as_slice(), [Event::TakenBack { total: 1, .. }]), "seed {seed}: a counted take-back");
         let again = s.apply(action).unwrap();
         assert_eq!(first, again, "seed {seed}: the same draw and the same dice");
@@ -60,7 +62,7 @@ fn principle_4_undo_restores_the_whole_state_and_is_logged() {
     let plain = view.legal_barriers.iter().position(|b| !b).expect("a plain decision is offered");
     let action = view.legal_actions[plain].clone();
     s.apply(action).unwrap();
-    let events = s.apply(Action::Undo).unwrap();
+    let events = s.apply(SessionRequest::Undo).unwrap();
     assert!(matches!(events.as_slice(), [Event::Undone { .. }]));
     assert_eq!(serde_json::to_value(s.game().unwrap()).unwrap(), before, "state and RNG as before");
     let log = s.log();
@@ -71,9 +73,9 @@ fn principle_4_undo_restores_the_whole_state_and_is_logged() {
 #[test]
 fn undo_with_nothing_to_undo_is_refused() {
     let mut s = Session::new(RulesPack::standard(), 1);
-    assert_eq!(s.respond(Action::Undo).error.unwrap().code, "no_game");
-    s.respond(Action::NewGame { seed: Some(1), options: None });
-    assert_eq!(s.respond(Action::Undo).error.unwrap().code, "nothing_to_undo");
+    assert_eq!(s.respond(SessionRequest::Undo).error.unwrap().code, "no_game");
+    s.respond(SessionRequest::NewGame { seed: Some(1), options: None });
+    assert_eq!(s.respond(SessionRequest::Undo).error.unwrap().code, "nothing_to_undo");
 }
 
 /// Lines that are not legal now: malformed JSON, unknown actions, bad fields, and real actions that the

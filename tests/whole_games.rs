@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use goeben_referee::ground::action::Action;
+use goeben_referee::api::request::{Request, SessionRequest};
+
 use goeben_referee::ground::pack::CounterKind;
 use goeben_referee::ground::state::Location;
 use goeben_referee::{RulesPack, Session};
@@ -44,7 +45,7 @@ fn a_thousand_random_games_end_and_conserve_every_counter() {
     let mut ended = 0;
     for seed in 0..1000u64 {
         let mut s = Session::new(pack.clone(), seed);
-        let mut r = s.respond(Action::NewGame { seed: Some(seed), options: None });
+        let mut r = s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for step in 0..3000 {
             if r.view.game_over.is_some() {
@@ -61,8 +62,8 @@ fn a_thousand_random_games_end_and_conserve_every_counter() {
                 assert!(!legal[..i].contains(a), "seed {seed} step {step}: {a:?} offered twice");
             }
             // One step in twenty is an undo (when there is something to undo).
-            let action = if x % 20 == 0 && step > 0 { Action::Undo } else { legal[(x >> 8) as usize % legal.len()].clone() };
-            let undo = matches!(action, Action::Undo);
+            let action: Request = if x % 20 == 0 && step > 0 { SessionRequest::Undo.into() } else { legal[(x >> 8) as usize % legal.len()].clone().into() };
+            let undo = matches!(action, Request::Session(SessionRequest::Undo));
             r = s.respond(action);
             assert!(r.ok || undo, "seed {seed} step {step}: a legal action was refused: {:?}", r.error);
             if step % 7 == 0 {

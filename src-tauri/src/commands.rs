@@ -1,10 +1,10 @@
-//! IPC commands: the UI's only way into the core. They take the same `Action` JSON as the `referee`
+//! IPC commands: the UI's only way into the core. They take the same request JSON as the `referee`
 //! CLI (docs/PROTOCOL.md) and answer with the same `Response`.
 
 use goeben_referee::api::ErrorInfo;
 use goeben_referee::api::finished::FinishedAnswer;
 use goeben_referee::api::view::PlayerView;
-use goeben_referee::{api::protocol, Action, Response};
+use goeben_referee::{api::protocol, Response};
 use serde::Serialize;
 use tauri::State;
 
@@ -20,13 +20,13 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
     let Some(action) = action else {
         return session.error_response(ErrorInfo { code: "malformed".into(), message: "the respond command needs an `action` argument".into() });
     };
-    let action: Action = match protocol::parse_action(&action.to_string()) {
-        Ok(action) => action,
+    let request = match protocol::parse_request(&action.to_string()) {
+        Ok(request) => request,
         Err(error) => return session.error_response(error),
     };
-    let changes_state = !action.is_read_only();
-    let response = session.respond(action);
-    if response.ok && changes_state {
+    let response = session.respond(request);
+    // The core says whether the request changed the session (read-only requests never do).
+    if response.changed {
         // Saved before the UI hears of it: a kill after this point loses nothing (DESIGN.md principle 5).
         if let Err(message) = state.saves.save(&session) {
             let mut failed = response.clone();

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+
 use goeben_referee::api::ErrorInfo;
 use goeben_referee::api::finished::{self, FinishedEntry};
 use goeben_referee::api::record::GameRecord;
@@ -103,11 +104,11 @@ pub fn read_record(dir: &Path, id: &str) -> Result<GameRecord, ErrorInfo> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use goeben_referee::{Action, RulesPack};
+    use goeben_referee::{RulesPack, SessionRequest};
 
     fn finished_session(seed: u64) -> Session {
         let mut s = Session::new(RulesPack::standard(), seed);
-        let mut r = s.respond(Action::NewGame { seed: Some(seed), options: None });
+        let mut r = s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
         let mut i = 0usize;
         while r.view.game_over.is_none() {
             r = s.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
@@ -123,7 +124,7 @@ mod tests {
         let mut ids = Vec::new();
         for (n, seed) in [3u64, 4].into_iter().enumerate() {
             let mut s = finished_session(seed);
-            let record = s.respond(Action::ExportRecord).record.unwrap();
+            let record = s.respond(SessionRequest::ExportRecord).record().unwrap();
             let entry = finished::entry(&record, 1000 + n as u64).unwrap();
             let text = serde_json::json!({ KEY_ENTRY: entry, KEY_RECORD: record }).to_string();
             std::fs::write(dir.join(file_name(&entry.id)), text).unwrap();

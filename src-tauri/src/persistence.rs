@@ -494,7 +494,7 @@ mod tests {
 
     fn game(seed: u64) -> Session {
         let mut session = Session::new(RulesPack::standard(), seed);
-        let action = protocol::parse_action(&format!(r#"{{"action":"new_game","seed":{seed}}}"#)).expect("new_game parses");
+        let action = protocol::parse_request(&format!(r#"{{"action":"new_game","seed":{seed}}}"#)).expect("new_game parses");
         assert!(session.respond(action).ok);
         session
     }

@@ -46,20 +46,6 @@ pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
         Action::EndPhase => end_phase_may_roll_or_reveal(view),
         // 14.4 / 16.0: breaking off or ceasing fire moves or stops the ships; the battle's dice are done.
         Action::BreakOff { .. } | Action::CeaseFire { .. } => false,
-        // Session requests change no game.
-        Action::View
-        | Action::Log { .. }
-        | Action::Scan { .. }
-        | Action::ListPieces
-        | Action::Charts
-        | Action::ExportPack
-        | Action::ExportRecord
-        | Action::Review
-        | Action::Forecast { .. }
-        | Action::EditChart { .. }
-        | Action::ResetChart { .. }
-        | Action::ImportPack { .. }
-        | Action::Undo => false,
         _ => true,
     }
 }

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+
 use crate::api::record::GameRecord;
 
 /// How many hex characters of the commitment make the fingerprint shown in lists and the header.
@@ -130,18 +131,18 @@ pub fn tally(entries: &[FinishedEntry]) -> Vec<OrdersTally> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ground::action::Action;
+    use crate::api::request::SessionRequest;
     use crate::{RulesPack, Session};
 
     fn finished(seed: u64) -> GameRecord {
         let mut s = Session::new(RulesPack::standard(), seed);
-        let mut r = s.respond(Action::NewGame { seed: Some(seed), options: None });
+        let mut r = s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
         let mut i = 0usize;
         while r.view.game_over.is_none() {
             r = s.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
             i += 1;
         }
-        s.respond(Action::ExportRecord).record.unwrap()
+        s.respond(SessionRequest::ExportRecord).record().unwrap()
     }
 
     #[test]
@@ -157,7 +158,7 @@ mod tests {
         assert_eq!(tally.iter().map(|t| t.won).sum::<u32>(), entries.iter().filter(|e| e.won).count() as u32);
         // A running game's record makes no entry.
         let mut s = Session::new(RulesPack::standard(), 1);
-        s.respond(Action::NewGame { seed: Some(1), options: None });
-        assert!(entry(&s.respond(Action::ExportRecord).record.unwrap(), 0).is_none());
+        s.respond(SessionRequest::NewGame { seed: Some(1), options: None });
+        assert!(entry(&s.respond(SessionRequest::ExportRecord).record().unwrap(), 0).is_none());
     }
 }

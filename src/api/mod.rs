@@ -9,6 +9,7 @@ pub mod print_sheet;
 pub mod protocol;
 pub mod provenance;
 pub mod record;
+pub mod request;
 pub mod respond;
 pub mod response;
 pub mod review;
@@ -18,6 +19,7 @@ pub mod verify;
 pub mod view;
 
 // The ground floor's types that requests and answers carry, for the CLIs and the shell.
+pub use crate::api::request::{Request, SessionRequest};
 pub use crate::ground::action::Action;
 pub use crate::ground::error::ErrorInfo;
 pub use crate::ground::pack::RulesPack;

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::ground::action::Action;
+use crate::api::request::Request;
 use crate::ground::event::Event;
 use crate::ground::pack::RulesPack;
 use crate::ground::state::GameOptions;
@@ -21,7 +21,7 @@ pub const RECORD_VERSION: u32 = 1;
 /// One applied request and what it produced.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct RecordStep {
-    pub action: Action,
+    pub action: Request,
     pub events: Vec<Event>,
 }
 

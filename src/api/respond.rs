@@ -1,49 +1,46 @@
 //! Answering a request: the read-only requests answered from the session (scan, charts, pieces,
 //! forecast, the record, the review, the log), every other one applied (`Session::apply`).
 
-
-use crate::api::response::Response;
+use crate::api::request::{Request, SessionRequest};
+use crate::api::response::{Answer, Response};
 use crate::api::session::Session;
-use crate::ground::action::Action;
 use crate::ground::error::{ErrorInfo, RuleError};
 use crate::ground::event::Event;
 
 impl Session {
-    /// Handles any request and always answers with the current view.
-    pub fn respond(&mut self, action: Action) -> Response {
-        match self.answer(&action) {
-            Some(Ok(response)) => response,
-            Some(Err(e)) => self.error_response(e),
-            None => {
-                let log = match &action {
-                    Action::Log { since } => Some(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
-                    _ => None,
+    /// Handles any request and always answers with the current view. `changed` tells the shell whether
+    /// to save: an accepted request that was not read-only.
+    pub fn respond(&mut self, request: impl Into<Request>) -> Response {
+        let request = request.into();
+        if let Request::Session(asked) = &request {
+            if asked.is_read_only() {
+                return match self.answer(asked) {
+                    Ok(answer) => Response::answered(self.view(), answer),
+                    Err(e) => self.error_response(e),
                 };
-                match self.apply(action) {
-                    Ok(events) => Response { log, ..Response::accepted(self.view(), events) },
-                    Err(e) => self.error_response(e.to_info()),
-                }
             }
         }
-    }
-    /// The read-only requests that answer with more than the view; None for every other request.
-    fn answer(&self, action: &Action) -> Option<Result<Response, ErrorInfo>> {
-        let done = |r: Response| Some(Ok(r));
-        let base = || Response::accepted(self.view(), Vec::new());
-        match action {
-            Action::Scan { code } => Some(self.scan(code).map(|scan| Response { scan: Some(scan), ..base() })),
-            Action::ExportPack => done(Response { pack_json: Some(self.pack.to_json()), ..base() }),
-            Action::Charts => done(Response { charts: Some(self.pack.charts.clone()), ..base() }),
-            Action::ListPieces => done(Response { pieces: Some(crate::api::codes::inventory(&self.pack)), ..base() }),
-            Action::Forecast { space } => Some(self.forecast(space).map(|forecast| Response { forecast, ..base() })),
-            Action::ExportRecord => Some(match self.export_record() {
-                Some(record) => Ok(Response { record: Some(record), ..base() }),
-                None => Err(RuleError::NoGame.to_info()),
-            }),
-            Action::Review => Some(crate::api::review::build(self).map(|review| Response { review: Some(review), ..base() })),
-            _ => None,
+        match self.apply(request) {
+            Ok(events) => Response { changed: true, ..Response::accepted(self.view(), events) },
+            Err(e) => self.error_response(e.to_info()),
         }
     }
+
+    /// The answers to the read-only requests (`view` has none beyond the view itself).
+    fn answer(&self, request: &SessionRequest) -> Result<Option<Answer>, ErrorInfo> {
+        Ok(Some(match request {
+            SessionRequest::Log { since } => Answer::Log(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
+            SessionRequest::Scan { code } => Answer::Scan(self.scan(code)?),
+            SessionRequest::ExportPack => Answer::PackJson(self.pack.to_json()),
+            SessionRequest::Charts => Answer::Charts(self.pack.charts.clone()),
+            SessionRequest::ListPieces => Answer::Pieces(crate::api::codes::inventory(&self.pack)),
+            SessionRequest::Forecast { space } => return Ok(self.forecast(space)?.map(Answer::Forecast)),
+            SessionRequest::ExportRecord => Answer::Record(self.export_record().ok_or_else(|| RuleError::NoGame.to_info())?),
+            SessionRequest::Review => Answer::Review(crate::api::review::build(self)?),
+            _ => return Ok(None),
+        }))
+    }
+
     fn scan(&self, code: &str) -> Result<crate::api::codes::ScanInfo, ErrorInfo> {
         let piece = crate::api::codes::parse(&self.pack, code).map_err(|e| ErrorInfo { code: e.code().to_string(), message: e.to_string() })?;
         let mut scan = crate::api::codes::public_info(&self.pack, self.game.as_ref(), piece.clone());
@@ -75,6 +72,6 @@ impl Session {
             .collect()
     }
     pub fn error_response(&self, error: ErrorInfo) -> Response {
-        Response { ok: false, events: None, error: Some(error), ..Response::accepted(self.view(), Vec::new()) }
+        Response::refused(self.view(), error)
     }
 }

@@ -4,12 +4,18 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::api::codes::{PieceEntry, ScanInfo};
+use crate::api::record::GameRecord;
+use crate::api::review::Review;
 use crate::api::session::LogEntry;
 use crate::api::view::PlayerView;
 use crate::ground::error::ErrorInfo;
 use crate::ground::event::Event;
+use crate::ground::pack::Charts;
+use crate::rules::combat::forecast::Forecast;
 
-/// The answer to one request: `{ok:true, events, view}` or `{ok:false, error, view}`.
+/// The answer to one request: `{ok:true, events, view}` or `{ok:false, error, view}`, and for a read-only
+/// request its answer under the answer's own name (`scan`, `charts`…: `Answer` flattened in).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Response {
     pub ok: bool,
@@ -20,55 +26,124 @@ pub struct Response {
     #[ts(optional)]
     pub error: Option<ErrorInfo>,
     pub view: PlayerView,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub log: Option<Vec<LogEntry>>,
+    /// A read-only request's answer, under its own name (`"scan": {…}`, `"charts": {…}`…): at most
+    /// one, made from one `Answer`.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub answer: Answers,
+    /// Whether the request changed the session (so the shell saves it before answering); not sent.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub changed: bool,
+}
+
+/// The answer to a read-only request. Built as one tagged value; carried as `Answers`, the shape the
+/// protocol and the generated TypeScript have always had (one optional field per kind, at most one set).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// The answer to `log`: the game log from the entry asked for.
+    Log(Vec<LogEntry>),
     /// The answer to a `scan`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub scan: Option<crate::api::codes::ScanInfo>,
+    Scan(ScanInfo),
     /// The answer to `charts`: the rules pack's charts (public data, each with its source).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub charts: Option<crate::ground::pack::Charts>,
+    Charts(Charts),
     /// The answer to `export_pack`: the whole rules pack as JSON text.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub pack_json: Option<String>,
+    PackJson(String),
     /// The answer to `list_pieces`: every printed piece with its code (the setup inventory).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub pieces: Option<Vec<crate::api::codes::PieceEntry>>,
+    Pieces(Vec<PieceEntry>),
     /// The answer to a `forecast`: the Monte Carlo estimate of a battle from here.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub forecast: Option<crate::rules::combat::forecast::Forecast>,
+    Forecast(Forecast),
     /// The answer to `export_record`: the game record (issue #14).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub record: Option<crate::api::record::GameRecord>,
+    Record(GameRecord),
     /// The answer to `review`: the after-action review of a finished game (issue #14).
+    Review(Review),
+}
+
+/// One optional field per kind of answer, flattened into the response; only `From<Answer>` fills it,
+/// so at most one is set.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+pub struct Answers {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub review: Option<crate::api::review::Review>,
+    log: Option<Vec<LogEntry>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    scan: Option<ScanInfo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    charts: Option<Charts>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pack_json: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pieces: Option<Vec<PieceEntry>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    forecast: Option<Forecast>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    record: Option<GameRecord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    review: Option<Review>,
+}
+
+impl From<Answer> for Answers {
+    fn from(answer: Answer) -> Answers {
+        let none = Answers::default();
+        match answer {
+            Answer::Log(x) => Answers { log: Some(x), ..none },
+            Answer::Scan(x) => Answers { scan: Some(x), ..none },
+            Answer::Charts(x) => Answers { charts: Some(x), ..none },
+            Answer::PackJson(x) => Answers { pack_json: Some(x), ..none },
+            Answer::Pieces(x) => Answers { pieces: Some(x), ..none },
+            Answer::Forecast(x) => Answers { forecast: Some(x), ..none },
+            Answer::Record(x) => Answers { record: Some(x), ..none },
+            Answer::Review(x) => Answers { review: Some(x), ..none },
+        }
+    }
 }
 
 impl Response {
     /// An accepted request that produced `events`, with no other answer.
     pub(crate) fn accepted(view: PlayerView, events: Vec<Event>) -> Response {
-        Response {
-            ok: true,
-            events: Some(events),
-            error: None,
-            view,
-            log: None,
-            scan: None,
-            charts: None,
-            pack_json: None,
-            pieces: None,
-            forecast: None,
-            record: None,
-            review: None,
-        }
+        Response { ok: true, events: Some(events), error: None, view, answer: Answers::default(), changed: false }
+    }
+
+    /// An accepted read-only request with its answer (none: a forecast with no battle to estimate).
+    pub(crate) fn answered(view: PlayerView, answer: Option<Answer>) -> Response {
+        Response { answer: answer.map(Answers::from).unwrap_or_default(), ..Response::accepted(view, Vec::new()) }
+    }
+
+    /// A refused request: the error, the unchanged view.
+    pub(crate) fn refused(view: PlayerView, error: ErrorInfo) -> Response {
+        Response { ok: false, events: None, error: Some(error), ..Response::accepted(view, Vec::new()) }
+    }
+
+    /// The answers by name, for callers that expect one kind (tests, the shell).
+    pub fn log(&self) -> Option<Vec<LogEntry>> {
+        self.answer.log.clone()
+    }
+    pub fn scan(&self) -> Option<ScanInfo> {
+        self.answer.scan.clone()
+    }
+    pub fn charts(&self) -> Option<Charts> {
+        self.answer.charts.clone()
+    }
+    pub fn pack_json(&self) -> Option<String> {
+        self.answer.pack_json.clone()
+    }
+    pub fn pieces(&self) -> Option<Vec<PieceEntry>> {
+        self.answer.pieces.clone()
+    }
+    pub fn forecast(&self) -> Option<Forecast> {
+        self.answer.forecast.clone()
+    }
+    pub fn record(&self) -> Option<GameRecord> {
+        self.answer.record.clone()
+    }
+    pub fn review(&self) -> Option<Review> {
+        self.answer.review.clone()
     }
 }

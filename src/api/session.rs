@@ -6,6 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::api::request::{Request, SessionRequest};
 use crate::ground::action::Action;
 use crate::ground::error::RuleError;
 use crate::ground::event::Event;
@@ -126,28 +127,32 @@ impl Session {
 
 
     /// Applies a request. A rejected one changes nothing; an accepted one that changed the game is a
-    /// step of the game record.
-    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        let events = match &action {
-            a if a.is_read_only() => return Ok(Vec::new()),
-            Action::EditChart { chart, json } => {
-                let edited = crate::api::chart_edit::edit_chart(&self.pack, self.game.as_ref(), chart, json)?;
-                self.replace_pack(edited)
-            }
-            Action::ResetChart { chart } => {
-                let edited = crate::api::chart_edit::reset_chart(&self.pack, self.game.as_ref(), chart.as_deref())?;
-                self.replace_pack(edited)
-            }
-            Action::ImportPack { json } => {
-                let edited = crate::api::chart_edit::import_pack(self.game.as_ref(), json)?;
-                self.replace_pack(edited)
-            }
-            Action::Undo => self.undo()?,
-            Action::NewGame { seed, options } => return self.new_game(*seed, options.clone().unwrap_or_default()),
-            action => self.apply_game_action(action)?,
+    /// step of the game record. A read-only request changes nothing here (`respond` answers it).
+    pub fn apply(&mut self, request: impl Into<Request>) -> Result<Vec<Event>, RuleError> {
+        let request = request.into();
+        let events = match &request {
+            Request::Move(action) => self.apply_game_action(action)?,
+            Request::Session(asked) => match asked {
+                asked if asked.is_read_only() => return Ok(Vec::new()),
+                SessionRequest::EditChart { chart, json } => {
+                    let edited = crate::api::chart_edit::edit_chart(&self.pack, self.game.as_ref(), chart, json)?;
+                    self.replace_pack(edited)
+                }
+                SessionRequest::ResetChart { chart } => {
+                    let edited = crate::api::chart_edit::reset_chart(&self.pack, self.game.as_ref(), chart.as_deref())?;
+                    self.replace_pack(edited)
+                }
+                SessionRequest::ImportPack { json } => {
+                    let edited = crate::api::chart_edit::import_pack(self.game.as_ref(), json)?;
+                    self.replace_pack(edited)
+                }
+                SessionRequest::Undo => self.undo()?,
+                SessionRequest::NewGame { seed, options } => return self.new_game(*seed, options.clone().unwrap_or_default()),
+                read_only => unreachable!("{read_only:?} is read-only"),
+            },
         };
         if let Some(history) = self.history.as_mut().filter(|_| self.game.is_some()) {
-            history.steps.push(RecordStep { action, events: events.clone() });
+            history.steps.push(RecordStep { action: request, events: events.clone() });
         }
         Ok(events)
     }

@@ -7,7 +7,7 @@ use ts_rs::TS;
 use crate::api::provenance;
 use crate::api::record::{GameRecord, RECORD_FORMAT, RECORD_VERSION};
 use crate::api::view::PlayerView;
-use crate::ground::action::Action;
+use crate::api::request::Request;
 use crate::ground::error::ErrorInfo;
 
 /// `referee verify`'s answer.
@@ -114,6 +114,6 @@ fn to_value<T: Serialize>(value: &T) -> serde_json::Value {
     serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }
 
-fn action_name(action: &Action) -> String {
+fn action_name(action: &Request) -> String {
     to_value(action).get("action").and_then(|a| a.as_str()).unwrap_or("?").to_string()
 }

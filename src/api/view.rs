@@ -12,7 +12,7 @@ use crate::ground::counters::counter_info;
 use crate::sequence::dispatch::legal_actions;
 use crate::rules::combat::firing::Weapon;
 use crate::rules::combat::odds::{fire_odds, FireOdds};
-use crate::ground::state::{AlliedFate, BattleStage, BattleState, CounterId, Game, GameOptions, GameOver, Location, Pending, Phase, ShipStatus, SpaceRef};
+use crate::ground::state::{AlliedFate, BattleStage, BattleState, CounterId, Game, GameOptions, GameOver, GermanShip, Location, Pending, Phase, ShipStatus, SpaceRef};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PlayerView {
@@ -258,9 +258,47 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
 
 fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
     let infos = |at: Location| -> Vec<CounterInfo> { game.counters_at(&at).map(|c| counter_info(pack, c)).collect() };
-    let spec = crate::rules::victory::orders_spec(pack, game);
-    let patrol_zones = pack
-        .places
+    GameView {
+        options: game.options.clone(),
+        orders: orders_view(pack, game),
+        alert_min: pack.alert.min,
+        alert_max: pack.alert.max,
+        ships: game.ships.iter().map(|s| ship_view(pack, game, s)).collect(),
+        colliers: game
+            .colliers
+            .iter()
+            .map(|c| CollierView { id: c.id, position: c.position.clone(), position_name: c.position.describe(pack) })
+            .collect(),
+        pool: game.count_at(&Location::Pool) as u32,
+        patrol_zones: patrol_zone_views(pack, game),
+        ports: port_views(pack, game),
+        on_map: stacks(pack, game, |l| match l { Location::OnMap { space } => Some(space), _ => None }),
+        picked: stacks(pack, game, |l| match l { Location::Picked { space } => Some(space), _ => None }),
+        held: stacks(pack, game, |l| match l { Location::Held { space } => Some(space), _ => None }),
+        set_aside: infos(Location::SetAside),
+        sunk: infos(Location::Sunk),
+        damaged: infos(Location::Damaged),
+        defenses_out_of_play: game.count_at(&Location::OutOfPlay) as u32,
+        log_len,
+        pending: game.pending.iter().map(|p| pending_view(pack, game, p)).collect(),
+        conditions: turn_conditions(pack, game),
+        battles: crate::engine::battles::battles(pack, game).iter().map(|s| s.describe(pack)).collect(),
+        combat: game.turn_state.battles.iter().map(|b| battle_view(pack, game, b)).collect(),
+        captured_ports: game.captured_ports.iter().map(|p| SpaceRef::place(p).describe(pack)).collect(),
+        mines: game.mines.iter().map(|s| s.describe(pack)).collect(),
+        campaign: game.campaign.clone(),
+        neutral_visited: game.neutral_visited.iter().map(|id| SpaceRef::place(id).describe(pack)).collect(),
+        places: pack
+            .places
+            .iter()
+            .map(|p| PlaceView { id: p.id.clone(), name: p.name.clone(), kind: p.kind, nation: p.nation, sea_zone: p.sea_zone })
+            .collect(),
+    }
+}
+
+/// The patrol zones' face-down stacks, with the markers the player has seen (3.0 step 3).
+fn patrol_zone_views(pack: &RulesPack, game: &Game) -> Vec<StackView> {
+    pack.places
         .iter()
         .filter(|p| p.kind == PlaceKind::PatrolZone)
         .map(|p| {
@@ -272,9 +310,12 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
                 known: game.counters_at(&at).filter(|c| game.counter(*c).known_to_player).map(|c| counter_info(pack, c)).collect(),
             }
         })
-        .collect();
-    let ports = pack
-        .places
+        .collect()
+}
+
+/// The ports and naval bases with their coastal defenses (3.0 step 4), face down or revealed.
+fn port_views(pack: &RulesPack, game: &Game) -> Vec<PortView> {
+    pack.places
         .iter()
         .filter(|p| matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase))
         .map(|p| {
@@ -291,90 +332,66 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
                 neutral_visited: game.neutral_visited.contains(&p.id),
             }
         })
-        .collect();
-    GameView {
-        options: game.options.clone(),
-        orders: OrdersView {
-            id: spec.id.clone(),
-            name: spec.name.clone(),
-            summary: spec.summary.clone(),
-            days: spec.days,
-            min_vp: spec.min_vp,
-            end_in: match &spec.end_in {
-                crate::ground::pack::EndIn::Spaces { spaces } => {
-                    spaces.iter().map(|s| SpaceRef::place(s).describe(pack)).collect::<Vec<_>>().join(" or ")
-                }
-                crate::ground::pack::EndIn::FriendlyNavalBase => "any friendly naval base".to_string(),
-            },
-            destroy_defenses_at: spec.destroy_defenses_at.iter().map(|s| SpaceRef::place(s).describe(pack)).collect(),
-            accomplished_now: crate::rules::victory::mission_accomplished(pack, game),
+        .collect()
+}
+
+/// The drawn Orders marker's line of the Orders Chart (3.0 step 5) and whether it is accomplished now.
+fn orders_view(pack: &RulesPack, game: &Game) -> OrdersView {
+    let spec = crate::rules::victory::orders_spec(pack, game);
+    OrdersView {
+        id: spec.id.clone(),
+        name: spec.name.clone(),
+        summary: spec.summary.clone(),
+        days: spec.days,
+        min_vp: spec.min_vp,
+        end_in: match &spec.end_in {
+            crate::ground::pack::EndIn::Spaces { spaces } => {
+                spaces.iter().map(|s| SpaceRef::place(s).describe(pack)).collect::<Vec<_>>().join(" or ")
+            }
+            crate::ground::pack::EndIn::FriendlyNavalBase => "any friendly naval base".to_string(),
         },
-        alert_min: pack.alert.min,
-        alert_max: pack.alert.max,
-        ships: game
-            .ships
+        destroy_defenses_at: spec.destroy_defenses_at.iter().map(|s| SpaceRef::place(s).describe(pack)).collect(),
+        accomplished_now: crate::rules::victory::mission_accomplished(pack, game),
+    }
+}
+
+/// One German ship's display: tracks, cargo (8.1), repair dice and speeds.
+fn ship_view(pack: &RulesPack, game: &Game, s: &GermanShip) -> ShipView {
+    ShipView {
+        id: s.id.clone(),
+        name: s.name.clone(),
+        ship_type: s.ship_type,
+        status: s.status,
+        position: s.position.clone(),
+        position_name: s.position.describe(pack),
+        tracks: s.tracks,
+        start: s.start,
+        cargo: s
+            .cargo
             .iter()
-            .map(|s| ShipView {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                ship_type: s.ship_type,
-                status: s.status,
-                position: s.position.clone(),
-                position_name: s.position.describe(pack),
-                tracks: s.tracks,
-                start: s.start,
-                cargo: s
-                    .cargo
-                    .iter()
-                    .filter_map(|c| pack.charts.cargo(c))
-                    .map(|c| CargoView { id: c.id.clone(), name: c.name.clone(), boxes: c.boxes })
-                    .collect(),
-                cargo_points: if s.status == ShipStatus::Active { crate::rules::cargo::points_left(pack, game, s) } else { 0 },
-                repair_dice: crate::rules::repair::dice(pack, game, s),
-                austro_hungarian: s.austro_hungarian,
-                speeds: {
-                    let sp = crate::rules::movement::speeds(pack, s.tracks.engines);
-                    SpeedsView { cruise: sp.cruise, maximum: sp.maximum, emergency: sp.emergency }
-                },
-            })
+            .filter_map(|c| pack.charts.cargo(c))
+            .map(|c| CargoView { id: c.id.clone(), name: c.name.clone(), boxes: c.boxes })
             .collect(),
-        colliers: game
-            .colliers
-            .iter()
-            .map(|c| CollierView { id: c.id, position: c.position.clone(), position_name: c.position.describe(pack) })
-            .collect(),
-        pool: game.count_at(&Location::Pool) as u32,
-        patrol_zones,
-        ports,
-        on_map: stacks(pack, game, |l| match l { Location::OnMap { space } => Some(space), _ => None }),
-        picked: stacks(pack, game, |l| match l { Location::Picked { space } => Some(space), _ => None }),
-        held: stacks(pack, game, |l| match l { Location::Held { space } => Some(space), _ => None }),
-        set_aside: infos(Location::SetAside),
-        sunk: infos(Location::Sunk),
-        damaged: infos(Location::Damaged),
-        defenses_out_of_play: game.count_at(&Location::OutOfPlay) as u32,
-        log_len,
-        pending: game.pending.iter().map(|p| pending_view(pack, game, p)).collect(),
-        conditions: TurnConditions {
-            limited_visibility: game.turn_state.limited_visibility.iter().map(|s| s.describe(pack)).collect(),
-            storm: game.turn_state.storm.iter().map(|s| s.describe(pack)).collect(),
-            morale_dice: game.turn_state.morale_dice,
-            french_zones_closed: game.french_sortie.is_some(),
-            outfitted: game.turn_state.outfitted.clone(),
-            moved: game.turn_state.moved.clone(),
-            incidents_done: game.turn_state.incidents_done.iter().map(|s| s.describe(pack)).collect(),
+        cargo_points: if s.status == ShipStatus::Active { crate::rules::cargo::points_left(pack, game, s) } else { 0 },
+        repair_dice: crate::rules::repair::dice(pack, game, s),
+        austro_hungarian: s.austro_hungarian,
+        speeds: {
+            let sp = crate::rules::movement::speeds(pack, s.tracks.engines);
+            SpeedsView { cruise: sp.cruise, maximum: sp.maximum, emergency: sp.emergency }
         },
-        battles: crate::engine::battles::battles(pack, game).iter().map(|s| s.describe(pack)).collect(),
-        combat: game.turn_state.battles.iter().map(|b| battle_view(pack, game, b)).collect(),
-        captured_ports: game.captured_ports.iter().map(|p| SpaceRef::place(p).describe(pack)).collect(),
-        mines: game.mines.iter().map(|s| s.describe(pack)).collect(),
-        campaign: game.campaign.clone(),
-        neutral_visited: game.neutral_visited.iter().map(|id| SpaceRef::place(id).describe(pack)).collect(),
-        places: pack
-            .places
-            .iter()
-            .map(|p| PlaceView { id: p.id.clone(), name: p.name.clone(), kind: p.kind, nation: p.nation, sea_zone: p.sea_zone })
-            .collect(),
+    }
+}
+
+/// This turn's conditions: weather, morale dice, the French sortie and what has been done.
+fn turn_conditions(pack: &RulesPack, game: &Game) -> TurnConditions {
+    TurnConditions {
+        limited_visibility: game.turn_state.limited_visibility.iter().map(|s| s.describe(pack)).collect(),
+        storm: game.turn_state.storm.iter().map(|s| s.describe(pack)).collect(),
+        morale_dice: game.turn_state.morale_dice,
+        french_zones_closed: game.french_sortie.is_some(),
+        outfitted: game.turn_state.outfitted.clone(),
+        moved: game.turn_state.moved.clone(),
+        incidents_done: game.turn_state.incidents_done.iter().map(|s| s.describe(pack)).collect(),
     }
 }
 

@@ -1,69 +1,18 @@
-//! Actions: every decision a player (or the CLI) can send. Tagged by `"action"` with snake_case names
-//! (protocol contract in docs/PROTOCOL.md). Add new variants in the section of your module.
+//! Moves: every decision of the game a player (or the CLI) can send, answered by the rules. Tagged by
+//! `"action"` with snake_case names (protocol contract in docs/PROTOCOL.md); the session's own requests
+//! (new game, undo, the log…) are `api::request::SessionRequest`. Add new variants in your module's section.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::ground::state::{GameOptions, SpaceRef};
+use crate::ground::state::SpaceRef;
 pub use crate::ground::tracks::{Speed, Supply, Track};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-// Unknown fields are refused by `protocol::parse_action` (serde's deny_unknown_fields does not work
+// Unknown fields are refused by `protocol::parse_request` (serde's deny_unknown_fields does not work
 // with internally tagged enums' nested structs the way we need, and ts-rs cannot read it).
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
-    // --- Session (always available) ---
-    /// Start a new game (standard rules unless options say otherwise). Without a seed the session
-    /// picks one; the seed is never shown while the game runs.
-    NewGame {
-        #[serde(default)]
-        #[ts(type = "number | null", optional)]
-        seed: Option<u64>,
-        #[serde(default)]
-        #[ts(optional)]
-        options: Option<GameOptions>,
-    },
-    /// Changes nothing; returns the current view.
-    View,
-    /// Restores the state before the last applied action, RNG included (DESIGN.md principle 4).
-    Undo,
-    /// Returns the game log from entry `since` on (changes nothing).
-    Log {
-        #[serde(default)]
-        #[ts(optional)]
-        since: Option<u32>,
-    },
-
-    /// Reads a counter code (typed, scanned or pasted) and answers with the piece's printed values and public
-    /// status in `scan` (changes nothing; docs/CODES.md).
-    Scan { code: String },
-
-    /// Every printed piece with its code, in `pieces` (the setup inventory; changes nothing).
-    ListPieces,
-    /// The rules pack's charts, each marked exact or reconstructed, in `charts` (changes nothing).
-    Charts,
-    /// Replaces one chart of the rules pack with `json` (its whole JSON); validated, logged.
-    EditChart { chart: String, json: String },
-    /// Puts one chart (or, without `chart`, every chart) back to the default values.
-    ResetChart {
-        #[ts(optional)]
-        chart: Option<String>,
-    },
-    /// The whole rules pack as JSON text, in `pack_json` (changes nothing).
-    ExportPack,
-    /// The game record (issue #14): pack hash, options, commitment, every applied request with its
-    /// events, the final view; the seed and salt only once the game is over. In `record`; changes nothing.
-    ExportRecord,
-    /// The after-action review (issue #14), once the game is over: the setup as it really was, turn by
-    /// turn VP and Alert, every draw and die, battles with their dice luck. In `review`; changes nothing.
-    Review,
-    /// Replaces the whole rules pack with an exported one; validated and checked against the running game.
-    ImportPack { json: String },
-
-    /// Estimates how the battle at `space` ends from here (Monte Carlo with the real combat rules; answers in
-    /// `forecast`, changes nothing). Available while the battle waits for contact, break-off or fire orders.
-    Forecast { space: SpaceRef },
-
     // --- Setup (3.0) ---
     /// 3.0 step 9: place one German collier in a sea space of the player's choice.
     PlaceCollier { to: SpaceRef },
@@ -210,21 +159,5 @@ pub enum Correction {
     CounterDamaged { counter: String },
     /// A Crew & Gear item (by id) is aboard `ship` or not (8.0): what the ship display shows.
     Cargo { ship: String, item: String, aboard: bool },
-}
-
-
-impl Action {
-    /// Session-level requests that are not game decisions (never listed in `legal_actions`).
-    pub fn is_session_request(&self) -> bool {
-        matches!(self, Action::NewGame { .. } | Action::Undo | Action::EditChart { .. } | Action::ResetChart { .. } | Action::ImportPack { .. }) || self.is_read_only()
-    }
-
-    /// Requests that only answer and change nothing (the shell does not save after them).
-    pub fn is_read_only(&self) -> bool {
-        matches!(
-            self,
-            Action::View | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::ExportPack | Action::ExportRecord | Action::Review
-        )
-    }
 }
 

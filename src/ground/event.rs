@@ -153,13 +153,7 @@ impl Event {
             Event::TableInstruction { text, .. } => format!("On the table: {text}"),
             Event::CollierPlaced { at } => format!("Collier placed at {}.", at.describe(pack)),
             Event::ShipMoved { ship, from, to, speed, limit } => {
-                let how = match speed {
-                    crate::ground::action::Speed::Stay => "stayed".to_string(),
-                    crate::ground::action::Speed::Cruise => format!("cruise speed, up to {limit} spaces"),
-                    crate::ground::action::Speed::Maximum => format!("maximum speed, up to {limit} spaces"),
-                    crate::ground::action::Speed::Emergency => format!("emergency speed, up to {limit} spaces"),
-                };
-                format!("{} moved from {} to {} ({how}).", ship_name(pack, ship), from.describe(pack), to.describe(pack))
+                format!("{} moved from {} to {} ({}).", ship_name(pack, ship), from.describe(pack), to.describe(pack), speed_words(*speed, *limit))
             }
             Event::TrackChanged { ship, track, from, to, reason, .. } => {
                 format!("{}: {} {from} → {to} ({reason}).", ship_name(pack, ship), track_name(*track))
@@ -172,14 +166,7 @@ impl Event {
                 format!("Incident picks at {}: {normal}{extra}; {drawn} drawn from the pool.", space.describe(pack))
             }
             Event::ContactResolved { space, german, allied, final_roll, result, .. } => {
-                let outcome = match result {
-                    crate::ground::pack::ContactResult::NoContact => "no contact",
-                    crate::ground::pack::ContactResult::GermanFirstSalvoContact1 => "German First Salvo (Contact 1)",
-                    crate::ground::pack::ContactResult::GermanFirstSalvoContact2 => "German First Salvo (Contact 2)",
-                    crate::ground::pack::ContactResult::AlliedFirstSalvoContact1 => "Allied First Salvo (Contact 1)",
-                    crate::ground::pack::ContactResult::AlliedFirstSalvoContact2 => "Allied First Salvo (Contact 2)",
-                };
-                format!("Contact at {}: German {german}, Allied {allied}, final {final_roll}: {outcome}.", space.describe(pack))
+                format!("Contact at {}: German {german}, Allied {allied}, final {final_roll}: {}.", space.describe(pack), contact_words(*result))
             }
             Event::IntelligenceResult { code, name, .. } => format!("Intelligence: {code} — {name}."),
             Event::Examined { zone, counters, .. } => {
@@ -204,6 +191,27 @@ impl Event {
                 format!("The Seebataillon at {} is eliminated.", pack.place(port).map(|p| p.name.as_str()).unwrap_or(port))
             }
         }
+    }
+}
+
+/// 12.1–12.3: the speed band a ship moved at, in words, with the spaces it allows.
+fn speed_words(speed: crate::ground::action::Speed, limit: u8) -> String {
+    match speed {
+        crate::ground::action::Speed::Stay => "stayed".to_string(),
+        crate::ground::action::Speed::Cruise => format!("cruise speed, up to {limit} spaces"),
+        crate::ground::action::Speed::Maximum => format!("maximum speed, up to {limit} spaces"),
+        crate::ground::action::Speed::Emergency => format!("emergency speed, up to {limit} spaces"),
+    }
+}
+
+/// 14.3: a Contact Table result in words.
+fn contact_words(result: crate::ground::pack::ContactResult) -> &'static str {
+    match result {
+        crate::ground::pack::ContactResult::NoContact => "no contact",
+        crate::ground::pack::ContactResult::GermanFirstSalvoContact1 => "German First Salvo (Contact 1)",
+        crate::ground::pack::ContactResult::GermanFirstSalvoContact2 => "German First Salvo (Contact 2)",
+        crate::ground::pack::ContactResult::AlliedFirstSalvoContact1 => "Allied First Salvo (Contact 1)",
+        crate::ground::pack::ContactResult::AlliedFirstSalvoContact2 => "Allied First Salvo (Contact 2)",
     }
 }
 

@@ -204,32 +204,12 @@ fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
     let ships = ships_in(ctx.game, space);
     match kind {
         IncidentKind::QuietSeas => done_returns(ctx, id),
-        IncidentKind::AlliedPatrol => {
-            if ports::is_allied_ground(ctx.pack, ctx.game, space) {
-                ctx.change_alert(1, "Allied Patrol in an Allied patrol zone, port or base", "Incident Chart, 5.0");
-            }
-            done_returns(ctx, id);
-        }
-        IncidentKind::RoyalNavyConflictingOrders => {
-            ctx.change_alert(-1, "Royal Navy Conflicting Orders", "Incident Chart, 5.2");
-            done_returns(ctx, id);
-        }
-        IncidentKind::RoyalNavyOrdersPursue => {
-            ctx.change_alert(1, "Royal Navy Orders \"Pursue\"", "Incident Chart, 5.2");
-            done_returns(ctx, id);
+        IncidentKind::AlliedPatrol | IncidentKind::RoyalNavyConflictingOrders | IncidentKind::RoyalNavyOrdersPursue => {
+            alert_entry(ctx, id, kind, space)
         }
         IncidentKind::AlliedSubmarine => allied_submarine(ctx, id, space, &ships),
         IncidentKind::AustroHungarianFleetSorties => austro_hungarian_sortie(ctx, id),
-        IncidentKind::CollierAttacked => {
-            let colliers: Vec<u8> = ctx.game.colliers.iter().map(|c| c.id).collect();
-            for collier in colliers {
-                if ctx.roll_d6(format!("Collier Attacked: collier {collier} (6 sinks it)"), "Incident Chart") == 6 {
-                    lose_collier(ctx, collier, "attacked", "Incident Chart: Collier Attacked");
-                    ctx.change_vp(-1, "collier lost", "Incident Chart: Collier Attacked");
-                }
-            }
-            done_returns(ctx, id);
-        }
+        IncidentKind::CollierAttacked => collier_attacked(ctx, id),
         IncidentKind::CentralPowersFleetSortie => {
             // Applies only once the Ottoman or Italian Alliance mission has been accomplished (campaign,
             // 24.0); in a single scenario it is Quiet Seas and goes back to the pool.
@@ -240,54 +220,95 @@ fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
             // Only reached for a marker revealed among a zone's stack after sorting: place it like a pick.
             sort_pick(ctx, id, kind, space);
         }
-        IncidentKind::FriendlyShip => {
-            // Held until the next Outfitting/Repair phase (7.0), where its coal and repair dice are used.
-            ctx.game.move_counter(id, Location::Held { space: space.clone() });
-            ctx.instruct(
-                format!("Keep Friendly Ship beside {}: it helps the ships there in the next Outfitting & Repair phase.", space.describe(ctx.pack)),
-                "Incident Chart",
-            );
-        }
+        IncidentKind::FriendlyShip => friendly_ship(ctx, id, space),
         IncidentKind::IntelligenceFromBerlin => {
             crate::rules::intelligence::from_berlin(ctx);
             done_returns(ctx, id);
         }
+        IncidentKind::MoraleCheck => morale_check(ctx, id),
+        IncidentKind::LimitedVisibility | IncidentKind::MechanicalBreakdown | IncidentKind::Minefield | IncidentKind::Storm => {
+            sea_hazard(ctx, id, kind, space, &ships)
+        }
+    }
+}
+
+/// Incident Chart entries that move the Alert Level (5.0, 5.2): Allied Patrol (only on Allied ground),
+/// Royal Navy Conflicting Orders and Royal Navy Orders "Pursue".
+fn alert_entry(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef) {
+    match kind {
+        IncidentKind::AlliedPatrol => {
+            if ports::is_allied_ground(ctx.pack, ctx.game, space) {
+                ctx.change_alert(1, "Allied Patrol in an Allied patrol zone, port or base", "Incident Chart, 5.0");
+            }
+        }
+        IncidentKind::RoyalNavyConflictingOrders => ctx.change_alert(-1, "Royal Navy Conflicting Orders", "Incident Chart, 5.2"),
+        IncidentKind::RoyalNavyOrdersPursue => ctx.change_alert(1, "Royal Navy Orders \"Pursue\"", "Incident Chart, 5.2"),
+        _ => unreachable!("resolve_incident routes only the Alert Level entries here"),
+    }
+    done_returns(ctx, id);
+}
+
+/// Incident Chart: Collier Attacked — one die per collier, a 6 sinks it and costs one VP.
+fn collier_attacked(ctx: &mut Ctx, id: CounterId) {
+    let colliers: Vec<u8> = ctx.game.colliers.iter().map(|c| c.id).collect();
+    for collier in colliers {
+        if ctx.roll_d6(format!("Collier Attacked: collier {collier} (6 sinks it)"), "Incident Chart") == 6 {
+            lose_collier(ctx, collier, "attacked", "Incident Chart: Collier Attacked");
+            ctx.change_vp(-1, "collier lost", "Incident Chart: Collier Attacked");
+        }
+    }
+    done_returns(ctx, id);
+}
+
+/// Incident Chart: Friendly Ship.
+fn friendly_ship(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
+    // Held until the next Outfitting/Repair phase (7.0), where its coal and repair dice are used.
+    ctx.game.move_counter(id, Location::Held { space: space.clone() });
+    ctx.instruct(
+        format!("Keep Friendly Ship beside {}: it helps the ships there in the next Outfitting & Repair phase.", space.describe(ctx.pack)),
+        "Incident Chart",
+    );
+}
+
+/// Incident Chart: Morale Check — from turn 2, turn × 5 against the VP gives the German ships one die
+/// more or fewer per gun type and torpedoes in this turn's combat.
+fn morale_check(ctx: &mut Ctx, id: CounterId) {
+    if ctx.game.turn > 1 {
+        let par = ctx.game.turn as i32 * 5;
+        ctx.game.turn_state.morale_dice = if par >= ctx.game.vp { 1 } else { -1 };
+        let effect = if par >= ctx.game.vp { "one extra die" } else { "one die fewer" };
+        ctx.instruct(
+            format!("Morale Check: turn × 5 = {par} against {} VP — German ships roll {effect} per gun type and torpedoes in combat this turn.", ctx.game.vp),
+            "Incident Chart",
+        );
+    }
+    done_returns(ctx, id);
+}
+
+/// Incident Chart entries of the sea itself: Limited Visibility and Storm mark the space for the turn;
+/// Mechanical Breakdown, Minefield (only off an enemy port) and Storm roll a die per ship.
+fn sea_hazard(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef, ships: &[String]) {
+    match kind {
         IncidentKind::LimitedVisibility => {
             if !ctx.game.turn_state.limited_visibility.contains(space) {
                 ctx.game.turn_state.limited_visibility.push(space.clone());
             }
-            done_returns(ctx, id);
         }
-        IncidentKind::MechanicalBreakdown => {
-            on_a_six(ctx, &ships, "Mechanical Breakdown", "6 costs one engine", &[Track::Engines]);
-            done_returns(ctx, id);
-        }
+        IncidentKind::MechanicalBreakdown => on_a_six(ctx, ships, "Mechanical Breakdown", "6 costs one engine", &[Track::Engines]),
         IncidentKind::Minefield => {
             if ports::port_side(ctx.pack, ctx.game, space) == Some(Side::Enemy) {
-                on_a_six(ctx, &ships, "Minefield", "6 is one hull and one engine hit", &[Track::Engines, Track::Hull]);
+                on_a_six(ctx, ships, "Minefield", "6 is one hull and one engine hit", &[Track::Engines, Track::Hull]);
             }
-            done_returns(ctx, id);
-        }
-        IncidentKind::MoraleCheck => {
-            if ctx.game.turn > 1 {
-                let par = ctx.game.turn as i32 * 5;
-                ctx.game.turn_state.morale_dice = if par >= ctx.game.vp { 1 } else { -1 };
-                let effect = if par >= ctx.game.vp { "one extra die" } else { "one die fewer" };
-                ctx.instruct(
-                    format!("Morale Check: turn × 5 = {par} against {} VP — German ships roll {effect} per gun type and torpedoes in combat this turn.", ctx.game.vp),
-                    "Incident Chart",
-                );
-            }
-            done_returns(ctx, id);
         }
         IncidentKind::Storm => {
-            on_a_six(ctx, &ships, "Storm", "6 is one hull hit", &[Track::Hull]);
+            on_a_six(ctx, ships, "Storm", "6 is one hull hit", &[Track::Hull]);
             if !ctx.game.turn_state.storm.contains(space) {
                 ctx.game.turn_state.storm.push(space.clone());
             }
-            done_returns(ctx, id);
         }
+        _ => unreachable!("resolve_incident routes only the sea's own entries here"),
     }
+    done_returns(ctx, id);
 }
 
 /// One die per ship; a 6 moves each of `tracks` one step down (Mechanical Breakdown, Minefield, Storm).

@@ -2,14 +2,14 @@
 //! Callers (the session) apply moves to a copy of the game: an error leaves the original untouched.
 use crate::engine::ctx::Ctx;
 use crate::ground::action::Action;
-use crate::ground::error::{not_now, RuleError};
+use crate::ground::error::RuleError;
 use crate::ground::event::Event;
 use crate::ground::pack::RulesPack;
 use crate::ground::state::{Game, Phase};
 use crate::rules::{corrections, incidents, intelligence, movement, outfitting, raiding, setup};
 use crate::sequence::flow;
 
-/// Applies one game action (not a session request) to `game`. On error the game may be partly changed:
+/// Applies one move to `game`. On error the game may be partly changed:
 /// the caller must discard it (the session applies to a copy).
 pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<Event>, RuleError> {
     if game.game_over.is_some() && !matches!(action, Action::NextMission { .. }) {
@@ -17,9 +17,6 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
     }
     let mut ctx = Ctx::new(pack, game);
     match action {
-        Action::NewGame { .. } | Action::View | Action::Undo | Action::Log { .. } | Action::Scan { .. } | Action::Forecast { .. } | Action::ListPieces | Action::Charts | Action::EditChart { .. } | Action::ResetChart { .. } | Action::ExportPack | Action::ExportRecord | Action::Review | Action::ImportPack { .. } => {
-            return Err(not_now("session requests are handled by the session"));
-        }
         Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,
         Action::EndPhase => flow::end_phase(&mut ctx)?,
         Action::TakeOutfitting { ship } => outfitting::take(&mut ctx, ship)?,

@@ -87,47 +87,16 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         Phase::Setup => Err(not_now("finish the setup first (3.0)")),
         Phase::NoGame | Phase::GameOver => Err(RuleError::GameOver),
         Phase::CupOnly => Err(not_now("cup-only mode has no phases")),
-        Phase::Movement => {
-            // Ships not moved stay where they are (12.1: staying costs nothing).
-            let unmoved: Vec<String> =
-                ctx.game.active_ships().filter(|s| !ctx.game.turn_state.moved.contains(&s.id)).map(|s| s.id.clone()).collect();
-            for ship in unmoved {
-                let here = ctx.game.ship(&ship).expect("listed above").position.clone();
-                movement::move_ship(ctx, &ship, &here, Speed::Stay)?;
-            }
-            movement::end_movement(ctx)?;
-            next_phase(ctx);
-            Ok(())
-        }
-        Phase::Incident => {
-            if !incidents::phase_complete(ctx.game) {
-                return Err(not_now("resolve the incidents of every space with German warships first (13.0: picks are not optional)"));
-            }
-            if !ctx.game.mines.is_empty() {
-                crate::rules::mines::strike(ctx);
-            }
-            next_phase(ctx);
-            Ok(())
-        }
-        Phase::NavalCombat => {
-            if !contact::open_battles(ctx.pack, ctx.game).is_empty() || contact::battle_in_progress(ctx.game) {
-                return Err(not_now("fight every battle to its end first (14.2, 14.3)"));
-            }
-            end_naval_combat(ctx);
-            next_phase(ctx);
-            Ok(())
-        }
+        Phase::Movement => end_movement_phase(ctx),
+        Phase::Incident => end_incident_phase(ctx),
+        Phase::NavalCombat => end_naval_combat_phase(ctx),
         Phase::CommerceRaiding => {
             raiding::end_phase(ctx);
             next_phase(ctx);
             Ok(())
         }
         Phase::Objective => {
-            victory::objective_phase(ctx);
-            if ctx.game.game_over.is_none() {
-                let next = ctx.game.turn + 1;
-                start_turn(ctx, next);
-            }
+            end_objective_phase(ctx);
             Ok(())
         }
         Phase::Outfitting => {
@@ -147,6 +116,51 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             next_phase(ctx);
             Ok(())
         }
+    }
+}
+
+/// 12.0: the end of the Movement phase.
+fn end_movement_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
+    // Ships not moved stay where they are (12.1: staying costs nothing).
+    let unmoved: Vec<String> =
+        ctx.game.active_ships().filter(|s| !ctx.game.turn_state.moved.contains(&s.id)).map(|s| s.id.clone()).collect();
+    for ship in unmoved {
+        let here = ctx.game.ship(&ship).expect("listed above").position.clone();
+        movement::move_ship(ctx, &ship, &here, Speed::Stay)?;
+    }
+    movement::end_movement(ctx)?;
+    next_phase(ctx);
+    Ok(())
+}
+
+/// 13.0: the Incident phase ends once every space's incidents are resolved; then the mines strike.
+fn end_incident_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
+    if !incidents::phase_complete(ctx.game) {
+        return Err(not_now("resolve the incidents of every space with German warships first (13.0: picks are not optional)"));
+    }
+    if !ctx.game.mines.is_empty() {
+        crate::rules::mines::strike(ctx);
+    }
+    next_phase(ctx);
+    Ok(())
+}
+
+/// 14.0: the Naval Combat phase ends once every battle is fought to its end (14.2, 14.3).
+fn end_naval_combat_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
+    if !contact::open_battles(ctx.pack, ctx.game).is_empty() || contact::battle_in_progress(ctx.game) {
+        return Err(not_now("fight every battle to its end first (14.2, 14.3)"));
+    }
+    end_naval_combat(ctx);
+    next_phase(ctx);
+    Ok(())
+}
+
+/// 17.0: the Objective phase; unless the game is over, the next turn starts.
+fn end_objective_phase(ctx: &mut Ctx) {
+    victory::objective_phase(ctx);
+    if ctx.game.game_over.is_none() {
+        let next = ctx.game.turn + 1;
+        start_turn(ctx, next);
     }
 }
 

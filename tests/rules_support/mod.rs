@@ -2,6 +2,7 @@
 //! leave exactly the incident markers a test wants in the pool.
 #![allow(dead_code)]
 
+
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::{CounterKind, IncidentKind};
 use goeben_referee::api::protocol;
@@ -140,7 +141,7 @@ pub fn dice_rolled(events: &[Event]) -> Vec<Vec<u8>> {
 /// A session `steps` legal actions into a new game, chosen deterministically from the seed.
 pub fn played(seed: u64, steps: usize) -> Session {
     let mut s = Session::new(RulesPack::standard(), seed);
-    let mut r = s.respond(goeben_referee::Action::NewGame { seed: Some(seed), options: None });
+    let mut r = s.respond(goeben_referee::SessionRequest::NewGame { seed: Some(seed), options: None });
     for i in 0..steps {
         if r.view.legal_actions.is_empty() {
             break;

@@ -421,57 +421,57 @@ impl ToolSession {
     }
 
     fn apply(&mut self, action: ToolAction) -> ToolResponse {
-        use calculators as calc;
+        use ToolAction as A;
+        match action {
+            A::DrawSdr { .. } | A::RevealSdr { .. } | A::ReturnSdr { .. } | A::VerifySdr { .. } => self.apply_sdr(action),
+            A::RollEvent { player, table } => self.roll_event(player, table),
+            A::VictoryConditions { .. } | A::WhatIf { .. } => sdr_chart(action),
+            A::CombinedFire { .. }
+            | A::ContactModifier { .. }
+            | A::OperationalMove { .. }
+            | A::FuelUse { .. }
+            | A::AdriftVp { .. }
+            | A::CrippledVp { .. }
+            | A::HullDamageVp { .. }
+            | A::MinefieldDensity { .. } => calculate(action),
+            A::PortRepair { .. }
+            | A::ShoreBatteries { .. }
+            | A::DamageControl { .. }
+            | A::AlwaysPossible { .. }
+            | A::AutomaticDisengagement { .. }
+            | A::SubmarineAttack { .. }
+            | A::Asw { .. }
+            | A::SubVersusSub { .. }
+            | A::MineSweep { .. } => self.apply_procedure(action),
+            A::OpenFleetChart { .. }
+            | A::AssignShip { .. }
+            | A::TransferShip { .. }
+            | A::RemoveShip { .. }
+            | A::SetFleetMarker { .. }
+            | A::RevealFleetBox { .. }
+            | A::RollD10 { .. } => self.apply_fleet_chart(action),
+            A::PlaceUnit { .. } | A::MoveUnit { .. } | A::RemoveUnit { .. } | A::StartTurn { .. } | A::ReportSpotting { .. } | A::Search { .. } | A::AnswerSearch { .. } => {
+                self.apply_search(action)
+            }
+            A::View { player } => ToolResponse::View(Box::new(self.view(player))),
+            A::TableView => ToolResponse::TableView(Box::new(self.table_view())),
+        }
+    }
+
+    /// Seed 001 Secret Die Roll: the chits drawn, revealed and returned, and the check of a commitment.
+    fn apply_sdr(&mut self, action: ToolAction) -> ToolResponse {
         match action {
             ToolAction::DrawSdr { player, label } => self.draw(player, label),
             ToolAction::RevealSdr { player, chit } => self.reveal(player, chit),
             ToolAction::ReturnSdr { player, chit } => self.put_back(player, chit),
             ToolAction::VerifySdr { commitment, value, salt } => ToolResponse::Verified { matches: sdr::verify(&commitment, value, &salt) },
-            ToolAction::RollEvent { player, table } => self.roll_event(player, table),
-            ToolAction::VictoryConditions { side, sdr } => match sdr_charts::victory_conditions(side, sdr) {
-                Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
-                None => ToolResponse::error("bad_sdr", format!("the victory conditions chart has columns 1-6, not {sdr}")),
-            },
-            ToolAction::WhatIf { fleet, sdr } => match sdr_charts::what_if(fleet, sdr) {
-                Some(entry) => ToolResponse::WhatIf { entry: *entry },
-                None => ToolResponse::error("bad_sdr", format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet")),
-            },
-            ToolAction::CombinedFire { strengths } if strengths.len() > FIRERS_MAX => {
-                ToolResponse::error("bad_input", format!("at most {FIRERS_MAX} ships fire together"))
-            }
-            ToolAction::CombinedFire { strengths } => {
-                number("combined_fire", "seed 004, Advanced Tactical Rules 11", calc::combined_fire_strength(&strengths))
-            }
-            ToolAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
-                Some(_) => number("contact_modifier", "seed 004, Advanced Strategic Rules 6", calc::contact_modifier(ships_a, ships_b)),
-                None => ToolResponse::error("bad_input", "too many ships"),
-            },
-            ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error("bad_input", "turns are numbered from 1"),
-            ToolAction::OperationalMove { speed, turn, weather } => number(
-                "operational_zones",
-                "seed 003, Extended Operational Movement; Weather Effects on Operations",
-                calc::operational_zones(speed, turn, weather),
-            ),
-            ToolAction::FuelUse { zones_moved } => match calc::fuel_points_for_turn(zones_moved) {
-                Some(points) => number("fuel_points", "seed 003, Fuel Use", points),
-                None => ToolResponse::error("bad_input", "no ship moves more than three sea zones a turn"),
-            },
-            ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "seed 003, Adrift at Sea", calc::adrift_vp(ship_vp)),
-            ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "seed 003, Cripples", calc::crippled_vp(ship_vp)),
-            ToolAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
-                ToolResponse::error("bad_input", format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
-            }
-            ToolAction::HullDamageVp { class, hull_boxes } => {
-                number("hull_damage_vp", "seed 003, Victory Points (VPs)", calc::hull_damage_vp(class, hull_boxes))
-            }
-            ToolAction::MinefieldDensity { fields } => match procedures::minefield_density(fields) {
-                Some(words) => ToolResponse::Wording {
-                    calculator: "minefield_density",
-                    source: "seed 004, Advanced Strategic Rules 7 (Minefields)",
-                    text: words.to_string(),
-                },
-                None => ToolResponse::error("bad_input", "no minefield, nothing to announce: enter 1 field or more"),
-            },
+            _ => unreachable!("apply routes only the SDR actions here"),
+        }
+    }
+
+    /// The die procedures of seeds 003 and 004, rolled with the session's dice once their inputs are in range.
+    fn apply_procedure(&mut self, action: ToolAction) -> ToolResponse {
+        match action {
             ToolAction::PortRepair { player, port } => self.roll_procedure(player, Procedure::PortRepair { port }),
             ToolAction::ShoreBatteries { player } => self.roll_procedure(player, Procedure::ShoreBatteries),
             ToolAction::DamageControl { damaged_boxes, .. } if !(1..=procedures::DAMAGED_BOXES_MAX).contains(&damaged_boxes) => {
@@ -498,6 +498,13 @@ impl ToolSession {
             ToolAction::Asw { player, escorts, before_1918 } => self.roll_procedure(player, Procedure::Asw { escorts, before_1918 }),
             ToolAction::SubVersusSub { player } => self.roll_procedure(player, Procedure::SubVersusSub),
             ToolAction::MineSweep { player } => self.roll_procedure(player, Procedure::MineSweep),
+            _ => unreachable!("apply routes only the die procedures here"),
+        }
+    }
+
+    /// Seed 002: the hidden Fleet Charts, their boxes and markers, and the D10 procedures.
+    fn apply_fleet_chart(&mut self, action: ToolAction) -> ToolResponse {
+        match action {
             ToolAction::OpenFleetChart { player, side } => self.open_fleet_chart(player, side),
             ToolAction::AssignShip { player, ship, fleet_box } => {
                 self.edit_chart(player, Some(&ship), |chart, ship| chart.assign(ship, fleet_box))
@@ -514,6 +521,13 @@ impl ToolSession {
             }
             ToolAction::RevealFleetBox { player, fleet_box } => self.reveal_fleet_box(player, fleet_box),
             ToolAction::RollD10 { player, procedure, fleet_box } => self.roll_d10(player, procedure, fleet_box),
+            _ => unreachable!("apply routes only the Fleet Chart actions here"),
+        }
+    }
+
+    /// Seed 001 searches: the units each player places and moves, the turn, spotting and the search calls.
+    fn apply_search(&mut self, action: ToolAction) -> ToolResponse {
+        match action {
             ToolAction::PlaceUnit { player, unit, at } => self.place_unit(player, &unit, &at),
             ToolAction::MoveUnit { player, unit, at } => self.move_unit(player, &unit, &at),
             ToolAction::RemoveUnit { player, unit } => self.remove_unit(player, &unit),
@@ -523,8 +537,7 @@ impl ToolSession {
             }
             ToolAction::Search { player, level, name } => self.search(player, level, &name),
             ToolAction::AnswerSearch { player, admit } => self.answer_search(player, admit),
-            ToolAction::View { player } => ToolResponse::View(Box::new(self.view(player))),
-            ToolAction::TableView => ToolResponse::TableView(Box::new(self.table_view())),
+            _ => unreachable!("apply routes only the search actions here"),
         }
     }
 
@@ -769,6 +782,65 @@ fn ship_name(name: &str) -> Result<String, ToolResponse> {
         return Err(ToolResponse::error("bad_input", format!("a ship's name has 1-{} characters", fleets::SHIP_NAME_MAX_CHARS)));
     }
     Ok(name.to_string())
+}
+
+/// Seed 001 charts read for an SDR: the victory conditions chart and the What-If chart.
+fn sdr_chart(action: ToolAction) -> ToolResponse {
+    match action {
+        ToolAction::VictoryConditions { side, sdr } => match sdr_charts::victory_conditions(side, sdr) {
+            Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
+            None => ToolResponse::error("bad_sdr", format!("the victory conditions chart has columns 1-6, not {sdr}")),
+        },
+        ToolAction::WhatIf { fleet, sdr } => match sdr_charts::what_if(fleet, sdr) {
+            Some(entry) => ToolResponse::WhatIf { entry: *entry },
+            None => ToolResponse::error("bad_sdr", format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet")),
+        },
+        _ => unreachable!("apply routes only the SDR charts here"),
+    }
+}
+
+/// The calculators of seeds 003 and 004: no dice, a number (or words) with the rule it applies.
+fn calculate(action: ToolAction) -> ToolResponse {
+    use calculators as calc;
+    match action {
+        ToolAction::CombinedFire { strengths } if strengths.len() > FIRERS_MAX => {
+            ToolResponse::error("bad_input", format!("at most {FIRERS_MAX} ships fire together"))
+        }
+        ToolAction::CombinedFire { strengths } => {
+            number("combined_fire", "seed 004, Advanced Tactical Rules 11", calc::combined_fire_strength(&strengths))
+        }
+        ToolAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
+            Some(_) => number("contact_modifier", "seed 004, Advanced Strategic Rules 6", calc::contact_modifier(ships_a, ships_b)),
+            None => ToolResponse::error("bad_input", "too many ships"),
+        },
+        ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error("bad_input", "turns are numbered from 1"),
+        ToolAction::OperationalMove { speed, turn, weather } => number(
+            "operational_zones",
+            "seed 003, Extended Operational Movement; Weather Effects on Operations",
+            calc::operational_zones(speed, turn, weather),
+        ),
+        ToolAction::FuelUse { zones_moved } => match calc::fuel_points_for_turn(zones_moved) {
+            Some(points) => number("fuel_points", "seed 003, Fuel Use", points),
+            None => ToolResponse::error("bad_input", "no ship moves more than three sea zones a turn"),
+        },
+        ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "seed 003, Adrift at Sea", calc::adrift_vp(ship_vp)),
+        ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "seed 003, Cripples", calc::crippled_vp(ship_vp)),
+        ToolAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
+            ToolResponse::error("bad_input", format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
+        }
+        ToolAction::HullDamageVp { class, hull_boxes } => {
+            number("hull_damage_vp", "seed 003, Victory Points (VPs)", calc::hull_damage_vp(class, hull_boxes))
+        }
+        ToolAction::MinefieldDensity { fields } => match procedures::minefield_density(fields) {
+            Some(words) => ToolResponse::Wording {
+                calculator: "minefield_density",
+                source: "seed 004, Advanced Strategic Rules 7 (Minefields)",
+                text: words.to_string(),
+            },
+            None => ToolResponse::error("bad_input", "no minefield, nothing to announce: enter 1 field or more"),
+        },
+        _ => unreachable!("apply routes only the calculators here"),
+    }
 }
 
 fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolResponse {

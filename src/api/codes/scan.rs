@@ -129,83 +129,104 @@ fn tracks(t: &crate::ground::pack::Tracks) -> String {
 /// Never tells where the referee holds a face-down counter.
 pub fn public_info(pack: &RulesPack, game: Option<&Game>, piece: Piece) -> ScanInfo {
     let code = code_of(pack, &piece).unwrap_or_default();
-    let no_game = || "no game is running".to_string();
     let mut values = Vec::new();
     let (name, printed, status) = match &piece {
-        Piece::Counter { id } => match pack.counter_index(id) {
-            Some(index) => {
-                let counter = CounterId(index as u16);
-                let info = counter_info(pack, counter);
-                match &pack.counters.counters[index].kind {
-                    CounterKind::Incident { incident, ship } => {
-                        values.push(format!("incident: {}", incident_words(*incident)));
-                        values.extend(ship.as_ref().map(ship_values));
-                    }
-                    CounterKind::CoastalDefense { firepower } => values.push(format!("coastal defense, firepower {firepower}")),
-                    CounterKind::Orders { orders } => {
-                        values.extend(pack.orders_spec(orders).map(|o| format!("Orders: {} ({} days, at least {} VP)", o.summary, o.days, o.min_vp)))
-                    }
-                    CounterKind::AustroHungarian { ship } => values.push(ship_values(ship)),
-                }
-                let status = game.map(|g| counter_status(pack, &g.counter(counter).location)).unwrap_or_else(no_game);
-                (info.name.clone(), Some(info), status)
-            }
-            None => (id.clone(), None, "not in this rules pack".into()),
-        },
-        Piece::GermanShip { id } => {
-            let spec = pack.german_ship(id);
-            values.extend(spec.map(|s| format!("{:?}; starting tracks: {}", s.ship_type, tracks(&s.start))));
-            let status = match game {
-                None => no_game(),
-                Some(g) => match g.ship(id) {
-                    None => "not in this game".into(),
-                    Some(s) if s.status == ShipStatus::Sunk => "sunk".into(),
-                    Some(s) => format!("at {}; display tracks: {}", s.position.describe(pack), tracks(&s.tracks)),
-                },
-            };
-            (spec.map(|s| s.name.clone()).unwrap_or_else(|| id.clone()), None, status)
-        }
-        Piece::Collier { number } => {
-            values.push("German collier (10.0 coaling at sea)".into());
-            let status = match game {
-                None => no_game(),
-                Some(g) => match g.colliers.iter().find(|c| c.id == *number) {
-                    Some(c) => format!("at {}", c.position.describe(pack)),
-                    None => "not on the map".into(),
-                },
-            };
-            (format!("German collier {number}"), None, status)
-        }
-        Piece::Cargo { item, number } => {
-            let spec = pack.charts.cargo(item);
-            values.extend(spec.map(|c| {
-                let carriers = if c.ship_types.is_empty() {
-                    "any ship".to_string()
-                } else {
-                    c.ship_types.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(", ")
-                };
-                format!("{:?}: costs {}, fills {} hull box(es), carried by {carriers}; {} of {} counters", c.class, c.cost, c.boxes, number, c.supply)
-            }));
-            let status = if game.is_some() { "kept on the table: the app does not track cargo chits".into() } else { no_game() };
-            (format!("{} ({number})", spec.map(|c| c.name.as_str()).unwrap_or(item)), None, status)
-        }
-        Piece::Placeholder { place } => {
-            let spec = pack.place(place);
-            values.push(match spec.map(|p| p.kind) {
-                Some(PlaceKind::PatrolZone) => "token for a patrol zone's face-down stack".into(),
-                _ => "token for an Allied port's face-down coastal defenses".into(),
-            });
-            let status = match game {
-                None => no_game(),
-                Some(g) => {
-                    let n = g.count_at(&Location::PatrolZone { zone: place.clone() }) + g.count_at(&Location::Port { port: place.clone() });
-                    format!("{n} face-down counter{} there", if n == 1 { "" } else { "s" })
-                }
-            };
-            (format!("{} token", spec.map(|p| p.name.as_str()).unwrap_or(place)), None, status)
-        }
+        Piece::Counter { id } => scan_counter(pack, game, id, &mut values),
+        Piece::GermanShip { id } => scan_german_ship(pack, game, id, &mut values),
+        Piece::Collier { number } => scan_collier(pack, game, *number, &mut values),
+        Piece::Cargo { item, number } => scan_cargo(pack, game, item, *number, &mut values),
+        Piece::Placeholder { place } => scan_placeholder(pack, game, place, &mut values),
     };
     ScanInfo { code, piece, name, printed, values, status, actions: Vec::new(), placement: None }
+}
+
+/// A scanned piece's name, printed face (counters only) and public status; its printed values go to the
+/// `values` the scan's answer lists.
+type Scanned = (String, Option<CounterInfo>, String);
+
+fn no_game() -> String {
+    "no game is running".to_string()
+}
+
+/// A counter of the counter sheet: its printed values, and where it is only as the player may know it
+/// (`counter_status`).
+fn scan_counter(pack: &RulesPack, game: Option<&Game>, id: &str, values: &mut Vec<String>) -> Scanned {
+    let Some(index) = pack.counter_index(id) else { return (id.to_string(), None, "not in this rules pack".into()) };
+    let counter = CounterId(index as u16);
+    let info = counter_info(pack, counter);
+    match &pack.counters.counters[index].kind {
+        CounterKind::Incident { incident, ship } => {
+            values.push(format!("incident: {}", incident_words(*incident)));
+            values.extend(ship.as_ref().map(ship_values));
+        }
+        CounterKind::CoastalDefense { firepower } => values.push(format!("coastal defense, firepower {firepower}")),
+        CounterKind::Orders { orders } => {
+            values.extend(pack.orders_spec(orders).map(|o| format!("Orders: {} ({} days, at least {} VP)", o.summary, o.days, o.min_vp)))
+        }
+        CounterKind::AustroHungarian { ship } => values.push(ship_values(ship)),
+    }
+    let status = game.map(|g| counter_status(pack, &g.counter(counter).location)).unwrap_or_else(no_game);
+    (info.name.clone(), Some(info), status)
+}
+
+/// A German ship's display: its starting tracks, and in a game where it is and its tracks now.
+fn scan_german_ship(pack: &RulesPack, game: Option<&Game>, id: &str, values: &mut Vec<String>) -> Scanned {
+    let spec = pack.german_ship(id);
+    values.extend(spec.map(|s| format!("{:?}; starting tracks: {}", s.ship_type, tracks(&s.start))));
+    let status = match game {
+        None => no_game(),
+        Some(g) => match g.ship(id) {
+            None => "not in this game".into(),
+            Some(s) if s.status == ShipStatus::Sunk => "sunk".into(),
+            Some(s) => format!("at {}; display tracks: {}", s.position.describe(pack), tracks(&s.tracks)),
+        },
+    };
+    (spec.map(|s| s.name.clone()).unwrap_or_else(|| id.to_string()), None, status)
+}
+
+/// A German collier (10.0) and where it is on the map.
+fn scan_collier(pack: &RulesPack, game: Option<&Game>, number: u8, values: &mut Vec<String>) -> Scanned {
+    values.push("German collier (10.0 coaling at sea)".into());
+    let status = match game {
+        None => no_game(),
+        Some(g) => match g.colliers.iter().find(|c| c.id == number) {
+            Some(c) => format!("at {}", c.position.describe(pack)),
+            None => "not on the map".into(),
+        },
+    };
+    (format!("German collier {number}"), None, status)
+}
+
+/// A cargo chit (8.1): its cost, boxes and carriers; the chits stay on the table.
+fn scan_cargo(pack: &RulesPack, game: Option<&Game>, item: &str, number: u8, values: &mut Vec<String>) -> Scanned {
+    let spec = pack.charts.cargo(item);
+    values.extend(spec.map(|c| {
+        let carriers = if c.ship_types.is_empty() {
+            "any ship".to_string()
+        } else {
+            c.ship_types.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(", ")
+        };
+        format!("{:?}: costs {}, fills {} hull box(es), carried by {carriers}; {} of {} counters", c.class, c.cost, c.boxes, number, c.supply)
+    }));
+    let status = if game.is_some() { "kept on the table: the app does not track cargo chits".into() } else { no_game() };
+    (format!("{} ({number})", spec.map(|c| c.name.as_str()).unwrap_or(item)), None, status)
+}
+
+/// A token standing for a patrol zone's stack or a port's defenses: only how many counters are there.
+fn scan_placeholder(pack: &RulesPack, game: Option<&Game>, place: &str, values: &mut Vec<String>) -> Scanned {
+    let spec = pack.place(place);
+    values.push(match spec.map(|p| p.kind) {
+        Some(PlaceKind::PatrolZone) => "token for a patrol zone's face-down stack".into(),
+        _ => "token for an Allied port's face-down coastal defenses".into(),
+    });
+    let status = match game {
+        None => no_game(),
+        Some(g) => {
+            let n = g.count_at(&Location::PatrolZone { zone: place.to_string() }) + g.count_at(&Location::Port { port: place.to_string() });
+            format!("{n} face-down counter{} there", if n == 1 { "" } else { "s" })
+        }
+    };
+    (format!("{} token", spec.map(|p| p.name.as_str()).unwrap_or(place)), None, status)
 }
 
 fn incident_words(kind: IncidentKind) -> String {

@@ -131,6 +131,30 @@ fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Acti
 /// 14.3: both ratings, one die, the Contact Table; then 14.4 / 14.15 break-off. Opens a battle (or, in
 /// the Shore Bombardment phase, a bombardment against the port's coastal defenses, 16.0) or its next round.
 pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, maximum_speed: bool) -> Result<(), RuleError> {
+    let ships = check_contact(ctx, space, leader, speed_ship, maximum_speed)?;
+    let bombardment = ctx.game.phase == Phase::ShoreBombardment;
+    let opening = salvo::battle(ctx.game, space).is_none_or(|b| b.stage == BattleStage::Over || b.bombardment != bombardment);
+    if opening && !open_battle(ctx, space, ships, bombardment) {
+        return Ok(());
+    }
+    if maximum_speed {
+        ctx.change_track(speed_ship, Track::Coal, -1, "maximum speed for contact", "14.3");
+    }
+    let Some(german_first) = roll_contact(ctx, space, leader, speed_ship, maximum_speed, bombardment) else { return Ok(()) };
+    set_first_salvo(ctx, space, german_first);
+    if german_first {
+        // 14.4: the player may break off when the Germans have the First Salvo.
+        set_stage(ctx, space, BattleStage::BreakOff);
+        ctx.game.pending.push(Pending::BreakOff { space: space.clone() });
+        return Ok(());
+    }
+    allied_first_salvo(ctx, space, bombardment);
+    Ok(())
+}
+
+/// 14.0 / 14.3 / 16.0: contact is made in its phase, with no decision pending, where a battle waits,
+/// by German warships engaged there, at maximum speed only with coal. Returns the German ships there.
+fn check_contact(ctx: &Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, maximum_speed: bool) -> Result<Vec<String>, RuleError> {
     if !matches!(ctx.game.phase, Phase::NavalCombat | Phase::ShoreBombardment) {
         return Err(not_now("contact is made in the Naval Combat phase (14.0) or to bombard a port (16.0)"));
     }
@@ -150,14 +174,12 @@ pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, 
     if maximum_speed && mover.tracks.coal == 0 {
         return Err(illegal(format!("{} has no coal for maximum speed (14.3)", mover.name)));
     }
-    let bombardment = ctx.game.phase == Phase::ShoreBombardment;
-    let opening = salvo::battle(ctx.game, space).is_none_or(|b| b.stage == BattleStage::Over || b.bombardment != bombardment);
-    if opening && !open_battle(ctx, space, ships, bombardment) {
-        return Ok(());
-    }
-    if maximum_speed {
-        ctx.change_track(speed_ship, Track::Coal, -1, "maximum speed for contact", "14.3");
-    }
+    Ok(ships)
+}
+
+/// 14.3: both ratings, one die and the Contact Table. Returns whether the Germans have the First Salvo,
+/// or None when there is no contact (the battle is over).
+fn roll_contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, maximum_speed: bool, bombardment: bool) -> Option<bool> {
     let b = salvo::battle(ctx.game, space).expect("opened");
     let (night, limited) = (b.night, b.visibility.is_some());
     let german = german_rating(ctx, leader, speed_ship, maximum_speed, night, limited);
@@ -169,7 +191,7 @@ pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, 
     let (german_first, level) = match result {
         ContactResult::NoContact => {
             tally::end_battle(ctx, space, "14.3: no contact");
-            return Ok(());
+            return None;
         }
         ContactResult::GermanFirstSalvoContact1 => (true, 1),
         ContactResult::GermanFirstSalvoContact2 => (true, 2),
@@ -180,15 +202,14 @@ pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, 
         // 14.3: Contact 1 under Limited Visibility or at night (22.0) is no contact.
         ctx.instruct("Contact 1 under Limited Visibility or at night: no contact.", "14.3");
         tally::end_battle(ctx, space, "14.3: no contact (Limited Visibility or night)");
-        return Ok(());
+        return None;
     }
-    set_first_salvo(ctx, space, german_first);
-    if german_first {
-        // 14.4: the player may break off when the Germans have the First Salvo.
-        set_stage(ctx, space, BattleStage::BreakOff);
-        ctx.game.pending.push(Pending::BreakOff { space: space.clone() });
-        return Ok(());
-    }
+    Some(german_first)
+}
+
+/// 14.4 / 14.15: the Allies have the First Salvo. At sea a troop convoy breaks off at once, and the
+/// others break off on a die higher than the Alert Level; otherwise the battle is engaged.
+fn allied_first_salvo(ctx: &mut Ctx, space: &SpaceRef, bombardment: bool) {
     if !bombardment {
         let convoy = salvo::allied_fighting(salvo::battle(ctx.game, space).expect("opened"))
             .any(|c| kind(ctx.pack, c) == Some(IncidentKind::FrenchTroopConvoy));
@@ -196,17 +217,16 @@ pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, 
             // 14.15: a force with a troop convoy that has the First Salvo breaks off at once.
             ctx.instruct("The troop convoy has the First Salvo and breaks off.", "14.15");
             tally::end_battle(ctx, space, "14.15: the convoy breaks off");
-            return Ok(());
+            return;
         }
         let alert = ctx.game.alert_level;
         let die = ctx.roll_d6_for(|| format!("Allied break-off: higher than Alert Level {alert} breaks off"), "14.4");
         if die > alert {
             tally::end_battle(ctx, space, "14.4: the Allies break off");
-            return Ok(());
+            return;
         }
     }
     engaged(ctx, space, false);
-    Ok(())
 }
 
 /// 14.1: the battle opens — its units are set out (coastal defenses turn face up, 16.0), then the Limited

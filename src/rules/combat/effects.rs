@@ -50,35 +50,10 @@ pub fn hit_allied(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, hits: Hits
     }
     let armor = targeting::values(ctx.pack, target).map(|v| v.armor).unwrap_or(0);
     // Roll every hit first (14.7: results are applied once the ship's whole fire is rolled).
-    let mut results = Vec::with_capacity(hits.total() as usize);
-    if hits.gunnery > 0 {
-        let faces = ctx.roll_d6s_for(hits.gunnery as usize, || format!("Gunnery Hit table for {name}"), "14.5");
-        results.extend(faces.iter().map(|f| ctx.pack.charts.gunnery_on_allied(*f)));
-    }
-    if hits.torpedo > 0 {
-        let faces = ctx.roll_d6s_for(hits.torpedo as usize, || format!("Torpedo Hit table for {name}"), "14.6");
-        results.extend(faces.iter().map(|f| ctx.pack.charts.torpedo_on_allied(*f)));
-    }
+    let results = roll_allied_hits(ctx, hits, &name);
     let Some(unit) = battle_unit(ctx, space, target) else { return Outcome::Fights };
     let mut unit = unit;
-    let mut sunk = false;
-    let mut withdrawal = false;
-    for r in &results {
-        match r {
-            AlliedHit::Sunk => sunk = true,
-            AlliedHit::Withdrawal => withdrawal = true,
-            AlliedHit::HullDamage => unit.damage += 1,
-            AlliedHit::GunneryDamage => {
-                unit.damage += 1;
-                unit.gunnery_damage += 1;
-            }
-            AlliedHit::EngineDamage => {
-                unit.damage += 1;
-                unit.engine_damage += 1;
-            }
-            AlliedHit::HeavyDamage => unit.damage += 2,
-        }
-    }
+    let (mut sunk, withdrawal) = count_damage(&mut unit, &results);
     // 14.13: more damage results than the armor value sinks the ship.
     sunk |= unit.damage > armor;
     let outcome = if sunk {
@@ -96,24 +71,70 @@ pub fn hit_allied(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, hits: Hits
     store_unit(ctx, space, unit);
     match outcome {
         Outcome::Fights => {}
-        Outcome::Sunk => {
-            leave_battle(ctx, space, target, AlliedFate::Sunk, Location::Sunk, "to the Allied Ships Sunk box", "14.13");
-            let camera = ctx.game.ship(firer).is_some_and(|s| s.cargo.iter().any(|c| c == gear::CAMERA_CREW));
-            if camera {
-                ctx.change_vp(1, format!("Camera Crew aboard {firer} films {name} going down"), "Crew & Gear: Camera Crew");
-            }
-        }
-        Outcome::Withdrawn => {
-            // A damaged ship that withdraws still counts as damaged (docs/AMBIGUITIES.md, 14.13).
-            let (fate, to, words) = if unit.damage > 0 {
-                (AlliedFate::Damaged, Location::Damaged, "withdraws damaged: to the Allied Ships Damaged box")
-            } else {
-                (AlliedFate::Withdrawn, Location::Withdrawn, "withdraws: aside for the scenario")
-            };
-            leave_battle(ctx, space, target, fate, to, words, "14.13");
-        }
+        Outcome::Sunk => allied_sunk(ctx, space, target, firer, &name),
+        Outcome::Withdrawn => allied_withdraws(ctx, space, target, unit.damage > 0),
     }
     outcome
+}
+
+/// 14.5 / 14.6: one die per hit on the Gunnery Hit table, then one per torpedo hit on the Torpedo Hit
+/// table.
+fn roll_allied_hits(ctx: &mut Ctx, hits: Hits, name: &str) -> Vec<AlliedHit> {
+    let mut results = Vec::with_capacity(hits.total() as usize);
+    if hits.gunnery > 0 {
+        let faces = ctx.roll_d6s_for(hits.gunnery as usize, || format!("Gunnery Hit table for {name}"), "14.5");
+        results.extend(faces.iter().map(|f| ctx.pack.charts.gunnery_on_allied(*f)));
+    }
+    if hits.torpedo > 0 {
+        let faces = ctx.roll_d6s_for(hits.torpedo as usize, || format!("Torpedo Hit table for {name}"), "14.6");
+        results.extend(faces.iter().map(|f| ctx.pack.charts.torpedo_on_allied(*f)));
+    }
+    results
+}
+
+/// 14.13: the hit results counted on the unit's damage; returns whether one sank it and whether one
+/// withdraws it.
+fn count_damage(unit: &mut crate::ground::state::AlliedUnit, results: &[AlliedHit]) -> (bool, bool) {
+    let mut sunk = false;
+    let mut withdrawal = false;
+    for r in results {
+        match r {
+            AlliedHit::Sunk => sunk = true,
+            AlliedHit::Withdrawal => withdrawal = true,
+            AlliedHit::HullDamage => unit.damage += 1,
+            AlliedHit::GunneryDamage => {
+                unit.damage += 1;
+                unit.gunnery_damage += 1;
+            }
+            AlliedHit::EngineDamage => {
+                unit.damage += 1;
+                unit.engine_damage += 1;
+            }
+            AlliedHit::HeavyDamage => unit.damage += 2,
+        }
+    }
+    (sunk, withdrawal)
+}
+
+/// 14.13: a sunk Allied ship goes to the Allied Ships Sunk box; a Camera Crew aboard the firer films it
+/// (Crew & Gear).
+fn allied_sunk(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, firer: &str, name: &str) {
+    leave_battle(ctx, space, target, AlliedFate::Sunk, Location::Sunk, "to the Allied Ships Sunk box", "14.13");
+    let camera = ctx.game.ship(firer).is_some_and(|s| s.cargo.iter().any(|c| c == gear::CAMERA_CREW));
+    if camera {
+        ctx.change_vp(1, format!("Camera Crew aboard {firer} films {name} going down"), "Crew & Gear: Camera Crew");
+    }
+}
+
+/// 14.13: a Withdrawal result takes the Allied ship out of the battle.
+fn allied_withdraws(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, damaged: bool) {
+    // A damaged ship that withdraws still counts as damaged (docs/AMBIGUITIES.md, 14.13).
+    let (fate, to, words) = if damaged {
+        (AlliedFate::Damaged, Location::Damaged, "withdraws damaged: to the Allied Ships Damaged box")
+    } else {
+        (AlliedFate::Withdrawn, Location::Withdrawn, "withdraws: aside for the scenario")
+    };
+    leave_battle(ctx, space, target, fate, to, words, "14.13");
 }
 
 /// 16.0: each hit on a coastal defense unit rolls on the Shore Bombardment column.

@@ -90,74 +90,116 @@ pub fn forecast(pack: &RulesPack, game: &Game, space: &SpaceRef, simulations: u3
     if !applies(pack, game, space) || simulations == 0 {
         return None;
     }
-    let (germans, allied): (Vec<String>, Vec<CounterId>) = if fresh(pack, game, space) {
+    let (germans, allied) = sides(pack, game, space)?;
+    let mut tally = Tally::new(germans.len(), allied.len());
+    for i in 0..simulations {
+        let mut copy = game.clone();
+        copy.dice = Dice::from_seed(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let rounds = simulate(pack, &mut copy, space) as u64;
+        tally.record(pack, game, &copy, &germans, &allied, rounds)?;
+    }
+    Some(tally.forecast(pack, game, &germans, &allied, simulations))
+}
+
+/// The German ships and Allied units the forecast follows: those that would fight a battle not yet
+/// opened (14.1; in a bombardment the port's coastal defenses, 16.0), else the battle's own.
+fn sides(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Option<(Vec<String>, Vec<CounterId>)> {
+    if fresh(pack, game, space) {
         let germans = game.active_ships().filter(|s| &s.position == space).map(|s| s.id.clone()).collect();
         let allied = match (game.phase, space.place_id()) {
             (crate::ground::state::Phase::ShoreBombardment, Some(port)) => game.counters_at(&Location::Port { port: port.to_string() }).collect(),
             _ => contact::allied_in(pack, game, space),
         };
-        (germans, allied)
+        Some((germans, allied))
     } else {
         let b = salvo::battle(game, space)?;
-        (salvo::german_ships(game, b), salvo::allied_fighting(b).collect())
-    };
-    let start_vp = game.vp;
-    let mut g_sunk = vec![0u32; germans.len()];
-    let mut g_hit = vec![0u32; germans.len()];
-    let mut g_ammo = vec![0u64; germans.len()];
-    let mut a_sunk = vec![0u32; allied.len()];
-    let mut a_out = vec![0u32; allied.len()];
-    let (mut vp_total, mut wins, mut losses, mut rounds) = (0i64, 0u32, 0u32, 0u64);
-    for i in 0..simulations {
-        let mut copy = game.clone();
-        copy.dice = Dice::from_seed(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        rounds += simulate(pack, &mut copy, space) as u64;
-        let delta = copy.vp - start_vp;
-        vp_total += delta as i64;
-        wins += (delta >= pack.charts.victory_points.critical_engagement) as u32;
-        losses += (delta <= -pack.charts.victory_points.critical_engagement) as u32;
+        Some((salvo::german_ships(game, b), salvo::allied_fighting(b).collect()))
+    }
+}
+
+/// What the simulated battles came to, summed over the runs: per German ship and Allied unit, and the
+/// VP change against a Critical Naval Win or Loss (14.14).
+struct Tally {
+    g_sunk: Vec<u32>,
+    g_hit: Vec<u32>,
+    g_ammo: Vec<u64>,
+    a_sunk: Vec<u32>,
+    a_out: Vec<u32>,
+    vp_total: i64,
+    wins: u32,
+    losses: u32,
+    rounds: u64,
+}
+
+impl Tally {
+    fn new(germans: usize, allied: usize) -> Tally {
+        Tally {
+            g_sunk: vec![0u32; germans],
+            g_hit: vec![0u32; germans],
+            g_ammo: vec![0u64; germans],
+            a_sunk: vec![0u32; allied],
+            a_out: vec![0u32; allied],
+            vp_total: 0,
+            wins: 0,
+            losses: 0,
+            rounds: 0,
+        }
+    }
+
+    /// Adds one run: `copy` is the game after the battle fought from `game`.
+    fn record(&mut self, pack: &RulesPack, game: &Game, copy: &Game, germans: &[String], allied: &[CounterId], rounds: u64) -> Option<()> {
+        self.rounds += rounds;
+        let delta = copy.vp - game.vp;
+        self.vp_total += delta as i64;
+        self.wins += (delta >= pack.charts.victory_points.critical_engagement) as u32;
+        self.losses += (delta <= -pack.charts.victory_points.critical_engagement) as u32;
         for (k, id) in germans.iter().enumerate() {
             let (before, after) = (game.ship(id)?, copy.ship(id)?);
-            g_sunk[k] += (after.status == ShipStatus::Sunk) as u32;
-            g_hit[k] += (after.tracks.hull < before.tracks.hull) as u32;
-            g_ammo[k] += before.tracks.ammunition.saturating_sub(after.tracks.ammunition) as u64;
+            self.g_sunk[k] += (after.status == ShipStatus::Sunk) as u32;
+            self.g_hit[k] += (after.tracks.hull < before.tracks.hull) as u32;
+            self.g_ammo[k] += before.tracks.ammunition.saturating_sub(after.tracks.ammunition) as u64;
         }
         for (k, id) in allied.iter().enumerate() {
             match copy.counter(*id).location {
-                Location::Sunk => a_sunk[k] += 1,
-                Location::Damaged | Location::Withdrawn => a_out[k] += 1,
+                Location::Sunk => self.a_sunk[k] += 1,
+                Location::Damaged | Location::Withdrawn => self.a_out[k] += 1,
                 _ => {}
             }
         }
+        Some(())
     }
-    let n = simulations as f64;
-    Some(Forecast {
-        simulations,
-        policy: POLICY.to_string(),
-        german: germans
-            .iter()
-            .enumerate()
-            .map(|(k, id)| GermanOutlook {
-                ship: id.clone(),
-                name: game.ship(id).map(|s| s.name.clone()).unwrap_or_default(),
-                sunk: g_sunk[k] as f64 / n,
-                hull_hit: g_hit[k] as f64 / n,
-                ammunition_spent: g_ammo[k] as f64 / n,
-            })
-            .collect(),
-        allied: allied
-            .iter()
-            .enumerate()
-            .map(|(k, id)| {
-                let spec = &pack.counters.counters[id.index()];
-                AlliedOutlook { counter: spec.id.clone(), name: spec.name.clone(), sunk: a_sunk[k] as f64 / n, damaged_or_withdrawn: a_out[k] as f64 / n }
-            })
-            .collect(),
-        expected_vp: vp_total as f64 / n,
-        critical_win: wins as f64 / n,
-        critical_loss: losses as f64 / n,
-        mean_rounds: rounds as f64 / n,
-    })
+
+    /// The sums as shares of the `simulations` runs.
+    fn forecast(&self, pack: &RulesPack, game: &Game, germans: &[String], allied: &[CounterId], simulations: u32) -> Forecast {
+        let n = simulations as f64;
+        Forecast {
+            simulations,
+            policy: POLICY.to_string(),
+            german: germans
+                .iter()
+                .enumerate()
+                .map(|(k, id)| GermanOutlook {
+                    ship: id.clone(),
+                    name: game.ship(id).map(|s| s.name.clone()).unwrap_or_default(),
+                    sunk: self.g_sunk[k] as f64 / n,
+                    hull_hit: self.g_hit[k] as f64 / n,
+                    ammunition_spent: self.g_ammo[k] as f64 / n,
+                })
+                .collect(),
+            allied: allied
+                .iter()
+                .enumerate()
+                .map(|(k, id)| {
+                    let spec = &pack.counters.counters[id.index()];
+                    AlliedOutlook { counter: spec.id.clone(), name: spec.name.clone(), sunk: self.a_sunk[k] as f64 / n, damaged_or_withdrawn: self.a_out[k] as f64 / n }
+                })
+                .collect(),
+            expected_vp: self.vp_total as f64 / n,
+            critical_win: self.wins as f64 / n,
+            critical_loss: self.losses as f64 / n,
+            mean_rounds: self.rounds as f64 / n,
+        }
+    }
 }
 
 /// Plays the battle at `space` in `game` to its end with the forecast's policy; returns the rounds fought.

@@ -11,34 +11,7 @@ import type { Review } from "./Review";
 import type { ScanInfo } from "./ScanInfo";
 
 /**
- * The answer to one request: `{ok:true, events, view}` or `{ok:false, error, view}`.
+ * The answer to one request: `{ok:true, events, view}` or `{ok:false, error, view}`, and for a read-only
+ * request its answer under the answer's own name (`scan`, `charts`…: `Answer` flattened in).
  */
-export type Response = { ok: boolean, events?: Array<Event>, error?: ErrorInfo, view: PlayerView, log?: Array<LogEntry>, 
-/**
- * The answer to a `scan`.
- */
-scan?: ScanInfo, 
-/**
- * The answer to `charts`: the rules pack's charts (public data, each with its source).
- */
-charts?: Charts, 
-/**
- * The answer to `export_pack`: the whole rules pack as JSON text.
- */
-pack_json?: string, 
-/**
- * The answer to `list_pieces`: every printed piece with its code (the setup inventory).
- */
-pieces?: Array<PieceEntry>, 
-/**
- * The answer to a `forecast`: the Monte Carlo estimate of a battle from here.
- */
-forecast?: Forecast, 
-/**
- * The answer to `export_record`: the game record (issue #14).
- */
-record?: GameRecord, 
-/**
- * The answer to `review`: the after-action review of a finished game (issue #14).
- */
-review?: Review, };
+export type Response = { ok: boolean, events?: Array<Event>, error?: ErrorInfo, view: PlayerView, log?: Array<LogEntry>, scan?: ScanInfo, charts?: Charts, pack_json?: string, pieces?: Array<PieceEntry>, forecast?: Forecast, record?: GameRecord, review?: Review, };

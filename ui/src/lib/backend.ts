@@ -1,10 +1,10 @@
 // The UI's only door to the shell: the `respond` and `startup_notice` commands of src-tauri/src/commands.rs.
 // Rule errors come back as `ok: false` responses; a rejected promise is an IPC failure.
 import { invoke } from '@tauri-apps/api/core';
-import type { Action } from '../generated/Action';
+import type { Request } from '../generated/Request';
 import type { Response } from '../generated/Response';
 
-export async function respond(action: Action): Promise<Response> {
+export async function respond(action: Request): Promise<Response> {
   return invoke<Response>('respond', { action });
 }
 

@@ -170,8 +170,6 @@ export function actionLabel(a: Action, game: GameView | null | undefined, phase:
       const zone = game?.places.find((p) => p.id === a.zone)?.name ?? prettify(a.zone);
       return `Examine ${zone}`;
     }
-    case 'scan':
-      return `Look up ${a.code}`;
     case 'contact':
       return `Contact at ${placeName(game, a.space)}: leadership of ${shipName(game, a.leader)}, ${a.maximum_speed ? 'maximum speed (1 coal)' : 'cruise speed'} of ${shipName(game, a.speed_ship)}`;
     case 'fight':
