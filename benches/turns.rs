@@ -2,6 +2,7 @@
 //! 10-turn game with random decisions under 5 ms). Run: `cargo bench --bench turns`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
 use goeben_referee::ground::action::Action;
 use goeben_referee::ground::state::Phase;
@@ -12,12 +13,12 @@ fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
     let mut s = Session::new(pack.clone(), seed);
     let options = goeben_referee::ground::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
     s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
-    s.respond(serde_json::from_str(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":""}}"#).unwrap());
+    s.respond(serde_json::from_str::<goeben_referee::Request>(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":""}}"#).unwrap());
     while s.game().unwrap().phase != Phase::Movement {
         s.respond(Action::EndPhase);
     }
     for ship in ["goeben", "breslau"] {
-        s.respond(serde_json::from_str(&format!(r#"{{"action":"move","ship":"{ship}","to":{{"kind":"high_seas","zone":"eastern_med","label":""}},"speed":"cruise"}}"#)).unwrap());
+        s.respond(serde_json::from_str::<goeben_referee::Request>(&format!(r#"{{"action":"move","ship":"{ship}","to":{{"kind":"high_seas","zone":"eastern_med","label":""}},"speed":"cruise"}}"#)).unwrap());
     }
     s.respond(Action::EndPhase);
     s.game_mut_for_tests().unwrap().alert_level = 3;
@@ -72,7 +73,7 @@ fn benches(c: &mut Criterion) {
         r = finished.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
         i += 1;
     }
-    let record = serde_json::to_string(&finished.respond(SessionRequest::ExportRecord).record).unwrap();
+    let record = serde_json::to_string(&finished.respond(SessionRequest::ExportRecord).record()).unwrap();
     println!("verified record: {i} steps, {} bytes", record.len());
     c.bench_function("referee verify, one whole game", |b| b.iter(|| goeben_referee::api::verify::verify(&record).ok));
 }

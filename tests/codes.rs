@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
 
 use goeben_referee::api::codes::{self, CodeError, Piece, ALPHABET, FACE_DOWN};

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
 
 use goeben_referee::ground::state::{CounterId, Location};

@@ -4,6 +4,7 @@
 //! the commitment holds from the first view to the reveal; whole games export and verify, tampered
 //! records are refused at the right step; marks and mid-game records say nothing hidden.
 
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
 
 use goeben_referee::ground::action::Action;

@@ -5,6 +5,7 @@
 mod rules_support;
 
 
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::IncidentKind::{self, *};
 use goeben_referee::ground::state::{Location, Pending, ShipStatus, SpaceRef};

@@ -12,6 +12,7 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
 
 use goeben_referee::ground::action::Action;

@@ -1,6 +1,7 @@
 //! DESIGN.md principles 3–4: a rejected action changes nothing; undo restores the state before the last
 //! action including the RNG, so undoing and repeating a draw gives the same draw; every undo is logged.
 
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
 
 use goeben_referee::ground::action::Action;

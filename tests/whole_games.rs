@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::{Request, SessionRequest};
 
 use goeben_referee::ground::pack::CounterKind;

@@ -138,7 +138,7 @@ pub fn save_slot(state: State<'_, AppState>, name: Option<serde_json::Value>, ov
         Some(serde_json::Value::Bool(b)) => b,
         Some(_) => return SavesAnswer::refused(malformed("the save_slot command's `overwrite` argument must be true or false"), None),
     };
-    if session.game().is_none() {
+    if !session.has_game() {
         return SavesAnswer::refused(ErrorInfo { code: "no_game".into(), message: "There is no game to save: start one first.".into() }, None);
     }
     let id = persistence::slot_id(&name);
@@ -157,7 +157,7 @@ pub fn save_slot(state: State<'_, AppState>, name: Option<serde_json::Value>, ov
 /// files, as after every action) and, unless it is already kept unchanged in a slot, kept in an automatic
 /// slot so nothing is lost. Returns the automatic slot's name, if one was written.
 fn keep_running_game(state: &AppState, session: &goeben_referee::Session, why: &str) -> Result<Option<String>, ErrorInfo> {
-    if session.game().is_none() {
+    if !session.has_game() {
         return Ok(None);
     }
     state.saves.save(session).map_err(|message| ErrorInfo { code: "save_failed".into(), message })?;
@@ -227,7 +227,7 @@ pub fn delete_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) ->
 #[tauri::command]
 pub fn export_save(state: State<'_, AppState>) -> SavesAnswer {
     let session = lock(&state.session);
-    if session.game().is_none() {
+    if !session.has_game() {
         return SavesAnswer::refused(ErrorInfo { code: "no_game".into(), message: "There is no game to export: start one first.".into() }, None);
     }
     SavesAnswer { ok: true, error: None, slots: None, view: None, json: Some(goeben_referee::api::save::to_json(&session)), message: None }

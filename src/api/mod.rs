@@ -15,6 +15,8 @@ pub mod response;
 pub mod review;
 pub mod save;
 pub mod session;
+#[cfg(feature = "test-hooks")]
+pub mod test_hooks;
 pub mod verify;
 pub mod view;
 

@@ -83,7 +83,7 @@ pub fn build(session: &Session) -> Result<Review, ErrorInfo> {
         return Err(crate::ground::error::not_now("the review opens when the game is over").to_info());
     }
     let record = session.export_record().ok_or_else(|| RuleError::NoGame.to_info())?;
-    let game = session.game().expect("over for good");
+    let game = session.running_game().expect("over for good");
     let over = game.game_over.clone().expect("over for good");
     let (setup, trend) = replay(&record).map_err(|e| crate::ground::error::illegal(e).to_info())?;
     Ok(Review {
@@ -104,13 +104,13 @@ pub fn build(session: &Session) -> Result<Review, ErrorInfo> {
 fn replay(record: &GameRecord) -> Result<(Vec<HiddenStack>, Vec<TurnPoint>), String> {
     let pack = record.rules_pack()?;
     let (mut session, _) = record.start(pack.clone())?;
-    let setup = hidden_stacks(&pack, session.game().expect("started"));
+    let setup = hidden_stacks(&pack, session.running_game().expect("started"));
     let point = |g: &Game| TurnPoint { turn: g.turn, vp: g.vp, alert: g.alert_level };
-    let first = session.game().expect("started");
+    let first = session.running_game().expect("started");
     let mut trend = vec![TurnPoint { turn: 0, ..point(first) }];
     for step in &record.steps {
         session.apply(step.action.clone()).map_err(|e| e.to_string())?;
-        let g = session.game().expect("running");
+        let g = session.running_game().expect("running");
         // One point per turn: the latest values while the turn lasts.
         let several = trend.len() > 1;
         match trend.last_mut() {

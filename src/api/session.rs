@@ -83,8 +83,15 @@ impl Session {
         &self.pack
     }
 
-    pub fn game(&self) -> Option<&Game> {
+    /// The running game, hidden state and all: for the core's own floors only (tests reach it through
+    /// `test_hooks`, behind the `test-hooks` feature; the shell and the CLIs never see it).
+    pub(crate) fn running_game(&self) -> Option<&Game> {
         self.game.as_ref()
+    }
+
+    /// Whether a game is running (started and not replaced), without showing any of it.
+    pub fn has_game(&self) -> bool {
+        self.game.is_some()
     }
 
     pub fn log(&self) -> &[LogEntry] {
@@ -278,10 +285,6 @@ impl Session {
         }
     }
 
-    /// Test and simulation hook: the running game, to script dice or inspect hidden state.
-    pub fn game_mut_for_tests(&mut self) -> Option<&mut Game> {
-        self.game.as_mut()
-    }
 
     /// The record of the session's game, or None when no game runs (or it was saved before records).
     pub fn export_record(&self) -> Option<GameRecord> {

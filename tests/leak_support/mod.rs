@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::ground::state::CounterId;
 use goeben_referee::{RulesPack, Session};
 

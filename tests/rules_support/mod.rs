@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::{CounterKind, IncidentKind};
 use goeben_referee::api::protocol;
