@@ -138,6 +138,18 @@ impl<'de> Deserialize<'de> for Request {
 mod tests {
     use super::*;
 
+    /// `NAMES` is the one list written beside the enum: it must name every variant (read from the
+    /// generated TypeScript, which serde's own names make), no more, no fewer.
+    #[test]
+    fn the_names_list_every_session_request() {
+        let ts = include_str!("../../ui/src/generated/SessionRequest.ts");
+        let mut tags: Vec<&str> = ts.split("\"action\": \"").skip(1).filter_map(|rest| rest.split('"').next()).collect();
+        tags.sort_unstable();
+        let mut names = SessionRequest::NAMES.to_vec();
+        names.sort_unstable();
+        assert_eq!(tags, names);
+    }
+
     #[test]
     fn the_names_are_the_tags() {
         for name in SessionRequest::NAMES {
