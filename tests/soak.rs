@@ -141,6 +141,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
             return Err(format!("step {steps}: a legal action was refused: {:?}", r.error));
         }
         no_leak(&s, &r, &mut ever, seed, &salt).map_err(|e| format!("step {steps}: {e}"))?;
+        cited_rules_have_summaries(&r).map_err(|e| format!("step {steps}: {e}"))?;
         let game = s.game().unwrap();
         game.check_invariants(s.pack()).map_err(|e| format!("step {steps}: {e}"))?;
         let events = r.events.clone().unwrap_or_default();
@@ -186,6 +187,24 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
         }
     }
     Ok(Outcome { steps, elapsed: started.elapsed() })
+}
+
+/// Issue #15: each event comes with its line (same order), and every rule a line cites is a key of the
+/// rule summaries (`data/rules/summaries.json`), which the UI shows for it.
+fn cited_rules_have_summaries(r: &goeben_referee::Response) -> Result<(), String> {
+    let events = r.events.as_deref().unwrap_or_default();
+    let lines = r.lines.as_deref().unwrap_or_default();
+    if events.len() != lines.len() {
+        return Err(format!("{} events but {} lines", events.len(), lines.len()));
+    }
+    let summaries = goeben_referee::ground::rule_summaries::summaries();
+    for line in lines {
+        summaries.lookup(&line.rule).map_err(|part| format!("{:?} cites {part:?}, which has no summary", line.text))?;
+        if line.text.trim().is_empty() {
+            return Err("an event has no words".into());
+        }
+    }
+    Ok(())
 }
 
 fn regressions() -> Vec<u64> {

@@ -19,6 +19,18 @@ fn generate(dir: &Path) {
     LogEntry::export_all_to(dir).expect("export LogEntry");
     RulesPack::export_all_to(dir).expect("export RulesPack");
     goeben_referee::api::finished::FinishedAnswer::export_all_to(dir).expect("export FinishedAnswer");
+    std::fs::write(dir.join("phaseNames.ts"), phase_names()).expect("write phaseNames.ts");
+}
+
+/// The phases' names as the core words them (`phase_name`), for lists that show a phase the view does
+/// not name (the log, the save slots): generated, so the UI never words a phase itself.
+fn phase_names() -> String {
+    use goeben_referee::ground::state::Phase;
+    let entries: Vec<String> = Phase::ALL
+        .iter()
+        .map(|p| format!("  {}: {},", serde_json::to_value(p).unwrap().as_str().unwrap(), serde_json::to_string(goeben_referee::ground::event::phase_name(*p)).unwrap()))
+        .collect();
+    format!("// Generated from the core's phase names (ground::event::phase_name) by tests/typescript_bindings.rs: do not edit.\nimport type {{ Phase }} from './Phase';\n\nexport const PHASE_NAMES: Record<Phase, string> = {{\n{}\n}};\n", entries.join("\n"))
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {

@@ -5,6 +5,7 @@ pub mod barriers;
 pub mod chart_edit;
 pub mod codes;
 pub mod finished;
+pub mod labels;
 pub mod print_sheet;
 pub mod protocol;
 pub mod provenance;

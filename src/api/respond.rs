@@ -21,7 +21,10 @@ impl Session {
             }
         }
         match self.apply(request) {
-            Ok(events) => Response { changed: true, ..Response::accepted(self.view(), events) },
+            Ok(events) => {
+                let lines = events.iter().map(|e| e.line(&self.pack)).collect();
+                Response { changed: true, lines: Some(lines), ..Response::accepted(self.view(), events) }
+            }
             Err(e) => self.error_response(e.to_info()),
         }
     }

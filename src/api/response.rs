@@ -10,7 +10,7 @@ use crate::api::review::Review;
 use crate::api::session::LogEntry;
 use crate::api::view::PlayerView;
 use crate::ground::error::ErrorInfo;
-use crate::ground::event::Event;
+use crate::ground::event::{Event, EventLine};
 use crate::ground::pack::Charts;
 use crate::rules::combat::forecast::Forecast;
 
@@ -22,6 +22,11 @@ pub struct Response {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub events: Option<Vec<Event>>,
+    /// The events in words, one line per event in the same order: what the player reads (the log's
+    /// text and rule for each).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub lines: Option<Vec<EventLine>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub error: Option<ErrorInfo>,
@@ -108,7 +113,7 @@ impl From<Answer> for Answers {
 impl Response {
     /// An accepted request that produced `events`, with no other answer.
     pub(crate) fn accepted(view: PlayerView, events: Vec<Event>) -> Response {
-        Response { ok: true, events: Some(events), error: None, view, answer: Answers::default(), changed: false }
+        Response { ok: true, events: Some(events), lines: None, error: None, view, answer: Answers::default(), changed: false }
     }
 
     /// An accepted read-only request with its answer (none: a forecast with no battle to estimate).
@@ -118,7 +123,7 @@ impl Response {
 
     /// A refused request: the error, the unchanged view.
     pub(crate) fn refused(view: PlayerView, error: ErrorInfo) -> Response {
-        Response { ok: false, events: None, error: Some(error), ..Response::accepted(view, Vec::new()) }
+        Response { ok: false, events: None, lines: None, error: Some(error), ..Response::accepted(view, Vec::new()) }
     }
 
     /// The answers by name, for callers that expect one kind (tests, the shell).

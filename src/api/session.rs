@@ -108,6 +108,8 @@ impl Session {
         view.undo_status = self.undo_view();
         // Marked from the finished public view only, never from the game (issue #14).
         view.legal_barriers = crate::api::barriers::legal_barriers(&view);
+        view.legal_labels = crate::api::labels::legal_labels(&self.pack, &view);
+        view.legal_deciders = crate::api::labels::legal_deciders(&self.pack, &view);
         view
     }
 
@@ -273,12 +275,13 @@ impl Session {
         let game = self.game.as_ref().expect("events come from a game");
         for event in events {
             let seq = self.log.len() as u32;
+            let line = event.line(&self.pack);
             self.log.push(LogEntry {
                 seq,
                 turn: game.turn,
                 phase: game.phase,
-                rule: event.rule().to_string(),
-                text: event.describe(&self.pack),
+                rule: line.rule,
+                text: line.text,
                 event: event.clone(),
                 undone: false,
             });

@@ -27,6 +27,12 @@ pub struct PlayerView {
     /// One per entry of `legal_actions`: true where that action may roll a die or reveal something, so
     /// it cannot be taken back (issue #14; judged from this view alone, `barriers::may_roll_or_reveal`).
     pub legal_barriers: Vec<bool>,
+    /// One per entry of `legal_actions`: its button label, in the core's words (`labels.rs`).
+    pub legal_labels: Vec<String>,
+    /// One per entry of `legal_actions`: whose call it is under the game's 25.0 roles; empty when solo.
+    pub legal_deciders: Vec<String>,
+    /// The phase's name in words.
+    pub phase_name: String,
     /// Details of the running game; null when no game was started.
     pub game: Option<GameView>,
     /// SHA-256 commitment to the game's randomness (64 lowercase hex), the same from the first view of a
@@ -231,6 +237,9 @@ impl PlayerView {
             game_over: None,
             legal_actions: Vec::new(),
             legal_barriers: Vec::new(),
+            legal_labels: Vec::new(),
+            legal_deciders: Vec::new(),
+            phase_name: crate::ground::event::phase_name(Phase::NoGame).to_string(),
             game: None,
             commitment: None,
             reveal: None,
@@ -249,6 +258,9 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
         game_over: game.game_over.clone(),
         legal_actions: legal_actions(pack, game),
         legal_barriers: Vec::new(),
+        legal_labels: Vec::new(),
+        legal_deciders: Vec::new(),
+        phase_name: crate::ground::event::phase_name(game.phase).to_string(),
         game: Some(game_view(pack, game, log_len)),
         commitment: None,
         reveal: None,

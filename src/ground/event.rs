@@ -103,7 +103,21 @@ pub enum Event {
     MarinesEliminated { port: String, rule: String },
 }
 
+/// An event in a player's words, with the rule it applies: what the UI shows for it (the core writes
+/// every word; the UI never re-words an event).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct EventLine {
+    pub text: String,
+    /// The rule reference, a key of the rule summaries (`data/rules/summaries.json`); empty for none.
+    pub rule: String,
+}
+
 impl Event {
+    /// This event's line: its words and its rule.
+    pub fn line(&self, pack: &RulesPack) -> EventLine {
+        EventLine { text: self.describe(pack), rule: self.rule().to_string() }
+    }
+
     /// The rule this event applies, for the log.
     pub fn rule(&self) -> &str {
         match self {

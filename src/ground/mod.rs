@@ -8,6 +8,7 @@ pub mod error;
 pub mod event;
 pub mod pack;
 pub mod ports;
+pub mod rule_summaries;
 pub mod state;
 pub mod tracks;
 

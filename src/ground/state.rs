@@ -182,6 +182,24 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in order (for the names the UI is generated with).
+    pub const ALL: [Phase; 12] = [
+        Phase::NoGame,
+        Phase::Setup,
+        Phase::Outfitting,
+        Phase::Intelligence,
+        Phase::Movement,
+        Phase::Incident,
+        Phase::NavalCombat,
+        Phase::CommerceRaiding,
+        Phase::ShoreBombardment,
+        Phase::Objective,
+        Phase::GameOver,
+        Phase::CupOnly,
+    ];
+}
+
+impl Phase {
     /// The phase after this one within a turn (4.1); `None` after the Objective phase.
     pub fn next(self) -> Option<Phase> {
         use Phase::*;

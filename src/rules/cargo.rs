@@ -21,7 +21,7 @@ fn in_play(game: &Game, item: &str) -> u8 {
     (aboard + landed) as u8
 }
 
-/// An optional rule's item is only in play when that rule is chosen (Crew & Gear chart).
+/// An optional rule's item is only in play when that rule is chosen (Crew and Gear chart).
 fn rule_allows(game: &Game, spec: &CargoSpec) -> bool {
     match spec.optional_rule.as_deref() {
         None => true,
@@ -61,7 +61,7 @@ fn ship<'g>(game: &'g Game, id: &str) -> Result<&'g GermanShip, RuleError> {
 /// Room in the hull (8.2, 8.3) and a counter left in the box (8.3) for `item` aboard `s`.
 pub fn room_for(pack: &RulesPack, game: &Game, s: &GermanShip, item: &CargoSpec) -> Result<(), RuleError> {
     if !item.ship_types.is_empty() && !item.ship_types.contains(&s.ship_type) {
-        return Err(illegal(format!("{} may only be carried by {:?} (Crew & Gear chart)", item.name, item.ship_types)));
+        return Err(illegal(format!("{} may only be carried by {:?} (Crew and Gear chart)", item.name, item.ship_types)));
     }
     if !rule_allows(game, item) {
         return Err(illegal(format!("{} belongs to optional rule {} , not chosen for this game", item.name, item.optional_rule.as_deref().unwrap_or(""))));

@@ -96,7 +96,7 @@ pub fn put_back(ctx: &mut Ctx, counter: &str) -> Result<(), RuleError> {
     if !matches!(ctx.game.counter(id).location, Location::OnMap { .. }) || !matches!(ctx.pack.counters.counters[index].kind, CounterKind::Incident { .. }) {
         return Err(illegal("only a face-up incident marker goes back into the cup"));
     }
-    crate::rules::incidents::return_to_pool(ctx, id, "13.1");
+    crate::rules::incidents::return_to_pool(ctx, id, "13.1", "");
     Ok(())
 }
 

@@ -109,7 +109,7 @@ fn reveal_space(ctx: &mut Ctx, space: &SpaceRef) {
     for id in stack {
         ctx.reveal(id, space.clone(), "13.0");
         match kind_of(ctx.pack, id) {
-            Some(IncidentKind::QuietSeas) => return_to_pool(ctx, id, "13.0"),
+            Some(IncidentKind::QuietSeas) => return_to_pool(ctx, id, "13.0", ""),
             Some(kind) if is_warship(kind) || kind == IncidentKind::AlliedMerchantman => {
                 ctx.game.move_counter(id, Location::OnMap { space: space.clone() });
                 ctx.instruct(format!("Turn {} face up at {}: it stays there.", name_of(ctx.pack, id), space.describe(ctx.pack)), "13.0");
@@ -151,10 +151,11 @@ fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef)
     match kind {
         IncidentKind::FrenchWarship | IncidentKind::FrenchTroopConvoy if space.sea_zone(ctx.pack) != SeaZone::WesternMed => {
             // Incident Chart: French warships and convoys appear only in the Western Mediterranean.
-            return_to_pool(ctx, id, "Incident Chart: only in the Western Mediterranean; no substitute");
+            let entry = if kind == IncidentKind::FrenchWarship { "Incident Chart: French Warship" } else { "Incident Chart: French Troop Convoy" };
+            return_to_pool(ctx, id, entry, "only in the Western Mediterranean; no substitute");
         }
         _ if is_warship(kind) && screened(ctx, space) => {
-            return_to_pool(ctx, id, "Incident Chart: the Austro-Hungarian fleet's sortie draws it off");
+            return_to_pool(ctx, id, "Incident Chart: Austro-Hungarian Fleet Sorties", "the Austro-Hungarian fleet's sortie draws it off");
         }
         _ if is_warship(kind) => {
             ctx.game.move_counter(id, Location::OnMap { space: space.clone() });
@@ -188,7 +189,7 @@ pub fn continue_resolution(ctx: &mut Ctx) {
         // 13.1: resolved markers go back to the pool unless their entry removed them from play.
         for id in std::mem::take(&mut ctx.game.turn_state.to_return) {
             if matches!(ctx.game.counter(id).location, Location::Picked { .. }) {
-                return_to_pool(ctx, id, "13.1");
+                return_to_pool(ctx, id, "13.1", "");
             }
         }
     }
@@ -387,7 +388,7 @@ fn austro_hungarian_sortie(ctx: &mut Ctx, id: CounterId) {
         let on_map = ctx.game.counter(counter).location == Location::OnMap { space: space.clone() };
         let warship = kind_of(ctx.pack, counter).is_some_and(is_warship);
         if on_map && warship && space.sea_zone(ctx.pack) == SeaZone::Adriatic {
-            return_to_pool(ctx, counter, "Incident Chart: the Austro-Hungarian fleet's sortie draws it off");
+            return_to_pool(ctx, counter, "Incident Chart: Austro-Hungarian Fleet Sorties", "the Austro-Hungarian fleet's sortie draws it off");
         }
     }
     remove_from_play(ctx, id);
@@ -475,9 +476,11 @@ fn counter_code(ctx: &Ctx, id: CounterId) -> String {
 }
 
 /// A face-up marker goes back face down into the cup.
-pub fn return_to_pool(ctx: &mut Ctx, id: CounterId, rule: &str) {
+/// `rule` is a rule reference only (a key of the rule summaries); `why`, if any, says what sent it back.
+pub fn return_to_pool(ctx: &mut Ctx, id: CounterId, rule: &str, why: &str) {
     ctx.game.move_counter(id, Location::Pool);
-    ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to: "back to the Incident Pool".into(), rule: rule.to_string() });
+    let to = if why.is_empty() { "back to the Incident Pool".to_string() } else { format!("back to the Incident Pool ({why})") };
+    ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to, rule: rule.to_string() });
 }
 
 fn remove_from_play(ctx: &mut Ctx, id: CounterId) {

@@ -16,6 +16,7 @@ pub mod movement;
 pub mod outfitting;
 pub mod raiding;
 pub mod repair;
+pub mod roles;
 pub mod seaplanes;
 pub mod setup;
 pub mod victory;

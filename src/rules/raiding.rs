@@ -54,7 +54,7 @@ pub fn raid(ctx: &mut Ctx, space: &SpaceRef, ship: &str) -> Result<(), RuleError
     for id in merchants {
         let die = ctx.roll_d6(format!("Raiding with {name}: one die + leadership {leadership}"), "15.0");
         ctx.change_vp(die as i32 + leadership as i32, format!("merchant raided by {name}"), "15.0");
-        incidents::return_to_pool(ctx, id, "15.0");
+        incidents::return_to_pool(ctx, id, "15.0", "");
     }
     Ok(())
 }
@@ -66,6 +66,6 @@ pub fn end_phase(ctx: &mut Ctx) {
         .filter(|c| is_merchant(ctx.pack, *c) && matches!(ctx.game.counter(*c).location, Location::OnMap { .. }))
         .collect();
     for id in left {
-        incidents::return_to_pool(ctx, id, "15.0");
+        incidents::return_to_pool(ctx, id, "15.0", "");
     }
 }

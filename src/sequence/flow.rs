@@ -190,7 +190,7 @@ fn release_friendly_ships(ctx: &mut Ctx) {
         .filter(|c| matches!(ctx.game.counter(*c).location, Location::Held { .. }))
         .collect();
     for id in held {
-        incidents::return_to_pool(ctx, id, "Incident Chart: Friendly Ship");
+        incidents::return_to_pool(ctx, id, "Incident Chart: Friendly Ship", "");
     }
 }
 

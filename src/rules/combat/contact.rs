@@ -190,7 +190,7 @@ fn roll_contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str,
     ctx.emit(Event::ContactResolved { space: space.clone(), german, allied, final_roll, result, rule: "14.3".into() });
     let (german_first, level) = match result {
         ContactResult::NoContact => {
-            tally::end_battle(ctx, space, "14.3: no contact");
+            tally::end_battle(ctx, space, "14.3", "no contact");
             return None;
         }
         ContactResult::GermanFirstSalvoContact1 => (true, 1),
@@ -201,7 +201,7 @@ fn roll_contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str,
     if level == 1 && (limited || night) {
         // 14.3: Contact 1 under Limited Visibility or at night (22.0) is no contact.
         ctx.instruct("Contact 1 under Limited Visibility or at night: no contact.", "14.3");
-        tally::end_battle(ctx, space, "14.3: no contact (Limited Visibility or night)");
+        tally::end_battle(ctx, space, "14.3", "no contact: Limited Visibility or night");
         return None;
     }
     Some(german_first)
@@ -216,13 +216,13 @@ fn allied_first_salvo(ctx: &mut Ctx, space: &SpaceRef, bombardment: bool) {
         if convoy {
             // 14.15: a force with a troop convoy that has the First Salvo breaks off at once.
             ctx.instruct("The troop convoy has the First Salvo and breaks off.", "14.15");
-            tally::end_battle(ctx, space, "14.15: the convoy breaks off");
+            tally::end_battle(ctx, space, "14.15", "the convoy breaks off");
             return;
         }
         let alert = ctx.game.alert_level;
         let die = ctx.roll_d6_for(|| format!("Allied break-off: higher than Alert Level {alert} breaks off"), "14.4");
         if die > alert {
-            tally::end_battle(ctx, space, "14.4: the Allies break off");
+            tally::end_battle(ctx, space, "14.4", "the Allies break off");
             return;
         }
     }
@@ -269,7 +269,7 @@ fn open_battle(ctx: &mut Ctx, space: &SpaceRef, ships: Vec<String>, bombardment:
         let roll = ctx.roll_d6("Limited Visibility: range (1–2 secondary, 3–4 tertiary, 5–6 no combat)", "Incident Chart");
         if roll >= 5 {
             ctx.instruct("Poor visibility: no combat here this turn.", "Incident Chart: Limited Visibility");
-            tally::end_battle(ctx, space, "Incident Chart: Limited Visibility");
+            tally::end_battle(ctx, space, "Incident Chart: Limited Visibility", "poor visibility");
             return false;
         }
         salvo::battle_mut(ctx.game, space).expect("pushed").visibility = Some(roll);
@@ -358,7 +358,7 @@ pub fn break_off(ctx: &mut Ctx, space: &SpaceRef, to: &SpaceRef) -> Result<(), R
         ctx.emit(Event::ShipMoved { ship, from, to: to.clone(), speed: crate::ground::action::Speed::Stay, limit: 0 });
     }
     ctx.instruct(format!("Move the German ships from {} to {}.", space.describe(ctx.pack), to.describe(ctx.pack)), "14.4");
-    tally::end_battle(ctx, space, "14.4: the Germans break off");
+    tally::end_battle(ctx, space, "14.4", "the Germans break off");
     Ok(())
 }
 
@@ -374,7 +374,7 @@ pub fn cease_fire(ctx: &mut Ctx, space: &SpaceRef) -> Result<(), RuleError> {
     if at_break_off {
         ctx.game.pending.remove(0);
     }
-    tally::end_battle(ctx, space, "16.0: the bombardment stops");
+    tally::end_battle(ctx, space, "16.0", "the bombardment stops");
     Ok(())
 }
 

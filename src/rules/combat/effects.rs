@@ -122,7 +122,7 @@ fn allied_sunk(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, firer: &str, 
     leave_battle(ctx, space, target, AlliedFate::Sunk, Location::Sunk, "to the Allied Ships Sunk box", "14.13");
     let camera = ctx.game.ship(firer).is_some_and(|s| s.cargo.iter().any(|c| c == gear::CAMERA_CREW));
     if camera {
-        ctx.change_vp(1, format!("Camera Crew aboard {firer} films {name} going down"), "Crew & Gear: Camera Crew");
+        ctx.change_vp(1, format!("Camera Crew aboard {firer} films {name} going down"), "Crew and Gear chart");
     }
 }
 
@@ -205,7 +205,7 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
         if let Some(b) = crate::rules::combat::battle::battle_mut(ctx.game, space) {
             b.nets_used.push(ship.to_string());
         }
-        let face = ctx.roll_d6s_for(1, || format!("Torpedo Nets on {ship_name}: 4–6 stops the torpedo"), "Crew & Gear: Torpedo Nets")[0];
+        let face = ctx.roll_d6s_for(1, || format!("Torpedo Nets on {ship_name}: 4–6 stops the torpedo"), "Crew and Gear chart")[0];
         if face >= 4 {
             torpedo_hits -= 1;
         }

@@ -343,7 +343,7 @@ fn allied_target(ctx: &mut Ctx, space: &SpaceRef, id: CounterId) -> Option<Strin
 /// with a new contact procedure (14.2 step 1).
 fn end_round(ctx: &mut Ctx, space: &SpaceRef, decided: bool) {
     if decided {
-        crate::rules::combat::tally::end_battle(ctx, space, "14.14");
+        crate::rules::combat::tally::end_battle(ctx, space, "14.14", "");
         return;
     }
     let Some(b) = battle_mut(ctx.game, space) else { return };

@@ -14,7 +14,8 @@ use crate::ground::state::{AlliedFate, BattleStage, Location, Pending, ShipStatu
 /// bombardment stopped): Allied units still in the battle leave it — damaged ships to the Damaged box
 /// (14.13), the others back to the pool, coastal defenses stay in their port; colliers caught alone with
 /// the enemy are lost (7.5); the VP of a fought battle are tallied, with a Critical Naval Win or Loss.
-pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, reason: &str) {
+/// `rule` is the rule that ends it (a rule reference only); `why`, if any, what ended it, in words.
+pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
     let Some(b) = crate::rules::combat::battle::battle_mut(ctx.game, space) else { return };
     if b.stage == BattleStage::Over {
         return;
@@ -45,13 +46,13 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, reason: &str) {
                 rule: "14.13".into(),
             });
         } else {
-            incidents::return_to_pool(ctx, unit.counter, reason);
+            incidents::return_to_pool(ctx, unit.counter, rule, why);
         }
     }
     // Allied ships that joined the space without being engaged (none in the standard game) go back too.
     let others: Vec<_> = ctx.game.counters_at(&Location::OnMap { space: space.clone() }).filter(|c| is_allied_warship(ctx.pack, *c)).collect();
     for id in others {
-        incidents::return_to_pool(ctx, id, "14.14");
+        incidents::return_to_pool(ctx, id, "14.14", "");
     }
     if let Some(b) = crate::rules::combat::battle::battle_mut(ctx.game, space) {
         b.results = results.clone();
@@ -67,7 +68,7 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, reason: &str) {
 pub fn end_of_combat(ctx: &mut Ctx) {
     let open: Vec<SpaceRef> = ctx.game.turn_state.battles.iter().filter(|b| b.stage != BattleStage::Over).map(|b| b.space.clone()).collect();
     for space in open {
-        end_battle(ctx, &space, "14.14");
+        end_battle(ctx, &space, "14.14", "");
     }
 }
 

@@ -17,6 +17,18 @@ legal_actions: Array<Action>,
  */
 legal_barriers: Array<boolean>, 
 /**
+ * One per entry of `legal_actions`: its button label, in the core's words (`labels.rs`).
+ */
+legal_labels: Array<string>, 
+/**
+ * One per entry of `legal_actions`: whose call it is under the game's 25.0 roles; empty when solo.
+ */
+legal_deciders: Array<string>, 
+/**
+ * The phase's name in words.
+ */
+phase_name: string, 
+/**
  * Details of the running game; null when no game was started.
  */
 game: GameView | null, 

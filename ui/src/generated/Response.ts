@@ -2,6 +2,7 @@
 import type { Charts } from "./Charts";
 import type { ErrorInfo } from "./ErrorInfo";
 import type { Event } from "./Event";
+import type { EventLine } from "./EventLine";
 import type { Forecast } from "./Forecast";
 import type { GameRecord } from "./GameRecord";
 import type { LogEntry } from "./LogEntry";
@@ -14,4 +15,9 @@ import type { ScanInfo } from "./ScanInfo";
  * The answer to one request: `{ok:true, events, view}` or `{ok:false, error, view}`, and for a read-only
  * request its answer under the answer's own name (`scan`, `charts`…: `Answer` flattened in).
  */
-export type Response = { ok: boolean, events?: Array<Event>, error?: ErrorInfo, view: PlayerView, log?: Array<LogEntry>, scan?: ScanInfo, charts?: Charts, pack_json?: string, pieces?: Array<PieceEntry>, forecast?: Forecast, record?: GameRecord, review?: Review, };
+export type Response = { ok: boolean, events?: Array<Event>, 
+/**
+ * The events in words, one line per event in the same order: what the player reads (the log's
+ * text and rule for each).
+ */
+lines?: Array<EventLine>, error?: ErrorInfo, view: PlayerView, log?: Array<LogEntry>, scan?: ScanInfo, charts?: Charts, pack_json?: string, pieces?: Array<PieceEntry>, forecast?: Forecast, record?: GameRecord, review?: Review, };

@@ -23,12 +23,30 @@ export const sameAction = (a: Action, b: Action): boolean => canonical(a) === ca
 
 type Marks = Pick<PlayerView, 'legal_actions' | 'legal_barriers'>;
 
+/** Where `action` sits among the view's legal actions (-1 when it is not legal now). */
+export function legalIndex(view: Pick<PlayerView, 'legal_actions'> | null | undefined, action: Action): number {
+  if (!view) return -1;
+  const wanted = canonical(action);
+  return view.legal_actions.findIndex((a) => canonical(a) === wanted);
+}
+
+/** The core's label for a legal action (issue #15: the core writes every word). */
+export function labelOf(view: Pick<PlayerView, 'legal_actions' | 'legal_labels'> | null | undefined, action: Action): string {
+  const i = legalIndex(view, action);
+  return i >= 0 ? (view?.legal_labels[i] ?? '') : '';
+}
+
+/** Whose call a legal action is under the game's 25.0 roles, as the core says it ('' when solo). */
+export function deciderOf(view: Pick<PlayerView, 'legal_actions' | 'legal_deciders'> | null | undefined, action: Action): string {
+  const i = legalIndex(view, action);
+  return i >= 0 ? (view?.legal_deciders[i] ?? '') : '';
+}
+
 /** Whether `action` may roll or reveal: the mark the core gave the equal legal action. False for an
  * action that is not legal now, and for a view from a core without marks. */
 export function isBarrier(view: Marks | null | undefined, action: Action): boolean {
   if (!view) return false;
-  const wanted = canonical(action);
-  const i = view.legal_actions.findIndex((a) => canonical(a) === wanted);
+  const i = legalIndex(view, action);
   return i >= 0 && view.legal_barriers?.[i] === true;
 }
 

@@ -8,7 +8,7 @@ import movement from './fixtures/movement.json';
 
 /** No game started: nothing to undo, no commitment yet. */
 export const NO_GAME: PlayerView = {
-  turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], legal_barriers: [], game: null,
+  turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], legal_barriers: [], legal_labels: [], legal_deciders: [], phase_name: 'No game', game: null,
   undo_status: { allowed: false, barrier: false, take_backs: 0 },
 };
 

@@ -1,0 +1,169 @@
+//! Words for the decisions of a view (issue #15): a button label per legal action and, under 25.0,
+//! whose call it is. Made from the finished public view and the pack only, like the barrier marks, so
+//! a label can never name a face-down counter. The UI shows them as they are.
+
+use crate::api::view::PlayerView;
+use crate::ground::action::{Action, Speed, Supply};
+use crate::ground::event::phase_name;
+use crate::ground::pack::RulesPack;
+use crate::ground::state::SpaceRef;
+use crate::rules::roles::who_decides;
+
+/// One label per legal action of the view, in the same order (`PlayerView::legal_labels`).
+pub fn legal_labels(pack: &RulesPack, view: &PlayerView) -> Vec<String> {
+    let words = Words { pack, view };
+    view.legal_actions.iter().map(|a| words.label(a)).collect()
+}
+
+/// One entry per legal action: who decides it under the game's 25.0 roles (empty when playing solo).
+pub fn legal_deciders(pack: &RulesPack, view: &PlayerView) -> Vec<String> {
+    let Some(game) = &view.game else { return vec![String::new(); view.legal_actions.len()] };
+    view.legal_actions.iter().map(|a| who_decides(pack, game.options.roles, a).unwrap_or_default()).collect()
+}
+
+struct Words<'a> {
+    pack: &'a RulesPack,
+    view: &'a PlayerView,
+}
+
+impl Words<'_> {
+    fn place(&self, space: &SpaceRef) -> String {
+        space.describe(self.pack)
+    }
+
+    fn place_id(&self, id: &str) -> String {
+        self.pack.place(id).map(|p| p.name.clone()).unwrap_or_else(|| id.to_string())
+    }
+
+    fn ship(&self, id: &str) -> String {
+        let in_view = self.view.game.as_ref().and_then(|g| g.ships.iter().find(|s| s.id == id)).map(|s| s.name.clone());
+        in_view.or_else(|| self.pack.german_ship(id).map(|s| s.name.clone())).unwrap_or_else(|| id.to_string())
+    }
+
+    /// A face-up counter's name: one in a battle or on the map (the view holds no other).
+    fn counter(&self, id: &str) -> String {
+        let Some(game) = &self.view.game else { return id.to_string() };
+        let in_battle = game.combat.iter().flat_map(|b| &b.allied).find(|u| u.counter.id == id).map(|u| u.counter.name.clone());
+        in_battle
+            .or_else(|| game.on_map.iter().flat_map(|m| &m.counters).find(|c| c.id == id).map(|c| c.name.clone()))
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    fn cargo(&self, id: &str) -> String {
+        self.pack.charts.crew_and_gear.items.iter().find(|i| i.id == id).map(|i| i.name.clone()).unwrap_or_else(|| id.to_string())
+    }
+
+    fn label(&self, a: &Action) -> String {
+        match a {
+            Action::EndPhase => format!("End {}", phase_name(self.view.phase)),
+            Action::PlaceCollier { to } => format!("Collier at {}", self.place(to)),
+            Action::Move { ship, speed: Speed::Stay, .. } => format!("{} stays", self.ship(ship)),
+            Action::Move { ship, to, .. } => format!("{} → {}", self.ship(ship), self.place(to)),
+            Action::ResolveIncidents { space } => format!("Draw incidents at {}", self.place(space)),
+            Action::EvadeSubmarine { ship, spend_coal: true } => format!("{}: spend 1 coal", self.ship(ship)),
+            Action::EvadeSubmarine { ship, spend_coal: false } => format!("{}: take the torpedo run", self.ship(ship)),
+            Action::Answer { yes } => (if *yes { "Yes" } else { "No" }).to_string(),
+            Action::ChooseShip { ship } => self.ship(ship),
+            Action::TakeOutfitting { ship } => format!("{} outfits or repairs (no move this turn)", self.ship(ship)),
+            Action::AttemptIntelligence { ship } => format!("Intelligence attempt by {}", self.ship(ship)),
+            Action::ChooseIntelligence { code } => format!("Result {code}"),
+            Action::ExamineZone { zone } => format!("Examine {}", self.place_id(zone)),
+            Action::Reconnoitre { ship, zone } => format!("{}'s seaplane over {} (21.2)", self.ship(ship), self.place_id(zone)),
+            _ => self.later_label(a),
+        }
+    }
+
+    /// Labels of combat, supply, cargo, the campaign and the cup.
+    fn later_label(&self, a: &Action) -> String {
+        match a {
+            Action::Contact { space, leader, speed_ship, maximum_speed } => {
+                let speed = if *maximum_speed { "maximum speed (1 coal)" } else { "cruise speed" };
+                format!("Contact at {}: leadership of {}, {speed} of {}", self.place(space), self.ship(leader), self.ship(speed_ship))
+            }
+            Action::Fight { .. } => "Fight".to_string(),
+            Action::BreakOff { to, .. } => format!("Break off to {}", self.place(to)),
+            Action::FireOrders { ship, target: Some(t), maximum_fire } => {
+                format!("{}: {} at {}", self.ship(ship), if *maximum_fire { "maximum fire" } else { "fire" }, self.counter(t))
+            }
+            Action::FireOrders { ship, target: None, .. } => format!("{} holds fire", self.ship(ship)),
+            Action::Torpedoes { ship, target: Some(t), count } if *count > 0 => {
+                format!("{}: {count} torpedo{} at {}", self.ship(ship), if *count > 1 { "es" } else { "" }, self.counter(t))
+            }
+            Action::Torpedoes { ship, .. } => format!("{}: no torpedoes", self.ship(ship)),
+            Action::CeaseFire { space } => format!("Stop bombarding {}", self.place(space)),
+            Action::LandMarines { ship } => format!("{} lands its Seebataillon (9.2)", self.ship(ship)),
+            Action::EmbarkMarines { ship } => format!("{} re-embarks the Seebataillon", self.ship(ship)),
+            Action::RaidMerchants { space, ship } => format!("Raid at {} with {}", self.place(space), self.ship(ship)),
+            _ => self.supply_label(a),
+        }
+    }
+
+    fn supply_label(&self, a: &Action) -> String {
+        match a {
+            Action::Resupply { space, supply: Supply::Ammunition } => format!("Roll ammunition at {} (7.1)", self.place(space)),
+            Action::Resupply { space, .. } => format!("Roll coal at {} (7.3)", self.place(space)),
+            Action::UseCollier { collier } => format!("Coal from collier {collier}: 2d6 (7.4)"),
+            Action::UseFriendlyShip { space } => format!("Use the Friendly Ship at {}: 1d6 coal, +2 repair dice", self.place(space)),
+            Action::Distribute { shares } if shares.is_empty() => "Give nothing".to_string(),
+            Action::Distribute { shares } => shares
+                .iter()
+                .map(|s| {
+                    let parts = [(s.ammunition, "ammo"), (s.torpedoes, "torp"), (s.coal, "coal")];
+                    let given: Vec<String> = parts.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
+                    format!("{} {}", self.ship(&s.ship), given.join(" "))
+                })
+                .collect::<Vec<_>>()
+                .join(" · "),
+            Action::Repair { ship, hull, engines, primary, secondary, tertiary } => {
+                let parts = [(hull, "hull"), (engines, "engines"), (primary, "primary"), (secondary, "secondary"), (tertiary, "tertiary")];
+                let fixed: Vec<String> = parts.iter().filter(|(n, _)| **n > 0).map(|(n, what)| format!("{n} {what}")).collect();
+                format!("{} repairs: {} (10.1)", self.ship(ship), fixed.join(", "))
+            }
+            Action::LoadCargo { ship, item } => format!("{}: buy {}", self.ship(ship), self.cargo(item)),
+            Action::DumpCargo { ship, item } => format!("{}: unload {}", self.ship(ship), self.cargo(item)),
+            Action::TransferCargo { from, to, item } => format!("{}: {} → {}", self.cargo(item), self.ship(from), self.ship(to)),
+            Action::LayMines { ship } => format!("{} lays its mines here (23.0)", self.ship(ship)),
+            Action::NextMission { base, bonus } => {
+                let bonus = bonus.map(|b| format!(" (bonus option {})", b + 1)).unwrap_or_default();
+                format!("Next mission, based at {}{bonus} (24.1)", self.place_id(base))
+            }
+            Action::CupDraw { count } => format!("Draw {count} from the cup"),
+            Action::CupReveal { place } => format!("Reveal {}", self.place_id(place)),
+            Action::CupReturn { counter } => format!("{} back into the cup", self.counter(counter)),
+            // Corrections are never legal actions; they are labelled by the corrections panel's fields.
+            other => format!("{other:?}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::request::SessionRequest;
+    use crate::api::session::Session;
+
+    /// Every legal action of many random games gets a label in words: no debug output, no raw id.
+    #[test]
+    fn every_legal_action_of_random_games_has_a_label_in_words() {
+        for seed in 0..40u64 {
+            let mut s = Session::new(RulesPack::standard(), seed);
+            let options = crate::ground::state::GameOptions { campaign: seed % 3 == 0, ..Default::default() };
+            s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
+            let mut x = seed | 1;
+            for _ in 0..400 {
+                let view = s.view();
+                if view.legal_actions.is_empty() {
+                    break;
+                }
+                assert_eq!(view.legal_labels.len(), view.legal_actions.len());
+                for (a, label) in view.legal_actions.iter().zip(&view.legal_labels) {
+                    assert!(!label.is_empty() && !label.contains('{') && !label.contains('_'), "{a:?} is labelled {label:?}");
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                s.respond(view.legal_actions[(x >> 16) as usize % view.legal_actions.len()].clone());
+            }
+        }
+    }
+}

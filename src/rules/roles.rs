@@ -1,0 +1,102 @@
+//! 25.0 Multi-player options: who at the table decides (or recommends) each kind of decision. The rules
+//! do not change; the app only says whose call each decision is, next to it.
+
+use crate::ground::action::Action;
+use crate::ground::pack::RulesPack;
+use crate::ground::state::Roles;
+
+/// 25.0 (2): the ship commanders' precedence when their decisions conflict.
+pub const PRECEDENCE: [&str; 4] = ["goeben", "moltke", "breslau", "stralsund"];
+
+const RECOMMENDS: &str = "First Officer recommends, the Commander decides";
+
+/// 25.0 (1) Task Force Officers: the officer whose call a decision is.
+fn officer(a: &Action) -> &'static str {
+    match a {
+        Action::ResolveIncidents { .. } => "First Officer (picks the incident chits)",
+        Action::ExamineZone { .. } => "First Officer",
+        Action::AttemptIntelligence { .. }
+        | Action::ChooseIntelligence { .. }
+        | Action::Reconnoitre { .. }
+        | Action::TakeOutfitting { .. }
+        | Action::Resupply { .. }
+        | Action::UseCollier { .. }
+        | Action::UseFriendlyShip { .. }
+        | Action::Distribute { .. }
+        | Action::LoadCargo { .. }
+        | Action::DumpCargo { .. }
+        | Action::TransferCargo { .. } => RECOMMENDS,
+        Action::Repair { .. } => "Engineer (manages repairs)",
+        Action::Move { .. } => "Engineer recommends the speed, everyone the course; the Commander decides",
+        Action::EvadeSubmarine { .. } => "Engineer recommends, the Commander decides",
+        Action::Contact { .. } => "Engineer recommends the speed, the Commander decides",
+        Action::FireOrders { .. } => "Gunnery Officer recommends targets and rate of fire, the Commander decides",
+        Action::Torpedoes { .. } => "Gunnery Officer recommends, the Commander decides",
+        _ => "Commander",
+    }
+}
+
+/// The German ship a decision belongs to, if it belongs to one.
+fn ship_of(a: &Action) -> Option<&str> {
+    match a {
+        Action::TransferCargo { from, .. } => Some(from),
+        Action::Contact { leader, .. } => Some(leader),
+        Action::TakeOutfitting { ship }
+        | Action::Repair { ship, .. }
+        | Action::LoadCargo { ship, .. }
+        | Action::DumpCargo { ship, .. }
+        | Action::AttemptIntelligence { ship }
+        | Action::Reconnoitre { ship, .. }
+        | Action::Move { ship, .. }
+        | Action::LayMines { ship }
+        | Action::EvadeSubmarine { ship, .. }
+        | Action::ChooseShip { ship }
+        | Action::FireOrders { ship, .. }
+        | Action::Torpedoes { ship, .. }
+        | Action::LandMarines { ship }
+        | Action::EmbarkMarines { ship }
+        | Action::RaidMerchants { ship, .. } => Some(ship),
+        _ => None,
+    }
+}
+
+/// Who decides `a` under `roles`, or None when one player plays alone.
+pub fn who_decides(pack: &RulesPack, roles: Roles, a: &Action) -> Option<String> {
+    match roles {
+        Roles::Solo => None,
+        Roles::TaskForceOfficers => Some(officer(a).to_string()),
+        Roles::ShipCommanders => Some(match ship_of(a) {
+            Some(ship) => format!("{}'s commander", pack.german_ship(ship).map(|s| s.name.as_str()).unwrap_or(ship)),
+            None => {
+                let order: Vec<&str> = PRECEDENCE.iter().map(|id| pack.german_ship(id).map(|s| s.name.as_str()).unwrap_or(id)).collect();
+                format!("the senior commander present ({} in that order)", order.join(", "))
+            }
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ground::state::SpaceRef;
+
+    #[test]
+    fn rule_25_0_solo_names_nobody_and_officers_split_the_decisions() {
+        let pack = RulesPack::standard();
+        let fire = Action::FireOrders { ship: "goeben".into(), target: None, maximum_fire: false };
+        assert_eq!(who_decides(&pack, Roles::Solo, &fire), None);
+        assert!(who_decides(&pack, Roles::TaskForceOfficers, &fire).unwrap().starts_with("Gunnery Officer"));
+        let repair = Action::Repair { ship: "breslau".into(), hull: 1, engines: 0, primary: 0, secondary: 0, tertiary: 0 };
+        assert!(who_decides(&pack, Roles::TaskForceOfficers, &repair).unwrap().starts_with("Engineer"));
+        assert_eq!(who_decides(&pack, Roles::TaskForceOfficers, &Action::EndPhase).unwrap(), "Commander");
+    }
+
+    #[test]
+    fn rule_25_0_ship_commanders_decide_for_their_ship_and_precedence_settles_the_rest() {
+        let pack = RulesPack::standard();
+        let moved = Action::Move { ship: "breslau".into(), to: SpaceRef::Place { id: "messina".into() }, speed: crate::ground::action::Speed::Cruise };
+        assert_eq!(who_decides(&pack, Roles::ShipCommanders, &moved).unwrap(), "SMS Breslau's commander");
+        let fight = Action::Fight { space: SpaceRef::Place { id: "messina".into() } };
+        assert_eq!(who_decides(&pack, Roles::ShipCommanders, &fight).unwrap(), "the senior commander present (SMS Goeben, SMS Moltke, SMS Breslau, SMS Stralsund in that order)");
+    }
+}

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/svelte';
+import EventList from './EventList.svelte';
+import type { Event } from '../generated/Event';
+import type { EventLine } from '../generated/EventLine';
+
+afterEach(() => {
+  cleanup();
+});
+
+const at = { kind: 'place', id: 'messina' } as const;
+
+describe('EventList', () => {
+  it("shows the core's line and rule for each event, never its own wording", () => {
+    const events: Event[] = [{ event: 'turn_started', turn: 2 }];
+    const lines: EventLine[] = [{ text: 'Turn 2 begins (from the core).', rule: '4.0' }];
+    render(EventList, { props: { events, lines } });
+    expect(screen.getByText('Turn 2 begins (from the core).')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rule 4.0' })).toBeTruthy();
+  });
+
+  it("marks the faces that hit from a fire's typed fields, and none on other rolls", () => {
+    const events: Event[] = [
+      { event: 'dice_rolled', purpose: 'Torpedoes', faces: [4, 5, 6], rule: '14.6', fire: { german: true, space: at, hitting_faces: 2 } },
+      { event: 'dice_rolled', purpose: 'Storm', faces: [6], rule: 'Incident Chart: Storm' },
+    ];
+    const lines: EventLine[] = events.map((e) => ({ text: 'rolled', rule: e.event === 'dice_rolled' ? e.rule : '' }));
+    render(EventList, { props: { events, lines } });
+    const hits = screen.getAllByLabelText(/a hit$/).map((d) => d.textContent);
+    expect(hits).toEqual(['5', '6']);
+    expect(screen.getByText('2 hits')).toBeTruthy();
+    expect(screen.getByLabelText('die showing 6')).toBeTruthy();
+  });
+});
