@@ -64,3 +64,42 @@ proptest! {
         let _ = save::from_json(&String::from_utf8_lossy(&bytes));
     }
 }
+
+/// Issue #18 item 4: saves written by earlier versions of the app, kept byte for byte. Each must still
+/// open — through a migration in `save.rs` once the format changes — show its game and play on. Add a
+/// file here (never regenerate one) whenever `SAVE_SCHEMA` is bumped.
+const OLD_SAVES: &[(&str, &str)] = &[(
+    "schema 1, app 0.1.0, 2026-11-23: turn 3 Outfitting, night combat + seaplanes + mines, 25.0 officers, undo history",
+    include_str!("fixtures/saves/schema1-2026-11-23.json"),
+)];
+
+#[test]
+fn issue_18_old_saves_still_open_and_play_on() {
+    for (what, text) in OLD_SAVES {
+        let mut s = save::from_json(text).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let view = s.view();
+        assert!(view.game.is_some() && view.turn >= 1, "{what}: a running game");
+        assert!(!view.legal_actions.is_empty(), "{what}: decisions to take");
+        // Played on: every legal action is accepted and the game keeps its invariants.
+        for i in 0..40 {
+            let legal = s.view().legal_actions;
+            if legal.is_empty() {
+                break;
+            }
+            let r = s.respond(legal[(i * 3) % legal.len()].clone());
+            assert!(r.ok, "{what}, step {i}: {:?}", r.error);
+        }
+        // And saved again in today's format, it reads back to the same view.
+        let again = save::from_json(&save::to_json(&s)).expect("re-saved");
+        assert_eq!(again.view(), s.view(), "{what}");
+    }
+}
+
+#[test]
+fn issue_18_a_save_from_a_newer_version_is_refused_with_a_clear_message() {
+    let (_, text) = OLD_SAVES[0];
+    let newer = text.replacen(&format!("\"schema\":{}", save::SAVE_SCHEMA), &format!("\"schema\":{}", save::SAVE_SCHEMA + 1), 1);
+    let e = save::from_json(&newer).unwrap_err();
+    assert!(matches!(e, SaveError::TooNew { .. }));
+    assert!(e.to_string().contains("newer version of the app"), "{e}");
+}
