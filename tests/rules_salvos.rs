@@ -103,7 +103,7 @@ fn rule_14_11_allied_first_salvo_fires_before_the_germans_at_its_chart_target() 
     let engines = track(&t, "goeben").engines;
     let events = orders(&mut t, "breslau", "gb_bc_inflexible", false);
     let first = events.iter().find_map(|e| match e { Event::DiceRolled { purpose, .. } => Some(purpose.clone()), _ => None }).unwrap();
-    assert!(first.starts_with("HMS Inflexible primary guns at SMS Goeben"), "{first}");
+    assert!(first.starts_with("HMS Inflexible: primary guns at SMS Goeben"), "{first}");
     assert_eq!(track(&t, "goeben").engines, engines - 1);
     assert_eq!(track(&t, "goeben").hull, hull);
     assert_eq!(battle(&t).allied_targets, vec![(id("gb_bc_inflexible"), "goeben".to_string())]);

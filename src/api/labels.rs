@@ -6,6 +6,7 @@ use crate::api::view::PlayerView;
 use crate::ground::action::{Action, Speed, Supply};
 use crate::ground::event::phase_name;
 use crate::ground::pack::RulesPack;
+use crate::ground::words::count;
 use crate::ground::state::SpaceRef;
 use crate::rules::roles::who_decides;
 
@@ -37,7 +38,7 @@ impl Words<'_> {
 
     fn ship(&self, id: &str) -> String {
         let in_view = self.view.game.as_ref().and_then(|g| g.ships.iter().find(|s| s.id == id)).map(|s| s.name.clone());
-        in_view.or_else(|| self.pack.german_ship(id).map(|s| s.name.clone())).unwrap_or_else(|| id.to_string())
+        in_view.unwrap_or_else(|| crate::ground::event::ship_name(self.pack, id))
     }
 
     /// A face-up counter's name: one in a battle or on the map (the view holds no other).
@@ -115,8 +116,8 @@ impl Words<'_> {
                 .collect::<Vec<_>>()
                 .join(" · "),
             Action::Repair { ship, hull, engines, primary, secondary, tertiary } => {
-                let parts = [(hull, "hull"), (engines, "engines"), (primary, "primary"), (secondary, "secondary"), (tertiary, "tertiary")];
-                let fixed: Vec<String> = parts.iter().filter(|(n, _)| **n > 0).map(|(n, what)| format!("{n} {what}")).collect();
+                let parts = [(hull, "hull", "hull"), (engines, "engine", "engines"), (primary, "primary", "primary"), (secondary, "secondary", "secondary"), (tertiary, "tertiary", "tertiary")];
+                let fixed: Vec<String> = parts.iter().filter(|(n, ..)| **n > 0).map(|(n, one, many)| count(**n, one, many)).collect();
                 format!("{} repairs: {} (10.1)", self.ship(ship), fixed.join(", "))
             }
             Action::LoadCargo { ship, item } => format!("{}: buy {}", self.ship(ship), self.cargo(item)),

@@ -31,6 +31,6 @@ pub fn spill_over_hull(pack: &RulesPack, game: &mut Game, ship_id: &str) -> Vec<
         }
         let item = s.cargo.last().expect("not empty").clone();
         remove(game, ship_id, &item);
-        events.push(cargo_event(pack, ship_id, &item, false, "lost with its hull box (to the Available box)", "8.4"));
+        events.push(cargo_event(pack, ship_id, &item, false, "lost with its hull box, to the Available box", "8.4"));
     }
 }

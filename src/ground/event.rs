@@ -144,8 +144,17 @@ impl Event {
         }
     }
 
-    /// One readable line for the log.
+    /// One readable line for the log: a sentence, so it starts with a capital letter.
     pub fn describe(&self, pack: &RulesPack) -> String {
+        let text = self.words(pack);
+        let mut chars = text.chars();
+        match chars.next() {
+            Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+            _ => text,
+        }
+    }
+
+    fn words(&self, pack: &RulesPack) -> String {
         match self {
             Event::GameStarted { orders_name, last_turn, .. } => {
                 format!("New game. Orders drawn: {orders_name}; the scenario lasts {last_turn} turns.")
@@ -157,6 +166,7 @@ impl Event {
             }
             Event::TurnStarted { turn } => format!("Turn {turn} begins."),
             Event::PhaseStarted { phase, .. } => format!("{} phase.", phase_name(*phase)),
+            Event::DiceRolled { purpose, faces, .. } if faces.is_empty() => format!("{purpose}: nothing to roll."),
             Event::DiceRolled { purpose, faces, .. } => {
                 let f: Vec<String> = faces.iter().map(|d| d.to_string()).collect();
                 format!("{purpose}: rolled {}", f.join(", "))
@@ -173,7 +183,7 @@ impl Event {
                 format!("{}: {} {from} → {to} ({reason}).", ship_name(pack, ship), track_name(*track))
             }
             Event::ShipSunk { ship, reason, .. } => format!("{} is sunk ({reason}).", ship_name(pack, ship)),
-            Event::CounterReturned { name, to, .. } => format!("{name} goes {to}."),
+            Event::CounterReturned { name, to, .. } => format!("{name}: {to}."),
             Event::CollierLost { collier, reason, .. } => format!("Collier {collier} is lost ({reason})."),
             Event::IncidentsPicked { space, normal, extra, drawn } => {
                 let extra = if *extra > 0 { format!(" plus {extra} for the enemy port") } else { String::new() };
@@ -193,8 +203,8 @@ impl Event {
             Event::TakenBack { total, .. } => {
                 format!("Take-back after a reveal (house rule): the last decision, which rolled or revealed, was taken back — take-back {total} of this game.")
             }
-            Event::GameEnded { won: true, reason } => format!("Game over — you win: {reason}"),
-            Event::GameEnded { won: false, reason } => format!("Game over — you lose: {reason}"),
+            Event::GameEnded { won: true, reason } => format!("Game over — you win: {}", full_stop(reason)),
+            Event::GameEnded { won: false, reason } => format!("Game over — you lose: {}", full_stop(reason)),
             Event::CargoChanged { ship, name, aboard, how, .. } => {
                 format!("{}: {name} {} ({how}).", ship_name(pack, ship), if *aboard { "aboard" } else { "off" })
             }
@@ -212,10 +222,15 @@ impl Event {
 fn speed_words(speed: crate::ground::action::Speed, limit: u8) -> String {
     match speed {
         crate::ground::action::Speed::Stay => "stayed".to_string(),
-        crate::ground::action::Speed::Cruise => format!("cruise speed, up to {limit} spaces"),
-        crate::ground::action::Speed::Maximum => format!("maximum speed, up to {limit} spaces"),
-        crate::ground::action::Speed::Emergency => format!("emergency speed, up to {limit} spaces"),
+        crate::ground::action::Speed::Cruise => format!("cruise speed, up to {}", crate::ground::words::count(limit, "space", "spaces")),
+        crate::ground::action::Speed::Maximum => format!("maximum speed, up to {}", crate::ground::words::count(limit, "space", "spaces")),
+        crate::ground::action::Speed::Emergency => format!("emergency speed, up to {}", crate::ground::words::count(limit, "space", "spaces")),
     }
+}
+
+/// A reason as the end of a sentence: with its full stop.
+fn full_stop(text: &str) -> String {
+    if text.ends_with(['.', '!', '?']) { text.to_string() } else { format!("{text}.") }
 }
 
 /// 14.3: a Contact Table result in words.
@@ -246,8 +261,10 @@ pub fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-fn ship_name(pack: &RulesPack, id: &str) -> String {
-    pack.german_ship(id).map(|s| s.name.clone()).unwrap_or_else(|| id.to_string())
+/// A German ship's name, or an Austro-Hungarian ship's (20.0: a counter of the pack that moves like one).
+pub fn ship_name(pack: &RulesPack, id: &str) -> String {
+    let name = pack.german_ship(id).map(|s| &s.name).or_else(|| pack.counter(id).map(|c| &c.name));
+    name.cloned().unwrap_or_else(|| id.to_string())
 }
 
 pub fn track_name(track: crate::ground::action::Track) -> &'static str {

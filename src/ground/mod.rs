@@ -11,5 +11,6 @@ pub mod ports;
 pub mod rule_summaries;
 pub mod state;
 pub mod tracks;
+pub mod words;
 
 pub use goeben_common::dice;

@@ -58,8 +58,9 @@ impl SpaceRef {
     pub fn describe(&self, pack: &RulesPack) -> String {
         match self {
             SpaceRef::Place { id } => pack.place(id).map(|p| p.name.clone()).unwrap_or_else(|| id.clone()),
-            SpaceRef::HighSeas { zone, label } if label.is_empty() => format!("open sea ({})", zone_name(*zone)),
-            SpaceRef::HighSeas { zone, label } => format!("{label} ({})", zone_name(*zone)),
+            // "open sea, Aegean (Eastern Mediterranean)": a comma, so no bracket sits inside another.
+            SpaceRef::HighSeas { zone, label } if label.is_empty() => format!("open sea, {}", zone_name(*zone)),
+            SpaceRef::HighSeas { zone, label } => format!("{label}, {}", zone_name(*zone)),
         }
     }
 }
@@ -69,7 +70,7 @@ pub fn zone_name(zone: SeaZone) -> &'static str {
         SeaZone::WesternMed => "Western Mediterranean",
         SeaZone::Adriatic => "Adriatic",
         SeaZone::EasternMed => "Eastern Mediterranean",
-        SeaZone::Aegean => "Aegean (Eastern Mediterranean)",
+        SeaZone::Aegean => "Aegean",
         SeaZone::Marmara => "Sea of Marmara",
         SeaZone::BlackSea => "Black Sea",
         SeaZone::Atlantic => "Atlantic",

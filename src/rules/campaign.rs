@@ -37,7 +37,7 @@ pub fn mission_ended(ctx: &mut Ctx, won: bool) {
     }
     let left = pack.orders.iter().filter(|o| !c.used_orders.contains(&o.id)).count();
     let verdict = if vp < 0 {
-        Some(format!("In disgrace: the mission ended with {vp} VP (24.1). {} mission(s) accomplished.", c.successes()))
+        Some(format!("In disgrace: the mission ended with {vp} VP (24.1). {} accomplished.", crate::ground::words::count(c.successes(), "mission", "missions")))
     } else if left == 0 || all_sunk {
         Some(verdict_for(c.successes(), all_sunk))
     } else {
@@ -55,7 +55,7 @@ pub fn mission_ended(ctx: &mut Ctx, won: bool) {
 /// is a moral one ("destroyed but not conquered").
 pub fn verdict_for(successes: u8, all_sunk: bool) -> String {
     match (successes, all_sunk) {
-        (0..=2, _) => format!("Failure — {successes} mission(s) accomplished: you lose your command."),
+        (0..=2, _) => format!("Failure — {} accomplished: you lose your command.", crate::ground::words::count(successes, "mission", "missions")),
         (3, _) => "Draw — 3 missions accomplished: you won't go down in history.".to_string(),
         (_, true) => format!("Destroyed but not conquered — {successes} missions accomplished: a moral victory."),
         _ => format!("Victory — {successes} missions accomplished: promoted and famous."),

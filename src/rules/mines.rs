@@ -59,7 +59,7 @@ pub fn strike(ctx: &mut Ctx) {
             let face = ctx.roll_d6(format!("Mines at {}: {name} strikes on a 6", space.describe(ctx.pack)), "23.0");
             if face == 6 {
                 ctx.game.move_counter(id, Location::Sunk);
-                ctx.emit(Event::CounterReturned { counter: spec.id.clone(), name: name.clone(), to: "out of the scenario: mined (Allied Ships Sunk box)".into(), rule: "23.0".into() });
+                ctx.emit(Event::CounterReturned { counter: spec.id.clone(), name: name.clone(), to: "mined, out of the scenario (Allied Ships Sunk box)".into(), rule: "23.0".into() });
                 let vp = match spec.kind {
                     CounterKind::Incident { ship: Some(v), .. } => ctx.pack.charts.vp_for(v.ship_type).map(|r| r.sunk).unwrap_or(0),
                     _ => 0,

@@ -2,6 +2,7 @@
 //! do not change; the app only says whose call each decision is, next to it.
 
 use crate::ground::action::Action;
+use crate::ground::event::ship_name;
 use crate::ground::pack::RulesPack;
 use crate::ground::state::Roles;
 
@@ -66,9 +67,9 @@ pub fn who_decides(pack: &RulesPack, roles: Roles, a: &Action) -> Option<String>
         Roles::Solo => None,
         Roles::TaskForceOfficers => Some(officer(a).to_string()),
         Roles::ShipCommanders => Some(match ship_of(a) {
-            Some(ship) => format!("{}'s commander", pack.german_ship(ship).map(|s| s.name.as_str()).unwrap_or(ship)),
+            Some(ship) => format!("{}'s commander", ship_name(pack, ship)),
             None => {
-                let order: Vec<&str> = PRECEDENCE.iter().map(|id| pack.german_ship(id).map(|s| s.name.as_str()).unwrap_or(id)).collect();
+                let order: Vec<String> = PRECEDENCE.iter().map(|id| ship_name(pack, id)).collect();
                 format!("the senior commander present ({} in that order)", order.join(", "))
             }
         }),

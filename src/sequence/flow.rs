@@ -178,7 +178,7 @@ fn reload_torpedoes(ctx: &mut Ctx) {
         let (now, max) = (s.tracks.torpedoes, s.start.torpedoes);
         let at = s.cargo.iter().position(|c| c == crate::rules::combat::firing::gear::EXTRA_TORPEDOES).expect("listed");
         s.cargo.remove(at);
-        ctx.change_track(&ship, crate::ground::action::Track::Torpedoes, (max - now) as i32, "torpedo reload (Extra Torpedoes back to the Available box)", "14.10");
+        ctx.change_track(&ship, crate::ground::action::Track::Torpedoes, (max - now) as i32, "torpedo reload: Extra Torpedoes back to the Available box", "14.10");
     }
 }
 

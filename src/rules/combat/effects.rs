@@ -65,7 +65,7 @@ pub fn hit_allied(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, hits: Hits
     };
     if !ctx.quiet {
         let said: Vec<&str> = results.iter().map(|r| allied_hit_name(*r)).collect();
-        ctx.instruct(format!("{name}: {} — {} damage result(s) against armor {armor}.", said.join(", "), unit.damage), "14.13");
+        ctx.instruct(format!("{name}: {} — {} against armor {armor}.", said.join(", "), crate::ground::words::count(unit.damage, "damage result", "damage results")), "14.13");
     }
     unit.in_battle = outcome == Outcome::Fights;
     store_unit(ctx, space, unit);
@@ -130,9 +130,9 @@ fn allied_sunk(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, firer: &str, 
 fn allied_withdraws(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, damaged: bool) {
     // A damaged ship that withdraws still counts as damaged (docs/AMBIGUITIES.md, 14.13).
     let (fate, to, words) = if damaged {
-        (AlliedFate::Damaged, Location::Damaged, "withdraws damaged: to the Allied Ships Damaged box")
+        (AlliedFate::Damaged, Location::Damaged, "withdraws damaged, to the Allied Ships Damaged box")
     } else {
-        (AlliedFate::Withdrawn, Location::Withdrawn, "withdraws: aside for the scenario")
+        (AlliedFate::Withdrawn, Location::Withdrawn, "withdraws, aside for the scenario")
     };
     leave_battle(ctx, space, target, fate, to, words, "14.13");
 }

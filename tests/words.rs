@@ -1,0 +1,118 @@
+//! Issues #15 and #19: the core writes every word the player reads, so its sentences are checked here —
+//! every event line and every decision label met in random games (every optional rule, the campaign and
+//! cup-only mode mixed in by seed): a capital first letter, a full stop (or the dice), no "1 dice" or
+//! "result(s)", no doubled verb, no bracket inside a bracket, no raw id or debug text.
+
+use std::collections::BTreeSet;
+
+use goeben_referee::api::request::SessionRequest;
+use goeben_referee::ground::state::{Fleet, GameOptions, Roles};
+use goeben_referee::{RulesPack, Session};
+
+/// What is wrong with `text` as a line a player reads, if anything.
+fn fault(text: &str, sentence: bool) -> Option<&'static str> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let plural_after_one = ["dice", "results", "missions", "hits", "spaces", "turns", "boxes", "points", "ships", "engines", "torpedoes", "counters"];
+    if words.windows(2).any(|w| w[0] == "1" && plural_after_one.contains(&w[1].trim_end_matches(|c: char| !c.is_alphabetic()))) {
+        return Some("a plural after 1");
+    }
+    if text.contains("(s)") {
+        return Some("a (s) instead of the right number");
+    }
+    if words.windows(2).any(|w| w[0] == "goes" && ["withdraws", "damaged", "destroyed", "is", "goes"].contains(&w[1].trim_end_matches(|c: char| !c.is_alphabetic()))) {
+        return Some("a doubled verb");
+    }
+    let mut depth = 0;
+    for c in text.chars() {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        if depth > 1 {
+            return Some("a bracket inside a bracket");
+        }
+    }
+    if text.contains('{') || text.contains("Some(") || text.contains("None") || words.iter().any(|w| w.contains('_')) {
+        return Some("a raw id or debug text");
+    }
+    if sentence {
+        if text.chars().next().is_some_and(char::is_lowercase) {
+            return Some("no capital letter");
+        }
+        if !text.ends_with(['.', '!', '?']) && !text.ends_with(|c: char| c.is_ascii_digit()) {
+            return Some("no full stop");
+        }
+    }
+    None
+}
+
+#[test]
+fn the_fault_finder_finds_each_planted_fault() {
+    assert_eq!(fault("Torpedoes at HMS Dublin: 1 dice: rolled 5", true), Some("a plural after 1"));
+    assert_eq!(fault("HMS Dublin: 2 damage result(s).", true), Some("a (s) instead of the right number"));
+    assert_eq!(fault("HMS Dublin goes withdraws.", true), Some("a doubled verb"));
+    assert_eq!(fault("Collier placed at open sea (Aegean (Eastern Mediterranean)).", true), Some("a bracket inside a bracket"));
+    assert_eq!(fault("Move gb_bc_inflexible.", true), Some("a raw id or debug text"));
+    assert_eq!(fault("turn 2 begins.", true), Some("no capital letter"));
+    assert_eq!(fault("Turn 2 begins", true), Some("no full stop"));
+    assert_eq!(fault("Turn 2 begins.", true), None);
+    assert_eq!(fault("Torpedoes at HMS Dublin: 1 die: rolled 5", true), None);
+}
+
+fn options(seed: u64) -> GameOptions {
+    let bit = |n: u32| (seed >> n) & 1 == 1;
+    let fleets = [Fleet::Standard, Fleet::Moltke, Fleet::Stralsund, Fleet::MoltkeAndStralsund, Fleet::AllFour];
+    let roles = [Roles::Solo, Roles::TaskForceOfficers, Roles::ShipCommanders];
+    GameOptions {
+        night_combat: bit(0),
+        seaplanes: bit(1),
+        variable_deployment: bit(2),
+        mines: bit(3),
+        austro_hungarian: bit(4),
+        take_backs: bit(5),
+        campaign: seed % 9 == 4,
+        cup_only: seed % 23 == 7,
+        fleet: fleets[(seed / 64) as usize % fleets.len()],
+        roles: roles[seed as usize % 3],
+        ..GameOptions::default()
+    }
+}
+
+#[test]
+fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
+    let mut faults = BTreeSet::new();
+    let (mut lines, mut labels) = (0usize, 0usize);
+    for seed in 0..120u64 {
+        let mut s = Session::new(RulesPack::standard(), seed);
+        s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options(seed)) });
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..1500 {
+            let view = s.view();
+            if view.legal_actions.is_empty() {
+                break;
+            }
+            for text in view.legal_labels.iter().chain(&view.legal_deciders) {
+                labels += 1;
+                if let Some(f) = fault(text, false) {
+                    faults.insert(format!("label {text:?}: {f}"));
+                }
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            s.respond(view.legal_actions[(x >> 16) as usize % view.legal_actions.len()].clone());
+        }
+        for entry in s.log() {
+            lines += 1;
+            if let Some(f) = fault(&entry.text, true) {
+                faults.insert(format!("event {:?}: {f}", entry.text));
+            }
+        }
+    }
+    assert!(lines > 10_000 && labels > 10_000, "enough words were read ({lines} lines, {labels} labels)");
+    // One example per kind of line (its first three words and the fault), so every kind shows at once.
+    let mut kinds = BTreeSet::new();
+    let shown: Vec<&String> = faults.iter().filter(|f| kinds.insert((f.split_whitespace().take(3).collect::<Vec<_>>().join(" "), f.rsplit(": ").next().unwrap_or("").to_string()))).take(40).collect();
+    assert!(faults.is_empty(), "{} faulty lines, e.g. {shown:#?}", faults.len());
+}
