@@ -7,6 +7,7 @@ use goeben_referee::api::view::PlayerView;
 use goeben_referee::{api::protocol, Response};
 use serde::Serialize;
 use tauri::State;
+use ts_rs::TS;
 
 use crate::persistence::{self, list_slots, SlotInfo};
 use crate::AppState;
@@ -72,22 +73,28 @@ pub fn startup_notice(state: State<'_, AppState>) -> Option<String> {
 // failure, and changes nothing. Arguments are taken as raw JSON for the same reason as `respond`'s.
 
 /// What the save commands answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
+#[ts(export_to = "shell/")]
 pub struct SavesAnswer {
     pub ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub error: Option<ErrorInfo>,
     /// The slots, newest first (after the command's change); absent for `export_save`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub slots: Option<Vec<SlotInfo>>,
     /// The loaded game's view after `load_slot` or `import_save`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub view: Option<PlayerView>,
     /// The save as JSON text, for `export_save` only (the player's explicit action: it holds secrets).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub json: Option<String>,
     /// A line for the player about what was done (e.g. where the previous game was kept).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub message: Option<String>,
 }
 

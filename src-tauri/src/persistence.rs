@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, Wry};
 use tauri_plugin_store::{Store, StoreExt};
+use ts_rs::TS;
 
 const FILES: [&str; 2] = ["autosave-a.json", "autosave-b.json"];
 const KEY_GENERATION: &str = "generation";
@@ -195,7 +196,8 @@ const KEY_SUMMARY: &str = "summary";
 const KEY_AUTOMATIC: &str = "automatic";
 
 /// What the list shows of a slot: public facts only (the same the player sees on the game screen).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "SlotSummary", export_to = "shell/")]
 pub struct Summary {
     pub turn: u8,
     pub last_turn: u8,
@@ -213,13 +215,15 @@ impl Summary {
 }
 
 /// One slot as listed for the UI.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export_to = "shell/")]
 pub struct SlotInfo {
     /// Stable identifier (the file name without `.json`), used to load or delete the slot.
     pub id: String,
     /// The player's name for it; the file name when the slot is unreadable.
     pub name: String,
     /// When it was saved, in milliseconds since 1970 (the file's modification time for an unreadable slot).
+    #[ts(type = "number | null")]
     pub saved_at: Option<u64>,
     /// Kept by the app itself (the game that was running before a load or an import).
     pub automatic: bool,
