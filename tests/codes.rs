@@ -185,9 +185,9 @@ fn foreign_malformed_mistyped_and_unknown_codes_get_distinct_errors() {
     bad.push(if last == '0' { '1' } else { '0' });
     assert!(matches!(codes::parse(pack, &bad), Err(CodeError::BadCheck(_))), "{bad} has a bad check");
     assert!(matches!(codes::parse(pack, &valid_unknown_code()), Err(CodeError::Unknown(_))));
-    let error_codes: Vec<&str> = [CodeError::Foreign("".into()), CodeError::Malformed("".into(), ""), CodeError::BadCheck("".into()), CodeError::Unknown("".into())]
+    let error_codes: Vec<String> = [CodeError::Foreign("".into()), CodeError::Malformed("".into(), ""), CodeError::BadCheck("".into()), CodeError::Unknown("".into())]
         .iter()
-        .map(|e| e.code())
+        .map(|e| e.code().name())
         .collect();
     assert_eq!(error_codes, vec!["foreign_code", "malformed_code", "bad_check", "unknown_code"]);
 }

@@ -198,7 +198,7 @@ fn issue_14_whole_games_verify_and_tampered_records_are_refused_at_their_step() 
             }
         }
         let r = verify(&json(&edited));
-        assert_eq!((r.ok, r.step, r.error.unwrap().code.as_str()), (false, Some(k as u32 + 1), "step_differs"), "seed {seed}: die edited");
+        assert_eq!((r.ok, r.step, r.error.unwrap().code.name()), (false, Some(k as u32 + 1), "step_differs".to_string()), "seed {seed}: die edited");
 
         // An action changed: the first plain move swapped for another one.
         let mut changed = record.clone();
@@ -211,7 +211,7 @@ fn issue_14_whole_games_verify_and_tampered_records_are_refused_at_their_step() 
         let mut wrong = record.clone();
         wrong.seed = Some(seed + 1);
         let r = verify(&json(&wrong));
-        assert_eq!((r.ok, r.step, r.error.unwrap().code.as_str()), (false, Some(0), "commitment_mismatch"));
+        assert_eq!((r.ok, r.step, r.error.unwrap().code.name()), (false, Some(0), "commitment_mismatch".to_string()));
     }
 }
 

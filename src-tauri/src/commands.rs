@@ -1,12 +1,13 @@
 //! IPC commands: the UI's only way into the core. They take the same request JSON as the `referee`
 //! CLI (docs/PROTOCOL.md) and answer with the same `Response`.
 
-use goeben_referee::api::ErrorInfo;
+use goeben_referee::api::{ErrorCode, ErrorInfo};
 use goeben_referee::api::finished::FinishedAnswer;
 use goeben_referee::api::view::PlayerView;
 use goeben_referee::{api::protocol, Response};
 use serde::Serialize;
 use tauri::State;
+use ts_rs::TS;
 
 use crate::persistence::{self, list_slots, SlotInfo};
 use crate::AppState;
@@ -18,7 +19,7 @@ use crate::AppState;
 pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) -> Response {
     let mut session = state.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let Some(action) = action else {
-        return session.error_response(ErrorInfo { code: "malformed".into(), message: "the respond command needs an `action` argument".into() });
+        return session.error_response(ErrorInfo::new(ErrorCode::Malformed, "the respond command needs an `action` argument"));
     };
     let request = match protocol::parse_request(&action.to_string()) {
         Ok(request) => request,
@@ -30,7 +31,7 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
         // Saved before the UI hears of it: a kill after this point loses nothing (DESIGN.md principle 5).
         if let Err(message) = state.saves.save(&session) {
             let mut failed = response.clone();
-            failed.error = Some(ErrorInfo { code: "save_failed".into(), message });
+            failed.error = Some(ErrorInfo::new(ErrorCode::SaveFailed, message));
             return failed;
         }
         // The running game now differs from any slot it was loaded from or saved to.
@@ -38,7 +39,7 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
         // A game over for good joins the finished-games list with its record (issue #14).
         if let Err(message) = state.finished.keep(&session) {
             let mut failed = response.clone();
-            failed.error = Some(ErrorInfo { code: "finished_not_kept".into(), message: format!("The game is saved, but it could not be added to the finished games: {message}") });
+            failed.error = Some(ErrorInfo::new(ErrorCode::FinishedNotKept, format!("The game is saved, but it could not be added to the finished games: {message}")));
             return failed;
         }
     }
@@ -72,22 +73,28 @@ pub fn startup_notice(state: State<'_, AppState>) -> Option<String> {
 // failure, and changes nothing. Arguments are taken as raw JSON for the same reason as `respond`'s.
 
 /// What the save commands answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
+#[ts(export_to = "shell/")]
 pub struct SavesAnswer {
     pub ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub error: Option<ErrorInfo>,
     /// The slots, newest first (after the command's change); absent for `export_save`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub slots: Option<Vec<SlotInfo>>,
     /// The loaded game's view after `load_slot` or `import_save`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub view: Option<PlayerView>,
     /// The save as JSON text, for `export_save` only (the player's explicit action: it holds secrets).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub json: Option<String>,
     /// A line for the player about what was done (e.g. where the previous game was kept).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub message: Option<String>,
 }
 
@@ -101,7 +108,7 @@ impl SavesAnswer {
 }
 
 fn malformed(message: &str) -> ErrorInfo {
-    ErrorInfo { code: "malformed".into(), message: message.into() }
+    ErrorInfo::new(ErrorCode::Malformed, message)
 }
 
 /// A string argument, or the clear error for a missing or wrong one.
@@ -139,11 +146,11 @@ pub fn save_slot(state: State<'_, AppState>, name: Option<serde_json::Value>, ov
         Some(_) => return SavesAnswer::refused(malformed("the save_slot command's `overwrite` argument must be true or false"), None),
     };
     if !session.has_game() {
-        return SavesAnswer::refused(ErrorInfo { code: "no_game".into(), message: "There is no game to save: start one first.".into() }, None);
+        return SavesAnswer::refused(ErrorInfo::new(ErrorCode::NoGame, "There is no game to save: start one first."), None);
     }
     let id = persistence::slot_id(&name);
     if !overwrite && dir.join(format!("{id}.json")).exists() {
-        return SavesAnswer::refused(ErrorInfo { code: "slot_exists".into(), message: format!("A save named “{name}” already exists. Replace it?") }, Some(list_slots(dir)));
+        return SavesAnswer::refused(ErrorInfo::new(ErrorCode::SlotExists, format!("A save named “{name}” already exists. Replace it?")), Some(list_slots(dir)));
     }
     let entries = persistence::slot_entries(&name, false, persistence::now_millis(), &session);
     if let Err(e) = state.slots.write(&id, entries) {
@@ -160,7 +167,7 @@ fn keep_running_game(state: &AppState, session: &goeben_referee::Session, why: &
     if !session.has_game() {
         return Ok(None);
     }
-    state.saves.save(session).map_err(|message| ErrorInfo { code: "save_failed".into(), message })?;
+    state.saves.save(session).map_err(|message| ErrorInfo::new(ErrorCode::SaveFailed, message))?;
     if *lock(&state.kept_in_slot) {
         return Ok(None);
     }
@@ -174,7 +181,7 @@ fn keep_running_game(state: &AppState, session: &goeben_referee::Session, why: &
 fn switch_to(state: &AppState, session: &mut goeben_referee::Session, loaded: goeben_referee::Session, kept_in_slot: bool, what: String, kept: Option<String>) -> SavesAnswer {
     *session = loaded;
     if let Err(message) = state.saves.save(session) {
-        let mut answer = SavesAnswer::refused(ErrorInfo { code: "save_failed".into(), message }, Some(list_slots(&state.slots.dir)));
+        let mut answer = SavesAnswer::refused(ErrorInfo::new(ErrorCode::SaveFailed, message), Some(list_slots(&state.slots.dir)));
         answer.view = Some(session.view());
         return answer;
     }
@@ -228,7 +235,7 @@ pub fn delete_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) ->
 pub fn export_save(state: State<'_, AppState>) -> SavesAnswer {
     let session = lock(&state.session);
     if !session.has_game() {
-        return SavesAnswer::refused(ErrorInfo { code: "no_game".into(), message: "There is no game to export: start one first.".into() }, None);
+        return SavesAnswer::refused(ErrorInfo::new(ErrorCode::NoGame, "There is no game to export: start one first."), None);
     }
     SavesAnswer { ok: true, error: None, slots: None, view: None, json: Some(goeben_referee::api::save::to_json(&session)), message: None }
 }

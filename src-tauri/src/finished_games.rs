@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 
-use goeben_referee::api::ErrorInfo;
+use goeben_referee::api::{ErrorCode, ErrorInfo};
 use goeben_referee::api::finished::{self, FinishedEntry};
 use goeben_referee::api::record::GameRecord;
 use goeben_referee::Session;
@@ -58,7 +58,7 @@ pub fn check_id(id: &str) -> Result<(), ErrorInfo> {
     if id.len() == 16 && id.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f')) {
         Ok(())
     } else {
-        Err(ErrorInfo { code: "malformed".into(), message: "a finished game's id is 16 hex characters".into() })
+        Err(ErrorInfo::new(ErrorCode::Malformed, "a finished game's id is 16 hex characters"))
     }
 }
 
@@ -94,11 +94,11 @@ pub fn read_record(dir: &Path, id: &str) -> Result<GameRecord, ErrorInfo> {
     check_id(id)?;
     let path = dir.join(file_name(id));
     if !path.is_file() {
-        return Err(ErrorInfo { code: "unknown_game".into(), message: "There is no such finished game on this device.".into() });
+        return Err(ErrorInfo::new(ErrorCode::UnknownGame, "There is no such finished game on this device."));
     }
     read(&path)
         .and_then(|m| serde_json::from_value::<GameRecord>(m.get(KEY_RECORD)?.clone()).ok())
-        .ok_or_else(|| ErrorInfo { code: "record_unreadable".into(), message: "This finished game's file is damaged; it is kept as it is.".into() })
+        .ok_or_else(|| ErrorInfo::new(ErrorCode::RecordUnreadable, "This finished game's file is damaged; it is kept as it is."))
 }
 
 #[cfg(test)]

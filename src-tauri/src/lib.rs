@@ -3,6 +3,9 @@
 
 mod commands;
 mod finished_games;
+#[cfg(test)]
+mod ipc_bindings;
+pub mod ipc_commands;
 mod persistence;
 mod table_tools;
 mod webcam;
@@ -61,6 +64,7 @@ pub fn run() {
             }
             Ok(())
         })
+        // Exactly `ipc_commands::COMMANDS`, in its order (a test reads this list).
         .invoke_handler(tauri::generate_handler![
             commands::respond,
             commands::startup_notice,

@@ -14,13 +14,14 @@ use std::sync::{Arc, Mutex};
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use goeben_referee::api::ErrorInfo;
+use goeben_referee::api::{ErrorCode, ErrorInfo};
 use goeben_referee::api::Phase;
 use goeben_referee::{api::save, Session};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, Wry};
 use tauri_plugin_store::{Store, StoreExt};
+use ts_rs::TS;
 
 const FILES: [&str; 2] = ["autosave-a.json", "autosave-b.json"];
 const KEY_GENERATION: &str = "generation";
@@ -195,7 +196,8 @@ const KEY_SUMMARY: &str = "summary";
 const KEY_AUTOMATIC: &str = "automatic";
 
 /// What the list shows of a slot: public facts only (the same the player sees on the game screen).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "SlotSummary", export_to = "shell/")]
 pub struct Summary {
     pub turn: u8,
     pub last_turn: u8,
@@ -213,13 +215,15 @@ impl Summary {
 }
 
 /// One slot as listed for the UI.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export_to = "shell/")]
 pub struct SlotInfo {
     /// Stable identifier (the file name without `.json`), used to load or delete the slot.
     pub id: String,
     /// The player's name for it; the file name when the slot is unreadable.
     pub name: String,
     /// When it was saved, in milliseconds since 1970 (the file's modification time for an unreadable slot).
+    #[ts(type = "number | null")]
     pub saved_at: Option<u64>,
     /// Kept by the app itself (the game that was running before a load or an import).
     pub automatic: bool,
@@ -228,22 +232,22 @@ pub struct SlotInfo {
     pub unreadable: Option<String>,
 }
 
-fn error(code: &str, message: impl Into<String>) -> ErrorInfo {
-    ErrorInfo { code: code.into(), message: message.into() }
+fn error(code: ErrorCode, message: impl Into<String>) -> ErrorInfo {
+    ErrorInfo::new(code, message)
 }
 
 /// The name as kept (trimmed), or why it cannot be a slot's name.
 pub fn check_name(raw: &str) -> Result<String, ErrorInfo> {
     let name = raw.trim();
     if name.is_empty() {
-        return Err(error("bad_name", "Give the save a name."));
+        return Err(error(ErrorCode::BadName, "Give the save a name."));
     }
     let count = name.chars().count();
     if count > NAME_MAX {
-        return Err(error("bad_name", format!("A save's name has at most {NAME_MAX} characters; this one has {count}.")));
+        return Err(error(ErrorCode::BadName, format!("A save's name has at most {NAME_MAX} characters; this one has {count}.")));
     }
     if name.chars().any(char::is_control) {
-        return Err(error("bad_name", "A save's name cannot hold line breaks or control characters."));
+        return Err(error(ErrorCode::BadName, "A save's name cannot hold line breaks or control characters."));
     }
     Ok(name.to_string())
 }
@@ -280,7 +284,7 @@ pub fn check_id(id: &str) -> Result<(), ErrorInfo> {
     if ours {
         Ok(())
     } else {
-        Err(error("unknown_slot", "There is no such save."))
+        Err(error(ErrorCode::UnknownSlot, "There is no such save."))
     }
 }
 
@@ -354,11 +358,11 @@ pub fn read_saved_slot(dir: &Path, id: &str) -> Result<(SlotInfo, Session), Erro
     check_id(id)?;
     let path = dir.join(format!("{id}.json"));
     if !path.is_file() {
-        return Err(error("unknown_slot", "There is no such save (it may have been deleted)."));
+        return Err(error(ErrorCode::UnknownSlot, "There is no such save (it may have been deleted)."));
     }
     let (info, text) = read_slot_file(&path, id);
-    let text = text.ok_or_else(|| error("slot_unreadable", format!("This save cannot be loaded: {}. The file is kept.", info.unreadable.clone().unwrap_or_default())))?;
-    let session = save::from_json(&text).map_err(|e| error("slot_unreadable", format!("This save cannot be loaded: {e}. The file is kept.")))?;
+    let text = text.ok_or_else(|| error(ErrorCode::SlotUnreadable, format!("This save cannot be loaded: {}. The file is kept.", info.unreadable.clone().unwrap_or_default())))?;
+    let session = save::from_json(&text).map_err(|e| error(ErrorCode::SlotUnreadable, format!("This save cannot be loaded: {e}. The file is kept.")))?;
     Ok((info, session))
 }
 
@@ -367,22 +371,22 @@ pub fn delete_slot(dir: &Path, id: &str) -> Result<(), ErrorInfo> {
     check_id(id)?;
     match std::fs::remove_file(dir.join(format!("{id}.json"))) {
         Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(error("unknown_slot", "There is no such save (it may have been deleted already).")),
-        Err(e) => Err(error("delete_failed", format!("The save could not be deleted: {e}"))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(error(ErrorCode::UnknownSlot, "There is no such save (it may have been deleted already).")),
+        Err(e) => Err(error(ErrorCode::DeleteFailed, format!("The save could not be deleted: {e}"))),
     }
 }
 
 /// Checks save JSON pasted or picked by the player; the error says what is wrong in a player's words.
 pub fn check_import(text: &str) -> Result<Session, ErrorInfo> {
     if text.trim().is_empty() {
-        return Err(error("bad_save", "Paste a save or pick a save file first."));
+        return Err(error(ErrorCode::BadSave, "Paste a save or pick a save file first."));
     }
     save::from_json(text).map_err(|e| {
         let code = match e {
-            save::SaveError::Corrupt(_) => "save_corrupt",
-            save::SaveError::TooOld { .. } => "save_too_old",
-            save::SaveError::TooNew { .. } => "save_too_new",
-            save::SaveError::BadPack(_) | save::SaveError::Inconsistent(_) => "save_invalid",
+            save::SaveError::Corrupt(_) => ErrorCode::SaveCorrupt,
+            save::SaveError::TooOld { .. } => ErrorCode::SaveTooOld,
+            save::SaveError::TooNew { .. } => ErrorCode::SaveTooNew,
+            save::SaveError::BadPack(_) | save::SaveError::Inconsistent(_) => ErrorCode::SaveInvalid,
         };
         let mut message = e.to_string();
         if let Some(first) = message.get(..1) {
@@ -438,7 +442,7 @@ impl Slots {
     pub fn write(&self, id: &str, entries: Vec<(&'static str, Value)>) -> Result<(), ErrorInfo> {
         check_id(id)?;
         write_whole(&self.app, Path::new(SLOTS_DIR), &format!("{id}.json"), entries)
-            .map_err(|e| error("save_failed", format!("The save could not be written: {e}")))
+            .map_err(|e| error(ErrorCode::SaveFailed, format!("The save could not be written: {e}")))
     }
 
     /// A fresh id for a slot the app keeps by itself.

@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use goeben_table_tools::{self as tools, ToolResponse, ToolSession};
+use goeben_table_tools::{self as tools, ErrorCode, ToolResponse, ToolSession};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, State};
 
@@ -74,7 +74,7 @@ fn needs_saving(before: &ToolSession, after: &ToolSession, response: &ToolRespon
 #[tauri::command]
 pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolResponse {
     let Some(request) = request else {
-        return ToolResponse::Error { code: "malformed", message: "the tools_respond command needs a `request` argument".into() };
+        return ToolResponse::Error { code: ErrorCode::Malformed, message: "the tools_respond command needs a `request` argument".into() };
     };
     let action = match tools::parse_line(&request.to_string()) {
         Ok(action) => action,
@@ -89,7 +89,7 @@ pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolRes
     if let Err(message) = tools.save(&session) {
         // Not kept is not done: the session goes back to what was saved, and the player is told.
         *session = before;
-        return ToolResponse::Error { code: "save_failed", message: format!("The table tools could not save, so nothing was changed: {message}") };
+        return ToolResponse::Error { code: ErrorCode::SaveFailed, message: format!("The table tools could not save, so nothing was changed: {message}") };
     }
     response
 }

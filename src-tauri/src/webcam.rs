@@ -10,6 +10,7 @@
 //! location, no notifications.
 
 use serde::Serialize;
+use ts_rs::TS;
 use tauri::webview::{PermissionKind, PermissionResponse};
 
 /// Largest frame accepted, in pixels (a 1920×1080 picture); larger ones are refused unread.
@@ -41,13 +42,16 @@ pub fn enable_media_capture(window: &tauri::WebviewWindow) -> tauri::Result<()> 
 }
 
 /// What the UI hears about one frame.
-#[derive(Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize, TS)]
+#[ts(export_to = "shell/")]
 pub struct FrameAnswer {
     /// The text of the first QR code found in the frame, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub code: Option<String>,
     /// Why the frame could not be read (a bad frame is refused, never guessed at).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub error: Option<String>,
 }
 

@@ -24,6 +24,6 @@ pub mod view;
 // The ground floor's types that requests and answers carry, for the CLIs and the shell.
 pub use crate::api::request::{Request, SessionRequest};
 pub use crate::ground::action::Action;
-pub use crate::ground::error::ErrorInfo;
+pub use crate::ground::error::{ErrorCode, ErrorInfo};
 pub use crate::ground::pack::RulesPack;
 pub use crate::ground::state::Phase;

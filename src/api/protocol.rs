@@ -2,7 +2,7 @@
 //! per output line. A malformed line or unknown action is answered with an error and changes nothing.
 
 use crate::api::request::Request;
-use crate::ground::error::ErrorInfo;
+use crate::ground::error::{ErrorCode, ErrorInfo};
 use crate::api::response::Response;
 use crate::api::session::Session;
 
@@ -11,7 +11,7 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 pub fn handle_line(session: &mut Session, line: &str) -> Response {
     if line.len() > MAX_LINE_BYTES {
-        return session.error_response(ErrorInfo { code: "malformed".into(), message: format!("line longer than {MAX_LINE_BYTES} bytes") });
+        return session.error_response(ErrorInfo::new(ErrorCode::Malformed, format!("line longer than {MAX_LINE_BYTES} bytes")));
     }
     match parse_request(line) {
         Ok(request) => session.respond(request),
@@ -23,7 +23,7 @@ pub fn handle_line(session: &mut Session, line: &str) -> Response {
 /// (`goeben_common::line`): malformed JSON, an unknown action and an unknown field each get their own answer.
 pub fn parse_request(line: &str) -> Result<Request, ErrorInfo> {
     goeben_common::line::parse_line::<Request>(line, usize::MAX, &goeben_common::line::GAME_ACTIONS)
-        .map_err(|e| ErrorInfo { code: e.code.as_str().into(), message: e.message })
+        .map_err(|e| ErrorInfo::new(e.code, e.message))
 }
 
 pub fn to_line(response: &Response) -> String {

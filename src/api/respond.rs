@@ -45,7 +45,7 @@ impl Session {
     }
 
     fn scan(&self, code: &str) -> Result<crate::api::codes::ScanInfo, ErrorInfo> {
-        let piece = crate::api::codes::parse(&self.pack, code).map_err(|e| ErrorInfo { code: e.code().to_string(), message: e.to_string() })?;
+        let piece = crate::api::codes::parse(&self.pack, code).map_err(|e| ErrorInfo::new(e.code(), e.to_string()))?;
         let mut scan = crate::api::codes::public_info(&self.pack, self.game.as_ref(), piece.clone());
         if let Some(game) = self.game.as_ref() {
             scan.actions = crate::api::codes::actions_for(&piece, &crate::sequence::dispatch::legal_actions(&self.pack, game));

@@ -4,6 +4,8 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+pub use goeben_common::ErrorCode;
+
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     #[error("no game is running: start one with new_game")]
@@ -29,30 +31,36 @@ pub enum RuleError {
 
 impl RuleError {
     /// The stable machine-readable code of this error.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            RuleError::NoGame => "no_game",
-            RuleError::GameOver => "game_over",
-            RuleError::NothingToUndo => "nothing_to_undo",
-            RuleError::UndoBarrier(_) => "undo_barrier",
-            RuleError::NotNow(_) => "not_now",
-            RuleError::Illegal(_) => "illegal",
-            RuleError::Unknown { .. } => "unknown",
-            RuleError::Malformed(_) => "malformed",
-            RuleError::BadPack(_) => "bad_pack",
+            RuleError::NoGame => ErrorCode::NoGame,
+            RuleError::GameOver => ErrorCode::GameOver,
+            RuleError::NothingToUndo => ErrorCode::NothingToUndo,
+            RuleError::UndoBarrier(_) => ErrorCode::UndoBarrier,
+            RuleError::NotNow(_) => ErrorCode::NotNow,
+            RuleError::Illegal(_) => ErrorCode::Illegal,
+            RuleError::Unknown { .. } => ErrorCode::Unknown,
+            RuleError::Malformed(_) => ErrorCode::Malformed,
+            RuleError::BadPack(_) => ErrorCode::BadPack,
         }
     }
 
     pub fn to_info(&self) -> ErrorInfo {
-        ErrorInfo { code: self.code().to_string(), message: self.to_string() }
+        ErrorInfo { code: self.code(), message: self.to_string() }
     }
 }
 
 /// How an error crosses the boundary (protocol and IPC).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize, TS)]
 pub struct ErrorInfo {
-    pub code: String,
+    pub code: ErrorCode,
     pub message: String,
+}
+
+impl ErrorInfo {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorInfo {
+        ErrorInfo { code, message: message.into() }
+    }
 }
 
 pub fn illegal(message: impl Into<String>) -> RuleError {

@@ -38,7 +38,7 @@ impl Table {
         assert!(!r.ok, "accepted but should be refused: {line}");
         assert_eq!(before, goeben_referee::api::save::to_json(&self.session), "a refused action changed the session");
         let e = r.error.expect("an error");
-        (e.code, e.message)
+        (e.code.name(), e.message)
     }
 
     pub fn game(&self) -> &Game {

@@ -13,6 +13,8 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::error_code::ErrorCode;
+
 /// How one protocol's lines are tagged and how its refusals read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineProtocol {
@@ -21,53 +23,32 @@ pub struct LineProtocol {
     /// What one request is called in refusals: "bad `end_phase` action: …", "bad `view` request: …".
     pub request: &'static str,
     /// The code of a line whose tag names no request.
-    pub unknown: LineErrorCode,
+    pub unknown: ErrorCode,
 }
 
 /// The game's protocol (docs/PROTOCOL.md): `{"action": "end_phase", ...}`.
-pub const GAME_ACTIONS: LineProtocol = LineProtocol { tag: "action", request: "action", unknown: LineErrorCode::UnknownAction };
+pub const GAME_ACTIONS: LineProtocol = LineProtocol { tag: "action", request: "action", unknown: ErrorCode::UnknownAction };
 
 /// The table tools' protocol (docs/TOOLS.md): `{"tool": "draw_sdr", ...}`.
-pub const TABLE_TOOLS: LineProtocol = LineProtocol { tag: "tool", request: "request", unknown: LineErrorCode::UnknownTool };
-
-/// The stable codes of a refused line, as they cross the boundary (`as_str`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LineErrorCode {
-    /// Too long, not JSON, no string tag, a bad or missing field, or an unknown field.
-    Malformed,
-    /// The game's tag names no action.
-    UnknownAction,
-    /// The table tools' tag names no tool.
-    UnknownTool,
-}
-
-impl LineErrorCode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LineErrorCode::Malformed => "malformed",
-            LineErrorCode::UnknownAction => "unknown_action",
-            LineErrorCode::UnknownTool => "unknown_tool",
-        }
-    }
-}
+pub const TABLE_TOOLS: LineProtocol = LineProtocol { tag: "tool", request: "request", unknown: ErrorCode::UnknownTool };
 
 /// A refused line: its code and a readable message for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineError {
-    pub code: LineErrorCode,
+    /// `malformed`, or the protocol's unknown-request code.
+    pub code: ErrorCode,
     pub message: String,
 }
 
 impl LineError {
     fn malformed(message: impl Into<String>) -> LineError {
-        LineError { code: LineErrorCode::Malformed, message: message.into() }
+        LineError { code: ErrorCode::Malformed, message: message.into() }
     }
 }
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.code.as_str(), self.message)
+        write!(f, "{}: {}", self.code, self.message)
     }
 }
 
@@ -167,9 +148,9 @@ mod tests {
         parse_line(line, 16 * 1024, &TABLE_TOOLS)
     }
 
-    fn refusal<T: std::fmt::Debug>(parsed: Result<T, LineError>) -> (&'static str, String) {
+    fn refusal<T: std::fmt::Debug>(parsed: Result<T, LineError>) -> (ErrorCode, String) {
         let error = parsed.expect_err("the line is refused");
-        (error.code.as_str(), error.message)
+        (error.code, error.message)
     }
 
     #[test]
@@ -183,17 +164,17 @@ mod tests {
 
     #[test]
     fn game_refusals_keep_the_protocols_codes_and_messages() {
-        assert_eq!(refusal(action("garbage")), ("malformed", "not a JSON object: expected value at line 1 column 1".into()));
+        assert_eq!(refusal(action("garbage")), (ErrorCode::Malformed, "not a JSON object: expected value at line 1 column 1".into()));
         // docs/protocol/example.in.jsonl's line, answered as example.out.jsonl says.
-        assert_eq!(refusal(action("this is not json")), ("malformed", "not a JSON object: expected ident at line 1 column 2".into()));
+        assert_eq!(refusal(action("this is not json")), (ErrorCode::Malformed, "not a JSON object: expected ident at line 1 column 2".into()));
         let expected_object = "expected an object with a string field \"action\"".to_string();
-        assert_eq!(refusal(action("[1,2]")), ("malformed", expected_object.clone()));
-        assert_eq!(refusal(action(r#"{"action":3}"#)), ("malformed", expected_object.clone()));
-        assert_eq!(refusal(action(r#"{"tool":"view"}"#)), ("malformed", expected_object));
-        assert_eq!(refusal(action(r#"{"action":"launch_zeppelin"}"#)), ("unknown_action", "unknown action `launch_zeppelin`".into()));
-        assert_eq!(refusal(action(r#"{"action":"end_phase","hurry":true}"#)), ("malformed", "bad `end_phase` action: unknown field `hurry`".into()));
+        assert_eq!(refusal(action("[1,2]")), (ErrorCode::Malformed, expected_object.clone()));
+        assert_eq!(refusal(action(r#"{"action":3}"#)), (ErrorCode::Malformed, expected_object.clone()));
+        assert_eq!(refusal(action(r#"{"tool":"view"}"#)), (ErrorCode::Malformed, expected_object));
+        assert_eq!(refusal(action(r#"{"action":"launch_zeppelin"}"#)), (ErrorCode::UnknownAction, "unknown action `launch_zeppelin`".into()));
+        assert_eq!(refusal(action(r#"{"action":"end_phase","hurry":true}"#)), (ErrorCode::Malformed, "bad `end_phase` action: unknown field `hurry`".into()));
         let (code, message) = refusal(action(r#"{"action":"resupply","space":"pola"}"#));
-        assert_eq!((code, message.as_str()), ("malformed", "bad `resupply` action: missing field `supply`"));
+        assert_eq!((code, message.as_str()), (ErrorCode::Malformed, "bad `resupply` action: missing field `supply`"));
     }
 
     #[test]
@@ -209,12 +190,12 @@ mod tests {
     #[test]
     fn a_line_over_the_limit_is_refused_unread() {
         let long = format!(r#"{{"action":"end_phase","pad":"{}"}}"#, "x".repeat(64 * 1024));
-        assert_eq!(refusal(action(&long)), ("malformed", "line longer than 65536 bytes".into()));
+        assert_eq!(refusal(action(&long)), (ErrorCode::Malformed, "line longer than 65536 bytes".into()));
         let view = r#"{"tool":"view","player":"a"}"#;
         let at_limit = format!("{view}{}", " ".repeat(16 * 1024 - view.len()));
         assert_eq!(at_limit.len(), 16 * 1024);
         assert_eq!(tool(&at_limit).unwrap(), Tool::View { player: Player::A });
-        assert_eq!(refusal(tool(&format!("{at_limit} "))), ("malformed", "line longer than 16384 bytes".into()));
+        assert_eq!(refusal(tool(&format!("{at_limit} "))), (ErrorCode::Malformed, "line longer than 16384 bytes".into()));
         let unlimited: Action = parse_line(&format!("{}{{\"action\":\"end_phase\"}}", " ".repeat(100 * 1024)), usize::MAX, &GAME_ACTIONS).unwrap();
         assert_eq!(unlimited, Action::EndPhase);
     }
@@ -224,24 +205,24 @@ mod tests {
         assert_eq!(tool(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(), Tool::DrawSdr { player: Player::B, label: String::new() });
         assert_eq!(tool(r#"{"tool":"table_view"}"#).unwrap(), Tool::TableView);
         assert!(tool("nope").unwrap_err().message.starts_with("not a JSON object: "));
-        assert_eq!(refusal(tool(r#"{"action":"view"}"#)), ("malformed", "expected an object with a string field \"tool\"".into()));
-        assert_eq!(refusal(tool(r#"{"tool":"teleport"}"#)), ("unknown_tool", "unknown tool `teleport`".into()));
-        assert_eq!(refusal(tool(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#)), ("malformed", "bad `draw_sdr` request: unknown field `lable`".into()));
+        assert_eq!(refusal(tool(r#"{"action":"view"}"#)), (ErrorCode::Malformed, "expected an object with a string field \"tool\"".into()));
+        assert_eq!(refusal(tool(r#"{"tool":"teleport"}"#)), (ErrorCode::UnknownTool, "unknown tool `teleport`".into()));
+        assert_eq!(refusal(tool(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#)), (ErrorCode::Malformed, "bad `draw_sdr` request: unknown field `lable`".into()));
         let (code, message) = refusal(tool(r#"{"tool":"draw_sdr","player":"c"}"#));
         assert_eq!(code, "malformed", "an unknown player is not an unknown tool");
         assert!(message.starts_with("bad `draw_sdr` request: unknown variant `c`"), "{message}");
-        assert_eq!(refusal(tool(r#"{"tool":"view"}"#)), ("malformed", "bad `view` request: missing field `player`".into()));
+        assert_eq!(refusal(tool(r#"{"tool":"view"}"#)), (ErrorCode::Malformed, "bad `view` request: missing field `player`".into()));
         assert_eq!(
             refusal(tool(r#"{"tool":"table_view","player":"a"}"#)),
-            ("malformed", "bad `table_view` request: unknown field `player`".into()),
+            (ErrorCode::Malformed, "bad `table_view` request: unknown field `player`".into()),
             "the table view is for no player"
         );
     }
 
     #[test]
     fn codes_serialise_as_they_cross_the_boundary() {
-        for code in [LineErrorCode::Malformed, LineErrorCode::UnknownAction, LineErrorCode::UnknownTool] {
-            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
+        for (code, wire) in [(ErrorCode::Malformed, "malformed"), (ErrorCode::UnknownAction, "unknown_action"), (ErrorCode::UnknownTool, "unknown_tool")] {
+            assert_eq!(serde_json::to_value(code).unwrap(), wire);
         }
         assert_eq!(LineError::malformed("x").to_string(), "malformed: x");
     }

@@ -13,6 +13,7 @@ use ts_rs::TS;
 
 use super::sdr::Player;
 use goeben_common::dice::Dice;
+use goeben_common::ErrorCode;
 
 /// The two sides of seed 002.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -64,12 +65,12 @@ pub enum FleetError {
 
 impl FleetError {
     /// The protocol's error code for this refusal.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            FleetError::NoSuchBox { .. } => "no_such_box",
-            FleetError::NotInBox { .. } => "not_in_box",
-            FleetError::AlreadyOnChart { .. } => "already_on_chart",
-            FleetError::ChartFull => "chart_full",
+            FleetError::NoSuchBox { .. } => ErrorCode::NoSuchBox,
+            FleetError::NotInBox { .. } => ErrorCode::NotInBox,
+            FleetError::AlreadyOnChart { .. } => ErrorCode::AlreadyOnChart,
+            FleetError::ChartFull => ErrorCode::ChartFull,
         }
     }
 

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use goeben_common::dice::Dice;
+pub use goeben_common::ErrorCode;
 use calculators::{HullClass, SpeedClass, Weather};
 use procedures::{PortSize, Procedure, ProcedureKind, ProcedureRoll};
 use events::{EventRoll, EventTable};
@@ -203,11 +204,11 @@ pub enum ToolResponse {
     View(Box<ToolView>),
     /// What both players may see (boxed like `View`).
     TableView(Box<TableView>),
-    Error { code: &'static str, message: String },
+    Error { code: ErrorCode, message: String },
 }
 
 impl ToolResponse {
-    fn error(code: &'static str, message: impl Into<String>) -> ToolResponse {
+    fn error(code: ErrorCode, message: impl Into<String>) -> ToolResponse {
         ToolResponse::Error { code, message: message.into() }
     }
 
@@ -475,24 +476,23 @@ impl ToolSession {
             ToolAction::PortRepair { player, port } => self.roll_procedure(player, Procedure::PortRepair { port }),
             ToolAction::ShoreBatteries { player } => self.roll_procedure(player, Procedure::ShoreBatteries),
             ToolAction::DamageControl { damaged_boxes, .. } if !(1..=procedures::DAMAGED_BOXES_MAX).contains(&damaged_boxes) => {
-                ToolResponse::error("bad_input", format!("damage control needs 1-{} damaged boxes", procedures::DAMAGED_BOXES_MAX))
+                ToolResponse::error(ErrorCode::BadInput, format!("damage control needs 1-{} damaged boxes", procedures::DAMAGED_BOXES_MAX))
             }
             ToolAction::DamageControl { player, damaged_boxes } => self.roll_procedure(player, Procedure::DamageControl { damaged_boxes }),
             ToolAction::AlwaysPossible { player, highest_roll, needed } => match procedures::always_possible_count(highest_roll, needed) {
                 Ok(dice) => self.roll_procedure(player, Procedure::AlwaysPossible { dice }),
-                Err(why) => ToolResponse::error("bad_input", why),
+                Err(why) => ToolResponse::error(ErrorCode::BadInput, why),
             },
             ToolAction::AutomaticDisengagement { max_sighting, range, .. }
                 if max_sighting > procedures::SIGHTING_MAX || range > procedures::SIGHTING_MAX =>
             {
-                ToolResponse::error("bad_input", format!("sighting distance and range are 0-{} hexes", procedures::SIGHTING_MAX))
+                ToolResponse::error(ErrorCode::BadInput, format!("sighting distance and range are 0-{} hexes", procedures::SIGHTING_MAX))
             }
             ToolAction::AutomaticDisengagement { player, max_sighting, range, night, speed_advantage } => {
                 self.roll_procedure(player, Procedure::AutomaticDisengagement { max_sighting, range, night, speed_advantage })
             }
             ToolAction::SubmarineAttack { player, target_moved_two } => self.roll_procedure(player, Procedure::SubmarineAttack { target_moved_two }),
-            ToolAction::Asw { escorts, .. } if !(1..=procedures::ESCORTS_MAX).contains(&escorts) => ToolResponse::error(
-                "bad_input",
+            ToolAction::Asw { escorts, .. } if !(1..=procedures::ESCORTS_MAX).contains(&escorts) => ToolResponse::error(ErrorCode::BadInput,
                 format!("an ASW roll needs 1-{} escorts in the target fleet; without escorts there is none", procedures::ESCORTS_MAX),
             ),
             ToolAction::Asw { player, escorts, before_1918 } => self.roll_procedure(player, Procedure::Asw { escorts, before_1918 }),
@@ -510,7 +510,7 @@ impl ToolSession {
                 self.edit_chart(player, Some(&ship), |chart, ship| chart.assign(ship, fleet_box))
             }
             ToolAction::TransferShip { from, to, .. } if from == to => {
-                ToolResponse::error("bad_input", format!("the ship is already in Fleet Box {from}"))
+                ToolResponse::error(ErrorCode::BadInput, format!("the ship is already in Fleet Box {from}"))
             }
             ToolAction::TransferShip { player, ship, from, to } => {
                 self.edit_chart(player, Some(&ship), |chart, ship| chart.transfer(ship, from, to))
@@ -543,13 +543,13 @@ impl ToolSession {
 
     fn open_fleet_chart(&mut self, player: Player, side: FleetSide) -> ToolResponse {
         if let Some(chart) = self.fleets.of(player) {
-            return ToolResponse::error("fleet_chart_open", format!("you already hold the {:?} Fleet Chart", chart.side));
+            return ToolResponse::error(ErrorCode::FleetChartOpen, format!("you already hold the {:?} Fleet Chart", chart.side));
         }
         if self.fleets.of(player.opponent()).is_some_and(|c| c.side == side) {
-            return ToolResponse::error("side_taken", format!("the other player holds the {side:?} Fleet Chart; choose the other side"));
+            return ToolResponse::error(ErrorCode::SideTaken, format!("the other player holds the {side:?} Fleet Chart; choose the other side"));
         }
         if self.log.len() >= LOG_MAX {
-            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
         }
         self.fleets.open(player, side);
         self.log.push(LogEntry::FleetChartOpened { owner: player, side });
@@ -558,7 +558,7 @@ impl ToolSession {
 
     /// The acting player's chart, or the refusal to send.
     fn own_fleet_chart(&mut self, player: Player) -> Result<&mut fleets::FleetChart, ToolResponse> {
-        self.fleets.of_mut(player).ok_or_else(|| ToolResponse::error("no_fleet_chart", "open your Fleet Chart first (open_fleet_chart with a side)"))
+        self.fleets.of_mut(player).ok_or_else(|| ToolResponse::error(ErrorCode::NoFleetChart, "open your Fleet Chart first (open_fleet_chart with a side)"))
     }
 
     /// Applies one owner-only change to the acting player's chart (nothing is logged: the chart is hidden).
@@ -584,7 +584,7 @@ impl ToolSession {
 
     fn reveal_fleet_box(&mut self, player: Player, fleet_box: u8) -> ToolResponse {
         if self.log.len() >= LOG_MAX {
-            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
         }
         let chart = match self.own_fleet_chart(player) {
             Ok(chart) => chart,
@@ -605,7 +605,7 @@ impl ToolSession {
     /// 5.1) and is revealed when the roll reveals the unknown ship.
     fn roll_d10(&mut self, player: Player, procedure: D10Procedure, fleet_box: Option<u8>) -> ToolResponse {
         if self.log.len() >= LOG_MAX {
-            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
         }
         if let Some(n) = fleet_box {
             if let Err(refusal) = self.check_acting_box(player, procedure, n) {
@@ -626,26 +626,26 @@ impl ToolSession {
 
     fn check_acting_box(&mut self, player: Player, procedure: D10Procedure, fleet_box: u8) -> Result<(), ToolResponse> {
         if !procedure.acts_with_ships() {
-            return Err(ToolResponse::error("bad_input", "an occupation is rolled for an army marker, not a Fleet Box (seed 002, 10.1)"));
+            return Err(ToolResponse::error(ErrorCode::BadInput, "an occupation is rolled for an army marker, not a Fleet Box (seed 002, 10.1)"));
         }
         let chart = self.own_fleet_chart(player)?;
         match chart.is_decoy(fleet_box) {
             Err(e) => Err(ToolResponse::error(e.code(), e.message(chart.side))),
-            Ok(true) => Err(ToolResponse::error("decoy_cannot_act", format!("Fleet Box {fleet_box} holds no ships: a decoy cannot attack, raid or bombard (seed 002, 5.1)"))),
+            Ok(true) => Err(ToolResponse::error(ErrorCode::DecoyCannotAct, format!("Fleet Box {fleet_box} holds no ships: a decoy cannot attack, raid or bombard (seed 002, 5.1)"))),
             Ok(false) => Ok(()),
         }
     }
 
     fn draw(&mut self, player: Player, label: String) -> ToolResponse {
         if label.chars().count() > LABEL_MAX_CHARS {
-            return ToolResponse::error("bad_input", format!("a label has at most {LABEL_MAX_CHARS} characters"));
+            return ToolResponse::error(ErrorCode::BadInput, format!("a label has at most {LABEL_MAX_CHARS} characters"));
         }
         if self.log.len() >= LOG_MAX {
-            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
         }
         let id = self.chits.len() as u32 + 1;
         let Some(chit) = Chit::draw(id, player, label, &mut self.bag, &mut self.dice) else {
-            return ToolResponse::error("bag_empty", "all 48 chits are out of the bag; put revealed chits back to draw again");
+            return ToolResponse::error(ErrorCode::BagEmpty, "all 48 chits are out of the bag; put revealed chits back to draw again");
         };
         self.log.push(LogEntry::SdrDrawn { chit: id, owner: player, label: chit.label.clone(), commitment: chit.commitment.clone() });
         let view = chit.view_for(player);
@@ -657,10 +657,10 @@ impl ToolSession {
     fn own_chit(&self, player: Player, id: u32) -> Result<usize, ToolResponse> {
         let index = id.checked_sub(1).map(|i| i as usize).filter(|&i| i < self.chits.len());
         let Some(index) = index else {
-            return Err(ToolResponse::error("unknown_chit", format!("no chit #{id} was drawn")));
+            return Err(ToolResponse::error(ErrorCode::UnknownChit, format!("no chit #{id} was drawn")));
         };
         if self.chits[index].owner != player {
-            return Err(ToolResponse::error("not_your_chit", format!("chit #{id} belongs to the other player")));
+            return Err(ToolResponse::error(ErrorCode::NotYourChit, format!("chit #{id} belongs to the other player")));
         }
         Ok(index)
     }
@@ -671,7 +671,7 @@ impl ToolSession {
             Err(refusal) => return refusal,
         };
         if self.chits[index].state != ChitState::Secret {
-            return ToolResponse::error("already_revealed", format!("chit #{id} is already revealed"));
+            return ToolResponse::error(ErrorCode::AlreadyRevealed, format!("chit #{id} is already revealed"));
         }
         let chit = &mut self.chits[index];
         chit.state = ChitState::Revealed;
@@ -687,8 +687,8 @@ impl ToolSession {
             Err(refusal) => return refusal,
         };
         match self.chits[index].state {
-            ChitState::Secret => return ToolResponse::error("not_revealed", format!("reveal chit #{id} before putting it back")),
-            ChitState::Returned => return ToolResponse::error("already_returned", format!("chit #{id} is already back in the bag")),
+            ChitState::Secret => return ToolResponse::error(ErrorCode::NotRevealed, format!("reveal chit #{id} before putting it back")),
+            ChitState::Returned => return ToolResponse::error(ErrorCode::AlreadyReturned, format!("chit #{id} is already back in the bag")),
             ChitState::Revealed => {}
         }
         let chit = &mut self.chits[index];
@@ -700,7 +700,7 @@ impl ToolSession {
 
     fn roll_event(&mut self, player: Player, table: EventTable) -> ToolResponse {
         if self.log.len() >= LOG_MAX {
-            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
         }
         let roll = events::roll(table, &mut self.dice);
         self.log.push(LogEntry::EventRolled { by: player, table, dice: roll.dice, side_die: roll.side_die });
@@ -710,7 +710,7 @@ impl ToolSession {
     /// Rolls a seed 003/004 die procedure with the session's dice and logs it (all public).
     fn roll_procedure(&mut self, player: Player, procedure: Procedure) -> ToolResponse {
         if self.log.len() >= LOG_MAX {
-            return ToolResponse::error("log_full", "this session's log is full; start a new session");
+            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
         }
         let roll = procedures::roll(procedure, &mut self.dice);
         self.log.push(LogEntry::ProcedureRolled {
@@ -779,7 +779,7 @@ impl ToolSession {
 fn ship_name(name: &str) -> Result<String, ToolResponse> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > fleets::SHIP_NAME_MAX_CHARS {
-        return Err(ToolResponse::error("bad_input", format!("a ship's name has 1-{} characters", fleets::SHIP_NAME_MAX_CHARS)));
+        return Err(ToolResponse::error(ErrorCode::BadInput, format!("a ship's name has 1-{} characters", fleets::SHIP_NAME_MAX_CHARS)));
     }
     Ok(name.to_string())
 }
@@ -789,11 +789,11 @@ fn sdr_chart(action: ToolAction) -> ToolResponse {
     match action {
         ToolAction::VictoryConditions { side, sdr } => match sdr_charts::victory_conditions(side, sdr) {
             Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
-            None => ToolResponse::error("bad_sdr", format!("the victory conditions chart has columns 1-6, not {sdr}")),
+            None => ToolResponse::error(ErrorCode::BadSdr, format!("the victory conditions chart has columns 1-6, not {sdr}")),
         },
         ToolAction::WhatIf { fleet, sdr } => match sdr_charts::what_if(fleet, sdr) {
             Some(entry) => ToolResponse::WhatIf { entry: *entry },
-            None => ToolResponse::error("bad_sdr", format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet")),
+            None => ToolResponse::error(ErrorCode::BadSdr, format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet")),
         },
         _ => unreachable!("apply routes only the SDR charts here"),
     }
@@ -804,16 +804,16 @@ fn calculate(action: ToolAction) -> ToolResponse {
     use calculators as calc;
     match action {
         ToolAction::CombinedFire { strengths } if strengths.len() > FIRERS_MAX => {
-            ToolResponse::error("bad_input", format!("at most {FIRERS_MAX} ships fire together"))
+            ToolResponse::error(ErrorCode::BadInput, format!("at most {FIRERS_MAX} ships fire together"))
         }
         ToolAction::CombinedFire { strengths } => {
             number("combined_fire", "seed 004, Advanced Tactical Rules 11", calc::combined_fire_strength(&strengths))
         }
         ToolAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
             Some(_) => number("contact_modifier", "seed 004, Advanced Strategic Rules 6", calc::contact_modifier(ships_a, ships_b)),
-            None => ToolResponse::error("bad_input", "too many ships"),
+            None => ToolResponse::error(ErrorCode::BadInput, "too many ships"),
         },
-        ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error("bad_input", "turns are numbered from 1"),
+        ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error(ErrorCode::BadInput, "turns are numbered from 1"),
         ToolAction::OperationalMove { speed, turn, weather } => number(
             "operational_zones",
             "seed 003, Extended Operational Movement; Weather Effects on Operations",
@@ -821,12 +821,12 @@ fn calculate(action: ToolAction) -> ToolResponse {
         ),
         ToolAction::FuelUse { zones_moved } => match calc::fuel_points_for_turn(zones_moved) {
             Some(points) => number("fuel_points", "seed 003, Fuel Use", points),
-            None => ToolResponse::error("bad_input", "no ship moves more than three sea zones a turn"),
+            None => ToolResponse::error(ErrorCode::BadInput, "no ship moves more than three sea zones a turn"),
         },
         ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "seed 003, Adrift at Sea", calc::adrift_vp(ship_vp)),
         ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "seed 003, Cripples", calc::crippled_vp(ship_vp)),
         ToolAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
-            ToolResponse::error("bad_input", format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
+            ToolResponse::error(ErrorCode::BadInput, format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
         }
         ToolAction::HullDamageVp { class, hull_boxes } => {
             number("hull_damage_vp", "seed 003, Victory Points (VPs)", calc::hull_damage_vp(class, hull_boxes))
@@ -837,7 +837,7 @@ fn calculate(action: ToolAction) -> ToolResponse {
                 source: "seed 004, Advanced Strategic Rules 7 (Minefields)",
                 text: words.to_string(),
             },
-            None => ToolResponse::error("bad_input", "no minefield, nothing to announce: enter 1 field or more"),
+            None => ToolResponse::error(ErrorCode::BadInput, "no minefield, nothing to announce: enter 1 field or more"),
         },
         _ => unreachable!("apply routes only the calculators here"),
     }
@@ -852,7 +852,7 @@ fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolRes
 /// `goeben_common::line` with the tools' tag, limit and words.
 pub fn parse_line(line: &str) -> Result<ToolAction, ToolResponse> {
     goeben_common::line::parse_line(line, MAX_LINE_BYTES, &goeben_common::line::TABLE_TOOLS)
-        .map_err(|refusal| ToolResponse::error(refusal.code.as_str(), refusal.message))
+        .map_err(|refusal| ToolResponse::error(refusal.code, refusal.message))
 }
 
 /// Answers one JSON line: the response as one JSON line.
@@ -881,18 +881,18 @@ mod tests {
         let mine = draw(&mut s, Player::A);
         assert_eq!(s.bag().len(), 47);
         let refused = s.respond(ToolAction::RevealSdr { player: Player::B, chit: mine.chit });
-        assert!(matches!(refused, ToolResponse::Error { code: "not_your_chit", .. }));
+        assert!(matches!(refused, ToolResponse::Error { code: ErrorCode::NotYourChit, .. }));
         let refused = s.respond(ToolAction::ReturnSdr { player: Player::A, chit: mine.chit });
-        assert!(matches!(refused, ToolResponse::Error { code: "not_revealed", .. }), "a secret chit cannot go back unseen");
+        assert!(matches!(refused, ToolResponse::Error { code: ErrorCode::NotRevealed, .. }), "a secret chit cannot go back unseen");
         let ToolResponse::SdrRevealed { chit } = s.respond(ToolAction::RevealSdr { player: Player::A, chit: mine.chit }) else { panic!() };
         let sdr::ChitFace::Own { value } = mine.face else { panic!("the owner sees the value") };
         assert!(matches!(chit.face, sdr::ChitFace::Revealed { value: v, verified: true, .. } if v == value));
-        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: "already_revealed", .. }));
+        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: ErrorCode::AlreadyRevealed, .. }));
         let ToolResponse::SdrReturned { bag_left, .. } = s.respond(ToolAction::ReturnSdr { player: Player::A, chit: 1 }) else { panic!() };
         assert_eq!(bag_left, 48);
-        assert!(matches!(s.respond(ToolAction::ReturnSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: "already_returned", .. }));
-        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 9 }), ToolResponse::Error { code: "unknown_chit", .. }));
-        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 0 }), ToolResponse::Error { code: "unknown_chit", .. }));
+        assert!(matches!(s.respond(ToolAction::ReturnSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: ErrorCode::AlreadyReturned, .. }));
+        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 9 }), ToolResponse::Error { code: ErrorCode::UnknownChit, .. }));
+        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 0 }), ToolResponse::Error { code: ErrorCode::UnknownChit, .. }));
     }
 
     #[test]
@@ -902,7 +902,7 @@ mod tests {
             draw(&mut s, Player::B);
         }
         let before = s.clone();
-        assert!(matches!(s.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() }), ToolResponse::Error { code: "bag_empty", .. }));
+        assert!(matches!(s.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() }), ToolResponse::Error { code: ErrorCode::BagEmpty, .. }));
         assert_eq!(s, before);
     }
 
@@ -930,14 +930,14 @@ mod tests {
 
     #[test]
     fn parse_tells_unknown_tools_from_malformed_lines() {
-        assert!(matches!(parse_line("nope"), Err(ToolResponse::Error { code: "malformed", .. })));
-        assert!(matches!(parse_line(r#"{"tool":"teleport"}"#), Err(ToolResponse::Error { code: "unknown_tool", .. })));
-        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#), Err(ToolResponse::Error { code: "malformed", .. })));
-        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"c"}"#), Err(ToolResponse::Error { code: "malformed", .. })), "an unknown player is not an unknown tool");
-        assert!(matches!(parse_line(r#"{"tool":"view"}"#), Err(ToolResponse::Error { code: "malformed", .. })));
+        assert!(matches!(parse_line("nope"), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })));
+        assert!(matches!(parse_line(r#"{"tool":"teleport"}"#), Err(ToolResponse::Error { code: ErrorCode::UnknownTool, .. })));
+        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })));
+        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"c"}"#), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })), "an unknown player is not an unknown tool");
+        assert!(matches!(parse_line(r#"{"tool":"view"}"#), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })));
         assert_eq!(parse_line(r#"{"tool":"table_view"}"#).unwrap(), ToolAction::TableView);
         assert!(
-            matches!(parse_line(r#"{"tool":"table_view","player":"a"}"#), Err(ToolResponse::Error { code: "malformed", .. })),
+            matches!(parse_line(r#"{"tool":"table_view","player":"a"}"#), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })),
             "the table view is for no player"
         );
         assert_eq!(parse_line(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(), ToolAction::DrawSdr { player: Player::B, label: String::new() });

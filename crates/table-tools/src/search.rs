@@ -16,6 +16,7 @@ use ts_rs::TS;
 
 use super::sdr::Player;
 use goeben_common::dice::Dice;
+use goeben_common::ErrorCode;
 
 /// Longest label (unit, sea, area, square, coast side).
 pub const NAME_MAX_CHARS: usize = 40;
@@ -135,11 +136,11 @@ pub struct SearchStatus {
 /// A refused request: the protocol's code and a message for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: String,
 }
 
-fn refuse<T>(code: &'static str, message: impl Into<String>) -> Result<T, Refusal> {
+fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal { code, message: message.into() })
 }
 
@@ -147,7 +148,7 @@ fn refuse<T>(code: &'static str, message: impl Into<String>) -> Result<T, Refusa
 pub fn label(what: &str, text: &str) -> Result<String, Refusal> {
     let text = text.trim();
     if text.is_empty() || text.chars().count() > NAME_MAX_CHARS {
-        return refuse("bad_input", format!("{what} must have 1-{NAME_MAX_CHARS} characters"));
+        return refuse(ErrorCode::BadInput, format!("{what} must have 1-{NAME_MAX_CHARS} characters"));
     }
     Ok(text.to_string())
 }
@@ -252,10 +253,10 @@ impl SearchBoard {
     /// moving during it is cheating).
     fn may_move(&self) -> Result<(), Refusal> {
         if self.pending.is_some() {
-            return refuse("decision_pending", "a square call waits for the searched player's answer");
+            return refuse(ErrorCode::DecisionPending, "a square call waits for the searched player's answer");
         }
         if self.searches_begun {
-            return refuse("searching_now", "the searches of this turn have begun: units move again after start_turn (seed 001, HOW TO SEARCH)");
+            return refuse(ErrorCode::SearchingNow, "the searches of this turn have begun: units move again after start_turn (seed 001, HOW TO SEARCH)");
         }
         Ok(())
     }
@@ -264,10 +265,10 @@ impl SearchBoard {
         self.may_move()?;
         let (unit, at) = (label("a unit's name", unit)?, at.cleaned()?);
         if self.find(player, &unit).is_some() {
-            return refuse("unit_exists", format!("you already have a unit named {unit}; move it with move_unit"));
+            return refuse(ErrorCode::UnitExists, format!("you already have a unit named {unit}; move it with move_unit"));
         }
         if self.units(player).len() >= UNITS_MAX {
-            return refuse("too_many_units", format!("at most {UNITS_MAX} units a player"));
+            return refuse(ErrorCode::TooManyUnits, format!("at most {UNITS_MAX} units a player"));
         }
         let placed = Unit { unit, at };
         self.units_mut(player).push(placed.clone());
@@ -292,14 +293,14 @@ impl SearchBoard {
     fn own_unit(&self, player: Player, unit: &str) -> Result<usize, Refusal> {
         match self.find(player, unit) {
             Some(index) => Ok(index),
-            None => refuse("unknown_unit", format!("you have no unit named {}", unit.trim())),
+            None => refuse(ErrorCode::UnknownUnit, format!("you have no unit named {}", unit.trim())),
         }
     }
 
     /// Starts a turn ("HOW TO PLAY"): day or night, and which player is British (searches first).
     pub fn start_turn(&mut self, night: bool, british: Player) -> Result<u32, Refusal> {
         if self.pending.is_some() {
-            return refuse("decision_pending", "a square call waits for the searched player's answer");
+            return refuse(ErrorCode::DecisionPending, "a square call waits for the searched player's answer");
         }
         self.turn += 1;
         self.night = night;
@@ -311,10 +312,10 @@ impl SearchBoard {
 
     fn in_turn_before_searches(&self) -> Result<(), Refusal> {
         if self.turn == 0 {
-            return refuse("no_turn", "start a turn first (start_turn, saying whether it is night)");
+            return refuse(ErrorCode::NoTurn, "start a turn first (start_turn, saying whether it is night)");
         }
         if self.searches_begun {
-            return refuse("searching_now", "spotting is announced before the searches of the turn (seed 001, HOW TO PLAY step 2)");
+            return refuse(ErrorCode::SearchingNow, "spotting is announced before the searches of the turn (seed 001, HOW TO PLAY step 2)");
         }
         Ok(())
     }
@@ -333,17 +334,17 @@ impl SearchBoard {
         self.in_turn_before_searches()?;
         let square = label("a square", square)?;
         if units.is_empty() && !self.night {
-            return refuse("bad_input", "name the units that crossed the square (only a night roll may name none)");
+            return refuse(ErrorCode::BadInput, "name the units that crossed the square (only a night roll may name none)");
         }
         let mut sightings: Vec<Sighting> = Vec::new();
         for name in units {
             let unit = &self.units(player)[self.own_unit(player, name)?];
             if sightings.iter().any(|s| s.unit == unit.unit) {
-                return refuse("bad_input", format!("{} is named twice", unit.unit));
+                return refuse(ErrorCode::BadInput, format!("{} is named twice", unit.unit));
             }
             sightings.push(match ended_there {
                 true if !same(&unit.at.square, &square) => {
-                    return refuse("not_there", format!("{} is recorded in square {}, not {square}", unit.unit, unit.at.square))
+                    return refuse(ErrorCode::NotThere, format!("{} is recorded in square {}, not {square}", unit.unit, unit.at.square))
                 }
                 true => unit.sighting(),
                 false => Sighting { unit: unit.unit.clone(), port: None, coast_side: None },
@@ -370,15 +371,15 @@ impl SearchBoard {
     /// Checks a call may be made now; on the turn's first call returns the port disclosures to announce.
     pub fn begin_call(&mut self, caller: Player, level: SearchLevel, name: &str) -> Result<(String, Vec<(Player, Unit)>), Refusal> {
         if self.turn == 0 {
-            return refuse("no_turn", "start a turn first (start_turn, saying whether it is night)");
+            return refuse(ErrorCode::NoTurn, "start a turn first (start_turn, saying whether it is night)");
         }
         if self.pending.is_some() {
-            return refuse("decision_pending", "a square call waits for the searched player's answer");
+            return refuse(ErrorCode::DecisionPending, "a square call waits for the searched player's answer");
         }
         let name = label("a search name", name)?;
         if !self.units(caller).iter().any(|u| same(u.at.label_at(level), &name)) {
             return refuse(
-                "no_unit_there",
+                ErrorCode::NoUnitThere,
                 format!("you have no unit in {level:?} {name}: you may only search where you have a unit (seed 001, HOW TO SEARCH)"),
             );
         }
@@ -423,10 +424,10 @@ impl SearchBoard {
     /// The searched player's choice on a pending call: admit answers it as an ordinary square call.
     pub fn answer(&mut self, player: Player, admit: bool) -> Result<(PendingCall, SearchAnswer), Refusal> {
         let Some(pending) = self.pending.clone() else {
-            return refuse("no_decision_pending", "no square call waits for an answer");
+            return refuse(ErrorCode::NoDecisionPending, "no square call waits for an answer");
         };
         if pending.caller == player {
-            return refuse("not_your_decision", "the searched player answers this call, not the caller");
+            return refuse(ErrorCode::NotYourDecision, "the searched player answers this call, not the caller");
         }
         let answer = if admit { self.square_answer(pending.caller, &pending.square) } else { SearchAnswer::Nothing };
         self.pending = None;

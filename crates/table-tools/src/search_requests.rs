@@ -4,6 +4,7 @@
 
 use super::search::{CallOutcome, PortStatus, Position, Refusal, SearchAnswer, SearchLevel, Sighting};
 use super::sdr::Player;
+use goeben_common::ErrorCode;
 use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
 
 /// Log entries one search request may add at most: a call, and the port disclosures of both players.
@@ -16,7 +17,7 @@ fn refused(r: Refusal) -> ToolResponse {
 impl ToolSession {
     fn log_room(&self) -> Result<(), ToolResponse> {
         match self.log.len() + ENTRIES_PER_REQUEST_MAX > LOG_MAX {
-            true => Err(ToolResponse::error("log_full", "this session's log is full; start a new session")),
+            true => Err(ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session")),
             false => Ok(()),
         }
     }

@@ -7,7 +7,7 @@ use goeben_table_tools::calculators::HullClass;
 use goeben_table_tools::fleets::D10Procedure;
 use goeben_table_tools::procedures::{PortSize, ProcedureKind, ProcedureRoll};
 use goeben_table_tools::sdr::Player;
-use goeben_table_tools::{LogEntry, ToolAction, ToolResponse, ToolSession};
+use goeben_table_tools::{ErrorCode, LogEntry, ToolAction, ToolResponse, ToolSession};
 
 const A: Player = Player::A;
 
@@ -31,7 +31,7 @@ fn scripted(faces: &[u8]) -> ToolSession {
 fn refused(s: &mut ToolSession, action: ToolAction) -> String {
     let before = s.clone();
     match s.respond(action) {
-        ToolResponse::Error { code: "bad_input", message } => {
+        ToolResponse::Error { code: ErrorCode::BadInput, message } => {
             assert_eq!(*s, before, "a refused request changes nothing");
             message
         }

@@ -34,9 +34,9 @@ fn view(s: &ToolSession, player: Player) -> goeben_table_tools::ToolView {
     }
 }
 
-fn code(answer: &ToolResponse) -> &'static str {
+fn code(answer: &ToolResponse) -> String {
     match answer {
-        ToolResponse::Error { code, .. } => code,
+        ToolResponse::Error { code, .. } => code.name(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }

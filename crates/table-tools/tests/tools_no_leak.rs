@@ -22,7 +22,7 @@ use goeben_table_tools::events::EventTable;
 use goeben_table_tools::fleets::{BoxView, D10Procedure, FleetSide};
 use goeben_table_tools::sdr::{ChitState, Player};
 use goeben_table_tools::search::{PortStatus, Position, SearchAnswer, SearchLevel};
-use goeben_table_tools::{TableView, ToolAction, ToolResponse, ToolSession};
+use goeben_table_tools::{ErrorCode, TableView, ToolAction, ToolResponse, ToolSession};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -408,7 +408,7 @@ fn a_full_bag_drawn_by_both_players_never_leaks() {
     for i in 0..48 {
         session.respond(ToolAction::DrawSdr { player: if i % 2 == 0 { Player::A } else { Player::B }, label: String::new() });
     }
-    assert!(matches!(session.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() }), ToolResponse::Error { code: "bag_empty", .. }));
+    assert!(matches!(session.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() }), ToolResponse::Error { code: ErrorCode::BagEmpty, .. }));
 }
 
 #[test]

@@ -56,9 +56,9 @@ fn log_text(s: &ToolSession, player: Player) -> String {
     view(s, player).log.iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n")
 }
 
-fn code(answer: &ToolResponse) -> &'static str {
+fn code(answer: &ToolResponse) -> String {
     match answer {
-        ToolResponse::Error { code, .. } => code,
+        ToolResponse::Error { code, .. } => code.name(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }

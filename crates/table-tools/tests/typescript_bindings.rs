@@ -62,6 +62,13 @@ fn generated_tools_typescript_types_are_up_to_date() {
         }
         return;
     }
+    // The error codes are the one `goeben_common::ErrorCode` of the game, the tools and the shell: its
+    // copy here (ToolResponse imports it from its own folder) is the game's file to the byte.
+    assert_eq!(
+        fresh.get("ErrorCode.ts"),
+        std::fs::read_to_string(repo().join("ui/src/generated/ErrorCode.ts")).ok().as_ref(),
+        "tools/ErrorCode.ts and the game's ErrorCode.ts are one enum's (refresh both bindings)"
+    );
     let existing = read_dir(&committed_dir);
     let stale: Vec<&String> = fresh.keys().filter(|k| existing.get(*k) != fresh.get(*k)).collect();
     let extra: Vec<&String> = existing.keys().filter(|k| !fresh.contains_key(*k)).collect();

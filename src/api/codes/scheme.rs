@@ -21,6 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::ground::error::ErrorCode;
 use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack};
 use crate::ground::ports::{self, Side};
 
@@ -93,12 +94,12 @@ pub enum CodeError {
 
 impl CodeError {
     /// The stable error code that crosses the boundary (`Response.error.code`).
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            CodeError::Foreign(_) => "foreign_code",
-            CodeError::Malformed(..) => "malformed_code",
-            CodeError::BadCheck(_) => "bad_check",
-            CodeError::Unknown(_) => "unknown_code",
+            CodeError::Foreign(_) => ErrorCode::ForeignCode,
+            CodeError::Malformed(..) => ErrorCode::MalformedCode,
+            CodeError::BadCheck(_) => ErrorCode::BadCheck,
+            CodeError::Unknown(_) => ErrorCode::UnknownCode,
         }
     }
 }

@@ -1,13 +1,13 @@
 // The UI's only door to the shell: the `respond` and `startup_notice` commands of src-tauri/src/commands.rs.
 // Rule errors come back as `ok: false` responses; a rejected promise is an IPC failure.
-import { invoke } from '@tauri-apps/api/core';
+import { call } from './ipc';
 import type { Request } from '../generated/Request';
 import type { Response } from '../generated/Response';
 
 export async function respond(action: Request): Promise<Response> {
-  return invoke<Response>('respond', { action });
+  return call('respond', { action });
 }
 
 export async function startupNotice(): Promise<string | null> {
-  return invoke<string | null>('startup_notice');
+  return call('startup_notice');
 }

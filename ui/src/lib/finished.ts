@@ -2,12 +2,12 @@
 // on this device, with its tally by Orders, and one game's record by id. The shell answers refusals
 // (a bad id, a damaged file) as `ok: false` answers; an IPC failure is turned into one here too, so the
 // panel has a single path for every error and never needs a try/catch.
-import { invoke } from '@tauri-apps/api/core';
+import { call } from './ipc';
 import type { FinishedAnswer } from '../generated/FinishedAnswer';
 
-async function ask(cmd: string, args?: Record<string, unknown>): Promise<FinishedAnswer> {
+async function ask(cmd: 'list_finished' | 'finished_record', args?: Record<string, unknown>): Promise<FinishedAnswer> {
   try {
-    return await invoke<FinishedAnswer>(cmd, args);
+    return await call(cmd, args);
   } catch (e) {
     return { ok: false, error: { code: 'ipc', message: `The app could not reach the referee: ${String(e)}` } };
   }

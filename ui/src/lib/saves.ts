@@ -1,43 +1,22 @@
 // The save slots' commands of src-tauri/src/commands.rs (issue #6): list, save as, load, delete, export,
 // import. Refusals come back as `ok: false` answers with an error; a rejected promise is an IPC failure.
-import { invoke } from '@tauri-apps/api/core';
-import type { ErrorInfo } from '../generated/ErrorInfo';
-import type { Phase } from '../generated/Phase';
 import type { PlayerView } from '../generated/PlayerView';
+import type { SavesAnswer } from '../generated/shell/SavesAnswer';
+import type { SlotInfo } from '../generated/shell/SlotInfo';
+import type { SlotSummary } from '../generated/shell/SlotSummary';
+import { call } from './ipc';
 
-/** What the list shows of a slot: public facts only. */
-export type SlotSummary = { turn: number; last_turn: number; phase: Phase; orders: string | null; vp: number };
-
-export type SlotInfo = {
-  id: string;
-  /** The player's name for it (the file's name when unreadable). */
-  name: string;
-  /** Milliseconds since 1970. */
-  saved_at: number | null;
-  /** Kept by the app itself before a load or an import. */
-  automatic: boolean;
-  summary: SlotSummary | null;
-  /** Why it cannot be loaded; null when it reads. */
-  unreadable: string | null;
-};
-
-export type SavesAnswer = {
-  ok: boolean;
-  error?: ErrorInfo;
-  slots?: SlotInfo[];
-  view?: PlayerView;
-  json?: string;
-  message?: string;
-};
+// The answers are the shell's own types, generated from src-tauri/src (never copied here by hand).
+export type { SavesAnswer, SlotInfo, SlotSummary };
 
 export const NAME_MAX = 40;
 
-export const listSaves = () => invoke<SavesAnswer>('list_saves');
-export const saveSlot = (name: string, overwrite = false) => invoke<SavesAnswer>('save_slot', { name, overwrite });
-export const loadSlot = (id: string) => invoke<SavesAnswer>('load_slot', { id });
-export const deleteSlot = (id: string) => invoke<SavesAnswer>('delete_slot', { id });
-export const exportSave = () => invoke<SavesAnswer>('export_save');
-export const importSave = (json: string) => invoke<SavesAnswer>('import_save', { json });
+export const listSaves = () => call('list_saves');
+export const saveSlot = (name: string, overwrite = false) => call('save_slot', { name, overwrite });
+export const loadSlot = (id: string) => call('load_slot', { id });
+export const deleteSlot = (id: string) => call('delete_slot', { id });
+export const exportSave = () => call('export_save');
+export const importSave = (json: string) => call('import_save', { json });
 
 /** A slot's date and time in the player's locale. */
 export function savedWhen(ms: number | null): string {

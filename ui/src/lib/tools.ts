@@ -2,25 +2,29 @@
 // (tagged by `tool`) with one ToolResponse. Refusals come back as data (`{ tool: 'error', code, message }`);
 // a rejected promise is an IPC failure. The protocol types are generated from the core (ts-rs): never
 // copied here by hand.
-import { invoke } from '@tauri-apps/api/core';
+import type { ErrorCode } from '../generated/ErrorCode';
 import type { ChitView } from '../generated/tools/ChitView';
 import type { Player } from '../generated/tools/Player';
 import type { TableView } from '../generated/tools/TableView';
 import type { ToolAction } from '../generated/tools/ToolAction';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
 import type { ToolView } from '../generated/tools/ToolView';
+import { call } from './ipc';
 
 export async function toolRespond(request: ToolAction): Promise<ToolResponse> {
-  return invoke<ToolResponse>('tools_respond', { request });
+  return call('tools_respond', { request });
 }
 
 /** The answer of one kind, e.g. `ToolAnswer<'sdr_drawn'>`. */
 export type ToolAnswer<K extends ToolResponse['tool']> = Extract<ToolResponse, { tool: K }>;
 
-/** An answer of the kind expected, or why there is none (the core's refusal, or the IPC failure). */
+/**
+ * An answer of the kind expected, or why there is none: the core's refusal (its code), the IPC failure
+ * (`ipc`), or an answer of another kind (`unexpected`, the UI's own).
+ */
 export type Outcome<K extends ToolResponse['tool']> =
   | { ok: true; answer: ToolAnswer<K> }
-  | { ok: false; code: string; message: string };
+  | { ok: false; code: ErrorCode | 'unexpected'; message: string };
 
 /**
  * Sends `request` and narrows the answer to `expected` (one kind, or any of several); a refusal or a
@@ -53,7 +57,7 @@ export const playerName = (p: Player): string => `Player ${p.toUpperCase()}`;
  * sees it, the search turn), so no player's secret ever reaches the shared screen. A player's own `view`
  * is asked for only inside hold-to-peek (PlayerSecrets).
  */
-export async function tableView(): Promise<{ ok: true; table: TableView } | { ok: false; code: string; message: string }> {
+export async function tableView(): Promise<{ ok: true; table: TableView } | { ok: false; code: ErrorCode | 'unexpected'; message: string }> {
   const r = await ask({ tool: 'table_view' }, 'table_view');
   if (!r.ok) return r;
   const { bag_left, chits, log, fleet_charts, search } = r.answer;

@@ -2,15 +2,16 @@
 // grey pixels and sent to the shell's `decode_frame` command, which finds a QR code in it (rqrr, in Rust).
 // The shell turns WebKitGTK's media capture on and allows the camera, and nothing else (src-tauri/src/webcam.rs).
 // Phones scan through the barcode scanner plugin instead (camera.ts).
-import { invoke } from '@tauri-apps/api/core';
+import type { FrameAnswer } from '../generated/shell/FrameAnswer';
 import { cameraAvailable } from './camera';
+import { call } from './ipc';
+
+export type { FrameAnswer };
 
 /** Widest frame sent to the decoder: enough for a 5/8-inch counter held at arm's length. */
 export const FRAME_WIDTH = 640;
 /** Time between two frames sent, in milliseconds. */
 export const FRAME_INTERVAL_MS = 150;
-
-export type FrameAnswer = { code?: string; error?: string };
 
 /** Whether this is a desktop (phones scan with the plugin). The webview may still lack a camera. */
 export function webcamOffered(userAgent: string = navigator.userAgent): boolean {
@@ -28,7 +29,7 @@ export function greyPixels(rgba: Uint8ClampedArray | Uint8Array, width: number, 
 
 /** Sends one grey frame to the shell's decoder. */
 export async function decodeFrame(grey: Uint8Array, width: number, height: number): Promise<FrameAnswer> {
-  return invoke<FrameAnswer>('decode_frame', grey, { headers: { 'x-frame-width': String(width), 'x-frame-height': String(height) } });
+  return call('decode_frame', grey, { headers: { 'x-frame-width': String(width), 'x-frame-height': String(height) } });
 }
 
 export type WebcamStatus = { frames: number; message: string };

@@ -1,0 +1,37 @@
+// The UI's one call into the shell (issue #15): every IPC command goes through `call`, by a name of the
+// generated `Command` union (src-tauri/src/ipc_commands.rs, the list the shell registers and allows), and
+// answers the type the shell's command returns. A command added on one side only fails svelte-check here
+// (or the shell's `ipc_bindings` tests); a misspelt name fails to type-check at the call.
+import { invoke, type InvokeArgs, type InvokeOptions } from '@tauri-apps/api/core';
+import type { FinishedAnswer } from '../generated/FinishedAnswer';
+import type { Response } from '../generated/Response';
+import type { Command } from '../generated/shell/commands';
+import type { FrameAnswer } from '../generated/shell/FrameAnswer';
+import type { SavesAnswer } from '../generated/shell/SavesAnswer';
+import type { ToolResponse } from '../generated/tools/ToolResponse';
+
+/** What each command answers (the Rust return types of src-tauri/src/commands.rs and its neighbours). */
+export type Answers = {
+  respond: Response;
+  startup_notice: string | null;
+  list_saves: SavesAnswer;
+  save_slot: SavesAnswer;
+  load_slot: SavesAnswer;
+  delete_slot: SavesAnswer;
+  export_save: SavesAnswer;
+  import_save: SavesAnswer;
+  list_finished: FinishedAnswer;
+  finished_record: FinishedAnswer;
+  tools_respond: ToolResponse;
+  decode_frame: FrameAnswer;
+};
+
+// `Answers` names exactly the generated commands: one missing or one too many fails to type-check.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const answersNameEveryCommand: Exactly<keyof Answers, Command> = true;
+void answersNameEveryCommand;
+
+/** Invokes one shell command; a rejected promise is an IPC failure (refusals come back as answers). */
+export function call<C extends Command>(command: C, args?: InvokeArgs, options?: InvokeOptions): Promise<Answers[C]> {
+  return invoke<Answers[C]>(command, args, options);
+}
