@@ -17,8 +17,9 @@ use goeben_referee::api::request::SessionRequest;
 
 use goeben_referee::ground::action::Action;
 use goeben_referee::api::barriers::rolled_or_revealed;
-use goeben_referee::ground::state::{Fleet, GameOptions};
 use goeben_referee::{RulesPack, Session};
+
+mod rules_support;
 
 mod leak_support;
 use leak_support::{counters_in, knowable, revealed_by, salt_of};
@@ -46,23 +47,6 @@ impl Chooser {
 }
 
 /// The game's options, from its seed: every optional rule, the campaign, cup-only and the house rule.
-fn options(seed: u64) -> GameOptions {
-    let bit = |n: u32| (seed >> n) & 1 == 1;
-    let fleets = [Fleet::Standard, Fleet::Moltke, Fleet::Stralsund, Fleet::MoltkeAndStralsund, Fleet::AllFour];
-    GameOptions {
-        night_combat: bit(0),
-        seaplanes: bit(1),
-        variable_deployment: bit(2),
-        mines: bit(3),
-        austro_hungarian: bit(4),
-        take_backs: bit(5),
-        campaign: seed % 9 == 4,
-        cup_only: seed % 23 == 7,
-        fleet: fleets[(seed / 64) as usize % fleets.len()],
-        ..GameOptions::default()
-    }
-}
-
 
 /// The leak checks on one response, against the counters revealed so far (`ever`).
 fn no_leak(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, salt: &str) -> Result<(), String> {
@@ -106,7 +90,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
     let started = Instant::now();
     let pack = RulesPack::standard();
     let mut s = Session::new(pack, seed ^ 0x50A4);
-    let options = options(seed);
+    let options = rules_support::mixed_options(seed);
     let cup_only = options.cup_only;
     let first = s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
     if !first.ok {

@@ -4,8 +4,7 @@
 //! The table tools' protocol (docs/TOOLS.md) has its own folder, `ui/src/generated/tools/`, checked the
 //! same way by the tools crate's own `crates/table-tools/tests/typescript_bindings.rs`.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use goeben_referee::ground::action::Action;
 use goeben_referee::ground::pack::RulesPack;
@@ -33,49 +32,13 @@ fn phase_names() -> String {
     format!("// Generated from the core's phase names (ground::event::phase_name) by tests/typescript_bindings.rs: do not edit.\nimport type {{ Phase }} from './Phase';\n\nexport const PHASE_NAMES: Record<Phase, string> = {{\n{}\n}};\n", entries.join("\n"))
 }
 
-fn read_dir(dir: &Path) -> BTreeMap<String, String> {
-    let mut files = BTreeMap::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".ts") {
-                files.insert(name, std::fs::read_to_string(entry.path()).expect("readable"));
-            }
-        }
-    }
-    files
-}
-
 /// Regenerates into a scratch folder and compares with the committed folder `committed` (relative to the
 /// crate), or rewrites it when `UPDATE_TS_BINDINGS` is set. `expected` are files the export must produce.
 fn check_bindings(committed: &str, generate: fn(&Path), expected: &[&str]) {
-    let scratch: PathBuf = std::env::temp_dir().join(format!("goeben-ts-{}-{}", committed.replace('/', "-"), std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    generate(&scratch);
-    let fresh = read_dir(&scratch);
-    let _ = std::fs::remove_dir_all(&scratch);
+    let fresh = bindings_check::generate_into_scratch(&committed.replace('/', "-"), generate);
     assert!(expected.iter().all(|name| fresh.contains_key(*name)), "export produced {:?}", fresh.keys());
-
     let committed_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(committed);
-    if std::env::var_os("UPDATE_TS_BINDINGS").is_some() {
-        // Only the .ts files are replaced: `ui/src/generated/` holds the `tools/` folder too.
-        for name in read_dir(&committed_dir).keys() {
-            std::fs::remove_file(committed_dir.join(name)).expect("remove stale binding");
-        }
-        std::fs::create_dir_all(&committed_dir).expect("create the bindings folder");
-        for (name, text) in &fresh {
-            std::fs::write(committed_dir.join(name), text).expect("write binding");
-        }
-        return;
-    }
-    let existing = read_dir(&committed_dir);
-    let stale: Vec<&String> = fresh.keys().filter(|k| existing.get(*k) != fresh.get(*k)).collect();
-    let extra: Vec<&String> = existing.keys().filter(|k| !fresh.contains_key(*k)).collect();
-    assert!(
-        stale.is_empty() && extra.is_empty(),
-        "{committed} is stale (changed or missing: {stale:?}; no longer generated: {extra:?}). \
-         Run `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings` and commit the result."
-    );
+    bindings_check::check_or_update(&committed_dir, &fresh, "UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings");
 }
 
 #[test]

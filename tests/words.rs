@@ -6,8 +6,9 @@
 use std::collections::BTreeSet;
 
 use goeben_referee::api::request::SessionRequest;
-use goeben_referee::ground::state::{Fleet, GameOptions, Roles};
 use goeben_referee::{RulesPack, Session};
+
+mod rules_support;
 
 /// What is wrong with `text` as a line a player reads, if anything.
 fn fault(text: &str, sentence: bool) -> Option<&'static str> {
@@ -60,32 +61,13 @@ fn the_fault_finder_finds_each_planted_fault() {
     assert_eq!(fault("Torpedoes at HMS Dublin: 1 die: rolled 5", true), None);
 }
 
-fn options(seed: u64) -> GameOptions {
-    let bit = |n: u32| (seed >> n) & 1 == 1;
-    let fleets = [Fleet::Standard, Fleet::Moltke, Fleet::Stralsund, Fleet::MoltkeAndStralsund, Fleet::AllFour];
-    let roles = [Roles::Solo, Roles::TaskForceOfficers, Roles::ShipCommanders];
-    GameOptions {
-        night_combat: bit(0),
-        seaplanes: bit(1),
-        variable_deployment: bit(2),
-        mines: bit(3),
-        austro_hungarian: bit(4),
-        take_backs: bit(5),
-        campaign: seed % 9 == 4,
-        cup_only: seed % 23 == 7,
-        fleet: fleets[(seed / 64) as usize % fleets.len()],
-        roles: roles[seed as usize % 3],
-        ..GameOptions::default()
-    }
-}
-
 #[test]
 fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
     let mut faults = BTreeSet::new();
     let (mut lines, mut labels) = (0usize, 0usize);
     for seed in 0..120u64 {
         let mut s = Session::new(RulesPack::standard(), seed);
-        s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options(seed)) });
+        s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(rules_support::mixed_options(seed)) });
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for _ in 0..1500 {
             let view = s.view();

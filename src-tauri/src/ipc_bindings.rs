@@ -49,42 +49,11 @@ fn generate() -> BTreeMap<String, String> {
     files
 }
 
-fn read_dir(dir: &Path) -> BTreeMap<String, String> {
-    let mut files = BTreeMap::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".ts") {
-                files.insert(name, std::fs::read_to_string(entry.path()).expect("readable"));
-            }
-        }
-    }
-    files
-}
-
 #[test]
 fn generated_shell_typescript_is_up_to_date() {
     let fresh = generate();
     assert!(["SavesAnswer.ts", "SlotInfo.ts", "SlotSummary.ts", "FrameAnswer.ts", "commands.ts"].iter().all(|n| fresh.contains_key(*n)), "{:?}", fresh.keys());
-    let committed_dir = repo().join(COMMITTED);
-    if std::env::var_os("UPDATE_TS_BINDINGS").is_some() {
-        for name in read_dir(&committed_dir).keys() {
-            std::fs::remove_file(committed_dir.join(name)).expect("remove stale binding");
-        }
-        std::fs::create_dir_all(&committed_dir).expect("create the bindings folder");
-        for (name, text) in &fresh {
-            std::fs::write(committed_dir.join(name), text).expect("write binding");
-        }
-        return;
-    }
-    let existing = read_dir(&committed_dir);
-    let stale: Vec<&String> = fresh.keys().filter(|k| existing.get(*k) != fresh.get(*k)).collect();
-    let extra: Vec<&String> = existing.keys().filter(|k| !fresh.contains_key(*k)).collect();
-    assert!(
-        stale.is_empty() && extra.is_empty(),
-        "{COMMITTED} is stale (changed or missing: {stale:?}; no longer generated: {extra:?}). \
-         Run `UPDATE_TS_BINDINGS=1 cargo test -p goeben-referee-app ipc_bindings` and commit the result."
-    );
+    bindings_check::check_or_update(&repo().join(COMMITTED), &fresh, "UPDATE_TS_BINDINGS=1 cargo test -p goeben-referee-app ipc_bindings");
 }
 
 #[test]

@@ -153,3 +153,25 @@ pub fn played(seed: u64, steps: usize) -> Session {
     }
     s
 }
+
+/// A random game's options from its seed alone (the soak and the wording test): every optional rule,
+/// the fleets, the 25.0 roles, the house rule, the campaign (one seed in 9) and cup-only (one in 23).
+pub fn mixed_options(seed: u64) -> goeben_referee::ground::state::GameOptions {
+    use goeben_referee::ground::state::{Fleet, GameOptions, Roles};
+    let bit = |n: u32| (seed >> n) & 1 == 1;
+    let fleets = [Fleet::Standard, Fleet::Moltke, Fleet::Stralsund, Fleet::MoltkeAndStralsund, Fleet::AllFour];
+    let roles = [Roles::Solo, Roles::TaskForceOfficers, Roles::ShipCommanders];
+    GameOptions {
+        night_combat: bit(0),
+        seaplanes: bit(1),
+        variable_deployment: bit(2),
+        mines: bit(3),
+        austro_hungarian: bit(4),
+        take_backs: bit(5),
+        campaign: seed % 9 == 4,
+        cup_only: seed % 23 == 7,
+        fleet: fleets[(seed / 64) as usize % fleets.len()],
+        roles: roles[seed as usize % roles.len()],
+        ..GameOptions::default()
+    }
+}

@@ -5,7 +5,6 @@
 //! `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings` (the game's own types are checked the same
 //! way by the core's `tests/typescript_bindings.rs`).
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use goeben_table_tools as tools;
@@ -23,19 +22,6 @@ fn generate_tools(dir: &Path) {
     tools::LogEntry::export_all_to(dir).expect("export LogEntry");
 }
 
-fn read_dir(dir: &Path) -> BTreeMap<String, String> {
-    let mut files = BTreeMap::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".ts") {
-                files.insert(name, std::fs::read_to_string(entry.path()).expect("readable"));
-            }
-        }
-    }
-    files
-}
-
 /// The repository's root: this crate lives in `crates/table-tools/`.
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -43,38 +29,15 @@ fn repo() -> PathBuf {
 
 #[test]
 fn generated_tools_typescript_types_are_up_to_date() {
-    let scratch: PathBuf = std::env::temp_dir().join(format!("goeben-ts-{}-{}", COMMITTED.replace('/', "-"), std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    generate_tools(&scratch);
-    let fresh = read_dir(&scratch);
-    let _ = std::fs::remove_dir_all(&scratch);
+    let fresh = bindings_check::generate_into_scratch(&COMMITTED.replace('/', "-"), generate_tools);
     let expected = ["ToolAction.ts", "ToolResponse.ts", "ToolView.ts", "LogLine.ts"];
     assert!(expected.iter().all(|name| fresh.contains_key(*name)), "export produced {:?}", fresh.keys());
-
-    let committed_dir = repo().join(COMMITTED);
-    if std::env::var_os("UPDATE_TS_BINDINGS").is_some() {
-        for name in read_dir(&committed_dir).keys() {
-            std::fs::remove_file(committed_dir.join(name)).expect("remove stale binding");
-        }
-        std::fs::create_dir_all(&committed_dir).expect("create the bindings folder");
-        for (name, text) in &fresh {
-            std::fs::write(committed_dir.join(name), text).expect("write binding");
-        }
-        return;
-    }
+    bindings_check::check_or_update(&repo().join(COMMITTED), &fresh, "UPDATE_TS_BINDINGS=1 cargo test -p goeben-table-tools --test typescript_bindings");
     // The error codes are the one `goeben_common::ErrorCode` of the game, the tools and the shell: its
     // copy here (ToolResponse imports it from its own folder) is the game's file to the byte.
     assert_eq!(
         fresh.get("ErrorCode.ts"),
         std::fs::read_to_string(repo().join("ui/src/generated/ErrorCode.ts")).ok().as_ref(),
         "tools/ErrorCode.ts and the game's ErrorCode.ts are one enum's (refresh both bindings)"
-    );
-    let existing = read_dir(&committed_dir);
-    let stale: Vec<&String> = fresh.keys().filter(|k| existing.get(*k) != fresh.get(*k)).collect();
-    let extra: Vec<&String> = existing.keys().filter(|k| !fresh.contains_key(*k)).collect();
-    assert!(
-        stale.is_empty() && extra.is_empty(),
-        "{COMMITTED} is stale (changed or missing: {stale:?}; no longer generated: {extra:?}). \
-         Run `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings` and commit the result."
     );
 }
