@@ -6,6 +6,7 @@
 
 use std::sync::OnceLock;
 
+use goeben_referee::api::view::PlayerView;
 use goeben_referee::api::{codes, protocol, save, verify};
 use goeben_referee::{Response, RulesPack, Session};
 
@@ -35,22 +36,20 @@ fn standard_pack() -> &'static RulesPack {
     PACK.get_or_init(RulesPack::standard)
 }
 
-/// One protocol line through `protocol::handle_line`, as the CLI and the shell's `respond` take it. Checks
-/// the documented promises: the response always serialises and carries the session's current view; a
-/// refused line (malformed, unknown, illegal) changes nothing — not the view, not the log — and is not
-/// saved; an accepted read-only request changes nothing either.
-pub fn check_line(session: &mut Session, line: &str) -> Response {
-    let before = session.view();
+/// One protocol line through `protocol::handle_line`, as the CLI and the shell's `respond` take it, on a
+/// session whose view is `before`. Checks the documented promises: the response always serialises; a
+/// refused line (malformed, unknown, illegal) is not marked for saving and changes nothing — not the view,
+/// not the log; an accepted read-only request changes nothing either. The response's view is the session's
+/// view after the line (the next line's `before`), so no view is built twice.
+pub fn check_line(session: &mut Session, before: &PlayerView, line: &str) -> Response {
     let log_before = session.log().len();
     let response = protocol::handle_line(session, line);
     let _ = protocol::to_line(&response);
-    let after = session.view();
-    assert_eq!(response.view, after, "the response carries the session's view: {line}");
     if !response.ok {
         assert!(!response.changed, "a refused line is not saved: {line}");
     }
     if !response.changed {
-        assert_eq!(after, before, "a refused or read-only line changed the view: {line}");
+        assert_eq!(&response.view, before, "a refused or read-only line changed the view: {line}");
         assert_eq!(session.log().len(), log_before, "a refused or read-only line changed the log: {line}");
     }
     response
@@ -60,9 +59,20 @@ pub fn check_line(session: &mut Session, line: &str) -> Response {
 pub fn protocol_lines(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let mut session = running_game().clone();
+    let mut view = running_game_view().clone();
     for line in text.split('\n').take(MAX_LINES) {
-        check_line(&mut session, line);
+        view = check_line(&mut session, &view, line).view;
     }
+}
+
+fn running_game_view() -> &'static PlayerView {
+    static VIEW: OnceLock<PlayerView> = OnceLock::new();
+    VIEW.get_or_init(|| running_game().view())
+}
+
+fn no_game_view() -> &'static PlayerView {
+    static VIEW: OnceLock<PlayerView> = OnceLock::new();
+    VIEW.get_or_init(|| no_game().view())
 }
 
 /// `save_file`: a save opened from disk or pasted into Import (the shell's `check_import` calls
@@ -80,7 +90,7 @@ pub fn save_file(data: &[u8]) {
     let view = session.view();
     let again = save::from_json(&save::to_json(&session)).expect("a save that loads saves and loads again");
     assert_eq!(again.view(), view, "a loaded save saved again shows the same view");
-    check_line(&mut session, r#"{"action":"view"}"#);
+    check_line(&mut session, &view, r#"{"action":"view"}"#);
     if let Some(action) = view.legal_actions.first() {
         let response = session.respond(action.clone());
         let _ = protocol::to_line(&response);
@@ -94,10 +104,11 @@ pub fn rules_pack(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let line = serde_json::json!({"action": "import_pack", "json": text}).to_string();
     let mut during = running_game().clone();
-    check_line(&mut during, &line);
+    check_line(&mut during, running_game_view(), &line);
     let mut before = no_game().clone();
-    if check_line(&mut before, &line).ok {
-        check_line(&mut before, r#"{"action":"new_game","seed":3}"#);
+    let imported = check_line(&mut before, no_game_view(), &line);
+    if imported.ok {
+        check_line(&mut before, &imported.view, r#"{"action":"new_game","seed":3}"#);
     }
 }
 
@@ -111,11 +122,18 @@ pub fn counter_code(data: &[u8]) {
         assert_eq!(codes::parse(pack, &code).ok(), Some(piece), "a piece's own code reads as that piece");
     }
     let line = serde_json::json!({"action": "scan", "code": text}).to_string();
-    for prepared in [running_game(), no_game()] {
-        let mut session = prepared.clone();
-        let response = check_line(&mut session, &line);
-        assert!(!response.changed, "a scan changes nothing");
+    // A scan is read-only, so the two sessions are kept from one input to the next (no clone):
+    // `check_line` fails the moment one changes.
+    thread_local! {
+        static SESSIONS: std::cell::RefCell<[(Session, &'static PlayerView); 2]> =
+            std::cell::RefCell::new([(running_game().clone(), running_game_view()), (no_game().clone(), no_game_view())]);
     }
+    SESSIONS.with(|sessions| {
+        for (session, view) in sessions.borrow_mut().iter_mut() {
+            let response = check_line(session, view, &line);
+            assert!(!response.changed, "a scan changes nothing");
+        }
+    });
 }
 
 /// `game_record`: `referee verify` on any text. Never panics (libFuzzer's panic hook aborts even inside
