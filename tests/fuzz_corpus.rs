@@ -62,6 +62,24 @@ fn issue_18_the_fuzz_corpora_and_kept_crashes_replay_cleanly() {
     }
 }
 
+/// Crashes found and not fixed yet, kept in `fuzz/artifacts-kept/<target>/` (docs/FUZZING.md, "Found"): each
+/// must still fail its target's checks. When one stops failing (the bug was fixed), this test says so:
+/// move the file to `fuzz/regressions/<target>/`, where it must pass from then on.
+#[test]
+fn issue_18_the_open_fuzz_findings_still_fail() {
+    let dir = fuzz_dir().join("artifacts-kept/webcam_frame");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        // rqrr 0.11's `Perspective::map` asserts that a projected point fits an i32 (WanzenBug/rqrr#54).
+        let outcome = std::panic::catch_unwind(|| game::webcam_frame(&bytes));
+        assert!(outcome.is_err(), "{} no longer fails: move it to fuzz/regressions/webcam_frame/", path.display());
+        n += 1;
+    }
+    assert!(n >= 1);
+}
+
 /// The checks catch what they promise to: a frame of a printed code decodes through the shell's copy.
 #[test]
 fn issue_18_a_seed_frame_decodes_to_its_code() {

@@ -98,10 +98,12 @@ pub fn save_file(data: &[u8]) {
 }
 
 /// `rules_pack`: a pack pasted into the charts screen's Import (the `import_pack` request), before a game
-/// and during one. Refused means unchanged (`check_line`); a pack accepted before a game must start one
+/// and during one, and the CLI's `--pack` file (`RulesPack::from_json`). Refused means unchanged (`check_line`); a pack accepted before a game must start one
 /// without falling over.
 pub fn rules_pack(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
+    // The `referee --pack FILE` door reads the same text.
+    let _ = RulesPack::from_json(text).map_err(|e| e.to_string());
     let line = serde_json::json!({"action": "import_pack", "json": text}).to_string();
     let mut during = running_game().clone();
     check_line(&mut during, running_game_view(), &line);
