@@ -47,7 +47,7 @@ fn files_under(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
 fn every_source_file_is_in_the_code_map() {
     let map = read("ARCHITECTURE.md");
     let mut files = Vec::new();
-    for (dir, exts) in [("src", &["rs"][..]), ("src-tauri/src", &["rs"]), ("benches", &["rs"]), ("crates", &["rs"]), ("e2e", &["mjs"]), ("scripts", &["sh", "py", "mjs"])] {
+    for (dir, exts) in [("src", &["rs"][..]), ("src-tauri/src", &["rs"]), ("benches", &["rs"]), ("crates", &["rs"]), ("fuzz/src", &["rs"]), ("fuzz/fuzz_targets", &["rs"]), ("e2e", &["mjs"]), ("scripts", &["sh", "py", "mjs"])] {
         files_under(&repo().join(dir), exts, &mut files);
     }
     assert!(files.len() > 60, "the source files were found ({})", files.len());

@@ -66,9 +66,15 @@ pub fn decode_grey(width: usize, height: usize, pixels: &[u8]) -> Result<Option<
     if pixels.len() != size {
         return Err(format!("a {width}×{height} frame has {size} pixels, not {}", pixels.len()));
     }
-    let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(width, height, |x, y| pixels[y * width + x]);
-    // The first grid that decodes wins: a counter sheet shows one code in the frame at a time.
-    Ok(prepared.detect_grids().into_iter().find_map(|grid| grid.decode().ok().map(|(_, text)| text)))
+    // rqrr 0.11 panics on some crafted frames (an assert in `Perspective::map`, WanzenBug/rqrr#54, found by
+    // fuzzing: fuzz/regressions/webcam_frame/): a frame it cannot read is a frame with no code, never a
+    // crash. (This needs panics to unwind, as they do in every profile of this app.)
+    let decoded = std::panic::catch_unwind(|| {
+        let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(width, height, |x, y| pixels[y * width + x]);
+        // The first grid that decodes wins: a counter sheet shows one code in the frame at a time.
+        prepared.detect_grids().into_iter().find_map(|grid| grid.decode().ok().map(|(_, text)| text))
+    });
+    Ok(decoded.unwrap_or(None))
 }
 
 /// A header of the frame request as a number.
@@ -96,6 +102,17 @@ mod tests {
     use super::*;
     use goeben_referee::api::codes;
     use goeben_referee::RulesPack;
+
+    /// Issue #18: the frame the fuzzer found rqrr 0.11 asserting on (WanzenBug/rqrr#54) reads as a frame
+    /// with no code; the app does not panic.
+    #[test]
+    fn a_frame_rqrr_panics_on_reads_as_no_code() {
+        let bytes = include_bytes!("../../fuzz/regressions/webcam_frame/rqrr-perspective-map-assert.frame");
+        let pixels = &bytes[4..];
+        let width = (u16::from_le_bytes([bytes[0], bytes[1]]) as usize).clamp(1, pixels.len());
+        let height = pixels.len() / width;
+        assert_eq!(decode_grey(width, height, &pixels[..width * height]), Ok(None));
+    }
 
     /// A code drawn as a camera might see it: `scale` pixels a module, a quiet zone, grey paper.
     fn frame_of(text: &str, scale: usize) -> (usize, Vec<u8>) {
