@@ -61,6 +61,15 @@ describe('battle card (14.0)', () => {
     await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: true }));
   });
 
+  it("names each Allied ship's damage pips as one image for a screen reader (issue #17)", async () => {
+    shell();
+    render(App);
+    await screen.findByTestId(tid.battle);
+    const named = screen.getAllByRole('img', { name: /damage of \d+ that sink it$/ });
+    expect(named.map((n) => n.getAttribute('aria-label'))).toEqual(fight.allied.map((u) => `${u.damage} damage of ${u.armor + 1} that sink it`));
+    named.forEach((n, i) => expect(n.querySelectorAll('.pip')).toHaveLength(fight.allied[i].armor + 1));
+  });
+
   it('holds fire without spending ammunition', async () => {
     shell();
     render(App);

@@ -25,10 +25,24 @@ describe('EventList', () => {
       { event: 'dice_rolled', purpose: 'Storm', faces: [6], rule: 'Incident Chart: Storm' },
     ];
     const lines: EventLine[] = events.map((e) => ({ text: 'rolled', rule: e.event === 'dice_rolled' ? e.rule : '' }));
-    render(EventList, { props: { events, lines } });
-    const hits = screen.getAllByLabelText(/a hit$/).map((d) => d.textContent);
+    const { container } = render(EventList, { props: { events, lines } });
+    const hits = [...container.querySelectorAll('.die.hit')].map((d) => d.textContent);
     expect(hits).toEqual(['5', '6']);
     expect(screen.getByText('2 hits')).toBeTruthy();
-    expect(screen.getByLabelText('die showing 6')).toBeTruthy();
+  });
+
+  it('reads each roll to a screen reader as the faces shown, the hits said (issue #17)', () => {
+    const events: Event[] = [
+      { event: 'dice_rolled', purpose: 'Torpedoes', faces: [4, 5, 6], rule: '14.6', fire: { german: true, space: at, hitting_faces: 2 } },
+      { event: 'dice_rolled', purpose: 'Storm', faces: [5, 2], rule: 'Incident Chart: Storm' },
+    ];
+    const lines: EventLine[] = events.map((e) => ({ text: 'rolled', rule: e.event === 'dice_rolled' ? e.rule : '' }));
+    render(EventList, { props: { events, lines } });
+    const rolls = screen.getAllByRole('img');
+    expect(rolls.map((r) => r.getAttribute('aria-label'))).toEqual(['rolled 4, 5 (a hit), 6 (a hit)', 'rolled 5, 2']);
+    // The faces themselves are drawn inside the one named image: a screen reader does not hear bare numbers.
+    expect(screen.getByRole('img', { name: 'rolled 5, 2' }).querySelectorAll('.die')).toHaveLength(2);
+    // New results are announced as they come.
+    expect(screen.getByRole('region', { name: 'What just happened' }).getAttribute('aria-live')).toBe('polite');
   });
 });
