@@ -1,0 +1,22 @@
+// Issue #17: the game screen's header gives the page its one top heading (for a screen reader's heading
+// list; hidden from the eye, which has the header itself) and reads the Alert Level as a sentence.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/svelte';
+import Header from './Header.svelte';
+import type { Response } from '../generated/Response';
+import started from '../test/fixtures/new_game.json';
+import { tid } from '../lib/testids.js';
+
+afterEach(() => {
+  cleanup();
+});
+
+describe('Header', () => {
+  it('has a level-one heading and says the Alert Level out of the track\'s top', () => {
+    const view = (started as Response).view;
+    render(Header, { props: { view } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Goeben Referee' }).classList.contains('sr-only')).toBe(true);
+    const sentence = screen.getByTestId(tid.alertLevel).parentElement;
+    expect(sentence?.textContent).toBe(`Alert Level ${view.alert_level} of ${view.game!.alert_max}`);
+  });
+});
