@@ -18,4 +18,5 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
 
 export const nextTheme = (t: Theme): Theme => ORDER[(ORDER.indexOf(t) + 1) % ORDER.length];
 
-export const THEME_LABEL: Record<Theme, string> = { auto: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' };
+// The toggle's accessible name starts with the word it shows (Auto, Light, Dark), as WCAG 2.5.3 asks.
+export const THEME_LABEL: Record<Theme, string> = { auto: 'Theme: Auto (follows the system)', light: 'Theme: Light', dark: 'Theme: Dark' };

@@ -85,9 +85,12 @@ describe('hold to peek', () => {
     render(PlayerSecrets, { props: { player: 'a' } });
     const button = screen.getByTestId(tid.peek('a'));
     expect(button.getAttribute('aria-label')).toContain('Hold to show Player A');
+    // Issue #17: the name starts with the words on the button (WCAG 2.5.3), whichever they are now.
+    expect(button.getAttribute('aria-label')).toMatch(/^Player A: hold to peek\. /);
     await fireEvent.keyDown(button, { key: ' ' });
     expect(await screen.findByTestId(tid.ownChit(1))).toBeTruthy();
     expect(button.getAttribute('aria-pressed')).toBe('true');
+    expect(button.getAttribute('aria-label')).toMatch(/^Player A: let go to hide\. /);
     await fireEvent.keyUp(button, { key: ' ' });
     expect(screen.queryByTestId(tid.ownChit(1))).toBeNull();
   });
