@@ -264,3 +264,18 @@ export function refereeView(seed, actions) {
 }
 
 export { sleep, By, until };
+
+/** Resizes the window and waits until the page has taken the new size (issue #17: e2e/a11y.test.mjs). */
+export async function resize(driver, width, height) {
+  await driver.manage().window().setRect({ width, height });
+  let seen = '';
+  await driver.wait(
+    async () => {
+      const [iw, ih, ow, oh] = await driver.executeScript('return [innerWidth, innerHeight, outerWidth, outerHeight]');
+      seen = `${iw}×${ih} inside, ${ow}×${oh} outside`;
+      return (iw === width && ih === height) || (ow === width && oh === height);
+    },
+    5000,
+    () => `the window never became ${width}×${height} (the page saw ${seen})`,
+  );
+}
