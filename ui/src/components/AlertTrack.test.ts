@@ -11,10 +11,12 @@ afterEach(() => {
 describe('AlertTrack', () => {
   it('says "Alert Level 3 of 6" and hides the boxes from a screen reader', () => {
     const { container } = render(AlertTrack, { props: { level: 3, min: 1, max: 6 } });
-    const value = screen.getByTestId(tid.alertLevel);
-    expect(value.textContent).toBe('3');
-    expect(value.parentElement?.textContent).toBe('Alert Level 3 of 6');
-    expect(value.closest('[aria-hidden="true"]')).toBeNull();
+    expect(screen.getByTestId(tid.alertLevel).textContent).toBe('3');
+    const sentence = screen.getByText('Alert Level 3 of 6');
+    expect(sentence.closest('[aria-hidden="true"]')).toBeNull();
+    // Only the sentence reaches a screen reader: the boxes and the bare number are hidden from it.
+    const heard = [...container.querySelectorAll('.alert > *')].filter((e) => e.getAttribute('aria-hidden') !== 'true');
+    expect(heard).toEqual([sentence]);
     const track = container.querySelector('ol.track');
     expect(track?.getAttribute('aria-hidden')).toBe('true');
     // The boxes still show every level, the current one marked for the eye.
