@@ -351,6 +351,11 @@ test('axe on every main screen at phone and desktop size, and the keyboard throu
         if (inBattle) {
           battleChecked = true;
           await tabThrough(driver, 'battle');
+          // To look at: the battle on a phone in the light theme and on a desktop in the dark one.
+          await screenshot(driver, 'a11y-battle-phone', PHONE.width, PHONE.height);
+          await setTheme(driver, 'dark');
+          await screenshot(driver, 'a11y-battle-desktop-dark', DESKTOP.width, DESKTOP.height);
+          await setTheme(driver, 'light');
         }
         if (view.phase === 'movement' && !report.tabThrough['a phase with decisions (movement)']) {
           await tabThrough(driver, 'a phase with decisions (movement)');
