@@ -27,20 +27,40 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
     };
     let response = session.respond(request);
     // The core says whether the request changed the session (read-only requests never do).
-    if response.changed {
-        // Saved before the UI hears of it: a kill after this point loses nothing (DESIGN.md principle 5).
-        if let Err(message) = state.saves.save(&session) {
-            let mut failed = response.clone();
-            failed.error = Some(ErrorInfo::new(ErrorCode::SaveFailed, message));
-            return failed;
+    if !response.changed {
+        return response;
+    }
+    // Saved before the UI hears of it: a kill after this point loses nothing (DESIGN.md principle 5).
+    // A save that fails (a full disk, a read-only folder) leaves the last save on disk as it was; the
+    // action stays applied and play goes on in memory, the player is told once, and the next applied
+    // action saves again (issue #18).
+    let saved = state.saves.save(&session);
+    // The running game now differs from any slot it was loaded from or saved to.
+    *lock(&state.kept_in_slot) = false;
+    after_save(response, saved, || state.finished.keep(&session))
+}
+
+/// The answer to an applied action once the save was tried: a failed save's message the first time it
+/// fails (`SaveFailed` beside `ok: true`: the action is applied); then the finished-games list (issue
+/// #14) for a game over for good.
+fn after_save(mut response: Response, saved: Result<(), persistence::SaveFailure>, keep_finished: impl FnOnce() -> Result<(), String>) -> Response {
+    let saved = match saved {
+        Ok(()) => true,
+        Err(failure) => {
+            if failure.tell {
+                response.error = Some(ErrorInfo::new(ErrorCode::SaveFailed, failure.message));
+            }
+            false
         }
-        // The running game now differs from any slot it was loaded from or saved to.
-        *lock(&state.kept_in_slot) = false;
-        // A game over for good joins the finished-games list with its record (issue #14).
-        if let Err(message) = state.finished.keep(&session) {
-            let mut failed = response.clone();
-            failed.error = Some(ErrorInfo::new(ErrorCode::FinishedNotKept, format!("The game is saved, but it could not be added to the finished games: {message}")));
-            return failed;
+    };
+    if let Err(message) = keep_finished() {
+        if response.error.is_none() {
+            let message = if saved {
+                format!("The game is saved, but it could not be added to the finished games: {message}")
+            } else {
+                format!("The game could not be added to the finished games: {message}")
+            };
+            response.error = Some(ErrorInfo::new(ErrorCode::FinishedNotKept, message));
         }
     }
     response
@@ -167,7 +187,7 @@ fn keep_running_game(state: &AppState, session: &goeben_referee::Session, why: &
     if !session.has_game() {
         return Ok(None);
     }
-    state.saves.save(session).map_err(|message| ErrorInfo::new(ErrorCode::SaveFailed, message))?;
+    state.saves.save(session).map_err(|failure| ErrorInfo::new(ErrorCode::SaveFailed, failure.message))?;
     if *lock(&state.kept_in_slot) {
         return Ok(None);
     }
@@ -180,8 +200,8 @@ fn keep_running_game(state: &AppState, session: &goeben_referee::Session, why: &
 /// Replaces the running game by `loaded`, saves it as the autosave, and answers with its view.
 fn switch_to(state: &AppState, session: &mut goeben_referee::Session, loaded: goeben_referee::Session, kept_in_slot: bool, what: String, kept: Option<String>) -> SavesAnswer {
     *session = loaded;
-    if let Err(message) = state.saves.save(session) {
-        let mut answer = SavesAnswer::refused(ErrorInfo::new(ErrorCode::SaveFailed, message), Some(list_slots(&state.slots.dir)));
+    if let Err(failure) = state.saves.save(session) {
+        let mut answer = SavesAnswer::refused(ErrorInfo::new(ErrorCode::SaveFailed, failure.message), Some(list_slots(&state.slots.dir)));
         answer.view = Some(session.view());
         return answer;
     }
@@ -257,4 +277,45 @@ pub fn import_save(state: State<'_, AppState>, json: Option<serde_json::Value>) 
         Err(e) => return SavesAnswer::refused(e, None),
     };
     switch_to(&state, &mut session, loaded, false, "The imported game is loaded.".into(), kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::persistence::SaveFailure;
+    use goeben_referee::{RulesPack, Session};
+
+    fn applied() -> Response {
+        let mut session = Session::new(RulesPack::standard(), 4);
+        let response = session.respond(protocol::parse_request(r#"{"action":"new_game","seed":4}"#).unwrap());
+        assert!(response.ok && response.changed);
+        response
+    }
+
+    fn failed(tell: bool) -> Result<(), SaveFailure> {
+        Err(SaveFailure { message: "Your game could not be saved: the disk is full (/d). Play goes on…".into(), tell })
+    }
+
+    #[test]
+    fn issue_18_an_action_whose_save_failed_stays_applied_and_the_player_is_told_once() {
+        let first = after_save(applied(), failed(true), || Ok(()));
+        assert!(first.ok, "the action is applied: its view is shown");
+        assert_eq!(first.view, applied().view);
+        let error = first.error.expect("the player is told");
+        assert_eq!(error.code, "save_failed");
+        assert!(error.message.starts_with("Your game could not be saved: the disk is full"), "{}", error.message);
+        let next = after_save(applied(), failed(false), || Ok(()));
+        assert!(next.ok && next.error.is_none(), "not told again at every move");
+        assert!(after_save(applied(), Ok(()), || Ok(())).error.is_none());
+    }
+
+    #[test]
+    fn issue_18_a_finished_game_not_kept_is_told_in_the_right_words() {
+        let saved = after_save(applied(), Ok(()), || Err("disk full".into())).error.unwrap();
+        assert!(saved.message.starts_with("The game is saved, but"), "{}", saved.message);
+        let unsaved = after_save(applied(), failed(false), || Err("disk full".into())).error.unwrap();
+        assert!(unsaved.message.starts_with("The game could not be added"), "{}", unsaved.message);
+        let told = after_save(applied(), failed(true), || Err("disk full".into())).error.unwrap();
+        assert_eq!(told.code, "save_failed", "the save's message comes first");
+    }
 }

@@ -2,8 +2,13 @@
 //!
 //! The store plugin rewrites its file in place, so a kill in the middle of a write could tear it. To keep
 //! the last good save whatever happens, the session is written alternately to two store files, each
-//! stamped with a generation number; loading takes the newest one that reads and validates. A file that
+//! stamped with a generation number, and each written whole to a temporary file first and then renamed
+//! over the old one (`write_whole`); loading takes the newest one that reads and validates. A file that
 //! cannot be read is copied aside (never deleted) and the player is told where it is.
+//!
+//! A save that cannot be written (a full disk, a read-only folder: issue #18) never damages the file
+//! already on disk: the temporary file is removed and the old one stays. The game goes on in memory, the
+//! player is told once (`Trouble`), and the next applied action tries again.
 //!
 //! Hidden information: `Store::set` emits a `store://change` event carrying the value. Tauri only delivers
 //! an event to a webview that registered a listener for it, and the app's capabilities do not grant
@@ -33,11 +38,14 @@ struct SaveFile {
 }
 
 pub struct Saves {
+    app: AppHandle,
     files: [SaveFile; 2],
     /// Generation of the newest save written or loaded; the next save goes to the other file.
     generation: Mutex<u64>,
     /// Messages about files that were not even JSON, found when opening.
     opened_with: Vec<String>,
+    /// Whether the player knows that saving fails now.
+    trouble: Trouble,
 }
 
 /// What one save file holds, as read at start.
@@ -96,7 +104,7 @@ impl Saves {
             Ok(SaveFile { store, path })
         };
         let files = [open_one(FILES[0])?, open_one(FILES[1])?];
-        Ok(Saves { files, generation: Mutex::new(0), opened_with })
+        Ok(Saves { app: app.clone(), files, generation: Mutex::new(0), opened_with, trouble: Trouble::default() })
     }
 
     /// The newest readable save, `Ok(None)` when there is none, or `Err(message)` when the newest save
@@ -104,6 +112,11 @@ impl Saves {
     /// the previous save, which the message also says).
     pub fn load(&self) -> Result<Option<Session>, String> {
         let slots: Vec<Slot<Session>> = self.files.iter().map(read_slot).collect();
+        // Saves are written whole by `write_whole` from now on. The plugin would write every store it
+        // holds in place when the app exits, and these hold the files as they were at start: let go.
+        for file in &self.files {
+            file.store.close_resource();
+        }
         let choice = choose(&slots);
         let mut messages = self.opened_with.clone();
         for &i in &choice.unreadable {
@@ -111,8 +124,10 @@ impl Saves {
                 let aside = keep_aside(&self.files[i].path).map_err(|e| e.to_string())?;
                 messages.push(format!("The last save could not be read ({reason}); it was kept as {}.", aside.display()));
             }
-            self.files[i].store.clear();
+            // Kept aside: the next save to this file writes a fresh one over it.
+            let _ = std::fs::remove_file(&self.files[i].path);
         }
+
         let mut restored = None;
         let mut newest = 0;
         for (i, slot) in slots.into_iter().enumerate() {
@@ -137,16 +152,134 @@ impl Saves {
         Err(messages.join(" "))
     }
 
-    /// Writes the session to the older of the two files, stamped with the next generation.
-    pub fn save(&self, session: &Session) -> Result<(), String> {
+    /// Writes the session whole over the older of the two files, stamped with the next generation. On
+    /// failure nothing on disk changed (the generation stays, so the next save tries the same file), and
+    /// the answer says what to tell the player: the first failure after a success is told, the next
+    /// ones are not (`SaveFailure::tell`).
+    pub fn save(&self, session: &Session) -> Result<(), SaveFailure> {
         let mut generation = self.generation.lock().unwrap_or_else(|p| p.into_inner());
         let next = generation.saturating_add(1);
-        let file = &self.files[(next % 2) as usize];
-        file.store.set(KEY_SAVE, Value::String(save::to_json(session)));
-        file.store.set(KEY_GENERATION, Value::from(next));
-        file.store.save().map_err(|e| format!("the game could not be saved to {}: {e}", file.path.display()))?;
-        *generation = next;
-        Ok(())
+        let name = FILES[(next % 2) as usize];
+        let entries = vec![(KEY_SAVE, Value::String(save::to_json(session))), (KEY_GENERATION, Value::from(next))];
+        match write_whole_or_say_why(&self.app, Path::new(""), name, entries) {
+            Ok(()) => {
+                *generation = next;
+                self.trouble.succeeded();
+                Ok(())
+            }
+            Err(failure) => {
+                let message = failure.game_message();
+                Err(SaveFailure { tell: self.trouble.failed(), message })
+            }
+        }
+    }
+}
+
+/// An autosave that could not be written.
+#[derive(Debug)]
+pub struct SaveFailure {
+    /// The player's words: what went wrong, that play goes on, when it will be saved again.
+    pub message: String,
+    /// Whether to tell the player now: only the first failure since the last save that worked.
+    pub tell: bool,
+}
+
+/// Whether the player has been told that saving fails: told once, at the first failure after a save that
+/// worked (or at the first one of the run), not again at every move while the disk stays full.
+#[derive(Debug, Default)]
+pub struct Trouble {
+    told: Mutex<bool>,
+}
+
+impl Trouble {
+    /// A save failed: whether to tell the player (not if already told).
+    pub fn failed(&self) -> bool {
+        let mut told = self.told.lock().unwrap_or_else(|p| p.into_inner());
+        !std::mem::replace(&mut *told, true)
+    }
+
+    /// A save worked: the next failure is told again.
+    pub fn succeeded(&self) {
+        *self.told.lock().unwrap_or_else(|p| p.into_inner()) = false;
+    }
+}
+
+/// Why a file could not be written, in the player's words.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Why {
+    DiskFull,
+    ReadOnly,
+    NotAllowed,
+    Other(String),
+}
+
+impl Why {
+    pub fn of(e: &std::io::Error) -> Why {
+        use std::io::ErrorKind;
+        match e.kind() {
+            ErrorKind::StorageFull | ErrorKind::QuotaExceeded | ErrorKind::FileTooLarge => Why::DiskFull,
+            ErrorKind::ReadOnlyFilesystem => Why::ReadOnly,
+            ErrorKind::PermissionDenied => Why::NotAllowed,
+            _ => Why::Other(e.to_string()),
+        }
+    }
+
+    fn words(&self) -> String {
+        match self {
+            Why::DiskFull => "the disk is full".into(),
+            Why::ReadOnly => "the app's data folder is read-only".into(),
+            Why::NotAllowed => "the app is not allowed to write in its data folder".into(),
+            Why::Other(e) => format!("the disk refused it ({e})"),
+        }
+    }
+
+    fn until(&self) -> &'static str {
+        match self {
+            Why::DiskFull => "as soon as there is room",
+            Why::ReadOnly | Why::NotAllowed => "as soon as the folder can be written again",
+            Why::Other(_) => "as soon as it can",
+        }
+    }
+}
+
+/// A whole-file write that failed; nothing on disk changed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WriteFailure {
+    pub why: Why,
+    /// The folder written to, to name to the player.
+    pub folder: PathBuf,
+}
+
+impl WriteFailure {
+    /// What the player reads when the game's autosave fails.
+    pub fn game_message(&self) -> String {
+        format!(
+            "Your game could not be saved: {} ({}). Play goes on; it will be saved again after your next move, {}. Your last save is kept as it was.",
+            self.why.words(),
+            self.folder.display(),
+            self.why.until()
+        )
+    }
+
+    /// What the player reads when a named save (or a kept copy) cannot be written.
+    pub fn slot_message(&self) -> String {
+        format!("The save could not be written: {} ({}). Nothing already saved was changed.", self.why.words(), self.folder.display())
+    }
+
+    /// What the player reads when the table tools cannot save.
+    pub fn tools_message(&self) -> String {
+        format!(
+            "The table tools could not save: {} ({}). Nothing was changed: ask again, and the tools go on in memory and save again {}.",
+            self.why.words(),
+            self.folder.display(),
+            self.why.until()
+        )
+    }
+}
+
+impl std::fmt::Display for WriteFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.why.words(), self.folder.display())
     }
 }
 
@@ -405,23 +538,52 @@ pub fn now_millis() -> u64 {
 /// hidden temporary file beside it, then renamed over it, so a kill in the middle of a write leaves the
 /// previous file as it was (a rename within one folder is atomic).
 pub fn write_whole(app: &AppHandle, folder: &Path, name: &str, entries: Vec<(&'static str, Value)>) -> Result<(), String> {
-    let dir = app.path().app_data_dir().map_err(|e| e.to_string())?.join(folder);
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    write_whole_or_say_why(app, folder, name, entries).map_err(|e| e.to_string())
+}
+
+/// `write_whole`, saying why it failed (a full disk, a read-only folder…).
+pub fn write_whole_or_say_why(app: &AppHandle, folder: &Path, name: &str, entries: Vec<(&'static str, Value)>) -> Result<(), WriteFailure> {
+    let base = app.path().app_data_dir().map_err(|e| WriteFailure { why: Why::Other(e.to_string()), folder: folder.to_path_buf() })?;
+    let dir = base.join(folder);
     let temp = format!(".{name}.writing");
-    let store = app
-        .store_builder(folder.join(&temp))
-        .create_new()
-        .disable_auto_save()
-        .serialize(|cache| serde_json::to_vec(cache).map_err(Into::into))
-        .build()
-        .map_err(|e| e.to_string())?;
-    for (key, value) in entries {
-        store.set(key, value);
+    commit_whole(&dir, &temp, name, |_| {
+        let store = app
+            .store_builder(folder.join(&temp))
+            .create_new()
+            .disable_auto_save()
+            .serialize(|cache| serde_json::to_vec(cache).map_err(Into::into))
+            .build()
+            .map_err(store_io_error)?;
+        for (key, value) in entries {
+            store.set(key, value);
+        }
+        let written = store.save();
+        store.close_resource();
+        written.map_err(store_io_error)
+    })
+}
+
+fn store_io_error(e: tauri_plugin_store::Error) -> std::io::Error {
+    match e {
+        tauri_plugin_store::Error::Io(e) => e,
+        other => std::io::Error::other(other.to_string()),
     }
-    let written = store.save();
-    store.close_resource();
-    written.map_err(|e| e.to_string())?;
-    std::fs::rename(dir.join(&temp), dir.join(name)).map_err(|e| e.to_string())
+}
+
+/// The safe part of a whole-file write, apart from the store plugin so that it can be tested on a real
+/// full or read-only folder: `write` fills `dir/temp`, which is then renamed over `dir/name`. When either
+/// fails, the temporary file is removed (it may hold half a save, and it takes room) and `dir/name` is
+/// untouched.
+pub fn commit_whole(dir: &Path, temp: &str, name: &str, write: impl FnOnce(&Path) -> std::io::Result<()>) -> Result<(), WriteFailure> {
+    let failed = |e: std::io::Error| WriteFailure { why: Why::of(&e), folder: dir.to_path_buf() };
+    std::fs::create_dir_all(dir).map_err(failed)?;
+    let temp = dir.join(temp);
+    let done = write(&temp).and_then(|()| std::fs::rename(&temp, dir.join(name)));
+    if let Err(e) = done {
+        let _ = std::fs::remove_file(&temp);
+        return Err(failed(e));
+    }
+    Ok(())
 }
 
 /// The slots folder of the running app and the writing of slots through the store plugin.
@@ -441,8 +603,7 @@ impl Slots {
     /// the slot (a kill mid-write leaves the old slot as it was).
     pub fn write(&self, id: &str, entries: Vec<(&'static str, Value)>) -> Result<(), ErrorInfo> {
         check_id(id)?;
-        write_whole(&self.app, Path::new(SLOTS_DIR), &format!("{id}.json"), entries)
-            .map_err(|e| error(ErrorCode::SaveFailed, format!("The save could not be written: {e}")))
+        write_whole_or_say_why(&self.app, Path::new(SLOTS_DIR), &format!("{id}.json"), entries).map_err(|e| error(ErrorCode::SaveFailed, e.slot_message()))
     }
 
     /// A fresh id for a slot the app keeps by itself.
@@ -490,6 +651,113 @@ mod tests {
     fn principle_5_nothing_readable_reports_every_unreadable_file() {
         assert_eq!(choose(&[bad(1), bad(2)]), Choice { restore: None, unreadable: vec![0, 1] });
         assert_eq!(choose::<&str>(&[Slot::Empty, Slot::Empty]), Choice { restore: None, unreadable: vec![] });
+    }
+
+    // --- a full disk or a read-only folder (issue #18) ---
+
+    fn full_disk() -> std::io::Error {
+        std::io::Error::from(std::io::ErrorKind::StorageFull)
+    }
+
+    #[test]
+    fn issue_18_a_failed_write_leaves_the_old_file_whole_and_no_temporary_file() {
+        let dir = folder("failed-write");
+        std::fs::write(dir.join("autosave-a.json"), b"{\"good\":1}").unwrap();
+        // The writer gets half a file out, then the disk is full.
+        let failure = commit_whole(&dir, ".autosave-a.json.writing", "autosave-a.json", |temp| {
+            std::fs::write(temp, b"{\"half")?;
+            Err(full_disk())
+        })
+        .unwrap_err();
+        assert_eq!(failure.why, Why::DiskFull);
+        assert_eq!(std::fs::read(dir.join("autosave-a.json")).unwrap(), b"{\"good\":1}", "the last save is untouched");
+        assert!(!dir.join(".autosave-a.json.writing").exists(), "half a save is not left taking room");
+        // The next write that works replaces the file whole.
+        commit_whole(&dir, ".autosave-a.json.writing", "autosave-a.json", |temp| std::fs::write(temp, b"{\"good\":2}")).unwrap();
+        assert_eq!(std::fs::read(dir.join("autosave-a.json")).unwrap(), b"{\"good\":2}");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only the save itself");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn issue_18_the_player_reads_why_and_that_play_goes_on() {
+        let full = WriteFailure { why: Why::of(&full_disk()), folder: "/home/p/.local/share/app".into() };
+        assert_eq!(
+            full.game_message(),
+            "Your game could not be saved: the disk is full (/home/p/.local/share/app). Play goes on; it will be saved again after your next move, as soon as there is room. Your last save is kept as it was."
+        );
+        let read_only = WriteFailure { why: Why::of(&std::io::Error::from(std::io::ErrorKind::ReadOnlyFilesystem)), folder: "/d".into() };
+        assert!(read_only.game_message().contains("the app's data folder is read-only"), "{}", read_only.game_message());
+        assert!(read_only.slot_message().contains("Nothing already saved was changed"), "{}", read_only.slot_message());
+        assert_eq!(Why::of(&std::io::Error::from_raw_os_error(28)), Why::DiskFull, "ENOSPC");
+        assert_eq!(Why::of(&std::io::Error::from_raw_os_error(30)), Why::ReadOnly, "EROFS");
+        assert_eq!(Why::of(&std::io::Error::from_raw_os_error(13)), Why::NotAllowed, "EACCES");
+        assert!(matches!(Why::of(&std::io::Error::from_raw_os_error(5)), Why::Other(_)), "EIO keeps the system's words");
+    }
+
+    #[test]
+    fn issue_18_the_player_is_told_once_until_a_save_works_again() {
+        let trouble = Trouble::default();
+        assert!(trouble.failed(), "the first failure is told");
+        assert!(!trouble.failed(), "not at every move after it");
+        assert!(!trouble.failed());
+        trouble.succeeded();
+        trouble.succeeded();
+        assert!(trouble.failed(), "a new run of failures is told again");
+    }
+
+    /// A small tmpfs mounted on a fresh folder, unmounted when dropped; `None` (the test then says it was
+    /// skipped) when this process may not mount (not root, or no tmpfs).
+    struct Tmpfs(PathBuf);
+
+    impl Tmpfs {
+        fn mount(tag: &str, size: &str) -> Option<Tmpfs> {
+            let dir = folder(tag);
+            let ok = std::process::Command::new("mount").args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"]).arg(&dir).status().map(|s| s.success()).unwrap_or(false);
+            if ok {
+                Some(Tmpfs(dir))
+            } else {
+                eprintln!("skipped: cannot mount a tmpfs on {} (not root?)", dir.display());
+                None
+            }
+        }
+        fn remount(&self, options: &str) {
+            let status = std::process::Command::new("mount").args(["-o", &format!("remount,{options}")]).arg(&self.0).status().unwrap();
+            assert!(status.success(), "remount {options}");
+        }
+    }
+
+    impl Drop for Tmpfs {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(&self.0).status();
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn issue_18_on_a_real_full_disk_and_a_read_only_one_the_last_save_stays_whole() {
+        let save = save::to_json(&game(9));
+        // Room for three saves: the save and its next version fit side by side, a save three times as
+        // big beside it does not.
+        let Some(disk) = Tmpfs::mount("tmpfs", &format!("{}k", save.len() * 3 / 1024 + 8)) else { return };
+        let dir = &disk.0;
+        let write = |text: &str| commit_whole(dir, ".autosave-b.json.writing", "autosave-b.json", |temp| std::fs::write(temp, text));
+        write(&save).unwrap();
+        // A save bigger than the room left: refused for a full disk, the good one kept, no half file.
+        let big = format!("{save}{}", " ".repeat(save.len() * 3));
+        let failure = write(&big).unwrap_err();
+        assert_eq!(failure.why, Why::DiskFull, "{failure:?}");
+        assert_eq!(std::fs::read_to_string(dir.join("autosave-b.json")).unwrap(), save);
+        assert!(!dir.join(".autosave-b.json.writing").exists());
+        assert!(save::from_json(&std::fs::read_to_string(dir.join("autosave-b.json")).unwrap()).is_ok(), "still opens");
+        // The same folder read-only: refused as such, the save kept.
+        disk.remount("ro");
+        assert_eq!(write(&save).unwrap_err().why, Why::ReadOnly);
+        assert_eq!(std::fs::read_to_string(dir.join("autosave-b.json")).unwrap(), save);
+        // Writable again: the next save goes through.
+        disk.remount("rw");
+        write(&format!("{save} ")).unwrap();
+        assert_eq!(std::fs::read_to_string(dir.join("autosave-b.json")).unwrap(), format!("{save} "));
     }
 
     // --- save slots (issue #6) ---

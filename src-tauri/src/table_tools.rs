@@ -13,7 +13,7 @@ use goeben_table_tools::{self as tools, ErrorCode, ToolResponse, ToolSession};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, State};
 
-use crate::persistence::{keep_aside, write_whole};
+use crate::persistence::{keep_aside, write_whole_or_say_why, Trouble, WriteFailure};
 
 /// The store file of the tools session, in the app data folder.
 const FILE: &str = "table-tools.json";
@@ -22,6 +22,8 @@ const KEY_SESSION: &str = "session";
 pub struct Tools {
     app: AppHandle,
     pub session: Mutex<ToolSession>,
+    /// Whether the players know that the tools cannot save now (issue #18).
+    trouble: Trouble,
 }
 
 impl Tools {
@@ -39,12 +41,13 @@ impl Tools {
                 (ToolSession::new(seed), Some(message))
             }
         };
-        Ok((Tools { app: app.clone(), session: Mutex::new(session) }, notice))
+        Ok((Tools { app: app.clone(), session: Mutex::new(session), trouble: Trouble::default() }, notice))
     }
 
-    fn save(&self, session: &ToolSession) -> Result<(), String> {
-        let text = serde_json::to_string(session).map_err(|e| e.to_string())?;
-        write_whole(&self.app, Path::new(""), FILE, vec![(KEY_SESSION, Value::String(text))])
+    /// Writes the session whole over the tools file (the old file stays as it was when that fails).
+    fn save(&self, session: &ToolSession) -> Result<(), WriteFailure> {
+        let text = serde_json::to_string(session).expect("a tools session serialises");
+        write_whole_or_say_why(&self.app, Path::new(""), FILE, vec![(KEY_SESSION, Value::String(text))])
     }
 }
 
@@ -86,12 +89,26 @@ pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolRes
     if !needs_saving(&before, &session, &response) {
         return response;
     }
-    if let Err(message) = tools.save(&session) {
-        // Not kept is not done: the session goes back to what was saved, and the player is told.
-        *session = before;
-        return ToolResponse::Error { code: ErrorCode::SaveFailed, message: format!("The table tools could not save, so nothing was changed: {message}") };
+    let saved = tools.save(&session);
+    saved_or_told(&tools.trouble, &mut session, before, response, saved)
+}
+
+/// The answer once the save was tried. The first failure (since the last save that worked) is told and
+/// undone: the answer is not shown, and the session, its dice included, goes back to what it was, so
+/// asking again gives the same draw or roll. After that, while the disk stays full or read-only, the
+/// tools go on in memory and every accepted request tries to save again (issue #18).
+fn saved_or_told(trouble: &Trouble, session: &mut ToolSession, before: ToolSession, response: ToolResponse, saved: Result<(), WriteFailure>) -> ToolResponse {
+    match saved {
+        Ok(()) => {
+            trouble.succeeded();
+            response
+        }
+        Err(failure) if trouble.failed() => {
+            *session = before;
+            ToolResponse::Error { code: ErrorCode::SaveFailed, message: failure.tools_message() }
+        }
+        Err(_) => response,
     }
-    response
 }
 
 #[cfg(test)]
@@ -124,6 +141,36 @@ mod tests {
         assert!(read(&file("torn", "{\"session\": \"{\\\"dice\\\"")).is_err());
         assert!(read(&file("notjson", "garbage")).unwrap_err().starts_with("not JSON"));
         assert_eq!(read(&file("empty", "{}")).unwrap_err(), "the file holds no tools session");
+    }
+
+    #[test]
+    fn issue_18_a_failed_save_is_told_once_and_undone_then_the_tools_go_on_in_memory() {
+        let trouble = Trouble::default();
+        let full = || Err(WriteFailure { why: crate::persistence::Why::DiskFull, folder: "/data".into() });
+        let draw = || ToolAction::DrawSdr { player: Player::A, label: "victory".into() };
+        let mut session = ToolSession::new(5);
+        // The first failure: refused, told, and the session (dice included) as it was.
+        let before = session.clone();
+        let response = session.respond(draw());
+        let told = saved_or_told(&trouble, &mut session, before.clone(), response.clone(), full());
+        let ToolResponse::Error { code, message } = told else { panic!("told: {told:?}") };
+        assert_eq!(code, ErrorCode::SaveFailed);
+        assert!(message.contains("the disk is full") && message.contains("ask again"), "{message}");
+        assert_eq!(session, before, "nothing was changed");
+        // Asked again: the same draw (the dice went back too), now kept in memory though not saved.
+        let again = session.respond(draw());
+        assert_eq!(again, response, "the same chit comes out");
+        let kept = saved_or_told(&trouble, &mut session, before.clone(), again.clone(), full());
+        assert_eq!(kept, again, "not told twice: the answer goes back");
+        assert_ne!(session, before, "play goes on in memory");
+        // A save that works clears the trouble: the next failure is told again.
+        let next = session.clone();
+        let answered = session.respond(draw());
+        assert_eq!(saved_or_told(&trouble, &mut session, next.clone(), answered.clone(), Ok(())), answered);
+        let before = session.clone();
+        let response = session.respond(draw());
+        assert!(matches!(saved_or_told(&trouble, &mut session, before.clone(), response, full()), ToolResponse::Error { .. }));
+        assert_eq!(session, before);
     }
 
     #[test]
