@@ -13,6 +13,7 @@
 export const tid = Object.freeze({
   // App.svelte
   errorBanner: 'error-banner',
+  noticeBanner: 'notice-banner',
   undoQuestion: 'undo-question',
   undoConfirm: 'undo-confirm',
   undoBlocked: 'undo-blocked',
