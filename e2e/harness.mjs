@@ -13,7 +13,9 @@ export const repo = resolve(here, '..');
 export const screenshotDir = join(repo, 'e2e', 'screenshots');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(repo, 'src-tauri', 'target');
 export const appBinary = process.env.GOEBEN_APP ?? join(targetDir, 'debug', 'goeben-referee-app');
-const port = 4444;
+// GOEBEN_DRIVER_PORT moves tauri-driver (and its native driver, on the next port) off 4444, e.g. for
+// scripts/kill_soak.mjs while other e2e runs share the machine.
+const port = Number(process.env.GOEBEN_DRIVER_PORT ?? 4444);
 
 /** A pause of `ms`. Only for a test where time itself is what is checked; anything else waits for its
  * condition (waitFor, waitForTestId, waitForText, waitForIdle…). */
@@ -71,14 +73,16 @@ function isZombie(pid) {
   }
 }
 
-/** Starts Xvfb (if needed) and tauri-driver with an isolated data folder; returns a handle to stop them. */
-export async function startDriver() {
+/** Starts Xvfb (if needed) and tauri-driver with an isolated data folder; returns a handle to stop them.
+ * `options.dataHome`: the data folder to use (XDG_DATA_HOME) instead of a fresh one, e.g. a small tmpfs
+ * (e2e/disk_full.test.mjs). */
+export async function startDriver(options = {}) {
   if (!existsSync(appBinary)) {
     throw new Error(`app binary not found at ${appBinary}: build it first (npx tauri build --debug --no-bundle)`);
   }
   const env = { ...process.env };
   // Saves go to a fresh folder so tests never touch a player's real games.
-  env.XDG_DATA_HOME = mkdtempSync(join(tmpdir(), 'goeben-e2e-data-'));
+  env.XDG_DATA_HOME = options.dataHome ?? mkdtempSync(join(tmpdir(), 'goeben-e2e-data-'));
   env.WEBKIT_DISABLE_COMPOSITING_MODE = '1';
   // There is no camera here: WebKit's mock camera stands in for one (src-tauri/src/webcam.rs).
   env.GOEBEN_MOCK_CAMERA = '1';
@@ -92,7 +96,8 @@ export async function startDriver() {
     const socket = `/tmp/.X11-unix/X${display.slice(1)}`;
     await waitFor(`Xvfb to listen on ${socket}`, () => existsSync(socket), 10000);
   }
-  const driver = spawn('tauri-driver', ['--port', String(port)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const ports = process.env.GOEBEN_DRIVER_PORT ? ['--port', String(port), '--native-port', String(port + 1)] : ['--port', String(port)];
+  const driver = spawn('tauri-driver', ports, { env, stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(driver);
   await waitForPort(`http://127.0.0.1:${port}/status`, 15000);
   return {
