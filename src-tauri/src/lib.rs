@@ -44,11 +44,8 @@ pub fn run() {
     builder
         .setup(|app| {
             let saves = persistence::Saves::open(app.handle())?;
-            let (session, notice) = match saves.load() {
-                Ok(Some(session)) => (session, None),
-                Ok(None) => (Session::new(RulesPack::standard(), fresh_seed()), None),
-                Err(kept_aside) => (Session::new(RulesPack::standard(), fresh_seed()), Some(kept_aside)),
-            };
+            let (restored, notice) = saves.load();
+            let session = restored.unwrap_or_else(|| Session::new(RulesPack::standard(), fresh_seed()));
             let slots = persistence::Slots::open(app.handle())?;
             let finished = finished_games::Finished::open(app.handle())?;
             let (tools, tools_notice) = table_tools::Tools::open(app.handle(), fresh_seed())?;

@@ -107,10 +107,11 @@ impl Saves {
         Ok(Saves { app: app.clone(), files, generation: Mutex::new(0), opened_with, trouble: Trouble::default() })
     }
 
-    /// The newest readable save, `Ok(None)` when there is none, or `Err(message)` when the newest save
-    /// could not be read: the message says where it was kept aside (the app then starts fresh or from
-    /// the previous save, which the message also says).
-    pub fn load(&self) -> Result<Option<Session>, String> {
+    /// The newest readable save (`None` when there is none) and, when a newer save could not be read, the
+    /// message for the player: where it was kept aside, and whether the game was restored from the save
+    /// before it or a new session started. The restored game is kept with its message (until issue #18's
+    /// kill soak planted a torn save, a message meant a new session: the game restored was dropped).
+    pub fn load(&self) -> (Option<Session>, Option<String>) {
         let slots: Vec<Slot<Session>> = self.files.iter().map(read_slot).collect();
         // Saves are written whole by `write_whole` from now on. The plugin would write every store it
         // holds in place when the app exits, and these hold the files as they were at start: let go.
@@ -121,11 +122,18 @@ impl Saves {
         let mut messages = self.opened_with.clone();
         for &i in &choice.unreadable {
             if let Slot::Unreadable { reason, .. } = &slots[i] {
-                let aside = keep_aside(&self.files[i].path).map_err(|e| e.to_string())?;
-                messages.push(format!("The last save could not be read ({reason}); it was kept as {}.", aside.display()));
+                match keep_aside(&self.files[i].path) {
+                    Ok(aside) => {
+                        messages.push(format!("The last save could not be read ({reason}); it was kept as {}.", aside.display()));
+                        // Kept aside: the next save to this file writes a fresh one over it.
+                        let _ = std::fs::remove_file(&self.files[i].path);
+                    }
+                    Err(e) => messages.push(format!(
+                        "The last save could not be read ({reason}), nor copied aside ({e}); it is left as {}.",
+                        self.files[i].path.display()
+                    )),
+                }
             }
-            // Kept aside: the next save to this file writes a fresh one over it.
-            let _ = std::fs::remove_file(&self.files[i].path);
         }
 
         let mut restored = None;
@@ -142,14 +150,14 @@ impl Saves {
         }
         *self.generation.lock().unwrap_or_else(|p| p.into_inner()) = newest;
         if messages.is_empty() {
-            return Ok(restored);
+            return (restored, None);
         }
         messages.push(if restored.is_some() {
             "The game was restored from the save before it.".to_string()
         } else {
             "A new session was started.".to_string()
         });
-        Err(messages.join(" "))
+        (restored, Some(messages.join(" ")))
     }
 
     /// Writes the session whole over the older of the two files, stamped with the next generation. On
