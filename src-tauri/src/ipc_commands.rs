@@ -18,6 +18,7 @@ pub const COMMANDS: &[&str] = &[
     "finished_record",
     "tools_respond",
     "decode_frame",
+    "app_ready",
 ];
 
 /// Commands the phones do not have (no webcam there: they scan with the barcode scanner plugin).

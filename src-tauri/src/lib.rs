@@ -7,6 +7,7 @@ mod finished_games;
 mod ipc_bindings;
 pub mod ipc_commands;
 mod persistence;
+mod startup;
 mod table_tools;
 mod webcam;
 
@@ -32,6 +33,7 @@ pub struct AppState {
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
+    startup::begin();
     let builder = tauri::Builder::default()
         .plugin(tauri_plugin_store::Builder::default().build())
         // The webview may use the camera (webcam scanning of counter codes) and nothing else.
@@ -43,9 +45,11 @@ pub fn run() {
 
     builder
         .setup(|app| {
+            startup::mark("setup");
             let saves = persistence::Saves::open(app.handle())?;
             let (restored, notice) = saves.load();
             let session = restored.unwrap_or_else(|| Session::new(RulesPack::standard(), fresh_seed()));
+            startup::mark("game_loaded");
             let slots = persistence::Slots::open(app.handle())?;
             let finished = finished_games::Finished::open(app.handle())?;
             let (tools, tools_notice) = table_tools::Tools::open(app.handle(), fresh_seed())?;
@@ -55,11 +59,18 @@ pub fn run() {
             };
             app.manage(AppState { session: Mutex::new(session), saves, slots, finished, kept_in_slot: Mutex::new(false), notice: Mutex::new(notice) });
             app.manage(tools);
+            startup::mark("saves_opened");
             #[cfg(target_os = "linux")]
             if let Some(window) = app.get_webview_window("main") {
                 webcam::enable_media_capture(&window)?;
             }
+            startup::mark("setup_done");
             Ok(())
+        })
+        .on_page_load(|_, payload| {
+            if payload.event() == tauri::webview::PageLoadEvent::Finished {
+                startup::mark("page_loaded");
+            }
         })
         // Exactly `ipc_commands::COMMANDS`, in its order (a test reads this list).
         .invoke_handler(tauri::generate_handler![
@@ -74,7 +85,8 @@ pub fn run() {
             commands::list_finished,
             commands::finished_record,
             table_tools::tools_respond,
-            webcam::decode_frame
+            webcam::decode_frame,
+            startup::app_ready
         ])
         .run(tauri::generate_context!())
         .expect("error while running the Goeben Referee app");

@@ -24,6 +24,7 @@ export type Answers = {
   finished_record: FinishedAnswer;
   tools_respond: ToolResponse;
   decode_frame: FrameAnswer;
+  app_ready: number;
 };
 
 // `Answers` names exactly the generated commands: one missing or one too many fails to type-check.
