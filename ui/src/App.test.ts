@@ -167,7 +167,7 @@ describe('corrections', () => {
     shell(r, () => r);
     render(App);
     await fireEvent.click(await screen.findByTestId(tid.correctionsButton));
-    const input = screen.getByPlaceholderText(String(r.view.vp)) as HTMLInputElement;
+    const input = (await screen.findByPlaceholderText(String(r.view.vp))) as HTMLInputElement; // the panel loads when first opened
     await fireEvent.input(input, { target: { value: '-3' } });
     await fireEvent.click(screen.getByTestId(tid.correctVp));
     await waitFor(() => expect(sent().length).toBe(2));

@@ -138,7 +138,7 @@ describe('the table tools screen', () => {
     });
     render(App);
     await fireEvent.click(await screen.findByTestId(tid.toolsOpen));
-    expect(screen.getByTestId(tid.toolsScreen)).toBeTruthy();
+    expect(await screen.findByTestId(tid.toolsScreen)).toBeTruthy(); // the tools load when first opened
     await fireEvent.click(screen.getByTestId(tid.tool('sdr')));
     await waitFor(() => expect(screen.getByTestId(tid.sdrBag).textContent).toContain('48 of 48'));
     await fireEvent.click(screen.getByTestId(tid.toolsBack));
