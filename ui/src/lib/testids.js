@@ -217,6 +217,7 @@ export const tid = Object.freeze({
   more: (ship, track) => `more-${ship}-${track}`,
   // components/ThemeToggle.svelte
   themeToggle: 'theme-toggle',
+  keepAwakeToggle: 'keep-awake-toggle',
   // components/tools/Calculators.svelte
   calculators: 'calculators',
   calcFireAdd: 'calc-fire-add',
