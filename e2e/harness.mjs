@@ -12,7 +12,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '..');
 export const screenshotDir = join(repo, 'e2e', 'screenshots');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(repo, 'src-tauri', 'target');
-export const appBinary = process.env.GOEBEN_APP ?? join(targetDir, 'debug', 'goeben-referee-app');
+// The release app of scripts/build_app.sh (the test command's one build); GOEBEN_APP names another.
+export const appBinary = process.env.GOEBEN_APP ?? join(targetDir, 'release', 'goeben-referee-app');
 // GOEBEN_DRIVER_PORT moves tauri-driver (and its native driver, on the next port) off 4444, e.g. for
 // scripts/kill_soak.mjs while other e2e runs share the machine.
 const port = Number(process.env.GOEBEN_DRIVER_PORT ?? 4444);
@@ -78,7 +79,7 @@ function isZombie(pid) {
  * (e2e/disk_full.test.mjs). */
 export async function startDriver(options = {}) {
   if (!existsSync(appBinary)) {
-    throw new Error(`app binary not found at ${appBinary}: build it first (npx tauri build --debug --no-bundle)`);
+    throw new Error(`app binary not found at ${appBinary}: build it first (bash scripts/build_app.sh)`);
   }
   const env = { ...process.env };
   // Saves go to a fresh folder so tests never touch a player's real games.

@@ -5,8 +5,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, textOf, waitForText, screenshot, killApp, refereeView, byTestId, tap,
+  startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, textOf, waitForText, screenshot, killApp, refereeView, byTestId, tap, screenshotDir,
 } from './harness.mjs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
 import { Key } from 'selenium-webdriver';
@@ -49,6 +51,13 @@ async function scanCode(driver, code, expect) {
   return waitForText(driver, tid.scanResult, (t) => t.includes(code) && (!expect || expect.test(t)));
 }
 
+
+/** Issue #17: each decision's way to the screen as the app measured it (ui/src/lib/startup.ts), kept for
+ * scripts/bench_app.mjs; read before the app is killed and at the end. */
+const timings = [];
+async function keepTimings(driver) {
+  timings.push(...(await driver.executeScript('return window.__goebenTimings ?? []')));
+}
 
 /** Makes the policy's decision through the control on screen, and waits until the referee answered. */
 async function play(driver, decision) {
@@ -171,6 +180,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
       view = await currentView(driver);
       if (!story.killedAt && view.turn === 2 && view.phase === 'movement') {
         story.killedAt = { turn: view.turn, phase: view.phase, log: view.game.log_len, alert: await textOf(driver, tid.alertLevel), vp: await textOf(driver, tid.vp) };
+        await keepTimings(driver);
         await killApp();
         await driver.quit().catch(() => {});
         driver = await openApp();
@@ -215,6 +225,9 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     for (const key of ['turn', 'phase', 'alert_level', 'vp']) assert.deepEqual(view[key], cli[key], key);
     assert.equal(view.game.pool, cli.game.pool);
     await screenshot(driver, 'game-turn3-desktop', 1280, 800);
+    await keepTimings(driver);
+    assert.ok(timings.length >= sent.length, `the app timed every decision (${timings.length} of ${sent.length})`);
+    writeFileSync(join(screenshotDir, 'timings-whole-game.json'), `${JSON.stringify(timings)}\n`);
     console.log(`WHOLE GAME seed ${SEED}: ${sent.length} decisions by taps, ${story.incidents} incident draws, ${story.fires} fire orders, undo, kill at turn ${story.killedAt.turn} ${story.killedAt.phase}, chart edit, token scanned at ${story.scannedToken}, placement checked ${!!story.placementChecked}; screenshots ${[...shots].length} phases`);
   } finally {
     await driver.quit();

@@ -16,15 +16,18 @@ step "UI type check (svelte-check) and unit tests (vitest)"
 npm run --silent check
 npm run --silent test:ui
 
-step "app build (tauri build --debug --no-bundle)"
-# The shell has its own target folder so core iterations never wait on the webkit build.
+step "app build (release, with its .deb: scripts/build_app.sh)"
+# One build serves the end-to-end tests, the .deb install test and the run command (scripts/app.sh). The
+# shell has its own target folder so core iterations never wait on the webkit build.
 export CARGO_TARGET_DIR="$PWD/src-tauri/target"
-npx tauri build --debug --no-bundle
+bash scripts/build_app.sh
 
 step "app shell tests (cargo test -p goeben-referee-app)"
 cargo test --locked -p goeben-referee-app --features tauri/custom-protocol
 
-step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver)"
+step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver), the .deb installed and started"
 cargo build --locked --bin referee --bin counter_sheet --target-dir "$PWD/target" -q
+export GOEBEN_APP="$CARGO_TARGET_DIR/release/goeben-referee-app"
+export GOEBEN_DEB_DIR="$CARGO_TARGET_DIR/release/bundle/deb"
 node --test --test-concurrency=1 e2e/
 echo "screenshots: e2e/screenshots/"
