@@ -76,6 +76,25 @@ fn benches(c: &mut Criterion) {
     let record = serde_json::to_string(&finished.respond(SessionRequest::ExportRecord).record()).unwrap();
     println!("verified record: {i} steps, {} bytes", record.len());
     c.bench_function("referee verify, one whole game", |b| b.iter(|| goeben_referee::api::verify::verify(&record).ok));
+    shell_per_decision(c, &pack);
+}
+
+/// Issue #17: what the shell does for every decision besides the rules — the answer turned into the JSON
+/// the webview receives, and the whole session turned into the autosave written before it — measured on a
+/// game well into its second turn (its undo history and record grow with every decision).
+fn shell_per_decision(c: &mut Criterion, pack: &RulesPack) {
+    let mut s = Session::new(pack.clone(), 3);
+    let mut r = s.respond(SessionRequest::NewGame { seed: Some(3), options: None });
+    let mut i = 0usize;
+    while r.view.game_over.is_none() && r.view.turn < 3 && i < 400 {
+        r = s.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
+        i += 1;
+    }
+    let answer = serde_json::to_string(&r).unwrap();
+    let saved = goeben_referee::api::save::to_json(&s);
+    println!("after {i} decisions (turn {}): an answer is {} bytes, the autosave {} bytes", r.view.turn, answer.len(), saved.len());
+    c.bench_function("one answer as JSON for the webview (issue #17)", |b| b.iter(|| serde_json::to_string(&r).unwrap().len()));
+    c.bench_function("the autosave of a game in turn 2-3 as JSON (issue #17)", |b| b.iter(|| goeben_referee::api::save::to_json(&s).len()));
 }
 
 criterion_group!(turns, benches);

@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// Issue #17: startup and idle memory of the release app against the floor (an empty Tauri 2 app built with
+// the same profile, benches/floor-app), side by side in one run, under Xvfb, with no WebDriver. Each start
+// is timed from spawn to the `ready <ms>` line the shell prints when the UI says its first screen is
+// interactive (GOEBEN_STARTUP_REPORT=1, src-tauri/src/startup.rs); the shell's own share (its `main` to
+// ready) is that number. After the start the app is left idle, then the resident (RSS) and proportional
+// (PSS) memory of its process and every child (WebKit's web and network processes) is read from /proc.
+//
+//   node scripts/bench_app.mjs [--runs 10] [--idle-ms 3000] [--cold] [--frames] [--app BIN] [--floor BIN] [--out FILE]
+//
+// --frames also plays the e2e suite's scripted whole game (e2e/whole_game.test.mjs) in the same release app
+// and reports each decision's way to the screen as the app measured it (ui/src/lib/startup.ts): the
+// referee's answer over IPC, the DOM updated, the frame that shows it painted (p50 / p95 / max).
+// The two binaries are started in turn (floor, app, floor, app …) so a drift of the machine hits both.
+// --cold drops the page cache before every start (root only): a start from disk, as after a reboot.
+// Build both first: bash scripts/build_app.sh && cargo build --release -p goeben-floor-app
+//   --features tauri/custom-protocol (the bench script does it with --build).
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const target = process.env.CARGO_TARGET_DIR ?? join(repo, 'src-tauri', 'target');
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  return typeof fallback === 'boolean' ? true : process.argv[i + 1];
+}
+
+const runs = Number(option('runs', '10'));
+const idleMs = Number(option('idle-ms', '3000'));
+const cold = option('cold', false);
+const build = option('build', false);
+const binaries = {
+  floor: resolve(option('floor', join(target, 'release', 'goeben-floor-app'))),
+  app: resolve(option('app', join(target, 'release', 'goeben-referee-app'))),
+};
+const out = option('out', null);
+const frames = option('frames', false);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+if (build) {
+  const env = { ...process.env, CARGO_TARGET_DIR: target };
+  execFileSync('bash', [join(repo, 'scripts', 'build_app.sh')], { stdio: 'inherit', env });
+  execFileSync('cargo', ['build', '--locked', '--release', '-p', 'goeben-floor-app', '--features', 'tauri/custom-protocol'], { stdio: 'inherit', env, cwd: repo });
+}
+for (const [name, bin] of Object.entries(binaries)) {
+  if (!existsSync(bin)) throw new Error(`${name} binary not found at ${bin}: build it first (or pass --build)`);
+}
+
+/** Every process whose parent chain leads to `root` (the app's WebKit children), `root` first. */
+function tree(root) {
+  const parent = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name sits in brackets and may hold spaces: the fields after it are fixed.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(entry), Number(fields[1]));
+    } catch {
+      // gone already
+    }
+  }
+  const found = [root];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (found.includes(ppid) && !found.includes(pid)) {
+        found.push(pid);
+        grew = true;
+      }
+    }
+  }
+  return found;
+}
+
+/** kB of a field of /proc/PID/status or smaps_rollup (0 when the process is gone). */
+function kb(file, field) {
+  try {
+    const m = readFileSync(file, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function commName(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '?';
+  }
+}
+
+/** Memory of the process tree in MiB: RSS and PSS, in all and per process. */
+function memory(root) {
+  const per = tree(root).map((pid) => ({ pid, name: commName(pid), rss: kb(`/proc/${pid}/status`, 'VmRSS') / 1024, pss: kb(`/proc/${pid}/smaps_rollup`, 'Pss') / 1024 }));
+  return { rss: per.reduce((s, p) => s + p.rss, 0), pss: per.reduce((s, p) => s + p.pss, 0), per };
+}
+
+function dropCaches() {
+  execFileSync('sync');
+  writeFileSync('/proc/sys/vm/drop_caches', '3\n');
+}
+
+async function startXvfb() {
+  if (process.env.DISPLAY) return { display: process.env.DISPLAY, stop() {} };
+  const display = ':95';
+  const xvfb = spawn('Xvfb', [display, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+  const socket = `/tmp/.X11-unix/X${display.slice(1)}`;
+  for (let i = 0; i < 100 && !existsSync(socket); i += 1) await sleep(50);
+  return { display, stop: () => xvfb.kill('SIGTERM') };
+}
+
+/** One start: spawn → `ready <ms>` on stdout, then idle, then memory, then the whole tree killed. */
+async function startOnce(bin, display) {
+  const data = mkdtempSync(join(tmpdir(), 'goeben-bench-data-'));
+  const env = { ...process.env, DISPLAY: display, XDG_DATA_HOME: data, GOEBEN_STARTUP_REPORT: '1', WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
+  if (cold) dropCaches();
+  const began = process.hrtime.bigint();
+  const child = spawn(bin, [], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  let text = '';
+  const own = await new Promise((resolveReady, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${bin} never said it was ready`)), 30000);
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const m = text.match(/^ready (\d+)$/m);
+      if (m) {
+        clearTimeout(timer);
+        resolveReady(Number(m[1]));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${bin} exited (${code}) before it was ready`)));
+  });
+  const startMs = Number(process.hrtime.bigint() - began) / 1e6;
+  child.removeAllListeners('exit');
+  await sleep(idleMs);
+  // The app's `startup` line: each moment of its start, ms from the shell's start (src-tauri/src/startup.rs).
+  const timeline = Object.fromEntries([...(text.match(/^startup (.*)$/m)?.[1] ?? '').matchAll(/(\S+)=(-?\d+)/g)].map((m) => [m[1], Number(m[2])]));
+  const mem = memory(child.pid);
+  for (const pid of tree(child.pid).reverse()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
+  rmSync(data, { recursive: true, force: true });
+  return { startMs, ownMs: own, rss: mem.rss, pss: mem.pss, per: mem.per, timeline };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const summary = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.max(...xs) });
+const fmt = (s, unit, digits = 0) => `${s.median.toFixed(digits)} ${unit} (min ${s.min.toFixed(digits)}, max ${s.max.toFixed(digits)})`;
+
+const x = await startXvfb();
+const results = { floor: [], app: [] };
+try {
+  // One start of each, not counted: the first start after a build reads everything from disk.
+  if (!cold) for (const bin of Object.values(binaries)) await startOnce(bin, x.display);
+  for (let i = 0; i < runs; i += 1) {
+    for (const [name, bin] of Object.entries(binaries)) results[name].push(await startOnce(bin, x.display));
+    process.stderr.write(`run ${i + 1}/${runs}\r`);
+  }
+} finally {
+  x.stop();
+}
+
+const report = { machine: `${execFileSync('uname', ['-srm']).toString().trim()}, ${(await import('node:os')).cpus().length} cores`, runs, idleMs, cold: Boolean(cold), binaries: {} };
+for (const [name, rs] of Object.entries(results)) {
+  report.binaries[name] = {
+    path: binaries[name],
+    bytes: statSync(binaries[name]).size,
+    startMs: summary(rs.map((r) => r.startMs)),
+    ownMs: summary(rs.map((r) => r.ownMs)),
+    rssMiB: summary(rs.map((r) => r.rss)),
+    pssMiB: summary(rs.map((r) => r.pss)),
+    lastTree: rs.at(-1).per.map((p) => ({ name: p.name, rss: Math.round(p.rss), pss: Math.round(p.pss) })),
+    timeline: Object.fromEntries(Object.keys(rs[0].timeline).map((k) => [k, median(rs.map((r) => r.timeline[k]).filter((v) => v !== undefined))]).sort((a, b) => a[1] - b[1])),
+  };
+}
+const ratio = (k) => report.binaries.app[k].median / report.binaries.floor[k].median;
+report.ratios = { startMs: ratio('startMs'), rssMiB: ratio('rssMiB'), pssMiB: ratio('pssMiB') };
+
+console.log(`${runs} ${cold ? 'cold (page cache dropped)' : 'warm'} starts each, ${idleMs} ms idle before memory; ${report.machine}`);
+for (const [name, b] of Object.entries(report.binaries)) {
+  console.log(`${name.padEnd(5)} binary ${(b.bytes / 1e6).toFixed(1)} MB | start → ready ${fmt(b.startMs, 'ms')} | shell's own ${fmt(b.ownMs, 'ms')} | idle RSS ${fmt(b.rssMiB, 'MiB', 1)} | PSS ${fmt(b.pssMiB, 'MiB', 1)}`);
+  console.log(`      ${b.lastTree.map((p) => `${p.name} ${p.rss}/${p.pss} MiB`).join(', ')}`);
+  const moments = Object.entries(b.timeline);
+  if (moments.length) console.log(`      start, median ms from the shell's start: ${moments.map(([k, v]) => `${k} ${v}`).join(' → ')}`);
+}
+console.log(`app / floor (medians): start ${report.ratios.startMs.toFixed(2)}×, RSS ${report.ratios.rssMiB.toFixed(2)}×, PSS ${report.ratios.pssMiB.toFixed(2)}×`);
+
+if (frames) {
+  execFileSync('node', ['--test', '--test-concurrency=1', join(repo, 'e2e', 'whole_game.test.mjs')], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, GOEBEN_APP: binaries.app } });
+  const timings = JSON.parse(readFileSync(join(repo, 'e2e', 'screenshots', 'timings-whole-game.json'), 'utf8'));
+  const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+  report.frames = { decisions: timings.length };
+  for (const k of ['ipc', 'dom', 'paint']) {
+    const xs = timings.map((t) => t[k]);
+    report.frames[k] = { p50: pct(xs, 50), p95: pct(xs, 95), max: Math.max(...xs) };
+  }
+  const f = report.frames;
+  console.log(`tap → screen, ${f.decisions} decisions of the scripted whole game: answer over IPC p50 ${f.ipc.p50.toFixed(1)} / p95 ${f.ipc.p95.toFixed(1)} ms; DOM updated p50 ${f.dom.p50.toFixed(1)} / p95 ${f.dom.p95.toFixed(1)} ms; painted p50 ${f.paint.p50.toFixed(1)} / p95 ${f.paint.p95.toFixed(1)} / max ${f.paint.max.toFixed(1)} ms`);
+}
+if (out) writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
