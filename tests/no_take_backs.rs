@@ -103,6 +103,42 @@ fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
 }
 
 #[test]
+fn issue_17_undo_keeps_no_snapshot_it_can_never_restore() {
+    // After a roll or a reveal, undo stops there (issue #14): the snapshots before it are dropped, so the
+    // autosave stays small; the plain decisions since are all still undoable. With the take-backs house
+    // rule nothing is dropped.
+    let (mut checked, mut deep) = (0u32, 0usize);
+    for (seed, take_backs) in (1..=12u64).map(|seed| (seed, seed % 4 == 0)) {
+        let mut s = start(seed, options(seed, take_backs));
+        let mut pick = Chooser(seed | 1);
+        let mut since_barrier = 0usize;
+        for step in 0..400 {
+            let view = s.view();
+            if view.game_over.is_some() || view.legal_actions.is_empty() {
+                break;
+            }
+            let r = s.respond(view.legal_actions[pick.next() as usize % view.legal_actions.len()].clone());
+            assert!(r.ok);
+            since_barrier = if r.view.undo_status.barrier { 0 } else { since_barrier + 1 };
+            if take_backs {
+                assert_eq!(s.undo_depth(), (step + 1).min(goeben_referee::api::session::UNDO_DEPTH), "seed {seed} step {step}: the house rule keeps every snapshot");
+            } else {
+                assert!(s.undo_depth() <= since_barrier + 1, "seed {seed} step {step}: {} snapshots kept, {since_barrier} plain decisions since the last barrier", s.undo_depth());
+                // Every kept snapshot but the barrier's own can be undone, one after another.
+                let mut probe = s.clone();
+                for _ in 0..since_barrier.min(s.undo_depth()) {
+                    assert!(probe.respond(SessionRequest::Undo).ok, "seed {seed} step {step}: a plain decision since the barrier could not be undone");
+                }
+                checked += 1;
+            }
+            deep = deep.max(s.undo_depth());
+        }
+    }
+    assert!(checked > 500, "{checked} steps checked");
+    assert!(deep > 10, "the house-rule games kept a deep history ({deep})");
+}
+
+#[test]
 fn issue_14_house_rule_takes_back_across_barriers_and_counts() {
     let mut counted_games = 0;
     for seed in 0..40u64 {

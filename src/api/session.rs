@@ -208,8 +208,27 @@ impl Session {
         if self.barriers.len() > self.undo.len() {
             self.barriers.remove(0);
         }
+        if barrier && !self.game.as_ref().is_some_and(|g| g.options.take_backs) {
+            self.forget_past_the_barrier();
+        }
         self.record(&events);
         Ok(events)
+    }
+
+    /// Undo stops at a roll or a reveal (issue #14), so the snapshots from before the newest one can never be
+    /// restored: only the barrier's own snapshot is kept (it says why undo is refused). Issue #17: the
+    /// autosave written before every answer holds the undo history, and no longer grows with dead copies of
+    /// the game. The take-backs house rule keeps them all.
+    fn forget_past_the_barrier(&mut self) {
+        let dead = self.undo.len().saturating_sub(1);
+        self.undo.drain(..dead);
+        let dead = self.barriers.len().saturating_sub(1);
+        self.barriers.drain(..dead);
+    }
+
+    /// How many snapshots undo holds (issue #17: what an autosave carries of the undo history).
+    pub fn undo_depth(&self) -> usize {
+        self.undo.len()
     }
 
     /// Whether the newest undo snapshot's action rolled or revealed (snapshots older than the barrier
