@@ -226,11 +226,6 @@ impl Session {
         self.barriers.drain(..dead);
     }
 
-    /// How many snapshots undo holds (issue #17: what an autosave carries of the undo history).
-    pub fn undo_depth(&self) -> usize {
-        self.undo.len()
-    }
-
     /// Whether the newest undo snapshot's action rolled or revealed (snapshots older than the barrier
     /// list, from saves made before it, count as barriers).
     fn last_is_barrier(&self) -> bool {

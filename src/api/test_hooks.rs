@@ -10,6 +10,8 @@ pub trait SessionHooks {
     fn game(&self) -> Option<&Game>;
     /// The running game, to change: scripted dice, planted states.
     fn game_mut_for_tests(&mut self) -> Option<&mut Game>;
+    /// How many snapshots undo holds (issue #17: what an autosave carries of the undo history).
+    fn undo_depth(&self) -> usize;
 }
 
 impl SessionHooks for Session {
@@ -19,5 +21,9 @@ impl SessionHooks for Session {
 
     fn game_mut_for_tests(&mut self) -> Option<&mut Game> {
         self.game.as_mut()
+    }
+
+    fn undo_depth(&self) -> usize {
+        self.undo.len()
     }
 }
