@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, waitForGone, waitForText, killApp, byTestId, tap, coreView } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
+import { makeDecision } from './play.mjs';
 
 const SEED = 3;
 const IDENTIFIER = 'org.goebenreferee.app';
@@ -90,18 +91,7 @@ async function play(driver) {
   const decision = decide(view);
   assert.ok(decision, `a decision exists in ${view.phase}`);
   const before = JSON.stringify(view);
-  const { control } = decision;
-  if (control.move) {
-    const select = await waitForTestId(driver, tid.moveTo(control.move));
-    await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', select);
-    const option = await select.findElement({ css: `option[value='${control.value.replaceAll("'", "\\'")}']` });
-    await option.click();
-    await tap(driver, await waitForTestId(driver, tid.move(control.move)));
-  } else {
-    const all = await driver.findElements(byTestId(control.testid));
-    assert.ok(all.length > control.nth, `no control for ${JSON.stringify(decision.action)}`);
-    await tap(driver, all[control.nth]);
-  }
+  await makeDecision(driver, decision);
   await driver.wait(async () => JSON.stringify(await coreView(driver)) !== before, 10000, `the referee never answered ${JSON.stringify(decision.action)}`);
   await waitForIdle(driver);
   return coreView(driver);

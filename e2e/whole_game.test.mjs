@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
+import { makeDecision } from './play.mjs';
 import { Key } from 'selenium-webdriver';
 
 const SEED = 3;
@@ -63,19 +64,7 @@ async function keepTimings(driver) {
 async function play(driver, decision) {
   // Some decisions log nothing yet (a fire order waits for the other ships'): any change of the view counts.
   const before = JSON.stringify(await currentView(driver));
-  const { control } = decision;
-  if (control.move) {
-    const select = await waitForTestId(driver, tid.moveTo(control.move));
-    await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', select);
-    const option = await select.findElement({ css: `option[value='${control.value.replaceAll("'", "\\'")}']` });
-    await option.click();
-    await tap(driver, await waitForTestId(driver, tid.move(control.move)));
-  } else {
-    let all = await driver.findElements(byTestId(control.testid));
-    if (control.inside) all = (await Promise.all(all.map((el) => el.findElements({ css: control.inside })))).flat();
-    assert.ok(all.length > control.nth, `no control [data-testid=${control.testid}] #${control.nth} for ${JSON.stringify(decision.action)}`);
-    await tap(driver, all[control.nth]);
-  }
+  await makeDecision(driver, decision);
   try {
     await driver.wait(async () => JSON.stringify(await currentView(driver)) !== before, 10000);
   } catch {

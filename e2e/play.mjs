@@ -1,0 +1,38 @@
+// The policy's decision (e2e/policy.mjs) made through the controls on screen, as a player's taps: shared by the
+// whole-game, disk-full and one-handed specs so that a control changed in the UI is driven in one place.
+import assert from 'node:assert/strict';
+import { byTestId, tap, waitForTestId } from './harness.mjs';
+import { tid } from '../ui/src/lib/testids.js';
+
+/** Picks an option of a select by its value, after scrolling the select into view. */
+async function pick(driver, select, value) {
+  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', select);
+  const option = await select.findElement({ css: `option[value='${value.replaceAll("'", "\\'")}']` });
+  await option.click();
+}
+
+/** One step of a control: `{ testid, nth?, inside? }` taps the nth element with that test id (or the nth
+ * element matching the `inside` selector within them); `{ select: testid, value }` picks that option. */
+async function doStep(driver, step, what) {
+  if (step.select) return pick(driver, await waitForTestId(driver, step.select), step.value);
+  const nth = step.nth ?? 0;
+  let all = await driver.findElements(byTestId(step.testid));
+  if (step.inside) all = (await Promise.all(all.map((el) => el.findElements({ css: step.inside })))).flat();
+  assert.ok(all.length > nth, `no control [data-testid=${step.testid}] #${nth} for ${what}`);
+  await tap(driver, all[nth]);
+}
+
+/** Taps the control(s) of a decision `{ action, control }`: a composed control is `{ steps: [...] }`, a
+ * destination `{ move: ship, value }`, anything else one step. Does not wait for the answer. */
+export async function makeDecision(driver, decision) {
+  const { control } = decision;
+  const what = JSON.stringify(decision.action);
+  if (control.steps) {
+    for (const step of control.steps) await doStep(driver, step, what);
+  } else if (control.move) {
+    await pick(driver, await waitForTestId(driver, tid.moveTo(control.move)), control.value);
+    await tap(driver, await waitForTestId(driver, tid.move(control.move)));
+  } else {
+    await doStep(driver, control, what);
+  }
+}
