@@ -98,3 +98,46 @@ fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
     let shown: Vec<&String> = faults.iter().filter(|f| kinds.insert((f.split_whitespace().take(3).collect::<Vec<_>>().join(" "), f.rsplit(": ").next().unwrap_or("").to_string()))).take(40).collect();
     assert!(faults.is_empty(), "{} faulty lines, e.g. {shown:#?}", faults.len());
 }
+
+/// Issue #19: the next step's button says what ending the phase means and where it leads, in a player's words
+/// ("Done moving → Incident"), for every phase met in random games.
+#[test]
+fn issue_19_the_next_step_says_where_it_leads() {
+    let mut seen = BTreeSet::new();
+    for seed in 0..20u64 {
+        let mut s = Session::new(RulesPack::standard(), seed);
+        s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..400 {
+            let view = s.view();
+            let Some(i) = view.legal_actions.iter().position(|a| matches!(a, goeben_referee::Action::EndPhase)) else {
+                if view.legal_actions.is_empty() {
+                    break;
+                }
+                // Setup and pending questions: a random legal answer, the collier first (setup ends with it).
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let collier = view.legal_actions.iter().position(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. }));
+                let pick = collier.unwrap_or((x >> 16) as usize % view.legal_actions.len());
+                s.respond(view.legal_actions[pick].clone());
+                continue;
+            };
+            let label = &view.legal_labels[i];
+            let expected = match view.phase_name.as_str() {
+                "Movement" => "Done moving → Incident".to_string(),
+                "Outfitting & Repair" => "Done outfitting → Intelligence".to_string(),
+                "Incident" => "Done with incidents → Naval Combat".to_string(),
+                "Objective" => format!("End turn {}", view.turn),
+                _ => label.clone(),
+            };
+            assert_eq!(label, &expected, "the next step in {}", view.phase_name);
+            assert!(label.starts_with("Done ") || label.starts_with("End turn "), "{label:?} says what is done");
+            seen.insert(view.phase_name.clone());
+            s.respond(view.legal_actions[i].clone());
+        }
+    }
+    for phase in ["Outfitting & Repair", "Movement", "Incident", "Objective"] {
+        assert!(seen.contains(phase), "the end of {phase} was met (seen: {seen:?})");
+    }
+}

@@ -7,7 +7,7 @@ use crate::ground::action::{Action, Speed, Supply};
 use crate::ground::event::phase_name;
 use crate::ground::pack::RulesPack;
 use crate::ground::words::count;
-use crate::ground::state::SpaceRef;
+use crate::ground::state::{Phase, SpaceRef};
 use crate::rules::roles::who_decides;
 
 /// One label per legal action of the view, in the same order (`PlayerView::legal_labels`).
@@ -20,6 +20,27 @@ pub fn legal_labels(pack: &RulesPack, view: &PlayerView) -> Vec<String> {
 pub fn legal_deciders(pack: &RulesPack, view: &PlayerView) -> Vec<String> {
     let Some(game) = &view.game else { return vec![String::new(); view.legal_actions.len()] };
     view.legal_actions.iter().map(|a| who_decides(pack, game.options.roles, a).unwrap_or_default()).collect()
+}
+
+/// The next step's words (issue #19: the dock's big button): what ending the phase means and the phase it
+/// leads to, e.g. "Done moving → Incident".
+fn end_phase_label(view: &PlayerView) -> String {
+    let done = match view.phase {
+        Phase::Outfitting => "Done outfitting",
+        Phase::Intelligence => "Done with intelligence",
+        Phase::Movement => "Done moving",
+        Phase::Incident => "Done with incidents",
+        Phase::NavalCombat => "Done with combat",
+        Phase::CommerceRaiding => "Done raiding",
+        Phase::ShoreBombardment => "Done bombarding",
+        // 17.0: the Orders are checked as the turn ends.
+        Phase::Objective => return format!("End turn {}", view.turn),
+        other => return format!("End {}", phase_name(other)),
+    };
+    match view.phase.next() {
+        Some(next) => format!("{done} → {}", phase_name(next)),
+        None => done.to_string(),
+    }
 }
 
 struct Words<'a> {
@@ -56,7 +77,7 @@ impl Words<'_> {
 
     fn label(&self, a: &Action) -> String {
         match a {
-            Action::EndPhase => format!("End {}", phase_name(self.view.phase)),
+            Action::EndPhase => end_phase_label(self.view),
             Action::PlaceCollier { to } => format!("Collier at {}", self.place(to)),
             Action::Move { ship, speed: Speed::Stay, .. } => format!("{} stays", self.ship(ship)),
             Action::Move { ship, to, .. } => format!("{} → {}", self.ship(ship), self.place(to)),
