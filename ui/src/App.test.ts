@@ -119,11 +119,12 @@ describe('a running game', () => {
     const r = newGame as Response;
     shell(r, () => r);
     render(App);
-    // New game also offers crew and gear (8.1): one button per collier placement, in the core's order.
+    // New game also offers crew and gear (8.1); the collier's spaces are one picker (issue #19), in groups.
     const placements = r.view.legal_actions.filter((a) => a.action === 'place_collier');
-    const buttons = await screen.findAllByTestId(tid.action('place_collier'));
-    expect(buttons.length).toBe(placements.length);
-    await fireEvent.click(buttons[2]);
+    const picker = (await screen.findByTestId(tid.collierTo)) as HTMLSelectElement;
+    expect([...picker.options].filter((o) => o.value).length).toBe(placements.length);
+    await fireEvent.change(picker, { target: { value: JSON.stringify(placements[2].action === 'place_collier' && placements[2].to) } });
+    await fireEvent.click(screen.getByTestId(tid.action('place_collier')));
     await waitFor(() => expect(sent().length).toBe(2));
     expect(sent()[1]).toEqual(placements[2]);
   });
@@ -166,6 +167,7 @@ describe('corrections', () => {
     const r = movement as Response;
     shell(r, () => r);
     render(App);
+    await fireEvent.click(await screen.findByTestId(tid.menuButton));
     await fireEvent.click(await screen.findByTestId(tid.correctionsButton));
     const input = (await screen.findByPlaceholderText(String(r.view.vp))) as HTMLInputElement; // the panel loads when first opened
     await fireEvent.input(input, { target: { value: '-3' } });

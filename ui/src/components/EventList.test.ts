@@ -45,4 +45,18 @@ describe('EventList', () => {
     // New results are announced as they come.
     expect(screen.getByRole('region', { name: 'What just happened' }).getAttribute('aria-live')).toBe('polite');
   });
+
+  it('leaves the instructions for the table to "On the table" (issue #19), and shows nothing if they were all', () => {
+    const events: Event[] = [
+      { event: 'turn_started', turn: 2 },
+      { event: 'table_instruction', text: 'Place HMS Dublin face up at Malta.', rule: '13.0' },
+    ];
+    const lines: EventLine[] = [{ text: 'Turn 2 begins.', rule: '' }, { text: 'On the table: Place HMS Dublin face up at Malta.', rule: '13.0' }];
+    const { unmount } = render(EventList, { props: { events, lines } });
+    expect(screen.getByText('Turn 2 begins.')).toBeTruthy();
+    expect(screen.queryByText(/Place HMS Dublin/)).toBeNull();
+    unmount();
+    render(EventList, { props: { events: events.slice(1), lines: lines.slice(1) } });
+    expect(screen.queryByRole('region', { name: 'What just happened' })).toBeNull();
+  });
 });

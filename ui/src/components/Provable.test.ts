@@ -31,6 +31,8 @@ describe('the fingerprint (issue #14)', () => {
     r.view.commitment = COMMITMENT;
     new FakeReferee(r).install();
     render(App);
+    // Issue #19: the fingerprint sits in the dock's menu, one tap away.
+    await fireEvent.click(await screen.findByTestId(tid.menuButton));
     const button = await screen.findByTestId(tid.fingerprint);
     expect(button.textContent).toBe('Fingerprint 303d77b3');
     expect(screen.queryByTestId(tid.commitment)).toBeNull();
@@ -48,7 +50,8 @@ describe('the fingerprint (issue #14)', () => {
     delete r.view.commitment;
     new FakeReferee(r).install();
     render(App);
-    await screen.findByTestId(tid.phase);
+    await fireEvent.click(await screen.findByTestId(tid.menuButton));
+    await screen.findByTestId(tid.gameMenu);
     expect(screen.queryByTestId(tid.fingerprint)).toBeNull();
   });
 });

@@ -234,7 +234,7 @@ describe('export and import', () => {
 });
 
 describe('in the app', () => {
-  it('opens from the footer, and after a load shows the loaded game and says what was kept', async () => {
+  it('opens from the dock\'s menu, and after a load shows the loaded game and says what was kept', async () => {
     const loadedView = (movement as Response).view;
     calls = [];
     mockIPC((cmd, args) => {
@@ -246,7 +246,9 @@ describe('in the app', () => {
     });
     render(App);
     expect((await screen.findByTestId(tid.phase)).textContent).toBe('Setup');
-    await fireEvent.click(screen.getByTestId(tid.savesButton));
+    await fireEvent.click(screen.getByTestId(tid.menuButton));
+    await fireEvent.click(await screen.findByTestId(tid.savesButton));
+    expect(screen.queryByTestId(tid.gameMenu)).toBeNull();
     const row = await screen.findByTestId(tid.slot(good.id));
     await fireEvent.click(within(row).getByTestId(tid.loadButton));
     await waitFor(() => expect(screen.getByTestId(tid.phase).textContent).toBe('Movement'));

@@ -27,6 +27,23 @@ export const tid = Object.freeze({
   finishedOpen: 'finished-open',
   /** The table tools' door on the start screen. */
   toolsOpen: 'tools-open',
+  /** Back to the game in play, at the top of the start screen. */
+  continueGame: 'continue-game',
+  // components/Dock.svelte (issue #19: the bar under the thumb)
+  /** The dock's big button when the next step is a decision above it (it scrolls there). */
+  nextStep: 'next-step',
+  scanOpen: 'scan-open',
+  menuButton: 'menu-button',
+  // components/GameMenu.svelte
+  gameMenu: 'game-menu',
+  // components/OnTheTable.svelte
+  onTheTable: 'on-the-table',
+  /** One instruction's tick-off button. */
+  tableTick: 'table-tick',
+  tableTickAll: 'table-tick-all',
+  // components/CodeField.svelte as the dock's scan sheet
+  scanSheet: 'scan-sheet',
+  scanClose: 'scan-close',
   // components/ActionPanel.svelte
   /** A legal action's button, by the action's name (`end_phase`, `place_collier`, `fire_orders`…). @param {string} kind */
   action: (kind) => `action-${kind}`,

@@ -1,0 +1,122 @@
+// Issue #19: one-handed at the table — the dock under the thumb, the menu behind it, "On the table" kept
+// until ticked off, the start screen's Continue and Start first.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import App from '../App.svelte';
+import type { Response } from '../generated/Response';
+import movement from '../test/fixtures/movement.json';
+import battle from '../test/fixtures/battle.json';
+import { copy } from '../test/views';
+import { tid } from '../lib/testids.js';
+
+let sent: { action: string }[];
+function shell(first: Response, answer: (action: { action: string }) => Response) {
+  sent = [];
+  mockIPC((cmd, args) => {
+    if (cmd !== 'respond') return null;
+    const action = (args as { action: { action: string } }).action;
+    sent.push(action);
+    return action.action === 'view' ? first : answer(action);
+  });
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+describe('the dock (issue #19)', () => {
+  it("offers the next step in the core's words as its big button, and sends end_phase", async () => {
+    const r = movement as Response;
+    shell(r, () => r);
+    render(App);
+    const next = await screen.findByTestId(tid.action('end_phase'));
+    const label = r.view.legal_labels[r.view.legal_actions.findIndex((a) => a.action === 'end_phase')];
+    expect(label).toBe('Done moving → Incident');
+    expect(next.textContent).toContain(label);
+    expect(next.closest('nav')?.getAttribute('aria-label')).toBe('Game');
+    // Exactly one control ends the phase: the dock's.
+    expect(screen.getAllByTestId(tid.action('end_phase'))).toHaveLength(1);
+    await fireEvent.click(next);
+    await waitFor(() => expect(sent).toContainEqual({ action: 'end_phase' }));
+  });
+
+  it('points up to a pending question instead of ending the phase, with the question in its words', async () => {
+    const r = battle as Response;
+    shell(r, () => r);
+    render(App);
+    const up = await screen.findByTestId(tid.nextStep);
+    expect(up.textContent).toContain(r.view.game!.pending[0].question);
+    expect(screen.queryByTestId(tid.action('end_phase'))).toBeNull();
+    await fireEvent.click(up);
+    expect(sent).toEqual([{ action: 'view' }]);
+  });
+
+  it('holds Undo, Scan, Log and a menu with the charts, saves, corrections, a new game and the theme', async () => {
+    const r = movement as Response;
+    shell(r, () => r);
+    render(App);
+    const dock = (await screen.findByTestId(tid.undoButton)).closest('nav')!;
+    for (const id of [tid.scanOpen, tid.logButton, tid.menuButton]) expect(within(dock).getByTestId(id)).toBeTruthy();
+    expect(screen.queryByTestId(tid.chartsButton)).toBeNull();
+    await fireEvent.click(screen.getByTestId(tid.menuButton));
+    const menu = screen.getByTestId(tid.gameMenu);
+    for (const id of [tid.chartsButton, tid.savesButton, tid.correctionsButton, tid.newGameFooter, tid.themeToggle]) expect(within(menu).getByTestId(id)).toBeTruthy();
+    // A new game is asked first, then the start screen opens with Continue on top.
+    await fireEvent.click(within(menu).getByTestId(tid.newGameFooter));
+    await fireEvent.click(within(menu).getByRole('button', { name: 'New game' }));
+    const resume = await screen.findByTestId(tid.continueGame);
+    const form = resume.closest('form')!;
+    expect(form.querySelector('button')).toBe(resume);
+    expect(form.querySelector('details:not([open])')?.textContent).toContain('Optional rules');
+    await fireEvent.click(resume);
+    expect(await screen.findByTestId(tid.phase)).toBeTruthy();
+  });
+
+  it('opens the scan sheet in one tap, the field focused, and closes it', async () => {
+    const r = movement as Response;
+    shell(r, () => r);
+    render(App);
+    await fireEvent.click(await screen.findByTestId(tid.scanOpen));
+    const sheet = screen.getByTestId(tid.scanSheet);
+    const input = within(sheet).getByTestId(tid.codeInput);
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(screen.getAllByTestId(tid.codeInput)).toHaveLength(1);
+    await fireEvent.click(within(sheet).getByTestId(tid.scanClose));
+    expect(screen.queryByTestId(tid.scanSheet)).toBeNull();
+  });
+});
+
+describe('"On the table" (issue #19)', () => {
+  it('keeps each instruction from an answer until ticked off, across a restart of the screen', async () => {
+    const first = copy(movement) as Response;
+    first.view.commitment = 'c'.repeat(64);
+    const answer = copy(first) as Response;
+    answer.view.game!.log_len += 2;
+    answer.events = [
+      { event: 'table_instruction', text: 'Place HMS Dublin face up at Malta.', rule: '13.0' },
+      { event: 'alert_changed', from: 1, to: 2, reason: 'a sighting', rule: '5.2' },
+    ];
+    answer.lines = [{ text: 'On the table: Place HMS Dublin face up at Malta.', rule: '13.0' }, { text: 'Alert Level 1 → 2 (a sighting).', rule: '5.2' }];
+    shell(first, () => answer);
+    const { unmount } = render(App);
+    await fireEvent.click(await screen.findByTestId(tid.action('end_phase')));
+    const list = await screen.findByTestId(tid.onTheTable);
+    expect(list.textContent).toContain('Place HMS Dublin face up at Malta.');
+    expect(list.textContent).toContain('Alert Level 1 → 2 (a sighting).');
+    // The instruction is not repeated under "What happened"; the Alert change is (it happened).
+    expect(screen.getByRole('region', { name: 'What just happened' }).textContent).not.toContain('Place HMS Dublin');
+    await fireEvent.click(within(list).getAllByTestId(tid.tableTick)[0]);
+    expect(screen.getByTestId(tid.onTheTable).textContent).not.toContain('Place HMS Dublin');
+    // The app restarts: what is left to do is still there.
+    unmount();
+    shell(first, () => answer);
+    render(App);
+    const again = await screen.findByTestId(tid.onTheTable);
+    expect(again.textContent).toContain('Alert Level 1 → 2');
+    await fireEvent.click(within(again).getByTestId(tid.tableTick));
+    expect(screen.queryByTestId(tid.onTheTable)).toBeNull();
+  });
+});
