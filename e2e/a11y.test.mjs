@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { Key } from 'selenium-webdriver';
 import {
   startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, waitForText, byTestId, tap, screenshot, screenshotDir, coreView,
-  resize,
+  resize, menuItem, waitForGone,
 } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
@@ -379,19 +379,30 @@ test('axe on every main screen at phone and desktop size, and the keyboard throu
     assert.ok(decisionsByKeyboard >= 2, 'decisions were made by the keyboard');
     await reload(driver);
 
-    // The footer's panels: the log, the charts (one opened), the saves and corrections.
+    // Issue #19: the dock's menu and its scan sheet.
+    await menuItem(driver, tid.chartsButton);
+    await check(driver, 'the dock\'s menu');
+    await tap(driver, await waitForTestId(driver, tid.menuButton));
+    await waitForGone(driver, tid.gameMenu);
+    await tap(driver, await waitForTestId(driver, tid.scanOpen));
+    await waitForTestId(driver, tid.scanSheet);
+    await check(driver, 'the scan sheet');
+    await tap(driver, await waitForTestId(driver, tid.scanClose));
+    await waitForGone(driver, tid.scanSheet);
+
+    // The panels: the log (on the dock), the charts (one opened), the saves and corrections (in its menu).
     for (const [name, button, open] of [
       ['log', tid.logButton, tid.gameLog],
       ['charts', tid.chartsButton, tid.charts],
       ['saves', tid.savesButton, tid.saves],
       ['corrections', tid.correctionsButton, tid.correctVp],
     ]) {
-      await tap(driver, await waitForTestId(driver, button));
+      await tap(driver, button === tid.logButton ? await waitForTestId(driver, button) : await menuItem(driver, button));
       await waitForTestId(driver, open);
       if (name === 'charts') await tap(driver, await (await waitForTestId(driver, tid.chart('victory_points'))).findElement({ css: 'summary' }));
       await driver.executeScript('window.scrollTo(0, 0)');
       await check(driver, name);
-      await tap(driver, await waitForTestId(driver, button));
+      await tap(driver, button === tid.logButton ? await waitForTestId(driver, button) : await menuItem(driver, button));
       await driver.wait(async () => (await driver.findElements(byTestId(open))).length === 0, 5000, `${name} closes`);
     }
 

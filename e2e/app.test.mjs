@@ -90,8 +90,12 @@ test('persistence: kill the app after some actions, start it again, the same gam
   try {
     await waitForTestId(driver, tid.alertLevel);
     // Finish setup (place the collier) and play two phases.
-    const collier = await driver.findElements(byTestId(tid.action('place_collier')));
-    if (collier.length > 0) await untilAnswered(driver, 'the collier placed', () => collier[0].click());
+    // The collier's space from its picker, then its button (issue #19's composed control).
+    const collier = await driver.findElements(byTestId(tid.collierTo));
+    if (collier.length > 0) {
+      await (await collier[0].findElements({ css: 'option' }))[1].click();
+      await untilAnswered(driver, 'the collier placed', async () => (await waitForTestId(driver, tid.action('place_collier'))).click());
+    }
     await untilAnswered(driver, 'the first end of phase', async () => (await waitForTestId(driver, tid.action('end_phase'))).click());
     await untilAnswered(driver, 'the second end of phase', async () => (await waitForTestId(driver, tid.action('end_phase'))).click());
     before = {

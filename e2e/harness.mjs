@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Builder, Capabilities, By, until } from 'selenium-webdriver';
-import { selector } from '../ui/src/lib/testids.js';
+import { selector, tid } from '../ui/src/lib/testids.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '..');
@@ -284,4 +284,23 @@ export async function resize(driver, width, height) {
     5000,
     () => `the window never became ${width}×${height} (the page saw ${seen})`,
   );
+}
+
+/** Issue #19: a control of the dock's menu (charts, saves, corrections, a new game, the fingerprint): the
+ * menu is opened first if it is closed. Returns the control, not yet tapped. */
+export async function menuItem(driver, id) {
+  if ((await driver.findElements(byTestId(tid.gameMenu))).length === 0) {
+    await tap(driver, await waitForTestId(driver, tid.menuButton));
+  }
+  return waitForTestId(driver, id);
+}
+
+/** Issue #19: the counter-code field a player can use now: the desktop's card beside the game, or on a phone
+ * (where that card is hidden) the scan sheet, opened from the dock. */
+export async function codeInput(driver) {
+  const shown = [];
+  for (const el of await driver.findElements(byTestId(tid.codeInput))) if (await el.isDisplayed()) shown.push(el);
+  if (shown.length > 0) return shown[0];
+  await tap(driver, await waitForTestId(driver, tid.scanOpen));
+  return waitForTestId(driver, tid.codeInput);
 }

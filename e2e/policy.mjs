@@ -17,8 +17,41 @@ function moveFor(view, ship) {
   return toZone ?? moves.find((m) => m.speed === 'stay') ?? moves[0];
 }
 
+// Issue #19's composed controls (ui/src/components/controls/, ui/src/lib/compose.ts): a control is one tap
+// when the control's own first choices already compose the action, otherwise `{ steps: [...] }` (e2e/play.mjs).
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** 14.3 ContactPicker: one per battle space (in the order of the core's first offer there); its leader and
+ * speed chips start at the first leader and speed the core lists in that space. */
+function contactControl(legal, a) {
+  const contacts = legal.filter((c) => c.action === 'contact');
+  const spaces = [];
+  for (const c of contacts) if (!spaces.some((s) => same(s, c.space))) spaces.push(c.space);
+  const nth = spaces.findIndex((s) => same(s, a.space));
+  const here = contacts.filter((c) => same(c.space, a.space));
+  const go = { testid: tid.action('contact'), nth };
+  const steps = [];
+  if (a.leader !== here[0].leader) steps.push({ testid: tid.contactLeader(a.leader), nth });
+  if (a.speed_ship !== here[0].speed_ship || a.maximum_speed !== here[0].maximum_speed) {
+    steps.push({ testid: tid.contactSpeed(`${a.speed_ship}:${a.maximum_speed ? 'maximum' : 'cruise'}`), nth });
+  }
+  return steps.length > 0 ? { steps: [...steps, go] } : go;
+}
+
+/** 14.5/14.9 FireCard: one card per target (in the order of the battle's options); its maximum-fire switch
+ * starts off whenever plain fire at that target is offered. */
+function fireControl(options, o) {
+  const targets = [];
+  for (const x of options) if (!targets.some((t) => t.ship === x.ship && t.target === x.target)) targets.push(x);
+  const nth = targets.findIndex((t) => t.ship === o.ship && t.target === o.target);
+  const plainOffered = options.some((x) => x.ship === o.ship && x.target === o.target && !x.maximum_fire);
+  const tapCard = { testid: tid.fireOption, nth };
+  return o.maximum_fire === !plainOffered ? tapCard : { steps: [{ testid: tid.fireMaximum, nth }, tapCard] };
+}
+
 /** The decision and the control that makes it: `{ action, control }` where control is
- * `{ testid, nth }` (the nth element with that test id) or `{ move: ship, value }` (a destination). */
+ * `{ testid, nth }` (the nth element with that test id), `{ move: ship, value }` (a destination) or
+ * `{ steps: [...] }` (a composed control's choices, then its button). */
 export function decide(view) {
   const legal = view.legal_actions;
   const game = view.game;
@@ -26,7 +59,7 @@ export function decide(view) {
   if (pending?.kind === 'fire_orders') {
     const battle = game.combat.find((b) => b.stage !== 'over');
     const o = battle?.options?.[0];
-    if (o) return { action: { action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: o.maximum_fire }, control: { testid: tid.fireOption, nth: 0 } };
+    if (o) return { action: { action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: o.maximum_fire }, control: fireControl(battle.options, o) };
     return { action: legal.find((a) => a.action === 'fire_orders' && !a.target), control: { testid: tid.holdFire, nth: 0 } };
   }
   if (pending?.kind === 'torpedoes') {
@@ -41,11 +74,16 @@ export function decide(view) {
   if (pending) {
     for (const kind of PENDING_ANSWERS) {
       const a = first(legal, kind);
-      if (a) return { action: a, control: { testid: tid.action(kind), nth: 0 } };
+      if (a) return { action: a, control: kind === 'contact' ? contactControl(legal, a) : { testid: tid.action(kind), nth: 0 } };
     }
   }
   const phaseFirst = { setup: 'place_collier', incident: 'resolve_incidents', naval_combat: 'contact' }[view.phase];
   const preferred = phaseFirst && first(legal, phaseFirst);
+  if (preferred?.action === 'place_collier') {
+    // CollierPicker: the space from its grouped picker, then its button.
+    return { action: preferred, control: { steps: [{ select: tid.collierTo, value: JSON.stringify(preferred.to) }, { testid: tid.action('place_collier'), nth: 0 }] } };
+  }
+  if (preferred?.action === 'contact') return { action: preferred, control: contactControl(legal, preferred) };
   if (preferred) return { action: preferred, control: { testid: tid.action(phaseFirst), nth: 0 } };
   const mover = first(legal, 'move');
   if (mover) {

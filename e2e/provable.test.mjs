@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, screenshot, byTestId, coreBinary, tap, untilAnswered,
+  startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, screenshot, byTestId, coreBinary, tap, untilAnswered, menuItem,
 } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 
@@ -69,7 +69,9 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
       assert.equal(atIncident.commitment, commitment, 'the same commitment in every view');
       await driver.navigate().refresh();
       if (attempt === 0) {
-        assert.ok((await textOf(driver, tid.fingerprint)).includes(commitment.slice(0, 8)), 'the fingerprint shows the commitment');
+        // Issue #19: the fingerprint is in the dock's menu, one tap away.
+        assert.ok((await (await menuItem(driver, tid.fingerprint)).getText()).includes(commitment.slice(0, 8)), 'the fingerprint shows the commitment');
+        await driver.navigate().refresh();
       }
       // The draw's button says it cannot be taken back.
       const draw = await waitForTestId(driver, tid.action('resolve_incidents'));

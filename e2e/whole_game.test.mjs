@@ -6,10 +6,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, textOf, waitForText, screenshot, killApp, refereeView, byTestId, tap, screenshotDir,
+  menuItem, codeInput,
 } from './harness.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tid } from '../ui/src/lib/testids.js';
+import { selector, tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
 import { makeDecision } from './play.mjs';
 import { Key } from 'selenium-webdriver';
@@ -46,10 +47,45 @@ async function invoke(driver, cmd, args) {
 
 /** Types a counter code into the code field as a USB scanner would (Enter submits), and waits for the answer. */
 async function scanCode(driver, code, expect) {
-  const field = await waitForTestId(driver, tid.codeInput);
+  const field = await codeInput(driver);
   await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', field);
   await field.sendKeys(code, Key.ENTER);
   return waitForText(driver, tid.scanResult, (t) => t.includes(code) && (!expect || expect.test(t)));
+}
+
+/** Closes the dock's scan sheet if a scan opened it (on a phone), back to the game. */
+async function closeScan(driver) {
+  const close = await driver.findElements(byTestId(tid.scanClose));
+  if (close.length > 0) await tap(driver, close[0]);
+}
+
+/** Issue #19, at 390×844 without scrolling: where the next step's control, the dock's big button and the
+ * last result sit, from their rectangles. `ids` are the decision's own control (its first step). */
+async function oneHanded(driver, decision) {
+  const c = decision.control;
+  const first = c.steps ? c.steps[0] : c;
+  const id = first.select ?? first.testid ?? (c.move ? tid.moveTo(c.move) : null);
+  return driver.executeScript(
+    `const [css, nth, inside, dockCss] = arguments;
+     const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: Math.round(r.height) }; };
+     let all = [...document.querySelectorAll(css)];
+     if (inside) all = all.flatMap((el) => [...el.querySelectorAll(inside)]);
+     const header = box(document.querySelector('.header'));
+     const dock = box(document.querySelector('.dock'));
+     const next = dockCss.map((d) => document.querySelector(d)).find(Boolean);
+     return { control: box(all[nth ?? 0]), header, dock, next: box(next), result: box(document.querySelector('.events')), height: innerHeight };`,
+    selector(id), first.nth ?? 0, first.inside ?? null, [selector(tid.action('end_phase')), selector(tid.nextStep)],
+  );
+}
+
+/** Checks the look taken by oneHanded: the control between the header and the dock, the dock's big button
+ * on screen, the last result (if any) at least partly in view above the control. */
+function assertOneHanded(where, seen) {
+  const { control, header, dock, next, result, height } = seen;
+  assert.ok(control, `${where}: the next step's control is on the screen`);
+  assert.ok(control.top >= header.bottom - 1 && control.bottom <= dock.top + 1, `${where}: the next step's control (${control.top}–${control.bottom}) lies between the header (…${header.bottom}) and the dock (${dock.top}…) without scrolling`);
+  if (next) assert.ok(next.top >= dock.top && next.bottom <= height, `${where}: the dock's big button is on the screen`);
+  if (result) assert.ok(result.top < dock.top && result.bottom > header.bottom, `${where}: the last result is in view with it (${result.top}–${result.bottom})`);
 }
 
 
@@ -77,12 +113,14 @@ async function play(driver, decision) {
   await waitForIdle(driver);
 }
 
+/** The first time a phase is seen: a phone-sized screenshot, taken as the app left the screen (issue #19:
+ * no scrolling to find the next step). True then. */
 async function phaseShot(driver, shots, view) {
   const name = `game-turn${view.turn}-${view.phase}`;
-  if (shots.has(name)) return;
+  if (shots.has(name)) return false;
   shots.add(name);
-  await driver.executeScript('window.scrollTo(0, 0)');
   await screenshot(driver, `${name}-phone`, 390, 844);
+  return true;
 }
 
 test('a seeded game by taps: two full turns with incidents, a battle, an undo, a kill mid-turn and a chart edit (issue #6)', async () => {
@@ -94,8 +132,8 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     // A new game from the start screen with the seed typed in.
     await waitForAnyTestId(driver, [tid.phase, tid.seedInput]);
     if ((await driver.findElements(byTestId(tid.seedInput))).length === 0) {
-      await tap(driver, await waitForTestId(driver, tid.newGameFooter));
-      await tap(driver, await driver.findElement({ xpath: "//nav//button[normalize-space()='New game']" }));
+      await tap(driver, await menuItem(driver, tid.newGameFooter));
+      await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: ".//button[normalize-space()='New game']" }));
     }
     const seed = await waitForTestId(driver, tid.seedInput);
     await seed.clear();
@@ -116,13 +154,22 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     await scanCode(driver, goeben);
     assert.match(await textOf(driver, tid.scanDisplay), /cruise \d+ · maximum \d+ · emergency \d+/, "the Goeben's display opens");
     await screenshot(driver, 'game-scan-display-phone', 390, 844);
+    await closeScan(driver);
+    const handed = {};
 
     for (let step = 0; step < 400; step += 1) {
       let view = await currentView(driver);
       if (view.turn >= 3 || view.game_over) break;
-      await phaseShot(driver, shots, view);
+      const firstInPhase = await phaseShot(driver, shots, view);
       const decision = decide(view);
       assert.ok(decision, `a decision exists in ${view.phase}`);
+      // Issue #19: on every phase (and every battle question) the next step is under the thumb at 390×844.
+      const question = view.game.pending[0]?.pending.kind;
+      const spot = `turn ${view.turn} ${view.phase}${question ? ` (${question})` : ''}`;
+      if (firstInPhase || (question && !handed[spot])) {
+        handed[spot] = await oneHanded(driver, decision);
+        assertOneHanded(spot, handed[spot]);
+      }
       if (decision.action.action === 'resolve_incidents') story.incidents += 1;
       if (decision.action.action === 'fire_orders' && decision.action.target) story.fires += 1;
       if (decision.action.action === 'fire_orders' && story.fires === 1) await screenshot(driver, 'game-battle-desktop', 1280, 800);
@@ -133,6 +180,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
         assert.ok(token, `${place.name} has a token`);
         await scanCode(driver, token);
         const step = await waitForTestId(driver, tid.scanActions);
+        await screenshot(driver, 'game-scan-sheet-phone', 390, 844);
         await play(driver, { action: decision.action, control: { testid: tid.scanActions, nth: 0, inside: 'button' } });
         sent.push(decision.action);
         story.scannedToken = place.name;
@@ -147,6 +195,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
           story.placementChecked = true;
           await screenshot(driver, 'game-placement-phone', 390, 844);
         }
+        await closeScan(driver);
         void step;
         continue;
       }
@@ -183,7 +232,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
         await screenshot(driver, 'game-restarted-phone', 390, 844);
 
         // A chart edited to match one's map, then reset: the referee uses the value, and the default comes back.
-        await tap(driver, await waitForTestId(driver, tid.chartsButton));
+        await tap(driver, await menuItem(driver, tid.chartsButton));
         const chart = await waitForTestId(driver, tid.chart('victory_points'));
         await tap(driver, await chart.findElement({ css: 'summary' }));
         await tap(driver, await waitForTestId(driver, tid.chartEditButton('victory_points')));
@@ -197,7 +246,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
         await screenshot(driver, 'game-chart-edit-phone', 390, 844);
         await tap(driver, await waitForTestId(driver, tid.chartReset('victory_points')));
         await waitForText(driver, tid.chartMessage, (t) => /default/i.test(t));
-        await tap(driver, await waitForTestId(driver, tid.chartsButton));
+        await tap(driver, await menuItem(driver, tid.chartsButton));
         story.chartEdited = true;
       }
     }
@@ -217,6 +266,8 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     await keepTimings(driver);
     assert.ok(timings.length >= sent.length, `the app timed every decision (${timings.length} of ${sent.length})`);
     writeFileSync(join(screenshotDir, 'timings-whole-game.json'), `${JSON.stringify(timings)}\n`);
+    writeFileSync(join(screenshotDir, 'one-handed.json'), `${JSON.stringify(handed, null, 1)}\n`);
+    assert.ok(Object.keys(handed).length >= 12, `the next step was checked on every phase of two turns (${Object.keys(handed).join(', ')})`);
     console.log(`WHOLE GAME seed ${SEED}: ${sent.length} decisions by taps, ${story.incidents} incident draws, ${story.fires} fire orders, undo, kill at turn ${story.killedAt.turn} ${story.killedAt.phase}, chart edit, token scanned at ${story.scannedToken}, placement checked ${!!story.placementChecked}; screenshots ${[...shots].length} phases`);
   } finally {
     await driver.quit();

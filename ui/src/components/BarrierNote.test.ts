@@ -26,9 +26,19 @@ describe('marks on the buttons of decisions that roll or reveal (issue #14)', ()
     r.view.legal_barriers[placements[2]] = true;
     new FakeReferee(r).install();
     render(App);
-    const buttons = await screen.findAllByTestId(tid.action('place_collier'));
-    expect(buttons.map((b) => within(b).queryByTestId(tid.barrierNote) !== null)).toEqual(placements.map((i) => r.view.legal_barriers[i]));
-    expect(within(buttons[2]).getByTestId(tid.barrierNote).textContent).toBe("rolls or reveals · can't be taken back");
+    // One picker and one button (issue #19): the button's mark follows the space chosen.
+    const picker = await screen.findByTestId(tid.collierTo);
+    const button = screen.getByTestId(tid.action('place_collier'));
+    const marked: boolean[] = [];
+    for (const i of placements) {
+      const a = r.view.legal_actions[i];
+      await fireEvent.change(picker, { target: { value: a.action === 'place_collier' ? JSON.stringify(a.to) : '' } });
+      marked.push(within(button).queryByTestId(tid.barrierNote) !== null);
+    }
+    expect(marked).toEqual(placements.map((i) => r.view.legal_barriers[i]));
+    const a = r.view.legal_actions[placements[2]];
+    await fireEvent.change(picker, { target: { value: a.action === 'place_collier' ? JSON.stringify(a.to) : '' } });
+    expect(within(button).getByTestId(tid.barrierNote).textContent).toBe("rolls or reveals · can't be taken back");
   });
 
   it('marks every fire order on the battle card and holding fire, as the core does', async () => {
@@ -49,11 +59,10 @@ describe('marks on the buttons of decisions that roll or reveal (issue #14)', ()
     render(App);
     const move = await screen.findByTestId(tid.move('goeben'));
     expect(within(move).queryByTestId(tid.barrierNote)).toBeNull();
-    const fieldset = move.closest('fieldset')!;
-    const speed = fieldset.querySelectorAll('select')[1] as HTMLSelectElement;
-    await fireEvent.change(speed, { target: { value: 'emergency' } });
+    // The speed is a row of chips (issue #19).
+    await fireEvent.click(screen.getByTestId(tid.moveSpeed('goeben-emergency')));
     expect(within(move).getByTestId(tid.barrierNote).textContent).toBe("rolls or reveals · can't be taken back");
-    await fireEvent.change(speed, { target: { value: 'cruise' } });
+    await fireEvent.click(screen.getByTestId(tid.moveSpeed('goeben-cruise')));
     expect(within(move).queryByTestId(tid.barrierNote)).toBeNull();
     // Ending Movement rolls nothing.
     expect(within(screen.getByTestId(tid.action('end_phase'))).queryByTestId(tid.barrierNote)).toBeNull();

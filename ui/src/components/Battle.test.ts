@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from '../App.svelte';
 import type { Response } from '../generated/Response';
@@ -43,22 +43,63 @@ afterEach(() => {
 });
 
 describe('battle card (14.0)', () => {
-  it('shows the Allied ship with its armor and offers each fire option with its exact odds', async () => {
+  it('offers one card per target with the exact odds of its fire, and a maximum-fire switch (issue #19)', async () => {
     shell();
     render(App);
     await screen.findByTestId(tid.battle);
     expect(screen.getByRole('heading', { name: `Battle at ${fight.name}` })).toBeTruthy();
-    const options = screen.getAllByTestId(tid.fireOption);
-    expect(options.length).toBe(fight.options.length);
-    const first = fight.options[0];
-    const odds = first.fires[0].odds;
-    expect(options[0].textContent).toContain(`Fire at ${first.target_name}`);
-    expect(options[0].textContent).toContain(`${odds.dice_to_roll} dice · ${odds.expected_hits.toFixed(2)} hits · ${Math.round(odds.chance_of_a_hit * 100)}% ≥1`);
-    const maximum = fight.options.findIndex((o) => o.maximum_fire);
-    expect(options[maximum].textContent).toMatch(/Maximum fire/);
-    await fireEvent.click(options[maximum]);
-    const o = fight.options[maximum];
-    await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: true }));
+    const targets = [...new Set(fight.options.map((o) => o.target))];
+    const cards = screen.getAllByTestId(tid.fireOption);
+    expect(cards.length).toBe(targets.length);
+    const plain = fight.options.find((o) => o.target === targets[0] && !o.maximum_fire)!;
+    const maximum = fight.options.find((o) => o.target === targets[0] && o.maximum_fire)!;
+    const line = (o: typeof plain) => `${o.fires[0].odds.dice_to_roll} dice · ${o.fires[0].odds.expected_hits.toFixed(2)} hits · ${Math.round(o.fires[0].odds.chance_of_a_hit * 100)}% ≥1`;
+    expect(cards[0].textContent).toContain(`Fire at ${plain.target_name}`);
+    expect(cards[0].textContent).toContain(line(plain));
+    // The switch says what maximum fire costs (the rule summary the core reads too) and what is aboard.
+    const switches = within(screen.getByTestId(tid.battle)).getAllByRole('switch');
+    expect(switches.length).toBe(targets.length);
+    expect(switches[0].getAttribute('aria-checked') ?? String((switches[0] as HTMLInputElement).checked)).toBe('false');
+    expect(screen.getAllByTestId(tid.fireMaximum)[0].closest('.fire-card')!.textContent).toMatch(/two ammunition instead of one/);
+    await fireEvent.click(screen.getAllByTestId(tid.fireMaximum)[0]);
+    expect(cards[0].textContent).toContain(`Maximum fire at ${maximum.target_name}`);
+    expect(cards[0].textContent).toContain(line(maximum));
+    await fireEvent.click(cards[0]);
+    await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: maximum.ship, target: maximum.target, maximum_fire: true }));
+  });
+
+  it('sends plain fire at the tapped target by default', async () => {
+    shell();
+    render(App);
+    const cards = await screen.findAllByTestId(tid.fireOption);
+    await fireEvent.click(cards[1]);
+    const o = fight.options.filter((x) => !x.maximum_fire)[1];
+    await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: false }));
+  });
+
+  it('never sends a fire the core does not offer: the card is disabled and says why', async () => {
+    const r = structuredClone(atOrders) as Response;
+    const o = r.view.game!.combat.find((b) => b.stage !== 'over')!.options.find((x) => x.maximum_fire)!;
+    // The battle still lists the option, but the core no longer offers it.
+    const i = r.view.legal_actions.findIndex((a) => a.action === 'fire_orders' && a.target === o.target && a.maximum_fire);
+    for (const k of ['legal_actions', 'legal_labels', 'legal_barriers', 'legal_deciders'] as const) (r.view[k] as unknown[]).splice(i, 1);
+    sent = [];
+    mockIPC((cmd, args) => {
+      if (cmd === 'startup_notice') return null;
+      sent.push((args as { action: { action: string } }).action);
+      return r;
+    });
+    render(App);
+    const targets = [...new Set(r.view.game!.combat.find((b) => b.stage !== 'over')!.options.map((x) => x.target))];
+    const n = targets.indexOf(o.target);
+    await fireEvent.click((await screen.findAllByTestId(tid.fireMaximum))[n]);
+    const card = screen.getAllByTestId(tid.fireOption)[n] as HTMLButtonElement;
+    expect(card.disabled).toBe(true);
+    const why = document.getElementById(card.getAttribute('aria-describedby')!)!;
+    expect(why.textContent).toMatch(/Not among the referee’s choices/);
+    const before = sent.length;
+    await fireEvent.click(card);
+    expect(sent.length).toBe(before);
   });
 
   it("names each Allied ship's damage pips as one image for a screen reader (issue #17)", async () => {

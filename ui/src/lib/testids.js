@@ -58,6 +58,26 @@ export const tid = Object.freeze({
   holdFire: 'hold-fire',
   forecastButton: 'forecast-button',
   forecast: 'forecast',
+  // components/controls/ (issue #19's composed controls)
+  /** FireCard: the maximum-fire switch on a target's card (one per card). */
+  fireMaximum: 'fire-maximum',
+  /** ContactPicker: a leader chip, by the ship's id. @param {string} ship */
+  contactLeader: (ship) => `contact-leader-${ship}`,
+  /** ContactPicker: a speed chip, by `ship:cruise` or `ship:maximum`. @param {string} speed */
+  contactSpeed: (speed) => `contact-speed-${speed}`,
+  /** CollierPicker: the collier's space picker (its button is `action('place_collier')`). */
+  collierTo: 'collier-to',
+  /** CargoPicker: the crew & gear section, and its Done (folds it). */
+  cargoSection: 'cargo-section',
+  cargoDone: 'cargo-done',
+  /** RepairDice: the dice left of a ship. @param {string} ship */
+  repairLeft: (ship) => `repair-left-${ship}`,
+  /** @param {string} ship @param {string} track `hull` | `engines` | `primary` | `secondary` | `tertiary` */
+  repairLess: (ship, track) => `repair-less-${ship}-${track}`,
+  /** @param {string} ship @param {string} track */
+  repairMore: (ship, track) => `repair-more-${ship}-${track}`,
+  /** RepairDice: a spread the core offers (fills the counters). */
+  repairOffer: 'repair-offer',
   // components/Charts.svelte
   /** The game's Charts card. */
   charts: 'charts',
@@ -142,6 +162,8 @@ export const tid = Object.freeze({
   // components/MoveShip.svelte
   /** The destination picker of a ship's move. @param {string} ship */
   moveTo: (ship) => `move-to-${ship}`,
+  /** A speed chip of a ship's move, by `ship-speed` (`goeben-cruise`). @param {string} value */
+  moveSpeed: (value) => `move-speed-${value}`,
   /** @param {string} ship */
   move: (ship) => `move-${ship}`,
   /** @param {string} ship */

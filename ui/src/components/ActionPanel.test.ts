@@ -1,0 +1,245 @@
+// Issue #19's composed controls in the decisions panel: contact, the collier, a ship's move, repairs, crew
+// & gear. Each composes one action from a few choices and sends it only when the core offers it
+// (`view.legal_actions`); a disabled button says why. The e2e policy's controls (e2e/policy.mjs) are driven
+// here too, so a control changed in the UI is caught before the real-app run.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
+import ActionPanel from './ActionPanel.svelte';
+import Battle from './Battle.svelte';
+import type { Action } from '../generated/Action';
+import type { PlayerView } from '../generated/PlayerView';
+import { copy } from '../test/views';
+import battle from '../test/fixtures/battle.json';
+import movement from '../test/fixtures/movement.json';
+import newGame from '../test/fixtures/new_game.json';
+import { tid } from '../lib/testids.js';
+
+// The e2e player, plain JavaScript outside the UI's type check (loaded as a glob, as testids.test.ts reads the specs).
+type Decision = { action: Action; control: { steps?: object[] } & Record<string, unknown> };
+const [policy] = Object.values(import.meta.glob('../../../e2e/policy.mjs', { eager: true })) as { decide: (view: PlayerView) => Decision }[];
+const decide = policy.decide;
+
+afterEach(() => cleanup());
+
+function panel(view: PlayerView, busy = false) {
+  const send = vi.fn<(a: Action) => void>();
+  render(ActionPanel, { view, send, busy });
+  return send;
+}
+
+/** The reason a disabled button gives (its aria-describedby). */
+const why = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+
+/** A view whose legal actions are `offers` (action, label, barrier), on top of the movement fixture's game. */
+function offering(phase: PlayerView['phase'], offers: [Action, string, boolean][]): PlayerView {
+  const v = copy(movement).view;
+  v.phase = phase;
+  v.legal_actions = offers.map((o) => o[0]);
+  v.legal_labels = offers.map((o) => o[1]);
+  v.legal_barriers = offers.map((o) => o[2]);
+  v.legal_deciders = offers.map(() => '');
+  return v;
+}
+
+// The contact offers and labels as the referee gave them (seed 1, the battle at Gibraltar Patrol Zone).
+const space = { kind: 'place', id: 'gibraltar_pz' } as const;
+const contact = (leader: string, speed_ship: string, maximum_speed: boolean): Action => ({ action: 'contact', space, leader, speed_ship, maximum_speed });
+const name = (s: string) => (s === 'goeben' ? 'SMS Goeben' : 'SMS Breslau');
+const CONTACTS: [Action, string, boolean][] = ['goeben', 'breslau'].flatMap((l) =>
+  ['goeben', 'breslau'].flatMap((s) =>
+    [false, true].map((m): [Action, string, boolean] => [
+      contact(l, s, m),
+      `Contact at Gibraltar Patrol Zone: leadership of ${name(l)}, ${m ? 'maximum speed (1 coal)' : 'cruise speed'} of ${name(s)}`,
+      true,
+    ]),
+  ),
+);
+
+describe('contact (14.3): a leader, a speed, one Roll button', () => {
+  it('offers each leader and each speed once, the speed with its coal cost in the core’s words', () => {
+    panel(offering('naval_combat', CONTACTS));
+    expect(screen.getAllByTestId(tid.action('contact'))).toHaveLength(1);
+    expect(screen.getByTestId(tid.contactLeader('breslau')).textContent).toContain('SMS Breslau');
+    expect(screen.getByTestId(tid.contactSpeed('breslau:maximum')).textContent!.trim()).toBe('maximum speed (1 coal) of SMS Breslau');
+    expect(screen.getAllByRole('radio')).toHaveLength(2 + 4);
+  });
+
+  it('sends the composed contact, marked as a point of no return', async () => {
+    const send = panel(offering('naval_combat', CONTACTS));
+    const roll = screen.getByTestId(tid.action('contact'));
+    expect(within(roll).getByTestId(tid.barrierNote)).toBeTruthy();
+    await fireEvent.click(screen.getByTestId(tid.contactLeader('breslau')));
+    await fireEvent.click(screen.getByTestId(tid.contactSpeed('goeben:maximum')));
+    await fireEvent.click(roll);
+    expect(send).toHaveBeenCalledWith(contact('breslau', 'goeben', true));
+  });
+
+  it('never sends a combination the core does not offer, and says why', async () => {
+    const send = panel(offering('naval_combat', CONTACTS.filter(([a]) => !(a.action === 'contact' && a.leader === 'breslau' && a.maximum_speed && a.speed_ship === 'breslau'))));
+    await fireEvent.click(screen.getByTestId(tid.contactLeader('breslau')));
+    await fireEvent.click(screen.getByTestId(tid.contactSpeed('breslau:maximum')));
+    const roll = screen.getByTestId(tid.action('contact')) as HTMLButtonElement;
+    expect(roll.disabled).toBe(true);
+    expect(why(roll)).toMatch(/Not among the referee’s choices/);
+    await fireEvent.click(roll);
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('the collier (3.0 step 9): a grouped picker and one button', () => {
+  it('groups the sea spaces, says why the button waits, and sends the chosen space', async () => {
+    const v = copy(newGame).view;
+    const send = panel(v);
+    const picker = screen.getByTestId(tid.collierTo) as HTMLSelectElement;
+    expect([...picker.querySelectorAll('optgroup')].map((g) => g.label)).toEqual(['Open sea', 'Patrol zones']);
+    const button = screen.getByTestId(tid.action('place_collier')) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(why(button)).toBe('Choose the collier’s sea space.');
+    const malta = v.legal_actions.find((a) => a.action === 'place_collier' && a.to.kind === 'place' && a.to.id === 'malta_pz')!;
+    await fireEvent.change(picker, { target: { value: JSON.stringify((malta as { to: unknown }).to) } });
+    expect(button.disabled).toBe(false);
+    expect(why(button)).toBe('');
+    await fireEvent.click(button);
+    expect(send).toHaveBeenCalledWith(malta);
+  });
+});
+
+describe('crew & gear first in the setup (8.1)', () => {
+  it('opens with the points left, folds on Done, and sends a choice as the core wrote it', async () => {
+    const v = copy(newGame).view;
+    const send = panel(v);
+    const section = screen.getByTestId(tid.cargoSection) as HTMLDetailsElement;
+    expect(section.open).toBe(true);
+    // Before the collier, in the order of the setup.
+    expect(section.compareDocumentPosition(screen.getByTestId(tid.collierTo)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(section.textContent).toContain('8 points left');
+    const buy = within(section).getAllByTestId(tid.action('load_cargo'))[0];
+    expect(buy.textContent).toContain(v.legal_labels[0].replace('SMS Goeben: ', ''));
+    await fireEvent.click(buy);
+    expect(send).toHaveBeenCalledWith(v.legal_actions[0]);
+    await fireEvent.click(screen.getByTestId(tid.cargoDone));
+    expect(section.open).toBe(false);
+  });
+});
+
+describe('a ship’s move (12.0): the speed, then the spaces the core offers at it', () => {
+  it('says why Move waits, lists only the spaces offered at the chosen speed, and sends the move', async () => {
+    const v = copy(movement).view;
+    const send = panel(v);
+    const move = screen.getByTestId(tid.move('goeben')) as HTMLButtonElement;
+    expect(move.disabled).toBe(true);
+    expect(why(move)).toBe('Choose where SMS Goeben ended.');
+    const picker = screen.getByTestId(tid.moveTo('goeben')) as HTMLSelectElement;
+    const atCruise = v.legal_actions.filter((a) => a.action === 'move' && a.ship === 'goeben' && a.speed === 'cruise');
+    expect(picker.querySelectorAll('option[value]:not([value=""])').length).toBe(atCruise.length);
+    // Messina is in the Eastern Mediterranean: its open sea comes first.
+    expect(picker.querySelector('optgroup')!.querySelector('option')!.textContent).toBe('open sea, Eastern Mediterranean');
+    await fireEvent.click(screen.getByTestId(tid.moveSpeed('goeben-maximum')));
+    const atMaximum = v.legal_actions.filter((a) => a.action === 'move' && a.ship === 'goeben' && a.speed === 'maximum');
+    expect(picker.querySelectorAll('option[value]:not([value=""])').length).toBe(atMaximum.length);
+    await fireEvent.change(picker, { target: { value: JSON.stringify({ kind: 'high_seas', zone: 'aegean', label: '' }) } });
+    expect(move.disabled).toBe(false);
+    await fireEvent.click(move);
+    expect(send).toHaveBeenCalledWith({ action: 'move', ship: 'goeben', to: { kind: 'high_seas', zone: 'aegean', label: '' }, speed: 'maximum' });
+  });
+});
+
+// The repair offers and labels as the referee gave them (seed 1, Breslau with hull and engine damage).
+const repair = (hull: number, engines: number): Action => ({ action: 'repair', ship: 'breslau', hull, engines, primary: 0, secondary: 0, tertiary: 0 });
+const REPAIRS: [Action, string, boolean][] = [
+  [repair(5, 0), 'SMS Breslau repairs: 5 hull (10.1)', true],
+  [repair(0, 5), 'SMS Breslau repairs: 5 engines (10.1)', true],
+  [repair(3, 2), 'SMS Breslau repairs: 3 hull, 2 engines (10.1)', true],
+];
+function repairView(): PlayerView {
+  const v = offering('outfitting', REPAIRS);
+  const b = v.game!.ships.find((s) => s.id === 'breslau')!;
+  b.tracks.hull = b.start.hull - 4;
+  b.tracks.engines = b.start.engines - 2;
+  b.repair_dice = 5;
+  return v;
+}
+
+describe('repairs (10.1): dice per damage track, dice left, one Repair button', () => {
+  it('starts at the core’s first spread and sends it', async () => {
+    const send = panel(repairView());
+    expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('0 of 5 dice left');
+    const go = screen.getByTestId(tid.action('repair')) as HTMLButtonElement;
+    expect(within(go).getByTestId(tid.barrierNote)).toBeTruthy();
+    await fireEvent.click(go);
+    expect(send).toHaveBeenCalledWith(repair(5, 0));
+  });
+
+  it('counts the dice left, says why Repair waits, refuses a spread the core does not offer, and takes an offer', async () => {
+    const send = panel(repairView());
+    const go = screen.getByTestId(tid.action('repair')) as HTMLButtonElement;
+    await fireEvent.click(screen.getByTestId(tid.repairLess('breslau', 'hull')));
+    expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('1 of 5 dice left');
+    expect(go.disabled).toBe(true);
+    expect(why(go)).toBe('Assign 1 more die.');
+    // No die more than the ship has.
+    await fireEvent.click(screen.getByTestId(tid.repairMore('breslau', 'engines')));
+    expect((screen.getByTestId(tid.repairMore('breslau', 'engines')) as HTMLButtonElement).disabled).toBe(true);
+    // 4 hull, 1 engine: all dice assigned, but not a spread the core offers.
+    expect(go.disabled).toBe(true);
+    expect(why(go)).toMatch(/offers only the spreads above/);
+    await fireEvent.click(go);
+    expect(send).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getAllByTestId(tid.repairOffer)[2]);
+    expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('0 of 5 dice left');
+    await fireEvent.click(go);
+    expect(send).toHaveBeenCalledWith(repair(3, 2));
+  });
+});
+
+describe('the decisions panel leaves ending the phase to the dock', () => {
+  it('has no end-of-phase button of its own', () => {
+    panel(copy(movement).view);
+    expect(screen.queryByTestId(tid.action('end_phase'))).toBeNull();
+  });
+});
+
+/** Plays a control of e2e/policy.mjs as e2e/play.mjs would: taps and picks. */
+async function drive(control: { steps?: object[] } & Record<string, unknown>) {
+  const steps = (control.steps ?? (control.move ? [{ select: tid.moveTo(control.move as string), value: control.value }, { testid: tid.move(control.move as string) }] : [control])) as {
+    testid?: string;
+    nth?: number;
+    select?: string;
+    value?: string;
+  }[];
+  for (const s of steps) {
+    if (s.select) await fireEvent.change(screen.getByTestId(s.select), { target: { value: s.value } });
+    else await fireEvent.click(screen.getAllByTestId(s.testid!)[s.nth ?? 0]);
+  }
+}
+
+describe('the e2e policy’s controls (e2e/policy.mjs) send the policy’s action', () => {
+  const cases: [string, () => PlayerView][] = [
+    ['the collier', () => copy(newGame).view],
+    ['a move', () => copy(movement).view],
+    ['contact', () => offering('naval_combat', CONTACTS)],
+  ];
+  for (const [what, make] of cases) {
+    it(what, async () => {
+      const view = make();
+      const decision = decide(view);
+      const send = panel(view);
+      await drive(decision.control);
+      expect(send).toHaveBeenCalledWith(decision.action);
+    });
+  }
+
+  it('fire orders, plain and maximum', async () => {
+    for (const maximumFirst of [false, true]) {
+      const r = copy(battle);
+      const b = r.view.game!.combat.find((x) => x.stage !== 'over')!;
+      if (maximumFirst) b.options = [...b.options.filter((o) => o.maximum_fire), ...b.options.filter((o) => !o.maximum_fire)];
+      const decision = decide(r.view);
+      const send = vi.fn<(a: Action) => void>();
+      render(Battle, { view: r.view, send, busy: false });
+      await drive(decision.control);
+      expect(send).toHaveBeenCalledWith(decision.action);
+      cleanup();
+    }
+  });
+});
