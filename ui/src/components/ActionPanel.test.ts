@@ -112,11 +112,16 @@ describe('crew & gear first in the setup (8.1)', () => {
     expect(section.open).toBe(true);
     // Before the collier, in the order of the setup.
     expect(section.compareDocumentPosition(screen.getByTestId(tid.collierTo)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(section.textContent).toContain('8 points left');
+    expect(screen.getByTestId(tid.cargoShip('goeben')).textContent).toContain('8 points left');
     const buy = within(section).getAllByTestId(tid.action('load_cargo'))[0];
     expect(buy.textContent).toContain(v.legal_labels[0].replace('SMS Goeben: ', ''));
     await fireEvent.click(buy);
     expect(send).toHaveBeenCalledWith(v.legal_actions[0]);
+    // One ship's choices at a time, the other a chip away.
+    expect(within(section).getAllByTestId(tid.action('load_cargo')).length).toBe(v.legal_actions.filter((a) => a.action === 'load_cargo' && a.ship === 'goeben').length);
+    await fireEvent.click(screen.getByTestId(tid.cargoShip('breslau')));
+    await fireEvent.click(within(section).getAllByTestId(tid.action('load_cargo'))[0]);
+    expect(send).toHaveBeenLastCalledWith(v.legal_actions.find((a) => a.action === 'load_cargo' && a.ship === 'breslau'));
     await fireEvent.click(screen.getByTestId(tid.cargoDone));
     expect(section.open).toBe(false);
   });

@@ -70,6 +70,8 @@ export const tid = Object.freeze({
   /** CargoPicker: the crew & gear section, and its Done (folds it). */
   cargoSection: 'cargo-section',
   cargoDone: 'cargo-done',
+  /** CargoPicker: a ship's chip (its choices shown). @param {string} ship */
+  cargoShip: (ship) => `cargo-ship-${ship}`,
   /** RepairDice: the dice left of a ship. @param {string} ship */
   repairLeft: (ship) => `repair-left-${ship}`,
   /** @param {string} ship @param {string} track `hull` | `engines` | `primary` | `secondary` | `tertiary` */
