@@ -80,11 +80,12 @@ export function decide(view) {
   const phaseFirst = { setup: 'place_collier', incident: 'resolve_incidents', naval_combat: 'contact' }[view.phase];
   const preferred = phaseFirst && first(legal, phaseFirst);
   if (preferred?.action === 'place_collier') {
-    // Crew & gear come first in the setup (CargoPicker, open): the policy buys nothing and taps Done, which
-    // folds it; then the collier's space from its grouped picker (CollierPicker), then its button.
+    // Crew & gear come first in the setup (CargoPicker, open at the top of the panel): the policy buys
+    // nothing and folds it by its heading (as its Done at the bottom does); then the collier's space from its
+    // grouped picker (CollierPicker), then its button.
     const cargo = legal.some((a) => ['load_cargo', 'dump_cargo', 'transfer_cargo'].includes(a.action));
     const steps = [{ select: tid.collierTo, value: JSON.stringify(preferred.to) }, { testid: tid.action('place_collier'), nth: 0 }];
-    return { action: preferred, control: { steps: cargo ? [{ testid: tid.cargoDone, nth: 0 }, ...steps] : steps } };
+    return { action: preferred, control: { steps: cargo ? [{ testid: tid.cargoSection, nth: 0, inside: 'summary' }, ...steps] : steps } };
   }
   if (preferred?.action === 'contact') return { action: preferred, control: contactControl(legal, preferred) };
   if (preferred) return { action: preferred, control: { testid: tid.action(phaseFirst), nth: 0 } };

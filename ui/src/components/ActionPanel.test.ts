@@ -211,9 +211,11 @@ async function drive(control: { steps?: object[] } & Record<string, unknown>) {
     nth?: number;
     select?: string;
     value?: string;
+    inside?: string;
   }[];
   for (const s of steps) {
     if (s.select) await fireEvent.change(screen.getByTestId(s.select), { target: { value: s.value } });
+    else if (s.inside) await fireEvent.click(screen.getAllByTestId(s.testid!).flatMap((el) => [...el.querySelectorAll<HTMLElement>(s.inside!)])[s.nth ?? 0]);
     else await fireEvent.click(screen.getAllByTestId(s.testid!)[s.nth ?? 0]);
   }
 }
