@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, waitFor, screenshot, appPids, killApp, refereeView,
-  byTestId, tap, untilAnswered,
+  byTestId, tap, untilAnswered, menuItem, codeInput,
 } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { Key } from 'selenium-webdriver';
@@ -150,7 +150,7 @@ test('a turn at sea: report both moves, draw incidents, see what appeared (12.0,
     await screenshot(driver, 'incident-desktop', 1280, 800);
 
     // A counter code typed sloppily (as a USB scanner or a hurried thumb would): the Adriatic zone's token.
-    const field = await waitForTestId(driver, tid.codeInput);
+    const field = await codeInput(driver);
     await field.sendKeys('go1 pz1t 9', Key.ENTER);
     const scan = await waitForText(driver, tid.scanResult, (t) => t.includes('face-down counter'));
     assert.match(scan, /Adriatic Patrol Zone token/);
@@ -208,23 +208,28 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     await field.sendKeys(target.code, Key.ENTER);
     const offered = await waitForText(driver, tid.scanActions, (t) => t.includes('fire at'));
     assert.match(offered, new RegExp(`fire at ${battle.options[0].target_name}`));
+    // On a phone (issue #19) the code field is the dock's scan sheet, one tap away and full screen.
     await driver.manage().window().setRect({ width: 390, height: 844 });
-    await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', await waitForTestId(driver, tid.scanResult));
+    const sheetField = await codeInput(driver);
+    await waitForTestId(driver, tid.scanSheet);
+    await sheetField.sendKeys(target.code, Key.ENTER);
+    await waitForText(driver, tid.scanActions, (t) => t.includes('fire at'));
     await screenshot(driver, 'scan-target-phone', 390, 844);
     // Inventory mode: two scans of the same piece are reported twice.
     await tap(driver, await waitForTestId(driver, tid.inventoryToggle));
-    await field.sendKeys(target.code, Key.ENTER);
+    await sheetField.sendKeys(target.code, Key.ENTER);
     await waitForText(driver, tid.inventory, (t) => t.includes(`1 of ${pieces.length}`));
-    await field.sendKeys(target.code, Key.ENTER);
+    await sheetField.sendKeys(target.code, Key.ENTER);
     const tally = await waitForText(driver, tid.inventory, (t) => t.includes('Twice'));
     assert.match(tally, new RegExp(`1 of ${pieces.length}`));
     await tap(driver, await waitForTestId(driver, tid.inventoryToggle));
+    await tap(driver, await waitForTestId(driver, tid.scanClose));
     await tap(driver, await waitForTestId(driver, tid.fireOption));
     await waitFor('the referee to roll the German fire (its dice, a new round, the torpedo step or the end of the battle)', async () =>
       /dice, 6 hits|Round \d|Torpedo step|goes back|Allied Ships Sunk/.test(await driver.findElement({ css: 'body' }).getText()));
     await screenshot(driver, 'battle-after-fire-phone', 390, 844);
     // The charts the referee uses, each marked exact or reconstructed (issue #6).
-    await tap(driver, await waitForTestId(driver, tid.chartsButton));
+    await tap(driver, await menuItem(driver, tid.chartsButton));
     const contact = await waitForTestId(driver, tid.chart('contact_table'));
     await tap(driver, await contact.findElement({ css: 'summary' }));
     assert.match(await contact.getText(), /reconstructed/);
@@ -308,8 +313,8 @@ test('saves (issue #6): save a slot, start a new game, load the slot back; the p
     saved.orders = await ordersTitle();
     assert.match(saved.orders, /Orders: .+/);
 
-    // Save as a named slot from the footer's Saves panel.
-    await tap(driver, await waitForTestId(driver, tid.savesButton));
+    // Save as a named slot from the Saves panel (the dock's menu).
+    await tap(driver, await menuItem(driver, tid.savesButton));
     const name = await waitForTestId(driver, tid.saveName);
     await name.sendKeys('Malta run');
     await tap(driver, await waitForTestId(driver, tid.saveButton));
@@ -329,9 +334,9 @@ test('saves (issue #6): save a slot, start a new game, load the slot back; the p
     assert.doesNotMatch(JSON.stringify(listed.value), /"(seed|rng|dice|undo|save)"/, 'the list carries no secrets');
     await tap(driver, await waitForTestId(driver, tid.savesClose));
 
-    // A new game through the footer.
-    await tap(driver, await waitForTestId(driver, tid.newGameFooter));
-    await tap(driver, await driver.findElement({ xpath: '//nav//button[normalize-space()="New game"]' }));
+    // A new game through the dock's menu, asked first.
+    await tap(driver, await menuItem(driver, tid.newGameFooter));
+    await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: './/button[normalize-space()="New game"]' }));
     const seed = await waitForTestId(driver, tid.seedInput);
     await seed.clear();
     await seed.sendKeys('5');
@@ -339,7 +344,7 @@ test('saves (issue #6): save a slot, start a new game, load the slot back; the p
     await waitForText(driver, tid.turn, (t) => t !== saved.turn);
 
     // Load the slot back: the turn, phase and Orders come back, and the new game was kept in a slot.
-    await tap(driver, await waitForTestId(driver, tid.savesButton));
+    await tap(driver, await menuItem(driver, tid.savesButton));
     const row = await driver.wait(async () => {
       const rows = await driver.findElements({ xpath: `//li[.//*[@data-testid="${tid.slotName}" and text()="Malta run"]]` });
       return rows[0];
@@ -352,7 +357,7 @@ test('saves (issue #6): save a slot, start a new game, load the slot back; the p
     assert.match(page, /Loaded “Malta run”\. Your previous game was kept as “Before loading ‘Malta run’”\./);
 
     // The panel with both saves and an export ready, on a phone and on a desktop.
-    await tap(driver, await waitForTestId(driver, tid.savesButton));
+    await tap(driver, await menuItem(driver, tid.savesButton));
     await waitForTestId(driver, tid.slotList);
     await driver.wait(async () => (await driver.findElements(byTestId(tid.slotName))).length >= 2, 10000);
     await tap(driver, await waitForTestId(driver, tid.exportSave));

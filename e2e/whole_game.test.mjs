@@ -142,6 +142,8 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     await tap(driver, await waitForTestId(driver, tid.newGameButton));
     sent.push({ action: 'new_game', seed: SEED });
     await waitForText(driver, tid.turn, (t) => t.startsWith('Turn 1 of'));
+    // Issue #19: the setup's instructions for the table wait in "On the table" until ticked off.
+    assert.match(await waitForText(driver, tid.onTheTable, (t) => t.length > 0), /collier/i, 'the setup asks for the collier on the table');
     const pieces = (await invoke(driver, 'respond', { action: { action: 'list_pieces' } })).pieces;
     const codeOf = (test) => pieces.find(test)?.code;
 
