@@ -19,7 +19,10 @@ fn an_edited_chart_is_used_and_saved_and_a_reset_brings_the_default_back() {
     let mut victory = serde_json::to_value(&t.session.pack().charts.victory_points).unwrap();
     victory["coastal_defense_destroyed"] = json!(5);
     let events = t.ok(&edit("victory_points", victory));
-    assert!(matches!(&events[0], goeben_referee::ground::event::Event::Corrected { what, .. } if what == "chart victory_points"));
+    assert!(matches!(&events[0], goeben_referee::ground::event::Event::Corrected { what, .. } if what == "Victory Points Chart (17.1)"));
+    // Issue #19: the line names the chart as the map does, never its key or its JSON.
+    let line = events[0].line(t.session.pack()).text;
+    assert_eq!(line, "Correction: Victory Points Chart (17.1): the values before → your values.");
     assert_eq!(t.session.pack().charts.victory_points.coastal_defense_destroyed, 5);
     // The save carries the edited pack.
     let restored = save::from_json(&save::to_json(&t.session)).unwrap();

@@ -39,7 +39,8 @@ pub fn edit_chart(pack: &RulesPack, game: Option<&Game>, chart: &str, json: &str
     let before = doc["charts"][chart].clone();
     doc["charts"][chart] = value.clone();
     let new = checked(doc, game)?;
-    let event = Event::Corrected { what: format!("chart {chart}"), from: summary(&before), to: summary(&value) };
+    let changed = if before == value { "unchanged" } else { "your values" };
+    let event = Event::Corrected { what: chart_title(chart), from: "the values before".into(), to: changed.into() };
     Ok((new, event))
 }
 
@@ -53,7 +54,7 @@ pub fn reset_chart(pack: &RulesPack, game: Option<&Game>, chart: Option<&str>) -
         None => doc["charts"] = standard["charts"].clone(),
     }
     let new = checked(doc, game)?;
-    Ok((new, Event::Corrected { what: format!("chart {}", chart.unwrap_or("all charts")), from: "edited".into(), to: "the default values".into() }))
+    Ok((new, Event::Corrected { what: chart.map_or_else(|| "all charts".to_string(), chart_title), from: "as edited".into(), to: "the default values".into() }))
 }
 
 /// A whole pack, as exported, in place of the current one.
@@ -64,7 +65,12 @@ pub fn import_pack(game: Option<&Game>, json: &str) -> Result<(RulesPack, Event)
     Ok((new, event))
 }
 
-fn summary(v: &Value) -> String {
-    let text = v.to_string();
-    if text.chars().count() > 60 { format!("{}…", text.chars().take(60).collect::<String>()) } else { text }
+/// A chart as the map names it, with its rules ("Contact Table (14.3)"): its one spelling in the rule
+/// summaries (issue #19: no pack key in a line the player reads).
+pub fn chart_title(chart: &str) -> String {
+    let summaries = crate::ground::rule_summaries::summaries();
+    match summaries.charts.get(chart) {
+        Some(name) => format!("{} ({})", summaries.rules.get(&name.key).map_or(name.key.as_str(), |r| r.title.as_str()), name.rules),
+        None => chart.replace('_', " "),
+    }
 }

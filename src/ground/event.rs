@@ -162,7 +162,11 @@ impl Event {
             Event::SecretSetup { patrol_zones, ports, pool } => {
                 let zones: u32 = patrol_zones.iter().map(|z| z.count).sum();
                 let defenses: u32 = ports.iter().map(|p| p.count).sum();
-                format!("Secret setup: {zones} counters face down in the patrol zones, {defenses} coastal defense units in Allied ports, {pool} in the Incident Pool.")
+                format!(
+                    "Secret setup: {} face down in the patrol zones, {} in Allied ports, {pool} in the Incident Pool.",
+                    crate::ground::words::count(zones, "counter", "counters"),
+                    crate::ground::words::count(defenses, "coastal defense unit", "coastal defense units")
+                )
             }
             Event::TurnStarted { turn } => format!("Turn {turn} begins."),
             Event::PhaseStarted { phase, .. } => format!("{} phase.", phase_name(*phase)),
@@ -198,7 +202,7 @@ impl Event {
                 let zone = pack.place(zone).map(|p| p.name.as_str()).unwrap_or(zone);
                 format!("You examined {zone} (keep it face down): {}.", names.join(", "))
             }
-            Event::Corrected { what, from, to } => format!("Correction: {what} {from} → {to}."),
+            Event::Corrected { what, from, to } => format!("Correction: {what}: {from} → {to}."),
             Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),
             Event::TakenBack { total, .. } => {
                 format!("Take-back after a reveal (house rule): the last decision, which rolled or revealed, was taken back — take-back {total} of this game.")

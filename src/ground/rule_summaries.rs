@@ -27,6 +27,9 @@ pub struct ChartName {
 pub struct RuleSummaries {
     pub rules: BTreeMap<String, RuleSummary>,
     pub charts: BTreeMap<String, ChartName>,
+    /// Issue #19: the charts screen's word for each key and coded value of the pack's charts
+    /// ("german_lost" → "German ships lost", "TroopConvoy" → "troop convoy").
+    pub chart_words: BTreeMap<String, String>,
 }
 
 const DATA: &str = include_str!("../../data/rules/summaries.json");
@@ -84,6 +87,55 @@ mod tests {
         for (chart, name) in &s.charts {
             assert!(s.rules.contains_key(&name.key), "{chart}: {} is not a summary", name.key);
             assert!(s.lookup(&name.rules).is_ok(), "{chart}: {} cites an unknown rule", name.rules);
+        }
+    }
+
+    /// Issue #19: every key and coded value the charts screen shows of the standard pack's charts has its
+    /// words (an `id` beside a `name` is not shown), every word is used, and a place reads as the map names it.
+    #[test]
+    fn every_key_and_code_of_the_charts_has_words() {
+        let s = summaries();
+        let pack = RulesPack::standard();
+        let charts = serde_json::to_value(&pack.charts).unwrap();
+        let mut shown = std::collections::BTreeSet::new();
+        for chart in charts.as_object().unwrap().values() {
+            chart_codes(chart, &mut shown);
+        }
+        assert!(shown.contains("german_lost") && shown.contains("TroopConvoy") && shown.contains("allied_first_salvo_contact2"), "{shown:?}");
+        let missing: Vec<&String> = shown.iter().filter(|c| !s.chart_words.contains_key(*c)).collect();
+        assert!(missing.is_empty(), "no words for {missing:?} in data/rules/summaries.json's chart_words");
+        let unused: Vec<&String> = s.chart_words.keys().filter(|w| !shown.contains(*w)).collect();
+        assert!(unused.is_empty(), "chart_words not used by the pack's charts: {unused:?}");
+        for (code, words) in &s.chart_words {
+            assert!(!words.contains('_') && !words.is_empty(), "{code}: {words:?}");
+            if let Some(place) = pack.place(code) {
+                assert_eq!(words, &place.name, "{code} reads as the map names it");
+            }
+        }
+    }
+
+    /// A key in code (snake_case) or a type's name in code (CamelCase).
+    fn is_code(text: &str) -> bool {
+        let snake = text.starts_with(|c: char| c.is_ascii_lowercase()) && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        let camel = text.chars().all(|c| c.is_ascii_alphabetic()) && text.chars().zip(text.chars().skip(1)).any(|(a, b)| a.is_lowercase() && b.is_uppercase());
+        snake || camel
+    }
+
+    fn chart_codes(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map.iter().filter(|(k, _)| *k != "source") {
+                    out.insert(k.clone());
+                    if !(k == "id" && map.contains_key("name")) {
+                        chart_codes(v, out);
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| chart_codes(v, out)),
+            serde_json::Value::String(text) if is_code(text) => {
+                out.insert(text.clone());
+            }
+            _ => {}
         }
     }
 

@@ -1,5 +1,8 @@
 //! Small helpers for the core's sentences (issue #19: words a player uses): a count with its noun in
-//! the right number, so no line reads "1 dice" or "result(s)".
+//! the right number, so no line reads "1 dice" or "result(s)"; the pack's kinds (ship types, nations,
+//! Crew & Gear classes) in words, so no line shows a type's name in code ("TroopConvoy", "AustriaHungary").
+
+use crate::ground::pack::{CargoClass, Nation, ShipType};
 
 /// `n` and the noun for it: `count(1, "die", "dice")` is "1 die", `count(3, "die", "dice")` "3 dice".
 pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
@@ -7,14 +10,64 @@ pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A ship type as printed on the counters (2.0: BB, BC, CA…), a troop convoy in words.
+pub fn ship_type(t: ShipType) -> &'static str {
+    match t {
+        ShipType::BB => "BB",
+        ShipType::BC => "BC",
+        ShipType::B => "B",
+        ShipType::CA => "CA",
+        ShipType::CP => "CP",
+        ShipType::CL => "CL",
+        ShipType::DD => "DD",
+        ShipType::TroopConvoy => "troop convoy",
+    }
+}
+
+/// Ship types in words, joined: "CL, DD".
+pub fn ship_types(types: &[ShipType]) -> String {
+    types.iter().map(|t| ship_type(*t)).collect::<Vec<_>>().join(", ")
+}
+
+/// A nation's name, as a sentence names it.
+pub fn nation(n: Nation) -> &'static str {
+    match n {
+        Nation::Britain => "Britain",
+        Nation::France => "France",
+        Nation::Germany => "Germany",
+        Nation::AustriaHungary => "Austria-Hungary",
+        Nation::Italy => "Italy",
+        Nation::OttomanEmpire => "the Ottoman Empire",
+        Nation::Spain => "Spain",
+        Nation::Greece => "Greece",
+        Nation::None => "no nation",
+    }
+}
+
+/// 8.0: a Crew & Gear item's class.
+pub fn cargo_class(c: CargoClass) -> &'static str {
+    match c {
+        CargoClass::Crew => "Crew",
+        CargoClass::Gear => "Gear",
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::count;
+    use super::*;
 
     #[test]
     fn one_is_singular_and_every_other_count_plural() {
         assert_eq!(count(1u8, "die", "dice"), "1 die");
         assert_eq!(count(0u8, "die", "dice"), "0 dice");
         assert_eq!(count(2u8, "damage result", "damage results"), "2 damage results");
+    }
+
+    #[test]
+    fn kinds_read_as_words_not_code() {
+        assert_eq!(ship_type(ShipType::TroopConvoy), "troop convoy");
+        assert_eq!(ship_types(&[ShipType::CL, ShipType::DD]), "CL, DD");
+        assert_eq!(nation(Nation::AustriaHungary), "Austria-Hungary");
+        assert_eq!(cargo_class(CargoClass::Gear), "Gear");
     }
 }

@@ -13,6 +13,7 @@ use crate::ground::pack::{CounterKind, Nation, OrdersBonus, RulesPack, ShipType}
 use crate::engine::ctx::Ctx;
 use crate::rules::setup::Carry;
 use crate::ground::state::{CounterId, Game, GermanShip, Location, ShipStatus, SpaceRef};
+use crate::ground::words;
 
 /// Where German ships are based between missions unless a bonus allows more (24.2).
 pub const HOME_BASE: &str = "pola";
@@ -376,11 +377,31 @@ fn nation_ports(pack: &RulesPack, nations: &[Nation]) -> Vec<String> {
     pack.places.iter().filter(|p| nations.contains(&p.nation) && matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase)).map(|p| p.id.clone()).collect()
 }
 
+/// Places by their names on the map, joined.
+fn place_names(pack: &RulesPack, ids: &[String]) -> String {
+    ids.iter().map(|id| pack.place(id).map(|p| p.name.as_str()).unwrap_or(id)).collect::<Vec<_>>().join(", ")
+}
+
 fn describe_bonus(pack: &RulesPack, b: &OrdersBonus) -> String {
     match b {
         OrdersBonus::AustroHungarianCruiser { place } => format!("An Austro-Hungarian cruiser joins at {}", SpaceRef::place(place).describe(pack)),
-        OrdersBonus::ZonesBecomeHighSeas { zones } => format!("These patrol zones are open sea from now on: {}", zones.join(", ")),
-        OrdersBonus::Alliance { nation } => format!("Alliance with {nation:?}: its ports are friendly"),
-        other => format!("{other:?}"),
+        OrdersBonus::ZonesBecomeHighSeas { zones } => format!("These patrol zones are open sea from now on: {}", place_names(pack, zones)),
+        OrdersBonus::Alliance { nation } => format!("Alliance with {}: its ports are friendly", words::nation(*nation)),
+        OrdersBonus::ChooseOne { options } => {
+            format!("One of: {}", options.iter().map(|o| describe_bonus(pack, o)).collect::<Vec<_>>().join("; or "))
+        }
+        OrdersBonus::RemoveRandomBritishBc => "A British battlecruiser, chosen at random, leaves the Mediterranean".to_string(),
+        OrdersBonus::Reinforcements { ships, vp_cost } => {
+            let names: Vec<String> = ships.iter().map(|s| crate::ground::event::ship_name(pack, s)).collect();
+            format!("Reinforcements: {} (costs {vp_cost} VP)", names.join(", "))
+        }
+        OrdersBonus::Basing { places, nations, .. } => {
+            let mut bases: Vec<String> = places.iter().map(|p| SpaceRef::place(p).describe(pack)).collect();
+            bases.extend(nations.iter().map(|n| format!("the ports of {}", words::nation(*n))));
+            format!("New bases: {}", bases.join(", "))
+        }
+        OrdersBonus::RemoveOrders { orders } => {
+            format!("The Orders {} are no longer drawn", pack.orders_spec(orders).map(|o| o.name.as_str()).unwrap_or(orders))
+        }
     }
 }

@@ -61,10 +61,10 @@ fn ship<'g>(game: &'g Game, id: &str) -> Result<&'g GermanShip, RuleError> {
 /// Room in the hull (8.2, 8.3) and a counter left in the box (8.3) for `item` aboard `s`.
 pub fn room_for(pack: &RulesPack, game: &Game, s: &GermanShip, item: &CargoSpec) -> Result<(), RuleError> {
     if !item.ship_types.is_empty() && !item.ship_types.contains(&s.ship_type) {
-        return Err(illegal(format!("{} may only be carried by {:?} (Crew and Gear chart)", item.name, item.ship_types)));
+        return Err(illegal(format!("{} may only be carried by {} (Crew and Gear chart)", item.name, crate::ground::words::ship_types(&item.ship_types))));
     }
     if !rule_allows(game, item) {
-        return Err(illegal(format!("{} belongs to optional rule {} , not chosen for this game", item.name, item.optional_rule.as_deref().unwrap_or(""))));
+        return Err(illegal(format!("{} belongs to optional rule {}, not chosen for this game", item.name, item.optional_rule.as_deref().unwrap_or(""))));
     }
     if boxes_used(pack, s) + item.boxes > s.tracks.hull {
         return Err(illegal(format!("{} has no free hull box for {} (8.2: one item per hull box)", s.name, item.name)));
@@ -144,7 +144,7 @@ pub fn transfer(ctx: &mut Ctx, from: &str, to: &str, item: &str) -> Result<(), R
         return Err(illegal(format!("{} carries no {}", giver.name, spec.name)));
     }
     if !spec.ship_types.is_empty() && !spec.ship_types.contains(&taker.ship_type) {
-        return Err(illegal(format!("{} may only be carried by {:?}", spec.name, spec.ship_types)));
+        return Err(illegal(format!("{} may only be carried by {}", spec.name, crate::ground::words::ship_types(&spec.ship_types))));
     }
     if boxes_used(ctx.pack, taker) + spec.boxes > taker.tracks.hull {
         return Err(illegal(format!("{} has no free hull box for {} (8.2)", taker.name, spec.name)));

@@ -76,10 +76,11 @@ fn cargo(ctx: &mut Ctx, ship: &str, item: &str, aboard: bool) -> Result<(), Rule
             let at = s.cargo.iter().position(|c| c == item).expect("had");
             s.cargo.remove(at);
         }
-        _ => return Err(illegal(format!("{name} is already {} {ship}", if aboard { "aboard" } else { "not aboard" }))),
+        _ => return Err(illegal(format!("{name} is already {} {}", if aboard { "aboard" } else { "not aboard" }, crate::ground::event::ship_name(ctx.pack, ship)))),
     }
-    let what = format!("{name} aboard {ship}");
-    corrected(ctx, &what, if had { "yes" } else { "no" }, if aboard { "yes" } else { "no" });
+    let ship_name = crate::ground::event::ship_name(ctx.pack, ship);
+    let on = |aboard: bool| if aboard { format!("aboard {ship_name}") } else { format!("not aboard {ship_name}") };
+    corrected(ctx, &name, on(had), on(aboard));
     Ok(())
 }
 
@@ -161,6 +162,12 @@ fn location_name(location: &Location) -> String {
         Location::Withdrawn => "withdrawn".into(),
         Location::Sunk => "Allied Ships Sunk".into(),
         Location::RemovedFromPlay => "out of play".into(),
-        other => format!("{other:?}"),
+        Location::Pool => "the Incident Pool".into(),
+        Location::PatrolZone { .. } => "a patrol zone's stack".into(),
+        Location::Port { .. } => "a port's coastal defenses".into(),
+        Location::OutOfPlay | Location::Unused => "not used in this game".into(),
+        Location::SetAside => "set aside".into(),
+        Location::Combat => "the Naval Combat Display".into(),
+        Location::OrdersBox => "the Orders box".into(),
     }
 }

@@ -8,8 +8,9 @@ use ts_rs::TS;
 use crate::api::codes::scheme::{all, code_of, in_group, Piece};
 use crate::ground::counters::counter_info;
 use crate::ground::event::CounterInfo;
-use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack};
+use crate::ground::pack::{CounterKind, PlaceKind, RulesPack};
 use crate::ground::state::{CounterId, Game, Location, ShipStatus};
+use crate::ground::words;
 
 /// What a scan shows: the printed values and the public status only.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -113,8 +114,10 @@ pub fn counter_status(pack: &RulesPack, location: &Location) -> String {
 
 fn ship_values(v: &crate::ground::pack::ShipValues) -> String {
     format!(
-        "{:?} ({:?}): primary {}, secondary {}, tertiary {}, torpedo {}, armor {}, speed {}",
-        v.ship_type, v.nation, v.primary, v.secondary, v.tertiary, v.torpedo, v.armor, v.speed
+        "{} ({}): primary {}, secondary {}, tertiary {}, torpedo {}, armor {}, speed {}",
+        words::ship_type(v.ship_type),
+        words::nation(v.nation),
+        v.primary, v.secondary, v.tertiary, v.torpedo, v.armor, v.speed
     )
 }
 
@@ -156,7 +159,7 @@ fn scan_counter(pack: &RulesPack, game: Option<&Game>, id: &str, values: &mut Ve
     let info = counter_info(pack, counter);
     match &pack.counters.counters[index].kind {
         CounterKind::Incident { incident, ship } => {
-            values.push(format!("incident: {}", incident_words(*incident)));
+            values.push(format!("incident: {}", pack.incident_entry(*incident).name));
             values.extend(ship.as_ref().map(ship_values));
         }
         CounterKind::CoastalDefense { firepower } => values.push(format!("coastal defense, firepower {firepower}")),
@@ -172,7 +175,7 @@ fn scan_counter(pack: &RulesPack, game: Option<&Game>, id: &str, values: &mut Ve
 /// A German ship's display: its starting tracks, and in a game where it is and its tracks now.
 fn scan_german_ship(pack: &RulesPack, game: Option<&Game>, id: &str, values: &mut Vec<String>) -> Scanned {
     let spec = pack.german_ship(id);
-    values.extend(spec.map(|s| format!("{:?}; starting tracks: {}", s.ship_type, tracks(&s.start))));
+    values.extend(spec.map(|s| format!("{}; starting tracks: {}", words::ship_type(s.ship_type), tracks(&s.start))));
     let status = match game {
         None => no_game(),
         Some(g) => match g.ship(id) {
@@ -204,9 +207,15 @@ fn scan_cargo(pack: &RulesPack, game: Option<&Game>, item: &str, number: u8, val
         let carriers = if c.ship_types.is_empty() {
             "any ship".to_string()
         } else {
-            c.ship_types.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(", ")
+            words::ship_types(&c.ship_types)
         };
-        format!("{:?}: costs {}, fills {} hull box(es), carried by {carriers}; {} of {} counters", c.class, c.cost, c.boxes, number, c.supply)
+        format!(
+            "{}: costs {}, fills {}, carried by {carriers}; {number} of {}",
+            words::cargo_class(c.class),
+            c.cost,
+            words::count(c.boxes, "hull box", "hull boxes"),
+            words::count(c.supply, "counter", "counters")
+        )
     }));
     let status = if game.is_some() { "kept on the table: the app does not track cargo chits".into() } else { no_game() };
     (format!("{} ({number})", spec.map(|c| c.name.as_str()).unwrap_or(item)), None, status)
@@ -227,18 +236,6 @@ fn scan_placeholder(pack: &RulesPack, game: Option<&Game>, place: &str, values: 
         }
     };
     (format!("{} token", spec.map(|p| p.name.as_str()).unwrap_or(place)), None, status)
-}
-
-fn incident_words(kind: IncidentKind) -> String {
-    let debug = format!("{kind:?}");
-    let mut out = String::new();
-    for (i, c) in debug.chars().enumerate() {
-        if c.is_uppercase() && i > 0 {
-            out.push(' ');
-        }
-        out.extend(c.to_lowercase());
-    }
-    out
 }
 
 /// Every printed piece with its code and sheet group (the setup inventory, 3.0): the first specific
