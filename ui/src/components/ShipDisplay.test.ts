@@ -20,15 +20,41 @@ describe('ship display', () => {
     render(ShipDisplay, { ship: goeben, send: () => {}, busy: false });
     const display = screen.getByTestId(tid.display('goeben'));
     expect(display.textContent).toContain('cruise 4 · maximum 5 · emergency 6');
-    const hull = screen.getByRole('button', { name: 'Hull one less' }).closest('.track-row')!;
+    const hull = display.querySelector('[data-track="hull"]')!;
     expect(hull.querySelectorAll('.box').length).toBe(12);
     expect(hull.querySelectorAll('.box.filled').length).toBe(10);
     expect([...hull.querySelectorAll('.box')].slice(0, 3).map((b) => b.getAttribute('title'))).toEqual(['Wireless', 'Seaplane', 'Seaplane']);
   });
 
+  it('issue #19: one row per track, and no − or + until the Edit switch is on', async () => {
+    render(ShipDisplay, { ship: goeben, send: () => {}, busy: false });
+    const display = screen.getByTestId(tid.display('goeben'));
+    const rows = [...display.querySelectorAll('.track-row')];
+    expect(rows.map((r) => r.getAttribute('data-track'))).toEqual(['leadership', 'engines', 'hull', 'primary', 'secondary', 'tertiary', 'ammunition', 'torpedoes', 'coal']);
+    expect(rows[2].querySelector('.track-name')?.textContent).toBe('Hull 10');
+    expect(screen.queryByTestId(tid.less('goeben', 'coal'))).toBeNull();
+    expect(screen.queryByRole('button', { name: /one (less|more)/ })).toBeNull();
+    const edit = screen.getByTestId(tid.editTracks('goeben'));
+    expect(edit.getAttribute('role')).toBe('switch');
+    expect(edit.getAttribute('aria-checked')).toBe('false');
+    await fireEvent.click(edit);
+    expect(edit.getAttribute('aria-checked')).toBe('true');
+    // The − and + of a track sit in that track's row.
+    const coal = display.querySelector('[data-track="coal"]')!;
+    expect(coal.contains(screen.getByTestId(tid.less('goeben', 'coal')))).toBe(true);
+    expect(coal.contains(screen.getByTestId(tid.more('goeben', 'coal')))).toBe(true);
+    // Switching Edit off drops a pending proposal with the buttons.
+    await fireEvent.click(screen.getByTestId(tid.more('goeben', 'coal')));
+    expect(screen.getByRole('alert').textContent).toContain('coal from 3 to 4');
+    await fireEvent.click(edit);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId(tid.more('goeben', 'coal'))).toBeNull();
+  });
+
   it('proposes a correction with − and + and sends it once confirmed', async () => {
     const sent: Action[] = [];
     render(ShipDisplay, { ship: goeben, send: (a: Action) => sent.push(a), busy: false });
+    await fireEvent.click(screen.getByTestId(tid.editTracks('goeben')));
     await fireEvent.click(screen.getByTestId(tid.less('goeben', 'coal')));
     await fireEvent.click(screen.getByTestId(tid.less('goeben', 'coal')));
     expect(screen.getByRole('alert').textContent).toContain('coal from 3 to 1');

@@ -252,6 +252,8 @@ export const tid = Object.freeze({
   confirmTrack: 'confirm-track',
   /** @param {string} ship */
   display: (ship) => `display-${ship}`,
+  /** The Edit switch that shows a ship display's − and + (issue #19). @param {string} ship */
+  editTracks: (ship) => `edit-tracks-${ship}`,
   /** @param {string} ship @param {string} track (`coal`, `hull`…) */
   less: (ship, track) => `less-${ship}-${track}`,
   /** @param {string} ship @param {string} track */
