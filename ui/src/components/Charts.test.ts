@@ -16,7 +16,9 @@ describe('charts viewer', () => {
       view: { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null },
       charts: {
         contact_table: { source: { kind: 'reconstructed', note: 'docs/CHARTS.md#contact-table' }, bands: [{ from: null, to: -2, result: 'allied_first_salvo_contact2' }] },
-        victory_points: { source: { kind: 'exact', rule: '17.1' }, critical_engagement: 15, allied: [] },
+        victory_points: { source: { kind: 'exact', rule: '17.1' }, critical_engagement: 15, allied: [], german_lost: [{ ship_type: 'TroopConvoy', sunk: -20 }] },
+        crew_and_gear: { source: { kind: 'reconstructed', note: 'docs/CHARTS.md#crew-and-gear-chart' }, items: [{ id: 'camera_crew', name: 'Camera Crew', class: 'gear', ship_types: [] }] },
+        terrain_effects: { source: { kind: 'reconstructed', note: 'docs/CHARTS.md#terrain-effects-chart' }, rows: [{ terrain: 'high_seas', cargo: false }] },
       },
     }));
     let closed = false;
@@ -24,8 +26,19 @@ describe('charts viewer', () => {
     const contact = await screen.findByTestId(tid.chart('contact_table'));
     expect(contact.textContent).toContain('Contact Table (14.3)');
     expect(contact.textContent).toContain('reconstructed');
-    expect(contact.querySelector('table')?.textContent).toContain('allied first salvo contact2');
+    expect(contact.querySelector('table')?.textContent).toContain('Allied First Salvo (Contact 2)');
     expect(screen.getByTestId(tid.chart('victory_points')).textContent).toContain('exact · 17.1');
+    // Issue #19: keys and coded values in the player's words, never in code; no file path; an id beside a
+    // name is not shown; a table sits in the card's scrolling wrapper (it scrolls sideways on a phone).
+    const all = screen.getByTestId(tid.charts).textContent ?? '';
+    expect(all).toContain('German ships lost');
+    expect(all).toContain('troop convoy');
+    expect(all).toContain('Open sea');
+    expect(screen.getByTestId(tid.chart('terrain_effects')).querySelector('tbody td:last-child')?.textContent).toBe('no');
+    expect(all).not.toMatch(/[a-z]_[a-z]|TroopConvoy|\.md|\.json|data\/pack/);
+    expect(all).not.toContain('camera_crew');
+    expect(screen.getByTestId(tid.chart('crew_and_gear')).textContent).toContain('Camera Crew');
+    for (const table of screen.getByTestId(tid.charts).querySelectorAll('table')) expect(table.parentElement?.classList.contains('table-wrap')).toBe(true);
     await fireEvent.click(screen.getByText('Close'));
     expect(closed).toBe(true);
   });

@@ -26,6 +26,15 @@ export function chartTitle(key: string): string {
   return `${RULES[chart.ref]?.title ?? chart.ref} (${chart.rules})`;
 }
 
+/** Issue #19: the charts screen's words for a chart's key or coded value ("german_lost" → "German ships
+ * lost"), from the same data file (the core's tests hold it to the pack's charts). */
+const CHART_WORDS: Record<string, string> = data.chart_words;
+
+/** A chart's key or value in the player's words; a value the file does not know keeps its text, with spaces. */
+export function chartWord(text: string): string {
+  return CHART_WORDS[text] ?? text.replaceAll('_', ' ');
+}
+
 /** The summaries for a rule reference as the core writes it; parts without a summary are left out. */
 export function lookupRule(ref: string): RuleEntry[] {
   const seen = new Set<string>();
