@@ -21,7 +21,8 @@ describe('victory and What-If charts', () => {
     expect(result.textContent).toContain('Goeben enters the Dardanelles');
     expect(result.textContent).toContain('50');
     expect(result.textContent).toContain('30? Doubtful: SDR 3-6 digits are split over lines');
-    expect(result.textContent).toContain('Source: seed 001');
+    expect(result.textContent).toContain('Source: Victory Conditions');
+    expect(result.textContent).not.toMatch(/seed/i);
   });
 
   it('says the British chart is unreadable instead of giving points', async () => {

@@ -22,6 +22,10 @@ describe('the table tools screen', () => {
     const close = vi.fn();
     render(TableTools, { props: { close } });
     for (const id of ['sdr', 'charts', 'fleets', 'search', 'events', 'calculators', 'procedures'].map(tid.tool)) expect(screen.getByTestId(id)).toBeTruthy();
+    // Issue #19: each tool names its game, never a source document's number ("seed 001" reads as a random seed).
+    const picker = screen.getByTestId(tid.toolsPicker).textContent ?? '';
+    expect(picker).not.toMatch(/seed|\b00\d\b/i);
+    expect(screen.getByTestId(tid.tool('search')).textContent).toContain('For two-player Goeben');
     await fireEvent.click(screen.getByTestId(tid.tool('events')));
     expect(screen.getByTestId(tid.events)).toBeTruthy();
     expect(screen.queryByTestId(tid.toolsPicker)).toBeNull();
