@@ -435,6 +435,11 @@ export const tid = Object.freeze({
   searchDone: 'search-done',
   spotSquare: 'spot-square',
   spotUnits: 'spot-units',
+  /** Adds the unit typed in a spotting report as a chip (issue #19). */
+  spotAdd: 'spot-add',
+  spotChips: 'spot-chips',
+  /** A unit's chip in a spotting report (tap to pick or drop). @param {string} unit */
+  spotChip: (unit) => `spot-chip-${unit}`,
   spotEnded: 'spot-ended',
   spotReport: 'spot-report',
   callName: 'call-name',

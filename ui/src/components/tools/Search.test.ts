@@ -92,6 +92,16 @@ describe('double-blind search', () => {
       { tool: 'search', player: 'a', level: 'sea', name: 'Ionian' },
       { tool: 'search', player: 'a', level: 'square', name: '52' },
     ]);
+    // Issue #19: the units named aloud become the spotting report's chips, each under its owner: A's
+    // Indomitable (with the caller), B's Goeben (found). Switching the reporter drops what was picked.
+    const chips = () => [...screen.getByTestId(tid.spotChips).querySelectorAll('button')].map((b) => b.textContent);
+    await waitFor(() => expect(chips()).toEqual(['Indomitable']));
+    await fireEvent.click(screen.getByTestId(tid.spotChip('Indomitable')));
+    expect(screen.getByTestId(tid.spotChip('Indomitable')).getAttribute('aria-pressed')).toBe('true');
+    await fireEvent.click(screen.getByTestId(tid.spotPlayer('b')));
+    expect(chips()).toEqual(['Goeben']);
+    await fireEvent.click(screen.getByTestId(tid.spotPlayer('a')));
+    expect(screen.getByTestId(tid.spotChip('Indomitable')).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('at night an even die lets the searched player stay hidden, which reads like an empty square', async () => {
@@ -132,12 +142,34 @@ describe('double-blind search', () => {
     await openSearch(core);
     await fireEvent.click(screen.getByTestId(tid.spotPlayer('b')));
     await type(tid.spotSquare, '61');
-    await type(tid.spotUnits, 'Goeben, Breslau');
+    // Issue #19: units are chips. None of B's is named aloud yet: each is typed once and added as a chip,
+    // picked at once; a tap drops or picks a chip again, and the report names them in the order shown.
+    expect(screen.queryByTestId(tid.spotChips)).toBeNull();
+    await type(tid.spotUnits, 'Goeben');
+    await fireEvent.click(screen.getByTestId(tid.spotAdd));
+    await type(tid.spotUnits, 'Breslau');
+    await fireEvent.keyDown(screen.getByTestId(tid.spotUnits), { key: 'Enter' });
+    expect((screen.getByTestId(tid.spotUnits) as HTMLInputElement).value).toBe('');
+    const chip = (name: string) => screen.getByTestId(tid.spotChip(name));
+    expect([...screen.getByTestId(tid.spotChips).querySelectorAll('button')].map((b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([
+      ['Goeben', 'true'],
+      ['Breslau', 'true'],
+    ]);
+    await fireEvent.click(chip('Goeben'));
+    expect(chip('Goeben').getAttribute('aria-pressed')).toBe('false');
+    await fireEvent.click(chip('Goeben'));
+    expect(chip('Goeben').getAttribute('aria-pressed')).toBe('true');
+    // Typing a name that is already a chip picks that chip, never a second one.
+    await type(tid.spotUnits, 'breslau');
+    await fireEvent.click(screen.getByTestId(tid.spotAdd));
+    expect(screen.getByTestId(tid.spotChips).querySelectorAll('button').length).toBe(2);
     await fireEvent.click(screen.getByTestId(tid.spotEnded));
     await fireEvent.click(screen.getByTestId(tid.spotReport));
     expect(core.sent('report_spotting')).toEqual([{ tool: 'report_spotting', player: 'b', square: '61', units: ['Goeben', 'Breslau'], ended_there: true }]);
     const notice = await screen.findByTestId(tid.searchNotice);
     expect(notice.textContent).toBe("Player B's report: not announced (night die 2).");
+    // The chips typed in for the report go with it: a report the die spared leaves no name behind.
+    expect(screen.queryByTestId(tid.spotChips)).toBeNull();
     expect(document.body.textContent).not.toMatch(/Breslau|61/);
   });
 
