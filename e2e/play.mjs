@@ -4,11 +4,19 @@ import assert from 'node:assert/strict';
 import { byTestId, tap, waitForTestId } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 
-/** Picks an option of a select by its value, after scrolling the select into view. */
+/** Picks an option of a select by its value, after scrolling the select into view. A value that is JSON (a
+ * space) matches whatever the order of its keys: a view read through WebDriver may list them differently. */
 async function pick(driver, select, value) {
-  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', select);
-  const option = await select.findElement({ css: `option[value='${value.replaceAll("'", "\\'")}']` });
-  await option.click();
+  const index = await driver.executeScript(
+    `const [select, want] = arguments;
+     select.scrollIntoView({ block: 'center' });
+     const canon = (v) => { try { const o = JSON.parse(v); return o && typeof o === 'object' ? JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]])) : v; } catch { return v; } };
+     return [...select.options].findIndex((o) => canon(o.value) === canon(want));`,
+    select,
+    value,
+  );
+  assert.ok(index >= 0, `no option ${value} in the select`);
+  await (await select.findElements({ css: 'option' }))[index].click();
 }
 
 /** One step of a control: `{ testid, nth?, inside? }` taps the nth element with that test id (or the nth
