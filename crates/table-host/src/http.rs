@@ -1,0 +1,127 @@
+//! Issue #16 the HTTP side of a host: the routes, the headers every answer carries, reading a body within
+//! the limits, and the server's start and stop. The contract (docs/TABLE-MODE.md):
+//!
+//! - `GET /join/{code}`: the guest page (200), or 401 for a code no seat has.
+//! - `GET /api/{code}`: the seat, `{"seat":"A","player":"a"}` (`"player":null` for the table display).
+//! - `POST /api/{code}`: one request of the table tools' protocol as the body; one JSON answer for that
+//!   seat (see [`crate::table::Table::answer`]). 401 unknown code, 429 over the rate, 413 over the size.
+//! - `GET /guest.js`, `GET /guest.css`: the page's script and style.
+
+use std::future::Future;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::guest;
+use crate::table::{Answer, HostCode};
+use crate::Host;
+
+/// The routes of `host`, with the security headers on every answer.
+pub fn router(host: Arc<Host>) -> Router {
+    Router::new()
+        .route("/join/{code}", get(join))
+        .route("/api/{code}", get(seat_info).post(request))
+        .route("/guest.js", get(|| async { asset("text/javascript; charset=utf-8", guest::SCRIPT) }))
+        .route("/guest.css", get(|| async { asset("text/css; charset=utf-8", guest::STYLE) }))
+        .fallback(|| async { json(Answer::refusal(404, HostCode::NotFound, "no such page")) })
+        .layer(axum::middleware::map_response(secure))
+        .with_state(host)
+}
+
+/// Serves `host` on `listener` until `shutdown` completes, then lets the answers under way finish.
+pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    axum::serve(listener, router(host)).with_graceful_shutdown(shutdown).await
+}
+
+/// Headers on every answer: the strict CSP, no sniffing, no referrer (the code is in the URL), no caching
+/// (a seat's answers are its secrets), no framing.
+async fn secure(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(guest::CSP));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+fn asset(content_type: &'static str, text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], text).into_response()
+}
+
+/// A JSON answer with its status (and `Retry-After`, `Idempotency-Replayed` where they apply).
+fn json(answer: Answer) -> Response {
+    let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut response = (status, [(header::CONTENT_TYPE, "application/json")], answer.body).into_response();
+    if let Some(seconds) = answer.retry_after {
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
+    if answer.replayed {
+        response.headers_mut().insert("idempotency-replayed", HeaderValue::from_static("true"));
+    }
+    response
+}
+
+fn unknown_seat() -> Answer {
+    Answer::refusal(401, HostCode::UnknownSeat, "no seat at this table has this code (it may have been re-issued): ask the host for the seat's QR code")
+}
+
+async fn join(State(host): State<Arc<Host>>, Path(code): Path<String>) -> Response {
+    match host.find(&code) {
+        Some(_) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], guest::PAGE).into_response(),
+        None => (StatusCode::UNAUTHORIZED, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "This seat code is not open at this table.\n").into_response(),
+    }
+}
+
+async fn seat_info(State(host): State<Arc<Host>>, Path(code): Path<String>) -> Response {
+    let Some((table, seat)) = host.find(&code) else { return json(unknown_seat()) };
+    let table = &host.tables()[table];
+    if let Err(refusal) = table.admit(seat) {
+        return json(refusal);
+    }
+    let seat = &table.seats()[seat];
+    let body = serde_json::to_string(&SeatInfo { seat: &seat.name, player: seat.player() }).expect("a seat serialises");
+    json(Answer { status: 200, body, replayed: false, retry_after: None })
+}
+
+/// `GET /api/{code}`: the seat's name and the player it acts as (null for the table display).
+#[derive(serde::Serialize)]
+struct SeatInfo<'a> {
+    seat: &'a str,
+    player: Option<goeben_table_tools::sdr::Player>,
+}
+
+async fn request(State(host): State<Arc<Host>>, Path(code): Path<String>, headers: HeaderMap, body: Body) -> Response {
+    let Some((table_index, seat)) = host.find(&code) else { return json(unknown_seat()) };
+    let table = &host.tables()[table_index];
+    if let Err(refusal) = table.admit(seat) {
+        return json(refusal);
+    }
+    let limits = *table.limits();
+    let too_large = || Answer::refusal(413, HostCode::TooLarge, format!("a request has at most {} bytes", limits.body_max_bytes));
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limits.body_max_bytes as u64) {
+        return json(too_large());
+    }
+    let bytes = match tokio::time::timeout(limits.body_timeout, axum::body::to_bytes(body, limits.body_max_bytes)).await {
+        Err(_) => return json(Answer::refusal(408, HostCode::BodyTimeout, "the request's body did not arrive in time")),
+        Ok(Err(e)) if std::error::Error::source(&e).is_some_and(|s| s.is::<http_body_util::LengthLimitError>()) => return json(too_large()),
+        Ok(Err(e)) => return json(Answer::refusal(400, goeben_common::ErrorCode::Malformed, format!("the body could not be read: {e}"))),
+        Ok(Ok(bytes)) => bytes,
+    };
+    let key = match headers.get("idempotency-key").map(|v| v.to_str()) {
+        None => None,
+        Some(Ok(key)) => Some(key.to_string()),
+        Some(Err(_)) => return json(Answer::refusal(400, HostCode::BadIdempotencyKey, "an Idempotency-Key is visible ASCII")),
+    };
+    // The referee's work is short and holds a lock: off the async workers, so a slow answer never stalls
+    // the other seats' connections.
+    let host = host.clone();
+    let answered = tokio::task::spawn_blocking(move || host.tables()[table_index].answer(seat, key.as_deref(), &bytes)).await;
+    json(answered.unwrap_or_else(|_| Answer::refusal(500, HostCode::Internal, "the answer could not be made")))
+}

@@ -1,0 +1,123 @@
+//! Table mode, headless (issue #16, docs/TABLE-MODE.md): one host serves tables of the table tools over
+//! HTTP, one device per seat. Each seat has a random code in its join URL and gets only its own player's
+//! answers; the referee (a `ToolSession`) and every secret stay in the host.
+//!
+//! - [`seats`]: seat codes, finding a seat in constant time, what each seat may send;
+//! - [`limits`]: body size, rate, retries kept;
+//! - [`table`]: one table's session and its seats' state, a request body to one answer;
+//! - [`http`]: the routes and the server; [`guest`]: the page a guest opens.
+//!
+//! Depends on the table tools and `goeben-common` only: no Tauri, no display. The app's shell will wrap
+//! [`http::serve`] on its own runtime; `table_host` (src/main.rs) runs it from the command line.
+
+pub mod guest;
+pub mod http;
+pub mod limits;
+pub mod seats;
+pub mod table;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use seats::SeatCode;
+use table::Table;
+
+/// The tables a host serves (the `table_host` command opens one; the load test four).
+pub struct Host {
+    tables: Vec<Table>,
+}
+
+impl Host {
+    pub fn new(tables: Vec<Table>) -> Host {
+        Host { tables }
+    }
+
+    pub fn tables(&self) -> &[Table] {
+        &self.tables
+    }
+
+    /// The table and seat whose code is `code`: every seat of every table compared, in constant time.
+    pub fn find(&self, code: &str) -> Option<(usize, usize)> {
+        let all: Vec<(usize, usize, &SeatCode)> =
+            self.tables.iter().enumerate().flat_map(|(t, table)| table.seats().iter().enumerate().map(move |(s, seat)| (t, s, seat.code()))).collect();
+        seats::find(all.iter().map(|(_, _, code)| *code), code).map(|i| (all[i].0, all[i].1))
+    }
+
+    /// Each seat's join URL on `addr`, as `table_host` prints them.
+    pub fn announce(&self, addr: SocketAddr) -> Announcement {
+        let seats = self
+            .tables
+            .iter()
+            .flat_map(|table| table.seats().iter())
+            .map(|seat| SeatUrl { seat: seat.name.clone(), url: format!("http://{addr}/join/{}", seat.code().as_str()) })
+            .collect();
+        Announcement { listen: addr.to_string(), seats }
+    }
+}
+
+/// `table_host`'s first line: where it listens and each seat's join URL.
+#[derive(Clone, Debug, Serialize)]
+pub struct Announcement {
+    pub listen: String,
+    pub seats: Vec<SeatUrl>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatUrl {
+    pub seat: String,
+    pub url: String,
+}
+
+/// A host served on its own thread and runtime (for tests, and hosts without a runtime of their own).
+pub struct Running {
+    pub addr: SocketAddr,
+    pub host: Arc<Host>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Running {
+    /// Binds `addr` (port 0: any free port) and serves `host` on a runtime of `workers` threads.
+    pub fn start(addr: SocketAddr, host: Host, workers: usize) -> std::io::Result<Running> {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(workers.max(1)).enable_all().build()?;
+        let listener = runtime.block_on(tokio::net::TcpListener::bind(addr))?;
+        let addr = listener.local_addr()?;
+        let host = Arc::new(host);
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let served = host.clone();
+        let thread = std::thread::spawn(move || {
+            runtime.block_on(http::serve(listener, served, async {
+                let _ = stopped.await;
+            }))
+        });
+        Ok(Running { addr, host, stop: Some(stop), thread: Some(thread) })
+    }
+
+    /// `http://ADDR`.
+    pub fn base(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Stops serving and waits for the server's thread.
+    pub fn stop(mut self) -> std::io::Result<()> {
+        self.shut()
+    }
+
+    fn shut(&mut self) -> std::io::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        match self.thread.take() {
+            Some(thread) => thread.join().unwrap_or_else(|_| Err(std::io::Error::other("the server's thread panicked"))),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.shut();
+    }
+}

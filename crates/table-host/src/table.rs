@@ -1,0 +1,266 @@
+//! Issue #16 one table: a [`ToolSession`] (the one referee, with every secret), its seats, and for each
+//! seat its rate bucket and the answers kept for retries. [`Table::answer`] takes one seat's request body
+//! to one answer: the order of checks and the status of each refusal are the HTTP contract
+//! (docs/TABLE-MODE.md). Every refusal here comes before the session is touched, so it changes nothing.
+
+use std::collections::VecDeque;
+use std::panic::AssertUnwindSafe;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use goeben_table_tools::{ToolAction, ToolResponse, ToolSession};
+
+use crate::limits::{Limits, TokenBucket, IDEMPOTENCY_KEY_MAX};
+use crate::seats::{self, NotYours, Seat};
+
+/// The host's own refusal codes (the referee's are `goeben_common::ErrorCode`): they travel in the same
+/// `{"tool":"error","code":…,"message":…}` shape, with an HTTP status that says the request never reached
+/// the referee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HostCode {
+    /// 401: no seat has this code (never opened, or re-issued).
+    UnknownSeat,
+    /// 403: the request acts as the other player.
+    NotYourSeat,
+    /// 403: the table display asked for more than `table_view`.
+    DisplayOnly,
+    /// 413: the body is over [`Limits::body_max_bytes`].
+    TooLarge,
+    /// 429: the seat's bucket is empty; `Retry-After` says when to try again.
+    RateLimited,
+    /// 400: the `Idempotency-Key` header is empty, too long or not visible ASCII.
+    BadIdempotencyKey,
+    /// 422: an `Idempotency-Key` this seat used for a different body.
+    IdempotencyKeyReused,
+    /// 408: the body did not arrive in time.
+    BodyTimeout,
+    /// 404: no such page.
+    NotFound,
+    /// 500: the referee broke an invariant; the table answers nothing more.
+    Internal,
+}
+
+/// One HTTP answer: status, JSON body, and whether it is a kept answer sent again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub status: u16,
+    pub body: String,
+    /// A retry's kept answer (`Idempotency-Replayed: true`).
+    pub replayed: bool,
+    /// Whole seconds for `Retry-After` (429 only).
+    pub retry_after: Option<u64>,
+}
+
+impl Answer {
+    fn ok(body: String) -> Answer {
+        Answer { status: 200, body, replayed: false, retry_after: None }
+    }
+
+    /// A refusal in the tools' error shape.
+    pub fn refusal(status: u16, code: impl Serialize, message: impl Into<String>) -> Answer {
+        let body = serde_json::to_string(&Refusal { tool: "error", code, message: message.into() }).expect("a refusal serialises");
+        Answer { status, body, replayed: false, retry_after: None }
+    }
+}
+
+/// A refusal's body, in the order of the tools' own (`{"tool":"error","code":…,"message":…}`).
+#[derive(Serialize)]
+struct Refusal<C> {
+    tool: &'static str,
+    code: C,
+    message: String,
+}
+
+/// An answer kept for a retry: the key, the body's hash, the answer sent.
+struct Kept {
+    key: String,
+    body_hash: [u8; 32],
+    answer: String,
+}
+
+/// What the table keeps for one seat besides its code.
+struct SeatState {
+    bucket: TokenBucket,
+    kept: VecDeque<Kept>,
+}
+
+struct State {
+    session: ToolSession,
+    seats: Vec<SeatState>,
+    /// Set when the referee panicked: its state can no longer be trusted.
+    broken: bool,
+}
+
+/// One table of the table tools and its seats.
+pub struct Table {
+    seats: Vec<Seat>,
+    limits: Limits,
+    state: Mutex<State>,
+}
+
+impl Table {
+    /// A new table: a fresh session seeded with `seed`, and `seats`.
+    pub fn new(session: ToolSession, seats: Vec<Seat>, limits: Limits) -> Table {
+        let now = Instant::now();
+        let states = seats.iter().map(|_| SeatState { bucket: TokenBucket::full(&limits, now), kept: VecDeque::new() }).collect();
+        Table { seats, limits, state: Mutex::new(State { session, seats: states, broken: false }) }
+    }
+
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The whole session, secrets and all: for the host itself (saving, a later step) and tests. Never
+    /// sent to a seat.
+    pub fn session(&self) -> ToolSession {
+        self.lock().session.clone()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // A panic inside the referee is caught in `answer` and marks the table broken; a poisoned lock
+        // can only follow such a panic, so its state is kept (and refused through `broken`).
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Takes one token from `seat`'s bucket, or the 429 to send.
+    pub fn admit(&self, seat: usize) -> Result<(), Answer> {
+        let mut state = self.lock();
+        match state.seats[seat].bucket.take(&self.limits, Instant::now()) {
+            Ok(()) => Ok(()),
+            Err(wait) => {
+                let mut refusal = Answer::refusal(429, HostCode::RateLimited, format!("too many requests from seat {}; try again shortly", self.seats[seat].name));
+                refusal.retry_after = Some(wait.as_secs_f64().ceil().max(1.0) as u64);
+                Err(refusal)
+            }
+        }
+    }
+
+    /// Answers one request body from `seat`. In order: a bad idempotency key (400); a body that is not one
+    /// request of the protocol (400, the parser's `malformed` or `unknown_tool`); a request this seat may
+    /// not send (403); a key seen before with the same body (its kept answer again) or another body
+    /// (422); otherwise the referee's answer (200, a refusal of the rules included).
+    pub fn answer(&self, seat: usize, key: Option<&str>, body: &[u8]) -> Answer {
+        if let Some(key) = key {
+            if key.is_empty() || key.chars().count() > IDEMPOTENCY_KEY_MAX || !key.chars().all(|c| c.is_ascii_graphic()) {
+                return Answer::refusal(400, HostCode::BadIdempotencyKey, format!("an Idempotency-Key has 1-{IDEMPOTENCY_KEY_MAX} visible ASCII characters"));
+            }
+        }
+        let Ok(text) = std::str::from_utf8(body) else {
+            return Answer::refusal(400, goeben_common::ErrorCode::Malformed, "the body is not UTF-8 text");
+        };
+        let action = match goeben_table_tools::parse_line(text) {
+            Ok(action) => action,
+            Err(refusal) => return Answer { status: 400, ..Answer::ok(to_json(&refusal)) },
+        };
+        let role = self.seats[seat].role;
+        if let Err(not_yours) = seats::permits(role, &action) {
+            return match not_yours {
+                NotYours::OtherPlayer { seat, named } => Answer::refusal(
+                    403,
+                    HostCode::NotYourSeat,
+                    format!("this is player {}'s seat: it cannot act as player {}", name(seat), name(named)),
+                ),
+                NotYours::DisplayOnly => Answer::refusal(403, HostCode::DisplayOnly, "the table display sees only the table view (table_view)"),
+            };
+        }
+        let body_hash: [u8; 32] = Sha256::digest(body).into();
+        let mut state = self.lock();
+        if state.broken {
+            return Answer::refusal(500, HostCode::Internal, "the referee stopped on an internal error; the table is closed");
+        }
+        if let Some(key) = key {
+            if let Some(kept) = state.seats[seat].kept.iter().find(|kept| kept.key == key) {
+                if kept.body_hash != body_hash {
+                    return Answer::refusal(422, HostCode::IdempotencyKeyReused, "this Idempotency-Key was used for another request; use a new key for a new request");
+                }
+                return Answer { replayed: true, ..Answer::ok(kept.answer.clone()) };
+            }
+        }
+        let answer = match respond(&mut state.session, action) {
+            Some(response) => to_json(&response),
+            None => {
+                state.broken = true;
+                return Answer::refusal(500, HostCode::Internal, "the referee stopped on an internal error; the table is closed");
+            }
+        };
+        if let Some(key) = key {
+            let kept = &mut state.seats[seat].kept;
+            if kept.len() >= self.limits.replay_keep.max(1) {
+                kept.pop_front();
+            }
+            kept.push_back(Kept { key: key.to_string(), body_hash, answer: answer.clone() });
+        }
+        Answer::ok(answer)
+    }
+}
+
+/// The referee's answer, or `None` if it panicked (an invariant broken: a bug, never a player's doing).
+fn respond(session: &mut ToolSession, action: ToolAction) -> Option<ToolResponse> {
+    std::panic::catch_unwind(AssertUnwindSafe(|| session.respond(action))).ok()
+}
+
+fn to_json(response: &ToolResponse) -> String {
+    serde_json::to_string(response).expect("a response always serialises")
+}
+
+fn name(player: goeben_table_tools::sdr::Player) -> &'static str {
+    match player {
+        goeben_table_tools::sdr::Player::A => "A",
+        goeben_table_tools::sdr::Player::B => "B",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seats::tool_seats;
+
+    fn table() -> Table {
+        Table::new(ToolSession::new(3), tool_seats(true), Limits::default())
+    }
+
+    #[test]
+    fn the_order_of_refusals_and_a_retry_kept() {
+        let t = table();
+        let draw = br#"{"tool":"draw_sdr","player":"a"}"#;
+        assert_eq!(t.answer(0, Some(""), draw).status, 400);
+        assert_eq!(t.answer(0, Some(&"k".repeat(65)), draw).status, 400);
+        assert_eq!(t.answer(0, None, b"\xff").status, 400);
+        assert_eq!(t.answer(1, None, draw).status, 403, "B's seat drawing for A");
+        assert_eq!(t.answer(2, None, draw).status, 403, "the display drawing");
+        assert_eq!(t.session(), table_like(&t), "nothing changed");
+        let first = t.answer(0, Some("k1"), draw);
+        assert_eq!((first.status, first.replayed), (200, false));
+        let again = t.answer(0, Some("k1"), draw);
+        assert_eq!((again.status, again.replayed, &again.body), (200, true, &first.body));
+        assert_eq!(t.session().chits().len(), 1, "applied once");
+        assert_eq!(t.answer(0, Some("k1"), br#"{"tool":"draw_sdr","player":"a","label":"x"}"#).status, 422);
+        assert_eq!(t.answer(1, Some("k1"), br#"{"tool":"draw_sdr","player":"b"}"#).status, 200, "keys are per seat");
+        assert_eq!(t.session().chits().len(), 2);
+    }
+
+    /// A fresh session of the same seed: what an untouched table holds.
+    fn table_like(_: &Table) -> ToolSession {
+        ToolSession::new(3)
+    }
+
+    #[test]
+    fn only_the_last_answers_are_kept() {
+        let t = Table::new(ToolSession::new(3), tool_seats(false), Limits { replay_keep: 2, ..Limits::default() });
+        let roll = br#"{"tool":"roll_event","player":"a","table":"tactical"}"#;
+        for key in ["1", "2", "3"] {
+            assert!(!t.answer(0, Some(key), roll).replayed);
+        }
+        assert!(t.answer(0, Some("3"), roll).replayed);
+        assert!(t.answer(0, Some("2"), roll).replayed);
+        assert!(!t.answer(0, Some("1"), roll).replayed, "the oldest key is forgotten");
+    }
+}
