@@ -60,7 +60,10 @@ describe('contact (14.3): a leader, a speed, one Roll button', () => {
     panel(offering('naval_combat', CONTACTS));
     expect(screen.getAllByTestId(tid.action('contact'))).toHaveLength(1);
     expect(screen.getByTestId(tid.contactLeader('breslau')).textContent).toContain('SMS Breslau');
-    expect(screen.getByTestId(tid.contactSpeed('breslau:maximum')).textContent!.trim()).toBe('maximum speed (1 coal) of SMS Breslau');
+    // The core's words in two short lines: the speed with its cost, then whose speed it is.
+    const chip = screen.getByTestId(tid.contactSpeed('breslau:maximum'));
+    expect(chip.textContent!.trim()).toBe('maximum speed (1 coal)SMS Breslau');
+    expect(chip.querySelector('small, .note')?.textContent?.trim()).toBe('SMS Breslau');
     expect(screen.getAllByRole('radio')).toHaveLength(2 + 4);
   });
 
