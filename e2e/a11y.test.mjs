@@ -382,7 +382,7 @@ test('axe on every main screen at phone and desktop size, and the keyboard throu
     // Issue #19: the dock's menu and its scan sheet.
     await menuItem(driver, tid.chartsButton);
     await check(driver, 'the dock\'s menu');
-    await tap(driver, await waitForTestId(driver, tid.menuButton));
+    await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: ".//button[normalize-space()='Close']" }));
     await waitForGone(driver, tid.gameMenu);
     await tap(driver, await waitForTestId(driver, tid.scanOpen));
     await waitForTestId(driver, tid.scanSheet);

@@ -94,7 +94,7 @@ test('persistence: kill the app after some actions, start it again, the same gam
     const collier = await driver.findElements(byTestId(tid.collierTo));
     if (collier.length > 0) {
       await (await collier[0].findElements({ css: 'option' }))[1].click();
-      await untilAnswered(driver, 'the collier placed', async () => (await waitForTestId(driver, tid.action('place_collier'))).click());
+      await untilAnswered(driver, 'the collier placed', async () => tap(driver, await waitForTestId(driver, tid.action('place_collier'))));
     }
     await untilAnswered(driver, 'the first end of phase', async () => (await waitForTestId(driver, tid.action('end_phase'))).click());
     await untilAnswered(driver, 'the second end of phase', async () => (await waitForTestId(driver, tid.action('end_phase'))).click());
@@ -137,13 +137,13 @@ test('a turn at sea: report both moves, draw incidents, see what appeared (12.0,
         }
       }
       assert.ok(chosen, 'the open sea of the Eastern Mediterranean is offered');
-      await untilAnswered(driver, `the move of ${ship}`, async () => (await waitForTestId(driver, tid.move(ship))).click());
+      await untilAnswered(driver, `the move of ${ship}`, async () => tap(driver, await waitForTestId(driver, tid.move(ship))));
     }
     await screenshot(driver, 'movement-desktop', 1280, 800);
     await (await waitForTestId(driver, tid.action('end_phase'))).click();
     await waitForText(driver, tid.phase, (t) => t === 'Incident');
     const pool = Number(await textOf(driver, tid.poolCount));
-    await (await waitForTestId(driver, tid.action('resolve_incidents'))).click();
+    await tap(driver, await waitForTestId(driver, tid.action('resolve_incidents')));
     await waitFor('the draw to be reported ("Incident picks at")', async () => /Incident picks at/.test(await driver.findElement({ css: 'body' }).getText()));
     assert.ok(Number(await textOf(driver, tid.poolCount)) <= pool, 'picks come out of the pool');
     await screenshot(driver, 'incident-phone', 390, 844);
