@@ -32,31 +32,79 @@ pub const PAGE: &str = r#"<!doctype html>
 </html>
 "#;
 
-/// The page's script: no framework, no remote code.
+/// The page's script: no framework, no remote code. It reconnects by itself: a request that gets no
+/// answer (no network, host down or restarting, 503 `not_saved`, 408, a 10 s timeout) is sent again with the same
+/// `Idempotency-Key` after a backoff (0.5 s doubling to 8 s), the page showing "Reconnecting…"; once the
+/// host answers again the page asks for the seat's view to catch up. It checks in every 10 s (the host's
+/// `status`) and when the phone wakes. A 401 (the seat re-issued) stops it.
 pub const SCRIPT: &str = r#"'use strict';
 const code = location.pathname.split('/').filter(Boolean).pop();
 const api = '/api/' + code;
 const $ = (id) => document.getElementById(id);
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 8000;
+const TIMEOUT_MS = 10000;
+const CHECK_IN_MS = 10000;
+let seat = null;
+let offline = false;
+let closed = false;
 function newKey() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+function status(text) { $('status').textContent = text; }
+function seatGone() {
+  closed = true;
+  status('This seat code is not open at this table (it may have been re-issued): ask the host for the seat\u2019s QR code.');
+}
+// One fetch with a timeout; throws on a network failure or a timeout.
+async function fetchOnce(url, options) {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+  try { return await fetch(url, Object.assign({ signal: abort.signal, cache: 'no-store' }, options)); }
+  finally { clearTimeout(timer); }
+}
+// Sends until the host answers: the same options (and so the same Idempotency-Key) on every retry.
+async function reliable(url, options) {
+  let wait = BACKOFF_FIRST_MS;
+  for (;;) {
+    if (closed) return null;
+    let res = null;
+    try { res = await fetchOnce(url, options); } catch (e) { res = null; }
+    if (res && res.status === 429) { await sleep(1000 * Number(res.headers.get('Retry-After') || 1)); continue; }
+    if (res && res.status === 401) { seatGone(); return null; }
+    if (res && res.status !== 408 && res.status !== 503) {
+      if (offline) { offline = false; status('Reconnected.'); catchUp(); }
+      return res;
+    }
+    offline = true;
+    status('Reconnecting\u2026');
+    await sleep(wait);
+    wait = Math.min(wait * 2, BACKOFF_MAX_MS);
+  }
+}
+function show(res, text) {
+  let shown = text;
+  try { shown = JSON.stringify(JSON.parse(text), null, 2); } catch (e) { /* not JSON: shown as it is */ }
+  $('answer').textContent = res.status + '\n' + shown;
+}
 async function send(request) {
   const key = newKey();
-  for (let attempt = 0; attempt < 4; attempt++) {
-    try {
-      const res = await fetch(api, { method: 'POST', body: JSON.stringify(request), headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key } });
-      const text = await res.text();
-      if (res.status === 429) { await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('Retry-After') || 1))); continue; }
-      $('answer').textContent = res.status + '\n' + JSON.stringify(JSON.parse(text), null, 2);
-      return;
-    } catch (e) {
-      $('status').textContent = 'Connection lost, retrying…';
-      await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
-    }
-  }
-  $('status').textContent = 'No answer from the host.';
+  const body = JSON.stringify(request);
+  const res = await reliable(api, { method: 'POST', body: body, headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key } });
+  if (res) show(res, await res.text());
+}
+// What the seat sees now: after a reconnection, whatever happened meanwhile.
+function catchUp() {
+  if (!seat) return;
+  send(seat.player ? { tool: 'view', player: seat.player } : { tool: 'table_view' });
+}
+async function checkIn() {
+  if (closed) return;
+  const res = await reliable(api, { method: 'GET' });
+  if (res && !seat) seated(await res.json());
 }
 function button(label, request) {
   const b = document.createElement('button');
@@ -65,21 +113,26 @@ function button(label, request) {
   b.addEventListener('click', () => send(request));
   $('quick').appendChild(b);
 }
-async function start() {
-  const res = await fetch(api);
-  if (!res.ok) { $('status').textContent = 'This seat code is not open at this table.'; return; }
-  const seat = await res.json();
+function seated(info) {
+  seat = info;
   $('seat').textContent = seat.player ? 'Player ' + seat.seat : 'Table display';
-  $('status').textContent = 'Seated.';
+  status('Seated.');
   if (seat.player) {
     button('My secrets', { tool: 'view', player: seat.player });
     button('Draw SDR chit', { tool: 'draw_sdr', player: seat.player });
   }
   button('Table', { tool: 'table_view' });
   $('request').value = JSON.stringify(seat.player ? { tool: 'view', player: seat.player } : { tool: 'table_view' });
+}
+function start() {
   $('send').addEventListener('click', () => {
+    if (!seat) return;
     try { send(JSON.parse($('request').value)); } catch (e) { $('answer').textContent = 'Not JSON: ' + e.message; }
   });
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') checkIn(); });
+  window.addEventListener('online', checkIn);
+  setInterval(checkIn, CHECK_IN_MS);
+  checkIn();
 }
 start();
 "#;
@@ -103,5 +156,27 @@ mod tests {
         assert!(!PAGE.contains("<script>") && !PAGE.contains("<style"), "no inline script or style: the CSP allows 'self' only");
         assert!(!PAGE.split_whitespace().any(|word| word.starts_with("on") && word.contains('=')), "no inline event handler");
         assert!(CSP.starts_with("default-src 'none'") && !CSP.contains("unsafe"));
+    }
+
+    #[test]
+    fn the_page_runs_its_own_script_which_reconnects_by_itself() {
+        assert!(PAGE.contains(r#"<script src="/guest.js" defer></script>"#), "the page's one script, served by the host");
+        // A failed fetch is retried with backoff, saying so, and the same key goes with every retry.
+        assert!(SCRIPT.contains("async function reliable(url, options)"));
+        assert!(SCRIPT.contains("catch (e) { res = null; }"), "a network failure is caught, not thrown");
+        assert!(SCRIPT.contains("status('Reconnecting\\u2026')") && SCRIPT.contains("wait = Math.min(wait * 2, BACKOFF_MAX_MS)"));
+        assert!(SCRIPT.contains("const key = newKey();") && SCRIPT.contains("'Idempotency-Key': key"));
+        let send = &SCRIPT[SCRIPT.find("async function send(").unwrap()..];
+        let send = &send[..send.find("
+}
+").unwrap()];
+        assert_eq!(send.matches("newKey()").count(), 1, "one key per request, made before its retries: {send}");
+        // Back online: the seat's view again, to catch up.
+        assert!(SCRIPT.contains("if (offline) { offline = false; status('Reconnected.'); catchUp(); }"));
+        assert!(SCRIPT.contains("send(seat.player ? { tool: 'view', player: seat.player } : { tool: 'table_view' })"));
+        // Timeouts and check-ins, and a re-issued seat stops the retries.
+        assert!(SCRIPT.contains("abort.abort()") && SCRIPT.contains("setInterval(checkIn, CHECK_IN_MS)"));
+        assert!(SCRIPT.contains("res.status === 401) { seatGone(); return null; }"));
+        assert!(!SCRIPT.contains("eval(") && !SCRIPT.contains("innerHTML"), "answers are shown as text");
     }
 }

@@ -4,7 +4,8 @@
 //! - `GET /join/{code}`: the guest page (200), or 401 for a code no seat has.
 //! - `GET /api/{code}`: the seat, `{"seat":"A","player":"a"}` (`"player":null` for the table display).
 //! - `POST /api/{code}`: one request of the table tools' protocol as the body; one JSON answer for that
-//!   seat (see [`crate::table::Table::answer`]). 401 unknown code, 429 over the rate, 413 over the size.
+//!   seat (see [`crate::table::Table::answer`]). 401 unknown code, 429 over the rate, 413 over the size,
+//!   503 when the table (kept with `--state`) could not be saved.
 //! - `GET /guest.js`, `GET /guest.css`: the page's script and style.
 
 use std::future::Future;
@@ -73,7 +74,10 @@ fn unknown_seat() -> Answer {
 
 async fn join(State(host): State<Arc<Host>>, Path(code): Path<String>) -> Response {
     match host.find(&code) {
-        Some(_) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], guest::PAGE).into_response(),
+        Some((table, seat)) => {
+            host.tables()[table].seen(seat);
+            ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], guest::PAGE).into_response()
+        }
         None => (StatusCode::UNAUTHORIZED, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "This seat code is not open at this table.\n").into_response(),
     }
 }

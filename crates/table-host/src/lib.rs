@@ -5,6 +5,7 @@
 //! - [`seats`]: seat codes, finding a seat in constant time, what each seat may send;
 //! - [`limits`]: body size, rate, retries kept;
 //! - [`table`]: one table's session and its seats' state, a request body to one answer;
+//! - [`store`]: the table kept in a file (`--state`), so a restarted host reopens it;
 //! - [`http`]: the routes and the server; [`guest`]: the page a guest opens.
 //!
 //! Depends on the table tools and `goeben-common` only: no Tauri, no display. The app's shell will wrap
@@ -14,6 +15,7 @@ pub mod guest;
 pub mod http;
 pub mod limits;
 pub mod seats;
+pub mod store;
 pub mod table;
 
 use std::net::SocketAddr;
@@ -40,9 +42,9 @@ impl Host {
 
     /// The table and seat whose code is `code`: every seat of every table compared, in constant time.
     pub fn find(&self, code: &str) -> Option<(usize, usize)> {
-        let all: Vec<(usize, usize, &SeatCode)> =
+        let all: Vec<(usize, usize, SeatCode)> =
             self.tables.iter().enumerate().flat_map(|(t, table)| table.seats().iter().enumerate().map(move |(s, seat)| (t, s, seat.code()))).collect();
-        seats::find(all.iter().map(|(_, _, code)| *code), code).map(|i| (all[i].0, all[i].1))
+        seats::find(all.iter().map(|(_, _, code)| code), code).map(|i| (all[i].0, all[i].1))
     }
 
     /// Each seat's join URL on `addr`, as `table_host` prints them.
@@ -51,10 +53,20 @@ impl Host {
             .tables
             .iter()
             .flat_map(|table| table.seats().iter())
-            .map(|seat| SeatUrl { seat: seat.name.clone(), url: format!("http://{addr}/join/{}", seat.code().as_str()) })
+            .map(|seat| SeatUrl { seat: seat.name.clone(), url: join_url(addr, seat) })
             .collect();
-        Announcement { listen: addr.to_string(), seats }
+        Announcement { listen: addr.to_string(), seats, restored: None }
     }
+
+    /// Each seat of each table, as the host's `status` command reports it.
+    pub fn status(&self) -> Vec<table::SeatStatus> {
+        self.tables.iter().flat_map(Table::status).collect()
+    }
+}
+
+/// A seat's join URL on `addr` (its current code).
+pub fn join_url(addr: SocketAddr, seat: &seats::Seat) -> String {
+    format!("http://{addr}/join/{}", seat.code().as_str())
 }
 
 /// `table_host`'s first line: where it listens and each seat's join URL.
@@ -62,6 +74,9 @@ impl Host {
 pub struct Announcement {
     pub listen: String,
     pub seats: Vec<SeatUrl>,
+    /// With `--state`: whether the table was reopened from its file (`true`) or opened new (`false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restored: Option<bool>,
 }
 
 #[derive(Clone, Debug, Serialize)]

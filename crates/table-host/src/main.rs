@@ -1,6 +1,12 @@
-//! `table_host --listen ADDR --seats 2 [--display] [--seed N]` (issue #16, docs/TABLE-MODE.md): opens one
-//! table of the table tools to the address given, prints one JSON line with each seat's join URL, serves
-//! until its standard input closes, then exits 0.
+//! `table_host --listen ADDR --seats 2 [--display] [--seed N] [--state FILE]` (issue #16,
+//! docs/TABLE-MODE.md): opens one table of the table tools to the address given, prints one JSON line with
+//! each seat's join URL, then serves and reads the host's commands from its standard input, one a line,
+//! answering each with one JSON line: `status`, `reissue SEAT`, `close`. It exits 0 on `close` or when its
+//! input closes.
+//!
+//! `--state FILE` keeps the table in FILE, saved after every change before the answer goes out; started
+//! again on the same FILE, the host reopens the same table (same codes, same join URLs). A FILE that is not
+//! a table of this host is refused (exit 2) and left untouched.
 //!
 //! `--seats` counts the players' seats: the table tools seat exactly two (A and B); a game table with the
 //! 25.0 roles (a later step) will take more. `--display` adds the table display's seat (the public
@@ -14,13 +20,17 @@ use std::time::Duration;
 
 use goeben_table_host::limits::Limits;
 use goeben_table_host::seats::tool_seats;
+use goeben_table_host::store::Store;
 use goeben_table_host::table::Table;
-use goeben_table_host::{http, Host};
+use goeben_table_host::{http, join_url, Announcement, Host};
 use goeben_table_tools::ToolSession;
-use tokio::io::AsyncReadExt;
+use serde_json::{json, Value};
+use tokio::io::AsyncBufReadExt;
 
-const USAGE: &str = "usage: table_host --listen ADDR --seats 2 [--display] [--seed N]\n  \
-ADDR is the address guests reach (e.g. 192.168.1.20:8080, or 127.0.0.1:0 for any free port on this machine)";
+const USAGE: &str = "usage: table_host --listen ADDR --seats 2 [--display] [--seed N] [--state FILE]\n  \
+ADDR is the address guests reach (e.g. 192.168.1.20:8080, or 127.0.0.1:0 for any free port on this machine)\n  \
+FILE keeps the table across restarts (reopened when it exists)\n  \
+commands on standard input, one a line: status | reissue SEAT | close";
 
 /// How long answers under way may take to finish once the input has closed.
 const DRAIN: Duration = Duration::from_secs(5);
@@ -30,10 +40,11 @@ struct Options {
     listen: SocketAddr,
     display: bool,
     seed: Option<u64>,
+    state: Option<std::path::PathBuf>,
 }
 
 fn options(args: &[String]) -> Result<Options, String> {
-    let (mut listen, mut seats, mut display, mut seed) = (None, None, false, None);
+    let (mut listen, mut seats, mut display, mut seed, mut state) = (None, None, false, None, None);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().cloned().ok_or(format!("{name} needs a value"));
@@ -42,6 +53,7 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--seats" => seats = Some(value("--seats")?.parse::<u32>().map_err(|e| format!("--seats: {e}"))?),
             "--display" => display = true,
             "--seed" => seed = Some(value("--seed")?.parse::<u64>().map_err(|e| format!("--seed: {e}"))?),
+            "--state" => state = Some(std::path::PathBuf::from(value("--state")?)),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -54,7 +66,7 @@ fn options(args: &[String]) -> Result<Options, String> {
         Some(n) => return Err(format!("--seats {n}: the table tools seat two players, A and B (--seats 2; add --display for the table display)")),
         None => return Err("--seats is required (--seats 2 for the table tools)".into()),
     }
-    Ok(Options { listen, display, seed })
+    Ok(Options { listen, display, seed, state })
 }
 
 fn random_seed() -> u64 {
@@ -72,7 +84,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(options) {
+    // The table first: a state file that is not a table of this host is refused before anything is opened.
+    let session = ToolSession::new(options.seed.unwrap_or_else(random_seed));
+    let seats = tool_seats(options.display);
+    let (table, restored) = match &options.state {
+        None => (Table::new(session, seats, Limits::default()), None),
+        Some(path) => match Table::kept_in(Store::new(path), session, seats, Limits::default()) {
+            Ok((table, restored)) => (table, Some(restored)),
+            Err(why) => {
+                eprintln!("table_host: --state: {why}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    match run(options.listen, table, restored) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("table_host: {e}");
@@ -81,36 +106,73 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(options: Options) -> std::io::Result<()> {
+fn run(listen: SocketAddr, table: Table, restored: Option<bool>) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(options.listen).await?;
+        let listener = tokio::net::TcpListener::bind(listen).await?;
         let addr = listener.local_addr()?;
-        let session = ToolSession::new(options.seed.unwrap_or_else(random_seed));
-        let host = Arc::new(Host::new(vec![Table::new(session, tool_seats(options.display), Limits::default())]));
-        let line = serde_json::to_string(&host.announce(addr)).expect("the announcement serialises");
-        let mut stdout = std::io::stdout().lock();
-        writeln!(stdout, "{line}")?;
-        stdout.flush()?;
-        drop(stdout);
+        let host = Arc::new(Host::new(vec![table]));
+        let announcement = Announcement { restored, ..host.announce(addr) };
+        say(&serde_json::to_string(&announcement).expect("the announcement serialises"))?;
         let (closed, on_close) = tokio::sync::oneshot::channel::<()>();
-        let server = tokio::spawn(http::serve(listener, host, async {
+        let server = tokio::spawn(http::serve(listener, host.clone(), async {
             let _ = on_close.await;
         }));
-        // Nothing is read from the input yet (a later step: re-issue a seat, close the table); its end is
-        // the signal to close.
-        let mut input = tokio::io::stdin();
-        let mut buffer = [0u8; 1024];
-        while input.read(&mut buffer).await? > 0 {}
+        // The host's commands, one a line; the end of the input closes the table like `close`.
+        let mut input = tokio::io::BufReader::new(tokio::io::stdin());
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if input.read_until(b'\n', &mut line).await? == 0 {
+                break;
+            }
+            let text = String::from_utf8_lossy(&line);
+            if text.trim().is_empty() {
+                continue;
+            }
+            let (reply, close) = command(&host, addr, &text);
+            say(&reply.to_string())?;
+            if close {
+                break;
+            }
+        }
         let _ = closed.send(());
         match tokio::time::timeout(DRAIN, server).await {
             Ok(served) => served.map_err(std::io::Error::other)?,
             Err(_) => Ok(()),
         }
     })?;
-    // The input reader's blocking thread is done (end of input); nothing else holds the runtime.
-    runtime.shutdown_timeout(Duration::from_secs(1));
+    // The input reader's blocking thread may still wait on a line (after `close`): not waited for.
+    runtime.shutdown_timeout(Duration::from_millis(100));
     Ok(())
+}
+
+/// One line on standard output, flushed.
+fn say(line: &str) -> std::io::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    writeln!(stdout, "{line}")?;
+    stdout.flush()
+}
+
+/// One command of the host: its JSON answer, and whether it closes the table.
+fn command(host: &Host, addr: SocketAddr, line: &str) -> (Value, bool) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let table = &host.tables()[0];
+    match words.as_slice() {
+        ["status"] => (json!({ "command": "status", "seats": host.status() }), false),
+        ["reissue", name] => match table.seats().iter().position(|seat| seat.name == *name) {
+            None => {
+                let names: Vec<&str> = table.seats().iter().map(|seat| seat.name.as_str()).collect();
+                (json!({ "error": format!("no seat {name:?} at this table (seats: {})", names.join(", ")) }), false)
+            }
+            Some(seat) => match table.reissue(seat) {
+                Ok(_) => (json!({ "command": "reissue", "seat": name, "url": join_url(addr, &table.seats()[seat]) }), false),
+                Err(e) => (json!({ "error": format!("seat {name} could not be re-issued: the table could not be saved ({e}); its code is unchanged") }), false),
+            },
+        },
+        ["close"] => (json!({ "command": "close" }), true),
+        _ => (json!({ "error": format!("unknown command {:?}: the commands are status, reissue SEAT, close", line.trim()) }), false),
+    }
 }
 
 #[cfg(test)]
@@ -124,7 +186,9 @@ mod tests {
     #[test]
     fn the_options_are_checked() {
         let o = parse("--listen 127.0.0.1:0 --seats 2 --display --seed 7").unwrap();
-        assert_eq!((o.listen.port(), o.display, o.seed), (0, true, Some(7)));
+        assert_eq!((o.listen.port(), o.display, o.seed, o.state), (0, true, Some(7), None));
+        assert_eq!(parse("--listen 127.0.0.1:0 --seats 2 --state t.json").unwrap().state, Some("t.json".into()));
+        assert!(parse("--listen 127.0.0.1:0 --seats 2 --state").unwrap_err().contains("--state needs a value"));
         assert!(parse("--seats 2").unwrap_err().contains("--listen is required"));
         assert!(parse("--listen 0.0.0.0:8080 --seats 2").unwrap_err().contains("not every address"));
         assert!(parse("--listen 127.0.0.1:0 --seats 3").unwrap_err().contains("two players"));

@@ -2,7 +2,9 @@
 //! code in constant time, and what each seat may ask for (a player acts only as itself; the table display
 //! only looks at the public `table_view`).
 
-use serde::Serialize;
+use std::sync::RwLock;
+
+use serde::{Deserialize, Serialize};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 
 use goeben_table_tools::sdr::Player;
@@ -27,6 +29,13 @@ impl SeatCode {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// A code read back from a table's save (`--state`): exactly `2 * CODE_BYTES` lower-case hex
+    /// characters, or `None`.
+    pub fn from_saved(text: &str) -> Option<SeatCode> {
+        let well_formed = text.len() == 2 * CODE_BYTES && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        well_formed.then(|| SeatCode(text.to_string()))
+    }
 }
 
 impl std::fmt::Debug for SeatCode {
@@ -37,7 +46,7 @@ impl std::fmt::Debug for SeatCode {
 }
 
 /// Whom a seat is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatRole {
     /// One of the table tools' two players: acts only as that player, sees that player's answers.
@@ -46,21 +55,40 @@ pub enum SeatRole {
     Display,
 }
 
-/// One seat of a table: its name as shown ("A", "B", "display"), its role and its code.
-#[derive(Clone, Debug)]
+/// One seat of a table: its name as shown ("A", "B", "display"), its role and its code. The code can be
+/// re-issued while the table is served ([`crate::table::Table::reissue`]), so it sits behind a lock and
+/// [`Seat::code`] hands out a copy of the current one.
+#[derive(Debug)]
 pub struct Seat {
     pub name: String,
     pub role: SeatRole,
-    code: SeatCode,
+    code: RwLock<SeatCode>,
+}
+
+impl Clone for Seat {
+    fn clone(&self) -> Seat {
+        Seat { name: self.name.clone(), role: self.role, code: RwLock::new(self.code()) }
+    }
 }
 
 impl Seat {
     pub fn new(name: &str, role: SeatRole) -> Seat {
-        Seat { name: name.to_string(), role, code: SeatCode::random() }
+        Seat::with_code(name, role, SeatCode::random())
     }
 
-    pub fn code(&self) -> &SeatCode {
-        &self.code
+    /// A seat with a known code (a table reopened from its save).
+    pub fn with_code(name: &str, role: SeatRole, code: SeatCode) -> Seat {
+        Seat { name: name.to_string(), role, code: RwLock::new(code) }
+    }
+
+    /// The seat's current code.
+    pub fn code(&self) -> SeatCode {
+        self.code.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// Puts `code` in place of the seat's code; the old one is returned (and no longer finds the seat).
+    pub(crate) fn replace_code(&self, code: SeatCode) -> SeatCode {
+        std::mem::replace(&mut *self.code.write().unwrap_or_else(|poisoned| poisoned.into_inner()), code)
     }
 
     /// The player this seat acts as, if any.
@@ -186,10 +214,12 @@ mod tests {
     #[test]
     fn find_hits_each_seat_and_nothing_near() {
         let seats = tool_seats(true);
-        let codes = || seats.iter().map(Seat::code);
+        let all: Vec<SeatCode> = seats.iter().map(Seat::code).collect();
+        let codes = || all.iter();
         for (i, seat) in seats.iter().enumerate() {
             assert_eq!(find(codes(), seat.code().as_str()), Some(i));
-            let code = seat.code().as_str();
+            let code = seat.code();
+            let code = code.as_str();
             let last = code.chars().last().unwrap();
             let near = format!("{}{}", &code[..code.len() - 1], if last == '0' { '1' } else { '0' });
             assert_eq!(find(codes(), &near), None, "one character off");

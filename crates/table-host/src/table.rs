@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -14,7 +14,12 @@ use sha2::{Digest, Sha256};
 use goeben_table_tools::{ToolAction, ToolResponse, ToolSession};
 
 use crate::limits::{Limits, TokenBucket, IDEMPOTENCY_KEY_MAX};
-use crate::seats::{self, NotYours, Seat};
+use crate::seats::{self, NotYours, Seat, SeatCode};
+use crate::store::{SavedAnswer, SavedSeat, Store, TableFile};
+
+/// A seat counts as connected when the host heard from it this recently (the guest page checks in every
+/// 10 seconds while it is open).
+pub const CONNECTED_WITHIN: Duration = Duration::from_secs(30);
 
 /// The host's own refusal codes (the referee's are `goeben_common::ErrorCode`): they travel in the same
 /// `{"tool":"error","code":…,"message":…}` shape, with an HTTP status that says the request never reached
@@ -40,6 +45,8 @@ pub enum HostCode {
     BodyTimeout,
     /// 404: no such page.
     NotFound,
+    /// 503: the table could not be saved (`--state`); the request was undone, nothing changed.
+    NotSaved,
     /// 500: the referee broke an invariant; the table answers nothing more.
     Internal,
 }
@@ -76,6 +83,7 @@ struct Refusal<C> {
 }
 
 /// An answer kept for a retry: the key, the body's hash, the answer sent.
+#[derive(Clone)]
 struct Kept {
     key: String,
     body_hash: [u8; 32],
@@ -86,6 +94,28 @@ struct Kept {
 struct SeatState {
     bucket: TokenBucket,
     kept: VecDeque<Kept>,
+    /// When the host last heard from this seat (its page, or a request with its code).
+    last_seen: Option<Instant>,
+    /// Requests admitted from this seat since the host started.
+    requests: u64,
+}
+
+impl SeatState {
+    fn new(limits: &Limits, now: Instant) -> SeatState {
+        SeatState { bucket: TokenBucket::full(limits, now), kept: VecDeque::new(), last_seen: None, requests: 0 }
+    }
+}
+
+/// One seat as the host's `status` command reports it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatStatus {
+    pub seat: String,
+    /// Heard from within [`CONNECTED_WITHIN`].
+    pub connected: bool,
+    /// Milliseconds since the host last heard from the seat; `null` if never.
+    pub last_seen_ms_ago: Option<u64>,
+    /// Requests admitted from this seat since the host started.
+    pub requests: u64,
 }
 
 struct State {
@@ -100,14 +130,120 @@ pub struct Table {
     seats: Vec<Seat>,
     limits: Limits,
     state: Mutex<State>,
+    /// Where the table is saved after every change (`--state`), if anywhere.
+    store: Option<Store>,
 }
 
 impl Table {
     /// A new table: a fresh session seeded with `seed`, and `seats`.
     pub fn new(session: ToolSession, seats: Vec<Seat>, limits: Limits) -> Table {
         let now = Instant::now();
-        let states = seats.iter().map(|_| SeatState { bucket: TokenBucket::full(&limits, now), kept: VecDeque::new() }).collect();
-        Table { seats, limits, state: Mutex::new(State { session, seats: states, broken: false }) }
+        let states = seats.iter().map(|_| SeatState::new(&limits, now)).collect();
+        Table { seats, limits, state: Mutex::new(State { session, seats: states, broken: false }), store: None }
+    }
+
+    /// The table kept in `store`: reopened from its file when there is one (`Ok((table, true))`: the same
+    /// session, seats, codes and kept answers), otherwise a new table of `session` and `seats`, saved at
+    /// once so its codes outlive the host (`Ok((table, false))`). A file that is not a table of this host
+    /// is refused (`Err`) and left untouched.
+    pub fn kept_in(store: Store, session: ToolSession, seats: Vec<Seat>, limits: Limits) -> Result<(Table, bool), String> {
+        match store.load()? {
+            Some(file) => {
+                let now = Instant::now();
+                let mut states = Vec::new();
+                let mut seats = Vec::new();
+                for saved in file.seats {
+                    let code = SeatCode::from_saved(&saved.code).ok_or("a seat code is damaged")?;
+                    seats.push(Seat::with_code(&saved.name, saved.role, code));
+                    let mut state = SeatState::new(&limits, now);
+                    for kept in saved.kept {
+                        let mut body_hash = [0u8; 32];
+                        hex::decode_to_slice(&kept.body_sha256, &mut body_hash).map_err(|e| format!("a kept answer is damaged: {e}"))?;
+                        state.kept.push_back(Kept { key: kept.key, body_hash, answer: kept.answer });
+                    }
+                    states.push(state);
+                }
+                let table = Table { seats, limits, state: Mutex::new(State { session: file.session, seats: states, broken: false }), store: Some(store) };
+                Ok((table, true))
+            }
+            None => {
+                let table = Table { store: Some(store), ..Table::new(session, seats, limits) };
+                let state = table.lock();
+                table.save(&state).map_err(|e| format!("the table could not be saved: {e}"))?;
+                drop(state);
+                Ok((table, false))
+            }
+        }
+    }
+
+    /// Where the table is saved, if anywhere.
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
+    }
+
+    /// The table as saved: the session, each seat's code and kept answers.
+    fn file(&self, state: &State) -> TableFile {
+        let seats = self
+            .seats
+            .iter()
+            .zip(&state.seats)
+            .map(|(seat, seat_state)| SavedSeat {
+                name: seat.name.clone(),
+                role: seat.role,
+                code: seat.code().as_str().to_string(),
+                kept: seat_state.kept.iter().map(|k| SavedAnswer { key: k.key.clone(), body_sha256: hex::encode(k.body_hash), answer: k.answer.clone() }).collect(),
+            })
+            .collect();
+        TableFile { format: crate::store::FORMAT.into(), version: crate::store::VERSION, kind: "tools".into(), seats, session: state.session.clone() }
+    }
+
+    /// Saves the table if it is kept anywhere (called with the state locked, so saves follow the order of
+    /// the changes).
+    fn save(&self, state: &State) -> std::io::Result<()> {
+        match &self.store {
+            Some(store) => store.save(&self.file(state)),
+            None => Ok(()),
+        }
+    }
+
+    /// Notes that the host heard from `seat` (its page was loaded) without counting a request.
+    pub fn seen(&self, seat: usize) {
+        self.lock().seats[seat].last_seen = Some(Instant::now());
+    }
+
+    /// Each seat: connected or not, when last heard from, how many requests.
+    pub fn status(&self) -> Vec<SeatStatus> {
+        let state = self.lock();
+        let now = Instant::now();
+        self.seats
+            .iter()
+            .zip(&state.seats)
+            .map(|(seat, s)| {
+                let ago = s.last_seen.map(|t| now.saturating_duration_since(t));
+                SeatStatus {
+                    seat: seat.name.clone(),
+                    connected: ago.is_some_and(|ago| ago <= CONNECTED_WITHIN),
+                    last_seen_ms_ago: ago.map(|ago| ago.as_millis() as u64),
+                    requests: s.requests,
+                }
+            })
+            .collect()
+    }
+
+    /// Gives `seat` a new code: from now on the old one answers 401. The seat's kept answers are dropped
+    /// (the new code may be a new device). Saved before it returns when the table is kept; if the save
+    /// fails the old code stays and nothing changed.
+    pub fn reissue(&self, seat: usize) -> std::io::Result<SeatCode> {
+        let mut state = self.lock();
+        let fresh = SeatCode::random();
+        let old = self.seats[seat].replace_code(fresh.clone());
+        let kept = std::mem::take(&mut state.seats[seat].kept);
+        if let Err(e) = self.save(&state) {
+            self.seats[seat].replace_code(old);
+            state.seats[seat].kept = kept;
+            return Err(e);
+        }
+        Ok(fresh)
     }
 
     pub fn seats(&self) -> &[Seat] {
@@ -133,8 +269,13 @@ impl Table {
     /// Takes one token from `seat`'s bucket, or the 429 to send.
     pub fn admit(&self, seat: usize) -> Result<(), Answer> {
         let mut state = self.lock();
-        match state.seats[seat].bucket.take(&self.limits, Instant::now()) {
-            Ok(()) => Ok(()),
+        let now = Instant::now();
+        state.seats[seat].last_seen = Some(now);
+        match state.seats[seat].bucket.take(&self.limits, now) {
+            Ok(()) => {
+                state.seats[seat].requests += 1;
+                Ok(())
+            }
             Err(wait) => {
                 let mut refusal = Answer::refusal(429, HostCode::RateLimited, format!("too many requests from seat {}; try again shortly", self.seats[seat].name));
                 refusal.retry_after = Some(wait.as_secs_f64().ceil().max(1.0) as u64);
@@ -184,6 +325,8 @@ impl Table {
                 return Answer { replayed: true, ..Answer::ok(kept.answer.clone()) };
             }
         }
+        // Kept anywhere: what to go back to if the save fails.
+        let before = self.store.as_ref().map(|_| (state.session.clone(), state.seats[seat].kept.clone()));
         let answer = match respond(&mut state.session, action) {
             Some(response) => to_json(&response),
             None => {
@@ -197,6 +340,16 @@ impl Table {
                 kept.pop_front();
             }
             kept.push_back(Kept { key: key.to_string(), body_hash, answer: answer.clone() });
+        }
+        // Saved before the answer leaves: an answer a guest got is never lost by a crash after it.
+        if let Some((session, kept)) = before {
+            if key.is_some() || state.session != session {
+                if let Err(e) = self.save(&state) {
+                    state.session = session;
+                    state.seats[seat].kept = kept;
+                    return Answer::refusal(503, HostCode::NotSaved, format!("the table could not be saved ({e}); the request was not applied, try again"));
+                }
+            }
         }
         Answer::ok(answer)
     }

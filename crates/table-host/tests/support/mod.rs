@@ -40,9 +40,33 @@ impl Reply {
 /// `Transfer-Encoding` header is given.
 pub fn send(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
     let mut stream = TcpStream::connect(addr).expect("the host accepts");
+    exchange(&mut stream, addr, method, path, headers, body)
+}
+
+/// [`send`] to a host that may be gone (killed, restarting): `None` when the connection fails or the
+/// answer does not arrive whole.
+pub fn try_send(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Option<Reply> {
+    let mut stream = TcpStream::connect(addr).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(20))).ok()?;
+    let _ = stream.write_all(&request(addr, method, path, headers, body));
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let reply = parse_reply(raw)?;
+    let whole = reply.header("content-length").and_then(|n| n.parse::<usize>().ok()).is_some_and(|n| n == reply.body.len());
+    whole.then_some(reply)
+}
+
+fn exchange(stream: &mut TcpStream, addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
     stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     stream.set_write_timeout(Some(Duration::from_secs(20))).unwrap();
     stream.set_nodelay(true).unwrap();
+    // The host may answer (413) before reading a body it refuses; what it says is still read below.
+    let _ = stream.write_all(&request(addr, method, path, headers, body));
+    read_reply(stream)
+}
+
+/// The bytes of one request.
+fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     if !headers.iter().any(|(n, _)| n.eq_ignore_ascii_case("transfer-encoding")) {
         head.push_str(&format!("Content-Length: {}\r\n", body.len()));
@@ -53,9 +77,7 @@ pub fn send(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)]
     head.push_str("\r\n");
     let mut message = head.into_bytes();
     message.extend_from_slice(body);
-    // The host may answer (413) before reading a body it refuses; what it says is still read below.
-    let _ = stream.write_all(&message);
-    read_reply(&mut stream)
+    message
 }
 
 /// Reads an answer to the end of the connection.
@@ -64,12 +86,18 @@ pub fn read_reply(stream: &mut TcpStream) -> Reply {
     if let Err(e) = stream.read_to_end(&mut raw) {
         assert!(!raw.is_empty(), "no answer: {e}");
     }
-    let text = String::from_utf8(raw).expect("UTF-8 answers");
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("an HTTP answer: {text:?}"));
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    parse_reply(raw).unwrap_or_else(|| panic!("an HTTP answer: {text:?}"))
+}
+
+/// An answer read whole (status line, headers, body), or `None`.
+fn parse_reply(raw: Vec<u8>) -> Option<Reply> {
+    let text = String::from_utf8(raw).ok()?;
+    let (head, body) = text.split_once("\r\n\r\n")?;
     let mut lines = head.split("\r\n");
-    let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|s| s.parse().ok()).expect("a status line");
+    let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|s| s.parse().ok())?;
     let headers = lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_string(), v.trim().to_string())).collect();
-    Reply { status, headers, body: body.to_string() }
+    Some(Reply { status, headers, body: body.to_string() })
 }
 
 /// A host of `tables` tables of the table tools (seeds `seed`, `seed + 1`, …), two players' seats each
@@ -102,4 +130,92 @@ pub fn get(running: &Running, path: &str) -> Reply {
 /// The public table view of table `table`, straight from the host's session (not over HTTP).
 pub fn table_view(running: &Running, table: usize) -> TableView {
     running.host.tables()[table].session().table_view()
+}
+
+/// A `table_host` process: its input (the host's commands) and its output read line by line.
+pub struct HostProcess {
+    pub child: std::process::Child,
+    pub stdin: Option<std::process::ChildStdin>,
+    pub stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl HostProcess {
+    pub fn spawn(args: &[&str]) -> HostProcess {
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_table_host"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("table_host starts");
+        let stdin = child.stdin.take();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        HostProcess { child, stdin, stdout }
+    }
+
+    /// The next line on its output, as JSON.
+    pub fn line(&mut self) -> Value {
+        use std::io::BufRead;
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("a JSON line ({e}): {line:?}"))
+    }
+
+    /// Sends one command line and reads its one answer.
+    pub fn command(&mut self, command: &str) -> Value {
+        let stdin = self.stdin.as_mut().expect("the input is open");
+        writeln!(stdin, "{command}").unwrap();
+        stdin.flush().unwrap();
+        self.line()
+    }
+
+    /// Waits for the process to end (at most `limit`), killing it if it does not.
+    pub fn exit_code(&mut self, limit: Duration) -> Option<i32> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.child.kill().ok();
+        self.child.wait().ok();
+        panic!("table_host did not exit within {limit:?}");
+    }
+
+    pub fn stderr(&mut self) -> String {
+        let mut text = String::new();
+        self.child.stderr.as_mut().unwrap().read_to_string(&mut text).unwrap();
+        text
+    }
+}
+
+impl Drop for HostProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Each seat's name and code from a first line, and the address.
+pub fn announced(first: &Value) -> (SocketAddr, Vec<(String, String)>) {
+    let listen = first["listen"].as_str().unwrap();
+    let seats = first["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["seat"].as_str().unwrap().to_string(), s["url"].as_str().unwrap().rsplit('/').next().unwrap().to_string()))
+        .collect();
+    (listen.parse().unwrap(), seats)
+}
+
+/// A fresh directory for one test's files.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("goeben-table-host-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
