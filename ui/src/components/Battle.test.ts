@@ -55,7 +55,9 @@ describe('battle card (14.0)', () => {
     const maximum = fight.options.find((o) => o.target === targets[0] && o.maximum_fire)!;
     const line = (o: typeof plain) => `${o.fires[0].odds.dice_to_roll} dice · ${o.fires[0].odds.expected_hits.toFixed(2)} hits · ${Math.round(o.fires[0].odds.chance_of_a_hit * 100)}% ≥1`;
     expect(cards[0].textContent).toContain(`Fire at ${plain.target_name}`);
-    expect(cards[0].textContent).toContain(line(plain));
+    // The odds of the fire the button stands for, on its card above it.
+    const card0 = () => cards[0].closest('.fire-card')!.textContent;
+    expect(card0()).toContain(line(plain));
     // The switch says what maximum fire costs (the rule summary the core reads too) and what is aboard.
     const switches = within(screen.getByTestId(tid.battle)).getAllByRole('switch');
     expect(switches.length).toBe(targets.length);
@@ -63,7 +65,7 @@ describe('battle card (14.0)', () => {
     expect(screen.getAllByTestId(tid.fireMaximum)[0].closest('.fire-card')!.textContent).toMatch(/two ammunition instead of one/);
     await fireEvent.click(screen.getAllByTestId(tid.fireMaximum)[0]);
     expect(cards[0].textContent).toContain(`Maximum fire at ${maximum.target_name}`);
-    expect(cards[0].textContent).toContain(line(maximum));
+    expect(card0()).toContain(line(maximum));
     await fireEvent.click(cards[0]);
     await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: maximum.ship, target: maximum.target, maximum_fire: true }));
   });
