@@ -626,12 +626,12 @@ impl ToolSession {
 
     fn check_acting_box(&mut self, player: Player, procedure: D10Procedure, fleet_box: u8) -> Result<(), ToolResponse> {
         if !procedure.acts_with_ships() {
-            return Err(ToolResponse::error(ErrorCode::BadInput, "an occupation is rolled for an army marker, not a Fleet Box (seed 002, 10.1)"));
+            return Err(ToolResponse::error(ErrorCode::BadInput, "an occupation is rolled for an army marker, not a Fleet Box (Great War at Sea fleet markers, 10.1)"));
         }
         let chart = self.own_fleet_chart(player)?;
         match chart.is_decoy(fleet_box) {
             Err(e) => Err(ToolResponse::error(e.code(), e.message(chart.side))),
-            Ok(true) => Err(ToolResponse::error(ErrorCode::DecoyCannotAct, format!("Fleet Box {fleet_box} holds no ships: a decoy cannot attack, raid or bombard (seed 002, 5.1)"))),
+            Ok(true) => Err(ToolResponse::error(ErrorCode::DecoyCannotAct, format!("Fleet Box {fleet_box} holds no ships: a decoy cannot attack, raid or bombard (Great War at Sea fleet markers, 5.1)"))),
             Ok(false) => Ok(()),
         }
     }
@@ -807,34 +807,34 @@ fn calculate(action: ToolAction) -> ToolResponse {
             ToolResponse::error(ErrorCode::BadInput, format!("at most {FIRERS_MAX} ships fire together"))
         }
         ToolAction::CombinedFire { strengths } => {
-            number("combined_fire", "seed 004, Advanced Tactical Rules 11", calc::combined_fire_strength(&strengths))
+            number("combined_fire", "Great War at Sea advanced rules, Advanced Tactical Rules 11", calc::combined_fire_strength(&strengths))
         }
         ToolAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
-            Some(_) => number("contact_modifier", "seed 004, Advanced Strategic Rules 6", calc::contact_modifier(ships_a, ships_b)),
+            Some(_) => number("contact_modifier", "Great War at Sea advanced rules, Advanced Strategic Rules 6", calc::contact_modifier(ships_a, ships_b)),
             None => ToolResponse::error(ErrorCode::BadInput, "too many ships"),
         },
         ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error(ErrorCode::BadInput, "turns are numbered from 1"),
         ToolAction::OperationalMove { speed, turn, weather } => number(
             "operational_zones",
-            "seed 003, Extended Operational Movement; Weather Effects on Operations",
+            "The Turkish Black Sea Fleet, Extended Operational Movement; Weather Effects on Operations",
             calc::operational_zones(speed, turn, weather),
         ),
         ToolAction::FuelUse { zones_moved } => match calc::fuel_points_for_turn(zones_moved) {
-            Some(points) => number("fuel_points", "seed 003, Fuel Use", points),
+            Some(points) => number("fuel_points", "The Turkish Black Sea Fleet, Fuel Use", points),
             None => ToolResponse::error(ErrorCode::BadInput, "no ship moves more than three sea zones a turn"),
         },
-        ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "seed 003, Adrift at Sea", calc::adrift_vp(ship_vp)),
-        ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "seed 003, Cripples", calc::crippled_vp(ship_vp)),
+        ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "The Turkish Black Sea Fleet, Adrift at Sea", calc::adrift_vp(ship_vp)),
+        ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "The Turkish Black Sea Fleet, Cripples", calc::crippled_vp(ship_vp)),
         ToolAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
             ToolResponse::error(ErrorCode::BadInput, format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
         }
         ToolAction::HullDamageVp { class, hull_boxes } => {
-            number("hull_damage_vp", "seed 003, Victory Points (VPs)", calc::hull_damage_vp(class, hull_boxes))
+            number("hull_damage_vp", "The Turkish Black Sea Fleet, Victory Points (VPs)", calc::hull_damage_vp(class, hull_boxes))
         }
         ToolAction::MinefieldDensity { fields } => match procedures::minefield_density(fields) {
             Some(words) => ToolResponse::Wording {
                 calculator: "minefield_density",
-                source: "seed 004, Advanced Strategic Rules 7 (Minefields)",
+                source: "Great War at Sea advanced rules, Advanced Strategic Rules 7 (Minefields)",
                 text: words.to_string(),
             },
             None => ToolResponse::error(ErrorCode::BadInput, "no minefield, nothing to announce: enter 1 field or more"),

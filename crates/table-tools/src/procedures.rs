@@ -43,15 +43,15 @@ impl ProcedureKind {
     /// The seed and heading the procedure applies.
     pub fn source(self) -> &'static str {
         match self {
-            ProcedureKind::PortRepair => "seed 004, Advanced Strategic Rules 9 (Port Repair)",
-            ProcedureKind::ShoreBatteries => "seed 004, Advanced Strategic Rules 10 (Shore Batteries)",
-            ProcedureKind::DamageControl => "seed 004, Advanced Strategic Rules 11 (Damage Control)",
-            ProcedureKind::AlwaysPossible => "seed 003, Optional Rules, Always Possible",
-            ProcedureKind::AutomaticDisengagement => "seed 003, Optional Rules, Automatic Disengagement",
-            ProcedureKind::SubmarineAttack => "seed 003, Submarines (15.0), attack roll",
-            ProcedureKind::Asw => "seed 003, Submarines (15.0), ASW",
-            ProcedureKind::SubVersusSub => "seed 003, Submarines (15.0), Sub versus Sub",
-            ProcedureKind::MineSweep => "seed 003, Mine Warfare (13.0), sweeping by ships other than MS",
+            ProcedureKind::PortRepair => "Great War at Sea advanced rules, Advanced Strategic Rules 9 (Port Repair)",
+            ProcedureKind::ShoreBatteries => "Great War at Sea advanced rules, Advanced Strategic Rules 10 (Shore Batteries)",
+            ProcedureKind::DamageControl => "Great War at Sea advanced rules, Advanced Strategic Rules 11 (Damage Control)",
+            ProcedureKind::AlwaysPossible => "The Turkish Black Sea Fleet, Optional Rules, Always Possible",
+            ProcedureKind::AutomaticDisengagement => "The Turkish Black Sea Fleet, Optional Rules, Automatic Disengagement",
+            ProcedureKind::SubmarineAttack => "The Turkish Black Sea Fleet, Submarines (15.0), attack roll",
+            ProcedureKind::Asw => "The Turkish Black Sea Fleet, Submarines (15.0), ASW",
+            ProcedureKind::SubVersusSub => "The Turkish Black Sea Fleet, Submarines (15.0), Sub versus Sub",
+            ProcedureKind::MineSweep => "The Turkish Black Sea Fleet, Mine Warfare (13.0), sweeping by ships other than MS",
         }
     }
 }

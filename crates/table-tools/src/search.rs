@@ -256,7 +256,7 @@ impl SearchBoard {
             return refuse(ErrorCode::DecisionPending, "a square call waits for the searched player's answer");
         }
         if self.searches_begun {
-            return refuse(ErrorCode::SearchingNow, "the searches of this turn have begun: units move again after start_turn (seed 001, HOW TO SEARCH)");
+            return refuse(ErrorCode::SearchingNow, "the searches of this turn have begun: units move again after start_turn (GOEBEN, HOW TO SEARCH)");
         }
         Ok(())
     }
@@ -315,7 +315,7 @@ impl SearchBoard {
             return refuse(ErrorCode::NoTurn, "start a turn first (start_turn, saying whether it is night)");
         }
         if self.searches_begun {
-            return refuse(ErrorCode::SearchingNow, "spotting is announced before the searches of the turn (seed 001, HOW TO PLAY step 2)");
+            return refuse(ErrorCode::SearchingNow, "spotting is announced before the searches of the turn (GOEBEN, HOW TO PLAY step 2)");
         }
         Ok(())
     }
@@ -380,7 +380,7 @@ impl SearchBoard {
         if !self.units(caller).iter().any(|u| same(u.at.label_at(level), &name)) {
             return refuse(
                 ErrorCode::NoUnitThere,
-                format!("you have no unit in {level:?} {name}: you may only search where you have a unit (seed 001, HOW TO SEARCH)"),
+                format!("you have no unit in {level:?} {name}: you may only search where you have a unit (GOEBEN, HOW TO SEARCH)"),
             );
         }
         let disclosures = if self.searches_begun { Vec::new() } else { self.port_disclosures() };

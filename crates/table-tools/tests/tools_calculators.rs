@@ -46,7 +46,7 @@ fn port_repair_seed_004_strategic_9() {
     let r = rolled(&mut s, major(PortSize::Major));
     assert_eq!((r.procedure, r.dice.clone(), r.success), (ProcedureKind::PortRepair, vec![2], true));
     assert!(r.outcome.contains("level of movement"), "{}", r.outcome);
-    assert_eq!(r.source, "seed 004, Advanced Strategic Rules 9 (Port Repair)");
+    assert_eq!(r.source, "Great War at Sea advanced rules, Advanced Strategic Rules 9 (Port Repair)");
     assert!(!rolled(&mut s, major(PortSize::Major)).success, "3 fails in a major port");
     assert!(rolled(&mut s, major(PortSize::Minor)).success, "1 repairs in a minor port");
     assert!(!rolled(&mut s, major(PortSize::Minor)).success, "2 fails in a minor port");
@@ -152,7 +152,7 @@ fn minefield_density_wording_seed_004_strategic_7() {
 fn hull_box_vp_seed_003_victory_points() {
     let mut s = ToolSession::new(1);
     let vp = |s: &mut ToolSession, class, hull_boxes| match s.respond(ToolAction::HullDamageVp { class, hull_boxes }) {
-        ToolResponse::Number { calculator: "hull_damage_vp", source: "seed 003, Victory Points (VPs)", value } => value,
+        ToolResponse::Number { calculator: "hull_damage_vp", source: "The Turkish Black Sea Fleet, Victory Points (VPs)", value } => value,
         other => panic!("{other:?}"),
     };
     assert_eq!(vp(&mut s, HullClass::Capital, 3), 6);

@@ -126,7 +126,7 @@ fn charts_events_and_calculators_answer_over_the_protocol() {
     assert_eq!(a[3]["roll"]["side_die"].is_null(), a[3]["roll"]["entry"]["applies"] != "one_side");
     let values: Vec<u64> = a[4..].iter().map(|v| v["value"].as_u64().unwrap()).collect();
     assert_eq!(values, [13, 2, 3, 1, 12, 4, 5]);
-    assert_eq!(a[4]["source"], "seed 004, Advanced Tactical Rules 11");
+    assert_eq!(a[4]["source"], "Great War at Sea advanced rules, Advanced Tactical Rules 11");
 }
 
 #[test]
@@ -192,10 +192,10 @@ fn seed_003_004_procedures_answer_dice_and_words_over_the_cli() {
     let roll = &answers[0]["roll"];
     assert_eq!(answers[0]["tool"], "procedure_rolled");
     assert_eq!(roll["procedure"], "shore_batteries");
-    assert_eq!(roll["source"], "seed 004, Advanced Strategic Rules 10 (Shore Batteries)");
+    assert_eq!(roll["source"], "Great War at Sea advanced rules, Advanced Strategic Rules 10 (Shore Batteries)");
     let die = roll["dice"][0].as_u64().unwrap();
     assert_eq!(roll["count"].as_u64().unwrap(), die.div_ceil(2), "half the die, rounded up");
-    assert_eq!(answers[1], serde_json::json!({"tool":"wording","calculator":"minefield_density","source":"seed 004, Advanced Strategic Rules 7 (Minefields)","text":"Moderately mined"}));
+    assert_eq!(answers[1], serde_json::json!({"tool":"wording","calculator":"minefield_density","source":"Great War at Sea advanced rules, Advanced Strategic Rules 7 (Minefields)","text":"Moderately mined"}));
     assert_eq!((answers[2]["tool"].as_str(), answers[2]["code"].as_str()), (Some("error"), Some("bad_input")));
     assert_eq!(run(5, &lines), answers, "the same seed rolls the same");
 }

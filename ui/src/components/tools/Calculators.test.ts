@@ -24,7 +24,7 @@ describe('calculators', () => {
     await fireEvent.click(screen.getByTestId(tid.calcFireGo));
     expect(core.requests).toEqual([{ tool: 'combined_fire', strengths: [4, 2, 3] }]);
     expect((await screen.findByTestId(tid.calcValue('fire'))).textContent).toBe('5');
-    expect(screen.getByTestId(tid.calcSource('fire')).textContent).toBe('Source: seed 004, Advanced Tactical Rules 11');
+    expect(screen.getByTestId(tid.calcSource('fire')).textContent).toBe('Source: Great War at Sea advanced rules, Advanced Tactical Rules 11');
   });
 
   it('contact, movement, fuel and VP forms send the right requests', async () => {
@@ -67,7 +67,7 @@ describe('calculators', () => {
     await type(tid.calcHullBoxes, '3');
     await fireEvent.click(screen.getByTestId(tid.calcHullGo));
     expect((await screen.findByTestId(tid.calcValue('hull'))).textContent).toBe('3');
-    expect(screen.getByTestId(tid.calcSource('hull')).textContent).toBe('Source: seed 003, Victory Points (VPs)');
+    expect(screen.getByTestId(tid.calcSource('hull')).textContent).toBe('Source: The Turkish Black Sea Fleet, Victory Points (VPs)');
     await type(tid.calcMinesFields, '4');
     await fireEvent.click(screen.getByTestId(tid.calcMinesGo));
     expect((await screen.findByTestId(tid.calcText('mines'))).textContent).toBe('Moderately mined');

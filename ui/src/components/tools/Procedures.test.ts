@@ -25,7 +25,7 @@ describe('rule dice (seeds 003 and 004)', () => {
     const result = await screen.findByTestId(tid.procResult('repair'));
     expect(result.querySelector(selector(tid.dieFace))?.getAttribute('data-value')).toBe('2');
     expect(screen.getByTestId(tid.procOutcome('repair')).textContent).toBeTruthy();
-    expect(screen.getByTestId(tid.procSource('repair')).textContent).toBe('Source: seed 004, Advanced Strategic Rules 9 (Port Repair)');
+    expect(screen.getByTestId(tid.procSource('repair')).textContent).toBe('Source: Great War at Sea advanced rules, Advanced Strategic Rules 9 (Port Repair)');
     expect(screen.queryByTestId(tid.procModified('repair'))).toBeNull();
   });
 
