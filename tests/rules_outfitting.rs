@@ -163,6 +163,41 @@ fn rule_10_1_repair_dice_are_assigned_before_rolling_and_never_restore_beyond_th
     assert_eq!(tracks(&u, "breslau").hull, 3);
 }
 
+/// 10.1 with issue #19's repair control: every split of the ship's dice over its damaged attributes is on
+/// offer (so − and + can reach any of them), ready-made ones first, each once, never a die on an undamaged one.
+#[test]
+fn rule_10_1_every_split_of_the_repair_dice_over_the_damaged_tracks_is_offered() {
+    let mut t = outfitting_at(&place("pola"));
+    {
+        let g = t.game_mut().ship_mut("goeben").unwrap();
+        g.tracks.hull = 10;
+        g.tracks.engines = 5;
+        g.tracks.primary -= 1;
+    }
+    let offered: Vec<[u8; 5]> = t
+        .session
+        .view()
+        .legal_actions
+        .iter()
+        .filter_map(|a| match a {
+            &goeben_referee::Action::Repair { ref ship, hull, engines, primary, secondary, tertiary } if ship == "goeben" => {
+                Some([hull, engines, primary, secondary, tertiary])
+            }
+            _ => None,
+        })
+        .collect();
+    // Leadership 4 dice over 3 damaged tracks: C(4 + 2, 2) = 15 splits.
+    assert_eq!(offered.len(), 15, "{offered:?}");
+    assert!(offered.iter().all(|a| a.iter().map(|n| *n as u32).sum::<u32>() == 4 && a[3] == 0 && a[4] == 0));
+    let unique: std::collections::BTreeSet<_> = offered.iter().collect();
+    assert_eq!(unique.len(), offered.len(), "each split once");
+    assert_eq!(&offered[..3], &[[4, 0, 0, 0, 0], [0, 4, 0, 0, 0], [0, 0, 4, 0, 0]], "the ready-made ones first");
+    assert!(offered.contains(&[1, 2, 1, 0, 0]), "an uneven split the player sets with − and +");
+    // Any offered split is accepted.
+    t.script(&[6, 6, 6, 6]);
+    t.ok(r#"{"action":"repair","ship":"goeben","hull":1,"engines":2,"primary":1,"secondary":0,"tertiary":0}"#);
+}
+
 #[test]
 fn rule_8_3_8_5_8_6_crew_lands_only_in_port_naval_bases_sell_cargo_and_ships_trade_it() {
     let mut t = outfitting_at(&sea("aegean"));

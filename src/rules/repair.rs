@@ -74,9 +74,45 @@ pub fn repair(ctx: &mut Ctx, ship_id: &str, assigned: [u8; 5]) -> Result<(), Rul
     Ok(())
 }
 
-/// Ready-made assignments (any other is accepted too): all dice on one damaged attribute, or spread in
-/// proportion to the damage.
+/// 10.1: every assignment of the ship's dice to its damaged attributes (issue #19: the player sets them with
+/// − and + and the UI sends only an offered one). The ready-made ones come first — all dice on one damaged
+/// attribute, then spread in proportion to the damage — then every other split, each once. Dice on an
+/// undamaged attribute could repair nothing, so those splits (accepted too) are not offered.
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
+    let mut actions = ready_made(pack, game);
+    for s in game.active_ships() {
+        let Ok(n) = check(pack, game, &s.id) else { continue };
+        let damaged: Vec<usize> = (0..5).filter(|i| damage(s, REPAIRABLE[*i]) > 0).collect();
+        for split in splits(n, damaged.len()) {
+            let mut a = [0u8; 5];
+            for (i, dice) in damaged.iter().zip(split) {
+                a[*i] = dice;
+            }
+            let action = repair_action(&s.id, a);
+            if !actions.contains(&action) {
+                actions.push(action);
+            }
+        }
+    }
+    actions
+}
+
+/// Every way to put `n` dice on `k` attributes (order matters, zeros allowed): C(n + k − 1, k − 1) splits.
+fn splits(n: u8, k: usize) -> Vec<Vec<u8>> {
+    if k == 0 {
+        return Vec::new();
+    }
+    if k == 1 {
+        return vec![vec![n]];
+    }
+    (0..=n).rev().flat_map(|first| splits(n - first, k - 1).into_iter().map(move |mut rest| {
+        rest.insert(0, first);
+        rest
+    })).collect()
+}
+
+/// All dice on one damaged attribute, or spread in proportion to the damage.
+fn ready_made(pack: &RulesPack, game: &Game) -> Vec<Action> {
     let mut actions = Vec::new();
     for s in game.active_ships() {
         let Ok(n) = check(pack, game, &s.id) else { continue };

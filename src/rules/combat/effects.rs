@@ -249,7 +249,7 @@ fn hit_austro_hungarian(ctx: &mut Ctx, ship: &str, hits: Hits, firer: &str) {
         let Some(tracks) = ctx.game.ship(ship).filter(|s| s.status == crate::ground::state::ShipStatus::Active).map(|s| s.tracks) else { return };
         match r {
             AlliedHit::Sunk => {
-                ctx.sink_german_ship(ship, "sunk outright", "14.13");
+                ctx.sink_german_ship(ship, &format!("a Sunk result on the hit table, fired on by {firer}"), "14.13");
                 return;
             }
             AlliedHit::Withdrawal => withdrawal = true,

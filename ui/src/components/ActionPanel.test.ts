@@ -154,10 +154,14 @@ describe('a ship’s move (12.0): the speed, then the spaces the core offers at 
 
 // The repair offers and labels as the referee gave them (seed 1, Breslau with hull and engine damage).
 const repair = (hull: number, engines: number): Action => ({ action: 'repair', ship: 'breslau', hull, engines, primary: 0, secondary: 0, tertiary: 0 });
+// Every split of the 5 dice over the two damaged tracks, the ready-made ones first (src/rules/repair.rs).
 const REPAIRS: [Action, string, boolean][] = [
   [repair(5, 0), 'SMS Breslau repairs: 5 hull (10.1)', true],
   [repair(0, 5), 'SMS Breslau repairs: 5 engines (10.1)', true],
   [repair(3, 2), 'SMS Breslau repairs: 3 hull, 2 engines (10.1)', true],
+  [repair(4, 1), 'SMS Breslau repairs: 4 hull, 1 engine (10.1)', true],
+  [repair(2, 3), 'SMS Breslau repairs: 2 hull, 3 engines (10.1)', true],
+  [repair(1, 4), 'SMS Breslau repairs: 1 hull, 4 engines (10.1)', true],
 ];
 function repairView(): PlayerView {
   const v = offering('outfitting', REPAIRS);
@@ -178,25 +182,45 @@ describe('repairs (10.1): dice per damage track, dice left, one Repair button', 
     expect(send).toHaveBeenCalledWith(repair(5, 0));
   });
 
-  it('counts the dice left, says why Repair waits, refuses a spread the core does not offer, and takes an offer', async () => {
+  it('counts the dice left, says why Repair waits, sends the split set with − and +, and takes a preset', async () => {
     const send = panel(repairView());
     const go = screen.getByTestId(tid.action('repair')) as HTMLButtonElement;
     await fireEvent.click(screen.getByTestId(tid.repairLess('breslau', 'hull')));
     expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('1 of 5 dice left');
     expect(go.disabled).toBe(true);
     expect(why(go)).toBe('Assign 1 more die.');
+    await fireEvent.click(go);
+    expect(send).not.toHaveBeenCalled();
     // No die more than the ship has.
     await fireEvent.click(screen.getByTestId(tid.repairMore('breslau', 'engines')));
     expect((screen.getByTestId(tid.repairMore('breslau', 'engines')) as HTMLButtonElement).disabled).toBe(true);
-    // 4 hull, 1 engine: all dice assigned, but not a spread the core offers.
-    expect(go.disabled).toBe(true);
-    expect(why(go)).toMatch(/offers only the spreads above/);
+    // 4 hull, 1 engine: a split the core offers, sent as it is.
+    expect(go.disabled).toBe(false);
     await fireEvent.click(go);
-    expect(send).not.toHaveBeenCalled();
-    await fireEvent.click(screen.getAllByTestId(tid.repairOffer)[2]);
+    expect(send).toHaveBeenLastCalledWith(repair(4, 1));
+    // The presets: all dice on one track, one per damaged track.
+    const presets = screen.getAllByTestId(tid.repairOffer);
+    expect(presets.map((p) => p.textContent)).toEqual(['SMS Breslau repairs: 5 hull (10.1)', 'SMS Breslau repairs: 5 engines (10.1)']);
+    await fireEvent.click(presets[1]);
     expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('0 of 5 dice left');
     await fireEvent.click(go);
-    expect(send).toHaveBeenCalledWith(repair(3, 2));
+    expect(send).toHaveBeenLastCalledWith(repair(0, 5));
+  });
+
+  it('never sends a split the core does not offer, and says why', async () => {
+    const v = offering('outfitting', REPAIRS.filter(([a]) => !(a.action === 'repair' && a.hull === 4)));
+    const b = v.game!.ships.find((s) => s.id === 'breslau')!;
+    b.tracks.hull = b.start.hull - 4;
+    b.tracks.engines = b.start.engines - 2;
+    b.repair_dice = 5;
+    const send = panel(v);
+    const go = screen.getByTestId(tid.action('repair')) as HTMLButtonElement;
+    await fireEvent.click(screen.getByTestId(tid.repairLess('breslau', 'hull')));
+    await fireEvent.click(screen.getByTestId(tid.repairMore('breslau', 'engines')));
+    expect(go.disabled).toBe(true);
+    expect(why(go)).toMatch(/does not offer this split/);
+    await fireEvent.click(go);
+    expect(send).not.toHaveBeenCalled();
   });
 });
 

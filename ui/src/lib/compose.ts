@@ -161,7 +161,7 @@ export function composeRepair(view: Legal, r: RepairShip, spread: Spread): Compo
   if (left > 0) return compose<Repair>(view, null, `Assign ${left} more ${left === 1 ? 'die' : 'dice'}.`);
   if (left < 0) return compose<Repair>(view, null, `Take back ${-left} ${left === -1 ? 'die' : 'dice'}.`);
   const c = compose<Repair>(view, { action: 'repair', ship: r.ship, ...spread }, '');
-  return c.index >= 0 ? c : { ...c, reason: 'The referee offers only the spreads above: pick one.' };
+  return c.index >= 0 ? c : { ...c, reason: 'The referee does not offer this split of the dice.' };
 }
 
 // ---- spaces: grouped pickers (open sea, patrol zones, ports), the likely ones first ----
