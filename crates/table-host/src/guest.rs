@@ -23,7 +23,7 @@ pub const PAGE: &str = r#"<!doctype html>
 <h1 id="seat">Table seat</h1>
 <p id="status">Connecting…</p>
 <div id="quick"></div>
-<label for="request">Request (one JSON object of the table tools' protocol)</label>
+<label for="request">Request (one JSON object of the table's protocol)</label>
 <textarea id="request" rows="4" spellcheck="false"></textarea>
 <button id="send" type="button">Send</button>
 <pre id="answer" aria-live="polite"></pre>
@@ -97,9 +97,13 @@ async function send(request) {
   if (res) show(res, await res.text());
 }
 // What the seat sees now: after a reconnection, whatever happened meanwhile.
+function viewRequest() {
+  if (seat.game) return { action: 'view' };
+  return seat.player ? { tool: 'view', player: seat.player } : { tool: 'table_view' };
+}
 function catchUp() {
   if (!seat) return;
-  send(seat.player ? { tool: 'view', player: seat.player } : { tool: 'table_view' });
+  send(viewRequest());
 }
 async function checkIn() {
   if (closed) return;
@@ -115,14 +119,18 @@ function button(label, request) {
 }
 function seated(info) {
   seat = info;
-  $('seat').textContent = seat.player ? 'Player ' + seat.seat : 'Table display';
+  $('seat').textContent = seat.role ? seat.role : seat.player ? 'Player ' + seat.seat : 'Table display';
   status('Seated.');
-  if (seat.player) {
-    button('My secrets', { tool: 'view', player: seat.player });
-    button('Draw SDR chit', { tool: 'draw_sdr', player: seat.player });
+  if (seat.game) {
+    button('View', { action: 'view' });
+  } else {
+    if (seat.player) {
+      button('My secrets', { tool: 'view', player: seat.player });
+      button('Draw SDR chit', { tool: 'draw_sdr', player: seat.player });
+    }
+    button('Table', { tool: 'table_view' });
   }
-  button('Table', { tool: 'table_view' });
-  $('request').value = JSON.stringify(seat.player ? { tool: 'view', player: seat.player } : { tool: 'table_view' });
+  $('request').value = JSON.stringify(viewRequest());
 }
 function start() {
   $('send').addEventListener('click', () => {
@@ -173,7 +181,8 @@ mod tests {
         assert_eq!(send.matches("newKey()").count(), 1, "one key per request, made before its retries: {send}");
         // Back online: the seat's view again, to catch up.
         assert!(SCRIPT.contains("if (offline) { offline = false; status('Reconnected.'); catchUp(); }"));
-        assert!(SCRIPT.contains("send(seat.player ? { tool: 'view', player: seat.player } : { tool: 'table_view' })"));
+        assert!(SCRIPT.contains("function catchUp() {\n  if (!seat) return;\n  send(viewRequest());"));
+        assert!(SCRIPT.contains("if (seat.game) return { action: 'view' };"), "a game seat catches up with the game's view");
         // Timeouts and check-ins, and a re-issued seat stops the retries.
         assert!(SCRIPT.contains("abort.abort()") && SCRIPT.contains("setInterval(checkIn, CHECK_IN_MS)"));
         assert!(SCRIPT.contains("res.status === 401) { seatGone(); return null; }"));

@@ -2,7 +2,8 @@
 //! the limits, and the server's start and stop. The contract (docs/TABLE-MODE.md):
 //!
 //! - `GET /join/{code}`: the guest page (200), or 401 for a code no seat has.
-//! - `GET /api/{code}`: the seat, `{"seat":"A","player":"a"}` (`"player":null` for the table display).
+//! - `GET /api/{code}`: the seat, `{"seat":"A","player":"a"}` (`"player":null` for the table display; at a
+//!   game table `{"seat":"Engineer","player":null,"role":"Engineer","game":true}`).
 //! - `POST /api/{code}`: one request of the table tools' protocol as the body; one JSON answer for that
 //!   seat (see [`crate::table::Table::answer`]). 401 unknown code, 429 over the rate, 413 over the size,
 //!   503 when the table (kept with `--state`) could not be saved.
@@ -89,15 +90,22 @@ async fn seat_info(State(host): State<Arc<Host>>, Path(code): Path<String>) -> R
         return json(refusal);
     }
     let seat = &table.seats()[seat];
-    let body = serde_json::to_string(&SeatInfo { seat: &seat.name, player: seat.player() }).expect("a seat serialises");
+    let role = (seat.role == crate::seats::SeatRole::GameRole).then_some(seat.name.as_str());
+    let game = table.is_game().then_some(true);
+    let body = serde_json::to_string(&SeatInfo { seat: &seat.name, player: seat.player(), role, game }).expect("a seat serialises");
     json(Answer { status: 200, body, replayed: false, retry_after: None })
 }
 
-/// `GET /api/{code}`: the seat's name and the player it acts as (null for the table display).
+/// `GET /api/{code}`: the seat's name and the player it acts as (null for the table display); at a game
+/// table also `"game":true` and the seat's 25.0 role (`"role":"Engineer"`; absent for the display).
 #[derive(serde::Serialize)]
 struct SeatInfo<'a> {
     seat: &'a str,
     player: Option<goeben_table_tools::sdr::Player>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    role: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<bool>,
 }
 
 async fn request(State(host): State<Arc<Host>>, Path(code): Path<String>, headers: HeaderMap, body: Body) -> Response {

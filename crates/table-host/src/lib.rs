@@ -5,12 +5,14 @@
 //! - [`seats`]: seat codes, finding a seat in constant time, what each seat may send;
 //! - [`limits`]: body size, rate, retries kept;
 //! - [`table`]: one table's session and its seats' state, a request body to one answer;
+//! - [`game`]: game tables, one seat per 25.0 role, each sending only the moves that are its call;
 //! - [`store`]: the table kept in a file (`--state`), so a restarted host reopens it;
 //! - [`http`]: the routes and the server; [`guest`]: the page a guest opens.
 //!
-//! Depends on the table tools and `goeben-common` only: no Tauri, no display. The app's shell will wrap
+//! Depends on the table tools, the referee core (game tables) and `goeben-common`: no Tauri, no display. The app's shell will wrap
 //! [`http::serve`] on its own runtime; `table_host` (src/main.rs) runs it from the command line.
 
+pub mod game;
 pub mod guest;
 pub mod http;
 pub mod limits;

@@ -4,12 +4,15 @@
 //! answering each with one JSON line: `status`, `reissue SEAT`, `close`. It exits 0 on `close` or when its
 //! input closes.
 //!
+//! `--game` opens a referee game instead (standard rules), one seat per 25.0 role: `--seats 4`, the Task
+//! Force Officers; `--seats 2`, the Ship Commanders of Goeben and Breslau (`goeben_table_host::game`).
+//!
 //! `--state FILE` keeps the table in FILE, saved after every change before the answer goes out; started
 //! again on the same FILE, the host reopens the same table (same codes, same join URLs). A FILE that is not
 //! a table of this host is refused (exit 2) and left untouched.
 //!
-//! `--seats` counts the players' seats: the table tools seat exactly two (A and B); a game table with the
-//! 25.0 roles (a later step) will take more. `--display` adds the table display's seat (the public
+//! `--seats` counts the players' seats: the table tools seat exactly two (A and B); a game table (`--game`)
+//! four officers or two ship commanders. `--display` adds the table display's seat (the public
 //! `table_view` only). `--seed` fixes the session's dice (default: from the OS).
 
 use std::io::Write;
@@ -18,6 +21,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+use goeben_table_host::game;
 use goeben_table_host::limits::Limits;
 use goeben_table_host::seats::tool_seats;
 use goeben_table_host::store::Store;
@@ -27,9 +31,11 @@ use goeben_table_tools::ToolSession;
 use serde_json::{json, Value};
 use tokio::io::AsyncBufReadExt;
 
-const USAGE: &str = "usage: table_host --listen ADDR --seats 2 [--display] [--seed N] [--state FILE]\n  \
+const USAGE: &str = "usage: table_host --listen ADDR --seats 2 [--display] [--seed N] [--state FILE]\n       \
+table_host --listen ADDR --game --seats 4|2 [--display] [--seed N]\n  \
 ADDR is the address guests reach (e.g. 192.168.1.20:8080, or 127.0.0.1:0 for any free port on this machine)\n  \
-FILE keeps the table across restarts (reopened when it exists)\n  \
+FILE keeps the table across restarts (reopened when it exists; table tools only)\n  \
+--game: a referee game, one seat per 25.0 role (4: the Task Force Officers; 2: the Goeben's and Breslau's commanders)\n  \
 commands on standard input, one a line: status | reissue SEAT | close";
 
 /// How long answers under way may take to finish once the input has closed.
@@ -41,10 +47,12 @@ struct Options {
     display: bool,
     seed: Option<u64>,
     state: Option<std::path::PathBuf>,
+    /// A game table under these 25.0 roles (`--game`).
+    game: Option<goeben_referee::ground::state::Roles>,
 }
 
 fn options(args: &[String]) -> Result<Options, String> {
-    let (mut listen, mut seats, mut display, mut seed, mut state) = (None, None, false, None, None);
+    let (mut listen, mut seats, mut display, mut seed, mut state, mut game) = (None, None, false, None, None, false);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().cloned().ok_or(format!("{name} needs a value"));
@@ -52,6 +60,7 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--listen" => listen = Some(value("--listen")?.parse::<SocketAddr>().map_err(|e| format!("--listen: {e}"))?),
             "--seats" => seats = Some(value("--seats")?.parse::<u32>().map_err(|e| format!("--seats: {e}"))?),
             "--display" => display = true,
+            "--game" => game = true,
             "--seed" => seed = Some(value("--seed")?.parse::<u64>().map_err(|e| format!("--seed: {e}"))?),
             "--state" => state = Some(std::path::PathBuf::from(value("--state")?)),
             other => return Err(format!("unknown argument {other}")),
@@ -61,12 +70,21 @@ fn options(args: &[String]) -> Result<Options, String> {
     if listen.ip().is_unspecified() {
         return Err(format!("--listen {listen}: bind the one address guests reach (e.g. this machine's address on the home network), not every address"));
     }
+    if game {
+        let players = seats.ok_or("--seats is required (--game --seats 4 for the Task Force Officers, 2 for the Ship Commanders)")?;
+        let roles = goeben_table_host::game::roles_for(players)
+            .ok_or(format!("--game --seats {players}: a game table seats the 4 Task Force Officers (--seats 4) or the Goeben's and Breslau's commanders (--seats 2)"))?;
+        if state.is_some() {
+            return Err("--state keeps a table of the table tools; a game table is not kept in a file yet".into());
+        }
+        return Ok(Options { listen, display, seed, state, game: Some(roles) });
+    }
     match seats {
         Some(2) => {}
         Some(n) => return Err(format!("--seats {n}: the table tools seat two players, A and B (--seats 2; add --display for the table display)")),
         None => return Err("--seats is required (--seats 2 for the table tools)".into()),
     }
-    Ok(Options { listen, display, seed, state })
+    Ok(Options { listen, display, seed, state, game: None })
 }
 
 fn random_seed() -> u64 {
@@ -85,7 +103,20 @@ fn main() -> ExitCode {
         }
     };
     // The table first: a state file that is not a table of this host is refused before anything is opened.
-    let session = ToolSession::new(options.seed.unwrap_or_else(random_seed));
+    let seed = options.seed.unwrap_or_else(random_seed);
+    if let Some(roles) = options.game {
+        let session = game::new_game(roles, seed);
+        let seats = game::game_seats(session.pack(), roles, options.display);
+        let table = Table::game(session, roles, seats, Limits::default());
+        return match run(options.listen, table, None) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("table_host: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let session = ToolSession::new(seed);
     let seats = tool_seats(options.display);
     let (table, restored) = match &options.state {
         None => (Table::new(session, seats, Limits::default()), None),
@@ -158,16 +189,18 @@ fn say(line: &str) -> std::io::Result<()> {
 fn command(host: &Host, addr: SocketAddr, line: &str) -> (Value, bool) {
     let words: Vec<&str> = line.split_whitespace().collect();
     let table = &host.tables()[0];
+    // A seat's name may have spaces ("First Officer"): the rest of the line after `reissue`.
+    let rest = words.get(1..).map(|w| w.join(" ")).unwrap_or_default();
     match words.as_slice() {
         ["status"] => (json!({ "command": "status", "seats": host.status() }), false),
-        ["reissue", name] => match table.seats().iter().position(|seat| seat.name == *name) {
+        ["reissue", _, ..] => match table.seats().iter().position(|seat| seat.name == rest) {
             None => {
                 let names: Vec<&str> = table.seats().iter().map(|seat| seat.name.as_str()).collect();
-                (json!({ "error": format!("no seat {name:?} at this table (seats: {})", names.join(", ")) }), false)
+                (json!({ "error": format!("no seat {rest:?} at this table (seats: {})", names.join(", ")) }), false)
             }
             Some(seat) => match table.reissue(seat) {
-                Ok(_) => (json!({ "command": "reissue", "seat": name, "url": join_url(addr, &table.seats()[seat]) }), false),
-                Err(e) => (json!({ "error": format!("seat {name} could not be re-issued: the table could not be saved ({e}); its code is unchanged") }), false),
+                Ok(_) => (json!({ "command": "reissue", "seat": rest, "url": join_url(addr, &table.seats()[seat]) }), false),
+                Err(e) => (json!({ "error": format!("seat {rest} could not be re-issued: the table could not be saved ({e}); its code is unchanged") }), false),
             },
         },
         ["close"] => (json!({ "command": "close" }), true),
@@ -195,5 +228,10 @@ mod tests {
         assert!(parse("--listen 127.0.0.1:0").unwrap_err().contains("--seats is required"));
         assert!(parse("--listen 127.0.0.1:0 --seats 2 --verbose").unwrap_err().contains("unknown argument"));
         assert!(parse("--listen nowhere --seats 2").unwrap_err().contains("--listen"));
+        use goeben_referee::ground::state::Roles;
+        assert_eq!(parse("--listen 127.0.0.1:0 --game --seats 4").unwrap().game, Some(Roles::TaskForceOfficers));
+        assert_eq!(parse("--listen 127.0.0.1:0 --seats 2 --game --display").unwrap().game, Some(Roles::ShipCommanders));
+        assert!(parse("--listen 127.0.0.1:0 --game --seats 3").unwrap_err().contains("Task Force Officers"));
+        assert!(parse("--listen 127.0.0.1:0 --game --seats 4 --state t.json").unwrap_err().contains("not kept in a file yet"));
     }
 }

@@ -51,8 +51,11 @@ impl std::fmt::Debug for SeatCode {
 pub enum SeatRole {
     /// One of the table tools' two players: acts only as that player, sees that player's answers.
     Player(Player),
-    /// The table display (a laptop or TV beside the map): the public `table_view` only.
+    /// The table display (a laptop or TV beside the map): the public `table_view` only (`view` at a game
+    /// table).
     Display,
+    /// A 25.0 role at a game table (`crate::game`), named by the seat's name: the moves that are its call.
+    GameRole,
 }
 
 /// One seat of a table: its name as shown ("A", "B", "display"), its role and its code. The code can be
@@ -95,7 +98,7 @@ impl Seat {
     pub fn player(&self) -> Option<Player> {
         match self.role {
             SeatRole::Player(player) => Some(player),
-            SeatRole::Display => None,
+            SeatRole::Display | SeatRole::GameRole => None,
         }
     }
 }
@@ -138,6 +141,8 @@ pub fn permits(role: SeatRole, action: &ToolAction) -> Result<(), NotYours> {
     match role {
         SeatRole::Display if matches!(action, ToolAction::TableView) => Ok(()),
         SeatRole::Display => Err(NotYours::DisplayOnly),
+        // A game's role never sits at a table of the table tools.
+        SeatRole::GameRole => Err(NotYours::DisplayOnly),
         SeatRole::Player(seat) => match acting_player(action) {
             Some(named) if named != seat => Err(NotYours::OtherPlayer { seat, named }),
             _ => Ok(()),

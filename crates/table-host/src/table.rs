@@ -119,7 +119,10 @@ pub struct SeatStatus {
 }
 
 struct State {
+    /// The table tools' referee (unused at a game table).
     session: ToolSession,
+    /// A game table's referee (`crate::game`).
+    game: Option<goeben_referee::Session>,
     seats: Vec<SeatState>,
     /// Set when the referee panicked: its state can no longer be trusted.
     broken: bool,
@@ -132,6 +135,20 @@ pub struct Table {
     state: Mutex<State>,
     /// Where the table is saved after every change (`--state`), if anywhere.
     store: Option<Store>,
+    /// A game table's rules pack and 25.0 roles (who may send which move).
+    game: Option<GameRules>,
+}
+
+/// What a game table decides permissions with: the pack as the game started, and its 25.0 roles.
+struct GameRules {
+    pack: goeben_referee::RulesPack,
+    roles: goeben_referee::ground::state::Roles,
+}
+
+/// One request, parsed by its table's protocol.
+enum Parsed {
+    Tools(ToolAction),
+    Game(goeben_referee::Request),
 }
 
 impl Table {
@@ -139,7 +156,28 @@ impl Table {
     pub fn new(session: ToolSession, seats: Vec<Seat>, limits: Limits) -> Table {
         let now = Instant::now();
         let states = seats.iter().map(|_| SeatState::new(&limits, now)).collect();
-        Table { seats, limits, state: Mutex::new(State { session, seats: states, broken: false }), store: None }
+        Table { seats, limits, state: Mutex::new(State { session, game: None, seats: states, broken: false }), store: None, game: None }
+    }
+
+    /// A game table: `session` (a game under way, e.g. [`crate::game::new_game`]), one seat per 25.0 role
+    /// of `roles` ([`crate::game::game_seats`]). Requests are the game's protocol (docs/PROTOCOL.md);
+    /// each seat gets the core's player view. Not kept in a file (`--state` is for the table tools yet).
+    pub fn game(session: goeben_referee::Session, roles: goeben_referee::ground::state::Roles, seats: Vec<Seat>, limits: Limits) -> Table {
+        let rules = GameRules { pack: session.pack().clone(), roles };
+        let mut table = Table::new(ToolSession::new(0), seats, limits);
+        table.state.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner()).game = Some(session);
+        table.game = Some(rules);
+        table
+    }
+
+    /// Whether this is a game table.
+    pub fn is_game(&self) -> bool {
+        self.game.is_some()
+    }
+
+    /// A game table's whole session, secrets and all: for the host and tests, never sent to a seat.
+    pub fn game_session(&self) -> Option<goeben_referee::Session> {
+        self.lock().game.clone()
     }
 
     /// The table kept in `store`: reopened from its file when there is one (`Ok((table, true))`: the same
@@ -163,7 +201,8 @@ impl Table {
                     }
                     states.push(state);
                 }
-                let table = Table { seats, limits, state: Mutex::new(State { session: file.session, seats: states, broken: false }), store: Some(store) };
+                let state = State { session: file.session, game: None, seats: states, broken: false };
+                let table = Table { seats, limits, state: Mutex::new(state), store: Some(store), game: None };
                 Ok((table, true))
             }
             None => {
@@ -254,7 +293,7 @@ impl Table {
         &self.limits
     }
 
-    /// The whole session, secrets and all: for the host itself (saving, a later step) and tests. Never
+    /// The whole session, secrets and all: for the host itself (saving with `--state`) and tests. Never
     /// sent to a seat.
     pub fn session(&self) -> ToolSession {
         self.lock().session.clone()
@@ -297,21 +336,37 @@ impl Table {
         let Ok(text) = std::str::from_utf8(body) else {
             return Answer::refusal(400, goeben_common::ErrorCode::Malformed, "the body is not UTF-8 text");
         };
-        let action = match goeben_table_tools::parse_line(text) {
-            Ok(action) => action,
-            Err(refusal) => return Answer { status: 400, ..Answer::ok(to_json(&refusal)) },
-        };
         let role = self.seats[seat].role;
-        if let Err(not_yours) = seats::permits(role, &action) {
-            return match not_yours {
-                NotYours::OtherPlayer { seat, named } => Answer::refusal(
-                    403,
-                    HostCode::NotYourSeat,
-                    format!("this is player {}'s seat: it cannot act as player {}", name(seat), name(named)),
-                ),
-                NotYours::DisplayOnly => Answer::refusal(403, HostCode::DisplayOnly, "the table display sees only the table view (table_view)"),
-            };
-        }
+        let parsed = match &self.game {
+            None => {
+                let action = match goeben_table_tools::parse_line(text) {
+                    Ok(action) => action,
+                    Err(refusal) => return Answer { status: 400, ..Answer::ok(to_json(&refusal)) },
+                };
+                if let Err(not_yours) = seats::permits(role, &action) {
+                    return match not_yours {
+                        NotYours::OtherPlayer { seat, named } => Answer::refusal(
+                            403,
+                            HostCode::NotYourSeat,
+                            format!("this is player {}'s seat: it cannot act as player {}", name(seat), name(named)),
+                        ),
+                        NotYours::DisplayOnly => Answer::refusal(403, HostCode::DisplayOnly, "the table display sees only the table view (table_view)"),
+                    };
+                }
+                Parsed::Tools(action)
+            }
+            Some(rules) => {
+                let request = match goeben_referee::api::protocol::parse_request(text) {
+                    Ok(request) => request,
+                    Err(e) => return Answer::refusal(400, e.code, e.message),
+                };
+                if let Err(why) = crate::game::permits(&rules.pack, rules.roles, &self.seats, seat, &request) {
+                    let code = if role == seats::SeatRole::Display { HostCode::DisplayOnly } else { HostCode::NotYourSeat };
+                    return Answer::refusal(403, code, why);
+                }
+                Parsed::Game(request)
+            }
+        };
         let body_hash: [u8; 32] = Sha256::digest(body).into();
         let mut state = self.lock();
         if state.broken {
@@ -327,8 +382,17 @@ impl Table {
         }
         // Kept anywhere: what to go back to if the save fails.
         let before = self.store.as_ref().map(|_| (state.session.clone(), state.seats[seat].kept.clone()));
-        let answer = match respond(&mut state.session, action) {
-            Some(response) => to_json(&response),
+        let answered = match parsed {
+            Parsed::Tools(action) => respond(&mut state.session, action).map(|response| to_json(&response)),
+            Parsed::Game(request) => {
+                let game = state.game.as_mut().expect("a game table has a game");
+                std::panic::catch_unwind(AssertUnwindSafe(|| game.respond(request)))
+                    .ok()
+                    .map(|response| goeben_referee::api::protocol::to_line(&response))
+            }
+        };
+        let answer = match answered {
+            Some(answer) => answer,
             None => {
                 state.broken = true;
                 return Answer::refusal(500, HostCode::Internal, "the referee stopped on an internal error; the table is closed");

@@ -63,7 +63,8 @@ fn issue_16_reissue_gives_a_seat_a_new_code_and_the_old_one_answers_401() {
     // Errors change nothing.
     let unknown = host.command("reissue C");
     assert!(unknown["error"].as_str().unwrap().contains("no seat \"C\""), "{unknown}");
-    for wrong in ["reissue", "reissue A B", "open", "STATUS", "\u{fffd}"] {
+    assert!(host.command("reissue A B")["error"].as_str().unwrap().contains("no seat \"A B\""));
+    for wrong in ["reissue", "open", "STATUS", "\u{fffd}"] {
         let reply = host.command(wrong);
         assert!(reply["error"].as_str().unwrap().contains("unknown command"), "{wrong}: {reply}");
     }
