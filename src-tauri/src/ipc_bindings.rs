@@ -12,6 +12,7 @@ use ts_rs::TS;
 use crate::commands::SavesAnswer;
 use crate::ipc_commands::{COMMANDS, DESKTOP_ONLY};
 use crate::persistence::{SlotInfo, Summary};
+use crate::table_mode::{OpenTable, SeatInfo, TableAnswer};
 use crate::webcam::FrameAnswer;
 
 /// The folder of the shell's generated files, from the repository's root.
@@ -44,7 +45,7 @@ fn commands_ts() -> String {
 }
 
 fn generate() -> BTreeMap<String, String> {
-    let mut files: BTreeMap<String, String> = [binding::<SavesAnswer>(), binding::<SlotInfo>(), binding::<Summary>(), binding::<FrameAnswer>()].into_iter().collect();
+    let mut files: BTreeMap<String, String> = [binding::<SavesAnswer>(), binding::<SlotInfo>(), binding::<Summary>(), binding::<FrameAnswer>(), binding::<TableAnswer>(), binding::<OpenTable>(), binding::<SeatInfo>()].into_iter().collect();
     files.insert("commands.ts".into(), commands_ts());
     files
 }
@@ -52,7 +53,7 @@ fn generate() -> BTreeMap<String, String> {
 #[test]
 fn generated_shell_typescript_is_up_to_date() {
     let fresh = generate();
-    assert!(["SavesAnswer.ts", "SlotInfo.ts", "SlotSummary.ts", "FrameAnswer.ts", "commands.ts"].iter().all(|n| fresh.contains_key(*n)), "{:?}", fresh.keys());
+    assert!(["SavesAnswer.ts", "SlotInfo.ts", "SlotSummary.ts", "FrameAnswer.ts", "TableAnswer.ts", "OpenTable.ts", "SeatInfo.ts", "commands.ts"].iter().all(|n| fresh.contains_key(*n)), "{:?}", fresh.keys());
     bindings_check::check_or_update(&repo().join(COMMITTED), &fresh, "UPDATE_TS_BINDINGS=1 cargo test -p goeben-referee-app ipc_bindings");
 }
 

@@ -17,6 +17,11 @@ pub const COMMANDS: &[&str] = &[
     "list_finished",
     "finished_record",
     "tools_respond",
+    "table_addresses",
+    "table_open",
+    "table_status",
+    "table_reissue",
+    "table_close",
     "decode_frame",
     "app_ready",
 ];

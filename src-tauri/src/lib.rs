@@ -8,6 +8,7 @@ mod ipc_bindings;
 pub mod ipc_commands;
 mod persistence;
 mod startup;
+mod table_mode;
 mod table_tools;
 mod webcam;
 
@@ -59,6 +60,7 @@ pub fn run() {
             };
             app.manage(AppState { session: Mutex::new(session), saves, slots, finished, kept_in_slot: Mutex::new(false), notice: Mutex::new(notice) });
             app.manage(tools);
+            app.manage(table_mode::TableMode::open(app.handle())?);
             startup::mark("saves_opened");
             #[cfg(target_os = "linux")]
             if let Some(window) = app.get_webview_window("main") {
@@ -85,6 +87,11 @@ pub fn run() {
             commands::list_finished,
             commands::finished_record,
             table_tools::tools_respond,
+            table_mode::table_addresses,
+            table_mode::table_open,
+            table_mode::table_status,
+            table_mode::table_reissue,
+            table_mode::table_close,
             webcam::decode_frame,
             startup::app_ready
         ])

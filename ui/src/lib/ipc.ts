@@ -8,6 +8,7 @@ import type { Response } from '../generated/Response';
 import type { Command } from '../generated/shell/commands';
 import type { FrameAnswer } from '../generated/shell/FrameAnswer';
 import type { SavesAnswer } from '../generated/shell/SavesAnswer';
+import type { TableAnswer } from '../generated/shell/TableAnswer';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
 
 /** What each command answers (the Rust return types of src-tauri/src/commands.rs and its neighbours). */
@@ -23,6 +24,11 @@ export type Answers = {
   list_finished: FinishedAnswer;
   finished_record: FinishedAnswer;
   tools_respond: ToolResponse;
+  table_addresses: string[];
+  table_open: TableAnswer;
+  table_status: TableAnswer;
+  table_reissue: TableAnswer;
+  table_close: TableAnswer;
   decode_frame: FrameAnswer;
   app_ready: number;
 };

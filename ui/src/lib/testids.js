@@ -493,6 +493,27 @@ export const tid = Object.freeze({
   recheckResult: (chit) => `recheck-result-${chit}`,
   /** Put back in the bag. @param {number} chit */
   returnChit: (chit) => `return-${chit}`,
+  // components/tools/TableMode.svelte (issue #16)
+  /** The Table mode card on the tools screen. */
+  tableMode: 'table-mode',
+  /** The address to listen on (a select of the device's addresses). */
+  tableModeAddress: 'table-mode-address',
+  /** Adds the table display's seat. */
+  tableModeDisplay: 'table-mode-display',
+  tableModeOpen: 'table-mode-open',
+  tableModeClose: 'table-mode-close',
+  /** Where the open table listens. */
+  tableModeListen: 'table-mode-listen',
+  /** One seat's card: `A` | `B` | `display`. @param {string} seat */
+  tableModeSeat: (seat) => `table-mode-seat-${seat}`,
+  /** @param {string} seat */
+  tableModeUrl: (seat) => `table-mode-url-${seat}`,
+  /** The seat's join QR code (an image). @param {string} seat */
+  tableModeQr: (seat) => `table-mode-qr-${seat}`,
+  /** Connected or not. @param {string} seat */
+  tableModeConnected: (seat) => `table-mode-connected-${seat}`,
+  /** A new code for the seat. @param {string} seat */
+  tableModeReissue: (seat) => `table-mode-reissue-${seat}`,
   // components/tools/TableTools.svelte
   toolsScreen: 'tools-screen',
   /** From a tool back to the picker. */

@@ -3,6 +3,7 @@
 // a rejected promise is an IPC failure. The protocol types are generated from the core (ts-rs): never
 // copied here by hand.
 import type { ErrorCode } from '../generated/ErrorCode';
+import type { TableAnswer } from '../generated/shell/TableAnswer';
 import type { ChitView } from '../generated/tools/ChitView';
 import type { Player } from '../generated/tools/Player';
 import type { TableView } from '../generated/tools/TableView';
@@ -68,3 +69,38 @@ export async function tableView(): Promise<{ ok: true; table: TableView } | { ok
 export function ownChits(view: ToolView): ChitView[] {
   return view.chits.filter((c) => c.face.shown === 'own');
 }
+
+// Table mode (issue #16): the shell opens the table to the local network (src-tauri/src/table_mode.rs).
+// Each command answers a TableAnswer (`ok: false` with the shell's message when refused; nothing changed);
+// a rejected promise is an IPC failure, turned into an answer here so the card shows one kind of message.
+
+/** The device's addresses the table may listen on: the local network's first, loopback last. */
+export async function tableAddresses(): Promise<string[]> {
+  return call('table_addresses');
+}
+
+/** A table-mode answer; without `table` when the shell could not be reached (the table is then as it was). */
+export type TableOutcome = Omit<TableAnswer, 'table'> & { table?: TableAnswer['table'] };
+
+async function tableCall(run: () => Promise<TableAnswer>): Promise<TableOutcome> {
+  try {
+    return await run();
+  } catch (e) {
+    return { ok: false, error: `The app could not reach table mode: ${String(e)}` };
+  }
+}
+
+/** Opens the table on `address`, with seats A and B and, if `display`, the table display. */
+export const tableOpen = (address: string, display: boolean) => tableCall(() => call('table_open', { address, display }));
+/** The open table and who is connected (`table: null` when closed). */
+export const tableStatus = () => tableCall(() => call('table_status'));
+/** A new code for `seat`: its old join URL stops working. */
+export const tableReissue = (seat: string) => tableCall(() => call('table_reissue', { seat }));
+/** Closes the table: nothing listens any more. */
+export const tableClose = () => tableCall(() => call('table_close'));
+
+/** A seat's name for the card: "Player A", "Player B", "Table display". */
+export const seatName = (seat: string): string => (seat === 'display' ? 'Table display' : `Player ${seat}`);
+
+/** An SVG document as an image source (the CSP's img-src allows data: URLs). */
+export const svgSource = (svg: string): string => `data:image/svg+xml;base64,${btoa(svg)}`;

@@ -1,0 +1,67 @@
+// Issue #16: the app opens the table. From the Table mode card on the tools screen, the table is opened on
+// 127.0.0.1; node then plays a guest: it GETs a seat's join URL, POSTs one request for that seat, is refused
+// with a wrong code (401), and after Close the table nothing answers.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForText, waitForGone, screenshot, byTestId, tap, menuItem, waitFor } from './harness.mjs';
+import { tid } from '../ui/src/lib/testids.js';
+
+let driverProcess;
+
+before(async () => {
+  driverProcess = await startDriver();
+});
+
+after(() => {
+  driverProcess?.stop();
+});
+
+async function tapId(driver, id) {
+  await tap(driver, await waitForTestId(driver, id));
+}
+
+test('table mode (issue #16): the table opened from the app answers a seat on loopback, refuses a wrong code and closes', async () => {
+  const driver = await openApp();
+  try {
+    await waitForAnyTestId(driver, [tid.phase, tid.toolsOpen]);
+    if ((await driver.findElements(byTestId(tid.toolsOpen))).length === 0) {
+      await tap(driver, await menuItem(driver, tid.newGameFooter));
+      await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: ".//button[normalize-space()='New game']" }));
+    }
+    await tapId(driver, tid.toolsOpen);
+    await waitForTestId(driver, tid.tableMode);
+
+    // Nothing listens yet; loopback is offered (last), and picked.
+    const select = await waitForTestId(driver, tid.tableModeAddress);
+    await waitFor('the addresses', async () => (await select.findElements({ css: 'option[value="127.0.0.1"]' })).length === 1);
+    await driver.executeScript('arguments[0].value = "127.0.0.1"; arguments[0].dispatchEvent(new Event("change"));', select);
+    await tapId(driver, tid.tableModeOpen);
+    const listen = await waitForText(driver, tid.tableModeListen, (t) => /^127\.0\.0\.1:\d+$/.test(t));
+    const url = await waitForText(driver, tid.tableModeUrl('A'), (t) => t.startsWith(`http://${listen}/join/`));
+    assert.match(url, /\/join\/[0-9a-f]{32}$/);
+    const qr = await waitForTestId(driver, tid.tableModeQr('A'));
+    assert.match(await qr.getAttribute('src'), /^data:image\/svg\+xml;base64,/);
+    assert.ok(await driver.executeScript('return arguments[0].complete && arguments[0].naturalWidth > 0', qr), 'the QR image is drawn');
+    await screenshot(driver, 'table-mode-open-phone', 390, 844);
+
+    // A guest: the page, then one request as player A.
+    const page = await fetch(url);
+    assert.equal(page.status, 200);
+    assert.ok(page.headers.get('content-security-policy'));
+    const api = url.replace('/join/', '/api/');
+    const drawn = await fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tool: 'draw_sdr', player: 'a', label: 'e2e' }) });
+    assert.equal(drawn.status, 200);
+    assert.equal((await drawn.json()).tool, 'sdr_drawn');
+    const wrong = await fetch(`http://${listen}/api/${'0'.repeat(32)}`, { method: 'POST', body: JSON.stringify({ tool: 'view', player: 'a' }) });
+    assert.equal(wrong.status, 401);
+    // The card sees A connected (it asks every few seconds).
+    await waitForText(driver, tid.tableModeConnected('A'), (t) => t.startsWith('Connected'), 15000);
+
+    // Closed: nothing answers any more.
+    await tapId(driver, tid.tableModeClose);
+    await waitForGone(driver, tid.tableModeListen, 10000, 'the card shows a closed table');
+    await assert.rejects(fetch(url), 'nothing listens after Close the table');
+  } finally {
+    await driver.quit();
+  }
+});

@@ -1,0 +1,437 @@
+//! Table mode in the app (issue #16, docs/TABLE-MODE.md): the shell wraps the headless host
+//! (`goeben-table-host`). Nothing listens until the player opens the table from the Table tools screen, on
+//! one of the device's own addresses (`table_addresses`); the table has seats A and B and, if asked for, the
+//! table display. The table is kept in `table-mode.json` in the app's data folder (the host's `--state`), so
+//! opening it again — after closing it, or after the app was restarted or killed — reopens the same table
+//! with the same seat codes. The host serves on its own thread and runtime (`Running`).
+//!
+//! The commands answer a `TableAnswer` (or the address list): a bad argument — an address the device does
+//! not have, a seat the table does not have — comes back as `ok: false` with a message and changes nothing.
+//! What crosses to the webview is each seat's join URL, its QR code (SVG) and whether it is connected: the
+//! referee's session and its secrets stay in the host and its file.
+
+use std::fmt::Write as _;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+#[cfg(test)]
+use std::path::Path;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use goeben_table_host::limits::Limits;
+use goeben_table_host::seats::tool_seats;
+use goeben_table_host::store::Store;
+use goeben_table_host::table::Table;
+use goeben_table_host::{Host, Running};
+use goeben_table_tools::ToolSession;
+use qrcode::{Color, EcLevel, QrCode};
+use serde::Serialize;
+use serde_json::Value;
+use tauri::{AppHandle, Manager, State};
+use ts_rs::TS;
+
+/// The table's file in the app data folder (the host's `--state`): every secret of both players and the
+/// seat codes; never sent to the webview.
+pub const FILE: &str = "table-mode.json";
+
+/// The port tried first, so a table reopened after a restart keeps its join URLs; a free port is taken
+/// when it is in use.
+pub const DEFAULT_PORT: u16 = 8080;
+
+/// The host's worker threads: a table of three seats asks little.
+const WORKERS: usize = 1;
+
+/// What `table_open`, `table_status`, `table_reissue` and `table_close` answer.
+#[derive(Debug, Serialize, TS)]
+#[ts(export_to = "shell/")]
+pub struct TableAnswer {
+    pub ok: bool,
+    /// Why the command was refused (nothing changed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub error: Option<String>,
+    /// The open table, or `null` when it is closed.
+    pub table: Option<OpenTable>,
+}
+
+/// The open table: where it listens and its seats.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export_to = "shell/")]
+pub struct OpenTable {
+    /// The address and port guests reach, e.g. `192.168.1.20:8080`.
+    pub listen: String,
+    /// Reopened from the table's file (the same seats and codes as before) rather than opened new.
+    pub restored: bool,
+    pub seats: Vec<SeatInfo>,
+}
+
+/// One seat: its join URL, the URL's QR code and who is connected.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export_to = "shell/")]
+pub struct SeatInfo {
+    /// `A`, `B` or `display`.
+    pub seat: String,
+    pub url: String,
+    /// The join URL's QR code as an SVG document.
+    pub qr_svg: String,
+    /// The host heard from the seat in the last 30 s.
+    pub connected: bool,
+    #[ts(type = "number | null")]
+    pub last_seen_ms_ago: Option<u64>,
+    #[ts(type = "number")]
+    pub requests: u64,
+}
+
+impl TableAnswer {
+    fn open(table: OpenTable) -> TableAnswer {
+        TableAnswer { ok: true, error: None, table: Some(table) }
+    }
+    fn closed() -> TableAnswer {
+        TableAnswer { ok: true, error: None, table: None }
+    }
+    fn refused(why: String, table: Option<OpenTable>) -> TableAnswer {
+        TableAnswer { ok: false, error: Some(why), table }
+    }
+}
+
+/// The table's host, when it is open.
+pub struct TableMode {
+    state_file: PathBuf,
+    running: Mutex<Option<Open>>,
+}
+
+/// The running host, and whether it was reopened from its file.
+struct Open {
+    running: Running,
+    restored: bool,
+}
+
+impl TableMode {
+    /// Table mode with its file in the app's data folder; closed.
+    pub fn open(app: &AppHandle) -> Result<TableMode, Box<dyn std::error::Error>> {
+        Ok(TableMode::at(app.path().app_data_dir()?.join(FILE)))
+    }
+
+    /// Table mode kept in `state_file`; closed.
+    pub fn at(state_file: PathBuf) -> TableMode {
+        TableMode { state_file, running: Mutex::new(None) }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Open>> {
+        self.running.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Opens the table on `ip` (one of `offered`), seats A and B plus the table display if `display`, on
+    /// `port` (0: any free port). Reopens the table kept in the file when there is one (its seats and
+    /// codes, whatever `display` says). Refused, changing nothing, when the table is already open, the
+    /// address is not offered, the file is not a table, or the address cannot be bound.
+    pub fn start(&self, ip: IpAddr, offered: &[IpAddr], display: bool, port: u16, seed: u64) -> Result<OpenTable, String> {
+        let mut running = self.lock();
+        if let Some(open) = running.as_ref() {
+            return Err(format!("The table is already open on {}: close it first.", open.running.addr));
+        }
+        if !offered.contains(&ip) {
+            let list: Vec<String> = offered.iter().map(IpAddr::to_string).collect();
+            return Err(format!("{ip} is not one of this device's addresses ({}).", list.join(", ")));
+        }
+        let kept = Table::kept_in(Store::new(&self.state_file), ToolSession::new(seed), tool_seats(display), Limits::default());
+        let (table, restored) = kept.map_err(|why| format!("The table's file {} could not be used ({why}); it was left untouched.", self.state_file.display()))?;
+        let started = Running::start(SocketAddr::new(ip, port), Host::new(vec![table]), WORKERS).map_err(|e| format!("The table could not listen on {}: {e}.", SocketAddr::new(ip, port)))?;
+        let table = describe(&started, restored);
+        *running = Some(Open { running: started, restored });
+        Ok(table)
+    }
+
+    /// The open table with each seat's status, or `None` when it is closed.
+    pub fn status(&self) -> Option<OpenTable> {
+        self.lock().as_ref().map(|open| describe(&open.running, open.restored))
+    }
+
+    /// Gives `seat` a new code (the old one stops working at once). Refused when the table is closed or
+    /// has no such seat, or when the table could not be saved (its code then unchanged).
+    pub fn reissue(&self, seat: &str) -> Result<OpenTable, String> {
+        let running = self.lock();
+        let Some(open) = running.as_ref() else { return Err("The table is not open.".into()) };
+        let table = &open.running.host.tables()[0];
+        let names: Vec<&str> = table.seats().iter().map(|s| s.name.as_str()).collect();
+        let index = names.iter().position(|name| *name == seat).ok_or_else(|| format!("The table has no seat “{seat}” (seats: {}).", names.join(", ")))?;
+        table.reissue(index).map_err(|e| format!("Seat {seat} could not be given a new code: the table could not be saved ({e}); its code is unchanged."))?;
+        Ok(describe(&open.running, open.restored))
+    }
+
+    /// Closes the table: nothing listens any more. The table stays in its file, so opening it again
+    /// reopens it with the same codes. Closing a closed table does nothing.
+    pub fn close(&self) -> Result<(), String> {
+        let taken = self.lock().take();
+        match taken {
+            Some(open) => open.running.stop().map_err(|e| format!("The table closed with an error: {e}.")),
+            None => Ok(()),
+        }
+    }
+
+    #[cfg(test)]
+    pub fn state_file(&self) -> &Path {
+        &self.state_file
+    }
+}
+
+/// The table as the webview sees it: each seat's URL and QR code with its status.
+fn describe(running: &Running, restored: bool) -> OpenTable {
+    let announcement = running.host.announce(running.addr);
+    let status = running.host.status();
+    let seats = announcement
+        .seats
+        .into_iter()
+        .map(|seat| {
+            let s = status.iter().find(|s| s.seat == seat.seat);
+            SeatInfo {
+                qr_svg: qr_svg(&seat.url),
+                connected: s.is_some_and(|s| s.connected),
+                last_seen_ms_ago: s.and_then(|s| s.last_seen_ms_ago),
+                requests: s.map_or(0, |s| s.requests),
+                seat: seat.seat,
+                url: seat.url,
+            }
+        })
+        .collect();
+    OpenTable { listen: running.addr.to_string(), restored, seats }
+}
+
+/// The addresses the table may listen on: this device's own, the local network's first, loopback (this
+/// device only) last. Addresses every machine has for itself alone (IPv6 link-local) are left out.
+pub fn addresses() -> Vec<IpAddr> {
+    let mut found: Vec<IpAddr> = if_addrs::get_if_addrs().map(|list| list.into_iter().map(|i| i.ip()).collect()).unwrap_or_default();
+    found.retain(|ip| !ip.is_unspecified() && !ip.is_multicast() && !is_ipv6_link_local(ip));
+    found.push(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    // LAN first, IPv4 before IPv6, loopback last; each once.
+    found.sort_by_key(|ip| (ip.is_loopback(), ip.is_ipv6()));
+    let mut unique = Vec::new();
+    for ip in found {
+        if !unique.contains(&ip) {
+            unique.push(ip);
+        }
+    }
+    unique
+}
+
+fn is_ipv6_link_local(ip: &IpAddr) -> bool {
+    matches!(ip, IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80)
+}
+
+/// A join URL's QR code as an SVG document: the same crate and level as the counter sheet
+/// (`src/api/print_sheet.rs`), dark modules as one path on white with a quiet zone of 4 modules.
+pub fn qr_svg(url: &str) -> String {
+    let qr = QrCode::with_error_correction_level(url.as_bytes(), EcLevel::M).expect("a join URL fits a QR symbol");
+    let width = qr.width();
+    let quiet = 4;
+    let size = width + 2 * quiet;
+    let mut d = String::new();
+    for (i, color) in qr.to_colors().into_iter().enumerate() {
+        if color == Color::Dark {
+            let _ = write!(d, "M{} {}h1v1h-1z", quiet + i % width, quiet + i / width);
+        }
+    }
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#fff"/><path d="{d}" fill="#000"/></svg>"##
+    )
+}
+
+/// The port to listen on: [`DEFAULT_PORT`] when it is free on `ip`, any free port otherwise.
+fn port_for(ip: IpAddr) -> u16 {
+    match std::net::TcpListener::bind(SocketAddr::new(ip, DEFAULT_PORT)) {
+        Ok(_) => DEFAULT_PORT,
+        Err(_) => 0,
+    }
+}
+
+fn text_arg(value: Option<Value>, command: &str, arg: &str) -> Result<String, String> {
+    match value {
+        Some(Value::String(s)) => Ok(s),
+        None | Some(Value::Null) => Err(format!("the {command} command needs a `{arg}` argument")),
+        Some(_) => Err(format!("the {command} command's `{arg}` argument must be text")),
+    }
+}
+
+/// The device's addresses the table may listen on (LAN first, loopback last), as text.
+#[tauri::command]
+pub fn table_addresses() -> Vec<String> {
+    addresses().iter().map(IpAddr::to_string).collect()
+}
+
+/// Opens the table on `address` (one of `table_addresses`), with the table display's seat if `display`.
+#[tauri::command]
+pub fn table_open(mode: State<'_, TableMode>, address: Option<Value>, display: Option<Value>) -> TableAnswer {
+    let opened = text_arg(address, "table_open", "address").and_then(|text| {
+        let ip: IpAddr = text.trim().parse().map_err(|_| format!("“{text}” is not an address."))?;
+        let display = match display {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => b,
+            Some(_) => return Err("the table_open command's `display` argument must be true or false".into()),
+        };
+        mode.start(ip, &addresses(), display, port_for(ip), crate::fresh_seed())
+    });
+    match opened {
+        Ok(table) => TableAnswer::open(table),
+        Err(why) => TableAnswer::refused(why, mode.status()),
+    }
+}
+
+/// The open table and who is connected (`table: null` when it is closed).
+#[tauri::command]
+pub fn table_status(mode: State<'_, TableMode>) -> TableAnswer {
+    mode.status().map_or_else(TableAnswer::closed, TableAnswer::open)
+}
+
+/// A new code for `seat` (`A`, `B` or `display`): its old join URL stops working.
+#[tauri::command]
+pub fn table_reissue(mode: State<'_, TableMode>, seat: Option<Value>) -> TableAnswer {
+    match text_arg(seat, "table_reissue", "seat").and_then(|seat| mode.reissue(&seat)) {
+        Ok(table) => TableAnswer::open(table),
+        Err(why) => TableAnswer::refused(why, mode.status()),
+    }
+}
+
+/// Closes the table: nothing listens until it is opened again.
+#[tauri::command]
+pub fn table_close(mode: State<'_, TableMode>) -> TableAnswer {
+    match mode.close() {
+        Ok(()) => TableAnswer::closed(),
+        Err(why) => TableAnswer::refused(why, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+
+    const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+    fn mode(tag: &str) -> TableMode {
+        let dir = std::env::temp_dir().join(format!("goeben-table-mode-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TableMode::at(dir.join(FILE))
+    }
+
+    /// One HTTP request on loopback: the status code and the body.
+    fn http(url: &str, method: &str, body: &str) -> (u16, String) {
+        let rest = url.strip_prefix("http://").expect("http");
+        let (host, path) = rest.split_at(rest.find('/').expect("a path"));
+        let mut stream = TcpStream::connect(host).expect("connects");
+        let request = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+        stream.write_all(request.as_bytes()).expect("sends");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("reads");
+        let status = answer[9..12].parse().expect("a status");
+        let body = answer.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+        (status, body)
+    }
+
+    fn api(url: &str) -> String {
+        url.replace("/join/", "/api/")
+    }
+
+    #[test]
+    fn nothing_listens_until_the_table_is_opened_and_a_foreign_address_is_refused() {
+        let mode = mode("foreign");
+        assert_eq!(mode.status(), None);
+        let foreign: IpAddr = "203.0.113.7".parse().unwrap();
+        let refused = mode.start(foreign, &[LOOPBACK], false, 0, 1).unwrap_err();
+        assert!(refused.contains("203.0.113.7 is not one of this device's addresses (127.0.0.1)"), "{refused}");
+        assert_eq!(mode.status(), None, "nothing opened");
+        assert!(!mode.state_file().exists(), "nothing written");
+        assert!(mode.reissue("A").unwrap_err().contains("not open"));
+        assert_eq!(mode.close(), Ok(()), "closing a closed table does nothing");
+    }
+
+    #[test]
+    fn open_serve_status_reissue_close_and_reopen_from_the_file() {
+        let mode = mode("cycle");
+        let open = mode.start(LOOPBACK, &[LOOPBACK], true, 0, 7).expect("opens");
+        assert!(!open.restored);
+        let names: Vec<&str> = open.seats.iter().map(|s| s.seat.as_str()).collect();
+        assert_eq!(names, ["A", "B", "display"]);
+        assert!(open.seats.iter().all(|s| s.url.starts_with(&format!("http://{}/join/", open.listen)) && !s.connected && s.requests == 0));
+        assert!(open.seats.iter().all(|s| s.qr_svg.starts_with("<svg") && s.qr_svg.contains("<path d=\"M")));
+        assert!(mode.state_file().exists(), "kept in its file from the start");
+        assert!(mode.start(LOOPBACK, &[LOOPBACK], false, 0, 7).unwrap_err().contains("already open"));
+
+        // A's page and one request: A is connected and counted.
+        let a = open.seats[0].url.clone();
+        assert_eq!(http(&a, "GET", "").0, 200);
+        let (status, body) = http(&api(&a), "POST", r#"{"tool":"draw_sdr","player":"a","label":"victory"}"#);
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("sdr_drawn"), "{body}");
+        let seen = mode.status().expect("open");
+        assert!(seen.seats[0].connected && seen.seats[0].requests == 1, "{:?}", seen.seats[0]);
+        assert!(!seen.seats[1].connected);
+
+        // A wrong seat changes nothing; a new code for A: the old one answers 401, the new one works.
+        assert!(mode.reissue("C").unwrap_err().contains("no seat “C” (seats: A, B, display)"));
+        assert_eq!(mode.status().unwrap().seats[0].url, a);
+        let reissued = mode.reissue("A").expect("reissued");
+        let new_a = reissued.seats[0].url.clone();
+        assert_ne!(new_a, a);
+        assert_eq!(reissued.seats[1].url, open.seats[1].url, "B untouched");
+        assert_eq!(http(&api(&a), "GET", "").0, 401);
+        assert_eq!(http(&api(&new_a), "GET", "").0, 200);
+
+        // Closed: nothing listens. Reopened from the file: the same seats and codes.
+        let listen = open.listen.clone();
+        mode.close().expect("closes");
+        assert_eq!(mode.status(), None);
+        assert!(TcpStream::connect(&listen).is_err(), "nothing listens on {listen}");
+        let again = mode.start(LOOPBACK, &[LOOPBACK], false, 0, 8).expect("reopens");
+        assert!(again.restored);
+        let codes = |t: &OpenTable| t.seats.iter().map(|s| s.url.rsplit('/').next().unwrap().to_string()).collect::<Vec<_>>();
+        assert_eq!(codes(&again), codes(&reissued), "the same codes (and the display seat) from the file");
+        let (status, body) = http(&api(&again.seats[0].url), "POST", r#"{"tool":"view","player":"a"}"#);
+        assert_eq!(status, 200);
+        assert!(body.contains("victory"), "A's chit kept: {body}");
+        mode.close().expect("closes");
+
+        // A restarted app (a new TableMode on the same file) reopens the same table too.
+        let restarted = TableMode::at(mode.state_file().to_path_buf());
+        let reopened = restarted.start(LOOPBACK, &[LOOPBACK], true, 0, 9).expect("reopens");
+        assert_eq!(codes(&reopened), codes(&reissued));
+        restarted.close().expect("closes");
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_table_is_refused_and_left_untouched() {
+        let mode = mode("foreignfile");
+        std::fs::write(mode.state_file(), "{\"not\":\"a table\"}").unwrap();
+        let why = mode.start(LOOPBACK, &[LOOPBACK], false, 0, 1).unwrap_err();
+        assert!(why.contains("could not be used") && why.contains("left untouched"), "{why}");
+        assert_eq!(std::fs::read_to_string(mode.state_file()).unwrap(), "{\"not\":\"a table\"}");
+        assert_eq!(mode.status(), None);
+    }
+
+    #[test]
+    fn the_addresses_offer_loopback_last_and_the_qr_code_reads_back() {
+        let list = addresses();
+        assert!(list.contains(&LOOPBACK));
+        let first_loopback = list.iter().position(IpAddr::is_loopback).expect("loopback offered");
+        assert!(list[first_loopback..].iter().all(IpAddr::is_loopback), "loopback last: {list:?}");
+        assert!(list.iter().all(|ip| !ip.is_unspecified()));
+        let url = "http://192.168.1.20:8080/join/0123456789abcdef0123456789abcdef";
+        let svg = qr_svg(url);
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.ends_with("</svg>"));
+        // The modules drawn are the symbol's: decoded back with rqrr.
+        let qr = QrCode::with_error_correction_level(url.as_bytes(), EcLevel::M).unwrap();
+        let (w, scale, quiet) = (qr.width(), 4, 4);
+        let side = (w + 2 * quiet) * scale;
+        let colors = qr.to_colors();
+        let mut img = rqrr::PreparedImage::prepare_from_greyscale(side, side, |x, y| {
+            let (mx, my) = ((x / scale) as isize - quiet as isize, (y / scale) as isize - quiet as isize);
+            let dark = mx >= 0 && my >= 0 && (mx as usize) < w && (my as usize) < w && colors[my as usize * w + mx as usize] == Color::Dark;
+            if dark { 0 } else { 255 }
+        });
+        let grids = img.detect_grids();
+        assert_eq!(grids.len(), 1);
+        assert_eq!(grids[0].decode().unwrap().1, url);
+        let dark = colors.iter().filter(|c| **c == Color::Dark).count();
+        assert_eq!(svg.matches("h1v1h-1z").count(), dark, "one square per dark module");
+    }
+}

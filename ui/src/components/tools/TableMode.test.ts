@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import TableMode from './TableMode.svelte';
+import type { OpenTable } from '../../generated/shell/OpenTable';
+import type { TableAnswer } from '../../generated/shell/TableAnswer';
+import { tid } from '../../lib/testids.js';
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+  vi.useRealTimers();
+});
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><rect width="29" height="29" fill="#fff"/><path d="M4 4h1v1h-1z" fill="#000"/></svg>';
+
+function table(codes: Record<string, string>, connected: string[] = [], listen = '192.168.1.20:8080'): OpenTable {
+  return {
+    listen,
+    restored: false,
+    seats: Object.entries(codes).map(([seat, code]) => ({
+      seat,
+      url: `http://${listen}/join/${code}`,
+      qr_svg: SVG,
+      connected: connected.includes(seat),
+      last_seen_ms_ago: connected.includes(seat) ? 1500 : null,
+      requests: connected.includes(seat) ? 3 : 0,
+    })),
+  };
+}
+
+/** A fake shell's table mode: records every call, answers from `answers` or as a closed table. */
+function shell(answers: Partial<Record<string, (args: Record<string, unknown>) => TableAnswer | string[]>>) {
+  const calls: { cmd: string; args: Record<string, unknown> }[] = [];
+  mockIPC((cmd, args) => {
+    const a = (args ?? {}) as Record<string, unknown>;
+    calls.push({ cmd, args: a });
+    const answer = answers[cmd];
+    if (answer) return answer(a);
+    if (cmd === 'table_addresses') return ['192.168.1.20', '127.0.0.1'];
+    if (cmd === 'table_status') return { ok: true, table: null };
+    throw new Error(`unexpected command ${cmd}`);
+  });
+  return calls;
+}
+
+const commands = (calls: { cmd: string }[]) => calls.map((c) => c.cmd).filter((c) => c !== 'table_status');
+
+describe('the Table mode card', () => {
+  it('lists the device’s addresses and opens nothing until asked, then shows each seat’s URL and QR code', async () => {
+    const open = table({ A: 'a'.repeat(32), B: 'b'.repeat(32), display: 'c'.repeat(32) });
+    const calls = shell({ table_open: () => ({ ok: true, table: open }) });
+    render(TableMode);
+    const select = (await screen.findByTestId(tid.tableModeAddress)) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(2));
+    expect([...select.options].map((o) => o.textContent)).toEqual(['192.168.1.20', '127.0.0.1 (this device only)']);
+    expect(commands(calls)).toEqual(['table_addresses']);
+    expect(screen.queryByTestId(tid.tableModeSeat('A'))).toBeNull();
+
+    await fireEvent.click(screen.getByTestId(tid.tableModeDisplay));
+    await fireEvent.click(screen.getByTestId(tid.tableModeOpen));
+    expect(calls.find((c) => c.cmd === 'table_open')?.args).toEqual({ address: '192.168.1.20', display: true });
+    expect((await screen.findByTestId(tid.tableModeListen)).textContent).toBe('192.168.1.20:8080');
+    for (const seat of ['A', 'B', 'display']) {
+      expect(screen.getByTestId(tid.tableModeUrl(seat)).textContent).toBe(open.seats.find((s) => s.seat === seat)?.url);
+      const img = screen.getByTestId(tid.tableModeQr(seat)) as HTMLImageElement;
+      expect(img.getAttribute('src')).toBe(`data:image/svg+xml;base64,${btoa(SVG)}`);
+      expect(img.alt).toContain('QR code to join');
+      expect(screen.getByTestId(tid.tableModeConnected(seat)).textContent).toContain('Not connected');
+    }
+    expect(screen.getByTestId(tid.tableModeSeat('display')).textContent).toContain('Table display');
+  });
+
+  it('asks who is connected every few seconds while the table is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const codes = { A: 'a'.repeat(32), B: 'b'.repeat(32) };
+    let connected: string[] = [];
+    const calls = shell({ table_status: () => ({ ok: true, table: table(codes, connected) }) });
+    render(TableMode);
+    expect((await screen.findByTestId(tid.tableModeConnected('A'))).textContent).toContain('Not connected');
+    connected = ['A'];
+    await vi.advanceTimersByTimeAsync(3100);
+    await waitFor(() => expect(screen.getByTestId(tid.tableModeConnected('A')).textContent).toContain('Connected · last seen 2 s ago · 3 requests'));
+    expect(screen.getByTestId(tid.tableModeConnected('B')).textContent).toContain('Not connected · last seen never');
+    expect(calls.filter((c) => c.cmd === 'table_status').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives a seat a new code and closes the table', async () => {
+    let codes: Record<string, string> = { A: 'a'.repeat(32), B: 'b'.repeat(32) };
+    const calls = shell({
+      table_status: () => ({ ok: true, table: table(codes) }),
+      table_reissue: (args) => {
+        codes = { ...codes, [String(args.seat)]: 'd'.repeat(32) };
+        return { ok: true, table: table(codes) };
+      },
+      table_close: () => ({ ok: true, table: null }),
+    });
+    render(TableMode);
+    await fireEvent.click(await screen.findByTestId(tid.tableModeReissue('B')));
+    expect(calls.find((c) => c.cmd === 'table_reissue')?.args).toEqual({ seat: 'B' });
+    await waitFor(() => expect(screen.getByTestId(tid.tableModeUrl('B')).textContent).toContain('d'.repeat(32)));
+    expect(screen.getByTestId(tid.tableModeUrl('A')).textContent).toContain('a'.repeat(32));
+    await fireEvent.click(screen.getByTestId(tid.tableModeClose));
+    expect(await screen.findByTestId(tid.tableModeOpen)).toBeTruthy();
+    expect(screen.queryByTestId(tid.tableModeSeat('A'))).toBeNull();
+    expect(commands(calls)).toEqual(['table_addresses', 'table_reissue', 'table_close']);
+  });
+
+  it('shows the shell’s refusal and an IPC failure, and keeps what it had', async () => {
+    let fail = false;
+    const open = table({ A: 'a'.repeat(32), B: 'b'.repeat(32) });
+    shell({
+      table_open: () => ({ ok: false, error: '10.9.9.9 is not one of this device’s addresses (127.0.0.1).', table: null }),
+      table_status: () => ({ ok: true, table: fail ? open : null }),
+      table_reissue: () => {
+        throw new Error('the shell is gone');
+      },
+    });
+    render(TableMode);
+    await waitFor(() => expect((screen.getByTestId(tid.tableModeAddress) as HTMLSelectElement).options.length).toBe(2));
+    await fireEvent.click(screen.getByTestId(tid.tableModeOpen));
+    expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('is not one of this device’s addresses');
+    expect(screen.getByTestId(tid.tableModeOpen)).toBeTruthy();
+    cleanup();
+    fail = true;
+    render(TableMode);
+    await fireEvent.click(await screen.findByTestId(tid.tableModeReissue('A')));
+    expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('could not reach table mode');
+    expect(screen.getByTestId(tid.tableModeUrl('A')).textContent).toContain('a'.repeat(32));
+  });
+});
