@@ -10,7 +10,6 @@
 //! What crosses to the webview is each seat's join URL, its QR code (SVG) and whether it is connected: the
 //! referee's session and its secrets stay in the host and its file.
 
-use std::fmt::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 #[cfg(test)]
 use std::path::Path;
@@ -23,7 +22,7 @@ use goeben_table_host::store::Store;
 use goeben_table_host::table::Table;
 use goeben_table_host::{Host, Running};
 use goeben_table_tools::ToolSession;
-use qrcode::{Color, EcLevel, QrCode};
+use goeben_referee::api::print_sheet::qr_svg;
 use serde::Serialize;
 use serde_json::Value;
 use tauri::{AppHandle, Manager, State};
@@ -217,24 +216,6 @@ fn is_ipv6_link_local(ip: &IpAddr) -> bool {
     matches!(ip, IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80)
 }
 
-/// A join URL's QR code as an SVG document: the same crate and level as the counter sheet
-/// (`src/api/print_sheet.rs`), dark modules as one path on white with a quiet zone of 4 modules.
-pub fn qr_svg(url: &str) -> String {
-    let qr = QrCode::with_error_correction_level(url.as_bytes(), EcLevel::M).expect("a join URL fits a QR symbol");
-    let width = qr.width();
-    let quiet = 4;
-    let size = width + 2 * quiet;
-    let mut d = String::new();
-    for (i, color) in qr.to_colors().into_iter().enumerate() {
-        if color == Color::Dark {
-            let _ = write!(d, "M{} {}h1v1h-1z", quiet + i % width, quiet + i / width);
-        }
-    }
-    format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#fff"/><path d="{d}" fill="#000"/></svg>"##
-    )
-}
-
 /// The port to listen on: [`DEFAULT_PORT`] when it is free on `ip`, any free port otherwise.
 fn port_for(ip: IpAddr) -> u16 {
     match std::net::TcpListener::bind(SocketAddr::new(ip, DEFAULT_PORT)) {
@@ -302,6 +283,7 @@ pub fn table_close(mode: State<'_, TableMode>) -> TableAnswer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use qrcode::{Color, EcLevel, QrCode};
     use std::io::{Read, Write};
     use std::net::TcpStream;
 

@@ -178,7 +178,25 @@ pub fn counter_svg(code: &str, name: &str) -> String {
 /// A code's QR symbol, as printed on the sheets: error-correction level M (15 % of the symbol may be
 /// lost); a code's characters are all in QR's alphanumeric set, so it fits version 1 (21×21 modules).
 pub fn qr_symbol(code: &str) -> QrCode {
-    QrCode::with_error_correction_level(code.as_bytes(), EcLevel::M).expect("a short code always fits a QR symbol")
+    QrCode::with_error_correction_level(code.as_bytes(), EcLevel::M).expect("a code or a join URL always fits a QR symbol")
+}
+
+/// A short text's QR symbol alone, as an SVG document in module units: dark modules as one path on white
+/// with a quiet zone of 4 modules (issue #16: a table seat's join URL, shown by the app to be scanned).
+pub fn qr_svg(text: &str) -> String {
+    let qr = qr_symbol(text);
+    let width = qr.width();
+    let quiet = 4;
+    let size = width + 2 * quiet;
+    let mut d = String::new();
+    for (i, color) in qr.to_colors().into_iter().enumerate() {
+        if color == Color::Dark {
+            let _ = write!(d, "M{} {}h1v1h-1z", quiet + i % width, quiet + i / width);
+        }
+    }
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#fff"/><path d="{d}" fill="#000"/></svg>"##
+    )
 }
 
 /// The dark modules of a code's QR symbol as one SVG path inside a `size` mm square at (x, y).
