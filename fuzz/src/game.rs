@@ -169,11 +169,20 @@ pub fn decode_grey(width: usize, height: usize, pixels: &[u8]) -> Result<Option<
     // rqrr 0.11 panics on some crafted frames (an assert in `Perspective::map`, WanzenBug/rqrr#54, found by
     // fuzzing: fuzz/regressions/webcam_frame/): a frame it cannot read is a frame with no code, never a
     // crash. (This needs panics to unwind, as they do in every profile of this app.)
+    // Under libFuzzer (`cfg(fuzzing)`) every panic aborts through libfuzzer-sys's panic hook, caught or not;
+    // the app's hook only prints. So the fuzz build lends the rqrr call a silent hook, and a caught rqrr
+    // panic is what it is in the app: no code in this frame. Any panic outside this call still aborts.
+    #[cfg(fuzzing)]
+    let fuzzer_hook = std::panic::take_hook();
+    #[cfg(fuzzing)]
+    std::panic::set_hook(Box::new(|_| {}));
     let decoded = std::panic::catch_unwind(|| {
         let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(width, height, |x, y| pixels[y * width + x]);
         // The first grid that decodes wins: a counter sheet shows one code in the frame at a time.
         prepared.detect_grids().into_iter().find_map(|grid| grid.decode().ok().map(|(_, text)| text))
     });
+    #[cfg(fuzzing)]
+    std::panic::set_hook(fuzzer_hook);
     Ok(decoded.unwrap_or(None))
 }
 
