@@ -10,6 +10,8 @@ export CARGO_TERM_COLOR=never
 step() { printf '\n=== %s ===\n' "$1"; }
 
 step "referee core (cargo test)"
+# The table host embeds the guest page (ui/dist-guest): built first, so its tests serve the real page.
+npm run --silent guest:build
 cargo test --locked
 
 step "UI type check (svelte-check) and unit tests (vitest)"

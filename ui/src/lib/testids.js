@@ -496,6 +496,11 @@ export const tid = Object.freeze({
   // components/tools/TableMode.svelte (issue #16)
   /** The Table mode card on the tools screen. */
   tableMode: 'table-mode',
+  // Table mode's guest page (ui/src/guest/).
+  guestSeat: 'guest-seat',
+  guestLink: 'guest-link',
+  guestNoCode: 'guest-no-code',
+  guestGameSeat: 'guest-game-seat',
   /** The address to listen on (a select of the device's addresses). */
   tableModeAddress: 'table-mode-address',
   /** Adds the table display's seat. */

@@ -12,8 +12,19 @@ import type { ToolResponse } from '../generated/tools/ToolResponse';
 import type { ToolView } from '../generated/tools/ToolView';
 import { call } from './ipc';
 
+/** How a request reaches the referee: the shell's `tools_respond` in the app, the host over HTTP on the
+ * guest page (issue #16, `ui/src/guest/connection.svelte.ts`). */
+export type ToolTransport = (request: ToolAction) => Promise<ToolResponse>;
+
+let transport: ToolTransport = (request) => call('tools_respond', { request });
+
+/** The guest page sends every request to the table's host instead of the shell. */
+export function sendThrough(next: ToolTransport): void {
+  transport = next;
+}
+
 export async function toolRespond(request: ToolAction): Promise<ToolResponse> {
-  return call('tools_respond', { request });
+  return transport(request);
 }
 
 /** The answer of one kind, e.g. `ToolAnswer<'sdr_drawn'>`. */

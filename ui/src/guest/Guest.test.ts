@@ -1,0 +1,175 @@
+// Table mode's guest page (issue #16): the app's own tool screens, acting for one seat, talking to a host
+// over HTTP and a version WebSocket. The host here is a fake `fetch` answering from a transcript of the
+// real tools core (ToolsReplay) and a fake WebSocket the test drives.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import Guest from './Guest.svelte';
+import { connection, newKey, seatCode } from './connection.svelte';
+import { here } from '../lib/seat.svelte';
+import { ToolsReplay, transcript } from '../test/toolsReplay';
+import sdr from '../test/fixtures/tools/secret_die_roll.json';
+import { tid } from '../lib/testids.js';
+import type { ToolAction } from '../generated/tools/ToolAction';
+
+const CODE = 'c0ffee00c0ffee00c0ffee00c0ffee00';
+const ORIGIN = 'http://192.168.1.20:8080';
+
+/** Every WebSocket the page opened. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  private opened = false;
+  /** The host pushes a version (the socket opens first, once). */
+  push(version: number) {
+    if (!this.opened) this.onopen?.();
+    this.opened = true;
+    this.onmessage?.({ data: JSON.stringify({ version }) });
+  }
+}
+
+type Sent = { method: string; url: string; body?: ToolAction; key?: string };
+
+/** A host: the seat's info, then the replayed core; `fail` first answers that many POSTs with a network error. */
+function host(core: ToolsReplay, seat: { seat: string; player: 'a' | 'b' | null }, opts: { fail?: number; status?: number } = {}) {
+  const sent: Sent[] = [];
+  let fail = opts.fail ?? 0;
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    const body = init.body ? (JSON.parse(String(init.body)) as ToolAction) : undefined;
+    sent.push({ method, url, body, key: headers['Idempotency-Key'] });
+    if (opts.status) return new Response('{"tool":"error","code":"unknown_seat","message":"no seat"}', { status: opts.status });
+    if (method === 'GET') return Response.json(seat);
+    if (fail > 0) {
+      fail--;
+      throw new TypeError('network down');
+    }
+    return Response.json(core.respond(body!));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return sent;
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  connection.link = 'connecting';
+  connection.info = null;
+  here.seat = null;
+  here.version = 0;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  here.seat = null;
+});
+
+const open = () => render(Guest, { props: { path: `/join/${CODE}`, origin: ORIGIN } });
+
+describe('the guest page (table mode, issue #16)', () => {
+  it('reads the seat code from the join URL only', () => {
+    expect(seatCode(`/join/${CODE}`)).toBe(CODE);
+    expect(seatCode(`/join/${CODE}/`)).toBe(CODE);
+    expect(seatCode('/join/')).toBeNull();
+    expect(seatCode(`/api/${CODE}`)).toBeNull();
+    expect(seatCode('/join/a b')).toBeNull();
+    expect(newKey()).toMatch(/^[0-9a-f]{32}$/);
+    expect(newKey()).not.toBe(newKey());
+  });
+
+  it("seats player A: the app's Secret Die Roll, drawing only for A, sent to the host", async () => {
+    const core = new ToolsReplay(transcript(sdr, 'draw'));
+    const sent = host(core, { seat: 'A', player: 'a' });
+    open();
+    await waitFor(() => expect(screen.getByTestId(tid.guestSeat).textContent).toContain('Player A'));
+    expect(screen.getByTestId(tid.guestLink).textContent).toContain('Connected');
+    expect(screen.queryByTestId(tid.toolsClose)).toBeNull();
+    expect(screen.queryByTestId(tid.tableMode)).toBeNull();
+    await fireEvent.click(screen.getByTestId(tid.tool('sdr')));
+    await waitFor(() => expect(screen.getByTestId(tid.sdrBag).textContent).toContain('48 of 48'));
+    expect(screen.queryByTestId(tid.sdrDrawB)).toBeNull();
+    expect(screen.getByTestId(tid.peek('a'))).toBeTruthy();
+    expect(screen.queryByTestId(tid.peek('b'))).toBeNull();
+    await fireEvent.input(screen.getByTestId(tid.sdrLabel), { target: { value: 'victory conditions' } });
+    await fireEvent.click(screen.getByTestId(tid.sdrDrawA));
+    await screen.findByTestId(tid.chit(1));
+    const posts = sent.filter((s) => s.method === 'POST');
+    expect(posts.every((p) => p.url === `${ORIGIN}/api/${CODE}` && /^[0-9a-f]{32}$/.test(p.key!))).toBe(true);
+    expect(posts.map((p) => p.body?.tool)).toContain('draw_sdr');
+    expect(FakeSocket.all[0].url).toBe(`ws://192.168.1.20:8080/api/${CODE}/events`);
+  });
+
+  it("asks again when the host pushes a new version (the other player's draw)", async () => {
+    const core = new ToolsReplay(transcript(sdr, 'draw'));
+    const sent = host(core, { seat: 'B', player: 'b' });
+    open();
+    await waitFor(() => expect(FakeSocket.all.length).toBe(1));
+    await fireEvent.click(screen.getByTestId(tid.tool('sdr')));
+    await waitFor(() => expect(screen.getByTestId(tid.sdrBag).textContent).toContain('48 of 48'));
+    const views = () => sent.filter((s) => s.body?.tool === 'table_view').length;
+    const before = views();
+    FakeSocket.all[0].push(7);
+    await waitFor(() => expect(views()).toBe(before + 1));
+    FakeSocket.all[0].push(7);
+    await Promise.resolve();
+    expect(views()).toBe(before + 1);
+    expect(screen.queryByTestId(tid.sdrDrawA)).toBeNull();
+    expect(screen.getByTestId(tid.sdrDrawB)).toBeTruthy();
+  });
+
+  it('sends a request again after a network failure with the same Idempotency-Key', async () => {
+    const core = new ToolsReplay(transcript(sdr, 'draw'));
+    const sent = host(core, { seat: 'A', player: 'a' }, { fail: 2 });
+    open();
+    await waitFor(() => expect(screen.getByTestId(tid.tool('sdr'))).toBeTruthy());
+    await fireEvent.click(screen.getByTestId(tid.tool('sdr')));
+    await waitFor(() => expect(connection.link).toBe('reconnecting'));
+    expect(screen.getByTestId(tid.guestLink).textContent).toContain('Reconnecting');
+    await waitFor(() => expect(screen.getByTestId(tid.sdrBag).textContent).toContain('48 of 48'), { timeout: 4000 });
+    const posts = sent.filter((s) => s.method === 'POST');
+    // Twice lost, then answered: three sends of one request with one key; then, reconnected, the screen
+    // catches up with a new request (a new key).
+    expect(new Set(posts.slice(0, 3).map((p) => p.key)).size).toBe(1);
+    expect(posts.slice(3).every((p) => p.key !== posts[0].key)).toBe(true);
+    expect(connection.link).toBe('connected');
+  });
+
+  it('the table display acts for no one: only the tools it can show, no draw, no peek', async () => {
+    const core = new ToolsReplay(transcript(sdr, 'draw'));
+    host(core, { seat: 'display', player: null });
+    open();
+    await waitFor(() => expect(screen.getByTestId(tid.guestSeat).textContent).toContain('Table display'));
+    expect(screen.queryByTestId(tid.tool('events'))).toBeNull();
+    expect(screen.queryByTestId(tid.tool('charts'))).toBeNull();
+    await fireEvent.click(screen.getByTestId(tid.tool('sdr')));
+    await waitFor(() => expect(screen.getByTestId(tid.sdrBag).textContent).toContain('48 of 48'));
+    expect(screen.queryByTestId(tid.sdrDrawA)).toBeNull();
+    expect(screen.queryByTestId(tid.sdrDrawB)).toBeNull();
+    expect(screen.queryByTestId(tid.sdrLabel)).toBeNull();
+    expect(screen.queryByTestId(tid.peek('a'))).toBeNull();
+  });
+
+  it('a code the host does not know (re-issued) stops and says so', async () => {
+    const core = new ToolsReplay(transcript(sdr, 'draw'));
+    host(core, { seat: 'A', player: 'a' }, { status: 401 });
+    open();
+    await waitFor(() => expect(screen.getByTestId(tid.guestLink).textContent).toContain('no longer open'));
+    expect(screen.queryByTestId(tid.toolsScreen)).toBeNull();
+  });
+
+  it('a page without a seat code says how to join', () => {
+    host(new ToolsReplay(transcript(sdr, 'draw')), { seat: 'A', player: 'a' });
+    render(Guest, { props: { path: '/join/', origin: ORIGIN } });
+    expect(screen.getByTestId(tid.guestNoCode).textContent).toContain('QR code');
+  });
+});

@@ -1,0 +1,208 @@
+// Table mode's guest page (issue #16): the phone's one link to the table's host (crates/table-host,
+// docs/TABLE-MODE.md). A request goes to `POST /api/{code}` with its own `Idempotency-Key`; with no answer
+// (no network, the host down or restarting, a 10 s timeout, 408 or 503) it is sent again with the same key
+// after a backoff (0.5 s doubling to 8 s), so a retry is applied once. The host's table version comes over
+// a WebSocket (`/api/{code}/events`, `{"version":N}`), reopened the same way; every change makes the tool
+// screens ask for their view again (`here.version`). A 401 (the seat re-issued, or the table closed for
+// good) stops everything and says so. No view or secret is ever kept here: the screens ask the host.
+import { here } from '../lib/seat.svelte';
+import { sendThrough } from '../lib/tools';
+import type { Player } from '../generated/tools/Player';
+import type { ToolAction } from '../generated/tools/ToolAction';
+import type { ToolResponse } from '../generated/tools/ToolResponse';
+
+export const BACKOFF_FIRST_MS = 500;
+export const BACKOFF_MAX_MS = 8000;
+export const TIMEOUT_MS = 10000;
+/** How often the page checks in (the host counts a seat connected when it heard from it in 30 s). */
+export const CHECK_IN_MS = 10000;
+
+/** What `GET /api/{code}` answers. */
+export type SeatInfo = { seat: string; player: Player | null; role?: string; game?: boolean };
+
+export type Link = 'connecting' | 'connected' | 'reconnecting' | 'gone';
+
+export const connection = $state<{ link: Link; info: SeatInfo | null }>({ link: 'connecting', info: null });
+
+/** The seat code of a join URL's path (`/join/{code}`), or null. */
+export function seatCode(path: string): string | null {
+  const m = /^\/join\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  return m ? m[1] : null;
+}
+
+/** A fresh Idempotency-Key: 128 random bits in hex. */
+export function newKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+  try {
+    return await fetch(url, { ...init, signal: abort.signal, cache: 'no-store' });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Marks the seat gone: its code no longer opens it. Nothing more is sent. */
+function seatGone() {
+  connection.link = 'gone';
+}
+
+function reconnected() {
+  if (connection.link === 'reconnecting' || connection.link === 'connecting') {
+    connection.link = 'connected';
+    // Whatever happened while away: every screen asks again.
+    here.version++;
+  }
+}
+
+/**
+ * Sends until the host answers: the same `init` (so the same Idempotency-Key) on every retry. Null once the
+ * seat is gone. 429 waits as long as `Retry-After` says.
+ */
+export async function reliable(url: string, init: RequestInit): Promise<Response | null> {
+  let wait = BACKOFF_FIRST_MS;
+  for (;;) {
+    if (connection.link === 'gone') return null;
+    let res: Response | null = null;
+    try {
+      res = await fetchOnce(url, init);
+    } catch {
+      res = null;
+    }
+    if (res && res.status === 429) {
+      await sleep(1000 * Number(res.headers.get('Retry-After') || 1));
+      continue;
+    }
+    if (res && res.status === 401) {
+      seatGone();
+      return null;
+    }
+    if (res && res.status !== 408 && res.status !== 503) {
+      reconnected();
+      return res;
+    }
+    connection.link = 'reconnecting';
+    await sleep(wait);
+    wait = Math.min(wait * 2, BACKOFF_MAX_MS);
+  }
+}
+
+/** A seat's link to one host: its API address and its WebSocket. */
+export class Guest {
+  readonly api: string;
+  private socket: WebSocket | null = null;
+  private lastVersion: number | null = null;
+  private socketWait = BACKOFF_FIRST_MS;
+  private stopped = false;
+  private readonly undo: (() => void)[] = [];
+
+  constructor(readonly code: string, private readonly origin: string) {
+    this.api = `${origin}/api/${code}`;
+  }
+
+  /** One request of the table tools' protocol, answered for this seat only (a refusal is an answer too). */
+  async send(request: ToolAction): Promise<ToolResponse> {
+    const res = await reliable(this.api, {
+      method: 'POST',
+      body: JSON.stringify(request),
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newKey() },
+    });
+    if (!res) throw new Error('this seat is no longer open at the table');
+    return (await res.json()) as ToolResponse;
+  }
+
+  /** Checks in with the host (`GET /api/{code}`); the first answer seats this page. */
+  async checkIn(): Promise<void> {
+    const res = await reliable(this.api, { method: 'GET' });
+    if (!res || !res.ok) return;
+    const info = (await res.json()) as SeatInfo;
+    if (connection.info === null) {
+      connection.info = info;
+      here.seat = { player: info.player, name: info.seat };
+    }
+  }
+
+  /** Opens the version socket, and opens it again after it drops (backing off), until the seat is gone. */
+  listen(): void {
+    if (connection.link === 'gone' || this.socket || this.stopped) return;
+    const url = `${this.origin.replace(/^http/, 'ws')}/api/${this.code}/events`;
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(url);
+    } catch {
+      this.listenLater();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.socketWait = BACKOFF_FIRST_MS;
+      this.lastVersion = null;
+    };
+    socket.onmessage = (event) => this.version(event.data);
+    socket.onclose = (event) => {
+      this.socket = null;
+      if (event.code === 4401) seatGone();
+      else if (!this.stopped) this.listenLater();
+    };
+  }
+
+  /** A version message: a new version (or the first after a reconnection) makes the screens ask again. */
+  version(data: unknown): void {
+    let v: unknown;
+    try {
+      v = JSON.parse(String(data)).version;
+    } catch {
+      return;
+    }
+    if (typeof v !== 'number' || v === this.lastVersion) return;
+    this.lastVersion = v;
+    reconnected();
+    here.version++;
+  }
+
+  private listenLater() {
+    if (connection.link === 'gone') return;
+    if (connection.link === 'connected') connection.link = 'reconnecting';
+    // The host may be down: a check-in finds out and says so, then the socket opens again.
+    const wait = this.socketWait;
+    this.socketWait = Math.min(this.socketWait * 2, BACKOFF_MAX_MS);
+    const timer = setTimeout(() => {
+      void this.checkIn().then(() => this.listen());
+    }, wait);
+    this.undo.push(() => clearTimeout(timer));
+  }
+
+  /** Seats the page: requests go to this host from now on; checks in now, every 10 s and on waking. */
+  start(): void {
+    sendThrough((request) => this.send(request));
+    const wake = () => {
+      if (document.visibilityState !== 'visible') return;
+      void this.checkIn();
+      this.listen();
+    };
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('online', wake);
+    const timer = setInterval(() => void this.checkIn(), CHECK_IN_MS);
+    this.undo.push(() => {
+      document.removeEventListener('visibilitychange', wake);
+      window.removeEventListener('online', wake);
+      clearInterval(timer);
+    });
+    void this.checkIn().then(() => this.listen());
+  }
+
+  /** Leaves the page: no more check-ins, the socket closed (tests, and the page's unmount). */
+  stop(): void {
+    this.stopped = true;
+    this.undo.splice(0).forEach((f) => f());
+    this.socket?.close();
+    this.socket = null;
+  }
+}
