@@ -7,12 +7,17 @@
 //! - `POST /api/{code}`: one request of the table tools' protocol as the body; one JSON answer for that
 //!   seat (see [`crate::table::Table::answer`]). 401 unknown code, 429 over the rate, 413 over the size,
 //!   503 when the table (kept with `--state`) could not be saved.
-//! - `GET /guest.js`, `GET /guest.css`: the page's script and style.
+//! - `GET /api/{code}/events`: the seat's push socket (WebSocket): `{"version":N}` at once and after every
+//!   change of the table; 401 unknown code, 429 over the rate or with the seat's sockets all open.
+//! - `GET /assets/{file}`, `GET /favicon.png`: the guest page's own files (`crate::guest`), 404 otherwise.
 
 use std::future::Future;
 use std::sync::Arc;
 
+use std::time::{Duration, Instant};
+
 use axum::body::Body;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -20,7 +25,7 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::guest;
-use crate::table::{Answer, HostCode};
+use crate::table::{Answer, HostCode, SocketSlot};
 use crate::Host;
 
 /// The routes of `host`, with the security headers on every answer.
@@ -28,16 +33,24 @@ pub fn router(host: Arc<Host>) -> Router {
     Router::new()
         .route("/join/{code}", get(join))
         .route("/api/{code}", get(seat_info).post(request))
-        .route("/guest.js", get(|| async { asset("text/javascript; charset=utf-8", guest::SCRIPT) }))
-        .route("/guest.css", get(|| async { asset("text/css; charset=utf-8", guest::STYLE) }))
-        .fallback(|| async { json(Answer::refusal(404, HostCode::NotFound, "no such page")) })
+        .route("/api/{code}/events", get(events))
+        .route("/assets/{file}", get(|Path(file): Path<String>| async move { asset(&format!("assets/{file}")) }))
+        .route("/favicon.png", get(|| async { asset("favicon.png") }))
+        .fallback(|| async { not_found() })
         .layer(axum::middleware::map_response(secure))
         .with_state(host)
 }
 
-/// Serves `host` on `listener` until `shutdown` completes, then lets the answers under way finish.
+/// Serves `host` on `listener` until `shutdown` completes, then closes the push sockets and lets the
+/// answers under way finish.
 pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-    axum::serve(listener, router(host)).with_graceful_shutdown(shutdown).await
+    let closing = host.clone();
+    axum::serve(listener, router(host))
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            closing.close_sockets();
+        })
+        .await
 }
 
 /// Headers on every answer: the strict CSP, no sniffing, no referrer (the code is in the URL), no caching
@@ -52,8 +65,16 @@ async fn secure(mut response: Response) -> Response {
     response
 }
 
-fn asset(content_type: &'static str, text: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type)], text).into_response()
+fn not_found() -> Response {
+    json(Answer::refusal(404, HostCode::NotFound, "no such page"))
+}
+
+/// One of the guest page's files, or 404 (a name that would leave its folder included).
+fn asset(path: &str) -> Response {
+    match guest::asset(path) {
+        Some((content_type, bytes)) => ([(header::CONTENT_TYPE, content_type)], bytes).into_response(),
+        None => not_found(),
+    }
 }
 
 /// A JSON answer with its status (and `Retry-After`, `Idempotency-Replayed` where they apply).
@@ -77,7 +98,7 @@ async fn join(State(host): State<Arc<Host>>, Path(code): Path<String>) -> Respon
     match host.find(&code) {
         Some((table, seat)) => {
             host.tables()[table].seen(seat);
-            ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], guest::PAGE).into_response()
+            ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], guest::page()).into_response()
         }
         None => (StatusCode::UNAUTHORIZED, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "This seat code is not open at this table.\n").into_response(),
     }
@@ -136,4 +157,112 @@ async fn request(State(host): State<Arc<Host>>, Path(code): Path<String>, header
     let host = host.clone();
     let answered = tokio::task::spawn_blocking(move || host.tables()[table_index].answer(seat, key.as_deref(), &bytes)).await;
     json(answered.unwrap_or_else(|_| Answer::refusal(500, HostCode::Internal, "the answer could not be made")))
+}
+
+/// Close code of a socket whose seat was re-issued (4000–4999: the application's own): the page stops
+/// reconnecting and says so, as it does on a 401.
+pub const CLOSE_REISSUED: u16 = 4401;
+
+/// How long one message to a guest may take to go out before its socket is dropped (a guest that stopped
+/// reading cannot hold a task).
+const SEND_WITHIN: Duration = Duration::from_secs(10);
+
+/// `GET /api/{code}/events`: the seat's push socket. Checked before upgrading, like `/api/{code}`: 401 for
+/// a code no seat has, 429 over the rate or when the seat holds all its sockets.
+async fn events(
+    State(host): State<Arc<Host>>,
+    Path(code): Path<String>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Response {
+    let Some((table_index, seat)) = host.find(&code) else { return json(unknown_seat()) };
+    let table = &host.tables()[table_index];
+    if let Err(refusal) = table.admit(seat) {
+        return json(refusal);
+    }
+    let upgrade = match upgrade {
+        Ok(upgrade) => upgrade,
+        Err(rejection) => return rejection.into_response(),
+    };
+    let Some(slot) = table.open_socket(seat) else {
+        let most = table.limits().sockets_per_seat;
+        let mut refusal = Answer::refusal(429, HostCode::TooManySockets, format!("seat {} has {most} sockets open already; close one first", table.seats()[seat].name));
+        refusal.retry_after = Some(5);
+        return json(refusal);
+    };
+    // Subscribed before the upgrade: a change or a re-issue meanwhile is not missed.
+    let watched = Watched { version: table.version(), issued: table.issued(seat), closing: host.closing() };
+    upgrade.on_upgrade(move |socket| push(socket, host, table_index, seat, watched, slot))
+}
+
+/// What a push socket waits on besides its guest.
+struct Watched {
+    version: tokio::sync::watch::Receiver<u64>,
+    issued: tokio::sync::watch::Receiver<u64>,
+    closing: tokio::sync::watch::Receiver<bool>,
+}
+
+/// One seat's push socket: the table's version now and after every change, a ping every
+/// `socket_ping`, closed when the seat is re-issued (4401) or the host stops (1001), dropped after
+/// `socket_idle` without a word from the guest. What the guest sends is read and ignored (its pings are
+/// answered by the WebSocket layer). The message carries the version number only, never a view: the
+/// guest then asks for its own over `POST /api/{code}`.
+async fn push(mut socket: WebSocket, host: Arc<Host>, table_index: usize, seat: usize, mut watched: Watched, _slot: SocketSlot) {
+    let table = &host.tables()[table_index];
+    let limits = *table.limits();
+    let version = |n: u64| Message::Text(format!("{{\"version\":{n}}}").into());
+    let first = *watched.version.borrow_and_update();
+    if !send(&mut socket, version(first)).await {
+        return;
+    }
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + limits.socket_ping, limits.socket_ping);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = Instant::now();
+    loop {
+        tokio::select! {
+            // The re-issue and the host's closing first: a re-issue also bumps the version, which its
+            // own socket must not be sent.
+            biased;
+            _ = watched.issued.changed() => {
+                close(&mut socket, CLOSE_REISSUED, "seat re-issued").await;
+                break;
+            }
+            // The guard `wait_for` returns is dropped at once: it must not live across the close below.
+            _ = async { watched.closing.wait_for(|closing| *closing).await.is_ok() } => {
+                close(&mut socket, axum::extract::ws::close_code::AWAY, "table closed").await;
+                break;
+            }
+            changed = watched.version.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                let now = *watched.version.borrow_and_update();
+                if !send(&mut socket, version(now)).await {
+                    break;
+                }
+            }
+            _ = ping.tick() => {
+                if heard.elapsed() >= limits.socket_idle || !send(&mut socket, Message::Ping(Default::default())).await {
+                    break;
+                }
+            }
+            message = socket.recv() => match message {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(_)) => {
+                    // A pong or anything else: the guest is there (what `status` calls connected).
+                    heard = Instant::now();
+                    table.seen(seat);
+                }
+            },
+        }
+    }
+}
+
+/// Sends one message within [`SEND_WITHIN`]; `false` when the socket is gone or too slow.
+async fn send(socket: &mut WebSocket, message: Message) -> bool {
+    matches!(tokio::time::timeout(SEND_WITHIN, socket.send(message)).await, Ok(Ok(())))
+}
+
+/// Sends a close frame (best effort, within [`SEND_WITHIN`]).
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let _ = send(socket, Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
 }

@@ -7,7 +7,8 @@
 //! - [`table`]: one table's session and its seats' state, a request body to one answer;
 //! - [`game`]: game tables, one seat per 25.0 role, each sending only the moves that are its call;
 //! - [`store`]: the table kept in a file (`--state`), so a restarted host reopens it;
-//! - [`http`]: the routes and the server; [`guest`]: the page a guest opens.
+//! - [`http`]: the routes, the push sockets and the server; [`guest`]: the page a guest opens (the Svelte
+//!   build in `ui/dist-guest`, embedded).
 //!
 //! Depends on the table tools, the referee core (game tables) and `goeben-common`: no Tauri, no display. The app's shell will wrap
 //! [`http::serve`] on its own runtime; `table_host` (src/main.rs) runs it from the command line.
@@ -31,11 +32,23 @@ use table::Table;
 /// The tables a host serves (the `table_host` command opens one; the load test four).
 pub struct Host {
     tables: Vec<Table>,
+    /// Set when the host stops serving: its push sockets close (they would otherwise hold the shutdown).
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl Host {
     pub fn new(tables: Vec<Table>) -> Host {
-        Host { tables }
+        Host { tables, closing: tokio::sync::watch::Sender::new(false) }
+    }
+
+    /// Tells every push socket to close (the host is stopping).
+    pub fn close_sockets(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Becomes `true` when the host stops serving.
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
     }
 
     pub fn tables(&self) -> &[Table] {

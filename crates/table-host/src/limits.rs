@@ -1,6 +1,6 @@
 //! Issue #16 the limits every seat's messages meet: the body size, the rate (a token bucket per seat), the
-//! retries remembered (idempotency keys) and how long a body may take to arrive. One place, so the docs
-//! (docs/TABLE-MODE.md) and the tests read the same numbers.
+//! retries remembered (idempotency keys), how long a body may take to arrive, and the push sockets. One
+//! place, so the docs (docs/TABLE-MODE.md) and the tests read the same numbers.
 
 use std::time::{Duration, Instant};
 
@@ -25,13 +25,30 @@ pub struct Limits {
     pub replay_keep: usize,
     /// How long a request's body may take to arrive once its headers are in (408 after it).
     pub body_timeout: Duration,
+    /// Push sockets (`GET /api/{code}/events`) a seat may hold open at once (429 for one more): a guest
+    /// with a few tabs is fine, a seat cannot hold the host's connections.
+    pub sockets_per_seat: usize,
+    /// How often the host pings an open push socket, so idle ones are noticed (and NATs keep them).
+    pub socket_ping: Duration,
+    /// A push socket that sent nothing (no pong, no message) for this long is dropped.
+    pub socket_idle: Duration,
 }
 
 impl Default for Limits {
     /// 16 KiB, 20 requests a second with bursts of 40 (a phone's taps and a page's refreshes are far
-    /// below), the last 64 answers, 10 seconds for a body.
+    /// below), the last 64 answers, 10 seconds for a body; 4 push sockets per seat, pinged every 20 s and
+    /// dropped after 60 s without a word.
     fn default() -> Limits {
-        Limits { body_max_bytes: BODY_MAX_BYTES, per_second: 20.0, burst: 40.0, replay_keep: 64, body_timeout: Duration::from_secs(10) }
+        Limits {
+            body_max_bytes: BODY_MAX_BYTES,
+            per_second: 20.0,
+            burst: 40.0,
+            replay_keep: 64,
+            body_timeout: Duration::from_secs(10),
+            sockets_per_seat: 4,
+            socket_ping: Duration::from_secs(20),
+            socket_idle: Duration::from_secs(60),
+        }
     }
 }
 

@@ -2,11 +2,17 @@
 //! seat its rate bucket and the answers kept for retries. [`Table::answer`] takes one seat's request body
 //! to one answer: the order of checks and the status of each refusal are the HTTP contract
 //! (docs/TABLE-MODE.md). Every refusal here comes before the session is touched, so it changes nothing.
+//!
+//! A table also counts its changes (its *version*, pushed to the seats' sockets: `http::events`) and tells
+//! a seat's sockets when the seat is re-issued.
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -37,6 +43,8 @@ pub enum HostCode {
     TooLarge,
     /// 429: the seat's bucket is empty; `Retry-After` says when to try again.
     RateLimited,
+    /// 429: the seat already holds [`Limits::sockets_per_seat`] push sockets.
+    TooManySockets,
     /// 400: the `Idempotency-Key` header is empty, too long or not visible ASCII.
     BadIdempotencyKey,
     /// 422: an `Idempotency-Key` this seat used for a different body.
@@ -137,6 +145,26 @@ pub struct Table {
     store: Option<Store>,
     /// A game table's rules pack and 25.0 roles (who may send which move).
     game: Option<GameRules>,
+    /// The table's version: bumped by every request that changed the session or the game, and by a
+    /// re-issue. In memory only (0 when the host starts): a guest's socket only compares it with the last
+    /// one it saw, then asks for its own view.
+    version: watch::Sender<u64>,
+    /// Per seat: how many times it was re-issued since the host started (its open sockets close when it
+    /// changes).
+    issued: Vec<watch::Sender<u64>>,
+    /// Per seat: its open push sockets.
+    sockets: Vec<Arc<AtomicUsize>>,
+}
+
+/// One open push socket of a seat, counted while it lives ([`Table::open_socket`]).
+pub struct SocketSlot {
+    count: Arc<AtomicUsize>,
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        self.count.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 /// What a game table decides permissions with: the pack as the game started, and its 25.0 roles.
@@ -156,7 +184,35 @@ impl Table {
     pub fn new(session: ToolSession, seats: Vec<Seat>, limits: Limits) -> Table {
         let now = Instant::now();
         let states = seats.iter().map(|_| SeatState::new(&limits, now)).collect();
-        Table { seats, limits, state: Mutex::new(State { session, game: None, seats: states, broken: false }), store: None, game: None }
+        Table::with(seats, limits, State { session, game: None, seats: states, broken: false }, None)
+    }
+
+    fn with(seats: Vec<Seat>, limits: Limits, state: State, store: Option<Store>) -> Table {
+        let issued = seats.iter().map(|_| watch::Sender::new(0)).collect();
+        let sockets = seats.iter().map(|_| Arc::new(AtomicUsize::new(0))).collect();
+        Table { seats, limits, state: Mutex::new(state), store, game: None, version: watch::Sender::new(0), issued, sockets }
+    }
+
+    /// The table's version now and its changes to come (a push socket's subscription).
+    pub fn version(&self) -> watch::Receiver<u64> {
+        self.version.subscribe()
+    }
+
+    /// Changes when `seat` is re-issued: its sockets then close.
+    pub fn issued(&self, seat: usize) -> watch::Receiver<u64> {
+        self.issued[seat].subscribe()
+    }
+
+    /// Counts one more push socket for `seat`, or `None` when it already holds
+    /// [`Limits::sockets_per_seat`]. The slot gives its place back when dropped.
+    pub fn open_socket(&self, seat: usize) -> Option<SocketSlot> {
+        let count = &self.sockets[seat];
+        count.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < self.limits.sockets_per_seat).then_some(n + 1)).ok()?;
+        Some(SocketSlot { count: count.clone() })
+    }
+
+    fn changed(&self) {
+        self.version.send_modify(|version| *version += 1);
     }
 
     /// A game table: `session` (a game under way, e.g. [`crate::game::new_game`]), one seat per 25.0 role
@@ -202,8 +258,7 @@ impl Table {
                     states.push(state);
                 }
                 let state = State { session: file.session, game: None, seats: states, broken: false };
-                let table = Table { seats, limits, state: Mutex::new(state), store: Some(store), game: None };
-                Ok((table, true))
+                Ok((Table::with(seats, limits, state, Some(store)), true))
             }
             None => {
                 let table = Table { store: Some(store), ..Table::new(session, seats, limits) };
@@ -282,6 +337,9 @@ impl Table {
             state.seats[seat].kept = kept;
             return Err(e);
         }
+        drop(state);
+        self.issued[seat].send_modify(|n| *n += 1);
+        self.changed();
         Ok(fresh)
     }
 
@@ -382,6 +440,13 @@ impl Table {
         }
         // Kept anywhere: what to go back to if the save fails.
         let before = self.store.as_ref().map(|_| (state.session.clone(), state.seats[seat].kept.clone()));
+        // What tells whether the request changed the table (for the push to the seats): the tools' whole
+        // session (any roll moves its dice), or the game's log, which every applied move extends (the
+        // seats cannot undo).
+        let mark = match &parsed {
+            Parsed::Tools(_) => Mark::Tools(before.is_none().then(|| Box::new(state.session.clone()))),
+            Parsed::Game(_) => Mark::Game(state.game.as_ref().map_or(0, |game| game.log().len())),
+        };
         let answered = match parsed {
             Parsed::Tools(action) => respond(&mut state.session, action).map(|response| to_json(&response)),
             Parsed::Game(request) => {
@@ -405,9 +470,14 @@ impl Table {
             }
             kept.push_back(Kept { key: key.to_string(), body_hash, answer: answer.clone() });
         }
+        let changed = match mark {
+            Mark::Tools(Some(session)) => state.session != *session,
+            Mark::Tools(None) => before.as_ref().is_some_and(|(session, _)| state.session != *session),
+            Mark::Game(log) => state.game.as_ref().map_or(0, |game| game.log().len()) != log,
+        };
         // Saved before the answer leaves: an answer a guest got is never lost by a crash after it.
         if let Some((session, kept)) = before {
-            if key.is_some() || state.session != session {
+            if key.is_some() || changed {
                 if let Err(e) = self.save(&state) {
                     state.session = session;
                     state.seats[seat].kept = kept;
@@ -415,8 +485,20 @@ impl Table {
                 }
             }
         }
+        drop(state);
+        if changed {
+            self.changed();
+        }
         Answer::ok(answer)
     }
+}
+
+/// The table before a request, to tell whether it changed.
+enum Mark {
+    /// The session before (`None`: the copy kept to undo a failed save is it).
+    Tools(Option<Box<ToolSession>>),
+    /// The game's log length before.
+    Game(usize),
 }
 
 /// The referee's answer, or `None` if it panicked (an invariant broken: a bug, never a player's doing).

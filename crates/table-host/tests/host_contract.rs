@@ -38,13 +38,37 @@ fn issue_16_the_join_page_answers_200_with_a_strict_csp() {
         assert!(!csp.contains("unsafe"), "{csp}");
         assert_eq!(page.header("referrer-policy"), Some("no-referrer"), "the code in the URL never leaves as a referrer");
         assert_eq!(page.header("cache-control"), Some("no-store"));
-        assert!(page.body.contains(r#"<script src="/guest.js""#) && !page.body.contains("http"), "own script, nothing remote");
+        assert!(!page.body.contains("http://") && !page.body.contains("https://"), "nothing remote");
+        assert!(!page.body.contains("<script>") && !page.body.contains("<style"), "no inline script or style");
     }
-    for asset in ["/guest.js", "/guest.css"] {
-        let reply = get(&host, asset);
-        assert_eq!(reply.status, 200, "{asset}");
+    // The built Svelte page (`npm run guest:build`): its script and style are served from /assets with
+    // their types and the same headers; without the build, the page says how to build it.
+    let page = get(&host, &format!("/join/{}", code(&host, 0, 0))).body;
+    if std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/dist-guest/guest.html")).exists() {
+        let files: Vec<&str> = page.split('"').filter(|part| part.starts_with("/assets/")).collect();
+        assert!(files.iter().any(|f| f.ends_with(".js")), "the page's script under /assets: {page}");
+        for file in files {
+            let reply = get(&host, file);
+            assert_eq!(reply.status, 200, "{file}");
+            let expected = if file.ends_with(".js") { "text/javascript; charset=utf-8" } else { "text/css; charset=utf-8" };
+            assert_eq!(reply.header("content-type"), Some(expected), "{file}");
+            assert!(reply.header("content-security-policy").is_some_and(|csp| csp.starts_with("default-src 'none'")));
+            assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
+        }
+        // The icon is binary: its head read raw.
+        let mut stream = std::net::TcpStream::connect(host.addr).unwrap();
+        write!(stream, "GET /favicon.png HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", host.addr).unwrap();
+        let mut raw = Vec::new();
+        std::io::Read::read_to_end(&mut stream, &mut raw).unwrap();
+        let head = String::from_utf8_lossy(&raw[..raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a head")]).to_lowercase();
+        assert!(head.starts_with("http/1.1 200") && head.contains("content-type: image/png") && head.contains("content-security-policy"), "{head}");
+    } else {
+        assert!(page.contains("npm run guest:build"), "{page}");
+    }
+    for missing in ["/assets/nothing.js", "/assets/..%2F..%2FCargo.toml", "/assets/..%2Fguest.html", "/assets/%2E%2E%2F%2E%2E%2F%2E%2E%2FCargo.toml", "/guest.js", "/guest.css", "/guest.html", "/assets/"] {
+        let reply = get(&host, missing);
+        assert_eq!((reply.status, reply.code()), (404, "not_found".to_string()), "{missing}");
         assert!(reply.header("content-security-policy").is_some());
-        assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
     }
     assert_eq!(get(&host, &format!("/join/{}", "0".repeat(32))).status, 401, "a code no seat has");
     assert_eq!(get(&host, "/join/").status, 404);
