@@ -8,6 +8,8 @@ import { connection, newKey, seatCode } from './connection.svelte';
 import { here } from '../lib/seat.svelte';
 import { ToolsReplay, transcript } from '../test/toolsReplay';
 import sdr from '../test/fixtures/tools/secret_die_roll.json';
+import movement from '../test/fixtures/movement.json';
+import { copy } from '../test/views';
 import { tid } from '../lib/testids.js';
 import type { ToolAction } from '../generated/tools/ToolAction';
 
@@ -171,5 +173,57 @@ describe('the guest page (table mode, issue #16)', () => {
     host(new ToolsReplay(transcript(sdr, 'draw')), { seat: 'A', player: 'a' });
     render(Guest, { props: { path: '/join/', origin: ORIGIN } });
     expect(screen.getByTestId(tid.guestNoCode).textContent).toContain('QR code');
+  });
+});
+
+describe('a game seat (table mode, 25.0 roles)', () => {
+  /** A game host: the seat's info, then the movement fixture's answer, offered `offered` of its decisions. */
+  function gameHost(offered: 'all' | 'none', refuse = false) {
+    const sent: { body: unknown; key?: string }[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') === 'GET') return Response.json({ seat: 'Engineer', player: null, role: 'Engineer', game: true });
+      const body = JSON.parse(String(init.body));
+      sent.push({ body, key: (init.headers as Record<string, string>)['Idempotency-Key'] });
+      if (refuse && body.action !== 'view') {
+        return Response.json({ tool: 'error', code: 'not_your_seat', message: 'this is the Engineer seat: this decision is not its call (the Commander decides)' }, { status: 403 });
+      }
+      const r = copy(movement);
+      if (offered === 'none') {
+        r.view.legal_actions = [];
+        r.view.legal_barriers = [];
+        r.view.legal_labels = [];
+        r.view.legal_deciders = [];
+      }
+      return Response.json(r);
+    }));
+    return sent;
+  }
+
+  it("shows the game with this role's decisions, sent as the game's protocol", async () => {
+    const sent = gameHost('all');
+    open();
+    await waitFor(() => expect(screen.getByTestId(tid.guestGame)).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId(tid.guestSeat).textContent).toContain('Engineer'));
+    await waitFor(() => expect(screen.getByTestId(tid.action('end_phase'))).toBeTruthy());
+    expect(screen.queryByTestId(tid.guestWaiting)).toBeNull();
+    expect(screen.queryByTestId(tid.toolsScreen)).toBeNull();
+    await fireEvent.click(screen.getByTestId(tid.action('end_phase')));
+    await waitFor(() => expect(sent.map((s) => s.body)).toContainEqual({ action: 'end_phase' }));
+  });
+
+  it("waits, saying for what, when no decision is this seat's call; a refusal is shown and changes nothing", async () => {
+    gameHost('none');
+    open();
+    await waitFor(() => expect(screen.getByTestId(tid.guestWaiting).textContent).toContain('Your seat: Engineer'));
+    expect(screen.queryByTestId(tid.action('end_phase'))).toBeNull();
+    cleanup();
+    connection.info = null;
+    connection.link = 'connecting';
+    gameHost('all', true);
+    open();
+    await waitFor(() => expect(screen.getByTestId(tid.action('end_phase'))).toBeTruthy());
+    await fireEvent.click(screen.getByTestId(tid.action('end_phase')));
+    await waitFor(() => expect(screen.getByTestId(tid.errorBanner).textContent).toContain('not its call'));
+    expect(screen.getByTestId(tid.action('end_phase'))).toBeTruthy();
   });
 });

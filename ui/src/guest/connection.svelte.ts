@@ -10,6 +10,8 @@ import { sendThrough } from '../lib/tools';
 import type { Player } from '../generated/tools/Player';
 import type { ToolAction } from '../generated/tools/ToolAction';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
+import type { Request } from '../generated/Request';
+import type { Response as GameResponse } from '../generated/Response';
 
 export const BACKOFF_FIRST_MS = 500;
 export const BACKOFF_MAX_MS = 8000;
@@ -116,6 +118,20 @@ export class Guest {
     });
     if (!res) throw new Error('this seat is no longer open at the table');
     return (await res.json()) as ToolResponse;
+  }
+
+  /** One request of the game's protocol at a game table (25.0 roles): the host answers this seat's view. */
+  async sendGame(request: Request): Promise<GameResponse> {
+    const res = await reliable(this.api, {
+      method: 'POST',
+      body: JSON.stringify(request),
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newKey() },
+    });
+    if (!res) throw new Error('this seat is no longer open at the table');
+    const body = (await res.json()) as GameResponse | { tool: 'error'; code: string; message: string };
+    // The host's own refusals (403: not this seat's call) come in the tools' error shape.
+    if ('tool' in body) return { ok: false, error: { code: body.code, message: body.message } } as unknown as GameResponse;
+    return body;
   }
 
   /** Checks in with the host (`GET /api/{code}`); the first answer seats this page. */

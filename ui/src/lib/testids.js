@@ -500,7 +500,8 @@ export const tid = Object.freeze({
   guestSeat: 'guest-seat',
   guestLink: 'guest-link',
   guestNoCode: 'guest-no-code',
-  guestGameSeat: 'guest-game-seat',
+  guestGame: 'guest-game',
+  guestWaiting: 'guest-waiting',
   /** The address to listen on (a select of the device's addresses). */
   tableModeAddress: 'table-mode-address',
   /** Adds the table display's seat. */
