@@ -13,6 +13,7 @@
 use goeben_referee::ground::event::ship_name;
 use goeben_referee::ground::state::{GameOptions, Roles};
 use goeben_referee::rules::roles::{who_decides, PRECEDENCE};
+use goeben_referee::api::view::PlayerView;
 use goeben_referee::{Action, Request, RulesPack, Session, SessionRequest};
 
 use crate::seats::{Seat, SeatRole};
@@ -86,6 +87,23 @@ pub fn permits(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, requ
             (_, who) => Err(format!("this is the {} seat: this decision is not its call ({who})", seats[seat].name)),
         },
     }
+}
+
+/// What `seat` is offered of a view: the same view (nothing in it is secret), with only the decisions
+/// whose call is this seat's; the table display is offered none. The four `legal_*` lists stay parallel.
+pub fn for_seat(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, view: &mut PlayerView) {
+    let display = seats[seat].role == SeatRole::Display;
+    let mine: Vec<bool> = view.legal_actions.iter().map(|action| !display && decider(pack, roles, seats, action).0 == Some(seat)).collect();
+    keep_where(&mut view.legal_actions, &mine);
+    keep_where(&mut view.legal_barriers, &mine);
+    keep_where(&mut view.legal_labels, &mine);
+    keep_where(&mut view.legal_deciders, &mine);
+}
+
+/// Keeps the entries of `list` whose flag in `keep` is set (an entry past the flags is dropped).
+fn keep_where<T>(list: &mut Vec<T>, keep: &[bool]) {
+    let mut flags = keep.iter();
+    list.retain(|_| flags.next().copied().unwrap_or(false));
 }
 
 #[cfg(test)]

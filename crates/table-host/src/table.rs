@@ -451,9 +451,12 @@ impl Table {
             Parsed::Tools(action) => respond(&mut state.session, action).map(|response| to_json(&response)),
             Parsed::Game(request) => {
                 let game = state.game.as_mut().expect("a game table has a game");
-                std::panic::catch_unwind(AssertUnwindSafe(|| game.respond(request)))
-                    .ok()
-                    .map(|response| goeben_referee::api::protocol::to_line(&response))
+                let rules = self.game.as_ref().expect("a game table has its rules");
+                std::panic::catch_unwind(AssertUnwindSafe(|| game.respond(request))).ok().map(|mut response| {
+                    // Each seat is offered only the decisions that are its role's call.
+                    crate::game::for_seat(&rules.pack, rules.roles, &self.seats, seat, &mut response.view);
+                    goeben_referee::api::protocol::to_line(&response)
+                })
             }
         };
         let answer = match answered {

@@ -1,7 +1,8 @@
 //! Issue #16 (Table mode), game tables over real HTTP on loopback: a referee game (standard rules) with
 //! one seat per 25.0 role. Every seat gets the same player view, which names no counter the player may not
 //! know and never the game's salt (the core's own no-leak checks, tests/leak_support); a seat may send only
-//! the moves that are its call (`who_decides`), every other seat's attempt is refused (403) and changes
+//! the moves that are its call (`who_decides`) and is offered only those in its view, every other seat's
+//! attempt is refused (403) and changes
 //! nothing; the session's own requests are the host's; the table display sends `view` only. A random walk
 //! through the game plays each legal move from the seat whose call it is. And `table_host --game` runs one.
 
@@ -44,6 +45,46 @@ fn assert_no_leak(running: &Running, body: &str, step: usize) {
     assert!(salt.is_empty() || !body.contains(&salt), "step {step}: the salt reached a seat");
 }
 
+/// The game's whole view, every decision in it (what the host's session offers before a seat's share).
+fn full_view(running: &Running) -> Value {
+    let mut game = session(running);
+    let answer = game.respond(goeben_referee::Request::Session(goeben_referee::SessionRequest::View));
+    // Through the protocol's text, as a seat gets it (the odds' floats read back the same way).
+    let line: Value = serde_json::from_str(&goeben_referee::api::protocol::to_line(&answer)).unwrap();
+    line["view"].clone()
+}
+
+/// A view without the decisions offered (the four parallel `legal_*` lists).
+fn without_decisions(view: &Value) -> Value {
+    let mut view = view.clone();
+    for key in ["legal_actions", "legal_barriers", "legal_labels", "legal_deciders"] {
+        view.as_object_mut().unwrap().remove(key);
+    }
+    view
+}
+
+/// Each seat's view (in seat order) offers exactly the decisions of the whole view whose call is that
+/// seat's, in order, with their labels; together they are all of them; the display is offered none.
+fn assert_offered_to_their_deciders(running: &Running, views: &[Value], step: usize) {
+    let full = full_view(running);
+    let game = session(running);
+    let seats = running.host.tables()[0].seats();
+    let mut offered = 0;
+    for (seat, view) in views.iter().enumerate() {
+        let mine: Vec<usize> = full["legal_actions"].as_array().unwrap().iter().enumerate()
+            .filter(|(_, a)| game::decider(game.pack(), Roles::TaskForceOfficers, seats, &serde_json::from_value((*a).clone()).unwrap()).0 == Some(seat))
+            .map(|(i, _)| i)
+            .collect();
+        let mine = if seats[seat].name == "display" { vec![] } else { mine };
+        for key in ["legal_actions", "legal_barriers", "legal_labels", "legal_deciders"] {
+            let expected: Vec<Value> = mine.iter().map(|&i| full[key][i].clone()).collect();
+            assert_eq!(view[key].as_array().unwrap(), &expected, "step {step}: {key} offered to {}", seats[seat].name);
+        }
+        offered += mine.len();
+    }
+    assert_eq!(offered, full["legal_actions"].as_array().unwrap().len(), "step {step}: every decision is some seat's");
+}
+
 #[test]
 fn issue_16_a_game_table_seats_the_roles_and_each_sends_only_its_own_calls() {
     let running = start_game(Roles::TaskForceOfficers, 25);
@@ -54,13 +95,14 @@ fn issue_16_a_game_table_seats_the_roles_and_each_sends_only_its_own_calls() {
     assert_eq!(get(&running, &format!("/api/{}", seats[3].1)).json(), json!({"seat": "Engineer", "player": null, "role": "Engineer", "game": true}));
     assert_eq!(get(&running, &format!("/api/{}", seats[4].1)).json(), json!({"seat": "display", "player": null, "game": true}));
 
-    // Every seat, the display too, sees the same view.
+    // Every seat, the display too, sees the same view, offered only the decisions that are its call.
     let views: Vec<Value> = seats.iter().map(|(_, code)| post(&running, code, r#"{"action":"view"}"#, None)).map(|r| {
         assert_eq!(r.status, 200, "{}", r.body);
         assert_no_leak(&running, &r.body, 0);
         r.json()["view"].clone()
     }).collect();
-    assert!(views.iter().all(|v| *v == views[0]), "one view for every seat");
+    assert!(views.iter().all(|v| without_decisions(v) == without_decisions(&views[0])), "one view for every seat");
+    assert_offered_to_their_deciders(&running, &views, 0);
 
     // The session's own requests are the host's; the display only looks.
     for body in [r#"{"action":"undo"}"#, r#"{"action":"new_game"}"#, r#"{"action":"log"}"#, r#"{"action":"export_record"}"#] {
@@ -75,7 +117,7 @@ fn issue_16_a_game_table_seats_the_roles_and_each_sends_only_its_own_calls() {
 
     // A walk through the game: each step, one legal move sent first by every seat whose call it is not
     // (403, nothing changed), then by the seat whose call it is; every answer checked for leaks.
-    let mut view = views[0].clone();
+    let mut view = full_view(&running);
     let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
     let (mut refused, mut walked) = (0, 0);
     for step in 1..=60 {
@@ -105,11 +147,12 @@ fn issue_16_a_game_table_seats_the_roles_and_each_sends_only_its_own_calls() {
         assert_no_leak(&running, &reply.body, step);
         let answer = reply.json();
         assert_eq!(answer["ok"], true, "step {step}: {} sent {action}: {answer}", seats[decider].0);
-        view = answer["view"].clone();
+        view = full_view(&running);
         walked += 1;
-        // Another seat catches up with the same view.
-        let other = post(&running, &seats[(decider + 1) % seats.len()].1, r#"{"action":"view"}"#, None);
-        assert_eq!(other.json()["view"], view, "step {step}");
+        // Every seat catches up with the same view and is offered its own calls only.
+        let views: Vec<Value> = seats.iter().map(|(_, code)| post(&running, code, r#"{"action":"view"}"#, None).json()["view"].clone()).collect();
+        assert!(views.iter().all(|v| without_decisions(v) == without_decisions(&view)), "step {step}");
+        assert_offered_to_their_deciders(&running, &views, step);
     }
     assert!(walked >= 10 && refused > 0, "{walked} moves walked, {refused} refused");
     println!("issue #16 game table: {walked} moves played by their deciders, {refused} sent by other seats refused");
