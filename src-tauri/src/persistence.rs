@@ -91,9 +91,7 @@ impl Saves {
             // The plugin silently starts empty on a file it cannot parse; catch that first.
             if let Ok(bytes) = std::fs::read(&path) {
                 if serde_json::from_slice::<Value>(&bytes).is_err() {
-                    let aside = keep_aside(&path)?;
-                    std::fs::remove_file(&path)?;
-                    opened_with.push(format!("A save file was damaged and could not be read; it was kept as {}.", aside.display()));
+                    opened_with.push(set_aside_at_startup(&path, "A save file"));
                 }
             }
             let store = app
@@ -306,14 +304,35 @@ fn read_slot(file: &SaveFile) -> Slot<Session> {
 
 /// Copies a file beside itself with a `.unreadable-<n>` suffix that does not exist yet.
 pub fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
-    for n in 1.. {
-        let aside = path.with_extension(format!("unreadable-{n}.json"));
-        if !aside.exists() {
-            std::fs::copy(path, &aside)?;
-            return Ok(aside);
-        }
+    let aside = free_aside_name(path);
+    std::fs::copy(path, &aside)?;
+    Ok(aside)
+}
+
+/// Moves a file beside itself under a free `.unreadable-<n>` name: a rename, which needs no room for the
+/// file's bytes, so a damaged file is kept aside at startup even on a full disk (issue #18; a copy there
+/// failed and the app could not start).
+pub fn move_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let aside = free_aside_name(path);
+    std::fs::rename(path, &aside)?;
+    Ok(aside)
+}
+
+/// At startup: a damaged file moved aside, and what to tell the player. When even that fails (a read-only
+/// data folder), the file is left where it is and the app starts anyway, saying so.
+pub fn set_aside_at_startup(path: &Path, what: &str) -> String {
+    match move_aside(path) {
+        Ok(aside) => format!("{what} was damaged and could not be read; it was kept as {}.", aside.display()),
+        Err(e) => format!("{what} was damaged and could not be read, nor moved aside ({}); it is left as {}.", io_words(&e), path.display()),
     }
-    unreachable!("some suffix is free")
+}
+
+fn io_words(e: &std::io::Error) -> String {
+    Why::of(e).words()
+}
+
+fn free_aside_name(path: &Path) -> PathBuf {
+    (1..).map(|n| path.with_extension(format!("unreadable-{n}.json"))).find(|aside| !aside.exists()).expect("some suffix is free")
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -636,6 +655,25 @@ mod tests {
     }
     fn bad(generation: u64) -> Slot<&'static str> {
         Slot::Unreadable { generation, reason: "torn".into() }
+    }
+
+    #[test]
+    fn issue_18_a_damaged_file_is_moved_aside_by_a_rename_under_a_free_name() {
+        let dir = std::env::temp_dir().join(format!("goeben-move-aside-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("autosave-a.json");
+        std::fs::write(&path, b"{ torn").unwrap();
+        std::fs::write(dir.join("autosave-a.unreadable-1.json"), b"older").unwrap();
+        let said = set_aside_at_startup(&path, "A save file");
+        let aside = dir.join("autosave-a.unreadable-2.json");
+        assert_eq!(said, format!("A save file was damaged and could not be read; it was kept as {}.", aside.display()));
+        assert!(!path.exists(), "moved, not copied: no room is needed for its bytes");
+        assert_eq!(std::fs::read(&aside).unwrap(), b"{ torn");
+        assert_eq!(std::fs::read(dir.join("autosave-a.unreadable-1.json")).unwrap(), b"older", "an older one is kept");
+        // When it cannot be moved, the app still starts, and says where the file is.
+        let said = set_aside_at_startup(&dir.join("gone.json"), "A save file");
+        assert!(said.contains("nor moved aside") && said.contains("gone.json"), "{said}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -13,7 +13,7 @@ use goeben_table_tools::{self as tools, ErrorCode, ToolResponse, ToolSession};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, State};
 
-use crate::persistence::{keep_aside, write_whole_or_say_why, Trouble, WriteFailure};
+use crate::persistence::{move_aside, write_whole_or_say_why, Trouble, WriteFailure};
 
 /// The store file of the tools session, in the app data folder.
 const FILE: &str = "table-tools.json";
@@ -35,9 +35,11 @@ impl Tools {
             Ok(Some(session)) => (session, None),
             Ok(None) => (ToolSession::new(seed), None),
             Err(reason) => {
-                let aside = keep_aside(&path)?;
-                std::fs::remove_file(&path)?;
-                let message = format!("The table tools' saved session could not be read ({reason}); it was kept as {}. The tools start afresh.", aside.display());
+                // Moved aside, not copied: on a full disk too (issue #18); if even that fails, left in place.
+                let message = match move_aside(&path) {
+                    Ok(aside) => format!("The table tools' saved session could not be read ({reason}); it was kept as {}. The tools start afresh.", aside.display()),
+                    Err(e) => format!("The table tools' saved session could not be read ({reason}), nor moved aside ({e}); it is left as {}. The tools start afresh.", path.display()),
+                };
                 (ToolSession::new(seed), Some(message))
             }
         };
