@@ -61,6 +61,10 @@ pub fn run() {
             app.manage(AppState { session: Mutex::new(session), saves, slots, finished, kept_in_slot: Mutex::new(false), notice: Mutex::new(notice) });
             app.manage(tools);
             app.manage(table_mode::TableMode::open(app.handle())?);
+            // Issue #16: a table left open when the app quit or was killed reopens by itself, on a thread
+            // so binding its address never delays the window.
+            let handle = app.handle().clone();
+            std::thread::spawn(move || table_mode::reopen_at_start(&handle));
             startup::mark("saves_opened");
             #[cfg(target_os = "linux")]
             if let Some(window) = app.get_webview_window("main") {

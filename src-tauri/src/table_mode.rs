@@ -5,6 +5,11 @@
 //! opening it again — after closing it, or after the app was restarted or killed — reopens the same table
 //! with the same seat codes. The host serves on its own thread and runtime (`Running`).
 //!
+//! A table the player did not close — the app quit or was killed while it was open — reopens by itself
+//! at the app's next start (same address, same port when free, same codes), so the guests' pages
+//! reconnect on their own: while it is open, `table-mode.open.json` beside the table's file names where
+//! it listens; *Close the table* removes it.
+//!
 //! The commands answer a `TableAnswer` (or the address list): a bad argument — an address the device does
 //! not have, a seat the table does not have — comes back as `ok: false` with a message and changes nothing.
 //! What crosses to the webview is each seat's join URL, its QR code (SVG) and whether it is connected: the
@@ -18,12 +23,12 @@ use std::sync::Mutex;
 
 use goeben_table_host::limits::Limits;
 use goeben_table_host::seats::tool_seats;
-use goeben_table_host::store::Store;
+use goeben_table_host::store::{write_atomic, Store};
 use goeben_table_host::table::Table;
 use goeben_table_host::{Host, Running};
 use goeben_table_tools::ToolSession;
 use goeben_referee::api::print_sheet::qr_svg;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, State};
 use ts_rs::TS;
@@ -31,6 +36,18 @@ use ts_rs::TS;
 /// The table's file in the app data folder (the host's `--state`): every secret of both players and the
 /// seat codes; never sent to the webview.
 pub const FILE: &str = "table-mode.json";
+
+/// Beside [`FILE`] while the table is open: where it listens (no secret), so a table left open when the
+/// app quit or was killed reopens at the next start. Written atomically, removed by *Close the table*.
+pub const LEFT_OPEN: &str = "table-mode.open.json";
+
+/// What [`LEFT_OPEN`] holds.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LeftOpen {
+    /// The address and port the table listened on, e.g. `192.168.1.20:8080`.
+    listen: SocketAddr,
+}
 
 /// The port tried first, so a table reopened after a restart keeps its join URLs; a free port is taken
 /// when it is in use.
@@ -136,8 +153,41 @@ impl TableMode {
         let (table, restored) = kept.map_err(|why| format!("The table's file {} could not be used ({why}); it was left untouched.", self.state_file.display()))?;
         let started = Running::start(SocketAddr::new(ip, port), Host::new(vec![table]), WORKERS).map_err(|e| format!("The table could not listen on {}: {e}.", SocketAddr::new(ip, port)))?;
         let table = describe(&started, restored);
+        // Marked open, so a quit or a kill from now on reopens it at the next start (#16). Not fatal: the
+        // table serves either way, only that reopening would not happen.
+        let mark = serde_json::to_vec(&LeftOpen { listen: started.addr }).expect("the mark serialises");
+        if let Err(e) = write_atomic(&self.left_open_file(), &mark) {
+            eprintln!("table mode: the open table could not be marked for reopening at the next start ({e})");
+        }
         *running = Some(Open { running: started, restored });
         Ok(table)
+    }
+
+    fn left_open_file(&self) -> PathBuf {
+        self.state_file.with_file_name(LEFT_OPEN)
+    }
+
+    /// At the app's start: reopens the table if it was left open (the app quit or was killed while it was
+    /// open), on the same address — one of `offered` — and the same port when it is free (any port
+    /// otherwise), with its file's seats and codes. `None` when the table was closed (or never opened);
+    /// `Some(Err)` when it could not be reopened: it stays closed, and is tried again at the next start
+    /// unless the player opens and closes it meanwhile.
+    pub fn reopen_left_open(&self, offered: &[IpAddr], seed: u64) -> Option<Result<OpenTable, String>> {
+        let bytes = match std::fs::read(self.left_open_file()) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) => return Some(Err(format!("{LEFT_OPEN} could not be read: {e}"))),
+        };
+        let left: LeftOpen = match serde_json::from_slice(&bytes) {
+            Ok(left) => left,
+            Err(e) => return Some(Err(format!("{LEFT_OPEN} is damaged: {e}"))),
+        };
+        let ip = left.listen.ip();
+        let port = match std::net::TcpListener::bind(left.listen) {
+            Ok(_) => left.listen.port(),
+            Err(_) => 0,
+        };
+        Some(self.start(ip, offered, false, port, seed))
     }
 
     /// The open table with each seat's status, or `None` when it is closed.
@@ -161,6 +211,13 @@ impl TableMode {
     /// reopens it with the same codes. Closing a closed table does nothing.
     pub fn close(&self) -> Result<(), String> {
         let taken = self.lock().take();
+        if taken.is_some() {
+            // Closed by the player: not reopened at the next start.
+            match std::fs::remove_file(self.left_open_file()) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => eprintln!("table mode: {LEFT_OPEN} could not be removed ({e})"),
+                _ => {}
+            }
+        }
         match taken {
             Some(open) => open.running.stop().map_err(|e| format!("The table closed with an error: {e}.")),
             None => Ok(()),
@@ -170,6 +227,16 @@ impl TableMode {
     #[cfg(test)]
     pub fn state_file(&self) -> &Path {
         &self.state_file
+    }
+}
+
+/// At the app's start, on a thread of its own (binding and reading the file stay off the startup path):
+/// reopens the table left open (#16). A failure is one line on standard error, naming no seat code; the
+/// table stays closed.
+pub fn reopen_at_start(app: &AppHandle) {
+    let mode = app.state::<TableMode>();
+    if let Some(Err(why)) = mode.reopen_left_open(&addresses(), crate::fresh_seed()) {
+        eprintln!("table mode: the table left open was not reopened ({why}); it stays closed");
     }
 }
 
@@ -378,6 +445,61 @@ mod tests {
         let reopened = restarted.start(LOOPBACK, &[LOOPBACK], true, 0, 9).expect("reopens");
         assert_eq!(codes(&reopened), codes(&reissued));
         restarted.close().expect("closes");
+    }
+
+    #[test]
+    fn a_table_left_open_reopens_at_the_next_start_and_a_closed_one_does_not() {
+        let mode = mode("leftopen");
+        assert!(mode.reopen_left_open(&[LOOPBACK], 1).is_none(), "never opened: nothing to reopen");
+        let open = mode.start(LOOPBACK, &[LOOPBACK], true, 0, 5).expect("opens");
+        let a = open.seats[0].url.clone();
+        assert_eq!(http(&api(&a), "POST", r#"{"tool":"draw_sdr","player":"a","label":"kept"}"#).0, 200);
+        let file = mode.state_file().to_path_buf();
+        let marker = std::fs::read_to_string(file.with_file_name(LEFT_OPEN)).expect("marked open");
+        assert!(!open.seats.iter().any(|s| marker.contains(s.url.rsplit('/').next().unwrap())), "no code in the marker: {marker}");
+
+        // The app killed (its state dropped, the listener gone): a fresh start reopens the same table on
+        // the same address and port, and the same join URLs answer.
+        drop(mode);
+        assert!(TcpStream::connect(&open.listen).is_err(), "nothing listens after the kill");
+        let restarted = TableMode::at(file.clone());
+        let reopened = restarted.reopen_left_open(&[LOOPBACK], 6).expect("it was left open").expect("reopens");
+        assert!(reopened.restored);
+        assert_eq!(reopened.listen, open.listen, "the same address and port");
+        assert_eq!(reopened.seats.iter().map(|s| &s.url).collect::<Vec<_>>(), open.seats.iter().map(|s| &s.url).collect::<Vec<_>>());
+        assert_eq!(http(&a, "GET", "").0, 200, "A's join URL works again");
+        let (status, body) = http(&api(&a), "POST", r#"{"tool":"view","player":"a"}"#);
+        assert!(status == 200 && body.contains("kept"), "{body}");
+        assert_eq!(restarted.status().map(|t| t.listen), Some(open.listen.clone()));
+
+        // Closed by the player: the next start leaves it closed (and the file keeps it for opening again).
+        restarted.close().expect("closes");
+        assert!(!file.with_file_name(LEFT_OPEN).exists());
+        drop(restarted);
+        let next = TableMode::at(file.clone());
+        assert!(next.reopen_left_open(&[LOOPBACK], 7).is_none(), "closed stays closed");
+        assert_eq!(next.status(), None);
+        assert!(file.exists(), "the table's file is kept");
+    }
+
+    #[test]
+    fn a_table_left_open_on_an_address_gone_stays_closed() {
+        let mode = mode("leftgone");
+        let open = mode.start(LOOPBACK, &[LOOPBACK], false, 0, 5).expect("opens");
+        let codes: Vec<String> = open.seats.iter().map(|s| s.url.rsplit('/').next().unwrap().to_string()).collect();
+        let file = mode.state_file().to_path_buf();
+        drop(mode);
+        // The device no longer has the address: refused, closed, nothing listening, no code in the message.
+        let restarted = TableMode::at(file.clone());
+        let other: IpAddr = "192.0.2.1".parse().unwrap();
+        let why = restarted.reopen_left_open(&[other], 6).expect("it was left open").unwrap_err();
+        assert!(why.contains("127.0.0.1 is not one of this device's addresses"), "{why}");
+        assert!(codes.iter().all(|code| !why.contains(code.as_str())), "{why}");
+        assert_eq!(restarted.status(), None);
+        // A damaged marker is refused the same way.
+        std::fs::write(file.with_file_name(LEFT_OPEN), "{").unwrap();
+        assert!(restarted.reopen_left_open(&[LOOPBACK], 7).expect("marked").unwrap_err().contains("damaged"));
+        assert_eq!(restarted.status(), None);
     }
 
     #[test]
