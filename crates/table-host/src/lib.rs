@@ -6,7 +6,8 @@
 //! - [`limits`]: body size, rate, retries kept;
 //! - [`table`]: one table's session and its seats' state, a request body to one answer;
 //! - [`game`]: game tables, one seat per 25.0 role, each sending only the moves that are its call;
-//! - [`store`]: the table kept in a file (`--state`), so a restarted host reopens it;
+//! - [`store`]: the table kept in a file (`--state`), a table of the table tools or a game table with its
+//!   whole game, so a restarted host reopens it;
 //! - [`http`]: the routes, the push sockets and the server; [`guest`]: the page a guest opens (the Svelte
 //!   build in `ui/dist-guest`, embedded).
 //!

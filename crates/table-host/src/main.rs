@@ -8,8 +8,12 @@
 //! Force Officers; `--seats 2`, the Ship Commanders of Goeben and Breslau (`goeben_table_host::game`).
 //!
 //! `--state FILE` keeps the table in FILE, saved after every change before the answer goes out; started
-//! again on the same FILE, the host reopens the same table (same codes, same join URLs). A FILE that is not
-//! a table of this host is refused (exit 2) and left untouched.
+//! again on the same FILE, the host reopens the same table (same codes, same join URLs, the answers kept
+//! for retries) and its first line says `"restored": true` (`false` for a new table, saved at once). A game
+//! table (`--game --state FILE`) is kept the same way, its whole game (`goeben_referee::api::save`) saved
+//! after every move the referee accepted. A FILE that is not a table of this host, whose game's save is
+//! damaged, or that holds the other kind of table (a tools table given to `--game`, a game without it, a
+//! game of other roles) is refused (exit 2), saying what it holds, and left untouched.
 //!
 //! `--seats` counts the players' seats: the table tools seat exactly two (A and B); a game table (`--game`)
 //! four officers or two ship commanders. `--display` adds the table display's seat (the public
@@ -32,9 +36,9 @@ use serde_json::{json, Value};
 use tokio::io::AsyncBufReadExt;
 
 const USAGE: &str = "usage: table_host --listen ADDR --seats 2 [--display] [--seed N] [--state FILE]\n       \
-table_host --listen ADDR --game --seats 4|2 [--display] [--seed N]\n  \
+table_host --listen ADDR --game --seats 4|2 [--display] [--seed N] [--state FILE]\n  \
 ADDR is the address guests reach (e.g. 192.168.1.20:8080, or 127.0.0.1:0 for any free port on this machine)\n  \
-FILE keeps the table across restarts (reopened when it exists; table tools only)\n  \
+FILE keeps the table across restarts (reopened when it exists; a game table's file with --game only)\n  \
 --game: a referee game, one seat per 25.0 role (4: the Task Force Officers; 2: the Goeben's and Breslau's commanders)\n  \
 commands on standard input, one a line: status | reissue SEAT | close";
 
@@ -74,9 +78,6 @@ fn options(args: &[String]) -> Result<Options, String> {
         let players = seats.ok_or("--seats is required (--game --seats 4 for the Task Force Officers, 2 for the Ship Commanders)")?;
         let roles = goeben_table_host::game::roles_for(players)
             .ok_or(format!("--game --seats {players}: a game table seats the 4 Task Force Officers (--seats 4) or the Goeben's and Breslau's commanders (--seats 2)"))?;
-        if state.is_some() {
-            return Err("--state keeps a table of the table tools; a game table is not kept in a file yet".into());
-        }
         return Ok(Options { listen, display, seed, state, game: Some(roles) });
     }
     match seats {
@@ -107,8 +108,17 @@ fn main() -> ExitCode {
     if let Some(roles) = options.game {
         let session = game::new_game(roles, seed);
         let seats = game::game_seats(session.pack(), roles, options.display);
-        let table = Table::game(session, roles, seats, Limits::default());
-        return match run(options.listen, table, None) {
+        let (table, restored) = match &options.state {
+            None => (Table::game(session, roles, seats, Limits::default()), None),
+            Some(path) => match Table::game_kept_in(Store::new(path), session, roles, seats, Limits::default()) {
+                Ok((table, restored)) => (table, Some(restored)),
+                Err(why) => {
+                    eprintln!("table_host: --state: {why}");
+                    return ExitCode::from(2);
+                }
+            },
+        };
+        return match run(options.listen, table, restored) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("table_host: {e}");
@@ -232,6 +242,6 @@ mod tests {
         assert_eq!(parse("--listen 127.0.0.1:0 --game --seats 4").unwrap().game, Some(Roles::TaskForceOfficers));
         assert_eq!(parse("--listen 127.0.0.1:0 --seats 2 --game --display").unwrap().game, Some(Roles::ShipCommanders));
         assert!(parse("--listen 127.0.0.1:0 --game --seats 3").unwrap_err().contains("Task Force Officers"));
-        assert!(parse("--listen 127.0.0.1:0 --game --seats 4 --state t.json").unwrap_err().contains("not kept in a file yet"));
+        assert_eq!(parse("--listen 127.0.0.1:0 --game --seats 4 --state t.json").unwrap().state, Some("t.json".into()));
     }
 }

@@ -3,14 +3,23 @@
 //! answers for retries — in one JSON file, written atomically (a temporary file beside it, fsync, rename,
 //! fsync of the directory) after every request that changed something and before its answer is sent.
 //!
-//! Reading it back is strict: a file that is not JSON, not this host's, of another version, or whose seats
-//! do not make sense is refused whole (the caller exits without touching it), never half-read.
+//! Reading it back is strict: a file that is not JSON, not this host's, of another version, whose seats
+//! do not make sense, or whose game's save the core refuses is refused whole (the caller exits without
+//! touching it), never half-read.
+//!
+//! Two kinds of table share the layout (version 1): `"kind":"tools"`, a table of the table tools (its
+//! `session`); `"kind":"game"`, a game table (`table_host --game`), whose `game` holds the 25.0 roles and
+//! the whole referee session as the core saves it (`goeben_referee::api::save::to_json`, read back with
+//! `save::from_json`, which checks the pack and the game's invariants). A tools file has no `game` field,
+//! as before game tables were kept, so files written before still read the same; a game file's `session`
+//! is the unused tools session of a game table.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use goeben_referee::ground::state::Roles;
 use goeben_table_tools::ToolSession;
 
 use crate::seats::{SeatCode, SeatRole};
@@ -26,10 +35,48 @@ pub const VERSION: u32 = 1;
 pub struct TableFile {
     pub format: String,
     pub version: u32,
-    /// `"tools"`: a table of the table tools (the only kind so far).
+    /// [`KIND_TOOLS`]: a table of the table tools; [`KIND_GAME`]: a game table (with its `game`).
     pub kind: String,
     pub seats: Vec<SavedSeat>,
+    /// The table tools' session (at a game table, its unused one).
     pub session: ToolSession,
+    /// A game table's game; absent from a tools file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<SavedGame>,
+}
+
+/// `kind` of a table of the table tools.
+pub const KIND_TOOLS: &str = "tools";
+/// `kind` of a game table.
+pub const KIND_GAME: &str = "game";
+
+/// A game table's game as saved.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    /// The 25.0 roles its seats play.
+    pub roles: Roles,
+    /// The whole referee session, secrets and all: `goeben_referee::api::save::to_json`.
+    pub save: String,
+}
+
+impl TableFile {
+    /// What the file holds, in words (for a refusal that names it).
+    pub fn what(&self) -> String {
+        match &self.game {
+            None => "a table of the table tools".into(),
+            Some(game) => format!("a game table of {}", roles_words(game.roles)),
+        }
+    }
+}
+
+/// 25.0 roles in words, with the `--seats` that opens them.
+pub fn roles_words(roles: Roles) -> &'static str {
+    match roles {
+        Roles::TaskForceOfficers => "the Task Force Officers (--game --seats 4)",
+        Roles::ShipCommanders => "the Ship Commanders (--game --seats 2)",
+        Roles::Solo => "one player",
+    }
 }
 
 /// One seat as saved: its code (so the same join URL works after a restart) and its kept answers.
@@ -96,8 +143,15 @@ pub fn parse(bytes: &[u8]) -> Result<TableFile, String> {
         return Err(format!("version {} (this host reads version {VERSION})", value.get("version").map(|v| v.to_string()).unwrap_or_else(|| "missing".into())));
     }
     let file: TableFile = serde_json::from_value(value).map_err(|e| format!("unreadable: {e}"))?;
-    if file.kind != "tools" {
-        return Err(format!("a table of kind {:?} (this host opens \"tools\")", file.kind));
+    match (file.kind.as_str(), &file.game) {
+        (KIND_TOOLS, None) => {}
+        (KIND_GAME, Some(game)) => {
+            // The core's own checks (schema, pack, the game's invariants), on the whole session.
+            goeben_referee::api::save::from_json(&game.save).map_err(|e| format!("its game's save is damaged: {e}"))?;
+        }
+        (KIND_TOOLS, Some(_)) => return Err("a table of the table tools that holds a game".into()),
+        (KIND_GAME, None) => return Err("a game table without its game".into()),
+        (kind, _) => return Err(format!("a table of kind {kind:?} (this host opens \"{KIND_TOOLS}\" and \"{KIND_GAME}\")")),
     }
     let names: std::collections::BTreeSet<&str> = file.seats.iter().map(|s| s.name.as_str()).collect();
     let codes: std::collections::BTreeSet<&str> = file.seats.iter().map(|s| s.code.as_str()).collect();
@@ -149,6 +203,7 @@ mod tests {
             kind: "tools".into(),
             seats: vec![SavedSeat { name: "A".into(), role: SeatRole::Display, code: "ab".repeat(16), kept: vec![] }],
             session: ToolSession::new(1),
+            game: None,
         }
     }
 
@@ -171,6 +226,61 @@ mod tests {
         let mut extra = serde_json::to_value(file()).unwrap();
         extra["secret"] = 1.into();
         assert!(parse(extra.to_string().as_bytes()).unwrap_err().contains("unreadable"));
+    }
+
+    /// `TableFile` as it was before game tables were kept (no `game`), to write a file of then.
+    #[derive(Serialize)]
+    struct TableFileBeforeGames {
+        format: String,
+        version: u32,
+        kind: String,
+        seats: Vec<SavedSeat>,
+        session: ToolSession,
+    }
+
+    #[test]
+    fn a_tools_file_written_before_game_tables_were_kept_still_reads_the_same() {
+        let mut session = ToolSession::new(5);
+        session.respond(goeben_table_tools::parse_line(r#"{"tool":"draw_sdr","player":"a"}"#).unwrap());
+        let kept = SavedAnswer { key: "k1".into(), body_sha256: "0f".repeat(32), answer: "{}".into() };
+        let seats = vec![
+            SavedSeat { name: "A".into(), role: SeatRole::Player(goeben_table_tools::sdr::Player::A), code: "ab".repeat(16), kept: vec![kept] },
+            SavedSeat { name: "B".into(), role: SeatRole::Player(goeben_table_tools::sdr::Player::B), code: "cd".repeat(16), kept: vec![] },
+        ];
+        let old = TableFileBeforeGames { format: FORMAT.into(), version: 1, kind: "tools".into(), seats: seats.clone(), session: session.clone() };
+        let bytes = serde_json::to_vec(&old).unwrap();
+        assert!(!String::from_utf8_lossy(&bytes).contains("\"game\""));
+        let read = parse(&bytes).expect("an old tools file reads");
+        assert_eq!(read, TableFile { format: FORMAT.into(), version: VERSION, kind: KIND_TOOLS.into(), seats, session, game: None });
+        assert_eq!(serde_json::to_vec(&read).unwrap(), bytes, "and a tools file is written as before (no `game`), byte for byte");
+    }
+
+    fn game_file() -> TableFile {
+        let session = crate::game::new_game(Roles::TaskForceOfficers, 7);
+        TableFile { kind: KIND_GAME.into(), game: Some(SavedGame { roles: Roles::TaskForceOfficers, save: goeben_referee::api::save::to_json(&session) }), ..file() }
+    }
+
+    #[test]
+    fn a_game_file_reads_back_and_a_damaged_game_or_a_mixed_kind_is_refused() {
+        let good = game_file();
+        let read = parse(&serde_json::to_vec(&good).unwrap()).unwrap();
+        assert_eq!(read, good);
+        assert_eq!(read.what(), "a game table of the Task Force Officers (--game --seats 4)");
+        assert_eq!(file().what(), "a table of the table tools");
+        let save = good.game.as_ref().unwrap().save.clone();
+        let mut cut = good.clone();
+        cut.game.as_mut().unwrap().save = save[..save.len() / 2].to_string();
+        assert!(parse(&serde_json::to_vec(&cut).unwrap()).unwrap_err().contains("game's save is damaged"));
+        let mut newer = good.clone();
+        newer.game.as_mut().unwrap().save = save.replacen("\"schema\":1", "\"schema\":99", 1);
+        assert!(parse(&serde_json::to_vec(&newer).unwrap()).unwrap_err().contains("newer version"));
+        let without = TableFile { game: None, ..good.clone() };
+        assert!(parse(&serde_json::to_vec(&without).unwrap()).unwrap_err().contains("without its game"));
+        let mixed = TableFile { kind: KIND_TOOLS.into(), ..good.clone() };
+        assert!(parse(&serde_json::to_vec(&mixed).unwrap()).unwrap_err().contains("holds a game"));
+        let mut unknown = serde_json::to_value(&good).unwrap();
+        unknown["game"]["seed"] = 1.into();
+        assert!(parse(unknown.to_string().as_bytes()).unwrap_err().contains("unreadable"));
     }
 
     #[test]

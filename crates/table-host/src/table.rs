@@ -3,6 +3,12 @@
 //! to one answer: the order of checks and the status of each refusal are the HTTP contract
 //! (docs/TABLE-MODE.md). Every refusal here comes before the session is touched, so it changes nothing.
 //!
+//! A table kept in a file (`--state`, [`Table::kept_in`], [`Table::game_kept_in`] for a game table) is
+//! saved after every request that changed it — at a game table, every move the referee accepted — and
+//! every request with an `Idempotency-Key` (its answer is kept), before the answer leaves; a failed save
+//! puts the table back as it was (the session, the game, the seat's kept answers) and answers 503
+//! `not_saved`. A `view` without a key never writes the file.
+//!
 //! A table also counts its changes (its *version*, pushed to the seats' sockets: `http::events`) and tells
 //! a seat's sockets when the seat is re-issued.
 
@@ -21,7 +27,7 @@ use goeben_table_tools::{ToolAction, ToolResponse, ToolSession};
 
 use crate::limits::{Limits, TokenBucket, IDEMPOTENCY_KEY_MAX};
 use crate::seats::{self, NotYours, Seat, SeatCode};
-use crate::store::{SavedAnswer, SavedSeat, Store, TableFile};
+use crate::store::{SavedAnswer, SavedGame, SavedSeat, Store, TableFile};
 
 /// A seat counts as connected when the host heard from it this recently (the guest page checks in every
 /// 10 seconds while it is open).
@@ -217,13 +223,63 @@ impl Table {
 
     /// A game table: `session` (a game under way, e.g. [`crate::game::new_game`]), one seat per 25.0 role
     /// of `roles` ([`crate::game::game_seats`]). Requests are the game's protocol (docs/PROTOCOL.md);
-    /// each seat gets the core's player view. Not kept in a file (`--state` is for the table tools yet).
+    /// each seat gets the core's player view. In memory only; [`Table::game_kept_in`] keeps one in a file.
     pub fn game(session: goeben_referee::Session, roles: goeben_referee::ground::state::Roles, seats: Vec<Seat>, limits: Limits) -> Table {
         let rules = GameRules { pack: session.pack().clone(), roles };
         let mut table = Table::new(ToolSession::new(0), seats, limits);
         table.state.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner()).game = Some(session);
         table.game = Some(rules);
         table
+    }
+
+    /// The game table kept in `store` ([`Table::kept_in`] for a game): reopened from its file when there
+    /// is one (`Ok((table, true))`: the same game, seats, codes and kept answers), otherwise a new game
+    /// table of `session`, `roles` and `seats`, saved at once (`Ok((table, false))`). A file that is not a
+    /// table of this host, holds a table of the table tools, or a game of other roles, is refused (`Err`,
+    /// naming what it holds) and left untouched.
+    pub fn game_kept_in(
+        store: Store,
+        session: goeben_referee::Session,
+        roles: goeben_referee::ground::state::Roles,
+        seats: Vec<Seat>,
+        limits: Limits,
+    ) -> Result<(Table, bool), String> {
+        match store.load()? {
+            Some(file) => {
+                let Some(game) = &file.game else {
+                    return Err(refused_kind(&store, &file, "a game table (--game)", "open it without --game"));
+                };
+                if game.roles != roles {
+                    return Err(refused_kind(&store, &file, crate::store::roles_words(roles), "open it with its own --seats"));
+                }
+                let session = goeben_referee::api::save::from_json(&game.save)
+                    .map_err(|e| format!("{}'s game cannot be read back ({e}); it was left untouched", store.path().display()))?;
+                let expected: Vec<String> = crate::game::game_seats(session.pack(), roles, false).into_iter().map(|s| s.name).collect();
+                let found: Vec<String> = file.seats.iter().filter(|s| s.role == seats::SeatRole::GameRole).map(|s| s.name.clone()).collect();
+                if found != expected {
+                    return Err(format!(
+                        "{}'s seats ({}) are not those of {} ({}); it was left untouched",
+                        store.path().display(),
+                        found.join(", "),
+                        crate::store::roles_words(roles),
+                        expected.join(", ")
+                    ));
+                }
+                let rules = GameRules { pack: session.pack().clone(), roles };
+                let (seats, states) = reopened_seats(file.seats, &limits)?;
+                let state = State { session: file.session, game: Some(session), seats: states, broken: false };
+                let mut table = Table::with(seats, limits, state, Some(store));
+                table.game = Some(rules);
+                Ok((table, true))
+            }
+            None => {
+                let table = Table { store: Some(store), ..Table::game(session, roles, seats, limits) };
+                let state = table.lock();
+                table.save(&state).map_err(|e| format!("the table could not be saved: {e}"))?;
+                drop(state);
+                Ok((table, false))
+            }
+        }
     }
 
     /// Whether this is a game table.
@@ -243,20 +299,13 @@ impl Table {
     pub fn kept_in(store: Store, session: ToolSession, seats: Vec<Seat>, limits: Limits) -> Result<(Table, bool), String> {
         match store.load()? {
             Some(file) => {
-                let now = Instant::now();
-                let mut states = Vec::new();
-                let mut seats = Vec::new();
-                for saved in file.seats {
-                    let code = SeatCode::from_saved(&saved.code).ok_or("a seat code is damaged")?;
-                    seats.push(Seat::with_code(&saved.name, saved.role, code));
-                    let mut state = SeatState::new(&limits, now);
-                    for kept in saved.kept {
-                        let mut body_hash = [0u8; 32];
-                        hex::decode_to_slice(&kept.body_sha256, &mut body_hash).map_err(|e| format!("a kept answer is damaged: {e}"))?;
-                        state.kept.push_back(Kept { key: kept.key, body_hash, answer: kept.answer });
-                    }
-                    states.push(state);
+                if let Some(game) = &file.game {
+                    return Err(refused_kind(&store, &file, "a table of the table tools", &format!("open it with --game --seats {}", match game.roles {
+                        goeben_referee::ground::state::Roles::ShipCommanders => 2,
+                        _ => 4,
+                    })));
                 }
+                let (seats, states) = reopened_seats(file.seats, &limits)?;
                 let state = State { session: file.session, game: None, seats: states, broken: false };
                 Ok((Table::with(seats, limits, state, Some(store)), true))
             }
@@ -288,7 +337,13 @@ impl Table {
                 kept: seat_state.kept.iter().map(|k| SavedAnswer { key: k.key.clone(), body_sha256: hex::encode(k.body_hash), answer: k.answer.clone() }).collect(),
             })
             .collect();
-        TableFile { format: crate::store::FORMAT.into(), version: crate::store::VERSION, kind: "tools".into(), seats, session: state.session.clone() }
+        let (kind, game) = match (&self.game, &state.game) {
+            (Some(rules), Some(game)) => {
+                (crate::store::KIND_GAME, Some(SavedGame { roles: rules.roles, save: goeben_referee::api::save::to_json(game) }))
+            }
+            _ => (crate::store::KIND_TOOLS, None),
+        };
+        TableFile { format: crate::store::FORMAT.into(), version: crate::store::VERSION, kind: kind.into(), seats, session: state.session.clone(), game }
     }
 
     /// Saves the table if it is kept anywhere (called with the state locked, so saves follow the order of
@@ -440,6 +495,12 @@ impl Table {
         }
         // Kept anywhere: what to go back to if the save fails.
         let before = self.store.as_ref().map(|_| (state.session.clone(), state.seats[seat].kept.clone()));
+        // At a game table kept anywhere: the game before a request that may be saved (a move, or any
+        // request with a key); a `view` without one writes nothing, so needs no copy.
+        let game_before = match &parsed {
+            Parsed::Game(request) if before.is_some() && (key.is_some() || !is_view(request)) => state.game.clone(),
+            _ => None,
+        };
         // What tells whether the request changed the table (for the push to the seats): the tools' whole
         // session (any roll moves its dice), or the game's log, which every applied move extends (the
         // seats cannot undo).
@@ -447,12 +508,16 @@ impl Table {
             Parsed::Tools(_) => Mark::Tools(before.is_none().then(|| Box::new(state.session.clone()))),
             Parsed::Game(_) => Mark::Game(state.game.as_ref().map_or(0, |game| game.log().len())),
         };
+        // A game move the referee accepted: saved even if the log did not grow.
+        let mut accepted_move = false;
         let answered = match parsed {
             Parsed::Tools(action) => respond(&mut state.session, action).map(|response| to_json(&response)),
             Parsed::Game(request) => {
+                let is_move = matches!(request, goeben_referee::Request::Move(_));
                 let game = state.game.as_mut().expect("a game table has a game");
                 let rules = self.game.as_ref().expect("a game table has its rules");
                 std::panic::catch_unwind(AssertUnwindSafe(|| game.respond(request))).ok().map(|mut response| {
+                    accepted_move = is_move && response.ok;
                     // Each seat is offered only the decisions that are its role's call.
                     crate::game::for_seat(&rules.pack, rules.roles, &self.seats, seat, &mut response.view);
                     goeben_referee::api::protocol::to_line(&response)
@@ -480,10 +545,13 @@ impl Table {
         };
         // Saved before the answer leaves: an answer a guest got is never lost by a crash after it.
         if let Some((session, kept)) = before {
-            if key.is_some() || changed {
+            if key.is_some() || changed || accepted_move {
                 if let Err(e) = self.save(&state) {
                     state.session = session;
                     state.seats[seat].kept = kept;
+                    if let Some(game) = game_before {
+                        state.game = Some(game);
+                    }
                     return Answer::refusal(503, HostCode::NotSaved, format!("the table could not be saved ({e}); the request was not applied, try again"));
                 }
             }
@@ -494,6 +562,36 @@ impl Table {
         }
         Answer::ok(answer)
     }
+}
+
+/// Whether a game request only looks (`view`).
+fn is_view(request: &goeben_referee::Request) -> bool {
+    matches!(request, goeben_referee::Request::Session(goeben_referee::SessionRequest::View))
+}
+
+/// A file's seats and their kept answers, as the table holds them.
+fn reopened_seats(saved: Vec<SavedSeat>, limits: &Limits) -> Result<(Vec<Seat>, Vec<SeatState>), String> {
+    let now = Instant::now();
+    let mut states = Vec::new();
+    let mut seats = Vec::new();
+    for saved in saved {
+        let code = SeatCode::from_saved(&saved.code).ok_or("a seat code is damaged")?;
+        seats.push(Seat::with_code(&saved.name, saved.role, code));
+        let mut state = SeatState::new(limits, now);
+        for kept in saved.kept {
+            let mut body_hash = [0u8; 32];
+            hex::decode_to_slice(&kept.body_sha256, &mut body_hash).map_err(|e| format!("a kept answer is damaged: {e}"))?;
+            state.kept.push_back(Kept { key: kept.key, body_hash, answer: kept.answer });
+        }
+        states.push(state);
+    }
+    Ok((seats, states))
+}
+
+/// The refusal of a kept table of another kind than the one asked for: what the file holds, what was
+/// asked, how to open it.
+fn refused_kind(store: &Store, file: &TableFile, asked: &str, how: &str) -> String {
+    format!("{} holds {}, not {asked}; {how} (it was left untouched)", store.path().display(), file.what())
 }
 
 /// The table before a request, to tell whether it changed.
