@@ -3,7 +3,8 @@
 // with a wrong code (401), and after Close the table nothing answers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForText, waitForGone, screenshot, byTestId, tap, menuItem, waitFor } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, waitForText, waitForGone, screenshot } from './harness.mjs';
+import { openTableOnLoopback, tapId } from './table.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 
 let driverProcess;
@@ -16,27 +17,11 @@ after(() => {
   driverProcess?.stop();
 });
 
-async function tapId(driver, id) {
-  await tap(driver, await waitForTestId(driver, id));
-}
-
 test('table mode (issue #16): the table opened from the app answers a seat on loopback, refuses a wrong code and closes', async () => {
   const driver = await openApp();
   try {
-    await waitForAnyTestId(driver, [tid.phase, tid.toolsOpen]);
-    if ((await driver.findElements(byTestId(tid.toolsOpen))).length === 0) {
-      await tap(driver, await menuItem(driver, tid.newGameFooter));
-      await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: ".//button[normalize-space()='New game']" }));
-    }
-    await tapId(driver, tid.toolsOpen);
-    await waitForTestId(driver, tid.tableMode);
-
     // Nothing listens yet; loopback is offered (last), and picked.
-    const select = await waitForTestId(driver, tid.tableModeAddress);
-    await waitFor('the addresses', async () => (await select.findElements({ css: 'option[value="127.0.0.1"]' })).length === 1);
-    await driver.executeScript('arguments[0].value = "127.0.0.1"; arguments[0].dispatchEvent(new Event("change"));', select);
-    await tapId(driver, tid.tableModeOpen);
-    const listen = await waitForText(driver, tid.tableModeListen, (t) => /^127\.0\.0\.1:\d+$/.test(t));
+    const listen = await openTableOnLoopback(driver);
     const url = await waitForText(driver, tid.tableModeUrl('A'), (t) => t.startsWith(`http://${listen}/join/`));
     assert.match(url, /\/join\/[0-9a-f]{32}$/);
     const qr = await waitForTestId(driver, tid.tableModeQr('A'));
