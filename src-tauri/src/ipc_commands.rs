@@ -22,6 +22,7 @@ pub const COMMANDS: &[&str] = &[
     "table_status",
     "table_reissue",
     "table_close",
+    "table_forget",
     "decode_frame",
     "app_ready",
 ];

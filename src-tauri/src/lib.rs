@@ -96,6 +96,7 @@ pub fn run() {
             table_mode::table_status,
             table_mode::table_reissue,
             table_mode::table_close,
+            table_mode::table_forget,
             webcam::decode_frame,
             startup::app_ready
         ])

@@ -1,14 +1,20 @@
 //! Table mode in the app (issue #16, docs/TABLE-MODE.md): the shell wraps the headless host
 //! (`goeben-table-host`). Nothing listens until the player opens the table from the Table tools screen, on
-//! one of the device's own addresses (`table_addresses`); the table has seats A and B and, if asked for, the
-//! table display. The table is kept in `table-mode.json` in the app's data folder (the host's `--state`), so
-//! opening it again — after closing it, or after the app was restarted or killed — reopens the same table
-//! with the same seat codes. The host serves on its own thread and runtime (`Running`).
+//! one of the device's own addresses (`table_addresses`). The table plays the table tools (seats A and B) or
+//! a referee game under 25.0 roles (a seat per Task Force Officer, or per ship's commander: the host's game
+//! tables), with, if asked for, the table display. The table is kept in `table-mode.json` in the app's data
+//! folder (the host's `--state`), so opening it again — after closing it, or after the app was restarted or
+//! killed — reopens the same table with the same seat codes. The host serves on its own thread and runtime
+//! (`Running`).
 //!
 //! A table the player did not close — the app quit or was killed while it was open — reopens by itself
 //! at the app's next start (same address, same port when free, same codes), so the guests' pages
 //! reconnect on their own: while it is open, `table-mode.open.json` beside the table's file names where
 //! it listens; *Close the table* removes it.
+//!
+//! The file keeps one table, of one kind: asking for a table of another kind than the one kept is refused,
+//! naming what the device keeps; `table_forget` (only while the table is closed) removes the file — the
+//! kept table's secrets and codes, for good — so the next open starts fresh.
 //!
 //! The commands answer a `TableAnswer` (or the address list): a bad argument — an address the device does
 //! not have, a seat the table does not have — comes back as `ok: false` with a message and changes nothing.
@@ -21,6 +27,8 @@ use std::path::Path;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use goeben_referee::ground::state::Roles;
+use goeben_table_host::game::{game_seats, new_game};
 use goeben_table_host::limits::Limits;
 use goeben_table_host::seats::tool_seats;
 use goeben_table_host::store::{write_atomic, Store};
@@ -56,7 +64,7 @@ pub const DEFAULT_PORT: u16 = 8080;
 /// The host's worker threads: a table of three seats asks little.
 const WORKERS: usize = 1;
 
-/// What `table_open`, `table_status`, `table_reissue` and `table_close` answer.
+/// What `table_open`, `table_status`, `table_reissue`, `table_close` and `table_forget` answer.
 #[derive(Debug, Serialize, TS)]
 #[ts(export_to = "shell/")]
 pub struct TableAnswer {
@@ -77,6 +85,9 @@ pub struct OpenTable {
     pub listen: String,
     /// Reopened from the table's file (the same seats and codes as before) rather than opened new.
     pub restored: bool,
+    /// What the table plays: `null`, the table tools (seats A and B); otherwise a referee game under these
+    /// 25.0 roles (`task_force_officers`: a seat per officer; `ship_commanders`: a seat per ship).
+    pub game: Option<Roles>,
     pub seats: Vec<SeatInfo>,
 }
 
@@ -84,7 +95,8 @@ pub struct OpenTable {
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export_to = "shell/")]
 pub struct SeatInfo {
-    /// `A`, `B` or `display`.
+    /// `A`, `B` or `display` at a table of the table tools; at a game table the role's name
+    /// (`Commander`…, `SMS Goeben`…) or `display`.
     pub seat: String,
     pub url: String,
     /// The join URL's QR code as an SVG document.
@@ -115,10 +127,21 @@ pub struct TableMode {
     running: Mutex<Option<Open>>,
 }
 
-/// The running host, and whether it was reopened from its file.
+/// The running host, whether it was reopened from its file, and what it plays.
 struct Open {
     running: Running,
     restored: bool,
+    game: Option<Roles>,
+}
+
+/// What a table plays, in the card's words: `None`, the table tools; otherwise a game under those roles.
+pub fn plays_words(game: Option<Roles>) -> &'static str {
+    match game {
+        None => "a table of the table tools",
+        Some(Roles::TaskForceOfficers) => "a game of the four Task Force Officers",
+        Some(Roles::ShipCommanders) => "a game of the ships' commanders",
+        Some(Roles::Solo) => "a game of one player",
+    }
 }
 
 impl TableMode {
@@ -136,11 +159,13 @@ impl TableMode {
         self.running.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Opens the table on `ip` (one of `offered`), seats A and B plus the table display if `display`, on
-    /// `port` (0: any free port). Reopens the table kept in the file when there is one (its seats and
-    /// codes, whatever `display` says). Refused, changing nothing, when the table is already open, the
-    /// address is not offered, the file is not a table, or the address cannot be bound.
-    pub fn start(&self, ip: IpAddr, offered: &[IpAddr], display: bool, port: u16, seed: u64) -> Result<OpenTable, String> {
+    /// Opens the table on `ip` (one of `offered`) on `port` (0: any free port): a table of the table tools
+    /// (seats A and B) when `game` is `None`, otherwise a new referee game under those roles (standard
+    /// rules, its dice from `seed`; a seat per role), plus the table display if `display`. Reopens the
+    /// table kept in the file when there is one (its seats and codes, whatever `display` says). Refused,
+    /// changing nothing, when the table is already open, the address is not offered, the file is not a
+    /// table or keeps a table of another kind than `game`, or the address cannot be bound.
+    pub fn start(&self, ip: IpAddr, offered: &[IpAddr], game: Option<Roles>, display: bool, port: u16, seed: u64) -> Result<OpenTable, String> {
         let mut running = self.lock();
         if let Some(open) = running.as_ref() {
             return Err(format!("The table is already open on {}: close it first.", open.running.addr));
@@ -149,18 +174,57 @@ impl TableMode {
             let list: Vec<String> = offered.iter().map(IpAddr::to_string).collect();
             return Err(format!("{ip} is not one of this device's addresses ({}).", list.join(", ")));
         }
-        let kept = Table::kept_in(Store::new(&self.state_file), ToolSession::new(seed), tool_seats(display), Limits::default());
-        let (table, restored) = kept.map_err(|why| format!("The table's file {} could not be used ({why}); it was left untouched.", self.state_file.display()))?;
+        let unusable = |why: String| format!("The table's file {} could not be used ({why}); it was left untouched.", self.state_file.display());
+        if let Some(kept) = self.kept().map_err(unusable)? {
+            if kept != game {
+                return Err(format!("This device keeps {}: reopen it, or start a fresh table.", plays_words(kept)));
+            }
+        }
+        let store = Store::new(&self.state_file);
+        let kept = match game {
+            None => Table::kept_in(store, ToolSession::new(seed), tool_seats(display), Limits::default()),
+            Some(roles) => {
+                let session = new_game(roles, seed);
+                let seats = game_seats(session.pack(), roles, display);
+                Table::game_kept_in(store, session, roles, seats, Limits::default())
+            }
+        };
+        let (table, restored) = kept.map_err(unusable)?;
         let started = Running::start(SocketAddr::new(ip, port), Host::new(vec![table]), WORKERS).map_err(|e| format!("The table could not listen on {}: {e}.", SocketAddr::new(ip, port)))?;
-        let table = describe(&started, restored);
+        let table = describe(&started, restored, game);
         // Marked open, so a quit or a kill from now on reopens it at the next start (#16). Not fatal: the
         // table serves either way, only that reopening would not happen.
         let mark = serde_json::to_vec(&LeftOpen { listen: started.addr }).expect("the mark serialises");
         if let Err(e) = write_atomic(&self.left_open_file(), &mark) {
             eprintln!("table mode: the open table could not be marked for reopening at the next start ({e})");
         }
-        *running = Some(Open { running: started, restored });
+        *running = Some(Open { running: started, restored, game });
         Ok(table)
+    }
+
+    /// What the table's file keeps: `Ok(None)` when there is none; `Ok(Some(None))` a table of the table
+    /// tools, `Ok(Some(Some(roles)))` a game table; `Err` when it is not a table of the host.
+    fn kept(&self) -> Result<Option<Option<Roles>>, String> {
+        Ok(Store::new(&self.state_file).load()?.map(|file| file.game.map(|game| game.roles)))
+    }
+
+    /// Forgets the kept table: removes its file (every secret of it and its seat codes, for good) and the
+    /// left-open mark, so the next open starts a fresh table. Refused while the table is open; forgetting
+    /// when nothing is kept does nothing.
+    pub fn forget(&self) -> Result<(), String> {
+        let running = self.lock();
+        if let Some(open) = running.as_ref() {
+            return Err(format!("The table is open on {}: close it before starting a fresh table.", open.running.addr));
+        }
+        let mut temporary = self.state_file.clone().into_os_string();
+        temporary.push(".tmp");
+        for file in [self.state_file.clone(), PathBuf::from(temporary), self.left_open_file()] {
+            match std::fs::remove_file(&file) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(format!("The kept table could not be removed ({}: {e}).", file.display())),
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     fn left_open_file(&self) -> PathBuf {
@@ -169,7 +233,7 @@ impl TableMode {
 
     /// At the app's start: reopens the table if it was left open (the app quit or was killed while it was
     /// open), on the same address — one of `offered` — and the same port when it is free (any port
-    /// otherwise), with its file's seats and codes. `None` when the table was closed (or never opened);
+    /// otherwise), with its file's seats and codes, whatever it plays. `None` when the table was closed (or never opened);
     /// `Some(Err)` when it could not be reopened: it stays closed, and is tried again at the next start
     /// unless the player opens and closes it meanwhile.
     pub fn reopen_left_open(&self, offered: &[IpAddr], seed: u64) -> Option<Result<OpenTable, String>> {
@@ -187,12 +251,14 @@ impl TableMode {
             Ok(_) => left.listen.port(),
             Err(_) => 0,
         };
-        Some(self.start(ip, offered, false, port, seed))
+        // The kind the file keeps (a damaged file: `start` refuses it, naming why).
+        let game = self.kept().ok().flatten().flatten();
+        Some(self.start(ip, offered, game, false, port, seed))
     }
 
     /// The open table with each seat's status, or `None` when it is closed.
     pub fn status(&self) -> Option<OpenTable> {
-        self.lock().as_ref().map(|open| describe(&open.running, open.restored))
+        self.lock().as_ref().map(|open| describe(&open.running, open.restored, open.game))
     }
 
     /// Gives `seat` a new code (the old one stops working at once). Refused when the table is closed or
@@ -204,7 +270,7 @@ impl TableMode {
         let names: Vec<&str> = table.seats().iter().map(|s| s.name.as_str()).collect();
         let index = names.iter().position(|name| *name == seat).ok_or_else(|| format!("The table has no seat “{seat}” (seats: {}).", names.join(", ")))?;
         table.reissue(index).map_err(|e| format!("Seat {seat} could not be given a new code: the table could not be saved ({e}); its code is unchanged."))?;
-        Ok(describe(&open.running, open.restored))
+        Ok(describe(&open.running, open.restored, open.game))
     }
 
     /// Closes the table: nothing listens any more. The table stays in its file, so opening it again
@@ -241,7 +307,7 @@ pub fn reopen_at_start(app: &AppHandle) {
 }
 
 /// The table as the webview sees it: each seat's URL and QR code with its status.
-fn describe(running: &Running, restored: bool) -> OpenTable {
+fn describe(running: &Running, restored: bool, game: Option<Roles>) -> OpenTable {
     let announcement = running.host.announce(running.addr);
     let status = running.host.status();
     let seats = announcement
@@ -259,7 +325,7 @@ fn describe(running: &Running, restored: bool) -> OpenTable {
             }
         })
         .collect();
-    OpenTable { listen: running.addr.to_string(), restored, seats }
+    OpenTable { listen: running.addr.to_string(), restored, game, seats }
 }
 
 /// The addresses the table may listen on: this device's own, the local network's first, loopback (this
@@ -305,9 +371,24 @@ pub fn table_addresses() -> Vec<String> {
     addresses().iter().map(IpAddr::to_string).collect()
 }
 
-/// Opens the table on `address` (one of `table_addresses`), with the table display's seat if `display`.
-#[tauri::command]
-pub fn table_open(mode: State<'_, TableMode>, address: Option<Value>, display: Option<Value>) -> TableAnswer {
+/// `table_open`'s `game`: absent or `null`, the table tools; `"task_force_officers"` or
+/// `"ship_commanders"`, a game under those 25.0 roles.
+fn game_arg(value: Option<Value>) -> Result<Option<Roles>, String> {
+    const EXPECTED: &str = "\"task_force_officers\", \"ship_commanders\" or null (the table tools)";
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => match s.as_str() {
+            "task_force_officers" => Ok(Some(Roles::TaskForceOfficers)),
+            "ship_commanders" => Ok(Some(Roles::ShipCommanders)),
+            _ => Err(format!("the table_open command's `game` argument must be {EXPECTED}, not “{s}”")),
+        },
+        Some(_) => Err(format!("the table_open command's `game` argument must be {EXPECTED}")),
+    }
+}
+
+/// `table_open` on `offered` addresses, listening on `port(ip)`: every argument checked before anything
+/// opens.
+fn open_table(mode: &TableMode, address: Option<Value>, display: Option<Value>, game: Option<Value>, offered: &[IpAddr], port: impl Fn(IpAddr) -> u16, seed: u64) -> TableAnswer {
     let opened = text_arg(address, "table_open", "address").and_then(|text| {
         let ip: IpAddr = text.trim().parse().map_err(|_| format!("“{text}” is not an address."))?;
         let display = match display {
@@ -315,12 +396,22 @@ pub fn table_open(mode: State<'_, TableMode>, address: Option<Value>, display: O
             Some(Value::Bool(b)) => b,
             Some(_) => return Err("the table_open command's `display` argument must be true or false".into()),
         };
-        mode.start(ip, &addresses(), display, port_for(ip), crate::fresh_seed())
+        let game = game_arg(game)?;
+        mode.start(ip, offered, game, display, port(ip), seed)
     });
     match opened {
         Ok(table) => TableAnswer::open(table),
         Err(why) => TableAnswer::refused(why, mode.status()),
     }
+}
+
+/// Opens the table on `address` (one of `table_addresses`), with the table display's seat if `display`:
+/// the table tools when `game` is absent or `null`, a new referee game under the 25.0 roles `game`
+/// (`task_force_officers`, `ship_commanders`) otherwise. The table kept in the file is reopened instead
+/// when it is of that kind, and the open refused when it is of another.
+#[tauri::command]
+pub fn table_open(mode: State<'_, TableMode>, address: Option<Value>, display: Option<Value>, game: Option<Value>) -> TableAnswer {
+    open_table(&mode, address, display, game, &addresses(), port_for, crate::fresh_seed())
 }
 
 /// The open table and who is connected (`table: null` when it is closed).
@@ -329,7 +420,7 @@ pub fn table_status(mode: State<'_, TableMode>) -> TableAnswer {
     mode.status().map_or_else(TableAnswer::closed, TableAnswer::open)
 }
 
-/// A new code for `seat` (`A`, `B` or `display`): its old join URL stops working.
+/// A new code for `seat` (`A`, `B`, a game role's name or `display`): its old join URL stops working.
 #[tauri::command]
 pub fn table_reissue(mode: State<'_, TableMode>, seat: Option<Value>) -> TableAnswer {
     match text_arg(seat, "table_reissue", "seat").and_then(|seat| mode.reissue(&seat)) {
@@ -344,6 +435,16 @@ pub fn table_close(mode: State<'_, TableMode>) -> TableAnswer {
     match mode.close() {
         Ok(()) => TableAnswer::closed(),
         Err(why) => TableAnswer::refused(why, None),
+    }
+}
+
+/// Forgets the kept table (its file, secrets and codes, for good), so the next `table_open` starts a
+/// fresh one. Refused while the table is open.
+#[tauri::command]
+pub fn table_forget(mode: State<'_, TableMode>) -> TableAnswer {
+    match mode.forget() {
+        Ok(()) => TableAnswer::closed(),
+        Err(why) => TableAnswer::refused(why, mode.status()),
     }
 }
 
@@ -386,7 +487,7 @@ mod tests {
         let mode = mode("foreign");
         assert_eq!(mode.status(), None);
         let foreign: IpAddr = "203.0.113.7".parse().unwrap();
-        let refused = mode.start(foreign, &[LOOPBACK], false, 0, 1).unwrap_err();
+        let refused = mode.start(foreign, &[LOOPBACK], None, false, 0, 1).unwrap_err();
         assert!(refused.contains("203.0.113.7 is not one of this device's addresses (127.0.0.1)"), "{refused}");
         assert_eq!(mode.status(), None, "nothing opened");
         assert!(!mode.state_file().exists(), "nothing written");
@@ -397,14 +498,14 @@ mod tests {
     #[test]
     fn open_serve_status_reissue_close_and_reopen_from_the_file() {
         let mode = mode("cycle");
-        let open = mode.start(LOOPBACK, &[LOOPBACK], true, 0, 7).expect("opens");
+        let open = mode.start(LOOPBACK, &[LOOPBACK], None, true, 0, 7).expect("opens");
         assert!(!open.restored);
         let names: Vec<&str> = open.seats.iter().map(|s| s.seat.as_str()).collect();
         assert_eq!(names, ["A", "B", "display"]);
         assert!(open.seats.iter().all(|s| s.url.starts_with(&format!("http://{}/join/", open.listen)) && !s.connected && s.requests == 0));
         assert!(open.seats.iter().all(|s| s.qr_svg.starts_with("<svg") && s.qr_svg.contains("<path d=\"M")));
         assert!(mode.state_file().exists(), "kept in its file from the start");
-        assert!(mode.start(LOOPBACK, &[LOOPBACK], false, 0, 7).unwrap_err().contains("already open"));
+        assert!(mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 7).unwrap_err().contains("already open"));
 
         // A's page and one request: A is connected and counted.
         let a = open.seats[0].url.clone();
@@ -431,7 +532,7 @@ mod tests {
         mode.close().expect("closes");
         assert_eq!(mode.status(), None);
         assert!(TcpStream::connect(&listen).is_err(), "nothing listens on {listen}");
-        let again = mode.start(LOOPBACK, &[LOOPBACK], false, 0, 8).expect("reopens");
+        let again = mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 8).expect("reopens");
         assert!(again.restored);
         let codes = |t: &OpenTable| t.seats.iter().map(|s| s.url.rsplit('/').next().unwrap().to_string()).collect::<Vec<_>>();
         assert_eq!(codes(&again), codes(&reissued), "the same codes (and the display seat) from the file");
@@ -442,7 +543,7 @@ mod tests {
 
         // A restarted app (a new TableMode on the same file) reopens the same table too.
         let restarted = TableMode::at(mode.state_file().to_path_buf());
-        let reopened = restarted.start(LOOPBACK, &[LOOPBACK], true, 0, 9).expect("reopens");
+        let reopened = restarted.start(LOOPBACK, &[LOOPBACK], None, true, 0, 9).expect("reopens");
         assert_eq!(codes(&reopened), codes(&reissued));
         restarted.close().expect("closes");
     }
@@ -451,7 +552,7 @@ mod tests {
     fn a_table_left_open_reopens_at_the_next_start_and_a_closed_one_does_not() {
         let mode = mode("leftopen");
         assert!(mode.reopen_left_open(&[LOOPBACK], 1).is_none(), "never opened: nothing to reopen");
-        let open = mode.start(LOOPBACK, &[LOOPBACK], true, 0, 5).expect("opens");
+        let open = mode.start(LOOPBACK, &[LOOPBACK], None, true, 0, 5).expect("opens");
         let a = open.seats[0].url.clone();
         assert_eq!(http(&api(&a), "POST", r#"{"tool":"draw_sdr","player":"a","label":"kept"}"#).0, 200);
         let file = mode.state_file().to_path_buf();
@@ -485,7 +586,7 @@ mod tests {
     #[test]
     fn a_table_left_open_on_an_address_gone_stays_closed() {
         let mode = mode("leftgone");
-        let open = mode.start(LOOPBACK, &[LOOPBACK], false, 0, 5).expect("opens");
+        let open = mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 5).expect("opens");
         let codes: Vec<String> = open.seats.iter().map(|s| s.url.rsplit('/').next().unwrap().to_string()).collect();
         let file = mode.state_file().to_path_buf();
         drop(mode);
@@ -506,10 +607,155 @@ mod tests {
     fn a_file_that_is_not_a_table_is_refused_and_left_untouched() {
         let mode = mode("foreignfile");
         std::fs::write(mode.state_file(), "{\"not\":\"a table\"}").unwrap();
-        let why = mode.start(LOOPBACK, &[LOOPBACK], false, 0, 1).unwrap_err();
+        let why = mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 1).unwrap_err();
         assert!(why.contains("could not be used") && why.contains("left untouched"), "{why}");
         assert_eq!(std::fs::read_to_string(mode.state_file()).unwrap(), "{\"not\":\"a table\"}");
         assert_eq!(mode.status(), None);
+        // A fresh table: the file removed, a table opens new.
+        mode.forget().expect("forgets");
+        assert!(!mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 2).expect("opens fresh").restored);
+        mode.close().expect("closes");
+    }
+
+    fn codes(table: &OpenTable) -> Vec<String> {
+        table.seats.iter().map(|s| s.url.rsplit('/').next().unwrap().to_string()).collect()
+    }
+
+    fn names(table: &OpenTable) -> Vec<&str> {
+        table.seats.iter().map(|s| s.seat.as_str()).collect()
+    }
+
+    /// `table_open` as the webview calls it, on loopback and any free port.
+    fn open_cmd(mode: &TableMode, display: bool, game: Value) -> TableAnswer {
+        open_table(mode, Some(Value::String("127.0.0.1".into())), Some(Value::Bool(display)), Some(game), &[LOOPBACK], |_| 0, 11)
+    }
+
+    #[test]
+    fn a_game_table_of_the_task_force_officers_opens_serves_a_role_and_reopens_from_the_file() {
+        let mode = mode("game");
+        let answer = open_cmd(&mode, true, Value::String("task_force_officers".into()));
+        assert!(answer.ok, "{:?}", answer.error);
+        let open = answer.table.expect("open");
+        assert!(!open.restored);
+        assert_eq!(open.game, Some(Roles::TaskForceOfficers));
+        assert_eq!(names(&open), ["Commander", "First Officer", "Gunnery Officer", "Engineer", "display"]);
+        assert!(open.seats.iter().all(|s| s.url.starts_with(&format!("http://{}/join/", open.listen)) && s.qr_svg.starts_with("<svg")));
+        let json: Value = serde_json::to_value(&open).unwrap();
+        assert_eq!(json["game"], "task_force_officers", "the kind as the webview reads it");
+        let kept = std::fs::read_to_string(mode.state_file()).expect("kept in its file");
+        assert!(kept.contains("\"kind\":\"game\"") && kept.contains("task_force_officers"));
+
+        // The Engineer's seat: its page, and the game's view.
+        let engineer = open.seats[3].url.clone();
+        assert_eq!(http(&engineer, "GET", "").0, 200);
+        let (status, body) = http(&api(&engineer), "POST", r#"{"action":"view"}"#);
+        assert_eq!(status, 200, "{body}");
+        let view: Value = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(view["view"]["turn"], 1, "a game view: {body}");
+        let seen = mode.status().expect("open");
+        assert_eq!(seen.game, Some(Roles::TaskForceOfficers));
+        assert!(seen.seats[3].connected && seen.seats[3].requests == 1, "{:?}", seen.seats[3]);
+        // A role's seat is re-issued by its name.
+        assert!(mode.reissue("Gunnery Officer").is_ok());
+        let reissued = mode.status().unwrap();
+
+        // Closed, reopened from the file (asking for the same kind): the same seats and codes.
+        mode.close().expect("closes");
+        let again = open_cmd(&mode, false, Value::String("task_force_officers".into()));
+        assert!(again.ok, "{:?}", again.error);
+        let again = again.table.unwrap();
+        assert!(again.restored);
+        assert_eq!(again.game, Some(Roles::TaskForceOfficers));
+        assert_eq!(codes(&again), codes(&reissued), "the same codes (and the display seat) from the file");
+        assert_eq!(http(&api(&again.seats[3].url), "POST", r#"{"action":"view"}"#).0, 200);
+
+        // Left open and the app killed: the next start reopens the game table (its kind from the file).
+        let file = mode.state_file().to_path_buf();
+        drop(mode);
+        let restarted = TableMode::at(file.clone());
+        let reopened = restarted.reopen_left_open(&[LOOPBACK], 12).expect("left open").expect("reopens");
+        assert!(reopened.restored);
+        assert_eq!(reopened.game, Some(Roles::TaskForceOfficers));
+        assert_eq!(codes(&reopened), codes(&reissued));
+        restarted.close().expect("closes");
+    }
+
+    #[test]
+    fn a_table_of_another_kind_than_the_one_kept_is_refused_until_the_kept_one_is_forgotten() {
+        let mode = mode("kinds");
+        let open = open_cmd(&mode, false, Value::String("ship_commanders".into())).table.expect("opens");
+        assert_eq!(names(&open), ["SMS Goeben", "SMS Breslau"]);
+        assert_eq!(open.game, Some(Roles::ShipCommanders));
+
+        // Forgetting while open is refused: the table and its file stay.
+        let before = std::fs::read(mode.state_file()).unwrap();
+        let why = mode.forget().unwrap_err();
+        assert!(why.contains("close it before starting a fresh table"), "{why}");
+        assert!(mode.state_file().exists());
+        assert_eq!(mode.status().map(|t| codes(&t)), Some(codes(&open)));
+        mode.close().expect("closes");
+        let before_closed = std::fs::read(mode.state_file()).unwrap();
+        assert_eq!(before_closed, before, "a view-free close leaves the file as it was");
+
+        // The table tools, or the other roles, while the ships' commanders' game is kept: refused, nothing changed.
+        for (game, display) in [(Value::Null, true), (Value::String("task_force_officers".into()), false)] {
+            let refused = open_cmd(&mode, display, game);
+            assert!(!refused.ok && refused.table.is_none());
+            let why = refused.error.unwrap();
+            assert_eq!(why, "This device keeps a game of the ships' commanders: reopen it, or start a fresh table.");
+            assert_eq!(std::fs::read(mode.state_file()).unwrap(), before, "the kept table untouched");
+            assert_eq!(mode.status(), None);
+            assert!(!mode.state_file().with_file_name(LEFT_OPEN).exists());
+        }
+
+        // Forgotten: the file and the mark gone; a table of the table tools then opens fresh.
+        mode.forget().expect("forgets");
+        assert!(!mode.state_file().exists());
+        mode.forget().expect("forgetting nothing does nothing");
+        let tools = open_cmd(&mode, false, Value::Null);
+        assert!(tools.ok, "{:?}", tools.error);
+        let tools = tools.table.unwrap();
+        assert!(!tools.restored);
+        assert_eq!(tools.game, None);
+        assert_eq!(names(&tools), ["A", "B"]);
+        assert!(codes(&tools).iter().all(|code| !codes(&open).contains(code)), "new codes");
+        mode.close().expect("closes");
+
+        // And now a game is refused, naming the table tools.
+        let refused = open_cmd(&mode, false, Value::String("ship_commanders".into()));
+        assert_eq!(refused.error.as_deref(), Some("This device keeps a table of the table tools: reopen it, or start a fresh table."));
+        // Forgetting also drops a mark left by a table left open.
+        open_cmd(&mode, false, Value::Null).table.expect("reopens");
+        let file = mode.state_file().to_path_buf();
+        drop(mode);
+        let restarted = TableMode::at(file.clone());
+        restarted.forget().expect("closed after the kill: forgets");
+        assert!(!file.exists() && !file.with_file_name(LEFT_OPEN).exists());
+        assert!(restarted.reopen_left_open(&[LOOPBACK], 3).is_none(), "nothing left to reopen");
+    }
+
+    #[test]
+    fn a_bad_game_argument_is_refused_and_changes_nothing() {
+        let mode = mode("badgame");
+        for (bad, says) in [
+            (Value::String("solo".into()), "not “solo”"),
+            (Value::String("Task Force Officers".into()), "not “Task Force Officers”"),
+            (Value::Bool(true), "must be \"task_force_officers\", \"ship_commanders\" or null (the table tools)"),
+            (Value::from(4), "`game` argument"),
+        ] {
+            let refused = open_cmd(&mode, false, bad);
+            assert!(!refused.ok && refused.table.is_none());
+            let why = refused.error.unwrap();
+            assert!(why.contains("the table_open command's `game` argument must be") && why.contains(says), "{why}");
+            assert_eq!(mode.status(), None);
+            assert!(!mode.state_file().exists(), "nothing written");
+        }
+        // The same refusal while a table is open leaves it open as it was.
+        let open = open_cmd(&mode, false, Value::Null).table.expect("opens");
+        let refused = open_cmd(&mode, false, Value::String("chess".into()));
+        assert!(!refused.ok);
+        assert_eq!(refused.table.map(|t| codes(&t)), Some(codes(&open)));
+        mode.close().expect("closes");
     }
 
     #[test]

@@ -29,6 +29,7 @@ export type Answers = {
   table_status: TableAnswer;
   table_reissue: TableAnswer;
   table_close: TableAnswer;
+  table_forget: TableAnswer;
   decode_frame: FrameAnswer;
   app_ready: number;
 };

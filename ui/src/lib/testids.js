@@ -506,6 +506,17 @@ export const tid = Object.freeze({
   tableModeAddress: 'table-mode-address',
   /** Adds the table display's seat. */
   tableModeDisplay: 'table-mode-display',
+  /** What the table plays, one radio per choice: `tools` | `task_force_officers` | `ship_commanders`. @param {string} plays */
+  tableModePlays: (plays) => `table-mode-plays-${plays}`,
+  /** What the open table plays. */
+  tableModePlaying: 'table-mode-playing',
+  /** Start a fresh table… (asks first). */
+  tableModeForget: 'table-mode-forget',
+  /** Discards the kept table, for good. */
+  tableModeForgetConfirm: 'table-mode-forget-confirm',
+  tableModeForgetCancel: 'table-mode-forget-cancel',
+  /** Said once the kept table was discarded. */
+  tableModeForgotten: 'table-mode-forgotten',
   tableModeOpen: 'table-mode-open',
   tableModeClose: 'table-mode-close',
   /** Where the open table listens. */

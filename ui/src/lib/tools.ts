@@ -3,6 +3,7 @@
 // a rejected promise is an IPC failure. The protocol types are generated from the core (ts-rs): never
 // copied here by hand.
 import type { ErrorCode } from '../generated/ErrorCode';
+import type { Roles } from '../generated/Roles';
 import type { TableAnswer } from '../generated/shell/TableAnswer';
 import type { ChitView } from '../generated/tools/ChitView';
 import type { Player } from '../generated/tools/Player';
@@ -101,17 +102,41 @@ async function tableCall(run: () => Promise<TableAnswer>): Promise<TableOutcome>
   }
 }
 
-/** Opens the table on `address`, with seats A and B and, if `display`, the table display. */
-export const tableOpen = (address: string, display: boolean) => tableCall(() => call('table_open', { address, display }));
+/** What a table may play besides the table tools: a referee game under these 25.0 roles. */
+export type TableGame = Extract<Roles, 'task_force_officers' | 'ship_commanders'>;
+
+/**
+ * Opens the table on `address`, plus the table display if `display`: seats A and B of the table tools when
+ * `game` is null, otherwise a new game with a seat per role of `game`. The shell reopens the table it keeps
+ * instead when it is of that kind, and refuses when it keeps another kind.
+ */
+export const tableOpen = (address: string, display: boolean, game: TableGame | null = null) =>
+  tableCall(() => call('table_open', { address, display, game }));
 /** The open table and who is connected (`table: null` when closed). */
 export const tableStatus = () => tableCall(() => call('table_status'));
 /** A new code for `seat`: its old join URL stops working. */
 export const tableReissue = (seat: string) => tableCall(() => call('table_reissue', { seat }));
 /** Closes the table: nothing listens any more. */
 export const tableClose = () => tableCall(() => call('table_close'));
+/** Forgets the table the device keeps (its secrets and codes, for good), so the next open starts fresh. */
+export const tableForget = () => tableCall(() => call('table_forget'));
 
-/** A seat's name for the card: "Player A", "Player B", "Table display". */
-export const seatName = (seat: string): string => (seat === 'display' ? 'Table display' : `Player ${seat}`);
+/** What a table plays, for the card: the table tools, or a game under its roles. */
+export const tablePlays = (game: Roles | null): string => {
+  switch (game) {
+    case null:
+      return 'the table tools (players A and B)';
+    case 'task_force_officers':
+      return 'a game: the four Task Force Officers (25.0)';
+    case 'ship_commanders':
+      return 'a game: the ships’ commanders (25.0)';
+    case 'solo':
+      return 'a game: one player';
+  }
+};
+
+/** A seat's name for the card: "Player A", "Player B", "Table display", or a game role's name as it is. */
+export const seatName = (seat: string): string => (seat === 'display' ? 'Table display' : seat === 'A' || seat === 'B' ? `Player ${seat}` : seat);
 
 /** An SVG document as an image source (the CSP's img-src allows data: URLs). */
 export const svgSource = (svg: string): string => `data:image/svg+xml;base64,${btoa(svg)}`;

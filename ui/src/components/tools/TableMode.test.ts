@@ -14,10 +14,11 @@ afterEach(() => {
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><rect width="29" height="29" fill="#fff"/><path d="M4 4h1v1h-1z" fill="#000"/></svg>';
 
-function table(codes: Record<string, string>, connected: string[] = [], listen = '192.168.1.20:8080'): OpenTable {
+function table(codes: Record<string, string>, connected: string[] = [], listen = '192.168.1.20:8080', game: OpenTable['game'] = null): OpenTable {
   return {
     listen,
     restored: false,
+    game,
     seats: Object.entries(codes).map(([seat, code]) => ({
       seat,
       url: `http://${listen}/join/${code}`,
@@ -59,8 +60,10 @@ describe('the Table mode card', () => {
 
     await fireEvent.click(screen.getByTestId(tid.tableModeDisplay));
     await fireEvent.click(screen.getByTestId(tid.tableModeOpen));
-    expect(calls.find((c) => c.cmd === 'table_open')?.args).toEqual({ address: '192.168.1.20', display: true });
+    expect(calls.find((c) => c.cmd === 'table_open')?.args).toEqual({ address: '192.168.1.20', display: true, game: null });
     expect((await screen.findByTestId(tid.tableModeListen)).textContent).toBe('192.168.1.20:8080');
+    expect(screen.getByTestId(tid.tableModePlaying).textContent).toBe('the table tools (players A and B)');
+    expect(screen.getByTestId(tid.tableModeSeat('A')).textContent).toContain('Player A');
     for (const seat of ['A', 'B', 'display']) {
       expect(screen.getByTestId(tid.tableModeUrl(seat)).textContent).toBe(open.seats.find((s) => s.seat === seat)?.url);
       const img = screen.getByTestId(tid.tableModeQr(seat)) as HTMLImageElement;
@@ -127,5 +130,67 @@ describe('the Table mode card', () => {
     await fireEvent.click(await screen.findByTestId(tid.tableModeReissue('A')));
     expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('could not reach table mode');
     expect(screen.getByTestId(tid.tableModeUrl('A')).textContent).toContain('a'.repeat(32));
+  });
+
+  it('sends the game chosen to be played, and names the roles’ seats as they are', async () => {
+    const officers = table(
+      { Commander: 'a'.repeat(32), 'First Officer': 'b'.repeat(32), 'Gunnery Officer': 'c'.repeat(32), Engineer: 'd'.repeat(32) },
+      [],
+      '192.168.1.20:8080',
+      'task_force_officers',
+    );
+    const calls = shell({ table_open: (args) => (args.game === 'task_force_officers' ? { ok: true, table: officers } : { ok: false, error: 'wrong game', table: null }) });
+    render(TableMode);
+    await waitFor(() => expect((screen.getByTestId(tid.tableModeAddress) as HTMLSelectElement).options.length).toBe(2));
+    const tools = screen.getByTestId(tid.tableModePlays('tools')) as HTMLInputElement;
+    expect(tools.checked).toBe(true);
+    expect(screen.getByText('What is played at this table')).toBeTruthy();
+    await fireEvent.click(screen.getByTestId(tid.tableModePlays('ship_commanders')));
+    await fireEvent.click(screen.getByTestId(tid.tableModePlays('task_force_officers')));
+    expect((screen.getByTestId(tid.tableModePlays('task_force_officers')) as HTMLInputElement).checked).toBe(true);
+    await fireEvent.click(screen.getByTestId(tid.tableModeOpen));
+    expect(calls.find((c) => c.cmd === 'table_open')?.args).toEqual({ address: '192.168.1.20', display: false, game: 'task_force_officers' });
+    expect((await screen.findByTestId(tid.tableModePlaying)).textContent).toBe('a game: the four Task Force Officers (25.0)');
+    expect(screen.getByTestId(tid.tableModeSeat('Engineer')).querySelector('h3')?.textContent).toBe('Engineer');
+    expect((screen.getByTestId(tid.tableModeQr('First Officer')) as HTMLImageElement).alt).toBe('QR code to join as First Officer');
+  });
+
+  it('sends the ships’ commanders, and shows the refusal naming the table the device keeps', async () => {
+    const kept = 'This device keeps a table of the table tools: reopen it, or start a fresh table.';
+    const calls = shell({ table_open: () => ({ ok: false, error: kept, table: null }) });
+    render(TableMode);
+    await waitFor(() => expect((screen.getByTestId(tid.tableModeAddress) as HTMLSelectElement).options.length).toBe(2));
+    await fireEvent.click(screen.getByTestId(tid.tableModePlays('ship_commanders')));
+    await fireEvent.click(screen.getByTestId(tid.tableModeOpen));
+    expect(calls.find((c) => c.cmd === 'table_open')?.args).toEqual({ address: '192.168.1.20', display: false, game: 'ship_commanders' });
+    expect((await screen.findByTestId(tid.toolsError)).textContent).toContain(kept);
+    expect(screen.getByTestId(tid.tableModeOpen)).toBeTruthy();
+  });
+
+  it('starts a fresh table only after a confirm that says the kept table’s secrets go for good', async () => {
+    const calls = shell({ table_forget: () => ({ ok: true, table: null }) });
+    render(TableMode);
+    await fireEvent.click(await screen.findByTestId(tid.tableModeForget));
+    expect(commands(calls)).toEqual(['table_addresses']);
+    expect(screen.getByRole('alertdialog').textContent).toContain('deleted for good');
+    // Kept: nothing sent, the button back.
+    await fireEvent.click(screen.getByTestId(tid.tableModeForgetCancel));
+    expect(screen.queryByTestId(tid.tableModeForgetConfirm)).toBeNull();
+    expect(commands(calls)).toEqual(['table_addresses']);
+    // Confirmed: table_forget, and the card says the next table opens fresh.
+    await fireEvent.click(screen.getByTestId(tid.tableModeForget));
+    await fireEvent.click(screen.getByTestId(tid.tableModeForgetConfirm));
+    expect(commands(calls)).toEqual(['table_addresses', 'table_forget']);
+    expect((await screen.findByTestId(tid.tableModeForgotten)).textContent).toContain('the next table opens fresh');
+    expect(screen.getByTestId(tid.tableModeForget)).toBeTruthy();
+  });
+
+  it('shows a refused fresh table (the table open elsewhere) and keeps the table', async () => {
+    shell({ table_forget: () => ({ ok: false, error: 'The table is open on 127.0.0.1:8080: close it before starting a fresh table.', table: null }) });
+    render(TableMode);
+    await fireEvent.click(await screen.findByTestId(tid.tableModeForget));
+    await fireEvent.click(screen.getByTestId(tid.tableModeForgetConfirm));
+    expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('close it before starting a fresh table');
+    expect(screen.queryByTestId(tid.tableModeForgotten)).toBeNull();
   });
 });

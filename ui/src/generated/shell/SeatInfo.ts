@@ -5,7 +5,8 @@
  */
 export type SeatInfo = { 
 /**
- * `A`, `B` or `display`.
+ * `A`, `B` or `display` at a table of the table tools; at a game table the role's name
+ * (`Commander`…, `SMS Goeben`…) or `display`.
  */
 seat: string, url: string, 
 /**

@@ -2,7 +2,7 @@
 import type { OpenTable } from "./OpenTable";
 
 /**
- * What `table_open`, `table_status`, `table_reissue` and `table_close` answer.
+ * What `table_open`, `table_status`, `table_reissue`, `table_close` and `table_forget` answer.
  */
 export type TableAnswer = { ok: boolean, 
 /**
