@@ -29,6 +29,11 @@ export async function openTableMode(driver) {
 /** Opens the table on 127.0.0.1 from the card; answers where it listens. */
 export async function openTableOnLoopback(driver) {
   await openTableMode(driver);
+  return openOnLoopback(driver);
+}
+
+/** On the card already shown: picks 127.0.0.1 and opens the table; answers where it listens. */
+export async function openOnLoopback(driver) {
   const select = await waitForTestId(driver, tid.tableModeAddress);
   await waitFor('the addresses', async () => (await select.findElements({ css: 'option[value="127.0.0.1"]' })).length === 1);
   await driver.executeScript('arguments[0].value = "127.0.0.1"; arguments[0].dispatchEvent(new Event("change"));', select);

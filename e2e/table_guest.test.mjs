@@ -11,8 +11,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { startDriver, openApp, waitForTestId, waitForText, waitFor, byTestId, tap, killApp } from './harness.mjs';
-import { CHROMEDRIVER, CHROMIUM, guestBrowser, guestScreenshot, joinUrl, openTableMode, openTableOnLoopback, tapId } from './table.mjs';
+import { startDriver, openApp, waitForTestId, waitForText, waitForGone, waitFor, byTestId, tap, killApp } from './harness.mjs';
+import { CHROMEDRIVER, CHROMIUM, guestBrowser, guestScreenshot, joinUrl, openOnLoopback, openTableMode, openTableOnLoopback, tapId } from './table.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 
 let driverProcess;
@@ -145,6 +145,29 @@ test('table mode (issue #16): each player on their own phone, the app as referee
     // The card of the restarted app shows the same table.
     await openTableMode(app);
     assert.equal(await joinUrl(app, 'A', listen), urlA, 'the same seat codes after the restart');
+
+    // A game table (25.0, the Task Force Officers): the tools' table closed and forgotten, a game opened;
+    // the Commander and the Engineer each on their own phone, each offered only their own calls.
+    await tapId(app, tid.tableModeClose);
+    await waitForGone(app, tid.tableModeListen, 10000, 'the table closed');
+    await tapId(app, tid.tableModeForget);
+    await tapId(app, tid.tableModeForgetConfirm);
+    await waitForTestId(app, tid.tableModeForgotten);
+    await pick(app, tid.tableModePlays('task_force_officers'));
+    const gameListen = await openOnLoopback(app);
+    await waitForTestId(app, tid.tableModePlaying);
+    await a.get(await joinUrl(app, 'Commander', gameListen));
+    await b.get(await joinUrl(app, 'Engineer', gameListen));
+    await waitForText(a, tid.guestSeat, (t) => t.includes('Commander'));
+    await waitForText(b, tid.guestSeat, (t) => t.includes('Engineer'));
+    await waitForTestId(a, tid.guestGame);
+    // Setup: every decision is the Commander's (25.0); the Engineer's phone waits, saying for what.
+    await waitForTestId(a, tid.phase);
+    assert.equal((await a.findElements(byTestId(tid.guestWaiting))).length, 0, "the Commander's phone has the setup's decisions");
+    assert.match(await waitForText(b, tid.guestWaiting, (t) => t.length > 0), /Your seat: Engineer/);
+    assert.equal((await b.findElements(byTestId(tid.action('end_phase')))).length, 0, 'the Engineer cannot end the phase');
+    await guestScreenshot(a, 'guest-commander-game-phone');
+    await guestScreenshot(b, 'guest-engineer-waiting-phone');
   } finally {
     await a.quit().catch(() => {});
     await b.quit().catch(() => {});
