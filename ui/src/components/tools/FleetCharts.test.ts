@@ -5,6 +5,7 @@ import TableTools from './TableTools.svelte';
 import { ToolsReplay, transcript } from '../../test/toolsReplay';
 import fleets from '../../test/fixtures/tools/fleet_charts.json';
 import { tid, selector } from '../../lib/testids.js';
+import { here } from '../../lib/seat.svelte';
 
 afterEach(() => {
   cleanup();
@@ -99,5 +100,37 @@ describe('hidden Fleet Charts', () => {
     expect(result.querySelector(selector(tid.dieFace))?.getAttribute('data-value')).toBe('2');
     expect(result.textContent).toContain('Success');
     expect(screen.getByTestId(tid.d10Revealed).textContent).toBe('Fleet Box 3: Goeben');
+  });
+});
+
+describe('hidden Fleet Charts on a guest seat (table mode, issue #16)', () => {
+  afterEach(() => {
+    here.seat = null;
+  });
+
+  it("player A's phone takes, changes, reveals and rolls for A only; B's chart is shown as both see it", async () => {
+    here.seat = { player: 'a', name: 'A' };
+    const core = charted('reveal');
+    await openFleets(core);
+    await screen.findByTestId(tid.publicBox('b', 1));
+    expect(screen.getByTestId(tid.fleetEdit('a'))).toBeTruthy();
+    expect(screen.queryByTestId(tid.fleetEdit('b'))).toBeNull();
+    expect(screen.getByTestId(tid.fleetReveal('a'))).toBeTruthy();
+    expect(screen.queryByTestId(tid.fleetReveal('b'))).toBeNull();
+    expect(screen.getByTestId(tid.d10Roll('a'))).toBeTruthy();
+    expect(screen.queryByTestId(tid.d10Roll('b'))).toBeNull();
+    expect(screen.getByTestId(tid.peek('a'))).toBeTruthy();
+    expect(screen.queryByTestId(tid.peek('b'))).toBeNull();
+  });
+
+  it("the table display acts for no one: no chart to take, change, reveal or roll", async () => {
+    here.seat = { player: null, name: 'display' };
+    const core = new ToolsReplay(transcript(fleets, 'open'));
+    await openFleets(core);
+    expect(screen.queryByTestId(tid.fleetOpen('a', 'german'))).toBeNull();
+    expect(screen.queryByTestId(tid.fleetEdit('a'))).toBeNull();
+    expect(screen.queryByTestId(tid.d10Roll('a'))).toBeNull();
+    expect(screen.queryByTestId(tid.d10Roll('b'))).toBeNull();
+    expect(screen.queryByTestId(tid.peek('a'))).toBeNull();
   });
 });
