@@ -202,7 +202,11 @@ fn issue_18_soak_random_games_with_every_check_on_every_step() {
     let seeds: Vec<u64> = regressions().into_iter().chain(first..first + games).collect();
     let (mut steps, mut failures, mut slowest) = (0usize, Vec::new(), (0u64, Duration::ZERO, 0usize));
     let started = Instant::now();
-    for &seed in &seeds {
+    for (played, &seed) in seeds.iter().enumerate() {
+        // A long run (the full 100,000 games take an hour or more) says how far it is every 10,000 games.
+        if played > 0 && played % 10_000 == 0 {
+            eprintln!("soak: {played} games played, {steps} steps, {} failures, {:.0} s", failures.len(), started.elapsed().as_secs_f64());
+        }
         match std::panic::catch_unwind(|| soak_game(seed)) {
             Ok(Ok(outcome)) => {
                 steps += outcome.steps;
