@@ -111,27 +111,26 @@ export class Guest {
 
   /** One request of the table tools' protocol, answered for this seat only (a refusal is an answer too). */
   async send(request: ToolAction): Promise<ToolResponse> {
-    const res = await reliable(this.api, {
-      method: 'POST',
-      body: JSON.stringify(request),
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newKey() },
-    });
-    if (!res) throw new Error('this seat is no longer open at the table');
-    return (await res.json()) as ToolResponse;
+    return (await this.post(request)) as ToolResponse;
   }
 
   /** One request of the game's protocol at a game table (25.0 roles): the host answers this seat's view. */
   async sendGame(request: Request): Promise<GameResponse> {
+    const body = (await this.post(request)) as GameResponse | { tool: 'error'; code: string; message: string };
+    // The host's own refusals (403: not this seat's call) come in the tools' error shape.
+    if ('tool' in body) return { ok: false, error: { code: body.code, message: body.message } } as unknown as GameResponse;
+    return body;
+  }
+
+  /** POSTs one request with its own Idempotency-Key (kept across its retries); the host's JSON answer. */
+  private async post(request: ToolAction | Request): Promise<unknown> {
     const res = await reliable(this.api, {
       method: 'POST',
       body: JSON.stringify(request),
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newKey() },
     });
     if (!res) throw new Error('this seat is no longer open at the table');
-    const body = (await res.json()) as GameResponse | { tool: 'error'; code: string; message: string };
-    // The host's own refusals (403: not this seat's call) come in the tools' error shape.
-    if ('tool' in body) return { ok: false, error: { code: body.code, message: body.message } } as unknown as GameResponse;
-    return body;
+    return res.json();
   }
 
   /** Checks in with the host (`GET /api/{code}`); the first answer seats this page. */
