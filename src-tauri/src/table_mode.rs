@@ -27,7 +27,7 @@ use std::path::Path;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use goeben_referee::ground::state::Roles;
+use goeben_referee::api::Roles;
 use goeben_table_host::game::{game_seats, new_game};
 use goeben_table_host::limits::Limits;
 use goeben_table_host::seats::tool_seats;

@@ -26,4 +26,4 @@ pub use crate::api::request::{Request, SessionRequest};
 pub use crate::ground::action::Action;
 pub use crate::ground::error::{ErrorCode, ErrorInfo};
 pub use crate::ground::pack::RulesPack;
-pub use crate::ground::state::Phase;
+pub use crate::ground::state::{Phase, Roles};
