@@ -7,13 +7,10 @@
 // sticks or lands on something invisible, shows where it is, and that Enter or Space does what a tap does.
 // The summary (screen × size → violations by impact) is written to e2e/screenshots/a11y-report.json.
 //
-// axe's source is evaluated through WebDriver's executeScript itself: the automation session runs it as
-// the body of a function, which the app's strict CSP (`script-src 'self'`, no eval) does not govern, so
-// the shipped CSP is left as it is.
+// axe runs through e2e/axe.mjs (its source as the body of an executeScript: the shipped CSP is unchanged).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Key } from 'selenium-webdriver';
 import {
@@ -22,17 +19,12 @@ import {
 } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
-
-const require = createRequire(import.meta.url);
-const AXE_PATH = require.resolve('axe-core/axe.min.js');
-const AXE_SOURCE = readFileSync(AXE_PATH, 'utf8');
-const AXE_VERSION = JSON.parse(readFileSync(join(AXE_PATH, '..', 'package.json'), 'utf8')).version;
+import { AXE_VERSION, BLOCKING, runAxe } from './axe.mjs';
 
 const PHONE = { name: 'phone', width: 390, height: 844 };
 const DESKTOP = { name: 'desktop', width: 1280, height: 900 };
 /** The seed of e2e/whole_game.test.mjs: the policy meets an incident draw and a battle in its first two turns. */
 const SEED = 3;
-const BLOCKING = new Set(['serious', 'critical']);
 
 const started = Date.now();
 const report = { axe: AXE_VERSION, sizes: [PHONE, DESKTOP], blocking: [...BLOCKING], screens: {}, tabThrough: {}, seconds: 0 };
@@ -70,35 +62,6 @@ async function reload(driver) {
   await driver.navigate().refresh();
   await waitForAnyTestId(driver, [tid.phase, tid.seedInput]);
   await waitForIdle(driver);
-}
-
-/** axe, once per page load: its source run as the body of an executeScript (no eval inside the page). */
-async function injectAxe(driver) {
-  const present = await driver.executeScript('return typeof window.axe === "object" && typeof window.axe.run === "function"');
-  if (present) return;
-  const kind = await driver.executeScript(`${AXE_SOURCE}\n;return typeof window.axe;`);
-  assert.equal(kind, 'object', 'axe-core loaded into the webview');
-}
-
-const AXE_RUN = `
-  const [only, done] = [arguments[0], arguments[arguments.length - 1]];
-  const options = { resultTypes: ['violations'] };
-  if (only) options.runOnly = { type: 'rule', values: only };
-  window.axe.run(document, options).then(
-    (r) => done({ incomplete: r.incomplete.reduce((n, v) => n + v.nodes.length, 0), violations: r.violations.map((v) => ({
-      id: v.id, impact: v.impact, help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), impact: n.impact, summary: n.failureSummary, html: n.html.slice(0, 160) })),
-    })) }),
-    (e) => done({ error: String((e && e.stack) || e) }),
-  );`;
-
-/** Runs axe on the page as it is; returns the violations (rule, impact, nodes) and how many checks it
- * could not decide (`incomplete`: mostly contrast over a background it cannot read). */
-async function runAxe(driver, only = null) {
-  await injectAxe(driver);
-  const r = await driver.executeAsyncScript(AXE_RUN, only);
-  assert.ok(!r.error, `axe failed: ${r.error}`);
-  return r;
 }
 
 /** Puts the page in a theme the way the toggle does (data-theme on <html>; the app's CSS reads it). */

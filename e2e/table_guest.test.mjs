@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { startDriver, openApp, waitForTestId, waitForText, waitForGone, waitFor, byTestId, tap, killApp } from './harness.mjs';
 import { CHROMEDRIVER, CHROMIUM, guestBrowser, guestScreenshot, joinUrl, openOnLoopback, openTableMode, openTableOnLoopback, tapId } from './table.mjs';
 import { tid } from '../ui/src/lib/testids.js';
+import { blockingViolations } from './axe.mjs';
 
 let driverProcess;
 
@@ -74,6 +75,8 @@ test('table mode (issue #16): each player on their own phone, the app as referee
     assert.equal((await b.findElements(byTestId(tid.dieFace))).length, 0, 'no die face on B’s phone');
     await guestScreenshot(a, 'guest-a-sdr-drawn-phone');
     await guestScreenshot(b, 'guest-b-sdr-commitment-phone');
+    // axe on both phones' pages (issue #17's bar: no serious or critical violation).
+    const violations = [...(await blockingViolations(a, "A's SDR")), ...(await blockingViolations(b, "B's SDR"))];
 
     // A reveals; both phones verify it against the commitment shown at the draw.
     await tapId(a, tid.revealChit(1));
@@ -168,6 +171,8 @@ test('table mode (issue #16): each player on their own phone, the app as referee
     assert.equal((await b.findElements(byTestId(tid.action('end_phase')))).length, 0, 'the Engineer cannot end the phase');
     await guestScreenshot(a, 'guest-commander-game-phone');
     await guestScreenshot(b, 'guest-engineer-waiting-phone');
+    violations.push(...(await blockingViolations(a, "the Commander's game")), ...(await blockingViolations(b, "the Engineer's game")));
+    assert.deepEqual(violations, [], `serious or critical accessibility violations on the guest page:\n  ${violations.join('\n  ')}`);
   } finally {
     await a.quit().catch(() => {});
     await b.quit().catch(() => {});
