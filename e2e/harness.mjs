@@ -304,3 +304,16 @@ export async function codeInput(driver) {
   await tap(driver, await waitForTestId(driver, tid.scanOpen));
   return waitForTestId(driver, tid.codeInput);
 }
+
+/** Picks a radio segment by its test id (the input itself may be drawn under its label). */
+export async function pickSegment(driver, id) {
+  const el = await driver.wait(async () => (await driver.findElements(byTestId(id)))[0], 10000, `no [data-testid=${id}]`);
+  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" }); arguments[0].click();', el);
+}
+
+/** Types `text` into the field with test id `id`, replacing what it held. */
+export async function typeInto(driver, id, text) {
+  const el = await waitForTestId(driver, id);
+  await el.clear();
+  await el.sendKeys(text);
+}

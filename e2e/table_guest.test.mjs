@@ -11,7 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { startDriver, openApp, waitForTestId, waitForText, waitForGone, waitFor, byTestId, tap, killApp } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, waitForText, waitForGone, waitFor, byTestId, tap, killApp, pickSegment as pick, typeInto as type } from './harness.mjs';
 import { CHROMEDRIVER, CHROMIUM, guestBrowser, guestScreenshot, joinUrl, openOnLoopback, openTableMode, openTableOnLoopback, tapId } from './table.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { blockingViolations } from './axe.mjs';
@@ -27,18 +27,6 @@ after(() => {
 });
 
 const pageText = (driver) => driver.executeScript('return document.body.innerText');
-
-async function type(driver, id, text) {
-  const el = await waitForTestId(driver, id);
-  await el.clear();
-  await el.sendKeys(text);
-}
-
-/** Picks a radio segment (the input itself may be drawn under its label). */
-async function pick(driver, id) {
-  const el = await driver.wait(async () => (await driver.findElements(byTestId(id)))[0], 10000, `no [data-testid=${id}]`);
-  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" }); arguments[0].click();', el);
-}
 
 /** A guest seated at `url`, connected, on the tool `tool`. */
 async function seat(guest, url, name, tool) {

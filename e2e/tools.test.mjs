@@ -3,7 +3,7 @@
 // once it is let go.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForGone, textOf, waitForText, screenshot, byTestId, tap, menuItem } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForGone, textOf, waitForText, screenshot, byTestId, tap, menuItem, pickSegment as pick, typeInto as type } from './harness.mjs';
 import { tid, selector } from '../ui/src/lib/testids.js';
 
 let driverProcess;
@@ -35,18 +35,6 @@ async function hold(driver, el, whileHeld) {
   } finally {
     await driver.actions({ async: true }).move({ origin: el }).release().perform();
   }
-}
-
-/** Picks a radio segment (the input itself may be drawn under its label). */
-async function pick(driver, id) {
-  const el = await driver.wait(async () => (await driver.findElements(byTestId(id)))[0], 10000, `no [data-testid=${id}]`);
-  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" }); arguments[0].click();', el);
-}
-
-async function type(driver, id, text) {
-  const el = await waitForTestId(driver, id);
-  await el.clear();
-  await el.sendKeys(text);
 }
 
 async function openTools(driver) {
