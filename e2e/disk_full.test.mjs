@@ -3,7 +3,8 @@
 // are played by taps; the tmpfs is filled: the next decision is still applied, the player reads once that
 // the game could not be saved, and the last save on disk stays whole; space is freed: the next decision
 // saves; the app is killed and started again: the last saved state opens and nothing is unreadable. Then
-// the same with the folder made read-only. The 100-kill soak is scripts/kill_soak.mjs (by hand).
+// the same with the folder made read-only; then the disk fills up as the game ends, and the finished game
+// joins the finished games once there is room. The 100-kill soak is scripts/kill_soak.mjs (by hand).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -178,6 +179,36 @@ test('a full disk, then a read-only data folder: play goes on, the player is tol
     assert.deepEqual(saveFiles(), savedBefore, 'the saves on disk are exactly as they were');
     const last = await play(driver);
     driver = await restartInto(driver, last);
+
+    // The disk is full when the game ends: the game is not added to the finished games, the player reads
+    // why as a notice; once there is room, opening the finished games adds it.
+    fill();
+    const end = await driver.executeAsyncScript(
+      `const done = arguments[arguments.length - 1];
+       const call = (action) => window.__TAURI_INTERNALS__.invoke('respond', { action });
+       (async () => {
+         const codes = [];
+         let r = await call({ action: 'view' });
+         for (let i = 0; i < 4000 && !(r.view.game_over !== null && r.view.reveal !== undefined) && r.view.legal_actions.length > 0; i += 1) {
+           r = await call(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.length]);
+           if (r.error) codes.push(r.error.code);
+         }
+         done({ view: r.view, codes, last: r.error ?? null });
+       })().catch((e) => done({ error: String(e) }));`,
+    );
+    assert.ok(end.view?.reveal, `the game ended (${JSON.stringify(end.error ?? end.view?.game_over)})`);
+    assert.equal(end.codes[0], 'save_failed', 'the first move on the full disk says the game could not be saved');
+    assert.equal(end.codes.filter((c) => c === 'save_failed').length, 1, 'said once');
+    assert.equal(end.last?.code, 'finished_not_kept', `the last move says the game could not be kept: ${JSON.stringify(end.last)}`);
+    assert.match(end.last.message, /^The game could not be added to the finished games: the disk is full .*It will be added the next time you open the finished games/);
+    assert.ok(!Object.keys(saveFiles()).some((f) => f.startsWith('finished/')), 'no finished game on disk yet');
+    rmSync(join(mountPoint, 'filler'));
+    await driver.navigate().refresh();
+    await tap(driver, await waitForTestId(driver, tid.finishedOpenOver));
+    await waitForTestId(driver, tid.finishedGames);
+    await waitForText(driver, tid.finishedRow, (t) => t.includes(end.view.commitment.slice(0, 8)));
+    assert.equal(Object.keys(saveFiles()).filter((f) => f.startsWith('finished/')).length, 1, 'the finished game is on disk now');
+    assertAllReadable();
     console.log(`DISK FULL: full disk and read-only folder, told once each, saves whole, restarts clean in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await driver.quit().catch(() => {});

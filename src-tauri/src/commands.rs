@@ -60,6 +60,7 @@ fn after_save(mut response: Response, saved: Result<(), persistence::SaveFailure
             } else {
                 format!("The game could not be added to the finished games: {message}")
             };
+            let message = format!("{message}. It will be added the next time you open the finished games, once it can be written.");
             response.error = Some(ErrorInfo::new(ErrorCode::FinishedNotKept, message));
         }
     }
@@ -69,8 +70,12 @@ fn after_save(mut response: Response, saved: Result<(), persistence::SaveFailure
 // ---------------------------------------------------------------------------------------------------
 // Finished games (issue #14): the list with its tally by Orders, and each game's record.
 
+/// The finished games. A running game that is over but was not kept (the disk was full or the folder
+/// read-only when it ended, or the app was killed between its save and its keeping) is kept first, so
+/// it joins the list as soon as there is room (issue #18); if it still cannot be, the list is as it was.
 #[tauri::command]
 pub fn list_finished(state: State<'_, AppState>) -> FinishedAnswer {
+    let _ = state.finished.keep(&state.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
     let (games, unreadable) = crate::finished_games::list(&state.finished.dir);
     FinishedAnswer::list(games, unreadable)
 }
@@ -315,6 +320,9 @@ mod tests {
         assert!(saved.message.starts_with("The game is saved, but"), "{}", saved.message);
         let unsaved = after_save(applied(), failed(false), || Err("disk full".into())).error.unwrap();
         assert!(unsaved.message.starts_with("The game could not be added"), "{}", unsaved.message);
+        for message in [&saved.message, &unsaved.message] {
+            assert!(message.ends_with("It will be added the next time you open the finished games, once it can be written."), "{message}");
+        }
         let told = after_save(applied(), failed(true), || Err("disk full".into())).error.unwrap();
         assert_eq!(told.code, "save_failed", "the save's message comes first");
     }

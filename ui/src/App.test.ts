@@ -151,6 +151,21 @@ describe('a running game', () => {
     expect(screen.getByTestId(tid.phase).textContent).toBe('Movement');
   });
 
+  it('shows an applied action whose save or finished-game keeping failed as a notice, not an error (issue #18)', async () => {
+    const r = movement as Response;
+    for (const [code, message] of [['save_failed', 'Your game could not be saved: the disk is full'], ['finished_not_kept', 'The game could not be added to the finished games']] as const) {
+      shell(r, () => ({ ...r, ok: true, error: { code, message } }));
+      render(App);
+      await fireEvent.click(await screen.findByTestId(tid.action('end_phase')));
+      expect((await screen.findByTestId(tid.noticeBanner)).textContent).toContain(message);
+      expect(screen.getByTestId(tid.noticeBanner).getAttribute('role')).toBe('status');
+      expect(screen.queryByTestId(tid.errorBanner)).toBeNull();
+      await fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      await waitFor(() => expect(screen.queryByTestId(tid.noticeBanner)).toBeNull());
+      cleanup();
+    }
+  });
+
   it('asks for confirmation before undoing', async () => {
     const r = movement as Response;
     shell(r, () => r);
