@@ -2,17 +2,22 @@
 // Issue #18: "kill the real app 100 times". Plays scripted games in the real app (through the shell's
 // `respond` and `tools_respond` commands, the UI's own doors, for speed) and SIGKILLs it at seeded random
 // moments: between actions, while an action is being applied and saved, during a battle, during a table
-// tools request. After every restart it checks that
+// tools request, during a phone's request to the table the app hosts (table mode, issue #16: HTTP from this
+// script, as a guest's page sends it). After every restart it checks that
 //   - the view is the view of the last action that was answered, or, when the kill landed while an action
 //     was in flight, the view before it or the view after it (the action applied once) — never anything else;
 //   - the game record lists every applied action once, in order (none lost once answered, none twice);
 //   - the table tools' log is the one last answered, or one longer for a request in flight;
+//   - the table the app hosts reopened by itself on the same join URL, its log is the one last answered or
+//     one longer, and the phone's retry of the request in flight (same Idempotency-Key) leaves it exactly
+//     one longer: applied once, whether the kill came before or after it was kept;
 //   - every file in the save folder reads as JSON, none was kept aside as unreadable, and the app shows no
 //     startup notice (nothing was found damaged);
 //   - the screen shows the turn the referee holds.
 // By hand, not in CI (docs/RELIABILITY.md):
 //   node scripts/kill_soak.mjs --kills 100 [--app PATH] [--seed N]
-// (`--plant-torn-save K` tears the newest save after kill K: that kill must fail, showing the checks bite.)
+// (`--plant-torn-save K` tears the newest save after kill K; `--plant-lost-key K` resends kill K's table-mode
+// request under a new key: that kill must fail, showing the checks bite.)
 // The app defaults to the release build, src-tauri/target/release/goeben-referee-app (or
 // $CARGO_TARGET_DIR/release/…). Exit status 0 when every kill was survived.
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync, watch } from 'node:fs';
@@ -28,13 +33,17 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 if (args.includes('--help')) {
-  console.log('node scripts/kill_soak.mjs [--kills 100] [--app PATH] [--seed N] [--display 93] [--plant-torn-save K]');
+  console.log('node scripts/kill_soak.mjs [--kills 100] [--app PATH] [--seed N] [--display 93] [--plant-torn-save K] [--plant-lost-key K]');
   process.exit(0);
 }
 const KILLS = Number(option('kills', '100'));
 // A planted fault, to see the checks fail: after kill number PLANT the newest autosave is torn in half
 // (as an in-place write killed halfway would leave it); that kill must be reported as a failure.
 const PLANT = Number(option('plant-torn-save', '0'));
+// Another, for the table: after kill number LOST_KEY (a table-mode request in flight) the phone first sends
+// the request again under a new key, as a page that lost its Idempotency-Key would: it is applied twice, and
+// that kill must be reported.
+const LOST_KEY = Number(option('plant-lost-key', '0'));
 const RUN_SEED = Number(option('seed', '1'));
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(repo, 'src-tauri', 'target');
 const app = resolve(option('app', join(targetDir, 'release', 'goeben-referee-app')));
@@ -84,7 +93,7 @@ function rng(seed) {
 const random = rng(RUN_SEED);
 const pick = (n) => Math.floor(random() * n);
 
-const KINDS = ['between', 'save', 'battle', 'tools'];
+const KINDS = ['between', 'save', 'battle', 'tools', 'table'];
 const IDENTIFIER = 'org.goebenreferee.app';
 const log = (line) => process.stdout.write(`${line}\n`);
 
@@ -117,6 +126,39 @@ const PAGE_DELAY = 30;
 /** The public state that must come back after a restart (the undo stack is not saved). */
 const state = (view) => JSON.stringify({ ...view, undo_status: undefined });
 const TOOLS_REQUEST = { tool: 'roll_event', player: 'a', table: 'tactical' };
+const TABLE_REQUEST = { tool: 'roll_event', player: 'a', table: 'strategic' };
+
+// Table mode: seat A's phone, played from here over HTTP as the guest page does (docs/TABLE-MODE.md).
+let seatA = null; // { url, api } once the table is open
+let keyCount = 0;
+const freshKey = () => `kill-soak-${RUN_SEED}-${(keyCount += 1)}`;
+/** One request from seat A's phone: the parsed answer, its status and whether it was a kept answer. */
+async function tablePost(request, key) {
+  const r = await fetch(seatA.api, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(request) });
+  return { status: r.status, replayed: r.headers.get('idempotency-replayed') === 'true', answer: await r.json() };
+}
+/** The table's public log length, as seat A reads it. */
+async function tableLog() {
+  const r = await tablePost({ tool: 'table_view' }, freshKey());
+  if (r.status !== 200 || r.answer.tool !== 'table_view') throw new Error(`table_view answered ${r.status} ${JSON.stringify(r.answer)}`);
+  return r.answer.log.length;
+}
+/** The table as the app says it is open (it reopens by itself on a thread after a start), or null. */
+async function tableSeatA(driver, within) {
+  let seat = null;
+  await waitFor('the table to be open', async () => {
+    const t = (await invoke(driver, 'table_status', {})).table;
+    seat = t?.seats.find((x) => x.seat === 'A') ?? null;
+    return seat !== null;
+  }, within, 50).catch(() => {});
+  return seat && { url: seat.url, api: seat.url.replace('/join/', '/api/') };
+}
+/** Opens the table of the table tools on loopback the first time it is needed. */
+async function openTable(driver) {
+  const opened = await invoke(driver, 'table_open', { address: '127.0.0.1', display: false, game: null });
+  if (!opened.ok) throw new Error(`table_open refused: ${opened.error}`);
+  seatA = await tableSeatA(driver, 5000);
+}
 
 const seenAside = new Set();
 /** Every file of the save folder: the unreadable ones, the ones kept aside, half-written temporary ones. */
@@ -178,19 +220,20 @@ const driverProcess = await startDriver();
 const dataDir = join(driverProcess.env.XDG_DATA_HOME, IDENTIFIER);
 const started = Date.now();
 const failures = [];
-const tally = { between: 0, save: 0, battle: 0, tools: 0 };
-const outcomes = { before: 0, after: 0, toolsBefore: 0, toolsAfter: 0 };
+const tally = { between: 0, save: 0, battle: 0, tools: 0, table: 0 };
+const outcomes = { before: 0, after: 0, toolsBefore: 0, toolsAfter: 0, tableBefore: 0, tableAfter: 0 };
 // Half-written temporary files seen after a kill (path and time): the kill landed during a write.
 const midWrite = new Set();
 let actionsApplied = 0;
 let toolsApplied = 0;
+let tableApplied = 0;
 let games = 0;
 let battles = 0;
 let atWrite = 0;
 let gameSeed = RUN_SEED * 1000;
 
 // What the app must show after the next restart.
-let expect = null; // { view, steps, toolsLog, inFlight: null | { kind: 'respond', action, before } | { kind: 'tools' } }
+let expect = null; // { view, steps, toolsLog, tableLog, inFlight: null | { kind: 'respond', action } | { kind: 'tools' } | { kind: 'table', key } }
 let survived = 0;
 
 async function open() {
@@ -246,6 +289,32 @@ async function check(driver, kill) {
   const toolsOk = toolsLog.length === expect.toolsLog || (inFlight?.kind === 'tools' && toolsLog.length === expect.toolsLog + 1);
   if (!toolsOk) wrong.push(`table tools log has ${toolsLog.length} entries; expected ${expect.toolsLog}${inFlight?.kind === 'tools' ? ' or one more' : ''}`);
   if (inFlight?.kind === 'tools') outcomes[toolsLog.length === expect.toolsLog ? 'toolsBefore' : 'toolsAfter'] += 1;
+  // The hosted table: reopened on the same URL; its log as answered, or one longer for a request in flight,
+  // and exactly one longer once the phone retries that request with its key.
+  let tableNow = expect.tableLog;
+  if (seatA) {
+    const reopened = await tableSeatA(driver, 10000);
+    if (!reopened) wrong.push('the table left open did not reopen');
+    else if (reopened.url !== seatA.url) wrong.push(`the table reopened on ${reopened.url}, not on ${seatA.url}`);
+    else {
+      tableNow = await tableLog();
+      const ok = tableNow === expect.tableLog || (inFlight?.kind === 'table' && tableNow === expect.tableLog + 1);
+      if (!ok) wrong.push(`the table's log has ${tableNow} entries; expected ${expect.tableLog}${inFlight?.kind === 'table' ? ' or one more' : ''}`);
+      if (inFlight?.kind === 'table') {
+        outcomes[tableNow === expect.tableLog ? 'tableBefore' : 'tableAfter'] += 1;
+        if (kill.n === LOST_KEY) {
+          await tablePost(TABLE_REQUEST, freshKey());
+          log(`  (planted: kill ${kill.n}'s request sent again under a new key)`);
+        }
+        const retry = await tablePost(TABLE_REQUEST, inFlight.key);
+        const after = await tableLog();
+        if (retry.status !== 200 || retry.answer.tool === 'error') wrong.push(`the retry was answered ${retry.status} ${JSON.stringify(retry.answer)}`);
+        if (retry.replayed !== (tableNow === expect.tableLog + 1)) wrong.push(`the retry was ${retry.replayed ? '' : 'not '}a kept answer though the request was ${tableNow === expect.tableLog ? 'not ' : ''}applied before the kill`);
+        if (after !== expect.tableLog + 1) wrong.push(`after the retry the table's log has ${after} entries; expected ${expect.tableLog + 1} (applied once)`);
+        tableNow = after;
+      }
+    }
+  }
   // The screen shows the referee's turn.
   if (view.game && !view.game_over) {
     const turn = await driver.findElements(byTestId(tid.turn));
@@ -253,7 +322,7 @@ async function check(driver, kill) {
     if (!text.startsWith(`Turn ${view.turn} `)) wrong.push(`the screen shows "${text}", the referee turn ${view.turn}`);
   }
   if (wrong.length) failures.push({ kill, kind: kill.kind, seed: RUN_SEED, gameSeed, wrong });
-  return { view, steps: now, toolsLog: toolsLog.length };
+  return { view, steps: now, toolsLog: toolsLog.length, tableLog: tableNow };
 }
 
 /** The planted fault: the newest autosave cut to half its length. */
@@ -281,7 +350,7 @@ let driver = await open();
 try {
   let view = (await respond(driver, { action: 'view' })).view;
   if (!view.game) view = await newGame(driver);
-  expect = { view, steps: await steps(driver), toolsLog: ((await tools(driver, { tool: 'table_view' })).log ?? []).length, inFlight: null };
+  expect = { view, steps: await steps(driver), toolsLog: ((await tools(driver, { tool: 'table_view' })).log ?? []).length, tableLog: 0, inFlight: null };
   for (let n = 1; n <= KILLS; n += 1) {
     const kind = KINDS[pick(KINDS.length)];
     const before = pick(4) + (kind === 'between' ? 1 : 0);
@@ -303,7 +372,18 @@ try {
       toolsApplied += 1;
       toolsLog += 1;
     }
-    expect = { view, steps: await steps(driver), toolsLog, inFlight: null };
+    let tableLogNow = expect.tableLog;
+    if (kind === 'table') {
+      if (!seatA) {
+        await openTable(driver);
+        tableLogNow = await tableLog();
+      }
+      const answered = await tablePost(TABLE_REQUEST, freshKey());
+      if (answered.status !== 200 || answered.answer.tool === 'error') throw new Error(`table request refused: ${answered.status} ${JSON.stringify(answered.answer)}`);
+      tableApplied += 1;
+      tableLogNow += 1;
+    }
+    expect = { view, steps: await steps(driver), toolsLog, tableLog: tableLogNow, inFlight: null };
     let inFlight = null;
     const pids = appPids();
     if (pids.length === 0) throw new Error('no app process to kill');
@@ -315,8 +395,10 @@ try {
     let watcher = null;
     let killedAtWrite = false;
     if (byWrite) {
+      // The app's saves write `.<name>.writing`; the hosted table writes `table-mode.json.tmp`.
+      const writing = (name) => (kind === 'table' ? name.endsWith('.tmp') : name.startsWith('.') && name.endsWith('.writing'));
       watcher = watch(dataDir, (event, name) => {
-        if (killedAtWrite || !name || !name.startsWith('.') || !name.endsWith('.writing')) return;
+        if (killedAtWrite || !name || !writing(name)) return;
         killedAtWrite = true;
         for (const pid of pids) process.kill(pid, 'SIGKILL');
       });
@@ -324,6 +406,11 @@ try {
     if (kind === 'tools') {
       inFlight = { kind: 'tools' };
       await fire(driver, 'tools_respond', { request: TOOLS_REQUEST }, PAGE_DELAY);
+    } else if (kind === 'table') {
+      // Sent from here, PAGE_DELAY ms from now like the page's; its answer (or the broken connection) is dropped.
+      const key = freshKey();
+      inFlight = { kind: 'table', key };
+      setTimeout(() => tablePost(TABLE_REQUEST, key).catch(() => {}), PAGE_DELAY);
     } else if (kind !== 'between') {
       const action = nextAction(view);
       inFlight = { kind: 'respond', action };
@@ -350,7 +437,7 @@ try {
     if (!failed) survived += 1;
     // Go on from what the app holds now.
     view = seen.view;
-    expect = { view: seen.view, steps: seen.steps, toolsLog: seen.toolsLog, inFlight: null };
+    expect = { view: seen.view, steps: seen.steps, toolsLog: seen.toolsLog, tableLog: seen.tableLog, inFlight: null };
     log(`kill ${n}/${KILLS}: ${kind}${record.battle === false ? ' (no battle reached)' : ''}${record.moment ? `, killed ${record.moment}` : ''} — ${failed ? `FAILED: ${failures[failures.length - 1].wrong.join('; ')}` : 'ok'}`);
   }
 } finally {
@@ -366,8 +453,9 @@ log(`  kills survived: ${survived} / ${KILLS}`);
 log(`  moments: ${Object.entries(tally).map(([k, v]) => `${k} ${v}`).join(', ')} (${battles} of the battle kills inside a battle)`);
 log(`  game actions in flight at the kill: ${outcomes.before} not kept (the view before), ${outcomes.after} kept once (the view after)`);
 log(`  tools requests in flight at the kill: ${outcomes.toolsBefore} not kept, ${outcomes.toolsAfter} kept once`);
+log(`  table-mode requests in flight at the kill: ${outcomes.tableBefore} not kept, ${outcomes.tableAfter} kept once (each then retried with its key: applied once)`);
 log(`  kills timed by a save's temporary file appearing: ${atWrite}; kills after which a temporary file was left (the kill landed inside a write; the file is never read): ${midWrite.size}`);
-log(`  ${actionsApplied} game actions and ${toolsApplied} tools requests answered, ${games} new games`);
+log(`  ${actionsApplied} game actions, ${toolsApplied} tools requests and ${tableApplied} table-mode requests answered, ${games} new games`);
 log(`  time: ${seconds.toFixed(1)} s (${(seconds / Math.max(1, KILLS)).toFixed(2)} s a kill)`);
 for (const f of failures) log(`  FAILURE kill ${f.kill.n} (${f.kind}, run seed ${f.seed}, game seed ${f.gameSeed}): ${f.wrong.join('; ')}`);
 process.exit(failures.length ? 1 : 0);
