@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync, statfsSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, waitForGone, waitForText, killApp, byTestId, tap, coreView } from './harness.mjs';
-import { tid } from '../ui/src/lib/testids.js';
+import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, waitForGone, waitForText, killApp, byTestId, tap, coreView, screenshot } from './harness.mjs';
+import { tid, selector } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
 import { makeDecision } from './play.mjs';
 
@@ -25,7 +25,9 @@ let skip = false;
 let driverProcess;
 
 before(async () => {
-  mountPoint = mkdtempSync(join(tmpdir(), 'goeben-disk-full-'));
+  // No hyphen in the name: the path in the notice is one long word, as a player's own data folder's
+  // (/home/…/.local/share/org.goebenreferee.app) is, and must wrap on a phone (noticeFitsAPhone).
+  mountPoint = mkdtempSync(join(tmpdir(), 'goeben_disk_full_'));
   if (process.getuid?.() !== 0) {
     skip = 'not root: cannot mount a small tmpfs for the data folder';
     return;
@@ -103,6 +105,19 @@ async function noticeText(driver) {
   return waitForText(driver, tid.noticeBanner, (t) => t.length > 0);
 }
 
+/** At phone size the notice, a long path in it, wraps: its OK button stays on the screen, inside the banner. */
+async function noticeFitsAPhone(driver) {
+  const before = await driver.manage().window().getRect();
+  await screenshot(driver, 'disk-full-notice-phone', 390, 844);
+  const [bannerRight, okRight, width] = await driver.executeScript(
+    `const banner = document.querySelector(arguments[0]);
+     return [banner.getBoundingClientRect().right, banner.querySelector('button').getBoundingClientRect().right, document.documentElement.clientWidth];`,
+    selector(tid.noticeBanner),
+  );
+  assert.ok(okRight <= bannerRight && bannerRight <= width, `the OK button (right edge ${okRight}) is inside the banner (${bannerRight}) on a ${width} px screen`);
+  await driver.manage().window().setRect({ width: before.width, height: before.height });
+}
+
 async function dismissNotice(driver) {
   const banner = await waitForTestId(driver, tid.noticeBanner);
   await tap(driver, await banner.findElement({ css: 'button' }));
@@ -149,6 +164,7 @@ test('a full disk, then a read-only data folder: play goes on, the player is tol
     const first = await play(driver);
     assert.match(await noticeText(driver), /^Your game could not be saved: the disk is full .*Play goes on; it will be saved again after your next move, as soon as there is room\./);
     assert.equal((await driver.findElements(byTestId(tid.errorBanner))).length, 0, 'a notice, not an error');
+    await noticeFitsAPhone(driver);
     await dismissNotice(driver);
     // Told once: the next decisions go on in memory without the message coming back.
     const second = await play(driver);
