@@ -23,6 +23,8 @@ fn won_first_mission() -> Table {
     }
     g.ship_mut("breslau").unwrap().tracks.hull = 2;
     t.end_phase();
+    // 17.0 note, 12.5: accomplished before the last turn, the player declares the end.
+    t.ok(r#"{"action":"answer","yes":true}"#);
     assert!(t.game().game_over.as_ref().unwrap().won);
     t
 }
@@ -104,6 +106,7 @@ fn orders_chart_bonus_a_patrol_zone_that_became_open_sea_gets_no_draws() {
         s.position = SpaceRef::place("pola");
     }
     t.end_phase();
+    t.ok(r#"{"action":"answer","yes":true}"#);
     assert!(t.game().game_over.as_ref().unwrap().won, "{:?}", t.game().game_over);
     t.ok(r#"{"action":"next_mission","base":"pola"}"#);
     assert_eq!(t.game().count_at(&Location::PatrolZone { zone: "alexandria_pz".into() }), 0);
@@ -123,6 +126,7 @@ fn orders_chart_bonus_the_naval_pact_brings_an_austro_hungarian_cruiser() {
         s.position = SpaceRef::place("pola");
     }
     t.end_phase();
+    t.ok(r#"{"action":"answer","yes":true}"#);
     assert!(t.game().game_over.as_ref().unwrap().won);
     t.ok(r#"{"action":"next_mission","base":"pola"}"#);
     let ah: Vec<_> = t.game().ships.iter().filter(|s| s.austro_hungarian).collect();
@@ -130,4 +134,8 @@ fn orders_chart_bonus_the_naval_pact_brings_an_austro_hungarian_cruiser() {
     assert!(matches!(ah[0].ship_type, goeben_referee::ground::pack::ShipType::CA | goeben_referee::ground::pack::ShipType::CL));
     assert_eq!(ah[0].position, SpaceRef::place("pola"));
     assert_eq!(ah[0].tracks.leadership, 3);
+    // 20.1: an Austro-Hungarian ship in the war brings HMS New Zealand into the Incident Pool.
+    let pack = RulesPack::standard();
+    let new_zealand = CounterId(pack.counter_index("gb_bc_new_zealand").unwrap() as u16);
+    assert_eq!(t.game().counter(new_zealand).location, Location::Pool, "20.1");
 }

@@ -63,8 +63,12 @@ fn rule_13_0_step_1_a_patrol_zone_stack_is_revealed_quiet_seas_return_and_warshi
 
 #[test]
 fn rule_13_2_no_picks_in_a_friendly_base_nor_in_a_neutral_port_below_alert_4() {
-    let (mut t, _) = at(&place("pola"), &[AlliedMerchantman, AlliedMerchantman, AlliedMerchantman, AlliedMerchantman], 6);
-    assert_eq!(picked(&resolve(&mut t, &place("pola"))), (0, 0, 0), "friendly naval base");
+    let (mut t, _) = at(&place("pola"), &[AlliedMerchantman, AlliedMerchantman, AlliedMerchantman, AlliedMerchantman], 3);
+    assert_eq!(picked(&resolve(&mut t, &place("pola"))), (0, 0, 0), "friendly naval base at Alert 3");
+
+    // 13.2: from Alert 4 "any port or naval base" picks normally, friendly ones too (docs/AMBIGUITIES.md).
+    let (mut t, _) = at(&place("pola"), &[AlliedMerchantman, AlliedMerchantman, AlliedMerchantman, AlliedMerchantman], 4);
+    assert_eq!(picked(&resolve(&mut t, &place("pola"))), (4, 0, 4), "friendly naval base at Alert 4");
 
     let (mut t, _) = at(&place("brindisi"), &[AlliedMerchantman, AlliedMerchantman, AlliedMerchantman, AlliedMerchantman], 3);
     assert_eq!(picked(&resolve(&mut t, &place("brindisi"))), (0, 0, 0), "neutral port at Alert 3");

@@ -207,7 +207,7 @@ fn rule_14_7_hits_on_german_ships_move_their_tracks_and_hull_zero_sinks() {
     assert_eq!(t.game().ship("breslau").unwrap().status, goeben_referee::ground::state::ShipStatus::Sunk);
     assert_eq!(battle(&t).stage, BattleStage::Over);
     assert_eq!(t.location(id("gb_bc_inflexible")), Location::Pool, "14.14: the survivor goes back to the pool");
-    let loss = RulesPack::standard().charts.german_loss_vp(goeben_referee::ground::pack::ShipType::CL);
+    let loss = RulesPack::standard().charts.german_loss_vp(goeben_referee::ground::pack::ShipType::CL, false);
     assert_eq!(t.game().vp, loss);
 }
 

@@ -7,7 +7,7 @@ use crate::ground::action::{Action, Speed, Supply};
 use crate::ground::event::phase_name;
 use crate::ground::pack::RulesPack;
 use crate::ground::words::count;
-use crate::ground::state::{Phase, SpaceRef};
+use crate::ground::state::{Pending, Phase, SpaceRef};
 use crate::rules::roles::who_decides;
 
 /// One label per legal action of the view, in the same order (`PlayerView::legal_labels`).
@@ -75,6 +75,17 @@ impl Words<'_> {
         self.pack.charts.crew_and_gear.items.iter().find(|i| i.id == id).map(|i| i.name.clone()).unwrap_or_else(|| id.to_string())
     }
 
+    /// A yes-or-no answer in the words of the question it answers.
+    fn answer(&self, yes: bool) -> String {
+        let pending = self.view.game.as_ref().and_then(|g| g.pending.first()).map(|p| &p.pending);
+        let words = match pending {
+            Some(Pending::DeclareEnd) => ["End the game: mission accomplished", "Play on"],
+            Some(Pending::NationalityFirst { .. }) => ["German ships fire first", "Austro-Hungarian ships fire first"],
+            _ => ["Yes", "No"],
+        };
+        words[usize::from(!yes)].to_string()
+    }
+
     fn label(&self, a: &Action) -> String {
         match a {
             Action::EndPhase => end_phase_label(self.view),
@@ -84,7 +95,7 @@ impl Words<'_> {
             Action::ResolveIncidents { space } => format!("Draw incidents at {}", self.place(space)),
             Action::EvadeSubmarine { ship, spend_coal: true } => format!("{}: spend 1 coal", self.ship(ship)),
             Action::EvadeSubmarine { ship, spend_coal: false } => format!("{}: take the torpedo run", self.ship(ship)),
-            Action::Answer { yes } => (if *yes { "Yes" } else { "No" }).to_string(),
+            Action::Answer { yes } => self.answer(*yes),
             Action::ChooseShip { ship } => self.ship(ship),
             Action::TakeOutfitting { ship } => format!("{} outfits or repairs (no move this turn)", self.ship(ship)),
             Action::AttemptIntelligence { ship } => format!("Intelligence attempt by {}", self.ship(ship)),

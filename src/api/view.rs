@@ -454,6 +454,20 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
             format!("You rammed the submarine at {}: which ship takes the hull damage?", space.describe(pack)),
             "Incident Chart: Allied Submarine",
         ),
+        Pending::DeclareEnd => (
+            format!(
+                "Mission \"{}\" accomplished with {} VP on turn {} of {}. End the game now as won, or play on for more VP and leadership? Playing on, the mission stays accomplished.",
+                crate::ground::counters::orders_spec(pack, game).name,
+                game.vp,
+                game.turn,
+                game.last_turn
+            ),
+            "17.0",
+        ),
+        Pending::NationalityFirst { space } => (
+            format!("German and Austro-Hungarian ships fight together at {}: which nationality fires first at every step of this battle?", space.describe(pack)),
+            "20.0",
+        ),
     };
     PendingView { pending: pending.clone(), question, rule: rule.to_string() }
 }

@@ -82,6 +82,15 @@ impl<'a> Ctx<'a> {
         self.emit(Event::AlertChanged { from, to, reason: reason.into(), rule: rule.to_string() });
     }
 
+    /// 5.1: an event of the Alert Level Chart moves the Alert Level by the chart's value (a row of 0 does
+    /// nothing, and says nothing).
+    pub fn alert_event(&mut self, event: crate::ground::pack::AlertEvent, reason: impl Into<String>, rule: &str) {
+        let by = self.pack.charts.alert_change(event);
+        if by != 0 {
+            self.change_alert(by, reason, rule);
+        }
+    }
+
     /// 17.1: VP may go below zero.
     pub fn change_vp(&mut self, delta: i32, reason: impl Into<String>, rule: &str) {
         let from = self.game.vp;
@@ -123,12 +132,17 @@ impl<'a> Ctx<'a> {
         }
         s.status = ShipStatus::Sunk;
         s.tracks.hull = 0;
+        let (name, at, loss) = (s.name.clone(), s.position.clone(), self.pack.charts.german_loss_vp(s.ship_type, s.austro_hungarian));
         if s.austro_hungarian {
             if let Some(i) = self.pack.counter_index(ship) {
                 self.game.move_counter(CounterId(i as u16), crate::ground::state::Location::Sunk);
             }
         }
         self.emit(Event::ShipSunk { ship: ship.to_string(), reason: reason.to_string(), rule: rule.to_string() });
+        // Victory Points Chart: a ship lost costs its VP however it sank (gunfire, an incident, a sortie).
+        if loss != 0 {
+            self.change_vp(loss, format!("{name} lost at {}", at.describe(self.pack)), "Victory Points Chart");
+        }
     }
 
     pub fn instruct(&mut self, text: impl Into<String>, rule: &str) {

@@ -54,19 +54,21 @@ pub fn is_closed_neutral(pack: &RulesPack, game: &Game, space: &SpaceRef) -> boo
 }
 
 /// 13.2: how many incident markers German ships in `space` pick at the current Alert Level.
-/// Returns the normal picks and the extra picks of an enemy port or base (Terrain Effects Chart).
-pub fn incident_picks(pack: &RulesPack, game: &Game, space: &SpaceRef, extra_in_enemy: impl Fn(PlaceKind) -> u8) -> (u8, u8) {
+/// Returns the normal picks and the extra picks of the place's Terrain Effects Chart row (an enemy port
+/// or base, or a captured enemy port). At Alert 1–3 friendly and neutral ports and bases make no picks;
+/// from Alert 4 every port and base picks normally (docs/AMBIGUITIES.md); Constantinople never does.
+pub fn incident_picks(pack: &RulesPack, game: &Game, space: &SpaceRef) -> (u8, u8) {
     let alert = game.alert_level;
     let Some(port) = port_at(pack, space) else { return (alert, 0) };
     if port.id == "constantinople" {
         // 13.2: never any pick in Constantinople, whatever the Alert Level.
         return (0, 0);
     }
+    let extra = pack.charts.terrain(terrain(pack, game, space)).extra_picks;
     match side_in(game, port.nation) {
-        Side::Friendly => (0, 0),
-        Side::Neutral if alert <= 3 => (0, 0),
-        Side::Neutral => (alert, 0),
-        Side::Enemy => (alert, extra_in_enemy(port.kind)),
+        Side::Friendly | Side::Neutral if alert <= 3 => (0, 0),
+        Side::Friendly | Side::Neutral => (alert, extra),
+        Side::Enemy => (alert, extra),
     }
 }
 

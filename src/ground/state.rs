@@ -356,6 +356,14 @@ pub struct Game {
     /// Patrol zones that became open sea by a campaign bonus (Orders Chart).
     #[serde(default)]
     pub open_zones: Vec<String>,
+    /// 17.0 / 12.5: the turn whose Objective phase found the mission accomplished while the player chose
+    /// to play on. The mission stays won; the player may declare the end at a later Objective phase.
+    #[serde(default)]
+    pub accomplished_on: Option<u8>,
+    /// Orders Chart basing bonuses "even though neutral": ships that began this campaign mission in a
+    /// neutral port, where staying is not the port's one visit (9.1) until the ship first moves away.
+    #[serde(default)]
+    pub neutral_basing: Vec<String>,
 }
 
 /// Per-turn memory of the sequence of play (4.0, 6.1).
@@ -408,6 +416,14 @@ pub struct TurnState {
     /// 8.5: cargo points spent at a friendly naval base this phase, per ship.
     #[serde(default)]
     pub cargo_bought: Vec<(String, u8)>,
+    /// Central Powers Fleet Sortie: the sea zones where Allied warships picked from the pool this
+    /// Incident phase go back to it (the Aegean after the Ottoman Alliance, the Adriatic and Western
+    /// Mediterranean after the Italian Alliance).
+    #[serde(default)]
+    pub screened_zones: Vec<crate::ground::pack::SeaZone>,
+    /// Limited Visibility: the one roll made for a space this turn, kept for every battle there.
+    #[serde(default)]
+    pub visibility_rolls: Vec<(SpaceRef, u8)>,
 }
 
 /// A battle of this turn (14.0) or a bombardment (16.0), from its first contact procedure to its end.
@@ -460,6 +476,10 @@ pub struct BattleState {
     /// Torpedo Nets: ships whose first torpedo hit of this battle was already checked.
     #[serde(default)]
     pub nets_used: Vec<String>,
+    /// 20.0: the player's choice for a battle of German and Austro-Hungarian ships together — whether the
+    /// Austro-Hungarian ships fire first (None until asked).
+    #[serde(default)]
+    pub austro_hungarian_first: Option<bool>,
 }
 
 /// One German ship's fire order for a round: its target (None holds fire) and maximum fire (14.9).
@@ -534,6 +554,11 @@ pub enum Pending {
     Torpedoes { space: SpaceRef, ship: String },
     /// 7.1, 7.3, 7.4: `points` of rolled supplies to share among the ships at `space`.
     Distribute { space: SpaceRef, supply: crate::ground::tracks::Supply, points: u8 },
+    /// 17.0 note, 12.5: the mission is accomplished before the last turn: end the game now, or play on?
+    DeclareEnd,
+    /// 20.0: German and Austro-Hungarian ships fight together at `space`: do the German ships fire
+    /// first (yes) or the Austro-Hungarian ones (no)?
+    NationalityFirst { space: SpaceRef },
 }
 
 impl Game {

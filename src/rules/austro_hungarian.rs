@@ -73,7 +73,7 @@ pub fn sortie(ctx: &mut Ctx) {
             ctx.game.ships.push(ship);
         }
     }
-    ctx.change_alert(1, "the Austro-Hungarian fleet sorties", "Incident Chart: Austro-Hungarian Fleet Sorties");
+    ctx.alert_event(crate::ground::pack::AlertEvent::AustroHungarianFleetSorties, "the Austro-Hungarian fleet sorties", "Incident Chart: Austro-Hungarian Fleet Sorties");
     new_zealand_joins(ctx);
 }
 

@@ -147,12 +147,40 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
     let base_space = SpaceRef::place(base);
     let mut ships = restore_task_force(ctx.game, &mut c, &base_space, won);
     add_reinforcements(pack, &mut ships, &gains.reinforcements, &base_space);
-    if let Some(place) = gains.cruiser_at {
+    if let Some(place) = gains.cruiser_at.clone() {
         austro_hungarian_cruiser_joins(ctx, &c, &mut ships, &place);
     }
+    let new_zealand = new_zealand_in_next_mission(ctx.pack, ctx.game, &ships, &gains);
+    let free_stay = neutral_basing_is_free(pack, ctx.game, &c, base);
     set_up_mission(ctx, c, ships, gains.vp_cost)?;
+    if free_stay && crate::ground::ports::port_side(pack, ctx.game, &base_space) == Some(crate::ground::ports::Side::Neutral) {
+        ctx.game.neutral_basing = ctx.game.ships.iter().filter(|s| s.position == base_space).map(|s| s.id.clone()).collect();
+    }
     announce_mission(ctx, &base_space, gains.vp_cost);
+    if new_zealand {
+        crate::rules::austro_hungarian::new_zealand_joins(ctx);
+    }
     Ok(())
+}
+
+/// Orders Chart: a basing bonus marked "does not count against the one-time neutrality visit", from any
+/// mission won so far (24.1: bonuses last for the rest of the campaign), allows `base`.
+fn neutral_basing_is_free(pack: &RulesPack, game: &Game, c: &CampaignState, base: &str) -> bool {
+    let won = c.results.iter().filter(|r| r.won).filter_map(|r| pack.orders_spec(&r.orders));
+    won.flat_map(|o| o.bonuses.iter()).any(|b| match b {
+        OrdersBonus::Basing { places, nations, ignores_neutral_visit: true } => {
+            places.iter().any(|p| p == base) || nation_ports(pack, nations).iter().any(|p| p == base)
+        }
+        _ => false,
+    }) && game.campaign.is_some()
+}
+
+/// HMS New Zealand is in the next mission's Incident Pool (unless sunk: then 24.1 step 3 keeps it out)
+/// when the Moltke and Stralsund come as reinforcements (19.1), when an Austro-Hungarian ship is in the
+/// war (20.1), or when it had already joined the ended mission.
+fn new_zealand_in_next_mission(pack: &RulesPack, game: &Game, ships: &[GermanShip], gains: &BonusGains) -> bool {
+    let joined_before = pack.setup.set_aside.iter().filter_map(|id| counter(pack, id)).any(|c| !matches!(game.counter(c).location, Location::SetAside | Location::Sunk));
+    joined_before || !gains.reinforcements.is_empty() || ships.iter().any(|s| s.austro_hungarian)
 }
 
 /// 24.0 / 24.2: a next mission only after a mission ended without a verdict, based at Pola or a port a
@@ -248,7 +276,9 @@ fn withdraw_random_british_bc(ctx: &mut Ctx, c: &mut CampaignState) {
         .counters
         .iter()
         .filter(|s| matches!(s.kind, CounterKind::Incident { ship: Some(v), .. } if v.ship_type == ShipType::BC && v.nation == Nation::Britain))
-        .filter(|s| !c.removed.contains(&s.id) && !pack.setup.set_aside.contains(&s.id))
+        // HMS New Zealand only once it is in the pool (19.0 all four ships, 20.1).
+        .filter(|s| !c.removed.contains(&s.id))
+        .filter(|s| !pack.setup.set_aside.contains(&s.id) || counter(pack, &s.id).is_some_and(|id| ctx.game.counter(id).location == Location::Pool))
         .collect();
     if !candidates.is_empty() {
         let pick = candidates[ctx.game.dice.index(candidates.len())];
@@ -257,7 +287,8 @@ fn withdraw_random_british_bc(ctx: &mut Ctx, c: &mut CampaignState) {
     }
 }
 
-/// 24.1 steps 1–2: sunk German ships are gone; the others are restored (leadership carries ±1).
+/// 24.1 steps 1–2: sunk German ships are gone; damaged ones are restored, the others keep their values
+/// (leadership carries ±1 either way).
 fn restore_task_force(game: &Game, c: &mut CampaignState, base_space: &SpaceRef, won: bool) -> Vec<GermanShip> {
     let mut ships: Vec<GermanShip> = Vec::new();
     let pola = SpaceRef::place(crate::rules::austro_hungarian::POLA);
@@ -277,11 +308,20 @@ fn restore_task_force(game: &Game, c: &mut CampaignState, base_space: &SpaceRef,
             continue;
         }
         let leadership = if won { s.tracks.leadership + 1 } else { s.tracks.leadership.saturating_sub(1).max(1) };
-        let mut tracks = s.start;
+        // 24.1 step 1: a damaged ship is repaired to its starting values; an undamaged one keeps its own
+        // (coal, ammunition and torpedoes as they are).
+        let mut tracks = if damaged(s) { s.start } else { s.tracks };
         tracks.leadership = leadership;
         ships.push(GermanShip { tracks, position: base_space.clone(), ..s.clone() });
     }
     ships
+}
+
+/// 24.1 step 1: a ship is damaged when a track that repairs restore (10.0: hull, engines, guns) is below
+/// its starting value (docs/AMBIGUITIES.md).
+fn damaged(s: &GermanShip) -> bool {
+    let (t, start) = (&s.tracks, &s.start);
+    t.hull < start.hull || t.engines < start.engines || t.primary < start.primary || t.secondary < start.secondary || t.tertiary < start.tertiary
 }
 
 /// Orders Chart reinforcements join fresh at the chosen base (24.1).
@@ -334,6 +374,7 @@ fn set_up_mission(ctx: &mut Ctx, mut c: CampaignState, ships: Vec<GermanShip>, v
         extra_markers: c.battlecruisers_sunk,
         used_orders: c.used_orders.clone(),
         open_zones: c.open_zones.clone(),
+        continuing: true,
     };
     let seed = ctx.game.dice.next_u64();
     let mut options = ctx.game.options.clone();
@@ -343,7 +384,8 @@ fn set_up_mission(ctx: &mut Ctx, mut c: CampaignState, ships: Vec<GermanShip>, v
     game.allies = c.allies.clone();
     // 24.1 step 5: Alert Level = missions accomplished + 1.
     game.alert_level = (c.successes() + 1).clamp(pack.alert.min, pack.alert.max);
-    game.vp = vp_cost;
+    // 19.1: the reinforcements' VP are deducted from the fresh total.
+    game.vp = -vp_cost;
     c.mission += 1;
     game.campaign = Some(c);
     *ctx.game = game;
@@ -367,7 +409,7 @@ fn announce_mission(ctx: &mut Ctx, base_space: &SpaceRef, vp_cost: i32) {
         "24.2",
     );
     if vp_cost != 0 {
-        ctx.emit(Event::VpChanged { from: 0, to: vp_cost, reason: "reinforcements (Orders Chart)".into(), rule: "19.1".into() });
+        ctx.emit(Event::VpChanged { from: 0, to: -vp_cost, reason: "reinforcements (Orders Chart)".into(), rule: "19.1".into() });
     }
 }
 

@@ -11,7 +11,7 @@ pub use crate::ground::state::german_spaces;
 use crate::ground::action::{Action, Track};
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
-use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone};
+use crate::ground::pack::{AlertEvent, CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
 use crate::engine::ctx::Ctx;
 use crate::ground::state::{CounterId, Game, Location, Pending, Phase, SpaceRef};
@@ -123,7 +123,7 @@ fn reveal_space(ctx: &mut Ctx, space: &SpaceRef) {
 
 /// 13.0 steps 2–3: pick from the pool and sort the picks.
 fn pick(ctx: &mut Ctx, space: &SpaceRef) {
-    let (normal, extra) = ports::incident_picks(ctx.pack, ctx.game, space, |kind| extra_enemy_picks(ctx.pack, kind));
+    let (normal, extra) = ports::incident_picks(ctx.pack, ctx.game, space);
     let wanted = (normal + extra) as usize;
     let mut drawn = Vec::new();
     for _ in 0..wanted {
@@ -156,6 +156,9 @@ fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef)
         }
         _ if is_warship(kind) && screened(ctx, space) => {
             return_to_pool(ctx, id, "Incident Chart: Austro-Hungarian Fleet Sorties", "the Austro-Hungarian fleet's sortie draws it off");
+        }
+        _ if is_warship(kind) && ctx.game.turn_state.screened_zones.contains(&space.sea_zone(ctx.pack)) => {
+            return_to_pool(ctx, id, "Incident Chart: Central Powers Fleet Sortie", "the Central Powers' fleet sortie draws it off");
         }
         _ if is_warship(kind) => {
             ctx.game.move_counter(id, Location::OnMap { space: space.clone() });
@@ -211,11 +214,7 @@ fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
         IncidentKind::AlliedSubmarine => allied_submarine(ctx, id, space, &ships),
         IncidentKind::AustroHungarianFleetSorties => austro_hungarian_sortie(ctx, id),
         IncidentKind::CollierAttacked => collier_attacked(ctx, id),
-        IncidentKind::CentralPowersFleetSortie => {
-            // Applies only once the Ottoman or Italian Alliance mission has been accomplished (campaign,
-            // 24.0); in a single scenario it is Quiet Seas and goes back to the pool.
-            done_returns(ctx, id);
-        }
+        IncidentKind::CentralPowersFleetSortie => central_powers_sortie(ctx, id),
         IncidentKind::FrenchNavySorties => french_navy_sorties(ctx, id),
         IncidentKind::FrenchTroopConvoy | IncidentKind::FrenchWarship | IncidentKind::RoyalNavyWarship | IncidentKind::AlliedMerchantman => {
             // Only reached for a marker revealed among a zone's stack after sorting: place it like a pick.
@@ -239,11 +238,11 @@ fn alert_entry(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRe
     match kind {
         IncidentKind::AlliedPatrol => {
             if ports::is_allied_ground(ctx.pack, ctx.game, space) {
-                ctx.change_alert(1, "Allied Patrol in an Allied patrol zone, port or base", "Incident Chart, 5.0");
+                ctx.alert_event(AlertEvent::AlliedPatrol, "Allied Patrol in an Allied patrol zone, port or base", "Incident Chart, 5.0");
             }
         }
-        IncidentKind::RoyalNavyConflictingOrders => ctx.change_alert(-1, "Royal Navy Conflicting Orders", "Incident Chart, 5.2"),
-        IncidentKind::RoyalNavyOrdersPursue => ctx.change_alert(1, "Royal Navy Orders \"Pursue\"", "Incident Chart, 5.2"),
+        IncidentKind::RoyalNavyConflictingOrders => ctx.alert_event(AlertEvent::RoyalNavyConflictingOrders, "Royal Navy Conflicting Orders", "Incident Chart, 5.2"),
+        IncidentKind::RoyalNavyOrdersPursue => ctx.alert_event(AlertEvent::RoyalNavyOrdersPursue, "Royal Navy Orders \"Pursue\"", "Incident Chart, 5.2"),
         _ => unreachable!("resolve_incident routes only the Alert Level entries here"),
     }
     done_returns(ctx, id);
@@ -302,7 +301,11 @@ fn sea_hazard(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef
             }
         }
         IncidentKind::Storm => {
-            on_a_six(ctx, ships, "Storm", "6 is one hull hit", &[Track::Hull]);
+            // Incident Chart, Storm: a hull hit, or one engine damage for an Austro-Hungarian ship.
+            let (austro_hungarian, german): (Vec<String>, Vec<String>) =
+                ships.iter().cloned().partition(|s| ctx.game.ship(s).is_some_and(|x| x.austro_hungarian));
+            on_a_six(ctx, &german, "Storm", "6 is one hull hit", &[Track::Hull]);
+            on_a_six(ctx, &austro_hungarian, "Storm", "6 is one engine damage", &[Track::Engines]);
             if !ctx.game.turn_state.storm.contains(space) {
                 ctx.game.turn_state.storm.push(space.clone());
             }
@@ -317,10 +320,19 @@ fn on_a_six(ctx: &mut Ctx, ships: &[String], incident: &str, what: &str, tracks:
     for ship in ships {
         let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
         if ctx.roll_d6(format!("{incident}: {name} ({what})"), "Incident Chart") == 6 {
-            for track in tracks {
-                ctx.change_track(ship, *track, -1, incident, "Incident Chart");
-            }
+            damage(ctx, ship, tracks, incident);
         }
+    }
+}
+
+/// An incident's damage: each of `tracks` one step down; an Austro-Hungarian ship so damaged leaves the
+/// map until the next scenario (20.0), as it does when damaged in battle.
+fn damage(ctx: &mut Ctx, ship: &str, tracks: &[Track], incident: &str) {
+    for track in tracks {
+        ctx.change_track(ship, *track, -1, incident, "Incident Chart");
+    }
+    if ctx.game.ship(ship).is_some_and(|s| s.austro_hungarian && s.status == crate::ground::state::ShipStatus::Active) {
+        crate::rules::austro_hungarian::withdraw(ctx, ship, "is damaged");
     }
 }
 
@@ -353,7 +365,7 @@ fn allied_submarine(ctx: &mut Ctx, id: CounterId, space: &SpaceRef, ships: &[Str
             ctx.game.move_counter(id, Location::RemovedFromPlay);
             ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to: "out of play (sunk)".into(), rule: "Incident Chart".into() });
             match ships {
-                [only] => ctx.change_track(only, Track::Hull, -1, "ramming the submarine", "Incident Chart"),
+                [only] => damage(ctx, only, &[Track::Hull], "ramming the submarine"),
                 _ => ctx.game.pending.push(Pending::RamDamage { space: space.clone() }),
             }
         }
@@ -364,7 +376,11 @@ fn allied_submarine(ctx: &mut Ctx, id: CounterId, space: &SpaceRef, ships: &[Str
 fn torpedo_run(ctx: &mut Ctx, ship: &str) {
     let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
     if ctx.roll_d6(format!("Torpedo run on {name} (5–6 hits)"), "Incident Chart") >= 5 {
-        combat_damage::torpedo_hit_on_german(ctx, ship, "Allied Submarine torpedo");
+        match ctx.game.ship(ship).filter(|s| s.austro_hungarian).map(|s| s.position.clone()) {
+            // 20.0: an Austro-Hungarian ship takes hits as the counter it is (and leaves the map if damaged).
+            Some(at) => crate::rules::combat::effects::hit_german(ctx, &at, ship, crate::rules::combat::effects::Hits { gunnery: 0, torpedo: 1 }, "an Allied submarine"),
+            None => combat_damage::torpedo_hit_on_german(ctx, ship, "Allied Submarine torpedo"),
+        }
     }
 }
 
@@ -389,6 +405,50 @@ fn austro_hungarian_sortie(ctx: &mut Ctx, id: CounterId) {
         let warship = kind_of(ctx.pack, counter).is_some_and(is_warship);
         if on_map && warship && space.sea_zone(ctx.pack) == SeaZone::Adriatic {
             return_to_pool(ctx, counter, "Incident Chart: Austro-Hungarian Fleet Sorties", "the Austro-Hungarian fleet's sortie draws it off");
+        }
+    }
+    remove_from_play(ctx, id);
+}
+
+/// The alliance missions the Central Powers Fleet Sortie needs, and the sea zones each one screens.
+const ALLIANCE_WATERS: [(&str, crate::ground::pack::Nation, &[SeaZone]); 2] = [
+    ("ottoman_alliance", crate::ground::pack::Nation::OttomanEmpire, &[SeaZone::Aegean]),
+    ("italian_alliance", crate::ground::pack::Nation::Italy, &[SeaZone::Adriatic, SeaZone::WesternMed]),
+];
+
+/// The waters the Central Powers' fleets sortie into: those of each alliance mission accomplished on a
+/// prior turn — won in an earlier mission of the campaign (its ports are friendly), or this mission's
+/// own Orders accomplished at an earlier Objective phase while the player plays on (17.0).
+pub fn alliance_waters(pack: &RulesPack, game: &Game) -> Vec<SeaZone> {
+    let orders = &crate::ground::counters::orders_spec(pack, game).id;
+    let this_mission_done = game.accomplished_on.is_some_and(|t| t < game.turn);
+    ALLIANCE_WATERS
+        .iter()
+        .filter(|(mission, nation, _)| game.allies.contains(nation) || (this_mission_done && orders == mission))
+        .flat_map(|(_, _, zones)| zones.iter().copied())
+        .collect()
+}
+
+/// Incident Chart, Central Powers Fleet Sortie: after the Ottoman or Italian Alliance, Allied warships
+/// picked from the pool this Incident phase in that ally's waters go back to it (no substitutes), and the
+/// marker leaves play. Without such an alliance it is Quiet Seas (docs/AMBIGUITIES.md).
+fn central_powers_sortie(ctx: &mut Ctx, id: CounterId) {
+    let waters = alliance_waters(ctx.pack, ctx.game);
+    if waters.is_empty() {
+        done_returns(ctx, id);
+        return;
+    }
+    for zone in &waters {
+        if !ctx.game.turn_state.screened_zones.contains(zone) {
+            ctx.game.turn_state.screened_zones.push(*zone);
+        }
+    }
+    let picked: Vec<(CounterId, SpaceRef)> = ctx.game.turn_state.picked.clone();
+    for (counter, space) in picked {
+        let on_map = ctx.game.counter(counter).location == Location::OnMap { space: space.clone() };
+        let warship = kind_of(ctx.pack, counter).is_some_and(is_warship);
+        if on_map && warship && waters.contains(&space.sea_zone(ctx.pack)) {
+            return_to_pool(ctx, counter, "Incident Chart: Central Powers Fleet Sortie", "the Central Powers' fleet sortie draws it off");
         }
     }
     remove_from_play(ctx, id);
@@ -446,7 +506,7 @@ pub fn choose_ship(ctx: &mut Ctx, ship: &str) -> Result<(), RuleError> {
         return Err(illegal(format!("{ship} is not at {}", space.describe(ctx.pack))));
     }
     ctx.game.pending.remove(0);
-    ctx.change_track(ship, Track::Hull, -1, "ramming the submarine", "Incident Chart: Allied Submarine");
+    damage(ctx, ship, &[Track::Hull], "ramming the submarine");
     continue_resolution(ctx);
     Ok(())
 }
@@ -486,9 +546,4 @@ pub fn return_to_pool(ctx: &mut Ctx, id: CounterId, rule: &str, why: &str) {
 fn remove_from_play(ctx: &mut Ctx, id: CounterId) {
     ctx.game.move_counter(id, Location::RemovedFromPlay);
     ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to: "out of play".into(), rule: "13.1".into() });
-}
-
-/// 13.2: extra picks in an enemy port or naval base (Terrain Effects Chart).
-fn extra_enemy_picks(pack: &RulesPack, kind: PlaceKind) -> u8 {
-    pack.charts.terrain_extra_picks(kind)
 }

@@ -209,8 +209,14 @@ pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
     }
     // 9.1: a ship that stayed in a neutral port through this whole Movement phase completes a visit.
     let mut visits = Vec::new();
+    let mut still_based = Vec::new();
     for ship in ctx.game.active_ships() {
         let stayed = ctx.game.turn_state.movement_start.iter().any(|(s, p)| s == &ship.id && p == &ship.position);
+        // Orders Chart basing bonus: staying in the neutral port the mission began in is no visit.
+        if stayed && ctx.game.neutral_basing.contains(&ship.id) {
+            still_based.push(ship.id.clone());
+            continue;
+        }
         if stayed && ports::port_side(ctx.pack, ctx.game, &ship.position) == Some(Side::Neutral) {
             if let Some(id) = ship.position.place_id() {
                 if !ctx.game.neutral_visited.iter().any(|v| v == id) && !visits.contains(&id.to_string()) {
@@ -219,6 +225,7 @@ pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
             }
         }
     }
+    ctx.game.neutral_basing = still_based;
     for id in visits {
         let name = ctx.pack.place(&id).map(|p| p.name.clone()).unwrap_or_else(|| id.clone());
         ctx.game.neutral_visited.push(id);

@@ -20,6 +20,8 @@ pub struct Carry {
     pub used_orders: Vec<String>,
     /// Patrol zones that are open sea now (a campaign bonus): nothing is drawn into them.
     pub open_zones: Vec<String>,
+    /// A campaign's next mission, not its first: the 19.0 ships' VP were paid at the start.
+    pub continuing: bool,
 }
 
 /// Builds a new game: every secret draw of 3.0 done, waiting for the player's setup decisions.
@@ -37,11 +39,16 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
     };
     let spec = pack.orders_spec(&orders_id).expect("validated: every Orders marker has a chart line");
 
-    // 19.0: the all-four fleet brings HMS New Zealand into the pool (20.1 does too, later).
+    // 19.0: the all-four fleet brings HMS New Zealand into the pool (20.1 does too, later) — unless sunk in
+    // an earlier mission of the campaign (24.1 step 3). Its VP are paid once, at the campaign's start.
     let (fleet, fleet_cost) = options.fleet.ships_and_cost();
+    let fleet_cost = if carry.continuing { 0 } else { fleet_cost };
     if options.fleet == crate::ground::state::Fleet::AllFour {
         for id in &pack.setup.set_aside {
-            counters[counter_id(pack, id).index()].location = Location::Pool;
+            let c = counter_id(pack, id);
+            if !carry.removed.contains(&c) {
+                counters[c.index()].location = Location::Pool;
+            }
         }
     }
     let (start, deployment_roll) = start_space(pack, &mut dice, &options);
@@ -69,6 +76,8 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
         campaign: None,
         allies: Vec::new(),
         open_zones: carry.open_zones.clone(),
+        accomplished_on: None,
+        neutral_basing: Vec::new(),
     };
     begin_campaign_record(pack, &mut game, carry);
     let mut events = setup_events(pack, &game, &orders_id, &spec.name);
@@ -124,18 +133,21 @@ fn draw_incident_markers(pack: &RulesPack, dice: &mut Dice, counters: &mut [Coun
             mix.push(quiet.remove(0));
         }
         if g == 0 {
-            add_extra_markers(pack, dice, carry, &placed, &quiet, &mut mix);
+            // The Quiet Seas the later groups still take are not among the spare markers (24.3).
+            let reserved: usize = pack.setup.groups[1..].iter().map(|gr| gr.quiet_seas as usize).sum();
+            add_extra_markers(pack, dice, carry, &placed, &quiet[..reserved.min(quiet.len())], &mut mix);
         }
         draw_group(group, dice, counters, &mut placed, carry, mix);
     }
     set_aside_and_pool(pack, counters, &mut placed);
 }
 
-/// 24.3: extra incident markers, picked at random, join the first (British) group's mix.
-fn add_extra_markers(pack: &RulesPack, dice: &mut Dice, carry: &Carry, placed: &[bool], quiet: &[CounterId], mix: &mut Vec<CounterId>) {
+/// 24.3: extra incident markers, picked at random from every marker not yet placed (Quiet Seas among
+/// them, but not those `reserved` for the later groups), join the first (British) group's mix.
+fn add_extra_markers(pack: &RulesPack, dice: &mut Dice, carry: &Carry, placed: &[bool], reserved: &[CounterId], mix: &mut Vec<CounterId>) {
     let spare: Vec<CounterId> = ids(pack, &|k| matches!(k, CounterKind::Incident { .. }))
         .into_iter()
-        .filter(|c| !placed[c.index()] && !mix.contains(c) && !quiet.contains(c) && !pack.setup.groups.iter().any(|gr| gr.warships.iter().any(|w| counter_id(pack, w) == *c)) && !pack.setup.set_aside.iter().any(|a| counter_id(pack, a) == *c))
+        .filter(|c| !placed[c.index()] && !mix.contains(c) && !reserved.contains(c) && !pack.setup.groups.iter().any(|gr| gr.warships.iter().any(|w| counter_id(pack, w) == *c)) && !pack.setup.set_aside.iter().any(|a| counter_id(pack, a) == *c))
         .collect();
     let mut spare = spare;
     for _ in 0..carry.extra_markers.min(spare.len() as u8) {
@@ -297,9 +309,11 @@ fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) 
     ]
 }
 
-/// 3.0 step 9, and 19.0: a second collier with both battlecruisers.
+/// 3.0 step 9, and 19.0: a second collier when both German battlecruisers sail — chosen at the start or
+/// arrived by 19.1 in a campaign (docs/AMBIGUITIES.md).
 pub fn colliers_to_place(pack: &RulesPack, game: &Game) -> usize {
-    pack.setup.colliers as usize + usize::from(game.options.fleet == crate::ground::state::Fleet::AllFour)
+    let battlecruisers = game.ships.iter().filter(|s| !s.austro_hungarian && s.status == ShipStatus::Active && s.ship_type == crate::ground::pack::ShipType::BC).count();
+    pack.setup.colliers as usize + usize::from(battlecruisers >= 2)
 }
 
 /// The sea spaces offered for the collier (3.0 step 9): open sea in each navigable zone and the patrol zones.

@@ -1,11 +1,13 @@
-//! 17.0 Winning the game: the Objective phase checks the drawn Orders' execution conditions; after the
-//! last turn without success the game is lost.
+//! 17.0 Winning the game: the Objective phase checks the drawn Orders' execution conditions. Once they
+//! hold the player may end the game as won or play on (17.0 note, 12.5); after the last turn the game
+//! ends, won if the mission was accomplished at any Objective phase.
 
 pub use crate::ground::counters::orders_spec;
 use crate::ground::event::Event;
 use crate::ground::pack::{EndIn, PlaceKind, RulesPack};
 use crate::engine::ctx::Ctx;
-use crate::ground::state::{Game, GameOver, Location, Phase, ShipStatus};
+use crate::ground::error::{not_now, RuleError};
+use crate::ground::state::{Game, GameOver, Location, Pending, Phase, ShipStatus};
 
 /// Whether every execution condition of the drawn Orders holds now (Orders Chart, 17.0).
 pub fn mission_accomplished(pack: &RulesPack, game: &Game) -> bool {
@@ -26,14 +28,43 @@ pub fn mission_accomplished(pack: &RulesPack, game: &Game) -> bool {
 }
 
 
-/// 17.0 Objective phase: win when the mission is accomplished; lose after the last turn.
+/// 17.0 Objective phase, as the turn ends. With the mission accomplished before the last turn the player
+/// chooses (17.0 note, 12.5): end the game now as won, or play on — a `DeclareEnd` question. After the
+/// last turn the game ends: won if the mission holds now or held at an earlier Objective phase.
 pub fn objective_phase(ctx: &mut Ctx) {
     let spec = orders_spec(ctx.pack, ctx.game);
-    if mission_accomplished(ctx.pack, ctx.game) {
+    let now = mission_accomplished(ctx.pack, ctx.game);
+    let last = ctx.game.turn >= ctx.game.last_turn;
+    if now && !last {
+        ctx.game.pending.push(Pending::DeclareEnd);
+    } else if now {
         end_game(ctx, true, format!("mission \"{}\" accomplished with {} VP", spec.name, ctx.game.vp));
-    } else if ctx.game.turn >= ctx.game.last_turn {
+    } else if let (true, Some(turn)) = (last, ctx.game.accomplished_on) {
+        end_game(ctx, true, format!("mission \"{}\" accomplished on turn {turn}; the game ends after the last turn with {} VP", spec.name, ctx.game.vp));
+    } else if last {
         end_game(ctx, false, format!("the last turn ended without accomplishing \"{}\"", spec.name));
     }
+}
+
+/// 12.5 / 17.0: the answer to `DeclareEnd`. Yes ends the game as won; no plays on, the mission staying
+/// accomplished (from its first turn) for the end of the game and the Central Powers Fleet Sortie.
+pub fn declare_end(ctx: &mut Ctx, yes: bool) -> Result<(), RuleError> {
+    if ctx.game.pending.first() != Some(&Pending::DeclareEnd) {
+        return Err(not_now("no declaration of the end is asked now"));
+    }
+    ctx.game.pending.remove(0);
+    let spec = orders_spec(ctx.pack, ctx.game);
+    if yes {
+        end_game(ctx, true, format!("mission \"{}\" accomplished with {} VP; you declared the end of the game", spec.name, ctx.game.vp));
+        return Ok(());
+    }
+    let turn = ctx.game.turn;
+    let first = *ctx.game.accomplished_on.get_or_insert(turn);
+    ctx.instruct(
+        format!("You play on. The mission \"{}\" stays accomplished (turn {first}); you may declare the end at any later Objective phase while its conditions hold.", spec.name),
+        "17.0",
+    );
+    Ok(())
 }
 
 fn end_game(ctx: &mut Ctx, won: bool, reason: String) {
@@ -43,7 +74,11 @@ fn end_game(ctx: &mut Ctx, won: bool, reason: String) {
     crate::rules::campaign::mission_ended(ctx, won);
 }
 
-/// 4.0/17.0: with every German warship sunk the mission cannot be accomplished; the game ends lost.
+/// 4.0/17.0: with every German warship sunk the game ends — lost, unless the mission was accomplished at
+/// an earlier Objective phase (4.0: completed before the game ends is a win).
 pub fn all_ships_lost(ctx: &mut Ctx) {
-    end_game(ctx, false, "every German warship has been sunk".to_string());
+    match ctx.game.accomplished_on {
+        Some(turn) => end_game(ctx, true, format!("every German warship has been sunk, but the mission was accomplished on turn {turn}")),
+        None => end_game(ctx, false, "every German warship has been sunk".to_string()),
+    }
 }

@@ -5,7 +5,7 @@ use crate::ground::action::Action;
 use crate::ground::error::RuleError;
 use crate::ground::event::Event;
 use crate::ground::pack::RulesPack;
-use crate::ground::state::{Game, Phase};
+use crate::ground::state::{Game, Pending, Phase};
 use crate::rules::{corrections, incidents, intelligence, movement, outfitting, raiding, setup};
 use crate::sequence::flow;
 
@@ -45,7 +45,12 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         Action::LayMines { ship } => crate::rules::mines::lay(&mut ctx, ship)?,
         Action::ResolveIncidents { space } => incidents::resolve_space(&mut ctx, space)?,
         Action::EvadeSubmarine { ship, spend_coal } => incidents::evade_submarine(&mut ctx, ship, *spend_coal)?,
-        Action::Answer { yes } => incidents::answer(&mut ctx, *yes)?,
+        // One yes-or-no answer, to whichever question is pending.
+        Action::Answer { yes } => match ctx.game.pending.first() {
+            Some(Pending::DeclareEnd) => flow::declare_end(&mut ctx, *yes)?,
+            Some(Pending::NationalityFirst { .. }) => crate::rules::combat::salvo::nationality_first(&mut ctx, *yes)?,
+            _ => incidents::answer(&mut ctx, *yes)?,
+        },
         Action::ChooseShip { ship } => incidents::choose_ship(&mut ctx, ship)?,
         Action::Contact { space, leader, speed_ship, maximum_speed } => {
             crate::rules::combat::contact::contact(&mut ctx, space, leader, speed_ship, *maximum_speed)?

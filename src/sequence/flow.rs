@@ -155,13 +155,26 @@ fn end_naval_combat_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// 17.0: the Objective phase; unless the game is over, the next turn starts.
+/// 17.0: the Objective phase; unless the game is over or the player is asked whether to end it, the
+/// next turn starts.
 fn end_objective_phase(ctx: &mut Ctx) {
+    // 14.10: the Objective phase is a complete phase too.
+    reload_torpedoes(ctx);
     victory::objective_phase(ctx);
+    if ctx.game.game_over.is_none() && ctx.game.pending.is_empty() {
+        let next = ctx.game.turn + 1;
+        start_turn(ctx, next);
+    }
+}
+
+/// 12.5 / 17.0: the player's answer to "end the game now?"; playing on starts the next turn.
+pub fn declare_end(ctx: &mut Ctx, yes: bool) -> Result<(), RuleError> {
+    victory::declare_end(ctx, yes)?;
     if ctx.game.game_over.is_none() {
         let next = ctx.game.turn + 1;
         start_turn(ctx, next);
     }
+    Ok(())
 }
 
 /// 14.10 Reloads: at the end of any complete phase, a ship carrying Extra Torpedoes that has fired any
@@ -232,6 +245,10 @@ fn phase_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
             actions
         }),
         Phase::NavalCombat | Phase::ShoreBombardment => contact::legal_actions(pack, game),
+        // 12.5 / 17.0: the mission is accomplished — end the game now (yes) or play on (no).
+        Phase::Objective if game.pending.first() == Some(&crate::ground::state::Pending::DeclareEnd) => {
+            vec![Action::Answer { yes: true }, Action::Answer { yes: false }]
+        }
         Phase::CommerceRaiding => {
             let mut actions = raiding::legal_actions(pack, game);
             actions.push(Action::EndPhase);

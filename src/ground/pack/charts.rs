@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::types::{PlaceKind, ShipType, Source};
+use super::types::{ShipType, Source};
 use super::validate::PackError;
 use crate::ground::action::Track;
 
@@ -23,6 +23,61 @@ pub struct Charts {
     pub crew_and_gear: CrewAndGear,
     pub variable_deployment: VariableDeployment,
     pub engine_speeds: EngineSpeeds,
+    /// Added by issue #28: a pack saved before it (an older save's) gets the default chart.
+    #[serde(default = "default_alert_level")]
+    pub alert_level: AlertLevelChart,
+}
+
+fn default_alert_level() -> AlertLevelChart {
+    super::RulesPack::standard().charts.alert_level
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 5.1 Alert Level Chart
+
+/// The events that move the Alert Level outside the Intelligence Table (11.0, its own chart) and the
+/// start of a campaign mission (24.1 step 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum AlertEvent {
+    /// Incident Chart: Allied Patrol, in an Allied patrol zone, port or naval base.
+    AlliedPatrol,
+    /// Incident Chart: Royal Navy Orders "Pursue".
+    RoyalNavyOrdersPursue,
+    /// Incident Chart: Royal Navy Conflicting Orders.
+    RoyalNavyConflictingOrders,
+    /// Incident Chart: Austro-Hungarian Fleet Sorties under the optional rule 20.0.
+    AustroHungarianFleetSorties,
+    /// A naval battle in which an Allied warship was sunk or damaged (once per battle).
+    AlliedShipLostInBattle,
+    /// A shore bombardment that destroyed a coastal defense unit (once per bombardment).
+    CoastalDefenseDestroyed,
+}
+
+impl AlertEvent {
+    pub const ALL: [AlertEvent; 6] = [
+        AlertEvent::AlliedPatrol,
+        AlertEvent::RoyalNavyOrdersPursue,
+        AlertEvent::RoyalNavyConflictingOrders,
+        AlertEvent::AustroHungarianFleetSorties,
+        AlertEvent::AlliedShipLostInBattle,
+        AlertEvent::CoastalDefenseDestroyed,
+    ];
+}
+
+/// One row: the event, the change of the Alert Level (5.2 keeps it within its bounds), and what the value
+/// rests on (the rulebook text, or the reconstruction of the map's printed chart).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct AlertRow {
+    pub event: AlertEvent,
+    pub change: i8,
+    pub source: Source,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct AlertLevelChart {
+    pub source: Source,
+    pub rows: Vec<AlertRow>,
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -220,6 +275,10 @@ pub struct ShipTypeVp {
 pub struct GermanLossVp {
     pub ship_type: ShipType,
     pub sunk: i32,
+    /// 20.0: a row for an Austro-Hungarian ship under German command (they count for VP too).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub austro_hungarian: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -339,16 +398,13 @@ impl Charts {
         }
     }
 
-    pub fn terrain(&self, terrain: Terrain) -> &TerrainRow {
-        self.terrain_effects.rows.iter().find(|r| r.terrain == terrain).expect("validated: every terrain has a row")
+    /// 5.1: how much `event` moves the Alert Level (the Alert Level Chart).
+    pub fn alert_change(&self, event: AlertEvent) -> i32 {
+        self.alert_level.rows.iter().find(|r| r.event == event).map_or(0, |r| r.change as i32)
     }
 
-    /// 13.2: extra picks in an enemy port or naval base.
-    pub fn terrain_extra_picks(&self, kind: PlaceKind) -> u8 {
-        match kind {
-            PlaceKind::NavalBase => self.terrain(Terrain::EnemyNavalBase).extra_picks,
-            _ => self.terrain(Terrain::EnemyPort).extra_picks,
-        }
+    pub fn terrain(&self, terrain: Terrain) -> &TerrainRow {
+        self.terrain_effects.rows.iter().find(|r| r.terrain == terrain).expect("validated: every terrain has a row")
     }
 
     pub fn gunnery_on_allied(&self, face: u8) -> AlliedHit {
@@ -391,8 +447,12 @@ impl Charts {
         self.victory_points.allied.iter().find(|r| r.ship_type == ship_type)
     }
 
-    pub fn german_loss_vp(&self, ship_type: ShipType) -> i32 {
-        self.victory_points.german_lost.iter().find(|r| r.ship_type == ship_type).map(|r| r.sunk).unwrap_or(0)
+    /// The VP lost with a ship under German command: the Austro-Hungarian row of its type for one of
+    /// theirs (20.0), else the row of its type.
+    pub fn german_loss_vp(&self, ship_type: ShipType, austro_hungarian: bool) -> i32 {
+        let rows = &self.victory_points.german_lost;
+        let exact = rows.iter().find(|r| r.ship_type == ship_type && r.austro_hungarian == austro_hungarian);
+        exact.or_else(|| rows.iter().find(|r| r.ship_type == ship_type)).map_or(0, |r| r.sunk)
     }
 
     pub fn targeting(&self, firer: ShipType) -> &[Vec<ShipType>] {
@@ -441,6 +501,7 @@ fn six<T>(path: &str, rows: &[T]) -> Result<(), PackError> {
 impl Charts {
     pub fn validate(&self, places: &[super::types::PlaceSpec]) -> Result<(), PackError> {
         self.validate_contact()?;
+        self.validate_alert()?;
         six("charts.gunnery_hits.allied", &self.gunnery_hits.allied)?;
         six("charts.gunnery_hits.german", &self.gunnery_hits.german)?;
         six("charts.torpedo_hits.allied", &self.torpedo_hits.allied)?;
@@ -498,6 +559,22 @@ impl Charts {
         }
         if self.victory_points.critical_engagement <= 0 {
             return Err(invalid("charts.victory_points.critical_engagement", "must be positive"));
+        }
+        Ok(())
+    }
+
+    /// 5.1: every event has exactly one row, and no row moves the Alert Level by more than the track.
+    fn validate_alert(&self) -> Result<(), PackError> {
+        for event in AlertEvent::ALL {
+            let n = self.alert_level.rows.iter().filter(|r| r.event == event).count();
+            if n != 1 {
+                return Err(invalid("charts.alert_level.rows", format!("needs exactly one row for each event ({n} for {event:?})")));
+            }
+        }
+        for (i, r) in self.alert_level.rows.iter().enumerate() {
+            if !(-5..=5).contains(&r.change) {
+                return Err(invalid(format!("charts.alert_level.rows[{i}].change"), "a change runs from -5 to 5"));
+            }
         }
         Ok(())
     }

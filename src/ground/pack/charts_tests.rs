@@ -92,8 +92,8 @@ fn rule_11_0_intelligence_from_berlin_offers_ib_and_je() {
 #[test]
 fn rule_13_2_enemy_ports_add_picks_and_rule_9_2_captured_ports_never_rearm() {
     let c = RulesPack::standard().charts;
-    assert!(c.terrain_extra_picks(PlaceKind::Port) >= 1);
-    assert!(c.terrain_extra_picks(PlaceKind::NavalBase) >= c.terrain_extra_picks(PlaceKind::Port));
+    assert!(c.terrain(Terrain::EnemyPort).extra_picks >= 1);
+    assert!(c.terrain(Terrain::EnemyNavalBase).extra_picks >= c.terrain(Terrain::EnemyPort).extra_picks);
     assert_eq!(c.terrain(Terrain::CapturedEnemyPort).ammunition_dice, 0, "9.2: no rearming in a captured port");
     assert!(c.terrain(Terrain::CapturedEnemyPort).coal_dice > 0, "9.2: coaling is allowed");
     assert_eq!(c.terrain(Terrain::NeutralPort).ammunition_dice, 0, "7.1: arming only in friendly ports");
@@ -107,7 +107,7 @@ fn rule_14_14_critical_engagement_is_15_and_sinking_is_worth_more_than_damaging(
     for row in &c.victory_points.allied {
         assert!(row.sunk > row.damaged && row.damaged > 0, "{:?}", row.ship_type);
     }
-    assert!(c.german_loss_vp(ShipType::BC) <= -15, "losing Goeben is a Critical Naval Loss");
+    assert!(c.german_loss_vp(ShipType::BC, false) <= -15, "losing Goeben is a Critical Naval Loss");
 }
 
 #[test]

@@ -58,7 +58,8 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         for leader in &ships {
             for speed_ship in &ships {
                 actions.push(Action::Contact { space: space.clone(), leader: leader.clone(), speed_ship: speed_ship.clone(), maximum_speed: false });
-                if game.ship(speed_ship).is_some_and(|s| s.tracks.coal > 0) {
+                // 20.0: Austro-Hungarian ships need no coal to move, so none for maximum speed either.
+                if game.ship(speed_ship).is_some_and(|s| s.tracks.coal > 0 || s.austro_hungarian) {
                     actions.push(Action::Contact { space: space.clone(), leader: leader.clone(), speed_ship: speed_ship.clone(), maximum_speed: true });
                 }
             }
@@ -124,6 +125,8 @@ fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Acti
             }
             answers
         }
+        // 20.0: yes, the German ships fire first; no, the Austro-Hungarian ones.
+        Pending::NationalityFirst { .. } => vec![Action::Answer { yes: true }, Action::Answer { yes: false }],
         _ => Vec::new(),
     }
 }
@@ -137,7 +140,7 @@ pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, 
     if opening && !open_battle(ctx, space, ships, bombardment) {
         return Ok(());
     }
-    if maximum_speed {
+    if maximum_speed && ctx.game.ship(speed_ship).is_some_and(|s| !s.austro_hungarian) {
         ctx.change_track(speed_ship, Track::Coal, -1, "maximum speed for contact", "14.3");
     }
     let Some(german_first) = roll_contact(ctx, space, leader, speed_ship, maximum_speed, bombardment) else { return Ok(()) };
@@ -171,7 +174,7 @@ fn check_contact(ctx: &Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, ma
         }
     }
     let mover = ctx.game.ship(speed_ship).expect("checked");
-    if maximum_speed && mover.tracks.coal == 0 {
+    if maximum_speed && mover.tracks.coal == 0 && !mover.austro_hungarian {
         return Err(illegal(format!("{} has no coal for maximum speed (14.3)", mover.name)));
     }
     Ok(ships)
@@ -263,10 +266,20 @@ fn open_battle(ctx: &mut Ctx, space: &SpaceRef, ships: Vec<String>, bombardment:
         ammunition_paid: Vec::new(),
         torpedoes_decided: Vec::new(),
         nets_used: Vec::new(),
+        austro_hungarian_first: None,
     });
-    // Limited Visibility (Incident Chart): one roll when combat would occur in that space this turn.
+    // Limited Visibility (Incident Chart): one roll when combat would first occur in that space this turn;
+    // a later battle or bombardment there this turn keeps it (5–6 forbids both).
     if ctx.game.turn_state.limited_visibility.contains(space) {
-        let roll = ctx.roll_d6("Limited Visibility: range (1–2 secondary, 3–4 tertiary, 5–6 no combat)", "Incident Chart");
+        let kept = ctx.game.turn_state.visibility_rolls.iter().find(|(s, _)| s == space).map(|(_, r)| *r);
+        let roll = match kept {
+            Some(roll) => roll,
+            None => {
+                let roll = ctx.roll_d6("Limited Visibility: range (1–2 secondary, 3–4 tertiary, 5–6 no combat)", "Incident Chart");
+                ctx.game.turn_state.visibility_rolls.push((space.clone(), roll));
+                roll
+            }
+        };
         if roll >= 5 {
             ctx.instruct("Poor visibility: no combat here this turn.", "Incident Chart: Limited Visibility");
             tally::end_battle(ctx, space, "Incident Chart: Limited Visibility", "poor visibility");
@@ -384,6 +397,11 @@ fn break_off_target(pack: &RulesPack, game: &Game, space: &SpaceRef, to: &SpaceR
         return Err(illegal("break off to an adjacent space, not the battle's own"));
     }
     movement::check_destination(pack, game, to)?;
+    // 20.0: Austro-Hungarian ships sail only their own seas, breaking off too.
+    let austro_hungarian_here = german_in(game, space).iter().any(|s| game.ship(s).is_some_and(|x| x.austro_hungarian));
+    if austro_hungarian_here && !crate::rules::austro_hungarian::may_enter(to.sea_zone(pack)) {
+        return Err(illegal("Austro-Hungarian ships may enter only the Adriatic, the Eastern Mediterranean and the Aegean (20.0)"));
+    }
     if matches!(ports::port_side(pack, game, to), Some(Side::Neutral | Side::Enemy)) {
         return Err(illegal("a break-off may not end in a neutral or enemy port or naval base (14.4)"));
     }

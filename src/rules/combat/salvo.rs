@@ -66,6 +66,39 @@ pub fn begin_round(ctx: &mut Ctx, space: &SpaceRef) {
     b.allied_targets.clear();
     b.torpedoes_decided.clear();
     let b = battle(ctx.game, space).expect("just set");
+    // 20.0: with both nationalities fighting, the player first chooses which fires first (once a battle).
+    let nations = german_ships(ctx.game, b).iter().filter_map(|s| ctx.game.ship(s)).map(|s| s.austro_hungarian).collect::<std::collections::BTreeSet<_>>();
+    if nations.len() == 2 && b.austro_hungarian_first.is_none() {
+        ctx.game.pending.push(Pending::NationalityFirst { space: space.clone() });
+        return;
+    }
+    ask_fire_orders(ctx, space);
+}
+
+/// 20.0: the answer to `NationalityFirst` — yes, the German ships fire first; no, the Austro-Hungarian
+/// ones — for the whole battle; then the round's fire orders are asked for.
+pub fn nationality_first(ctx: &mut Ctx, german_first: bool) -> Result<(), RuleError> {
+    let Some(Pending::NationalityFirst { space }) = ctx.game.pending.first().cloned() else {
+        return Err(not_now("no choice of which nationality fires first is asked now"));
+    };
+    ctx.game.pending.remove(0);
+    battle_mut(ctx.game, &space).expect("a pending choice has its battle").austro_hungarian_first = Some(!german_first);
+    let first = if german_first { "German" } else { "Austro-Hungarian" };
+    ctx.instruct(format!("In this battle the {first} ships fire first at every step (20.0)."), "20.0");
+    ask_fire_orders(ctx, &space);
+    Ok(())
+}
+
+/// 20.0: the German side's ships in firing order: the nationality chosen to fire first, then the other.
+fn by_nationality(game: &Game, b: &BattleState, mut ships: Vec<String>) -> Vec<String> {
+    let austro_hungarian_first = b.austro_hungarian_first.unwrap_or(false);
+    ships.sort_by_key(|s| game.ship(s).is_some_and(|x| x.austro_hungarian) != austro_hungarian_first);
+    ships
+}
+
+/// 14.5: each German ship that can fire names its target for the round (or the salvos run at once).
+fn ask_fire_orders(ctx: &mut Ctx, space: &SpaceRef) {
+    let b = battle(ctx.game, space).expect("fighting");
     let askers: Vec<String> = german_ships(ctx.game, b).into_iter().filter(|s| can_fire_guns(ctx.game, b, s)).collect();
     if askers.is_empty() || allied_fighting(b).next().is_none() {
         set_stage(ctx.game, space, BattleStage::Salvos);
@@ -202,7 +235,7 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
         let (weapons, german) = sequence[b.step as usize];
         if german && weapons == [Weapon::Torpedo] {
             let torpedo_targets = torpedo_targets(ctx.pack, b);
-            let next = german_ships(ctx.game, b).into_iter().find(|s| {
+            let next = by_nationality(ctx.game, b, german_ships(ctx.game, b)).into_iter().find(|s| {
                 !b.torpedoes_decided.contains(s) && ctx.game.ship(s).is_some_and(|x| x.tracks.torpedoes > 0) && !torpedo_targets.is_empty()
             });
             if let Some(ship) = next {
@@ -223,9 +256,9 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
 /// One German gun step: each ship with a target still fighting fires the given gun types at it.
 fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
     let b = battle(ctx.game, space).expect("running");
-    let mut orders: Vec<FireOrder> = b.german_targets.clone();
-    // 20.0: all ships of one nationality fire before the other's: the German ships first.
-    orders.sort_by_key(|o| ctx.game.ship(&o.ship).is_some_and(|s| s.austro_hungarian));
+    // 20.0: all ships of one nationality fire before the other's, in the order the player chose.
+    let firing = by_nationality(ctx.game, b, b.german_targets.iter().map(|o| o.ship.clone()).collect());
+    let orders: Vec<FireOrder> = firing.iter().filter_map(|s| b.german_targets.iter().find(|o| &o.ship == s).cloned()).collect();
     for order in orders {
         let Some(target) = order.target else { continue };
         let b = battle(ctx.game, space).expect("running");

@@ -5,7 +5,7 @@
 use crate::ground::action::Track;
 use crate::ground::event::Event;
 use crate::rules::incidents;
-use crate::ground::pack::CounterKind;
+use crate::ground::pack::{AlertEvent, CounterKind};
 use crate::ground::counters::is_allied_warship;
 use crate::engine::ctx::Ctx;
 use crate::ground::state::{AlliedFate, BattleStage, Location, Pending, ShipStatus, SpaceRef};
@@ -61,6 +61,24 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
         let mut finished = battle;
         finished.results = results;
         tally(ctx, &finished);
+        alert_after(ctx, &finished);
+    }
+}
+
+/// 5.1 Alert Level Chart (reconstructed rows): the Admiralty hears of a battle that cost it a warship
+/// (sunk or damaged) and of a bombardment that destroyed a coastal defense — once per battle.
+fn alert_after(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
+    let lost = |coastal: bool| {
+        battle.results.iter().any(|(id, fate)| {
+            let is_coastal = matches!(ctx.pack.counters.counters[id.index()].kind, CounterKind::CoastalDefense { .. });
+            is_coastal == coastal && matches!(fate, AlliedFate::Sunk | AlliedFate::Damaged)
+        })
+    };
+    let where_ = battle.space.describe(ctx.pack);
+    if battle.bombardment && lost(true) {
+        ctx.alert_event(AlertEvent::CoastalDefenseDestroyed, format!("coastal defenses destroyed at {where_}"), "Alert Level Chart");
+    } else if !battle.bombardment && lost(false) {
+        ctx.alert_event(AlertEvent::AlliedShipLostInBattle, format!("an Allied warship lost at {where_}"), "Alert Level Chart");
     }
 }
 
@@ -103,14 +121,11 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
             net += vp;
         }
     }
+    // The VP of a German ship lost were charged as it sank (`Ctx::sink_german_ship`); they count here
+    // toward the engagement's Critical Naval Loss.
     for ship in &battle.german {
         let Some(s) = ctx.game.ship(ship).filter(|s| s.status == ShipStatus::Sunk) else { continue };
-        let loss = ctx.pack.charts.german_loss_vp(s.ship_type);
-        let name = s.name.clone();
-        if loss != 0 {
-            ctx.change_vp(loss, format!("{name} lost at {where_}"), "14.14, Victory Points Chart");
-            net += loss;
-        }
+        net += ctx.pack.charts.german_loss_vp(s.ship_type, s.austro_hungarian);
     }
     let critical = ctx.pack.charts.victory_points.critical_engagement;
     if net >= critical {

@@ -23,7 +23,8 @@ pub fn coastal_firepower(pack: &RulesPack, id: CounterId) -> Option<u8> {
     }
 }
 
-/// 14.11: BB, BC, B, CA, CP, then CL, DD and Troop Convoy together (errata).
+/// 14.11 firing order: BB, BC, B, CA, CP, CL, DD, Troop Convoy, largest first (the errata groups the
+/// convoy with CL and DD for its targets, not for its turn to fire).
 fn size_rank(t: ShipType) -> u8 {
     match t {
         ShipType::BB => 0,
@@ -31,7 +32,9 @@ fn size_rank(t: ShipType) -> u8 {
         ShipType::B => 2,
         ShipType::CA => 3,
         ShipType::CP => 4,
-        ShipType::CL | ShipType::DD | ShipType::TroopConvoy => 5,
+        ShipType::CL => 5,
+        ShipType::DD => 6,
+        ShipType::TroopConvoy => 7,
     }
 }
 
