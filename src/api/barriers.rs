@@ -61,8 +61,9 @@ fn end_phase_may_roll_or_reveal(view: &PlayerView) -> bool {
         Phase::Outfitting | Phase::Intelligence | Phase::CommerceRaiding | Phase::ShoreBombardment => false,
         // 23.0: mines strike at the end of the Incident phase.
         Phase::Incident => game.is_none_or(|g| !g.mines.is_empty()),
-        // 17.0: the Objective phase ends the game after the last turn or with the Orders accomplished.
-        Phase::Objective => view.turn >= view.last_turn || game.is_none_or(|g| g.orders.accomplished_now),
+        // 17.0: ending the Objective phase ends the game after the last turn; with the Orders accomplished
+        // earlier it only asks whether to end the game or play on (the answer is the barrier).
+        Phase::Objective => view.turn >= view.last_turn,
         _ => true,
     }
 }

@@ -109,6 +109,9 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             if contact::battle_in_progress(ctx.game) {
                 return Err(not_now("finish the bombardment first: fight the round or cease fire (16.0)"));
             }
+            if let Some(port) = contact::unopened_bombardments(ctx.pack, ctx.game).first() {
+                return Err(not_now(format!("German ships in {} must engage its coastal defenses first (12.5)", port.describe(ctx.pack))));
+            }
             next_phase(ctx);
             Ok(())
         }

@@ -39,6 +39,15 @@ pub fn open_battles(pack: &RulesPack, game: &Game) -> Vec<SpaceRef> {
     spaces
 }
 
+/// 12.5: enemy ports where German ships sit with coastal defenses not yet engaged this turn.
+pub fn unopened_bombardments(pack: &RulesPack, game: &Game) -> Vec<SpaceRef> {
+    if game.phase != Phase::ShoreBombardment {
+        return Vec::new();
+    }
+    let started = |s: &SpaceRef| game.turn_state.battles.iter().any(|b| &b.space == s && b.bombardment);
+    crate::engine::battles::bombardments(pack, game).into_iter().filter(|s| !started(s)).collect()
+}
+
 /// A battle in progress (contact made, not over) in this phase.
 pub fn battle_in_progress(game: &Game) -> bool {
     let bombarding = game.phase == Phase::ShoreBombardment;
@@ -69,7 +78,9 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
             actions.push(Action::CeaseFire { space: space.clone() });
         }
     }
-    let must_fight = game.phase == Phase::NavalCombat && !actions.is_empty();
+    // 14.0: every battle is fought; 12.5: German ships in an enemy port engage its coastal defenses — the
+    // bombardment opens at least once a turn (docs/AMBIGUITIES.md), then may cease.
+    let must_fight = !actions.is_empty() && (game.phase == Phase::NavalCombat || !unopened_bombardments(pack, game).is_empty());
     if !must_fight && !battle_in_progress(game) {
         actions.extend(crate::rules::marines::legal_actions(pack, game));
         actions.push(Action::EndPhase);

@@ -43,6 +43,32 @@ describe('charts viewer', () => {
     expect(closed).toBe(true);
   });
 
+  it('issue #28: lists the reconstructed values a player is most likely to notice, and each row\'s source', async () => {
+    mockIPC(() => ({
+      ok: true,
+      view: { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null },
+      charts: {
+        victory_points: { source: { kind: 'reconstructed', note: 'docs/CHARTS.md#victory-points-chart', notable: ['troop convoys 12 and 5'] }, critical_engagement: 15, allied: [], german_lost: [] },
+        alert_level: {
+          source: { kind: 'reconstructed', note: 'docs/CHARTS.md#alert-level-chart' },
+          rows: [
+            { event: 'royal_navy_orders_pursue', change: 1, source: { kind: 'exact', rule: 'Incident Chart: Royal Navy Orders "Pursue"' } },
+            { event: 'allied_ship_lost_in_battle', change: 1, source: { kind: 'reconstructed', note: 'docs/CHARTS.md#alert-level-chart' } },
+          ],
+        },
+      },
+    }));
+    render(Charts, { close: () => {} });
+    const notable = await screen.findByTestId(tid.chartNotable('victory_points'));
+    expect(notable.textContent).toContain('troop convoys 12 and 5');
+    expect(screen.queryByTestId(tid.chartNotable('alert_level'))).toBeNull();
+    const alert = screen.getByTestId(tid.chart('alert_level'));
+    const cells = [...alert.querySelectorAll('tbody tr')].map((tr) => tr.lastElementChild?.textContent);
+    expect(cells).toEqual(['exact · Incident Chart: Royal Navy Orders "Pursue"', 'reconstructed']);
+    expect(alert.querySelector('thead')?.textContent).toContain('Rests on');
+    expect(alert.textContent).not.toMatch(/docs\/CHARTS|\.md/);
+  });
+
   it('edits a chart as JSON and shows the referee\'s refusal', async () => {
     const sent: { action: string; json?: string }[] = [];
     mockIPC((_cmd, args) => {

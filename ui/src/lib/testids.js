@@ -98,6 +98,8 @@ export const tid = Object.freeze({
   chartSave: (key) => `save-${key}`,
   /** @param {string} key */
   chartReset: (key) => `reset-${key}`,
+  /** Issue #28: a reconstructed chart's list of the values most likely noticed. @param {string} key */
+  chartNotable: (key) => `notable-${key}`,
   // components/CodeField.svelte
   codeInput: 'code-input',
   codeSubmit: 'code-submit',
