@@ -9,6 +9,9 @@ use crate::ground::state::Roles;
 /// 25.0 (2): the ship commanders' precedence when their decisions conflict.
 pub const PRECEDENCE: [&str; 4] = ["goeben", "moltke", "breslau", "stralsund"];
 
+/// 25.0 (3): the player who commands the Austro-Hungarian ships.
+pub const AUSTRO_HUNGARIAN_COMMANDER: &str = "the Austro-Hungarian commander";
+
 const RECOMMENDS: &str = "First Officer recommends, the Commander decides";
 
 /// 25.0 (1) Task Force Officers: the officer whose call a decision is.
@@ -63,8 +66,11 @@ fn ship_of(a: &Action) -> Option<&str> {
 
 /// Who decides `a` under `roles`, or None when one player plays alone.
 pub fn who_decides(pack: &RulesPack, roles: Roles, a: &Action) -> Option<String> {
+    // 25.0 (3): with Austro-Hungarian ships in play one player commands them, whatever the other roles.
+    let austro_hungarian = ship_of(a).and_then(|s| pack.counter_index(s)).is_some_and(|i| matches!(pack.counters.counters[i].kind, crate::ground::pack::CounterKind::AustroHungarian { .. }));
     match roles {
         Roles::Solo => None,
+        _ if austro_hungarian => Some(AUSTRO_HUNGARIAN_COMMANDER.to_string()),
         Roles::TaskForceOfficers => Some(officer(a).to_string()),
         Roles::ShipCommanders => Some(match ship_of(a) {
             Some(ship) => format!("{}'s commander", ship_name(pack, ship)),
@@ -99,5 +105,15 @@ mod tests {
         assert_eq!(who_decides(&pack, Roles::ShipCommanders, &moved).unwrap(), "SMS Breslau's commander");
         let fight = Action::Fight { space: SpaceRef::Place { id: "messina".into() } };
         assert_eq!(who_decides(&pack, Roles::ShipCommanders, &fight).unwrap(), "the senior commander present (SMS Goeben, SMS Moltke, SMS Breslau, SMS Stralsund in that order)");
+    }
+
+    #[test]
+    fn rule_25_0_3_one_player_commands_the_austro_hungarian_ships() {
+        let pack = RulesPack::standard();
+        let moved = Action::Move { ship: "ah_novara".into(), to: SpaceRef::Place { id: "pola".into() }, speed: crate::ground::action::Speed::Cruise };
+        for roles in [Roles::ShipCommanders, Roles::TaskForceOfficers] {
+            assert_eq!(who_decides(&pack, roles, &moved).unwrap(), "the Austro-Hungarian commander");
+        }
+        assert_eq!(who_decides(&pack, Roles::Solo, &moved), None);
     }
 }
