@@ -248,6 +248,14 @@ fn issue_14_whole_games_verify_and_tampered_records_are_refused_at_their_step() 
         wrong.seed = Some(seed + 1);
         let r = verify(&json(&wrong));
         assert_eq!((r.ok, r.step, r.error.unwrap().code.name()), (false, Some(0), "commitment_mismatch".to_string()));
+
+        // Issue #28: a record of an earlier standard pack (rules corrected since) is refused, saying so.
+        let mut older = record.clone();
+        older.pack_sha256 = "0".repeat(64);
+        let r = verify(&json(&older));
+        let e = r.error.unwrap();
+        assert_eq!((r.ok, e.code.name()), (false, "pack_mismatch".to_string()));
+        assert!(e.message.contains("another version of the standard rules pack") && e.message.contains("1.1.0"), "{}", e.message);
     }
 }
 

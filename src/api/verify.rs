@@ -72,6 +72,15 @@ fn replay(record: &GameRecord) -> VerifyReport {
         Err(why) => return VerifyReport::refused(Some(0), ErrorCode::PackMismatch, why),
     };
     let hash = provenance::pack_hash(&pack);
+    if hash != record.pack_sha256 && record.pack.is_none() {
+        // The standard pack changes when a rule is corrected (issue #28): a record of an earlier standard
+        // pack cannot be replayed by rules that now play differently.
+        let why = format!(
+            "the record was played with another version of the standard rules pack (SHA-256 {}; this app has {} {}, {hash}): verify it with the app version that played it",
+            record.pack_sha256, pack.meta.title, pack.meta.version
+        );
+        return VerifyReport::refused(Some(0), ErrorCode::PackMismatch, why);
+    }
     if hash != record.pack_sha256 {
         return VerifyReport::refused(Some(0), ErrorCode::PackMismatch, format!("the rules pack's SHA-256 is {hash}, the record says {}", record.pack_sha256));
     }
