@@ -37,6 +37,19 @@ fn fault(text: &str, sentence: bool) -> Option<&'static str> {
     if text.contains('{') || text.contains("Some(") || text.contains("None") || words.iter().any(|w| w.contains('_')) {
         return Some("a raw id or debug text");
     }
+    // Issue #29: a ship is named as the player reads it ("SMS Breslau"), never by its id.
+    let bare = |w: &&str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    if words.iter().map(bare).any(|w| ["goeben", "breslau", "moltke", "stralsund"].contains(&w.as_str())) {
+        return Some("a ship named by its id");
+    }
+    // Issue #29: a space named from its parts reads "to off the battle", "at off …".
+    if words.windows(2).any(|w| ["to", "at", "in", "from", "into"].contains(&w[0]) && ["off", "at", "to", "from", "into"].contains(&w[1])) {
+        return Some("a space named from its parts");
+    }
+    // Issue #29: a number that says nothing ("picks: 0; 0 drawn") says why instead.
+    if text.contains(": 0;") || (text.contains(" 0 drawn") && !text.contains("ran short")) {
+        return Some("a count of nothing without its reason");
+    }
     if sentence {
         if text.chars().next().is_some_and(char::is_lowercase) {
             return Some("no capital letter");
@@ -57,6 +70,13 @@ fn the_fault_finder_finds_each_planted_fault() {
     assert_eq!(fault("Move gb_bc_inflexible.", true), Some("a raw id or debug text"));
     assert_eq!(fault("turn 2 begins.", true), Some("no capital letter"));
     assert_eq!(fault("Turn 2 begins", true), Some("no full stop"));
+    assert_eq!(fault("Wireless off (handed to breslau).", true), Some("a ship named by its id"));
+    assert_eq!(fault("Camera Crew aboard goeben films HMS Gloucester going down.", true), Some("a ship named by its id"));
+    assert_eq!(fault("Break off to off the battle 1, Eastern Mediterranean", false), Some("a space named from its parts"));
+    assert_eq!(fault("Contact at off the battle 1, Western Mediterranean: German 9.", true), Some("a space named from its parts"));
+    assert_eq!(fault("Incident picks at Messina: 0; 0 drawn from the pool.", true), Some("a count of nothing without its reason"));
+    assert_eq!(fault("Break off to open sea beside the battle, Eastern Mediterranean", false), None);
+    assert_eq!(fault("No incident picks at Messina (13.2: none in a friendly or neutral port below Alert 4).", true), None);
     assert_eq!(fault("Turn 2 begins.", true), None);
     assert_eq!(fault("Torpedoes at HMS Dublin: 1 die: rolled 5", true), None);
 }

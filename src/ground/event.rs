@@ -189,10 +189,7 @@ impl Event {
             Event::ShipSunk { ship, reason, .. } => format!("{} is sunk ({reason}).", ship_name(pack, ship)),
             Event::CounterReturned { name, to, .. } => format!("{name}: {to}."),
             Event::CollierLost { collier, reason, .. } => format!("Collier {collier} is lost ({reason})."),
-            Event::IncidentsPicked { space, normal, extra, drawn } => {
-                let extra = if *extra > 0 { format!(" plus {extra} for the enemy port") } else { String::new() };
-                format!("Incident picks at {}: {normal}{extra}; {drawn} drawn from the pool.", space.describe(pack))
-            }
+            Event::IncidentsPicked { space, normal, extra, drawn } => picks_line(pack, space, *normal, *extra, *drawn),
             Event::ContactResolved { space, german, allied, final_roll, result, .. } => {
                 format!("Contact at {}: German {german}, Allied {allied}, final {final_roll}: {}.", space.describe(pack), contact_words(*result))
             }
@@ -284,4 +281,17 @@ pub fn track_name(track: crate::ground::action::Track) -> &'static str {
         Torpedoes => "torpedoes",
         Coal => "reserve coal",
     }
+}
+
+/// 13.0 / 13.2: the Incident picks of a space, saying why there are none (issue #29: a count of nothing
+/// says why) and when the pool ran short.
+fn picks_line(pack: &RulesPack, space: &SpaceRef, normal: u8, extra: u8, drawn: u8) -> String {
+    let place = space.describe(pack);
+    if normal + extra == 0 {
+        let why = if space.place_id() == Some("constantinople") { "never in Constantinople" } else { "none in a friendly or neutral port below Alert 4" };
+        return format!("No incident picks at {place} (13.2: {why}).");
+    }
+    let plus = if extra > 0 { format!(" plus {extra} for the enemy port") } else { String::new() };
+    let short = if drawn < normal + extra { " (the pool ran short)" } else { "" };
+    format!("Incident picks at {place}: {normal}{plus}; {drawn} drawn from the pool{short}.")
 }

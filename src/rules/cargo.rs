@@ -153,8 +153,9 @@ pub fn transfer(ctx: &mut Ctx, from: &str, to: &str, item: &str) -> Result<(), R
     ctx.game.ship_mut(to).expect("checked").cargo.push(item.to_string());
     crate::rules::outfitting::mark_outfitting(ctx, from);
     crate::rules::outfitting::mark_outfitting(ctx, to);
-    changed(ctx, from, item, false, &format!("handed to {to}"), "8.6");
-    changed(ctx, to, item, true, &format!("taken from {from}"), "8.6");
+    let (giver_name, taker_name) = (ship_name_of(ctx, from), ship_name_of(ctx, to));
+    changed(ctx, from, item, false, &format!("handed to {taker_name}"), "8.6");
+    changed(ctx, to, item, true, &format!("taken from {giver_name}"), "8.6");
     Ok(())
 }
 
@@ -207,4 +208,9 @@ pub fn stowage_after_hull_loss(ctx: &mut Ctx, ship_id: &str) {
     for event in crate::engine::stowage::spill_over_hull(ctx.pack, ctx.game, ship_id) {
         ctx.emit(event);
     }
+}
+
+/// A ship as the player reads it ("SMS Breslau"), never its id.
+fn ship_name_of(ctx: &Ctx, id: &str) -> String {
+    ctx.game.ship(id).map_or_else(|| crate::ground::event::ship_name(ctx.pack, id), |s| s.name.clone())
 }

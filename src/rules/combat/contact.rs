@@ -100,7 +100,8 @@ fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Acti
             let zone = if matches!(zone, SeaZone::Marmara | SeaZone::BlackSea | SeaZone::Atlantic) { SeaZone::EasternMed } else { zone };
             // One open-sea space next to the battle is offered; the player may name any other eligible one.
             let candidate = (1..=20)
-                .map(|n| SpaceRef::HighSeas { zone, label: format!("off the battle {n}") })
+                // Issue #29: a label that reads as a place in a sentence ("Break off to open sea beside the battle").
+                .map(|n| SpaceRef::HighSeas { zone, label: if n == 1 { "open sea beside the battle".to_string() } else { format!("open sea {n} beside the battle") } })
                 .find(|to| break_off_target(pack, game, space, to).is_ok());
             if let Some(to) = candidate {
                 answers.push(Action::BreakOff { space: space.clone(), to });

@@ -122,7 +122,8 @@ fn allied_sunk(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, firer: &str, 
     leave_battle(ctx, space, target, AlliedFate::Sunk, Location::Sunk, "to the Allied Ships Sunk box", "14.13");
     let camera = ctx.game.ship(firer).is_some_and(|s| s.cargo.iter().any(|c| c == gear::CAMERA_CREW));
     if camera {
-        ctx.change_vp(1, format!("Camera Crew aboard {firer} films {name} going down"), "Crew and Gear chart");
+        let firer_name = ctx.game.ship(firer).map(|s| s.name.clone()).unwrap_or_default();
+        ctx.change_vp(1, format!("Camera Crew aboard {firer_name} films {name} going down"), "Crew and Gear chart");
     }
 }
 
