@@ -76,7 +76,7 @@ fn samples(pack: &RulesPack) -> Vec<Event> {
         },
         Event::TurnStarted { turn: 1 },
         Event::PhaseStarted { turn: 1, phase: Phase::NavalCombat },
-        Event::DiceRolled { purpose: s("Goeben primary guns at HMS Indomitable: 1 die, 6 hits"), faces: vec![6], rule: s("14.5"), fire: Some(FireRoll { german: true, space: messina.clone(), hitting_faces: 1 }) },
+        Event::DiceRolled { purpose: s("Goeben primary guns at HMS Indomitable: 1 die, hit on 6"), faces: vec![6], rule: s("14.5"), fire: Some(FireRoll { german: true, space: messina.clone(), hitting_faces: 1 }) },
         Event::DiceRolled { purpose: s("Engine check"), faces: vec![], rule: s("12.3"), fire: None },
         Event::AlertChanged { from: 1, to: 2, reason: s("a merchantman raided"), rule: s("5.2") },
         Event::VpChanged { from: 0, to: -20, reason: s("Breslau lost at Messina"), rule: s("14.14, Victory Points Chart") },
@@ -184,7 +184,7 @@ fn issue_19_the_checker_finds_each_planted_fault() {
     // What is right passes: a die, a count of one, a passive, the dice lines' house style, a label.
     assert_eq!(fault("HMS Dublin is damaged: 1 damage result against armor 1.", true), None);
     assert_eq!(fault("Turn 1 begins.", true), None);
-    assert_eq!(fault("Goeben primary guns at HMS Dublin: 1 die, 6 hits: rolled 6, 6", true), None);
+    assert_eq!(fault("Goeben primary guns at HMS Dublin: 2 dice, hit on 6: rolled 6, 6 → 2 hits.", true), None);
     assert_eq!(fault("Goeben → Malta", false), None);
 }
 

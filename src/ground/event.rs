@@ -171,9 +171,16 @@ impl Event {
             Event::TurnStarted { turn } => format!("Turn {turn} begins."),
             Event::PhaseStarted { phase, .. } => format!("{} phase.", phase_name(*phase)),
             Event::DiceRolled { purpose, faces, .. } if faces.is_empty() => format!("{purpose}: nothing to roll."),
-            Event::DiceRolled { purpose, faces, .. } => {
+            Event::DiceRolled { purpose, faces, fire, .. } => {
                 let f: Vec<String> = faces.iter().map(|d| d.to_string()).collect();
-                format!("{purpose}: rolled {}", f.join(", "))
+                match fire {
+                    // Issue #29: a fire's line ends with what it did ("→ 3 hits").
+                    Some(fire) => {
+                        let hits = faces.iter().filter(|d| **d > 6 - fire.hitting_faces).count();
+                        format!("{purpose}: rolled {} → {}.", f.join(", "), crate::ground::words::count(hits as i64, "hit", "hits"))
+                    }
+                    None => format!("{purpose}: rolled {}", f.join(", ")),
+                }
             }
             Event::AlertChanged { from, to, reason, .. } => format!("Alert Level {from} → {to} ({reason})."),
             Event::VpChanged { from, to, reason, .. } => format!("Victory points {from} → {to} ({reason})."),

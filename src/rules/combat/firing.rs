@@ -38,6 +38,14 @@ impl Weapon {
         }
     }
 
+    /// Issue #29: what hits, in a player's words ("hit on 6", never "6 hits", which reads as a count).
+    pub fn hit_on(self) -> &'static str {
+        match self {
+            Weapon::Torpedo => "hit on 5–6",
+            _ => "hit on 6",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Weapon::Primary => "primary guns",

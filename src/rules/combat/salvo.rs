@@ -186,7 +186,7 @@ pub fn launch_torpedoes(ctx: &mut Ctx, ship: &str, target: Option<&str>, count: 
         let target_name = &ctx.pack.counters.counters[target.index()].name;
         for n in 1..=count {
             let fire = FireRoll { german: true, space: space.clone(), hitting_faces: Weapon::Torpedo.hitting_faces() };
-            let faces = ctx.roll_fire(dice as usize, fire, || format!("{} torpedo {n} of {count} at {target_name}: {}, 5–6 hits", s.name, crate::ground::words::count(dice, "die", "dice")), "14.6");
+            let faces = ctx.roll_fire(dice as usize, fire, || format!("{} torpedo {n} of {count} at {target_name}: {}, {}", s.name, crate::ground::words::count(dice, "die", "dice"), Weapon::Torpedo.hit_on()), "14.6");
             hits.add(Weapon::Torpedo, count_hits(&faces, Weapon::Torpedo));
         }
         effects::hit_allied(ctx, &space, target, hits, ship);
@@ -282,7 +282,7 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let mut hits = Hits::default();
         for (w, n) in dice {
             let fire = FireRoll { german: true, space: space.clone(), hitting_faces: w.hitting_faces() };
-            let faces = ctx.roll_fire(n as usize, fire, || format!("{} {} at {target_name}: {}, 6 hits", ship.name, w.name(), crate::ground::words::count(n, "die", "dice")), "14.5");
+            let faces = ctx.roll_fire(n as usize, fire, || format!("{} {} at {target_name}: {}, {}", ship.name, w.name(), crate::ground::words::count(n, "die", "dice"), w.hit_on()), "14.5");
             hits.add(w, count_hits(&faces, w));
         }
         effects::hit_allied(ctx, space, target, hits, &order.ship);
@@ -350,7 +350,7 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let mut hits = Hits::default();
         for (w, n) in dice {
             let fire = FireRoll { german: false, space: space.clone(), hitting_faces: w.hitting_faces() };
-            let faces = ctx.roll_fire(n as usize, fire, || format!("{firer}: {} at {target_name}: {}", w.name(), crate::ground::words::count(n, "die", "dice")), "14.11");
+            let faces = ctx.roll_fire(n as usize, fire, || format!("{firer}: {} at {target_name}: {}, {}", w.name(), crate::ground::words::count(n, "die", "dice"), w.hit_on()), "14.11");
             hits.add(w, count_hits(&faces, w));
         }
         effects::hit_german(ctx, space, &target, hits, &firer);
