@@ -6,7 +6,8 @@
 use crate::ground::action::{Action, Speed};
 use crate::ground::dice::Dice;
 use crate::ground::event::Event;
-use crate::ground::state::Phase;
+use crate::ground::ports::Side;
+use crate::ground::state::{Phase, SpaceRef};
 use crate::api::view::PlayerView;
 
 /// Whether an applied action crossed a point of no return: it used the RNG (a die, a draw from a
@@ -46,8 +47,30 @@ pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
         Action::EndPhase => end_phase_may_roll_or_reveal(view),
         // 14.4 / 16.0: breaking off or ceasing fire moves or stops the ships; the battle's dice are done.
         Action::BreakOff { .. } | Action::CeaseFire { .. } => false,
+        Action::ResolveIncidents { space } => incidents_may_roll_or_reveal(view, space),
+        Action::Fight { space } => fight_may_roll(view, space),
         _ => true,
     }
+}
+
+/// 13.2 (issue #29 item 5): a port where the ships make no picks now — Constantinople always, a friendly or
+/// neutral one below Alert 4 — and that holds no face-down stack draws and reveals nothing.
+fn incidents_may_roll_or_reveal(view: &PlayerView, space: &SpaceRef) -> bool {
+    let (Some(game), Some(id)) = (&view.game, space.place_id()) else { return true };
+    let Some(port) = game.ports.iter().find(|p| p.id == id) else { return true };
+    let no_picks = id == "constantinople" || (port.side != Side::Enemy && view.alert_level <= 3);
+    !no_picks
+}
+
+/// 14.5 (issue #29 item 5): *Fight* asks each German ship that can fire for its target, no die yet; only
+/// when none of them can fire its guns do the salvos run at once.
+fn fight_may_roll(view: &PlayerView, space: &SpaceRef) -> bool {
+    let Some(game) = &view.game else { return true };
+    let can_fire = |s: &crate::api::view::ShipView| {
+        let guns = s.tracks.primary + s.tracks.secondary + s.tracks.tertiary > 0;
+        s.status == crate::ground::state::ShipStatus::Active && &s.position == space && guns && (s.austro_hungarian || s.tracks.ammunition > 0)
+    };
+    !game.ships.iter().any(can_fire)
 }
 
 /// Ending a phase may run automatic steps with dice or end the game (which reveals the seed).

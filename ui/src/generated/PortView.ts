@@ -2,8 +2,13 @@
 import type { CounterInfo } from "./CounterInfo";
 import type { Nation } from "./Nation";
 import type { PlaceKind } from "./PlaceKind";
+import type { Side } from "./Side";
 
 export type PortView = { id: string, name: string, kind: PlaceKind, nation: Nation, 
+/**
+ * 9.0: whose it is now, seen from the German side (an alliance won in a campaign makes it friendly).
+ */
+side: Side, 
 /**
  * Coastal defense units still face down (those a bombardment turned over are in `defenses_revealed`).
  */
