@@ -445,12 +445,13 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
             ),
             match supply { crate::ground::action::Supply::Ammunition => "7.1", crate::ground::action::Supply::Coal => "7.3" },
         ),
-        Pending::FireOrders { space, ship } => (
-            format!("Round fire orders at {}: which Allied ship does {} fire at (all its guns), and at maximum fire?", space.describe(pack), ship_name(ship)),
+        Pending::FireOrders { ship, .. } => (
+            // Issue #29: short, one question (the dock shows it whole); the cards say the rest.
+            format!("{}: choose a target — all its guns fire at it this round.", ship_name(ship)),
             "14.5",
         ),
-        Pending::Torpedoes { space, ship } => (
-            format!("Torpedo step at {}: how many torpedoes does {} launch, and at whom?", space.describe(pack), ship_name(ship)),
+        Pending::Torpedoes { ship, .. } => (
+            format!("{}: launch torpedoes? Choose how many and at whom.", ship_name(ship)),
             "14.10",
         ),
         Pending::RamDamage { space } => (

@@ -92,7 +92,7 @@ fn ship_of(a: &crate::ground::action::Action) -> Option<&str> {
 }
 
 /// What every face-down counter reads, in the pool, a patrol zone, a port or out of play alike.
-pub const FACE_DOWN: &str = "face down: not in play that you can see";
+pub const FACE_DOWN: &str = "face down: the referee does not say where";
 
 /// The public status of a counter at `location`. The face-down locations all give [`FACE_DOWN`].
 pub fn counter_status(pack: &RulesPack, location: &Location) -> String {
