@@ -597,3 +597,16 @@ fn rule_14_11_firing_order_cl_before_dd_before_troop_convoy() {
     let units = [unit(&retyped, "gb_cl_chatham"), unit(&retyped, "gb_cl_dublin"), unit(&retyped, "gb_dd_1")];
     assert_eq!(names(&retyped, targeting::firing_order(&retyped, &units)), ["gb_dd_1", "gb_cl_dublin", "gb_cl_chatham"], "CL, DD, troop convoy");
 }
+
+#[test]
+fn issue_29_an_allied_fate_says_what_it_means_for_vp() {
+    use goeben_referee::ground::state::AlliedFate;
+    use goeben_referee::rules::combat::effects::vp_words;
+    let pack = RulesPack::standard();
+    let ca = pack.charts.vp_for(goeben_referee::ground::pack::ShipType::CA).unwrap();
+    assert_eq!(vp_words(&pack, id("gb_ca_defence"), AlliedFate::Sunk), format!(" (+{} VP)", ca.sunk));
+    assert_eq!(vp_words(&pack, id("gb_ca_defence"), AlliedFate::Damaged), format!(" (+{} VP)", ca.damaged));
+    assert_eq!(vp_words(&pack, id("gb_ca_defence"), AlliedFate::Withdrawn), " (no VP)");
+    let coastal = pack.charts.victory_points.coastal_defense_destroyed;
+    assert_eq!(vp_words(&pack, id("coastal_1"), AlliedFate::Sunk), format!(" (+{coastal} VP)"));
+}

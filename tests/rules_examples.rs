@@ -406,6 +406,9 @@ fn rule_14_13_example_armor_2_three_damage_results_sink() {
     let sunk = RulesPack::standard().charts.vp_for(ShipType::CA).unwrap().sunk;
     assert_eq!(t.game().vp, sunk, "counted as sunk, not damaged");
     assert_eq!(battle(&t).stage, goeben_referee::ground::state::BattleStage::Over);
+    // Issue #29: the ship's fate says what it means for VP.
+    let fate = events.iter().find_map(|e| match e { Event::CounterReturned { counter, to, .. } if counter == "gb_ca_defence" => Some(to.clone()), _ => None }).expect("its fate");
+    assert!(fate.contains(&format!("(+{sunk} VP)")), "{fate}");
 }
 
 #[test]

@@ -161,8 +161,23 @@ fn leave_battle(ctx: &mut Ctx, space: &SpaceRef, id: CounterId, fate: AlliedFate
     if !ctx.quiet {
         let spec = &ctx.pack.counters.counters[id.index()];
         let (counter, name) = (spec.id.clone(), spec.name.clone());
-        ctx.emit(Event::CounterReturned { counter, name, to: words.to_string(), rule: rule.to_string() });
+        let to = format!("{words}{}", vp_words(ctx.pack, id, fate));
+        ctx.emit(Event::CounterReturned { counter, name, to, rule: rule.to_string() });
     }
+}
+
+/// Issue #29: what an Allied unit's fate means for VP (Victory Points Chart, scored when the battle ends),
+/// e.g. " (+20 VP)", " (no VP)".
+pub fn vp_words(pack: &crate::RulesPack, id: CounterId, fate: AlliedFate) -> String {
+    let vp = match (&pack.counters.counters[id.index()].kind, fate) {
+        (_, AlliedFate::Withdrawn) => 0,
+        (crate::ground::pack::CounterKind::CoastalDefense { .. }, _) => pack.charts.victory_points.coastal_defense_destroyed,
+        (crate::ground::pack::CounterKind::Incident { ship: Some(v), .. }, fate) => {
+            pack.charts.vp_for(v.ship_type).map_or(0, |row| if fate == AlliedFate::Sunk { row.sunk } else { row.damaged })
+        }
+        _ => 0,
+    };
+    if vp == 0 { " (no VP)".to_string() } else { format!(" ({vp:+} VP)") }
 }
 
 fn battle_unit(ctx: &Ctx, space: &SpaceRef, id: CounterId) -> Option<crate::ground::state::AlliedUnit> {

@@ -42,7 +42,7 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
             ctx.emit(Event::CounterReturned {
                 counter: spec.id.clone(),
                 name: spec.name.clone(),
-                to: "damaged, to the Allied Ships Damaged box (out for the scenario)".into(),
+                to: format!("damaged, to the Allied Ships Damaged box: out for the scenario{}", crate::rules::combat::effects::vp_words(ctx.pack, unit.counter, AlliedFate::Damaged)),
                 rule: "14.13".into(),
             });
         } else {
