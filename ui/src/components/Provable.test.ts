@@ -90,6 +90,21 @@ describe('the game-over card', () => {
   });
 });
 
+describe('the game-over card (issue #29)', () => {
+  it('opens on the result in one word and the VP against the Orders\' target, the review before the proof', async () => {
+    const r = finished();
+    new FakeReferee(r).install();
+    render(App);
+    const card = await screen.findByTestId(tid.gameOver);
+    expect(within(card).getByTestId(tid.gameOverResult).textContent).toBe('Won');
+    const target = within(card).getByTestId(tid.gameOverVp).textContent ?? '';
+    expect(target).toBe(`${r.view.vp} VP · the Orders “${r.view.game!.orders.name}” needed ${r.view.game!.orders.min_vp}`);
+    const review = within(card).getByTestId(tid.reviewOpen);
+    const proof = within(card).getByTestId(tid.reveal);
+    expect(review.compareDocumentPosition(proof) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
 describe('the game record', () => {
   it('is asked with export_record from the game-over card, copied whole with the exact seed, and offered as a file', async () => {
     const r = finished();

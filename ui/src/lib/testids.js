@@ -147,6 +147,9 @@ export const tid = Object.freeze({
   gameLog: 'game-log',
   // components/GameOverCard.svelte
   gameOver: 'game-over',
+  /** Issue #29: the game's result in one word (Won / Lost), and its VP against the Orders' target. */
+  gameOverResult: 'game-over-result',
+  gameOverVp: 'game-over-vp',
   campaignResults: 'campaign-results',
   campaignVerdict: 'campaign-verdict',
   takeBacks: 'take-backs',
