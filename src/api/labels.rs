@@ -152,7 +152,12 @@ impl Words<'_> {
                 let fixed: Vec<String> = parts.iter().filter(|(n, ..)| **n > 0).map(|(n, one, many)| count(**n, one, many)).collect();
                 format!("{} repairs: {} (10.1)", self.ship(ship), fixed.join(", "))
             }
-            Action::LoadCargo { ship, item } => format!("{}: buy {}", self.ship(ship), self.cargo(item)),
+            // Issue #29: a buy says what it costs and what is left after it, as the Crew & Gear chart prices it.
+            Action::LoadCargo { ship, item } => {
+                let cost = self.pack.charts.cargo(item).map_or(0, |c| c.cost);
+                let points = self.view.game.as_ref().and_then(|g| g.ships.iter().find(|s| &s.id == ship)).map_or(0, |s| s.cargo_points);
+                format!("{}: buy {} · {} ({} left)", self.ship(ship), self.cargo(item), count(cost, "point", "points"), points.saturating_sub(cost))
+            }
             Action::DumpCargo { ship, item } => format!("{}: unload {}", self.ship(ship), self.cargo(item)),
             Action::TransferCargo { from, to, item } => format!("{}: {} → {}", self.cargo(item), self.ship(from), self.ship(to)),
             Action::LayMines { ship } => format!("{} lays its mines here (23.0)", self.ship(ship)),

@@ -125,6 +125,14 @@ describe('crew & gear first in the setup (8.1)', () => {
     await fireEvent.click(screen.getByTestId(tid.cargoShip('breslau')));
     await fireEvent.click(within(section).getAllByTestId(tid.action('load_cargo'))[0]);
     expect(send).toHaveBeenLastCalledWith(v.legal_actions.find((a) => a.action === 'load_cargo' && a.ship === 'breslau'));
+    // Issue #29: points left unspent in the setup are asked about first; Keep buying stays, Done anyway folds.
+    await fireEvent.click(screen.getByTestId(tid.cargoDone));
+    expect(section.open).toBe(true);
+    expect(screen.getByTestId(tid.cargoUnspent).textContent).toBe('SMS Goeben has 8 points unspent; SMS Breslau has 8 points unspent.');
+    await fireEvent.click(screen.getByTestId(tid.cargoKeepBuying));
+    expect(screen.queryByTestId(tid.cargoUnspent)).toBeNull();
+    await fireEvent.click(screen.getByTestId(tid.cargoDone));
+    expect(screen.getByTestId(tid.cargoDone).textContent).toBe('Done anyway');
     await fireEvent.click(screen.getByTestId(tid.cargoDone));
     expect(section.open).toBe(false);
   });

@@ -70,6 +70,9 @@ export const tid = Object.freeze({
   /** CargoPicker: the crew & gear section, and its Done (folds it). */
   cargoSection: 'cargo-section',
   cargoDone: 'cargo-done',
+  /** Issue #29: Done with setup points unspent asks first. */
+  cargoUnspent: 'cargo-unspent',
+  cargoKeepBuying: 'cargo-keep-buying',
   /** CargoPicker: a ship's chip (its choices shown). @param {string} ship */
   cargoShip: (ship) => `cargo-ship-${ship}`,
   /** RepairDice: the dice left of a ship. @param {string} ship */
