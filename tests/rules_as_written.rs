@@ -610,3 +610,13 @@ fn issue_29_an_allied_fate_says_what_it_means_for_vp() {
     let coastal = pack.charts.victory_points.coastal_defense_destroyed;
     assert_eq!(vp_words(&pack, id("coastal_1"), AlliedFate::Sunk), format!(" (+{coastal} VP)"));
 }
+
+#[test]
+fn issue_29_a_contact_choice_says_the_speed_it_brings_and_its_coal() {
+    // Goeben and Breslau: engines 6 → cruise 4, maximum 5 (12.1, 12.2).
+    let t = engage_in("western_med", &["gb_cl_dublin"], 1);
+    let view = t.session.view();
+    let labels: Vec<&String> = view.legal_actions.iter().zip(&view.legal_labels).filter(|(a, _)| matches!(a, goeben_referee::Action::Contact { .. })).map(|(_, l)| l).collect();
+    assert!(labels.iter().any(|l| l.ends_with("cruise speed 4 of SMS Breslau")), "{labels:?}");
+    assert!(labels.iter().any(|l| l.ends_with("maximum speed 5 (1 coal) of SMS Goeben")), "{labels:?}");
+}

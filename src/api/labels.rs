@@ -110,7 +110,17 @@ impl Words<'_> {
     fn later_label(&self, a: &Action) -> String {
         match a {
             Action::Contact { space, leader, speed_ship, maximum_speed } => {
-                let speed = if *maximum_speed { "maximum speed (1 coal)" } else { "cruise speed" };
+                // Issue #29: the speed chip shows the speed it brings (and its coal) before the tap.
+                let ship = self.view.game.as_ref().and_then(|g| g.ships.iter().find(|s| &s.id == speed_ship));
+                let speeds = ship.map(|s| self.pack.charts.engine_speeds(s.tracks.engines));
+                let coal = ship.is_some_and(|s| !s.austro_hungarian);
+                let speed = match (speeds, *maximum_speed) {
+                    (Some(v), true) if coal => format!("maximum speed {} (1 coal)", v.maximum),
+                    (Some(v), true) => format!("maximum speed {}", v.maximum),
+                    (Some(v), false) => format!("cruise speed {}", v.cruise),
+                    (None, true) => "maximum speed (1 coal)".to_string(),
+                    (None, false) => "cruise speed".to_string(),
+                };
                 format!("Contact at {}: leadership of {}, {speed} of {}", self.place(space), self.ship(leader), self.ship(speed_ship))
             }
             Action::Fight { .. } => "Fight".to_string(),
