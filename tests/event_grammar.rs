@@ -157,6 +157,16 @@ fn fault(text: &str, sentence: bool) -> Option<&'static str> {
             return Some("a doubled word");
         }
     }
+    // Issue #29: a ship named by its id, a space named from its parts, a count of nothing without a reason.
+    if words.iter().map(|w| bare(w)).any(|b| ["goeben", "breslau", "moltke", "stralsund"].contains(&b)) {
+        return Some("a ship named by its id");
+    }
+    if words.windows(2).any(|p| ["to", "at", "in", "from", "into"].contains(&p[0]) && ["off", "at", "to", "from", "into"].contains(&p[1])) {
+        return Some("a space named from its parts");
+    }
+    if text.contains(": 0;") || (text.contains(" 0 drawn") && !text.contains("ran short")) {
+        return Some("a count of nothing without its reason");
+    }
     if sentence {
         if !text.starts_with(|c: char| c.is_uppercase()) {
             return Some("no capital letter");
@@ -186,6 +196,10 @@ fn issue_19_the_checker_finds_each_planted_fault() {
     assert_eq!(fault("Turn 1 begins.", true), None);
     assert_eq!(fault("Goeben primary guns at HMS Dublin: 2 dice, hit on 6: rolled 6, 6 → 2 hits.", true), None);
     assert_eq!(fault("Goeben → Malta", false), None);
+    // Issue #29's classes, each planted.
+    assert_eq!(fault("Wireless off (handed to breslau).", true), Some("a ship named by its id"));
+    assert_eq!(fault("Contact at off the battle 1, Western Mediterranean.", true), Some("a space named from its parts"));
+    assert_eq!(fault("Incident picks at Messina: 0; 0 drawn from the pool.", true), Some("a count of nothing without its reason"));
 }
 
 #[test]
