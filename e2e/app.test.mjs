@@ -228,7 +228,7 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     await tap(driver, await waitForTestId(driver, tid.scanClose));
     await tap(driver, await waitForTestId(driver, tid.fireOption));
     await waitFor('the referee to roll the German fire (its dice, a new round, the torpedo step or the end of the battle)', async () =>
-      /dice, hit on 6|Round \d|Torpedo step|goes back|Allied Ships Sunk/.test(await driver.findElement({ css: 'body' }).getText()));
+      /dice, hit on 6|Round \d|launch torpedoes|goes back|Allied Ships Sunk/.test(await driver.findElement({ css: 'body' }).getText()));
     await screenshot(driver, 'battle-after-fire-phone', 390, 844);
     // The charts the referee uses, each marked exact or reconstructed (issue #6).
     await tap(driver, await menuItem(driver, tid.chartsButton));

@@ -54,6 +54,21 @@ describe('the dock (issue #19)', () => {
     expect(sent).toEqual([{ action: 'view' }]);
   });
 
+  it('issue #29: with a side page open, its big button leads back to the game instead of ending the phase', async () => {
+    const r = movement as Response;
+    shell(r, () => r);
+    render(App);
+    await fireEvent.click(await screen.findByTestId(tid.menuButton));
+    await fireEvent.click(within(screen.getByTestId(tid.gameMenu)).getByTestId(tid.chartsButton));
+    const back = await screen.findByTestId(tid.backToGame);
+    expect(back.textContent).toContain('Back to the game');
+    expect(screen.queryByTestId(tid.action('end_phase'))).toBeNull();
+    await fireEvent.click(back);
+    await waitFor(() => expect(screen.queryByTestId(tid.charts)).toBeNull());
+    expect(screen.getByTestId(tid.action('end_phase'))).toBeTruthy();
+    expect(sent).not.toContainEqual({ action: 'end_phase' });
+  });
+
   it('holds Undo, Scan, Log and a menu with the charts, saves, corrections, a new game and the theme', async () => {
     const r = movement as Response;
     shell(r, () => r);

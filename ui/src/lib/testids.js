@@ -32,6 +32,8 @@ export const tid = Object.freeze({
   // components/Dock.svelte (issue #19: the bar under the thumb)
   /** The dock's big button when the next step is a decision above it (it scrolls there). */
   nextStep: 'next-step',
+  /** Issue #29: while a side page is open, the dock's big button leads back to the game. */
+  backToGame: 'back-to-game',
   scanOpen: 'scan-open',
   menuButton: 'menu-button',
   // components/GameMenu.svelte
