@@ -115,9 +115,10 @@ impl Words<'_> {
                 let speeds = ship.map(|s| self.pack.charts.engine_speeds(s.tracks.engines));
                 let coal = ship.is_some_and(|s| !s.austro_hungarian);
                 let speed = match (speeds, *maximum_speed) {
-                    (Some(v), true) if coal => format!("maximum speed {} (1 coal)", v.maximum),
-                    (Some(v), true) => format!("maximum speed {}", v.maximum),
-                    (Some(v), false) => format!("cruise speed {}", v.cruise),
+                    // Short: the contact control's speed chips show these words under "Speed".
+                    (Some(v), true) if coal => format!("maximum {} (1 coal)", v.maximum),
+                    (Some(v), true) => format!("maximum {}", v.maximum),
+                    (Some(v), false) => format!("cruise {}", v.cruise),
                     (None, true) => "maximum speed (1 coal)".to_string(),
                     (None, false) => "cruise speed".to_string(),
                 };

@@ -48,7 +48,7 @@ export interface ContactSpeed {
   key: string;
   ship: string;
   maximum: boolean;
-  /** The core's words for this speed, e.g. "maximum speed (1 coal) of SMS Breslau". */
+  /** The core's words for this speed, e.g. "maximum 5 (1 coal) of SMS Breslau". */
   text: string;
 }
 export interface ContactGroup {
