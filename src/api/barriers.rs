@@ -6,7 +6,6 @@
 use crate::ground::action::{Action, Speed};
 use crate::ground::dice::Dice;
 use crate::ground::event::Event;
-use crate::ground::ports::Side;
 use crate::ground::state::{Phase, SpaceRef};
 use crate::api::view::PlayerView;
 
@@ -53,13 +52,11 @@ pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
     }
 }
 
-/// 13.2 (issue #29 item 5): a port where the ships make no picks now — Constantinople always, a friendly or
-/// neutral one below Alert 4 — and that holds no face-down stack draws and reveals nothing.
+/// 13.2 (issue #29 item 5): a port where the ships make no picks now (the view's count, from the same rule
+/// the draw follows) holds no face-down stack: drawing there draws and reveals nothing.
 fn incidents_may_roll_or_reveal(view: &PlayerView, space: &SpaceRef) -> bool {
     let (Some(game), Some(id)) = (&view.game, space.place_id()) else { return true };
-    let Some(port) = game.ports.iter().find(|p| p.id == id) else { return true };
-    let no_picks = id == "constantinople" || (port.side != Side::Enemy && view.alert_level <= 3);
-    !no_picks
+    game.ports.iter().find(|p| p.id == id).is_none_or(|port| port.incident_picks > 0)
 }
 
 /// 14.5 (issue #29 item 5): *Fight* asks each German ship that can fire for its target, no die yet; only

@@ -212,8 +212,8 @@ pub struct PortView {
     pub name: String,
     pub kind: PlaceKind,
     pub nation: Nation,
-    /// 9.0: whose it is now, seen from the German side (an alliance won in a campaign makes it friendly).
-    pub side: crate::ground::ports::Side,
+    /// 13.2: how many incident markers German ships here would pick now (the normal and extra picks).
+    pub incident_picks: u8,
     /// Coastal defense units still face down (those a bombardment turned over are in `defenses_revealed`).
     pub defenses_face_down: u32,
     /// Coastal defense units revealed by a bombardment (16.0) and still in the port.
@@ -341,7 +341,10 @@ fn port_views(pack: &RulesPack, game: &Game) -> Vec<PortView> {
                 name: p.name.clone(),
                 kind: p.kind,
                 nation: p.nation,
-                side: crate::ground::ports::side_in(game, p.nation),
+                incident_picks: {
+                    let (normal, extra) = crate::ground::ports::incident_picks(pack, game, &SpaceRef::place(&p.id));
+                    normal + extra
+                },
                 defenses_face_down: hidden.len() as u32,
                 defenses_revealed: revealed.into_iter().map(|c| counter_info(pack, c)).collect(),
                 neutral_visited: game.neutral_visited.contains(&p.id),

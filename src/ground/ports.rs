@@ -5,8 +5,7 @@ use crate::ground::pack::{Nation, PlaceKind, PlaceSpec, RulesPack};
 use crate::ground::state::{Game, SpaceRef};
 
 /// 9.0: the three sides a port or naval base can be on, seen from the German player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
     Friendly,
     Neutral,

@@ -151,7 +151,7 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
         austro_hungarian_cruiser_joins(ctx, &c, &mut ships, &place);
     }
     let new_zealand = new_zealand_in_next_mission(ctx.pack, ctx.game, &ships, &gains);
-    let free_stay = neutral_basing_is_free(pack, ctx.game, &c, base);
+    let free_stay = neutral_basing_is_free(pack, &c, base);
     set_up_mission(ctx, c, ships, gains.vp_cost)?;
     if free_stay && crate::ground::ports::port_side(pack, ctx.game, &base_space) == Some(crate::ground::ports::Side::Neutral) {
         ctx.game.neutral_basing = ctx.game.ships.iter().filter(|s| s.position == base_space).map(|s| s.id.clone()).collect();
@@ -165,14 +165,14 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
 
 /// Orders Chart: a basing bonus marked "does not count against the one-time neutrality visit", from any
 /// mission won so far (24.1: bonuses last for the rest of the campaign), allows `base`.
-fn neutral_basing_is_free(pack: &RulesPack, game: &Game, c: &CampaignState, base: &str) -> bool {
+fn neutral_basing_is_free(pack: &RulesPack, c: &CampaignState, base: &str) -> bool {
     let won = c.results.iter().filter(|r| r.won).filter_map(|r| pack.orders_spec(&r.orders));
     won.flat_map(|o| o.bonuses.iter()).any(|b| match b {
         OrdersBonus::Basing { places, nations, ignores_neutral_visit: true } => {
             places.iter().any(|p| p == base) || nation_ports(pack, nations).iter().any(|p| p == base)
         }
         _ => false,
-    }) && game.campaign.is_some()
+    })
 }
 
 /// HMS New Zealand is in the next mission's Incident Pool (unless sunk: then 24.1 step 3 keeps it out)

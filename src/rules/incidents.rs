@@ -399,14 +399,7 @@ fn austro_hungarian_sortie(ctx: &mut Ctx, id: CounterId) {
         return;
     }
     ctx.game.turn_state.adriatic_screened = true;
-    let picked: Vec<(CounterId, SpaceRef)> = ctx.game.turn_state.picked.clone();
-    for (counter, space) in picked {
-        let on_map = ctx.game.counter(counter).location == Location::OnMap { space: space.clone() };
-        let warship = kind_of(ctx.pack, counter).is_some_and(is_warship);
-        if on_map && warship && space.sea_zone(ctx.pack) == SeaZone::Adriatic {
-            return_to_pool(ctx, counter, "Incident Chart: Austro-Hungarian Fleet Sorties", "the Austro-Hungarian fleet's sortie draws it off");
-        }
-    }
+    send_back_picked(ctx, &[SeaZone::Adriatic], "Incident Chart: Austro-Hungarian Fleet Sorties", "the Austro-Hungarian fleet's sortie draws it off");
     remove_from_play(ctx, id);
 }
 
@@ -443,15 +436,22 @@ fn central_powers_sortie(ctx: &mut Ctx, id: CounterId) {
             ctx.game.turn_state.screened_zones.push(*zone);
         }
     }
+    send_back_picked(ctx, &waters, "Incident Chart: Central Powers Fleet Sortie", "the Central Powers' fleet sortie draws it off");
+    remove_from_play(ctx, id);
+}
+
+/// A fleet sortie (Austro-Hungarian or Central Powers): the Allied warships already picked from the pool this
+/// Incident phase in `zones` go back to it, no substitute picked (later picks there are sent back by
+/// `sort_pick`).
+fn send_back_picked(ctx: &mut Ctx, zones: &[SeaZone], entry: &str, why: &str) {
     let picked: Vec<(CounterId, SpaceRef)> = ctx.game.turn_state.picked.clone();
     for (counter, space) in picked {
         let on_map = ctx.game.counter(counter).location == Location::OnMap { space: space.clone() };
         let warship = kind_of(ctx.pack, counter).is_some_and(is_warship);
-        if on_map && warship && waters.contains(&space.sea_zone(ctx.pack)) {
-            return_to_pool(ctx, counter, "Incident Chart: Central Powers Fleet Sortie", "the Central Powers' fleet sortie draws it off");
+        if on_map && warship && zones.contains(&space.sea_zone(ctx.pack)) {
+            return_to_pool(ctx, counter, entry, why);
         }
     }
-    remove_from_play(ctx, id);
 }
 
 /// French Navy Sorties: colliers in or next to the Toulon and North African zones are lost (the player

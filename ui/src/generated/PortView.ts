@@ -2,13 +2,12 @@
 import type { CounterInfo } from "./CounterInfo";
 import type { Nation } from "./Nation";
 import type { PlaceKind } from "./PlaceKind";
-import type { Side } from "./Side";
 
 export type PortView = { id: string, name: string, kind: PlaceKind, nation: Nation, 
 /**
- * 9.0: whose it is now, seen from the German side (an alliance won in a campaign makes it friendly).
+ * 13.2: how many incident markers German ships here would pick now (the normal and extra picks).
  */
-side: Side, 
+incident_picks: number, 
 /**
  * Coastal defense units still face down (those a bombardment turned over are in `defenses_revealed`).
  */
