@@ -161,3 +161,35 @@ fn issue_19_the_next_step_says_where_it_leads() {
         assert!(seen.contains(phase), "the end of {phase} was met (seen: {seen:?})");
     }
 }
+
+/// Issue #29 item 7 (10.1, 7.0): a repair's label counts dice, not boxes ("5 dice on primary", not "5
+/// primary"), and a ship that has not yet taken the Outfitting & Repair phase is told before the tap that it
+/// will not move this turn; a ship that has taken it is not told again.
+#[test]
+fn issue_29_a_repair_label_counts_dice_and_says_the_ship_will_not_move() {
+    let (mut told, mut not_told) = (0, 0);
+    for seed in 0..60u64 {
+        let mut s = Session::new(RulesPack::standard(), seed);
+        s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..1200 {
+            let view = s.view();
+            if view.legal_actions.is_empty() {
+                break;
+            }
+            for (a, label) in view.legal_actions.iter().zip(&view.legal_labels) {
+                let goeben_referee::Action::Repair { ship, .. } = a else { continue };
+                assert!(label.contains(" dice on ") || label.contains(" die on "), "{label}");
+                let fresh = view.legal_actions.contains(&goeben_referee::Action::TakeOutfitting { ship: ship.clone() });
+                assert_eq!(label.ends_with(" · no move this turn (7.0)"), fresh, "{label}");
+                if fresh { told += 1 } else { not_told += 1 }
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let pick = (x >> 16) as usize % view.legal_actions.len();
+            s.respond(view.legal_actions[pick].clone());
+        }
+    }
+    assert!(told > 0 && not_told > 0, "both kinds met: {told} told, {not_told} not told");
+}

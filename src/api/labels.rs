@@ -159,9 +159,18 @@ impl Words<'_> {
                 .collect::<Vec<_>>()
                 .join(" · "),
             Action::Repair { ship, hull, engines, primary, secondary, tertiary } => {
-                let parts = [(hull, "hull", "hull"), (engines, "engine", "engines"), (primary, "primary", "primary"), (secondary, "secondary", "secondary"), (tertiary, "tertiary", "tertiary")];
-                let fixed: Vec<String> = parts.iter().filter(|(n, ..)| **n > 0).map(|(n, one, many)| count(**n, one, many)).collect();
-                format!("{} repairs: {} (10.1)", self.ship(ship), fixed.join(", "))
+                // Issue #29: the numbers are dice, not boxes ("5 primary" read as five boxes repaired), and a
+                // ship that has not yet taken the phase learns before the tap that it will not move (7.0).
+                let parts = [(hull, "hull"), (engines, "engines"), (primary, "primary"), (secondary, "secondary"), (tertiary, "tertiary")];
+                let fixed: Vec<String> = parts
+                    .iter()
+                    .filter(|(n, _)| **n > 0)
+                    .enumerate()
+                    .map(|(i, (n, track))| if i == 0 { format!("{} on {track}", count(**n, "die", "dice")) } else { format!("{n} on {track}") })
+                    .collect();
+                let stays = self.view.legal_actions.contains(&Action::TakeOutfitting { ship: ship.clone() });
+                let stays = if stays { " · no move this turn (7.0)" } else { "" };
+                format!("{} repairs: {} (10.1){stays}", self.ship(ship), fixed.join(", "))
             }
             // Issue #29: a buy says what it costs and what is left after it, as the Crew & Gear chart prices it.
             Action::LoadCargo { ship, item } => {

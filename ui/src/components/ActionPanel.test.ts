@@ -164,12 +164,12 @@ describe('a ship’s move (12.0): the speed, then the spaces the core offers at 
 const repair = (hull: number, engines: number): Action => ({ action: 'repair', ship: 'breslau', hull, engines, primary: 0, secondary: 0, tertiary: 0 });
 // Every split of the 5 dice over the two damaged tracks, the ready-made ones first (src/rules/repair.rs).
 const REPAIRS: [Action, string, boolean][] = [
-  [repair(5, 0), 'SMS Breslau repairs: 5 hull (10.1)', true],
-  [repair(0, 5), 'SMS Breslau repairs: 5 engines (10.1)', true],
-  [repair(3, 2), 'SMS Breslau repairs: 3 hull, 2 engines (10.1)', true],
-  [repair(4, 1), 'SMS Breslau repairs: 4 hull, 1 engine (10.1)', true],
-  [repair(2, 3), 'SMS Breslau repairs: 2 hull, 3 engines (10.1)', true],
-  [repair(1, 4), 'SMS Breslau repairs: 1 hull, 4 engines (10.1)', true],
+  [repair(5, 0), 'SMS Breslau repairs: 5 dice on hull (10.1)', true],
+  [repair(0, 5), 'SMS Breslau repairs: 5 dice on engines (10.1)', true],
+  [repair(3, 2), 'SMS Breslau repairs: 3 dice on hull, 2 on engines (10.1)', true],
+  [repair(4, 1), 'SMS Breslau repairs: 4 dice on hull, 1 on engines (10.1)', true],
+  [repair(2, 3), 'SMS Breslau repairs: 2 dice on hull, 3 on engines (10.1)', true],
+  [repair(1, 4), 'SMS Breslau repairs: 1 die on hull, 4 on engines (10.1)', true],
 ];
 function repairView(): PlayerView {
   const v = offering('outfitting', REPAIRS);
@@ -183,7 +183,9 @@ function repairView(): PlayerView {
 describe('repairs (10.1): dice per damage track, dice left, one Repair button', () => {
   it('starts at the core’s first spread and sends it', async () => {
     const send = panel(repairView());
-    expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('0 of 5 dice left');
+    expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('All 5 repair dice placed');
+    // The core's sentence for the spread as set, under the button before the tap.
+    expect(screen.getByTestId(tid.repairSentence('breslau')).textContent).toBe('SMS Breslau repairs: 5 dice on hull (10.1)');
     const go = screen.getByTestId(tid.action('repair')) as HTMLButtonElement;
     expect(within(go).getByTestId(tid.barrierNote)).toBeTruthy();
     await fireEvent.click(go);
@@ -194,8 +196,9 @@ describe('repairs (10.1): dice per damage track, dice left, one Repair button', 
     const send = panel(repairView());
     const go = screen.getByTestId(tid.action('repair')) as HTMLButtonElement;
     await fireEvent.click(screen.getByTestId(tid.repairLess('breslau', 'hull')));
-    expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('1 of 5 dice left');
+    expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('1 of 5 repair dice still to place');
     expect(go.disabled).toBe(true);
+    expect(screen.queryByTestId(tid.repairSentence('breslau'))).toBeNull();
     expect(why(go)).toBe('Assign 1 more die.');
     await fireEvent.click(go);
     expect(send).not.toHaveBeenCalled();
@@ -208,9 +211,10 @@ describe('repairs (10.1): dice per damage track, dice left, one Repair button', 
     expect(send).toHaveBeenLastCalledWith(repair(4, 1));
     // The presets: all dice on one track, one per damaged track.
     const presets = screen.getAllByTestId(tid.repairOffer);
-    expect(presets.map((p) => p.textContent)).toEqual(['SMS Breslau repairs: 5 hull (10.1)', 'SMS Breslau repairs: 5 engines (10.1)']);
+    expect(presets.map((p) => p.textContent)).toEqual(['All 5 on hull', 'All 5 on engines']);
     await fireEvent.click(presets[1]);
-    expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('0 of 5 dice left');
+    expect(screen.getByTestId(tid.repairLeft('breslau')).textContent).toBe('All 5 repair dice placed');
+    expect(screen.getByTestId(tid.repairSentence('breslau')).textContent).toBe('SMS Breslau repairs: 5 dice on engines (10.1)');
     await fireEvent.click(go);
     expect(send).toHaveBeenLastCalledWith(repair(0, 5));
   });
