@@ -123,15 +123,21 @@ describe('"On the table" (issue #19)', () => {
     expect(list.textContent).toContain('Alert Level 1 → 2 (a sighting).');
     // The instruction is not repeated under "What happened"; the Alert change is (it happened).
     expect(screen.getByRole('region', { name: 'What just happened' }).textContent).not.toContain('Place HMS Dublin');
-    await fireEvent.click(within(list).getAllByTestId(tid.tableTick)[0]);
-    expect(screen.getByTestId(tid.onTheTable).textContent).not.toContain('Place HMS Dublin');
-    // The app restarts: what is left to do is still there.
+    expect(screen.getByTestId(tid.tableToDo).textContent).toBe('(2 to do)');
+    // Issue #29: a tick leaves the item in place (struck through) so the next tick button does not move.
+    const ticks = within(list).getAllByTestId(tid.tableTick);
+    await fireEvent.click(ticks[0]);
+    expect(ticks[0].getAttribute('aria-pressed')).toBe('true');
+    expect(within(list).getAllByTestId(tid.tableTick)[1]).toBe(ticks[1]);
+    expect(screen.getByTestId(tid.tableToDo).textContent).toBe('(1 to do)');
+    // The app restarts: what is left to do is still there, the tick too.
     unmount();
     shell(first, () => answer);
     render(App);
     const again = await screen.findByTestId(tid.onTheTable);
     expect(again.textContent).toContain('Alert Level 1 → 2');
-    await fireEvent.click(within(again).getByTestId(tid.tableTick));
-    expect(screen.queryByTestId(tid.onTheTable)).toBeNull();
+    expect(screen.getByTestId(tid.tableToDo).textContent).toBe('(1 to do)');
+    await fireEvent.click(within(again).getAllByTestId(tid.tableTick)[1]);
+    expect(screen.getByTestId(tid.tableToDo).textContent).toBe('(all done)');
   });
 });

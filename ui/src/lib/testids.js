@@ -16,6 +16,7 @@ export const tid = Object.freeze({
   noticeBanner: 'notice-banner',
   undoQuestion: 'undo-question',
   undoConfirm: 'undo-confirm',
+  undoStoppedAt: 'undo-stopped-at',
   undoBlocked: 'undo-blocked',
   undoButton: 'undo-button',
   logButton: 'log-button',
@@ -42,6 +43,10 @@ export const tid = Object.freeze({
   onTheTable: 'on-the-table',
   /** One instruction's tick-off button. */
   tableTick: 'table-tick',
+  tableToDo: 'table-to-do',
+  tableNow: 'table-now',
+  tableEarlier: 'table-earlier',
+  tableTicked: 'table-ticked',
   tableTickAll: 'table-tick-all',
   // components/CodeField.svelte as the dock's scan sheet
   scanSheet: 'scan-sheet',
@@ -79,6 +84,8 @@ export const tid = Object.freeze({
   cargoShip: (ship) => `cargo-ship-${ship}`,
   /** RepairDice: the dice left of a ship. @param {string} ship */
   repairLeft: (ship) => `repair-left-${ship}`,
+  /** @param {string} ship */
+  repairSentence: (ship) => `repair-sentence-${ship}`,
   /** @param {string} ship @param {string} track `hull` | `engines` | `primary` | `secondary` | `tertiary` */
   repairLess: (ship, track) => `repair-less-${ship}-${track}`,
   /** @param {string} ship @param {string} track */
