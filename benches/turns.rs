@@ -34,7 +34,7 @@ fn whole_game(pack: &RulesPack, seed: u64) -> u32 {
     let mut steps = 0;
     while r.view.game_over.is_none() && steps < 10_000 {
         pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let legal = &r.view.legal_actions;
+        let legal = &r.view.legal_actions();
         let action = legal[((pick >> 33) as usize) % legal.len()].clone();
         r = s.respond(action);
         steps += 1;
@@ -63,14 +63,14 @@ fn benches(c: &mut Criterion) {
     // Issue #14: the cost of marking the legal actions (per view), and of building a whole view with them.
     let mid = at_incident_phase(&pack, 7);
     let view = mid.view();
-    c.bench_function("legal_barriers for one view (issue #14)", |b| b.iter(|| goeben_referee::api::barriers::legal_barriers(&view)));
+    c.bench_function("barrier words for one view (issue #14)", |b| b.iter(|| view.decisions.iter().map(|d| goeben_referee::api::barriers::barrier_words(&view, &d.action)).collect::<Vec<_>>()));
     c.bench_function("whole player view, marks included", |b| b.iter(|| mid.view()));
     // Issue #14: verifying a whole finished game's record (parse, replay every step, compare).
     let mut finished = Session::new(pack.clone(), 3);
     let mut r = finished.respond(SessionRequest::NewGame { seed: Some(3), options: None });
     let mut i = 0usize;
     while r.view.game_over.is_none() {
-        r = finished.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
+        r = finished.respond(r.view.legal_actions()[(i * 31 + 7) % r.view.legal_actions().len()].clone());
         i += 1;
     }
     let record = serde_json::to_string(&finished.respond(SessionRequest::ExportRecord).record()).unwrap();
@@ -87,7 +87,7 @@ fn shell_per_decision(c: &mut Criterion, pack: &RulesPack) {
     let mut r = s.respond(SessionRequest::NewGame { seed: Some(3), options: None });
     let mut i = 0usize;
     while r.view.game_over.is_none() && r.view.turn < 3 && i < 400 {
-        r = s.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
+        r = s.respond(r.view.legal_actions()[(i * 31 + 7) % r.view.legal_actions().len()].clone());
         i += 1;
     }
     let answer = serde_json::to_string(&r).unwrap();

@@ -375,8 +375,8 @@ test('axe on every main screen at phone and desktop size, and the keyboard throu
        const call = (action) => window.__TAURI_INTERNALS__.invoke('respond', { action });
        (async () => {
          let r = await call({ action: 'view' });
-         for (let i = 0; i < 4000 && !(r.view.game_over !== null && r.view.reveal !== undefined) && r.view.legal_actions.length > 0; i += 1) {
-           r = await call(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.length]);
+         for (let i = 0; i < 4000 && !(r.view.game_over !== null && r.view.reveal !== undefined) && r.view.decisions.length > 0; i += 1) {
+           r = await call(r.view.decisions[(i * 31 + 7) % r.view.decisions.length].action);
          }
          done(r.view);
        })().catch((e) => done({ error: String(e) }));`,

@@ -173,9 +173,9 @@ async function playToBattle(driver, seed) {
     const game = r.view.game ?? {};
     const pending = game.pending ?? [];
     if (pending.length > 0 && pending[0].pending.kind === 'fire_orders') return r;
-    if (r.view.game_over || r.view.legal_actions.length === 0) return null;
+    if (r.view.game_over || r.view.decisions.length === 0) return null;
     pick = (pick * 6364136223846793005n + 1442695040888963407n) & mask;
-    const legal = r.view.legal_actions;
+    const legal = r.view.decisions.map((d) => d.action);
     const keen = legal.filter((a) => ['contact', 'fight', 'resolve_incidents'].includes(a.action));
     const choices = keen.length > 0 ? keen : legal;
     r = (await invoke(driver, 'respond', { action: choices[Number((pick >> 33n) % BigInt(choices.length))] })).value;
@@ -303,7 +303,7 @@ test('saves (issue #6): save a slot, start a new game, load the slot back; the p
     // A game on turn 2 with known Orders, played through the shell, then shown by the UI.
     let r = (await invoke(driver, 'respond', { action: { action: 'new_game', seed: 23, options: { orders: 'raid_french_convoys' } } })).value;
     for (let i = 0; i < 100 && r.view.turn < 2 && !r.view.game_over; i += 1) {
-      const legal = r.view.legal_actions;
+      const legal = r.view.decisions.map((d) => d.action);
       const next = legal.find((a) => a.action === 'place_collier') ?? legal.find((a) => a.action === 'end_phase')
         ?? legal.find((a) => !['undo', 'load_cargo', 'dump_cargo'].includes(a.action)) ?? legal[0];
       r = (await invoke(driver, 'respond', { action: next })).value;

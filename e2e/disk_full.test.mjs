@@ -205,8 +205,8 @@ test('a full disk, then a read-only data folder: play goes on, the player is tol
        (async () => {
          const codes = [];
          let r = await call({ action: 'view' });
-         for (let i = 0; i < 4000 && !(r.view.game_over !== null && r.view.reveal !== undefined) && r.view.legal_actions.length > 0; i += 1) {
-           r = await call(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.length]);
+         for (let i = 0; i < 4000 && !(r.view.game_over !== null && r.view.reveal !== undefined) && r.view.decisions.length > 0; i += 1) {
+           r = await call(r.view.decisions[(i * 31 + 7) % r.view.decisions.length].action);
            if (r.error) codes.push(r.error.code);
          }
          done({ view: r.view, codes, last: r.error ?? null });

@@ -10,7 +10,7 @@ const first = (legal, kind) => legal.find((a) => a.action === kind);
 
 /** Where a ship goes: the first patrol zone it can reach at the speed the screen preselects. */
 function moveFor(view, ship) {
-  const moves = view.legal_actions.filter((a) => a.action === 'move' && a.ship === ship);
+  const moves = view.decisions.map((d) => d.action).filter((a) => a.action === 'move' && a.ship === ship);
   const speed = moves.find((m) => m.speed !== 'stay')?.speed;
   const zones = new Set(view.game.places.filter((p) => p.kind === 'patrol_zone').map((p) => p.id));
   const toZone = moves.find((m) => m.speed === speed && m.to.kind === 'place' && zones.has(m.to.id));
@@ -53,7 +53,7 @@ function fireControl(options, o) {
  * `{ testid, nth }` (the nth element with that test id), `{ move: ship, value }` (a destination) or
  * `{ steps: [...] }` (a composed control's choices, then its button). */
 export function decide(view) {
-  const legal = view.legal_actions;
+  const legal = view.decisions.map((d) => d.action);
   const game = view.game;
   const pending = game?.pending?.[0]?.pending;
   if (pending?.kind === 'fire_orders') {

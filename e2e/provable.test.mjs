@@ -34,14 +34,14 @@ async function playUntil(driver, until, limit = 4000) {
   return driver.executeAsyncScript(
     `const [until, limit, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
      const stop = until === 'draw'
-       ? (view) => view.legal_actions.some((a) => a.action === 'resolve_incidents')
+       ? (view) => view.decisions.some((d) => d.action.action === 'resolve_incidents')
        : (view) => view.game_over !== null && view.reveal !== undefined;
      const call = (action) => window.__TAURI_INTERNALS__.invoke('respond', { action });
      (async () => {
        let r = await call({ action: 'view' });
        let i = 0;
-       while (!stop(r.view) && i < limit && r.view.legal_actions.length > 0) {
-         r = await call(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.length]);
+       while (!stop(r.view) && i < limit && r.view.decisions.length > 0) {
+         r = await call(r.view.decisions[(i * 31 + 7) % r.view.decisions.length].action);
          i += 1;
        }
        done(r.view);
@@ -77,7 +77,7 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
       // where 13.2 allows no picks, such as Messina at Alert 1–3).
       const draw = await waitForTestId(driver, tid.action('resolve_incidents'));
       const now = (await respond(driver, { action: 'view' })).view;
-      const marked = now.legal_barriers[now.legal_actions.findIndex((a) => a.action === 'resolve_incidents')];
+      const marked = !!now.decisions.find((d) => d.action.action === 'resolve_incidents')?.barrier;
       if (marked) {
         assert.match(await draw.getText(), /can't be taken back/);
         await screenshot(driver, 'barrier-phone', 390, 844);

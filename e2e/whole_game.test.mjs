@@ -224,7 +224,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
       if (!story.undone && decision.action.action === 'move') {
         await tap(driver, await waitForTestId(driver, tid.undoButton));
         await tap(driver, await waitForTestId(driver, tid.undoConfirm));
-        await driver.wait(async () => (await currentView(driver)).legal_actions.some((a) => a.action === 'move' && a.ship === decision.action.ship), 10000, 'the undone ship may move again');
+        await driver.wait(async () => (await currentView(driver)).decisions.some((d) => d.action.action === 'move' && d.action.ship === decision.action.ship), 10000, 'the undone ship may move again');
         sent.pop();
         story.undone = true;
         await play(driver, decide(await currentView(driver)));

@@ -18,9 +18,9 @@ out = subprocess.run([str(root / "target" / "debug" / "referee"), "--seed", "7"]
 def short(line):
     r = json.loads(line)
     v = r["view"]
-    legal = v["legal_actions"]
-    view = {k: v[k] for k in ("turn", "last_turn", "alert_level", "vp", "phase", "game_over")}
-    view["legal_actions"] = f"[{len(legal)} actions]" if len(legal) > 2 else legal
+    decisions = v["decisions"]
+    view = {k: v[k] for k in ("protocol", "turn", "last_turn", "alert_level", "vp", "phase", "game_over")}
+    view["decisions"] = f"[{len(decisions)} decisions]" if len(decisions) > 1 else decisions
     view["game"] = "{…}" if v["game"] else None
     res = {"ok": r["ok"]}
     for key in ("events", "error"):

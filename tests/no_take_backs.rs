@@ -64,12 +64,11 @@ fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
         let mut pick = Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
         for step in 0..1500 {
             let view = s.view();
-            if view.game_over.is_some() || view.legal_actions.is_empty() {
+            if view.game_over.is_some() || view.legal_actions().is_empty() {
                 break;
             }
-            assert_eq!(view.legal_barriers.len(), view.legal_actions.len(), "seed {seed} step {step}: one mark per legal action");
-            let i = pick.next() as usize % view.legal_actions.len();
-            let (action, marked) = (view.legal_actions[i].clone(), view.legal_barriers[i]);
+            let i = pick.next() as usize % view.legal_actions().len();
+            let (action, marked) = (view.legal_actions()[i].clone(), view.decisions[i].barrier.is_some());
             let before = s.game().unwrap().clone();
             let r = s.respond(action.clone());
             assert!(r.ok, "seed {seed} step {step}: a legal action was refused: {:?}", r.error);
@@ -124,10 +123,10 @@ fn issue_17_undo_keeps_no_snapshot_it_can_never_restore() {
         let mut since_barrier = 0usize;
         for step in 0..400 {
             let view = s.view();
-            if view.game_over.is_some() || view.legal_actions.is_empty() {
+            if view.game_over.is_some() || view.legal_actions().is_empty() {
                 break;
             }
-            let r = s.respond(view.legal_actions[pick.next() as usize % view.legal_actions.len()].clone());
+            let r = s.respond(view.legal_actions()[pick.next() as usize % view.legal_actions().len()].clone());
             assert!(r.ok);
             since_barrier = if r.view.undo_status.barrier { 0 } else { since_barrier + 1 };
             if take_backs {
@@ -157,12 +156,12 @@ fn issue_14_house_rule_takes_back_across_barriers_and_counts() {
         let mut taken = 0;
         for _ in 0..1500 {
             let view = s.view();
-            if view.game_over.is_some() || view.legal_actions.is_empty() {
+            if view.game_over.is_some() || view.legal_actions().is_empty() {
                 break;
             }
-            let i = pick.next() as usize % view.legal_actions.len();
+            let i = pick.next() as usize % view.legal_actions().len();
             let before = s.game().unwrap().clone();
-            let r = s.respond(view.legal_actions[i].clone());
+            let r = s.respond(view.legal_actions()[i].clone());
             assert!(r.ok);
             if r.view.undo_status.barrier && r.view.game_over.is_none() && pick.next() % 3 == 0 {
                 assert!(r.view.undo_status.allowed, "the house rule allows it");
@@ -189,11 +188,11 @@ fn play_out(seed: u64, options: GameOptions) -> (Session, Vec<String>) {
     let mut views = vec![json(&s.view())];
     for _ in 0..3000 {
         let view = s.view();
-        if view.game_over.is_some() && view.legal_actions.is_empty() {
+        if view.game_over.is_some() && view.legal_actions().is_empty() {
             break;
         }
-        let i = pick.next() as usize % view.legal_actions.len();
-        assert!(s.respond(view.legal_actions[i].clone()).ok);
+        let i = pick.next() as usize % view.legal_actions().len();
+        assert!(s.respond(view.legal_actions()[i].clone()).ok);
         if pick.next() % 9 == 0 {
             s.respond(SessionRequest::Undo); // refused at barriers, taken back otherwise: both go in the record
         }
@@ -293,8 +292,8 @@ fn issue_14_a_mid_game_record_holds_no_secret_and_cannot_be_verified_yet() {
             if view.game_over.is_some() {
                 break;
             }
-            let i = pick.next() as usize % view.legal_actions.len();
-            s.respond(view.legal_actions[i].clone());
+            let i = pick.next() as usize % view.legal_actions().len();
+            s.respond(view.legal_actions()[i].clone());
         }
         if s.view().game_over.is_some() {
             continue;
@@ -343,15 +342,15 @@ fn issue_14_marks_and_commitment_do_not_depend_on_what_is_hidden() {
                 let mut other: Session = serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
                 if swap_hidden(&mut other) {
                     let (a, b) = (s.view(), other.view());
-                    assert_eq!(a.legal_actions, b.legal_actions, "seed {seed} step {step}: the decisions are public");
-                    assert_eq!(a.legal_barriers, b.legal_barriers, "seed {seed} step {step}: the marks follow a secret");
+                    assert_eq!(a.legal_actions(), b.legal_actions(), "seed {seed} step {step}: the decisions are public");
+                    assert_eq!(a.decisions.iter().map(|d| &d.barrier).collect::<Vec<_>>(), b.decisions.iter().map(|d| &d.barrier).collect::<Vec<_>>(), "seed {seed} step {step}: the marks follow a secret");
                     assert_eq!(a.commitment, b.commitment);
                     assert_eq!(json(&s.respond(SessionRequest::ExportRecord).record()), json(&other.respond(SessionRequest::ExportRecord).record()));
                     compared += 1;
                 }
             }
-            let i = pick.next() as usize % view.legal_actions.len();
-            s.respond(view.legal_actions[i].clone());
+            let i = pick.next() as usize % view.legal_actions().len();
+            s.respond(view.legal_actions()[i].clone());
         }
     }
     assert!(compared > 200, "{compared}");

@@ -29,7 +29,7 @@ fn each_line_is_answered_before_the_next_is_sent() {
         let mut answer = String::new();
         out.read_line(&mut answer).unwrap();
         let v: Value = serde_json::from_str(&answer).expect("one JSON object per line");
-        for field in ["turn", "last_turn", "alert_level", "vp", "phase", "game_over", "legal_actions"] {
+        for field in ["protocol", "turn", "last_turn", "alert_level", "vp", "phase", "game_over", "decisions"] {
             assert!(v["view"].get(field).is_some(), "view.{field} is always there");
         }
         views.push(v);
@@ -41,7 +41,7 @@ fn each_line_is_answered_before_the_next_is_sent() {
     assert_eq!(views[4]["error"]["code"], "malformed");
     assert_eq!(views[0]["view"], views[5]["view"], "rejected lines changed nothing");
     assert!(views[0]["view"]["game_over"].is_null());
-    assert!(!views[0]["view"]["legal_actions"].as_array().unwrap().is_empty(), "a running game offers decisions");
+    assert!(!views[0]["view"]["decisions"].as_array().unwrap().is_empty(), "a running game offers decisions");
     drop(stdin);
     assert!(child.wait().unwrap().success(), "end of input ends the program cleanly");
 }
@@ -56,7 +56,7 @@ fn no_game_means_no_legal_actions_and_a_clear_error() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["ok"], false);
     assert_eq!(v["error"]["code"], "no_game");
-    assert_eq!(v["view"]["legal_actions"].as_array().unwrap().len(), 0);
+    assert_eq!(v["view"]["decisions"].as_array().unwrap().len(), 0);
 }
 
 #[test]
@@ -108,7 +108,7 @@ fn issue_14_referee_verify_confirms_a_finished_game_and_refuses_a_tampered_one()
     let mut r = s.respond(goeben_referee::SessionRequest::NewGame { seed: Some(21), options: None });
     let mut i = 0usize;
     while r.view.game_over.is_none() {
-        r = s.respond(r.view.legal_actions[(i * 31 + 7) % r.view.legal_actions.len()].clone());
+        r = s.respond(r.view.legal_actions()[(i * 31 + 7) % r.view.legal_actions().len()].clone());
         i += 1;
     }
     let record = s.respond(goeben_referee::SessionRequest::ExportRecord).record().unwrap();

@@ -129,7 +129,7 @@ fn rule_19_1_reinforcements_cost_30_vp_and_bring_new_zealand() {
     // The setup asks for both before the first turn.
     t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c1"}}"#);
     assert_eq!(t.phase(), "setup", "a second collier to place");
-    assert!(t.session.view().legal_actions.iter().any(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. })));
+    assert!(t.session.view().legal_actions().iter().any(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. })));
     t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c2"}}"#);
     assert_eq!(t.game().colliers.len(), 2);
 }
@@ -272,7 +272,7 @@ fn rule_17_0_and_12_5_accomplished_before_the_last_turn_the_player_ends_the_game
     assert!(t.game().game_over.is_none(), "not ended without the player's word");
     assert_eq!(t.game().pending, vec![Pending::DeclareEnd]);
     let view = t.session.view();
-    assert_eq!(view.legal_labels, vec!["End the game: mission accomplished".to_string(), "Play on".to_string()]);
+    assert_eq!(view.decisions.iter().map(|d| d.label.clone()).collect::<Vec<_>>(), vec!["End the game: mission accomplished".to_string(), "Play on".to_string()]);
     // Play on: the next turn starts and the mission stays accomplished from turn 1.
     t.ok(r#"{"action":"answer","yes":false}"#);
     assert!(t.game().game_over.is_none());
@@ -336,7 +336,7 @@ fn nationality_battle(german_first: bool) -> (String, Vec<String>) {
     }
     assert!(matches!(t.game().pending.first(), Some(Pending::NationalityFirst { space }) if *space == adriatic), "{:?}", t.game().pending);
     let view = t.session.view();
-    assert_eq!(view.legal_labels, vec!["German ships fire first".to_string(), "Austro-Hungarian ships fire first".to_string()]);
+    assert_eq!(view.decisions.iter().map(|d| d.label.clone()).collect::<Vec<_>>(), vec!["German ships fire first".to_string(), "Austro-Hungarian ships fire first".to_string()]);
     t.ok(&format!(r#"{{"action":"answer","yes":{german_first}}}"#));
     // Every die a 1: nobody hits, every gun fires.
     t.script(&[1; 80]);
@@ -554,7 +554,7 @@ fn rule_12_5_german_ships_in_a_defended_enemy_port_must_engage_its_coastal_defen
     let (code, message) = t.refused(r#"{"action":"end_phase"}"#);
     assert_eq!(code, "not_now");
     assert!(message.contains("12.5"), "{message}");
-    assert!(!t.session.view().legal_actions.contains(&goeben_referee::Action::EndPhase), "no end of phase offered");
+    assert!(!t.session.view().legal_actions().contains(&goeben_referee::Action::EndPhase), "no end of phase offered");
     // 1 + 8 − 0: German First Salvo; every die a 1 — nobody hits.
     t.script(&[1]);
     t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"goeben","maximum_speed":false}}"#, place(&port)));
@@ -616,7 +616,7 @@ fn issue_29_a_contact_choice_says_the_speed_it_brings_and_its_coal() {
     // Goeben and Breslau: engines 6 → cruise 4, maximum 5 (12.1, 12.2).
     let t = engage_in("western_med", &["gb_cl_dublin"], 1);
     let view = t.session.view();
-    let labels: Vec<&String> = view.legal_actions.iter().zip(&view.legal_labels).filter(|(a, _)| matches!(a, goeben_referee::Action::Contact { .. })).map(|(_, l)| l).collect();
+    let labels: Vec<&String> = view.decisions.iter().filter(|d| matches!(d.action, goeben_referee::Action::Contact { .. })).map(|d| &d.label).collect();
     assert!(labels.iter().any(|l| l.ends_with("cruise 4 of SMS Breslau")), "{labels:?}");
     assert!(labels.iter().any(|l| l.ends_with("maximum 5 (1 coal) of SMS Goeben")), "{labels:?}");
 }

@@ -40,7 +40,7 @@ fn rule_24_1_a_won_mission_raises_leadership_restores_ships_and_sets_the_alert_l
     // 24.2: Pola, or the Ottoman ports the mission's bonus opens.
     let r = t.session.view();
     let bases: Vec<String> = r
-        .legal_actions
+        .legal_actions()
         .iter()
         .filter_map(|a| match a { goeben_referee::Action::NextMission { base, .. } => Some(base.clone()), _ => None })
         .collect();
@@ -66,7 +66,7 @@ fn rule_24_1_a_won_mission_raises_leadership_restores_ships_and_sets_the_alert_l
     assert_eq!(goeben_referee::ground::ports::port_side(&pack, g, &SpaceRef::place("naples")), Some(goeben_referee::ground::ports::Side::Neutral));
     let orders = goeben_referee::rules::victory::orders_spec(&pack, g).id.clone();
     assert!(!["ottoman_alliance", "italian_alliance"].contains(&orders.as_str()), "never replayed: {orders}");
-    assert!(t.session.view().legal_actions.iter().any(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. })), "3.0 step 9 again");
+    assert!(t.session.view().legal_actions().iter().any(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. })), "3.0 step 9 again");
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn rule_24_1_negative_vp_is_disgrace_and_24_5_counts_successes() {
     t.end_phase();
     let c = t.game().campaign.clone().unwrap();
     assert!(c.verdict.as_deref().unwrap().starts_with("In disgrace"));
-    assert!(t.session.view().legal_actions.is_empty(), "the campaign is over");
+    assert!(t.session.view().legal_actions().is_empty(), "the campaign is over");
     assert!(goeben_referee::rules::campaign::verdict_for(2, false).starts_with("Failure"));
     assert!(goeben_referee::rules::campaign::verdict_for(3, false).starts_with("Draw"));
     assert!(goeben_referee::rules::campaign::verdict_for(4, false).starts_with("Victory"));

@@ -191,7 +191,7 @@ fn rule_6_1_example_a_split_task_force_resolves_one_ship_then_the_other_either_f
         let offered: Vec<SpaceRef> = t
             .session
             .view()
-            .legal_actions
+            .legal_actions()
             .iter()
             .filter_map(|a| match a {
                 Action::ResolveIncidents { space } => Some(space.clone()),
@@ -262,7 +262,7 @@ fn rule_9_1_example_brindisi_outfit_the_turn_after_arriving_then_leave_and_never
     }
     let (code, _) = t.refused(&format!(r#"{{"action":"resupply","space":{},"supply":"coal"}}"#, place("brindisi")));
     assert_eq!(code, "illegal", "no re-coaling on the visit's last turn");
-    assert!(!t.session.view().legal_actions.iter().any(|a| matches!(a, Action::TakeOutfitting { .. } | Action::Resupply { .. })));
+    assert!(!t.session.view().legal_actions().iter().any(|a| matches!(a, Action::TakeOutfitting { .. } | Action::Resupply { .. })));
     t.play_until("movement");
     let (code, msg) = t.refused(&format!(r#"{{"action":"move","ship":"breslau","to":{},"speed":"stay"}}"#, place("brindisi")));
     assert_eq!(code, "illegal");
@@ -535,7 +535,7 @@ fn rule_24_2_example_after_the_ottoman_alliance_ships_may_start_in_constantinopl
     let bases: Vec<String> = t
         .session
         .view()
-        .legal_actions
+        .legal_actions()
         .iter()
         .filter_map(|a| match a {
             Action::NextMission { base, .. } => Some(base.clone()),

@@ -56,7 +56,7 @@ fn rule_12_2_no_reserve_coal_means_no_maximum_or_emergency_speed() {
     let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"maximum"}}"#, sea("eastern_med")));
     assert_eq!(code, "illegal");
     assert!(message.contains("coal"), "{message}");
-    let offered = t.session.view().legal_actions;
+    let offered = t.session.view().legal_actions();
     let json = serde_json::to_string(&offered).unwrap();
     assert!(!json.contains(r#""ship":"goeben","to":{"kind":"high_seas","zone":"eastern_med","label":""},"speed":"maximum""#));
 }
@@ -122,7 +122,7 @@ fn rule_9_1_a_neutral_visit_is_marked_the_ship_must_leave_and_no_ship_may_return
     let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"stay"}}"#, place("brindisi")));
     assert_eq!(code, "illegal");
     assert!(message.contains("9.1"), "{message}");
-    assert!(!t.session.view().legal_actions.contains(&goeben_referee::Action::EndPhase), "the phase cannot end while a ship owes its exit");
+    assert!(!t.session.view().legal_actions().contains(&goeben_referee::Action::EndPhase), "the phase cannot end while a ship owes its exit");
     t.move_ship("goeben", &sea("adriatic"), "cruise");
     t.move_ship("breslau", &sea("adriatic"), "cruise");
     t.end_phase();

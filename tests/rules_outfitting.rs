@@ -177,7 +177,7 @@ fn rule_10_1_every_split_of_the_repair_dice_over_the_damaged_tracks_is_offered()
     let offered: Vec<[u8; 5]> = t
         .session
         .view()
-        .legal_actions
+        .legal_actions()
         .iter()
         .filter_map(|a| match a {
             &goeben_referee::Action::Repair { ref ship, hull, engines, primary, secondary, tertiary } if ship == "goeben" => {

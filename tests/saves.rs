@@ -17,7 +17,7 @@ fn principle_5_a_save_restores_the_same_view_and_the_same_future() {
         let mut restored = save::from_json(&save::to_json(&original)).expect("a fresh save loads");
         assert_eq!(original.view(), restored.view());
         for i in 0..60 {
-            let legal = original.view().legal_actions;
+            let legal = original.view().legal_actions();
             if legal.is_empty() {
                 break;
             }
@@ -79,10 +79,10 @@ fn issue_18_old_saves_still_open_and_play_on() {
         let mut s = save::from_json(text).unwrap_or_else(|e| panic!("{what}: {e}"));
         let view = s.view();
         assert!(view.game.is_some() && view.turn >= 1, "{what}: a running game");
-        assert!(!view.legal_actions.is_empty(), "{what}: decisions to take");
+        assert!(!view.legal_actions().is_empty(), "{what}: decisions to take");
         // Played on: every legal action is accepted and the game keeps its invariants.
         for i in 0..40 {
-            let legal = s.view().legal_actions;
+            let legal = s.view().legal_actions();
             if legal.is_empty() {
                 break;
             }

@@ -65,7 +65,7 @@ fn play_preferring(orders: &str, seed: u64, keen: &[&str]) -> (Value, Vec<Value>
             break;
         }
         assert!(view["turn"].as_u64().unwrap() <= last_turn, "4.0: no turn after the last");
-        let legal = view["legal_actions"].as_array().expect("legal_actions");
+        let legal: Vec<Value> = view["decisions"].as_array().expect("decisions").iter().map(|d| d["action"].clone()).collect();
         assert!(!legal.is_empty(), "a running game always offers a decision (phase {})", view["phase"]);
         let eager: Vec<&Value> = legal.iter().filter(|a| keen.contains(&a["action"].as_str().unwrap_or(""))).collect();
         let action = if eager.is_empty() { legal[chooser.pick(legal.len())].clone() } else { eager[chooser.pick(eager.len())].clone() };
@@ -107,7 +107,7 @@ fn every_orders_marker_plays_to_the_end_with_a_readable_log() {
                 assert!(!roll["rule"].as_str().unwrap().is_empty(), "{roll}");
             }
             // After the end nothing is legal.
-            assert!(view["legal_actions"].as_array().unwrap().is_empty());
+            assert!(view["decisions"].as_array().unwrap().is_empty());
         }
     }
 }
@@ -153,7 +153,7 @@ fn rule_24_0_whole_campaigns_with_every_optional_rule_reach_a_verdict() {
             if !campaign["verdict"].is_null() {
                 break;
             }
-            let legal = view["legal_actions"].as_array().expect("legal_actions");
+            let legal: Vec<Value> = view["decisions"].as_array().expect("decisions").iter().map(|d| d["action"].clone()).collect();
             assert!(!legal.is_empty(), "a campaign always offers a decision until its verdict (phase {})", view["phase"]);
             let keen: Vec<&Value> = legal.iter().filter(|a| ["resolve_incidents", "contact", "fire_orders", "next_mission"].contains(&a["action"].as_str().unwrap())).collect();
             let action = if keen.is_empty() { legal[chooser.pick(legal.len())].clone() } else { keen[chooser.pick(keen.len())].clone() };
@@ -176,7 +176,7 @@ fn rule_24_0_whole_campaigns_with_every_optional_rule_reach_a_verdict() {
             }
         }
         let verdict = r["view"]["game"]["campaign"]["verdict"].as_str().expect("24.5: a verdict").to_string();
-        assert!(r["view"]["legal_actions"].as_array().unwrap().is_empty());
+        assert!(r["view"]["decisions"].as_array().unwrap().is_empty());
         verdicts.push((missions, verdict));
     }
     eprintln!("campaigns: {verdicts:?}");

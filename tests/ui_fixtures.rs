@@ -104,7 +104,7 @@ fn play_to_a_battle(seed: u64) -> Option<Response> {
         if owes_fire_orders(&view) {
             return Some(response);
         }
-        let legal = view["legal_actions"].as_array().cloned().unwrap_or_default();
+        let legal: Vec<Value> = view["decisions"].as_array().cloned().unwrap_or_default().into_iter().map(|d| d["action"].clone()).collect();
         if !view["game_over"].is_null() || legal.is_empty() {
             return None;
         }

@@ -18,9 +18,9 @@ use rules_support::played;
 fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
     for seed in 1..20u64 {
         let mut s = played(seed, 0);
-        let collier = s.view().legal_actions.iter().find(|a| matches!(a, Action::PlaceCollier { .. })).cloned().unwrap();
+        let collier = s.view().legal_actions().iter().find(|a| matches!(a, Action::PlaceCollier { .. })).cloned().unwrap();
         s.apply(collier).unwrap(); // the collier is placed: setup ends
-        while !s.view().legal_actions.iter().any(|a| matches!(a, Action::ResolveIncidents { .. })) {
+        while !s.view().legal_actions().iter().any(|a| matches!(a, Action::ResolveIncidents { .. })) {
             if s.game().unwrap().phase == goeben_referee::ground::state::Phase::Movement {
                 // Out of Messina (neutral, no picks at Alert 1) to the open sea.
                 for ship in ["goeben", "breslau"] {
@@ -30,7 +30,7 @@ fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
             }
             s.apply(Action::EndPhase).unwrap();
         }
-        let action = s.view().legal_actions.iter().find(|a| matches!(a, Action::ResolveIncidents { .. })).cloned().unwrap();
+        let action = s.view().legal_actions().iter().find(|a| matches!(a, Action::ResolveIncidents { .. })).cloned().unwrap();
         let first = s.apply(action.clone()).unwrap();
         let after_first = s.view();
         // Issue #14: a draw is a point of no return; only the house rule lets it be taken back, and
@@ -60,8 +60,8 @@ fn principle_4_undo_restores_the_whole_state_and_is_logged() {
     let before = serde_json::to_value(s.game().unwrap()).unwrap();
     // A plain decision (one that rolls and reveals nothing) stays undoable (issue #14).
     let view = s.view();
-    let plain = view.legal_barriers.iter().position(|b| !b).expect("a plain decision is offered");
-    let action = view.legal_actions[plain].clone();
+    let plain = view.decisions.iter().position(|d| d.barrier.is_none()).expect("a plain decision is offered");
+    let action = view.legal_actions()[plain].clone();
     s.apply(action).unwrap();
     let events = s.apply(SessionRequest::Undo).unwrap();
     assert!(matches!(events.as_slice(), [Event::Undone { .. }]));

@@ -56,7 +56,7 @@ fn a_thousand_random_games_end_and_conserve_every_counter() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let legal = &r.view.legal_actions;
+            let legal = &r.view.legal_actions();
             assert!(!legal.is_empty(), "seed {seed} step {step}: a running game always offers a decision");
             // Each decision is offered once: two buttons that do the same thing only confuse the player.
             for (i, a) in legal.iter().enumerate() {

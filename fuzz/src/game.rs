@@ -110,7 +110,7 @@ pub fn save_file(data: &[u8]) {
     let again = save::from_json(&save::to_json(&session)).expect("a save that loads saves and loads again");
     assert_eq!(again.view(), view, "a loaded save saved again shows the same view");
     check_line(&mut session, &view, r#"{"action":"view"}"#);
-    if let Some(action) = view.legal_actions.first() {
+    if let Some(action) = view.legal_actions().first().cloned() {
         let response = session.respond(action.clone());
         let _ = protocol::to_line(&response);
     }

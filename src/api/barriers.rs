@@ -3,11 +3,12 @@
 //! "take-backs after reveals" house rule is on). Before the tap, the view marks each legal action that
 //! *may* roll or reveal — decided from the public view alone, so the mark can never hint at a secret.
 
-use crate::ground::action::{Action, Speed};
+use crate::ground::action::{Action, Speed, Supply};
 use crate::ground::dice::Dice;
 use crate::ground::event::Event;
 use crate::ground::state::{Phase, SpaceRef};
 use crate::api::view::PlayerView;
+use crate::ground::words::count;
 
 /// Whether an applied action crossed a point of no return: it used the RNG (a die, a draw from a
 /// stack or the pool) or an event shows a die or something that was hidden.
@@ -28,7 +29,22 @@ fn reveals(event: &Event) -> bool {
 /// the argument is the guarantee: the hidden state is not at hand). It errs on the side of "may": a
 /// decision that could lead on to an automatic step with a die is marked.
 pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
-    match action {
+    barrier_words(view, action).is_some()
+}
+
+/// What `action` may roll or reveal, in a player's words, ending "· can't be taken back" (issue #29 item 5:
+/// not one generic line on every button); `None` for a decision that only records a choice. Judged from the
+/// public view only, like the mark it replaces.
+pub fn barrier_words(view: &PlayerView, action: &Action) -> Option<String> {
+    // With the house rule "take-backs after reveals" an undo is still possible, but counted.
+    let house_rule = view.game.as_ref().is_some_and(|g| g.options.take_backs);
+    let after = if house_rule { "a take-back is counted (house rule)" } else { "can't be taken back" };
+    what_it_rolls(view, action).map(|what| format!("{what} · {after}"))
+}
+
+/// Every action is named here (no catch-all arm), so a new action cannot slip through unmarked.
+fn what_it_rolls(view: &PlayerView, action: &Action) -> Option<String> {
+    let words = match action {
         // Decisions that only record a choice: no die, no draw, nothing turned over.
         Action::PlaceCollier { .. }
         | Action::TakeOutfitting { .. }
@@ -40,23 +56,52 @@ pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
         | Action::LandMarines { .. }
         | Action::EmbarkMarines { .. }
         | Action::CupReturn { .. }
-        | Action::Correct { .. } => false,
+        | Action::Correct { .. } => return None,
         // 12.3: only emergency speed makes the engine check.
-        Action::Move { speed, .. } => *speed == Speed::Emergency,
-        Action::EndPhase => end_phase_may_roll_or_reveal(view),
+        Action::Move { speed, .. } if *speed == Speed::Emergency => "rolls the engine check: 1–2 damages the engines (12.3)".to_string(),
+        Action::Move { .. } => return None,
+        Action::EndPhase => return end_phase_rolls(view),
         // 14.4 / 16.0: breaking off or ceasing fire moves or stops the ships; the battle's dice are done.
-        Action::BreakOff { .. } | Action::CeaseFire { .. } => false,
-        Action::ResolveIncidents { space } => incidents_may_roll_or_reveal(view, space),
-        Action::Fight { space } => fight_may_roll(view, space),
-        _ => true,
-    }
+        Action::BreakOff { .. } | Action::CeaseFire { .. } => return None,
+        Action::ResolveIncidents { space } => return incidents_drawn(view, space),
+        Action::Fight { space } if !fight_may_roll(view, space) => return None,
+        Action::Fight { .. } => "the salvos are rolled at once (14.5)".to_string(),
+        Action::Repair { hull, engines, primary, secondary, tertiary, .. } => {
+            format!("rolls {} (10.1)", count(hull + engines + primary + secondary + tertiary, "repair die", "repair dice"))
+        }
+        Action::Resupply { supply: Supply::Ammunition, .. } => "rolls for ammunition (7.1)".to_string(),
+        Action::Resupply { supply: Supply::Coal, .. } => "rolls for coal (7.3)".to_string(),
+        Action::UseCollier { .. } => "rolls 2 dice for the collier's coal (7.4)".to_string(),
+        Action::UseFriendlyShip { .. } => "rolls 1 die for the Friendly Ship's coal".to_string(),
+        Action::AttemptIntelligence { .. } => "rolls 1 die on the Intelligence Table (11.1)".to_string(),
+        Action::ExamineZone { .. } => "shows the zone's face-down markers (11.2)".to_string(),
+        Action::Reconnoitre { .. } => "rolls 1 die for the seaplane (21.2)".to_string(),
+        Action::Contact { .. } => "rolls for contact (14.3)".to_string(),
+        Action::FireOrders { .. } => "may roll this round's salvos (14.5)".to_string(),
+        Action::Torpedoes { .. } => "may roll this round's torpedoes (14.6)".to_string(),
+        Action::RaidMerchants { .. } => "rolls the raid: one die + leadership (15.0)".to_string(),
+        // A pending question's answer: the incident or battle it belongs to goes on, with its dice.
+        Action::EvadeSubmarine { spend_coal: false, .. } => "rolls the torpedo run".to_string(),
+        Action::EvadeSubmarine { .. } | Action::Answer { .. } | Action::ChooseShip { .. } | Action::ChooseIntelligence { .. } => {
+            "the incidents or battle here go on and may roll".to_string()
+        }
+        Action::CupDraw { count: n } => format!("draws {} from the cup", count(*n, "counter", "counters")),
+        Action::CupReveal { .. } => "turns the place's counters over".to_string(),
+        Action::NextMission { .. } => "sets up the next mission's hidden counters (24.1)".to_string(),
+    };
+    Some(words)
 }
 
 /// 13.2 (issue #29 item 5): a port where the ships make no picks now (the view's count, from the same rule
-/// the draw follows) holds no face-down stack: drawing there draws and reveals nothing.
-fn incidents_may_roll_or_reveal(view: &PlayerView, space: &SpaceRef) -> bool {
-    let (Some(game), Some(id)) = (&view.game, space.place_id()) else { return true };
-    game.ports.iter().find(|p| p.id == id).is_none_or(|port| port.incident_picks > 0)
+/// the draw follows) holds no face-down stack: drawing there draws and reveals nothing. Elsewhere the
+/// draw's size is said where the view knows it.
+fn incidents_drawn(view: &PlayerView, space: &SpaceRef) -> Option<String> {
+    let port = view.game.as_ref().zip(space.place_id()).and_then(|(g, id)| g.ports.iter().find(|p| p.id == id));
+    match port {
+        Some(port) if port.incident_picks == 0 => None,
+        Some(port) => Some(format!("draws {} and resolves them (13.0)", count(port.incident_picks, "incident", "incidents"))),
+        None => Some("turns over this space's incidents and resolves them (13.0)".to_string()),
+    }
 }
 
 /// 14.5 (issue #29 item 5): *Fight* asks each German ship that can fire for its target, no die yet; only
@@ -71,24 +116,22 @@ fn fight_may_roll(view: &PlayerView, space: &SpaceRef) -> bool {
 }
 
 /// Ending a phase may run automatic steps with dice or end the game (which reveals the seed).
-fn end_phase_may_roll_or_reveal(view: &PlayerView) -> bool {
+fn end_phase_rolls(view: &PlayerView) -> Option<String> {
     let game = view.game.as_ref();
-    match view.phase {
+    let words = match view.phase {
         // Incident Chart, French Navy Sorties: ships left in a closed zone are caught when Movement ends,
         // and losing the last one ends the game (the seed is then revealed).
-        Phase::Movement => game.is_none_or(|g| g.conditions.french_zones_closed),
+        Phase::Movement if game.is_none_or(|g| g.conditions.french_zones_closed) => "ships left in a closed French zone are caught",
         // Nothing automatic follows these: the next phase waits for the player.
-        Phase::Outfitting | Phase::Intelligence | Phase::CommerceRaiding | Phase::ShoreBombardment => false,
+        Phase::Movement | Phase::Outfitting | Phase::Intelligence | Phase::CommerceRaiding | Phase::ShoreBombardment => return None,
         // 23.0: mines strike at the end of the Incident phase.
-        Phase::Incident => game.is_none_or(|g| !g.mines.is_empty()),
-        // 17.0: ending the Objective phase ends the game after the last turn; with the Orders accomplished
-        // earlier it only asks whether to end the game or play on (the answer is the barrier).
-        Phase::Objective => view.turn >= view.last_turn,
-        _ => true,
-    }
-}
-
-/// One mark per legal action of the view, in the same order (`PlayerView::legal_barriers`).
-pub fn legal_barriers(view: &PlayerView) -> Vec<bool> {
-    view.legal_actions.iter().map(|a| may_roll_or_reveal(view, a)).collect()
+        Phase::Incident if game.is_none_or(|g| !g.mines.is_empty()) => "rolls for the mines (23.0)",
+        Phase::Incident => return None,
+        // 17.0: ending the Objective phase ends the game after the last turn (the seed is shown); with the
+        // Orders accomplished earlier it only asks whether to end the game or play on (the answer is the barrier).
+        Phase::Objective if view.turn >= view.last_turn => "ends the game and shows its seed (17.0)",
+        Phase::Objective => return None,
+        _ => "the next phase's automatic steps may roll",
+    };
+    Some(words.to_string())
 }

@@ -10,16 +10,25 @@ use crate::ground::words::count;
 use crate::ground::state::{Pending, Phase, SpaceRef};
 use crate::rules::roles::who_decides;
 
-/// One label per legal action of the view, in the same order (`PlayerView::legal_labels`).
-pub fn legal_labels(pack: &RulesPack, view: &PlayerView) -> Vec<String> {
-    let words = Words { pack, view };
-    view.legal_actions.iter().map(|a| words.label(a)).collect()
-}
-
-/// One entry per legal action: who decides it under the game's 25.0 roles (empty when playing solo).
-pub fn legal_deciders(pack: &RulesPack, view: &PlayerView) -> Vec<String> {
-    let Some(game) = &view.game else { return vec![String::new(); view.legal_actions.len()] };
-    view.legal_actions.iter().map(|a| who_decides(pack, game.options.roles, a).unwrap_or_default()).collect()
+/// Words every decision of a finished view: its label, what it may roll or reveal (from the public view
+/// only, `barriers.rs`) and, under 25.0, whose call it is.
+pub fn word_decisions(pack: &RulesPack, view: &mut PlayerView) {
+    let worded: Vec<(String, Option<String>, Option<String>)> = {
+        let words = Words { pack, view };
+        let roles = view.game.as_ref().map(|g| g.options.roles);
+        view.decisions
+            .iter()
+            .map(|d| {
+                let decider = roles.and_then(|r| who_decides(pack, r, &d.action)).filter(|w| !w.is_empty());
+                (words.label(&d.action), crate::api::barriers::barrier_words(view, &d.action), decider)
+            })
+            .collect()
+    };
+    for (d, (label, barrier, decider)) in view.decisions.iter_mut().zip(worded) {
+        d.label = label;
+        d.barrier = barrier;
+        d.decider = decider;
+    }
 }
 
 /// The next step's words (issue #19: the dock's big button): what ending the phase means and the phase it
@@ -168,7 +177,7 @@ impl Words<'_> {
                     .enumerate()
                     .map(|(i, (n, track))| if i == 0 { format!("{} on {track}", count(**n, "die", "dice")) } else { format!("{n} on {track}") })
                     .collect();
-                let stays = self.view.legal_actions.contains(&Action::TakeOutfitting { ship: ship.clone() });
+                let stays = self.view.decisions.iter().any(|d| d.action == Action::TakeOutfitting { ship: ship.clone() });
                 let stays = if stays { " · no move this turn (7.0)" } else { "" };
                 format!("{} repairs: {} (10.1){stays}", self.ship(ship), fixed.join(", "))
             }
@@ -210,17 +219,17 @@ mod tests {
             let mut x = seed | 1;
             for _ in 0..400 {
                 let view = s.view();
-                if view.legal_actions.is_empty() {
+                if view.decisions.is_empty() {
                     break;
                 }
-                assert_eq!(view.legal_labels.len(), view.legal_actions.len());
-                for (a, label) in view.legal_actions.iter().zip(&view.legal_labels) {
-                    assert!(!label.is_empty() && !label.contains('{') && !label.contains('_'), "{a:?} is labelled {label:?}");
+                for d in &view.decisions {
+                    let label = &d.label;
+                    assert!(!label.is_empty() && !label.contains('{') && !label.contains('_'), "{:?} is labelled {label:?}", d.action);
                 }
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                s.respond(view.legal_actions[(x >> 16) as usize % view.legal_actions.len()].clone());
+                s.respond(view.decisions[(x >> 16) as usize % view.decisions.len()].action.clone());
             }
         }
     }

@@ -107,9 +107,7 @@ impl Session {
         }
         view.undo_status = self.undo_view();
         // Marked from the finished public view only, never from the game (issue #14).
-        view.legal_barriers = crate::api::barriers::legal_barriers(&view);
-        view.legal_labels = crate::api::labels::legal_labels(&self.pack, &view);
-        view.legal_deciders = crate::api::labels::legal_deciders(&self.pack, &view);
+        crate::api::labels::word_decisions(&self.pack, &mut view);
         view
     }
 

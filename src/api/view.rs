@@ -22,15 +22,14 @@ pub struct PlayerView {
     pub vp: i32,
     pub phase: Phase,
     pub game_over: Option<GameOver>,
-    /// Complete action objects for the decisions the rules allow now.
-    pub legal_actions: Vec<Action>,
-    /// One per entry of `legal_actions`: true where that action may roll a die or reveal something, so
-    /// it cannot be taken back (issue #14; judged from this view alone, `barriers::may_roll_or_reveal`).
-    pub legal_barriers: Vec<bool>,
-    /// One per entry of `legal_actions`: its button label, in the core's words (`labels.rs`).
-    pub legal_labels: Vec<String>,
-    /// One per entry of `legal_actions`: whose call it is under the game's 25.0 roles; empty when solo.
-    pub legal_deciders: Vec<String>,
+    /// The version of this view's shape (`PROTOCOL_VERSION`; docs/PROTOCOL.md says what changed). A view
+    /// kept before the field existed (a game record's final view) reads as 1.
+    #[serde(default = "protocol_1")]
+    pub protocol: u32,
+    /// The decisions the rules allow now, each with its button's words, what it may roll or reveal and
+    /// whose call it is (issue #33: one list, where four parallel ones were joined by position).
+    #[serde(default)]
+    pub decisions: Vec<Decision>,
     /// The phase's name in words.
     pub phase_name: String,
     /// Details of the running game; null when no game was started.
@@ -46,6 +45,39 @@ pub struct PlayerView {
     pub reveal: Option<crate::api::provenance::Reveal>,
     /// What `undo` would do now.
     pub undo_status: UndoView,
+}
+
+/// The view's shape: 2 since issue #33 (`decisions` replaced `legal_actions`, `legal_labels`,
+/// `legal_barriers` and `legal_deciders`; a barrier became the words of what it rolls or reveals).
+pub const PROTOCOL_VERSION: u32 = 2;
+
+fn protocol_1() -> u32 {
+    1
+}
+
+/// One decision the rules allow now, with everything its button shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Decision {
+    /// The complete action object to send back.
+    pub action: Action,
+    /// Its button label, in the core's words (`labels.rs`).
+    pub label: String,
+    /// When it may roll a die or reveal something — so Undo will not take it back — what, in words
+    /// ("rolls the engine check (12.3)"). Judged from this view alone (`barriers.rs`, issue #14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub barrier: Option<String>,
+    /// Whose call it is under the game's 25.0 roles; absent when playing solo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub decider: Option<String>,
+}
+
+impl Decision {
+    /// A decision not yet worded (the session words it from the finished view).
+    fn bare(action: Action) -> Decision {
+        Decision { action, label: String::new(), barrier: None, decider: None }
+    }
 }
 
 /// What the Undo button may say: what it would take back, or why it can't (issue #14).
@@ -229,6 +261,11 @@ pub struct MapStackView {
 }
 
 impl PlayerView {
+    /// The actions of the decisions, in order (a copy: for programs and tests that only choose).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.decisions.iter().map(|d| d.action.clone()).collect()
+    }
+
     pub fn no_game() -> PlayerView {
         PlayerView {
             turn: 0,
@@ -237,10 +274,8 @@ impl PlayerView {
             vp: 0,
             phase: Phase::NoGame,
             game_over: None,
-            legal_actions: Vec::new(),
-            legal_barriers: Vec::new(),
-            legal_labels: Vec::new(),
-            legal_deciders: Vec::new(),
+            protocol: PROTOCOL_VERSION,
+            decisions: Vec::new(),
             phase_name: crate::ground::event::phase_name(Phase::NoGame).to_string(),
             game: None,
             commitment: None,
@@ -258,10 +293,8 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
         vp: game.vp,
         phase: game.phase,
         game_over: game.game_over.clone(),
-        legal_actions: legal_actions(pack, game),
-        legal_barriers: Vec::new(),
-        legal_labels: Vec::new(),
-        legal_deciders: Vec::new(),
+        protocol: PROTOCOL_VERSION,
+        decisions: legal_actions(pack, game).into_iter().map(Decision::bare).collect(),
         phase_name: crate::ground::event::phase_name(game.phase).to_string(),
         game: Some(game_view(pack, game, log_len)),
         commitment: None,

@@ -120,7 +120,7 @@ describe('a running game', () => {
     shell(r, () => r);
     render(App);
     // New game also offers crew and gear (8.1); the collier's spaces are one picker (issue #19), in groups.
-    const placements = r.view.legal_actions.filter((a) => a.action === 'place_collier');
+    const placements = r.view.decisions.map((d) => d.action).filter((a) => a.action === 'place_collier');
     const picker = (await screen.findByTestId(tid.collierTo)) as HTMLSelectElement;
     expect([...picker.options].filter((o) => o.value).length).toBe(placements.length);
     await fireEvent.change(picker, { target: { value: JSON.stringify(placements[2].action === 'place_collier' && placements[2].to) } });

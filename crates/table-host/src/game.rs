@@ -90,20 +90,10 @@ pub fn permits(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, requ
 }
 
 /// What `seat` is offered of a view: the same view (nothing in it is secret), with only the decisions
-/// whose call is this seat's; the table display is offered none. The four `legal_*` lists stay parallel.
+/// whose call is this seat's; the table display is offered none.
 pub fn for_seat(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, view: &mut PlayerView) {
     let display = seats[seat].role == SeatRole::Display;
-    let mine: Vec<bool> = view.legal_actions.iter().map(|action| !display && decider(pack, roles, seats, action).0 == Some(seat)).collect();
-    keep_where(&mut view.legal_actions, &mine);
-    keep_where(&mut view.legal_barriers, &mine);
-    keep_where(&mut view.legal_labels, &mine);
-    keep_where(&mut view.legal_deciders, &mine);
-}
-
-/// Keeps the entries of `list` whose flag in `keep` is set (an entry past the flags is dropped).
-fn keep_where<T>(list: &mut Vec<T>, keep: &[bool]) {
-    let mut flags = keep.iter();
-    list.retain(|_| flags.next().copied().unwrap_or(false));
+    view.decisions.retain(|d| !display && decider(pack, roles, seats, &d.action).0 == Some(seat));
 }
 
 #[cfg(test)]

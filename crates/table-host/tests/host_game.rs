@@ -54,12 +54,10 @@ fn full_view(running: &Running) -> Value {
     line["view"].clone()
 }
 
-/// A view without the decisions offered (the four parallel `legal_*` lists).
+/// A view without the decisions offered (its one `decisions` list, protocol 2).
 fn without_decisions(view: &Value) -> Value {
     let mut view = view.clone();
-    for key in ["legal_actions", "legal_barriers", "legal_labels", "legal_deciders"] {
-        view.as_object_mut().unwrap().remove(key);
-    }
+    view.as_object_mut().unwrap().remove("decisions");
     view
 }
 
@@ -71,18 +69,17 @@ fn assert_offered_to_their_deciders(running: &Running, views: &[Value], step: us
     let seats = running.host.tables()[0].seats();
     let mut offered = 0;
     for (seat, view) in views.iter().enumerate() {
-        let mine: Vec<usize> = full["legal_actions"].as_array().unwrap().iter().enumerate()
-            .filter(|(_, a)| game::decider(game.pack(), Roles::TaskForceOfficers, seats, &serde_json::from_value((*a).clone()).unwrap()).0 == Some(seat))
+        let mine: Vec<usize> = full["decisions"].as_array().unwrap().iter().enumerate()
+            .filter(|(_, d)| game::decider(game.pack(), Roles::TaskForceOfficers, seats, &serde_json::from_value(d["action"].clone()).unwrap()).0 == Some(seat))
             .map(|(i, _)| i)
             .collect();
         let mine = if seats[seat].name == "display" { vec![] } else { mine };
-        for key in ["legal_actions", "legal_barriers", "legal_labels", "legal_deciders"] {
-            let expected: Vec<Value> = mine.iter().map(|&i| full[key][i].clone()).collect();
-            assert_eq!(view[key].as_array().unwrap(), &expected, "step {step}: {key} offered to {}", seats[seat].name);
-        }
+        // Each decision whole: its action with its label, barrier and decider.
+        let expected: Vec<Value> = mine.iter().map(|&i| full["decisions"][i].clone()).collect();
+        assert_eq!(view["decisions"].as_array().unwrap(), &expected, "step {step}: decisions offered to {}", seats[seat].name);
         offered += mine.len();
     }
-    assert_eq!(offered, full["legal_actions"].as_array().unwrap().len(), "step {step}: every decision is some seat's");
+    assert_eq!(offered, full["decisions"].as_array().unwrap().len(), "step {step}: every decision is some seat's");
 }
 
 #[test]
@@ -121,7 +118,7 @@ fn issue_16_a_game_table_seats_the_roles_and_each_sends_only_its_own_calls() {
     let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
     let (mut refused, mut walked) = (0, 0);
     for step in 1..=60 {
-        let legal = view["legal_actions"].as_array().cloned().unwrap_or_default();
+        let legal: Vec<Value> = view["decisions"].as_array().cloned().unwrap_or_default().into_iter().map(|d| d["action"].clone()).collect();
         if legal.is_empty() || !view["game_over"].is_null() {
             break;
         }
@@ -179,7 +176,7 @@ fn issue_16_a_ship_commanders_table_gives_each_ship_its_commander() {
     assert_eq!(view.status, 200);
     // The senior commander present (Goeben's) ends the phase; Breslau's cannot.
     let end = r#"{"action":"end_phase"}"#;
-    if view.json()["view"]["legal_actions"].as_array().unwrap().iter().any(|a| a["action"] == "end_phase") {
+    if view.json()["view"]["decisions"].as_array().unwrap().iter().any(|d| d["action"]["action"] == "end_phase") {
         assert_eq!(post(&running, &code(&running, 0, 1), end, None).status, 403);
         assert_eq!(post(&running, &code(&running, 0, 0), end, None).status, 200);
     }

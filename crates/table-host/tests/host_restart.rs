@@ -231,7 +231,7 @@ fn play_one(addr: SocketAddr, seats: &[(String, String)], pick: &mut u64, key: &
     let offered: Vec<(usize, Value)> = (0..GAME_SEATS)
         .flat_map(|seat| {
             let view: Value = serde_json::from_str(&view_text(addr, &seats[seat].1)).unwrap();
-            view["view"]["legal_actions"].as_array().cloned().unwrap_or_default().into_iter().map(move |a| (seat, a))
+            view["view"]["decisions"].as_array().cloned().unwrap_or_default().into_iter().map(move |d| (seat, d["action"].clone()))
         })
         .collect();
     if offered.is_empty() {
@@ -395,7 +395,7 @@ fn issue_16_a_game_move_whose_save_fails_is_undone_and_a_view_writes_nothing() {
     let next_move = || {
         let mut game = table.game_session().unwrap();
         let view = game.respond(goeben_referee::Request::Session(goeben_referee::SessionRequest::View)).view;
-        let action = view.legal_actions.first().cloned().expect("a move to make");
+        let action = view.legal_actions().first().cloned().expect("a move to make");
         let seat = game::decider(game.pack(), Roles::TaskForceOfficers, table.seats(), &action).0.expect("a seat decides it");
         (code(&running, 0, seat), serde_json::to_string(&action).unwrap())
     };

@@ -1,6 +1,6 @@
 // Issue #19's composed controls in the decisions panel: contact, the collier, a ship's move, repairs, crew
 // & gear. Each composes one action from a few choices and sends it only when the core offers it
-// (`view.legal_actions`); a disabled button says why. The e2e policy's controls (e2e/policy.mjs) are driven
+// (`view.decisions`); a disabled button says why. The e2e policy's controls (e2e/policy.mjs) are driven
 // here too, so a control changed in the UI is caught before the real-app run.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
@@ -13,6 +13,7 @@ import battle from '../test/fixtures/battle.json';
 import movement from '../test/fixtures/movement.json';
 import newGame from '../test/fixtures/new_game.json';
 import { tid } from '../lib/testids.js';
+import { actionsOf } from '../lib/barrier';
 
 // The e2e player, plain JavaScript outside the UI's type check (loaded as a glob, as testids.test.ts reads the specs).
 type Decision = { action: Action; control: { steps?: object[] } & Record<string, unknown> };
@@ -34,10 +35,7 @@ const why = (button: HTMLElement) => document.getElementById(button.getAttribute
 function offering(phase: PlayerView['phase'], offers: [Action, string, boolean][]): PlayerView {
   const v = copy(movement).view;
   v.phase = phase;
-  v.legal_actions = offers.map((o) => o[0]);
-  v.legal_labels = offers.map((o) => o[1]);
-  v.legal_barriers = offers.map((o) => o[2]);
-  v.legal_deciders = offers.map(() => '');
+  v.decisions = offers.map(([action, label, barrier]) => ({ action, label, barrier: barrier ? "rolls or reveals · can't be taken back" : undefined }));
   return v;
 }
 
@@ -98,7 +96,7 @@ describe('the collier (3.0 step 9): a grouped picker and one button', () => {
     const button = screen.getByTestId(tid.action('place_collier')) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(why(button)).toBe('Choose the collier’s sea space.');
-    const malta = v.legal_actions.find((a) => a.action === 'place_collier' && a.to.kind === 'place' && a.to.id === 'malta_pz')!;
+    const malta = actionsOf(v).find((a) => a.action === 'place_collier' && a.to.kind === 'place' && a.to.id === 'malta_pz')!;
     await fireEvent.change(picker, { target: { value: JSON.stringify((malta as { to: unknown }).to) } });
     expect(button.disabled).toBe(false);
     expect(why(button)).toBe('');
@@ -117,14 +115,14 @@ describe('crew & gear first in the setup (8.1)', () => {
     expect(section.compareDocumentPosition(screen.getByTestId(tid.collierTo)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByTestId(tid.cargoShip('goeben')).textContent).toContain('8 points left');
     const buy = within(section).getAllByTestId(tid.action('load_cargo'))[0];
-    expect(buy.textContent).toContain(v.legal_labels[0].replace('SMS Goeben: ', ''));
+    expect(buy.textContent).toContain(v.decisions[0].label.replace('SMS Goeben: ', ''));
     await fireEvent.click(buy);
-    expect(send).toHaveBeenCalledWith(v.legal_actions[0]);
+    expect(send).toHaveBeenCalledWith(v.decisions[0].action);
     // One ship's choices at a time, the other a chip away.
-    expect(within(section).getAllByTestId(tid.action('load_cargo')).length).toBe(v.legal_actions.filter((a) => a.action === 'load_cargo' && a.ship === 'goeben').length);
+    expect(within(section).getAllByTestId(tid.action('load_cargo')).length).toBe(actionsOf(v).filter((a) => a.action === 'load_cargo' && a.ship === 'goeben').length);
     await fireEvent.click(screen.getByTestId(tid.cargoShip('breslau')));
     await fireEvent.click(within(section).getAllByTestId(tid.action('load_cargo'))[0]);
-    expect(send).toHaveBeenLastCalledWith(v.legal_actions.find((a) => a.action === 'load_cargo' && a.ship === 'breslau'));
+    expect(send).toHaveBeenLastCalledWith(actionsOf(v).find((a) => a.action === 'load_cargo' && a.ship === 'breslau'));
     // Issue #29: points left unspent in the setup are asked about first; Keep buying stays, Done anyway folds.
     await fireEvent.click(screen.getByTestId(tid.cargoDone));
     expect(section.open).toBe(true);
@@ -146,12 +144,12 @@ describe('a ship’s move (12.0): the speed, then the spaces the core offers at 
     expect(move.disabled).toBe(true);
     expect(why(move)).toBe('Choose where SMS Goeben ended.');
     const picker = screen.getByTestId(tid.moveTo('goeben')) as HTMLSelectElement;
-    const atCruise = v.legal_actions.filter((a) => a.action === 'move' && a.ship === 'goeben' && a.speed === 'cruise');
+    const atCruise = actionsOf(v).filter((a) => a.action === 'move' && a.ship === 'goeben' && a.speed === 'cruise');
     expect(picker.querySelectorAll('option[value]:not([value=""])').length).toBe(atCruise.length);
     // Messina is in the Eastern Mediterranean: its open sea comes first.
     expect(picker.querySelector('optgroup')!.querySelector('option')!.textContent).toBe('open sea, Eastern Mediterranean');
     await fireEvent.click(screen.getByTestId(tid.moveSpeed('goeben-maximum')));
-    const atMaximum = v.legal_actions.filter((a) => a.action === 'move' && a.ship === 'goeben' && a.speed === 'maximum');
+    const atMaximum = actionsOf(v).filter((a) => a.action === 'move' && a.ship === 'goeben' && a.speed === 'maximum');
     expect(picker.querySelectorAll('option[value]:not([value=""])').length).toBe(atMaximum.length);
     await fireEvent.change(picker, { target: { value: JSON.stringify({ kind: 'high_seas', zone: 'aegean', label: '' }) } });
     expect(move.disabled).toBe(false);

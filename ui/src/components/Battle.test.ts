@@ -83,8 +83,8 @@ describe('battle card (14.0)', () => {
     const r = structuredClone(atOrders) as Response;
     const o = r.view.game!.combat.find((b) => b.stage !== 'over')!.options.find((x) => x.maximum_fire)!;
     // The battle still lists the option, but the core no longer offers it.
-    const i = r.view.legal_actions.findIndex((a) => a.action === 'fire_orders' && a.target === o.target && a.maximum_fire);
-    for (const k of ['legal_actions', 'legal_labels', 'legal_barriers', 'legal_deciders'] as const) (r.view[k] as unknown[]).splice(i, 1);
+    const i = r.view.decisions.findIndex(({ action: a }) => a.action === 'fire_orders' && a.target === o.target && a.maximum_fire);
+    r.view.decisions.splice(i, 1);
     sent = [];
     mockIPC((cmd, args) => {
       if (cmd === 'startup_notice') return null;

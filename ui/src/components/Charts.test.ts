@@ -13,7 +13,7 @@ describe('charts viewer', () => {
   it('lists each chart with its source and shows its rows as a table', async () => {
     mockIPC(() => ({
       ok: true,
-      view: { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null },
+      view: { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, protocol: 2, decisions: [], game: null },
       charts: {
         contact_table: { source: { kind: 'reconstructed', note: 'docs/CHARTS.md#contact-table' }, bands: [{ from: null, to: -2, result: 'allied_first_salvo_contact2' }] },
         victory_points: { source: { kind: 'exact', rule: '17.1' }, critical_engagement: 15, allied: [], german_lost: [{ ship_type: 'TroopConvoy', sunk: -20 }] },
@@ -46,7 +46,7 @@ describe('charts viewer', () => {
   it('issue #28: lists the reconstructed values a player is most likely to notice, and each row\'s source', async () => {
     mockIPC(() => ({
       ok: true,
-      view: { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null },
+      view: { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, protocol: 2, decisions: [], game: null },
       charts: {
         victory_points: { source: { kind: 'reconstructed', note: 'docs/CHARTS.md#victory-points-chart', notable: ['troop convoys 12 and 5'] }, critical_engagement: 15, allied: [], german_lost: [] },
         alert_level: {
@@ -74,7 +74,7 @@ describe('charts viewer', () => {
     mockIPC((_cmd, args) => {
       const action = (args as { action: { action: string; json?: string } }).action;
       sent.push(action);
-      const view = { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], game: null };
+      const view = { turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, protocol: 2, decisions: [], game: null };
       if (action.action === 'edit_chart') return { ok: false, view, error: { code: 'illegal', message: 'the edited pack is refused: charts.repair.success_from[0].value: a die face from 2 to 6' } };
       return { ok: true, view, charts: { repair: { source: { kind: 'reconstructed', note: 'x' }, success_from: [{ terrain: 'high_seas', value: 6 }] } } };
     });

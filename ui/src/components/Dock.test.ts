@@ -33,7 +33,7 @@ describe('the dock (issue #19)', () => {
     shell(r, () => r);
     render(App);
     const next = await screen.findByTestId(tid.action('end_phase'));
-    const label = r.view.legal_labels[r.view.legal_actions.findIndex((a) => a.action === 'end_phase')];
+    const label = r.view.decisions.find((d) => d.action.action === 'end_phase')!.label;
     expect(label).toBe('Done moving → Incident');
     expect(next.textContent).toContain(label);
     expect(next.closest('nav')?.getAttribute('aria-label')).toBe('Game');

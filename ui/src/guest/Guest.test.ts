@@ -189,10 +189,7 @@ describe('a game seat (table mode, 25.0 roles)', () => {
       }
       const r = copy(movement);
       if (offered === 'none') {
-        r.view.legal_actions = [];
-        r.view.legal_barriers = [];
-        r.view.legal_labels = [];
-        r.view.legal_deciders = [];
+        r.view.decisions = [];
       }
       return Response.json(r);
     }));

@@ -1,8 +1,9 @@
-// Points of no return (issue #14): the core marks each legal action that may roll a die or reveal
-// something (`view.legal_barriers`, one per `view.legal_actions` entry). Buttons build or pick their
-// action in different ways (Battle from its fire options, MoveShip from the chosen space and speed), so
-// the mark is found by the action's content, never by its position in a list.
+// Points of no return (issue #14): the core words each decision that may roll a die or reveal something
+// (`decision.barrier`, issue #33: in the view's one list of decisions). Buttons build or pick their action
+// in different ways (Battle from its fire options, MoveShip from the chosen space and speed), so the
+// decision is found by the action's content, never by its position in a list.
 import type { Action } from '../generated/Action';
+import type { Decision } from '../generated/Decision';
 import type { PlayerView } from '../generated/PlayerView';
 
 /** JSON with object keys sorted and empty fields (`undefined` or `null`) left out: two equal actions give
@@ -21,43 +22,34 @@ export function canonical(value: unknown): string {
 
 export const sameAction = (a: Action, b: Action): boolean => canonical(a) === canonical(b);
 
-type Marks = Pick<PlayerView, 'legal_actions' | 'legal_barriers'>;
+type Decisions = Pick<PlayerView, 'decisions'>;
 
-/** Where `action` sits among the view's legal actions (-1 when it is not legal now). */
-export function legalIndex(view: Pick<PlayerView, 'legal_actions'> | null | undefined, action: Action): number {
-  if (!view) return -1;
+/** The actions of the view's decisions, in order (issue #33: one list, `view.decisions`). */
+export const actionsOf = (view: Decisions | null | undefined): Action[] => view?.decisions?.map((d) => d.action) ?? [];
+
+/** Where `action` sits among the view's decisions (-1 when it is not legal now). */
+export function legalIndex(view: Decisions | null | undefined, action: Action): number {
+  if (!view?.decisions) return -1;
   const wanted = canonical(action);
-  return view.legal_actions.findIndex((a) => canonical(a) === wanted);
+  return view.decisions.findIndex((d) => canonical(d.action) === wanted);
+}
+
+/** The view's decision for `action`, if it is legal now. */
+export function decisionOf(view: Decisions | null | undefined, action: Action): Decision | undefined {
+  const i = legalIndex(view, action);
+  return i >= 0 ? view?.decisions[i] : undefined;
 }
 
 /** The core's label for a legal action (issue #15: the core writes every word). */
-export function labelOf(view: Pick<PlayerView, 'legal_actions' | 'legal_labels'> | null | undefined, action: Action): string {
-  const i = legalIndex(view, action);
-  return i >= 0 ? (view?.legal_labels[i] ?? '') : '';
-}
+export const labelOf = (view: Decisions | null | undefined, action: Action): string => decisionOf(view, action)?.label ?? '';
 
 /** Whose call a legal action is under the game's 25.0 roles, as the core says it ('' when solo). */
-export function deciderOf(view: Pick<PlayerView, 'legal_actions' | 'legal_deciders'> | null | undefined, action: Action): string {
-  const i = legalIndex(view, action);
-  return i >= 0 ? (view?.legal_deciders[i] ?? '') : '';
-}
+export const deciderOf = (view: Decisions | null | undefined, action: Action): string => decisionOf(view, action)?.decider ?? '';
 
-/** Whether `action` may roll or reveal: the mark the core gave the equal legal action. False for an
- * action that is not legal now, and for a view from a core without marks. */
-export function isBarrier(view: Marks | null | undefined, action: Action): boolean {
-  if (!view) return false;
-  const i = legalIndex(view, action);
-  return i >= 0 && view.legal_barriers?.[i] === true;
-}
+/** Whether `action` may roll or reveal: the core marked the equal legal action. False for an action that
+ * is not legal now. */
+export const isBarrier = (view: Decisions | null | undefined, action: Action): boolean => !!decisionOf(view, action)?.barrier;
 
-/** The line under a marked button. With the house rule "take-backs after reveals" an undo is still
- * possible, but counted, so the line says that instead of "can't". */
-export function barrierNote(action: Action, houseRule = false): string {
-  const what = action.action === 'resolve_incidents' || action.action === 'cup_draw' ? 'draws from the pool' : 'rolls or reveals';
-  return houseRule ? `${what} · a take-back is counted (house rule)` : `${what} · can't be taken back`;
-}
-
-/** The note for a button, or null when the action is no point of no return. */
-export function barrierFor(view: (Marks & { game?: PlayerView['game'] }) | null | undefined, action: Action): string | null {
-  return isBarrier(view, action) ? barrierNote(action, view?.game?.options.take_backs === true) : null;
-}
+/** The line under a marked button, in the core's words — what it may roll or reveal, and that Undo will
+ * not take it back (or, under the house rule, that a take-back is counted) — or null for a plain choice. */
+export const barrierFor = (view: Decisions | null | undefined, action: Action): string | null => decisionOf(view, action)?.barrier ?? null;

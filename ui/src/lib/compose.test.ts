@@ -9,7 +9,7 @@ import { cargoShips, compose, composeCollier, composeMove, contactGroups, defaul
 describe('compose: only what the core offers', () => {
   it('finds a composed action among the legal ones whatever the order of its fields, and says why not otherwise', () => {
     const v = copy(movement).view;
-    const offered = v.legal_actions[1] as Extract<Action, { action: 'move' }>;
+    const offered = v.decisions[1].action as Extract<Action, { action: 'move' }>;
     const c = compose(v, { speed: offered.speed, to: offered.to, ship: offered.ship, action: 'move' } as Action, 'missing');
     expect(c.index).toBe(1);
     expect(c.reason).toBe('');
@@ -22,7 +22,7 @@ describe('compose: only what the core offers', () => {
 describe('spaces in groups', () => {
   it('groups open sea, patrol zones and ports, each space once, the near sea zone first', () => {
     const v = copy(movement).view;
-    const to = v.legal_actions.flatMap((a) => (a.action === 'move' && a.ship === 'goeben' && a.speed === 'cruise' ? [a.to, a.to] : []));
+    const to = v.decisions.map((d) => d.action).flatMap((a) => (a.action === 'move' && a.ship === 'goeben' && a.speed === 'cruise' ? [a.to, a.to] : []));
     const groups = groupSpaces(v.game, to, 'adriatic');
     expect(groups.map((g) => g.name)).toEqual(['Open sea', 'Patrol zones', 'Ports']);
     expect(groups.reduce((n, g) => n + g.spaces.length, 0)).toBe(to.length / 2);
@@ -67,8 +67,7 @@ describe('contact and cargo groups', () => {
   it('reads the speed words from the core’s label', () => {
     const v = copy(movement).view;
     const space = { kind: 'place', id: 'malta_pz' } as const;
-    v.legal_actions = [{ action: 'contact', space, leader: 'goeben', speed_ship: 'breslau', maximum_speed: true }];
-    v.legal_labels = ['Contact at Malta Patrol Zone: leadership of SMS Goeben, maximum speed (1 coal) of SMS Breslau'];
+    v.decisions = [{ action: { action: 'contact', space, leader: 'goeben', speed_ship: 'breslau', maximum_speed: true }, label: 'Contact at Malta Patrol Zone: leadership of SMS Goeben, maximum speed (1 coal) of SMS Breslau' }];
     const [g] = contactGroups(v);
     expect(g.leaders).toEqual([{ id: 'goeben', name: 'SMS Goeben', leadership: 4 }]);
     expect(g.speeds).toEqual([{ key: 'breslau:maximum', ship: 'breslau', maximum: true, text: 'maximum speed (1 coal) of SMS Breslau' }]);
@@ -78,6 +77,6 @@ describe('contact and cargo groups', () => {
     const v = copy(newGame).view;
     const ships = cargoShips(v);
     expect(ships.map((s) => [s.ship, s.points])).toEqual([['goeben', 8], ['breslau', 8]]);
-    expect(ships[0].choices[0].label).toBe(v.legal_labels[0].replace('SMS Goeben: ', ''));
+    expect(ships[0].choices[0].label).toBe(v.decisions[0].label.replace('SMS Goeben: ', ''));
   });
 });

@@ -1,7 +1,7 @@
 // Issue #19 "one-handed at the table": the composed controls (components/controls/) build one action from a
 // few small choices (a leader and a speed, a target and a switch, dice per track, a space from a grouped
 // picker). This module is their pure part: what each picker offers, read from the view, and whether the
-// action they compose is one the core allows now. The core's `view.legal_actions` is the only source of
+// action they compose is one the core allows now. The core's `view.decisions` is the only source of
 // what is allowed (`legalIndex`), and every word about a rule comes from the core's labels or fields; the
 // only words here are about the controls themselves ("Choose …").
 import type { Action } from '../generated/Action';
@@ -11,10 +11,10 @@ import type { GameView } from '../generated/GameView';
 import type { PlayerView } from '../generated/PlayerView';
 import type { SeaZone } from '../generated/SeaZone';
 import type { SpaceRef } from '../generated/SpaceRef';
-import { legalIndex, labelOf } from './barrier';
+import { actionsOf, legalIndex, labelOf } from './barrier';
 import { placeName, shipName } from './names';
 
-type Legal = Pick<PlayerView, 'legal_actions' | 'legal_labels'> & { game?: GameView | null };
+type Legal = Pick<PlayerView, 'decisions'> & { game?: GameView | null };
 export type Contact = Extract<Action, { action: 'contact' }>;
 export type Fire = Extract<Action, { action: 'fire_orders' }>;
 export type Repair = Extract<Action, { action: 'repair' }>;
@@ -31,14 +31,14 @@ export interface Composed<A extends Action = Action> {
 export const NOT_OFFERED = 'Not among the referee’s choices now: change a choice above.';
 
 /** Checks a composed action against the legal ones. `missing` is the reason when nothing is composed yet. */
-export function compose<A extends Action>(view: Pick<PlayerView, 'legal_actions'>, action: A | null, missing: string): Composed<A> {
+export function compose<A extends Action>(view: Pick<PlayerView, 'decisions'>, action: A | null, missing: string): Composed<A> {
   if (!action) return { action: null, index: -1, reason: missing };
   const index = legalIndex(view, action);
   return { action, index, reason: index >= 0 ? '' : NOT_OFFERED };
 }
 
-const ofKind = <K extends Action['action']>(view: Pick<PlayerView, 'legal_actions'>, kind: K) =>
-  view.legal_actions.filter((a): a is Extract<Action, { action: K }> => a.action === kind);
+const ofKind = <K extends Action['action']>(view: Pick<PlayerView, 'decisions'>, kind: K) =>
+  actionsOf(view).filter((a): a is Extract<Action, { action: K }> => a.action === kind);
 
 export const spaceKey = (s: SpaceRef): string => JSON.stringify(s);
 
@@ -242,7 +242,7 @@ export interface CargoShip {
  * without the ship's name in front (the group says it). */
 export function cargoShips(view: Legal): CargoShip[] {
   const out: CargoShip[] = [];
-  const legal = view.legal_actions.filter((a): a is Cargo => a.action === 'load_cargo' || a.action === 'dump_cargo' || a.action === 'transfer_cargo');
+  const legal = actionsOf(view).filter((a): a is Cargo => a.action === 'load_cargo' || a.action === 'dump_cargo' || a.action === 'transfer_cargo');
   for (const a of legal) {
     const id = a.action === 'transfer_cargo' ? a.from : a.ship;
     let s = out.find((x) => x.ship === id);

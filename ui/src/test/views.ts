@@ -8,7 +8,7 @@ import movement from './fixtures/movement.json';
 
 /** No game started: nothing to undo, no commitment yet. */
 export const NO_GAME: PlayerView = {
-  turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, legal_actions: [], legal_barriers: [], legal_labels: [], legal_deciders: [], phase_name: 'No game', game: null,
+  turn: 0, last_turn: 0, alert_level: 0, vp: 0, phase: 'no_game', game_over: null, protocol: 2, decisions: [], phase_name: 'No game', game: null,
   undo_status: { allowed: false, barrier: false, take_backs: 0 },
 };
 
@@ -28,8 +28,7 @@ export function finished(): Response {
   const r = copy(movement);
   r.view.game_over = { won: true, reason: 'Orders accomplished with 12 VP' };
   r.view.phase = 'game_over';
-  r.view.legal_actions = [];
-  r.view.legal_barriers = [];
+  r.view.decisions = [];
   r.view.commitment = COMMITMENT;
   r.view.reveal = { seed: ROUNDED_SEED, salt: '0123456789abcdef0123456789abcdef', committed: COMMITTED };
   r.view.undo_status = { allowed: false, last: 'Game over — you win: Orders accomplished with 12 VP', barrier: true, take_backs: 2 };
