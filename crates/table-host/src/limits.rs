@@ -11,6 +11,24 @@ pub const BODY_MAX_BYTES: usize = goeben_table_tools::MAX_LINE_BYTES;
 /// The longest idempotency key (`Idempotency-Key` header), in characters.
 pub const IDEMPOTENCY_KEY_MAX: usize = 64;
 
+/// Player input the host refuses before the referee sees it, because the tools' arithmetic on it would
+/// pass `u32::MAX` (issue #34: `combined_fire` with `[1,4294967295,4294967295]` panicked a debug host —
+/// every later request answered 500 — and wrapped in release). The tools now saturate instead of
+/// overflowing; the host says plainly that the numbers are out of range (400 `bad_input`).
+pub fn input_in_range(action: &goeben_table_tools::ToolAction) -> Result<(), String> {
+    use goeben_table_tools::ToolAction;
+    match action {
+        ToolAction::CombinedFire { strengths } => match strengths.iter().try_fold(0u32, |sum, &s| sum.checked_add(s)) {
+            Some(_) => Ok(()),
+            None => Err(format!("the fire strengths add up to more than {}; no squadron fires that hard", u32::MAX)),
+        },
+        // The other calculators' sums are checked by the tools themselves (`contact_modifier`), bounded
+        // (`hull_damage_vp`, `fuel_use`) or only halve (`adrift_vp`, `crippled_vp`):
+        // tests/host_attacks.rs sends each of them u32::MAX.
+        _ => Ok(()),
+    }
+}
+
 /// What a host holds its seats to. [`Limits::default`] is what `table_host` runs with.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {

@@ -466,6 +466,9 @@ impl Table {
                         NotYours::DisplayOnly => Answer::refusal(403, HostCode::DisplayOnly, "the table display sees only the table view (table_view)"),
                     };
                 }
+                if let Err(why) = crate::limits::input_in_range(&action) {
+                    return Answer::refusal(400, goeben_common::ErrorCode::BadInput, why);
+                }
                 Parsed::Tools(action)
             }
             Some(rules) => {
