@@ -467,3 +467,60 @@ fn a_retried_view_keeps_only_its_key_and_views_never_rewrite_the_state_file() {
     drop(running);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+// ---- Item 6: the state file ------------------------------------------------------------------------
+
+/// A state file of a new table with one drawn chit, written by the host itself; its path.
+fn state_file(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    use goeben_table_host::store::Store;
+    let dir = scratch(name);
+    let path = dir.join("table.json");
+    let (table, _) = Table::kept_in(Store::new(&path), ToolSession::new(60), tool_seats(false), roomy()).unwrap();
+    let running = Running::start("127.0.0.1:0".parse().unwrap(), Host::new(vec![table]), 1).unwrap();
+    assert_eq!(post(&running, &code(&running, 0, 0), r#"{"tool":"draw_sdr","player":"a"}"#, None).status, 200);
+    drop(running);
+    (dir, path)
+}
+
+#[test]
+fn a_state_file_that_breaks_the_tools_rules_is_refused_at_start_exit_2_and_left_untouched() {
+    let (dir, path) = state_file("attacks-invariants");
+    let mut file: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    // Valid JSON of the right shape, but the drawn chit no longer matches its commitment (its salt
+    // changed by one character).
+    let salt = file["session"]["chits"][0]["salt"].as_str().unwrap().to_string();
+    let other = if salt.starts_with('0') { '1' } else { '0' };
+    file["session"]["chits"][0]["salt"] = format!("{other}{}", &salt[1..]).into();
+    let broken = serde_json::to_vec(&file).unwrap();
+    std::fs::write(&path, &broken).unwrap();
+    let mut host = HostProcess::spawn(&["--listen", "127.0.0.1:0", "--seats", "2", "--state", path.to_str().unwrap()]);
+    assert_eq!(host.exit_code(Duration::from_secs(10)), Some(2));
+    let said = host.stderr();
+    assert!(said.contains("breaks the table tools' rules") && said.contains("commitment") && said.contains("left untouched"), "{said}");
+    assert_eq!(std::fs::read(&path).unwrap(), broken, "left as it was");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn the_state_file_is_written_0600_and_a_planted_tmp_link_is_not_followed() {
+    use goeben_table_host::store::Store;
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, path) = state_file("attacks-file");
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600, "owner only");
+    // FILE.tmp planted as a link to a file elsewhere: the host's next save must not write through it.
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, b"not the table's").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join("table.json.tmp")).unwrap();
+    let (table, restored) = Table::kept_in(Store::new(&path), ToolSession::new(0), tool_seats(false), roomy()).unwrap();
+    assert!(restored);
+    let running = Running::start("127.0.0.1:0".parse().unwrap(), Host::new(vec![table]), 1).unwrap();
+    assert_eq!(post(&running, &code(&running, 0, 1), r#"{"tool":"draw_sdr","player":"b"}"#, None).status, 200);
+    drop(running);
+    assert_eq!(std::fs::read(&victim).unwrap(), b"not the table's", "nothing written through the link");
+    assert!(std::fs::symlink_metadata(dir.join("table.json.tmp")).is_err(), "the link is gone, renamed over or removed");
+    let saved = Store::new(&path).load().unwrap().expect("the table is in its file");
+    assert_eq!(saved.session.chits().len(), 2, "with both draws");
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
