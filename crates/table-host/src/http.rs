@@ -365,9 +365,8 @@ async fn log_page(State(host): State<Arc<Host>>, Path(code): Path<String>, uri: 
 /// reconnecting and says so, as it does on a 401.
 pub const CLOSE_REISSUED: u16 = 4401;
 
-/// How long one message to a guest may take to go out before its socket is dropped (a guest that stopped
-/// reading cannot hold a task).
-const SEND_WITHIN: Duration = Duration::from_secs(10);
+/// How long one message to a guest may take to go out ([`crate::limits::SOCKET_SEND_WITHIN`]).
+const SEND_WITHIN: Duration = crate::limits::SOCKET_SEND_WITHIN;
 
 /// `GET /api/{code}/events`: the seat's push socket. Checked before upgrading, like `/api/{code}`: 401 for
 /// a code no seat has, 429 over the rate or when the seat holds all its sockets.

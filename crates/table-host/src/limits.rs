@@ -13,6 +13,35 @@ pub const BODY_MAX_BYTES: usize = goeben_table_tools::MAX_LINE_BYTES;
 /// The longest idempotency key (`Idempotency-Key` header), in characters.
 pub const IDEMPOTENCY_KEY_MAX: usize = 64;
 
+/// Requests a seat may send per second on average, and at once after a pause (its token bucket): a
+/// phone's taps and a page's refreshes are far below; one seat cannot starve the others.
+pub const REQUESTS_PER_SECOND: f64 = 20.0;
+pub const REQUESTS_BURST: f64 = 40.0;
+
+/// Answers kept per seat for retries (a retry follows its request within seconds).
+pub const REPLAY_KEEP: usize = 64;
+
+/// How long a request's body may take to arrive once its headers are in.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Push sockets a seat may hold open at once (a phone with a few tabs).
+pub const SOCKETS_PER_SEAT: usize = 4;
+
+/// How often the host pings a push socket, and how long one may stay silent before it is dropped.
+pub const SOCKET_PING: Duration = Duration::from_secs(20);
+pub const SOCKET_IDLE: Duration = Duration::from_secs(60);
+
+/// How long one message to a guest may take to go out before its socket is dropped (a guest that stopped
+/// reading cannot hold a task).
+pub const SOCKET_SEND_WITHIN: Duration = Duration::from_secs(10);
+
+/// A seat counts as connected (`status`) when the host heard from it this recently (the guest page checks
+/// in every 10 seconds while it is open).
+pub const CONNECTED_WITHIN: Duration = Duration::from_secs(30);
+
+/// How long a stopping `table_host` lets the answers under way finish.
+pub const DRAIN: Duration = Duration::from_secs(5);
+
 /// Player input the host refuses before the referee sees it, because the tools' arithmetic on it would
 /// pass `u32::MAX` (issue #34: `combined_fire` with `[1,4294967295,4294967295]` panicked a debug host —
 /// every later request answered 500 — and wrapped in release). The tools now saturate instead of
@@ -61,13 +90,13 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             body_max_bytes: BODY_MAX_BYTES,
-            per_second: 20.0,
-            burst: 40.0,
-            replay_keep: 64,
-            body_timeout: Duration::from_secs(10),
-            sockets_per_seat: 4,
-            socket_ping: Duration::from_secs(20),
-            socket_idle: Duration::from_secs(60),
+            per_second: REQUESTS_PER_SECOND,
+            burst: REQUESTS_BURST,
+            replay_keep: REPLAY_KEEP,
+            body_timeout: BODY_TIMEOUT,
+            sockets_per_seat: SOCKETS_PER_SEAT,
+            socket_ping: SOCKET_PING,
+            socket_idle: SOCKET_IDLE,
         }
     }
 }

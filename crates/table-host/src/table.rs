@@ -29,9 +29,8 @@ use crate::limits::{Limits, TokenBucket, IDEMPOTENCY_KEY_MAX, LOG_PAGE_MAX, LOG_
 use crate::seats::{self, NotYours, Seat, SeatCode};
 use crate::store::{SavedAnswer, SavedGame, SavedSeat, Store, TableFile};
 
-/// A seat counts as connected when the host heard from it this recently (the guest page checks in every
-/// 10 seconds while it is open).
-pub const CONNECTED_WITHIN: Duration = Duration::from_secs(30);
+/// A seat counts as connected when the host heard from it this recently ([`crate::limits::CONNECTED_WITHIN`]).
+pub const CONNECTED_WITHIN: Duration = crate::limits::CONNECTED_WITHIN;
 
 /// The host's own refusal codes (the referee's are `goeben_common::ErrorCode`): they travel in the same
 /// `{"tool":"error","code":…,"message":…}` shape, with an HTTP status that says the request never reached

@@ -325,7 +325,10 @@ fn a_flood_of_frames_on_four_sockets_is_closed_1008_and_the_other_seat_keeps_its
     let floods = flood.join().unwrap();
     let closed: Vec<Option<u16>> = floods.iter().map(|(code, _)| *code).collect();
     let sent: u64 = floods.iter().map(|(_, n)| n).sum();
-    println!("issue #34 flood (one thread): 4 sockets sent {sent} frames, closed {closed:?}; B's view p50 {:?} quiet, {:?} during, max {:?}", quiet[10], during[10], during[19]);
+    println!(
+        "issue #34 flood (one thread): 4 sockets sent {sent} frames, closed {closed:?}; B's view p50 {:?} quiet, {:?} during, max {:?}",
+        quiet[10], during[10], during[19]
+    );
     assert!(closed.iter().all(|c| *c == Some(1008) || c.is_none()), "every flooding socket was closed: {closed:?}");
     assert!(closed.contains(&Some(1008)), "with the policy code: {closed:?}");
     assert!(during[10] < Duration::from_millis(200), "B's view stays quick during the flood: {during:?}");
@@ -336,7 +339,9 @@ fn wrong_codes_on_api_and_join_are_answered_401_after_a_delay() {
     let running = start(1, false, roomy(), 47);
     let a = code(&running, 0, 0);
     let wrong = format!("{}{}", &a[..31], if a.ends_with('0') { '1' } else { '0' });
-    for (method, path) in [("POST", format!("/api/{wrong}")), ("GET", format!("/api/{wrong}")), ("GET", format!("/join/{wrong}")), ("GET", format!("/api/{wrong}/log"))] {
+    for (method, path) in
+        [("POST", format!("/api/{wrong}")), ("GET", format!("/api/{wrong}")), ("GET", format!("/join/{wrong}")), ("GET", format!("/api/{wrong}/log"))]
+    {
         let started = Instant::now();
         let reply = send(running.addr, method, &path, &[], br#"{"tool":"view","player":"a"}"#);
         let took = started.elapsed();
