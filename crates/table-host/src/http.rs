@@ -73,7 +73,7 @@ pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown:
                 }
             },
         };
-        let Some(slot) = Connections::take(&counts, peer.ip(), &limits) else {
+        let Some(slot) = Connections::take(&counts, peer.ip(), &limits).map(Arc::new) else {
             // A plain answer in one write that cannot block, then closed: the client learns why.
             let _ = stream.try_write(&too_many_connections());
             continue;
@@ -84,8 +84,10 @@ pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown:
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
+        let counted = Counted(slot.clone());
         let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(served_at);
+            request.extensions_mut().insert(counted.clone());
             let mut app = app.clone();
             async move { tower_service::Service::call(&mut app, request).await }
         });
@@ -104,8 +106,8 @@ pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown:
                     let _ = connection.await;
                 }
             }
-            // Counted until hyper lets go of it (a push socket's upgrade takes it over: the seat's
-            // socket limit counts it from then on).
+            // Counted until hyper lets go of it; a push socket's upgrade holds its own clone of the slot
+            // (`Counted`), so the connection stays counted while the socket is open.
             drop(slot);
             drop(done);
         });
@@ -137,6 +139,10 @@ struct Connections {
     total: usize,
     per_address: std::collections::HashMap<std::net::IpAddr, usize>,
 }
+
+/// A request's connection as counted (an extension): a push socket keeps it for as long as it is open.
+#[derive(Clone)]
+struct Counted(#[allow(dead_code)] Arc<ConnectionSlot>);
 
 /// One counted connection: its place is given back when dropped.
 struct ConnectionSlot {
@@ -373,6 +379,7 @@ const SEND_WITHIN: Duration = crate::limits::SOCKET_SEND_WITHIN;
 async fn events(
     State(host): State<Arc<Host>>,
     Path(code): Path<String>,
+    counted: Option<axum::Extension<Counted>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     let Some((table_index, seat)) = host.find(&code) else { return unknown_seat_later(&host).await };
@@ -394,7 +401,11 @@ async fn events(
     };
     // Subscribed before the upgrade: a change or a re-issue meanwhile is not missed.
     let watched = Watched { version: table.version(seat), issued: table.issued(seat), closing: host.closing() };
-    upgrade.on_upgrade(move |socket| push(socket, host, table_index, seat, watched, slot))
+    upgrade.on_upgrade(move |socket| async move {
+        // The connection stays counted (per address and in all) while its socket is open.
+        let _counted = counted;
+        push(socket, host, table_index, seat, watched, slot).await
+    })
 }
 
 /// What a push socket waits on besides its guest.

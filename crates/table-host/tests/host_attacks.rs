@@ -529,3 +529,30 @@ fn the_state_file_is_written_0600_and_a_planted_tmp_link_is_not_followed() {
     assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn open_push_sockets_count_against_their_address_s_connections() {
+    let limits = HostLimits { connections_per_address: 3, ..HostLimits::default() };
+    let running = start_single(limits, 51);
+    let (a, b) = (code(&running, 0, 0), code(&running, 0, 1));
+    client(async {
+        let mut sockets = vec![open(&running, &a).await, open(&running, &b).await, open(&running, &a).await];
+        // Three sockets open from 127.0.0.1: its next connection is refused, whatever it asks for.
+        let reply = try_send(running.addr, "GET", &format!("/api/{b}"), &[], b"");
+        assert!(reply.as_ref().is_none_or(|r| r.status == 503), "{reply:?}");
+        let mut plain = std::net::TcpStream::connect(running.addr).unwrap();
+        plain.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let (sent, _) = until_closed(&mut plain);
+        assert!(sent.starts_with("HTTP/1.1 503"), "{sent}");
+        // One socket closed: its place comes back.
+        sockets.pop().unwrap().close(None).await.unwrap();
+        let started = Instant::now();
+        loop {
+            match try_send(running.addr, "GET", &format!("/api/{b}"), &[], b"") {
+                Some(reply) if reply.status == 200 => break,
+                _ if started.elapsed() < Duration::from_secs(3) => tokio::time::sleep(Duration::from_millis(20)).await,
+                other => panic!("not served again: {other:?}"),
+            }
+        }
+    });
+}
