@@ -8,8 +8,13 @@
 //!   seat (see [`crate::table::Table::answer`]). 401 unknown code, 429 over the rate, 413 over the size,
 //!   503 when the table (kept with `--state`) could not be saved.
 //! - `GET /api/{code}/events`: the seat's push socket (WebSocket): `{"version":N}` at once and after every
-//!   change of the table; 401 unknown code, 429 over the rate or with the seat's sockets all open.
+//!   change of the seat's own view; 401 unknown code, 429 over the rate or with the seat's sockets all open.
+//! - `GET /api/{code}/log?from=N&limit=M`: a page of the public log (a view carries only its last entries).
 //! - `GET /assets/{file}`, `GET /favicon.png`: the guest page's own files (`crate::guest`), 404 otherwise.
+//!
+//! Before any route (issue #34): a connection over its address's or the host's share answers 503; headers
+//! must arrive within the header timeout (also the idle keep-alive timeout); `Host` must name the address
+//! the connection reached and an `Origin`, when sent, the host's own page (403 otherwise).
 
 use std::future::Future;
 use std::sync::Arc;
