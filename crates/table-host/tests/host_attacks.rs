@@ -40,7 +40,7 @@ fn an_overflowing_combined_fire_is_refused_400_bad_input_and_the_table_keeps_ans
 }
 
 #[test]
-fn every_calculator_given_u32_max_answers_without_a_500() {
+fn every_calculator_and_die_procedure_given_extreme_numbers_answers_without_a_500() {
     let running = start(1, false, roomy(), 35);
     let a = code(&running, 0, 0);
     let max = u32::MAX;
@@ -53,10 +53,19 @@ fn every_calculator_given_u32_max_answers_without_a_500() {
         format!(r#"{{"tool":"adrift_vp","ship_vp":{max}}}"#),
         format!(r#"{{"tool":"crippled_vp","ship_vp":{max}}}"#),
         format!(r#"{{"tool":"hull_damage_vp","class":"capital","hull_boxes":{max}}}"#),
+        // The die procedures that take numbers (they roll, so they may change the log; never a 500).
+        format!(r#"{{"tool":"damage_control","player":"a","damaged_boxes":{max}}}"#),
+        format!(r#"{{"tool":"always_possible","player":"a","highest_roll":{},"needed":{}}}"#, i32::MIN, i32::MAX),
+        format!(r#"{{"tool":"always_possible","player":"a","highest_roll":{},"needed":{}}}"#, i32::MAX, i32::MIN),
+        format!(r#"{{"tool":"automatic_disengagement","player":"a","max_sighting":{max},"range":{max},"night":true,"speed_advantage":true}}"#),
+        format!(r#"{{"tool":"automatic_disengagement","player":"a","max_sighting":0,"range":{max},"night":false,"speed_advantage":false}}"#),
+        format!(r#"{{"tool":"asw","player":"a","escorts":{max},"before_1918":true}}"#),
+        format!(r#"{{"tool":"asw","player":"a","escorts":{max},"before_1918":false}}"#),
     ];
     for line in &lines {
         let reply = post(&running, &a, line, None);
         assert!(reply.status == 200 || reply.status == 400, "{line}: {} {}", reply.status, reply.body);
+        assert!(!reply.body.contains("unknown_tool") && !reply.body.contains("malformed"), "the line reached its tool: {line}: {}", reply.body);
     }
     assert_eq!(post(&running, &a, r#"{"tool":"view","player":"a"}"#, None).status, 200, "the table still answers");
 }
