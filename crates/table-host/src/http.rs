@@ -64,6 +64,9 @@ pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown:
     // sender's `closed()` waits for them all.
     let (stopping, _) = tokio::sync::watch::channel(false);
     let (done, _) = tokio::sync::watch::channel(());
+    // Requests being answered: the stop waits for them, not for connections that are idle or still
+    // sending headers.
+    let answering = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {
@@ -90,11 +93,16 @@ pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown:
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let counted = Counted(slot.clone());
+        let answering = answering.clone();
         let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(served_at);
             request.extensions_mut().insert(counted.clone());
             let mut app = app.clone();
-            async move { tower_service::Service::call(&mut app, request).await }
+            let answer = Answering::new(&answering);
+            async move {
+                let _answer = answer;
+                tower_service::Service::call(&mut app, request).await
+            }
         });
         let mut stop = stopping.subscribe();
         let done = done.subscribe();
@@ -119,7 +127,19 @@ pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown:
     }
     host.close_sockets();
     stopping.send_replace(true);
-    done.closed().await;
+    // Answers under way finish (for at most the drain time); a connection idle or still sending its
+    // headers is not waited for (it would otherwise hold the stop until its header timeout).
+    let _ = tokio::time::timeout(crate::limits::DRAIN, async {
+        tokio::select! {
+            _ = done.closed() => {}
+            _ = async {
+                while answering.load(std::sync::atomic::Ordering::Acquire) > 0 {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+            } => {}
+        }
+    })
+    .await;
     Ok(())
 }
 
@@ -143,6 +163,22 @@ fn too_many_connections() -> Vec<u8> {
 struct Connections {
     total: usize,
     per_address: std::collections::HashMap<std::net::IpAddr, usize>,
+}
+
+/// One request being answered, counted while it lives.
+struct Answering(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Answering {
+    fn new(count: &Arc<std::sync::atomic::AtomicUsize>) -> Answering {
+        count.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        Answering(count.clone())
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
 }
 
 /// A request's connection as counted (an extension): a push socket keeps it for as long as it is open.

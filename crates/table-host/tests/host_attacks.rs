@@ -565,3 +565,15 @@ fn open_push_sockets_count_against_their_address_s_connections() {
         }
     });
 }
+
+#[test]
+fn a_connection_stuck_in_its_headers_does_not_hold_the_host_s_stop() {
+    let running = start_single(HostLimits { header_timeout: Duration::from_secs(60), ..HostLimits::default() }, 52);
+    let mut slow = connect_from("127.0.0.1", running.addr);
+    unfinished(&mut slow, running.addr);
+    std::thread::sleep(Duration::from_millis(100));
+    let started = Instant::now();
+    running.stop().unwrap();
+    // Nothing was being answered: the stop waits for no one (well under the 5 s drain).
+    assert!(started.elapsed() < Duration::from_secs(2), "stopped in {:?}", started.elapsed());
+}
