@@ -8,8 +8,13 @@
 //!   seat (see [`crate::table::Table::answer`]). 401 unknown code, 429 over the rate, 413 over the size,
 //!   503 when the table (kept with `--state`) could not be saved.
 //! - `GET /api/{code}/events`: the seat's push socket (WebSocket): `{"version":N}` at once and after every
-//!   change of the table; 401 unknown code, 429 over the rate or with the seat's sockets all open.
+//!   change of the seat's own view; 401 unknown code, 429 over the rate or with the seat's sockets all open.
+//! - `GET /api/{code}/log?from=N&limit=M`: a page of the public log (a view carries only its last entries).
 //! - `GET /assets/{file}`, `GET /favicon.png`: the guest page's own files (`crate::guest`), 404 otherwise.
+//!
+//! Before any route (issue #34): a connection over its address's or the host's share answers 503; headers
+//! must arrive within the header timeout (also the idle keep-alive timeout); `Host` must name the address
+//! the connection reached and an `Origin`, when sent, the host's own page (403 otherwise).
 
 use std::future::Future;
 use std::sync::Arc;
@@ -25,6 +30,7 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::guest;
+use crate::limits::HostLimits;
 use crate::table::{Answer, HostCode, SocketSlot};
 use crate::Host;
 
@@ -34,23 +40,223 @@ pub fn router(host: Arc<Host>) -> Router {
         .route("/join/{code}", get(join))
         .route("/api/{code}", get(seat_info).post(request))
         .route("/api/{code}/events", get(events))
+        .route("/api/{code}/log", get(log_page))
         .route("/assets/{file}", get(|Path(file): Path<String>| async move { asset(&format!("assets/{file}")) }))
         .route("/favicon.png", get(|| async { asset("favicon.png") }))
         .fallback(|| async { not_found() })
+        .layer(axum::middleware::from_fn(same_origin))
         .layer(axum::middleware::map_response(secure))
         .with_state(host)
 }
 
 /// Serves `host` on `listener` until `shutdown` completes, then closes the push sockets and lets the
 /// answers under way finish.
+///
+/// Each connection (issue #34) is refused at once (503 `too_many_connections`, closed) when its address
+/// or the host already holds its share ([`HostLimits`]); otherwise it is served by hyper's HTTP/1 with a
+/// header-read timeout, which also closes a keep-alive connection idle that long. Works the same on a
+/// current-thread runtime: nothing here blocks, the referee's answers go to the blocking pool.
 pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-    let closing = host.clone();
-    axum::serve(listener, router(host))
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            closing.close_sockets();
-        })
-        .await
+    let limits = *host.limits();
+    let app = router(host.clone());
+    let counts = Arc::new(std::sync::Mutex::new(Connections::default()));
+    // `stopping` tells every connection to finish; `done` is dropped by each when it ends, so its
+    // sender's `closed()` waits for them all.
+    let (stopping, _) = tokio::sync::watch::channel(false);
+    let (done, _) = tokio::sync::watch::channel(());
+    // Requests being answered: the stop waits for them, not for connections that are idle or still
+    // sending headers.
+    let answering = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            _ = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of files or a connection reset before it was taken: keep serving the others (a
+                // short pause so an exhausted process does not spin).
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let Some(slot) = Connections::take(&counts, peer.ip(), &limits).map(Arc::new) else {
+            // A plain answer in one write that cannot block, then closed: the client learns why.
+            let _ = stream.try_write(&too_many_connections());
+            continue;
+        };
+        let served_at = match stream.local_addr() {
+            Ok(local) => ServedAt(local),
+            Err(_) => continue,
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let counted = Counted(slot.clone());
+        let answering = answering.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(served_at);
+            request.extensions_mut().insert(counted.clone());
+            let mut app = app.clone();
+            let answer = Answering::new(&answering);
+            async move {
+                let _answer = answer;
+                tower_service::Service::call(&mut app, request).await
+            }
+        });
+        let mut stop = stopping.subscribe();
+        let done = done.subscribe();
+        tokio::spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(limits.header_timeout);
+            let connection = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service).with_upgrades();
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                // The guard `wait_for` returns is dropped at once: it must not live across the await.
+                _ = async { stop.wait_for(|stop| *stop).await.is_ok() } => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
+            // Counted until hyper lets go of it; a push socket's upgrade holds its own clone of the slot
+            // (`Counted`), so the connection stays counted while the socket is open.
+            drop(slot);
+            drop(done);
+        });
+    }
+    host.close_sockets();
+    stopping.send_replace(true);
+    // Answers under way finish (for at most the drain time); a connection idle or still sending its
+    // headers is not waited for (it would otherwise hold the stop until its header timeout).
+    let _ = tokio::time::timeout(crate::limits::DRAIN, async {
+        tokio::select! {
+            _ = done.closed() => {}
+            _ = async {
+                while answering.load(std::sync::atomic::Ordering::Acquire) > 0 {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+            } => {}
+        }
+    })
+    .await;
+    Ok(())
+}
+
+/// The address a connection reached the host on (the request's extension): the one `Host` and `Origin`
+/// may name.
+#[derive(Clone, Copy, Debug)]
+pub struct ServedAt(pub std::net::SocketAddr);
+
+/// What a connection over the cap is told before it is closed: a 503 in the tools' error shape.
+fn too_many_connections() -> Vec<u8> {
+    let body = Answer::refusal(503, HostCode::TooManyConnections, "too many connections are open (from your address, or in all); try again shortly").body;
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\nRetry-After: 5\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// Open connections, per address and in all.
+#[derive(Default)]
+struct Connections {
+    total: usize,
+    per_address: std::collections::HashMap<std::net::IpAddr, usize>,
+}
+
+/// One request being answered, counted while it lives.
+struct Answering(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Answering {
+    fn new(count: &Arc<std::sync::atomic::AtomicUsize>) -> Answering {
+        count.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        Answering(count.clone())
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
+}
+
+/// A request's connection as counted (an extension): a push socket keeps it for as long as it is open.
+#[derive(Clone)]
+struct Counted(#[allow(dead_code)] Arc<ConnectionSlot>);
+
+/// One counted connection: its place is given back when dropped.
+struct ConnectionSlot {
+    counts: Arc<std::sync::Mutex<Connections>>,
+    address: std::net::IpAddr,
+}
+
+impl Connections {
+    fn take(counts: &Arc<std::sync::Mutex<Connections>>, address: std::net::IpAddr, limits: &HostLimits) -> Option<ConnectionSlot> {
+        let mut c = counts.lock().unwrap_or_else(|p| p.into_inner());
+        let mine = c.per_address.get(&address).copied().unwrap_or(0);
+        if c.total >= limits.connections_total || mine >= limits.connections_per_address {
+            return None;
+        }
+        c.total += 1;
+        c.per_address.insert(address, mine + 1);
+        Some(ConnectionSlot { counts: counts.clone(), address })
+    }
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        c.total -= 1;
+        if let Some(n) = c.per_address.get_mut(&self.address) {
+            *n -= 1;
+            if *n == 0 {
+                c.per_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// Refuses (403) a request whose `Host` is not the address it reached (a page of another site whose
+/// name was rebound to this address: DNS rebinding) and one whose `Origin` — sent by browsers on every
+/// cross-site POST and WebSocket handshake — is not this host's own page. A request without `Origin`
+/// (a same-origin GET, a client that is not a browser) passes when its `Host` is right.
+async fn same_origin(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if let Some(ServedAt(addr)) = request.extensions().get::<ServedAt>().copied() {
+        let host = request.headers().get(header::HOST).and_then(|v| v.to_str().ok());
+        if !host.is_some_and(|host| names(addr, host)) {
+            return json(Answer::refusal(403, HostCode::WrongHost, format!("this host answers only requests addressed to {addr}")));
+        }
+        if let Some(origin) = request.headers().get(header::ORIGIN) {
+            let own = origin.to_str().ok().and_then(|o| o.strip_prefix("http://")).is_some_and(|o| names(addr, o));
+            if !own {
+                return json(Answer::refusal(403, HostCode::ForeignOrigin, format!("requests from another page are refused: only http://{addr} may send them")));
+            }
+        }
+    }
+    next.run(request).await
+}
+
+/// Whether `authority` (a `Host` header, or an `Origin` without its scheme) names `addr`: its address and
+/// port as the join URLs write them, without the port when it is 80 (browsers leave it out), and
+/// `localhost` when the host listens on loopback (only this machine resolves it).
+fn names(addr: std::net::SocketAddr, authority: &str) -> bool {
+    let authority = authority.to_ascii_lowercase();
+    let ip = match addr.ip() {
+        std::net::IpAddr::V4(ip) => ip.to_string(),
+        std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+    };
+    let mut names = vec![format!("{ip}:{}", addr.port())];
+    if addr.ip().is_loopback() {
+        names.push(format!("localhost:{}", addr.port()));
+    }
+    if addr.port() == 80 {
+        names.push(ip);
+        if addr.ip().is_loopback() {
+            names.push("localhost".into());
+        }
+    }
+    names.contains(&authority)
 }
 
 /// Headers on every answer: the strict CSP, no sniffing, no referrer (the code is in the URL), no caching
@@ -94,18 +300,28 @@ fn unknown_seat() -> Answer {
     Answer::refusal(401, HostCode::UnknownSeat, "no seat at this table has this code (it may have been re-issued): ask the host for the seat's QR code")
 }
 
+/// The 401 for a code no seat has, after [`HostLimits::wrong_code_delay`]: a guesser waits, the host
+/// does not (a timer, no thread held).
+async fn unknown_seat_later(host: &Host) -> Response {
+    tokio::time::sleep(host.limits().wrong_code_delay).await;
+    json(unknown_seat())
+}
+
 async fn join(State(host): State<Arc<Host>>, Path(code): Path<String>) -> Response {
     match host.find(&code) {
         Some((table, seat)) => {
             host.tables()[table].seen(seat);
             ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], guest::page()).into_response()
         }
-        None => (StatusCode::UNAUTHORIZED, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "This seat code is not open at this table.\n").into_response(),
+        None => {
+            tokio::time::sleep(host.limits().wrong_code_delay).await;
+            (StatusCode::UNAUTHORIZED, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "This seat code is not open at this table.\n").into_response()
+        }
     }
 }
 
 async fn seat_info(State(host): State<Arc<Host>>, Path(code): Path<String>) -> Response {
-    let Some((table, seat)) = host.find(&code) else { return json(unknown_seat()) };
+    let Some((table, seat)) = host.find(&code) else { return unknown_seat_later(&host).await };
     let table = &host.tables()[table];
     if let Err(refusal) = table.admit(seat) {
         return json(refusal);
@@ -130,7 +346,7 @@ struct SeatInfo<'a> {
 }
 
 async fn request(State(host): State<Arc<Host>>, Path(code): Path<String>, headers: HeaderMap, body: Body) -> Response {
-    let Some((table_index, seat)) = host.find(&code) else { return json(unknown_seat()) };
+    let Some((table_index, seat)) = host.find(&code) else { return unknown_seat_later(&host).await };
     let table = &host.tables()[table_index];
     if let Err(refusal) = table.admit(seat) {
         return json(refusal);
@@ -159,28 +375,63 @@ async fn request(State(host): State<Arc<Host>>, Path(code): Path<String>, header
     json(answered.unwrap_or_else(|_| Answer::refusal(500, HostCode::Internal, "the answer could not be made")))
 }
 
+/// `GET /api/{code}/log?from=N&limit=M`: a page of the public log, `{"tool":"log","from":N,"total":T,
+/// "log":[…]}` (`from` 0 and `limit` [`crate::limits::LOG_PAGE_MAX`] when left out; a larger `limit` is
+/// cut to it). A view carries only the last entries; older ones come from here. Checked like
+/// `/api/{code}`: 401 unknown code, 429 over the rate; 400 for a parameter that is not a number; 404 at a
+/// game table, whose view has no log.
+async fn log_page(State(host): State<Arc<Host>>, Path(code): Path<String>, uri: axum::http::Uri) -> Response {
+    let Some((table_index, seat)) = host.find(&code) else { return unknown_seat_later(&host).await };
+    let table = &host.tables()[table_index];
+    if let Err(refusal) = table.admit(seat) {
+        return json(refusal);
+    }
+    let (mut from, mut limit) = (0usize, crate::limits::LOG_PAGE_MAX);
+    for pair in uri.query().unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let target = match name {
+            "from" => &mut from,
+            "limit" => &mut limit,
+            _ => return json(Answer::refusal(400, goeben_common::ErrorCode::Malformed, format!("unknown parameter {name:?}: the log takes from and limit"))),
+        };
+        match value.parse::<usize>() {
+            Ok(n) => *target = n,
+            Err(_) => return json(Answer::refusal(400, goeben_common::ErrorCode::Malformed, format!("{name} is a whole number, not {value:?}"))),
+        }
+    }
+    let host = host.clone();
+    let page = tokio::task::spawn_blocking(move || host.tables()[table_index].log_page(from, limit)).await;
+    match page {
+        Ok(Some(body)) => json(Answer { status: 200, body, replayed: false, retry_after: None }),
+        Ok(None) => json(Answer::refusal(404, HostCode::NotFound, "a game table's view has no log to page")),
+        Err(_) => json(Answer::refusal(500, HostCode::Internal, "the log could not be read")),
+    }
+}
+
 /// Close code of a socket whose seat was re-issued (4000–4999: the application's own): the page stops
 /// reconnecting and says so, as it does on a 401.
 pub const CLOSE_REISSUED: u16 = 4401;
 
-/// How long one message to a guest may take to go out before its socket is dropped (a guest that stopped
-/// reading cannot hold a task).
-const SEND_WITHIN: Duration = Duration::from_secs(10);
+/// How long one message to a guest may take to go out ([`crate::limits::SOCKET_SEND_WITHIN`]).
+const SEND_WITHIN: Duration = crate::limits::SOCKET_SEND_WITHIN;
 
 /// `GET /api/{code}/events`: the seat's push socket. Checked before upgrading, like `/api/{code}`: 401 for
 /// a code no seat has, 429 over the rate or when the seat holds all its sockets.
 async fn events(
     State(host): State<Arc<Host>>,
     Path(code): Path<String>,
+    counted: Option<axum::Extension<Counted>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
-    let Some((table_index, seat)) = host.find(&code) else { return json(unknown_seat()) };
+    let Some((table_index, seat)) = host.find(&code) else { return unknown_seat_later(&host).await };
     let table = &host.tables()[table_index];
     if let Err(refusal) = table.admit(seat) {
         return json(refusal);
     }
     let upgrade = match upgrade {
-        Ok(upgrade) => upgrade,
+        // A guest sends nothing but pings and pongs: a message or frame over a few KB closes the socket
+        // (the library's default would buffer 64 MiB per message).
+        Ok(upgrade) => upgrade.max_message_size(host.limits().socket_message_max_bytes).max_frame_size(host.limits().socket_message_max_bytes),
         Err(rejection) => return rejection.into_response(),
     };
     let Some(slot) = table.open_socket(seat) else {
@@ -190,8 +441,12 @@ async fn events(
         return json(refusal);
     };
     // Subscribed before the upgrade: a change or a re-issue meanwhile is not missed.
-    let watched = Watched { version: table.version(), issued: table.issued(seat), closing: host.closing() };
-    upgrade.on_upgrade(move |socket| push(socket, host, table_index, seat, watched, slot))
+    let watched = Watched { version: table.version(seat), issued: table.issued(seat), closing: host.closing() };
+    upgrade.on_upgrade(move |socket| async move {
+        // The connection stays counted (per address and in all) while its socket is open.
+        let _counted = counted;
+        push(socket, host, table_index, seat, watched, slot).await
+    })
 }
 
 /// What a push socket waits on besides its guest.
@@ -217,6 +472,8 @@ async fn push(mut socket: WebSocket, host: Arc<Host>, table_index: usize, seat: 
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + limits.socket_ping, limits.socket_ping);
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = Instant::now();
+    let mut bucket = crate::limits::TokenBucket::of(host.limits().socket_messages_burst, heard);
+    let mut noted: Option<Instant> = None;
     loop {
         tokio::select! {
             // The re-issue and the host's closing first: a re-issue also bumps the version, which its
@@ -246,11 +503,24 @@ async fn push(mut socket: WebSocket, host: Arc<Host>, table_index: usize, seat: 
                 }
             }
             message = socket.recv() => match message {
+                // An error includes a message or frame over the size limit: the socket ends.
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
                 Some(Ok(_)) => {
-                    // A pong or anything else: the guest is there (what `status` calls connected).
-                    heard = Instant::now();
-                    table.seen(seat);
+                    let now = Instant::now();
+                    // Every message counts, pings included (each makes the library queue a pong): a
+                    // socket over its rate is closed, so a flood of frames cannot take the host's time
+                    // from the other seats.
+                    if bucket.take_at(host.limits().socket_messages_per_second, host.limits().socket_messages_burst, now).is_err() {
+                        close(&mut socket, axum::extract::ws::close_code::POLICY, "too many messages").await;
+                        break;
+                    }
+                    // A pong or anything else: the guest is there (what `status` calls connected). The
+                    // table's lock is taken at most once a second per socket.
+                    if noted.is_none_or(|noted| now.saturating_duration_since(noted) >= Duration::from_secs(1)) {
+                        table.seen(seat);
+                        noted = Some(now);
+                    }
+                    heard = now;
                 }
             },
         }

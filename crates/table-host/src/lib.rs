@@ -33,13 +33,24 @@ use table::Table;
 /// The tables a host serves (the `table_host` command opens one; the load test four).
 pub struct Host {
     tables: Vec<Table>,
+    /// What every connection is held to before any seat is known (issue #34).
+    limits: limits::HostLimits,
     /// Set when the host stops serving: its push sockets close (they would otherwise hold the shutdown).
     closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl Host {
     pub fn new(tables: Vec<Table>) -> Host {
-        Host { tables, closing: tokio::sync::watch::Sender::new(false) }
+        Host::with_limits(tables, limits::HostLimits::default())
+    }
+
+    /// A host whose connections meet `limits` (tests shorten the timeouts).
+    pub fn with_limits(tables: Vec<Table>, limits: limits::HostLimits) -> Host {
+        Host { tables, limits, closing: tokio::sync::watch::Sender::new(false) }
+    }
+
+    pub fn limits(&self) -> &limits::HostLimits {
+        &self.limits
     }
 
     /// Tells every push socket to close (the host is stopping).
@@ -113,6 +124,16 @@ impl Running {
     /// Binds `addr` (port 0: any free port) and serves `host` on a runtime of `workers` threads.
     pub fn start(addr: SocketAddr, host: Host, workers: usize) -> std::io::Result<Running> {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(workers.max(1)).enable_all().build()?;
+        Running::start_on(runtime, addr, host)
+    }
+
+    /// [`Running::start`] on a current-thread runtime: every connection, timer and socket on one thread
+    /// (the answers still go to tokio's blocking pool). The limits must hold there too (issue #34).
+    pub fn start_current_thread(addr: SocketAddr, host: Host) -> std::io::Result<Running> {
+        Running::start_on(tokio::runtime::Builder::new_current_thread().enable_all().build()?, addr, host)
+    }
+
+    fn start_on(runtime: tokio::runtime::Runtime, addr: SocketAddr, host: Host) -> std::io::Result<Running> {
         let listener = runtime.block_on(tokio::net::TcpListener::bind(addr))?;
         let addr = listener.local_addr()?;
         let host = Arc::new(host);

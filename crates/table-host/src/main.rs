@@ -42,8 +42,8 @@ FILE keeps the table across restarts (reopened when it exists; a game table's fi
 --game: a referee game, one seat per 25.0 role (4: the Task Force Officers; 2: the Goeben's and Breslau's commanders)\n  \
 commands on standard input, one a line: status | reissue SEAT | close";
 
-/// How long answers under way may take to finish once the input has closed.
-const DRAIN: Duration = Duration::from_secs(5);
+/// How long answers under way may take to finish once the input has closed ([`goeben_table_host::limits::DRAIN`]).
+const DRAIN: Duration = goeben_table_host::limits::DRAIN;
 
 #[derive(Debug)]
 struct Options {

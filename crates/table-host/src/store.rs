@@ -142,6 +142,12 @@ pub fn parse(bytes: &[u8]) -> Result<TableFile, String> {
     if value.get("version").and_then(|v| v.as_u64()) != Some(VERSION as u64) {
         return Err(format!("version {} (this host reads version {VERSION})", value.get("version").map(|v| v.to_string()).unwrap_or_else(|| "missing".into())));
     }
+    // The session through the tools' own loader too: valid JSON that breaks their invariants (chits that
+    // do not add up, a chit that does not match its commitment, a log over its cap…) is refused here, not
+    // restored to answer 500 to every request after (issue #34).
+    if let Some(session) = value.get("session") {
+        goeben_table_tools::ToolSession::from_json(&session.to_string()).map_err(|e| format!("its session breaks the table tools' rules: {e}"))?;
+    }
     let file: TableFile = serde_json::from_value(value).map_err(|e| format!("unreadable: {e}"))?;
     match (file.kind.as_str(), &file.game) {
         (KIND_TOOLS, None) => {}
@@ -171,6 +177,12 @@ pub fn parse(bytes: &[u8]) -> Result<TableFile, String> {
 
 /// Writes `bytes` to `path` through a temporary file in the same directory: write, fsync, rename over
 /// `path`, fsync the directory (so the rename itself survives a power cut).
+///
+/// The file holds every secret and the seat codes, so it is created readable by its owner only (0600 on
+/// Unix; the rename keeps it). The temporary file is created exclusively (`create_new`: `O_CREAT|O_EXCL`,
+/// which never follows a symbolic link), so a `FILE.tmp` planted as a link does not make the host write
+/// the table through it. One left behind (a crash between create and rename, or a planted link) is
+/// removed — the link itself, never what it points to — and the creation tried once more.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
@@ -180,7 +192,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     name.push(".tmp");
     let temporary = dir.join(name);
     {
-        let mut file = std::fs::File::create(&temporary)?;
+        let mut file = match create_exclusive(&temporary) {
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                std::fs::remove_file(&temporary)?;
+                create_exclusive(&temporary)?
+            }
+            other => other?,
+        };
         file.write_all(bytes)?;
         file.sync_all()?;
     }
@@ -190,6 +208,18 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = dir.sync_all();
     }
     Ok(())
+}
+
+/// A new file at `path`, failing if anything (a file, a link) is there already; owner-only on Unix.
+fn create_exclusive(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)
 }
 
 #[cfg(test)]

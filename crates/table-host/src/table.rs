@@ -25,13 +25,12 @@ use sha2::{Digest, Sha256};
 
 use goeben_table_tools::{ToolAction, ToolResponse, ToolSession};
 
-use crate::limits::{Limits, TokenBucket, IDEMPOTENCY_KEY_MAX};
+use crate::limits::{Limits, TokenBucket, IDEMPOTENCY_KEY_MAX, LOG_PAGE_MAX, LOG_RECENT};
 use crate::seats::{self, NotYours, Seat, SeatCode};
 use crate::store::{SavedAnswer, SavedGame, SavedSeat, Store, TableFile};
 
-/// A seat counts as connected when the host heard from it this recently (the guest page checks in every
-/// 10 seconds while it is open).
-pub const CONNECTED_WITHIN: Duration = Duration::from_secs(30);
+/// A seat counts as connected when the host heard from it this recently ([`crate::limits::CONNECTED_WITHIN`]).
+pub const CONNECTED_WITHIN: Duration = crate::limits::CONNECTED_WITHIN;
 
 /// The host's own refusal codes (the referee's are `goeben_common::ErrorCode`): they travel in the same
 /// `{"tool":"error","code":…,"message":…}` shape, with an HTTP status that says the request never reached
@@ -63,6 +62,12 @@ pub enum HostCode {
     NotSaved,
     /// 500: the referee broke an invariant; the table answers nothing more.
     Internal,
+    /// 403: the `Host` header is not the address the host serves (DNS rebinding).
+    WrongHost,
+    /// 403: the `Origin` is another page's (a cross-site POST or WebSocket handshake).
+    ForeignOrigin,
+    /// 503: the connection's address, or the host, holds as many connections as it may.
+    TooManyConnections,
 }
 
 /// One HTTP answer: status, JSON body, and whether it is a kept answer sent again.
@@ -140,6 +145,9 @@ struct State {
     seats: Vec<SeatState>,
     /// Set when the referee panicked: its state can no longer be trusted.
     broken: bool,
+    /// Per seat: a digest of what the seat sees now (its view at a table of the table tools), so a seat
+    /// is pushed a new version only when its own view changed (issue #34).
+    seen_views: Vec<[u8; 32]>,
 }
 
 /// One table of the table tools and its seats.
@@ -151,10 +159,10 @@ pub struct Table {
     store: Option<Store>,
     /// A game table's rules pack and 25.0 roles (who may send which move).
     game: Option<GameRules>,
-    /// The table's version: bumped by every request that changed the session or the game, and by a
-    /// re-issue. In memory only (0 when the host starts): a guest's socket only compares it with the last
-    /// one it saw, then asks for its own view.
-    version: watch::Sender<u64>,
+    /// Per seat: its version, bumped when a request changed what that seat sees (issue #34: B's hidden
+    /// moves do not tell A that B is moving). In memory only (0 when the host starts): a guest's socket
+    /// only compares it with the last one it saw, then asks for its own view.
+    versions: Vec<watch::Sender<u64>>,
     /// Per seat: how many times it was re-issued since the host started (its open sockets close when it
     /// changes).
     issued: Vec<watch::Sender<u64>>,
@@ -190,18 +198,20 @@ impl Table {
     pub fn new(session: ToolSession, seats: Vec<Seat>, limits: Limits) -> Table {
         let now = Instant::now();
         let states = seats.iter().map(|_| SeatState::new(&limits, now)).collect();
-        Table::with(seats, limits, State { session, game: None, seats: states, broken: false }, None)
+        Table::with(seats, limits, State { session, game: None, seats: states, broken: false, seen_views: Vec::new() }, None)
     }
 
-    fn with(seats: Vec<Seat>, limits: Limits, state: State, store: Option<Store>) -> Table {
+    fn with(seats: Vec<Seat>, limits: Limits, mut state: State, store: Option<Store>) -> Table {
         let issued = seats.iter().map(|_| watch::Sender::new(0)).collect();
         let sockets = seats.iter().map(|_| Arc::new(AtomicUsize::new(0))).collect();
-        Table { seats, limits, state: Mutex::new(state), store, game: None, version: watch::Sender::new(0), issued, sockets }
+        let versions = seats.iter().map(|_| watch::Sender::new(0)).collect();
+        state.seen_views = (0..seats.len()).map(|seat| seen_view(&seats, &state, seat)).collect();
+        Table { seats, limits, state: Mutex::new(state), store, game: None, versions, issued, sockets }
     }
 
-    /// The table's version now and its changes to come (a push socket's subscription).
-    pub fn version(&self) -> watch::Receiver<u64> {
-        self.version.subscribe()
+    /// `seat`'s version now and its changes to come (a push socket's subscription).
+    pub fn version(&self, seat: usize) -> watch::Receiver<u64> {
+        self.versions[seat].subscribe()
     }
 
     /// Changes when `seat` is re-issued: its sockets then close.
@@ -217,8 +227,28 @@ impl Table {
         Some(SocketSlot { count: count.clone() })
     }
 
-    fn changed(&self) {
-        self.version.send_modify(|version| *version += 1);
+    /// Tells the sockets of each seat in `seats` that its view changed.
+    fn changed(&self, seats: &[usize]) {
+        for &seat in seats {
+            self.versions[seat].send_modify(|version| *version = version.wrapping_add(1));
+        }
+    }
+
+    /// The seats whose view is not what they saw last, noted as seen now. At a game table every seat
+    /// sees the same view (nothing in it is face down), so a change is every seat's.
+    fn views_changed(&self, state: &mut State) -> Vec<usize> {
+        if self.game.is_some() {
+            return (0..self.seats.len()).collect();
+        }
+        let mut changed = Vec::new();
+        for seat in 0..self.seats.len() {
+            let now = seen_view(&self.seats, state, seat);
+            if state.seen_views[seat] != now {
+                state.seen_views[seat] = now;
+                changed.push(seat);
+            }
+        }
+        changed
     }
 
     /// A game table: `session` (a game under way, e.g. [`crate::game::new_game`]), one seat per 25.0 role
@@ -267,7 +297,7 @@ impl Table {
                 }
                 let rules = GameRules { pack: session.pack().clone(), roles };
                 let (seats, states) = reopened_seats(file.seats, &limits)?;
-                let state = State { session: file.session, game: Some(session), seats: states, broken: false };
+                let state = State { session: file.session, game: Some(session), seats: states, broken: false, seen_views: Vec::new() };
                 let mut table = Table::with(seats, limits, state, Some(store));
                 table.game = Some(rules);
                 Ok((table, true))
@@ -306,7 +336,7 @@ impl Table {
                     })));
                 }
                 let (seats, states) = reopened_seats(file.seats, &limits)?;
-                let state = State { session: file.session, game: None, seats: states, broken: false };
+                let state = State { session: file.session, game: None, seats: states, broken: false, seen_views: Vec::new() };
                 Ok((Table::with(seats, limits, state, Some(store)), true))
             }
             None => {
@@ -393,8 +423,8 @@ impl Table {
             return Err(e);
         }
         drop(state);
+        // Only the re-issued seat's sockets hear of it (they close): no other seat's view changed.
         self.issued[seat].send_modify(|n| *n += 1);
-        self.changed();
         Ok(fresh)
     }
 
@@ -466,6 +496,9 @@ impl Table {
                         NotYours::DisplayOnly => Answer::refusal(403, HostCode::DisplayOnly, "the table display sees only the table view (table_view)"),
                     };
                 }
+                if let Err(why) = crate::limits::input_in_range(&action) {
+                    return Answer::refusal(400, goeben_common::ErrorCode::BadInput, why);
+                }
                 Parsed::Tools(action)
             }
             Some(rules) => {
@@ -481,37 +514,48 @@ impl Table {
             }
         };
         let body_hash: [u8; 32] = Sha256::digest(body).into();
+        // A read (`view`, `table_view`, the game's `view`) changes nothing: no copy of the table to undo,
+        // no save, and a retry's kept answer is the key alone — the retry is answered with the view as it
+        // is then (issue #34: 64 whole views per seat were kept, in memory and in the file).
+        let read = match &parsed {
+            Parsed::Tools(action) => matches!(action, ToolAction::View { .. } | ToolAction::TableView),
+            Parsed::Game(request) => is_view(request),
+        };
         let mut state = self.lock();
         if state.broken {
             return Answer::refusal(500, HostCode::Internal, "the referee stopped on an internal error; the table is closed");
         }
+        let mut replayed = false;
         if let Some(key) = key {
             if let Some(kept) = state.seats[seat].kept.iter().find(|kept| kept.key == key) {
                 if kept.body_hash != body_hash {
                     return Answer::refusal(422, HostCode::IdempotencyKeyReused, "this Idempotency-Key was used for another request; use a new key for a new request");
                 }
-                return Answer { replayed: true, ..Answer::ok(kept.answer.clone()) };
+                if kept.answer != READ_KEPT {
+                    return Answer { replayed: true, ..Answer::ok(kept.answer.clone()) };
+                }
+                replayed = true;
             }
         }
         // Kept anywhere: what to go back to if the save fails.
-        let before = self.store.as_ref().map(|_| (state.session.clone(), state.seats[seat].kept.clone()));
-        // At a game table kept anywhere: the game before a request that may be saved (a move, or any
-        // request with a key); a `view` without one writes nothing, so needs no copy.
+        let before = (self.store.is_some() && !read).then(|| (state.session.clone(), state.seats[seat].kept.clone()));
+        // At a game table kept anywhere: the game before a move, which may be saved.
         let game_before = match &parsed {
-            Parsed::Game(request) if before.is_some() && (key.is_some() || !is_view(request)) => state.game.clone(),
+            Parsed::Game(_) if before.is_some() => state.game.clone(),
             _ => None,
         };
         // What tells whether the request changed the table (for the push to the seats): the tools' whole
         // session (any roll moves its dice), or the game's log, which every applied move extends (the
         // seats cannot undo).
         let mark = match &parsed {
+            _ if read => Mark::Read,
             Parsed::Tools(_) => Mark::Tools(before.is_none().then(|| Box::new(state.session.clone()))),
             Parsed::Game(_) => Mark::Game(state.game.as_ref().map_or(0, |game| game.log().len())),
         };
         // A game move the referee accepted: saved even if the log did not grow.
         let mut accepted_move = false;
         let answered = match parsed {
-            Parsed::Tools(action) => respond(&mut state.session, action).map(|response| to_json(&response)),
+            Parsed::Tools(action) => respond(&mut state.session, action).map(seat_json),
             Parsed::Game(request) => {
                 let is_move = matches!(request, goeben_referee::Request::Move(_));
                 let game = state.game.as_mut().expect("a game table has a game");
@@ -531,19 +575,22 @@ impl Table {
                 return Answer::refusal(500, HostCode::Internal, "the referee stopped on an internal error; the table is closed");
             }
         };
-        if let Some(key) = key {
+        if let (Some(key), false) = (key, replayed) {
             let kept = &mut state.seats[seat].kept;
             if kept.len() >= self.limits.replay_keep.max(1) {
                 kept.pop_front();
             }
-            kept.push_back(Kept { key: key.to_string(), body_hash, answer: answer.clone() });
+            let answer = if read { READ_KEPT.to_string() } else { answer.clone() };
+            kept.push_back(Kept { key: key.to_string(), body_hash, answer });
         }
         let changed = match mark {
+            Mark::Read => false,
             Mark::Tools(Some(session)) => state.session != *session,
             Mark::Tools(None) => before.as_ref().is_some_and(|(session, _)| state.session != *session),
             Mark::Game(log) => state.game.as_ref().map_or(0, |game| game.log().len()) != log,
         };
-        // Saved before the answer leaves: an answer a guest got is never lost by a crash after it.
+        // Saved before the answer leaves: an answer a guest got is never lost by a crash after it. A
+        // read's kept key is not worth a write: after a restart its retry is simply a new read.
         if let Some((session, kept)) = before {
             if key.is_some() || changed || accepted_move {
                 if let Err(e) = self.save(&state) {
@@ -556,12 +603,89 @@ impl Table {
                 }
             }
         }
+        let pushed = if changed { self.views_changed(&mut state) } else { Vec::new() };
         drop(state);
-        if changed {
-            self.changed();
-        }
-        Answer::ok(answer)
+        self.changed(&pushed);
+        Answer { replayed, ..Answer::ok(answer) }
     }
+
+    /// A page of the public log (`GET /api/{code}/log?from=N&limit=M`): entries `from` to
+    /// `from + limit` (at most [`LOG_PAGE_MAX`]), with the log's length. Every seat of a table of the table
+    /// tools may read it: the log is public, the same in both players' views and the table view. A game
+    /// table's view carries no log (its length only), so it has none to page (`None`).
+    pub fn log_page(&self, from: usize, limit: usize) -> Option<String> {
+        if self.game.is_some() {
+            return None;
+        }
+        let log = self.lock().session.table_view().log;
+        let total = log.len();
+        let from = from.min(total);
+        let until = from.saturating_add(limit.min(LOG_PAGE_MAX)).min(total);
+        let page = LogPage { tool: "log", from, total, log: &log[from..until] };
+        Some(serde_json::to_string(&page).expect("a log page serialises"))
+    }
+}
+
+/// The kept "answer" of a read: the key and body are kept (a reused key is still refused), the view is
+/// made again for the retry. Never a real answer, which is a JSON object.
+const READ_KEPT: &str = "";
+
+/// `GET /api/{code}/log`'s answer.
+#[derive(Serialize)]
+struct LogPage<'a> {
+    tool: &'static str,
+    from: usize,
+    total: usize,
+    log: &'a [goeben_table_tools::LogLine],
+}
+
+/// A digest of what `seat` sees now: its player's view, or the table view for the display; nothing at a
+/// game table (every seat sees the game's one view). The log is counted, not hashed: it only grows, and
+/// it is the same for every seat.
+fn seen_view(seats: &[Seat], state: &State, seat: usize) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    match seats[seat].role {
+        seats::SeatRole::Player(player) => {
+            let mut view = state.session.view(player);
+            hasher.update(view.log.len().to_le_bytes());
+            view.log.clear();
+            hasher.update(serde_json::to_vec(&view).expect("a view serialises"));
+        }
+        seats::SeatRole::Display => {
+            let mut view = state.session.table_view();
+            hasher.update(view.log.len().to_le_bytes());
+            view.log.clear();
+            hasher.update(serde_json::to_vec(&view).expect("a view serialises"));
+        }
+        seats::SeatRole::GameRole => {}
+    }
+    hasher.finalize().into()
+}
+
+/// The answer to a seat, in JSON: a view carries the last [`LOG_RECENT`] log entries and the log's
+/// length, `"log_total":N` (older entries: [`Table::log_page`]), so its size and cost stay the same as
+/// the game grows.
+fn seat_json(mut response: ToolResponse) -> String {
+    let total = match &mut response {
+        ToolResponse::View(view) => Some(recent(&mut view.log)),
+        ToolResponse::TableView(view) => Some(recent(&mut view.log)),
+        _ => None,
+    };
+    let mut json = to_json(&response);
+    if let Some(total) = total {
+        // The answer is one JSON object: its last byte is its closing brace.
+        debug_assert!(json.ends_with('}'));
+        json.pop();
+        json.push_str(&format!(",\"log_total\":{total}}}"));
+    }
+    json
+}
+
+/// Keeps the last [`LOG_RECENT`] entries of `log`; the length it had.
+fn recent<T>(log: &mut Vec<T>) -> usize {
+    let total = log.len();
+    log.drain(..total.saturating_sub(LOG_RECENT));
+    total
 }
 
 /// Whether a game request only looks (`view`).
@@ -596,6 +720,8 @@ fn refused_kind(store: &Store, file: &TableFile, asked: &str, how: &str) -> Stri
 
 /// The table before a request, to tell whether it changed.
 enum Mark {
+    /// A read: nothing changes.
+    Read,
     /// The session before (`None`: the copy kept to undo a failed save is it).
     Tools(Option<Box<ToolSession>>),
     /// The game's log length before.

@@ -192,7 +192,7 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
         let (name, code) = table.seat_of(player);
         let reply = post(&table.host, code, &body, Some(&format!("step-{step}")));
         assert_eq!(reply.status, 200, "step {step}: {body} -> {}", reply.body);
-        let expected = serde_json::to_string(&shadow.respond(action)).unwrap();
+        let expected = as_sent(&shadow.respond(action));
         let received = tamper(name, &shadow, reply.body);
         check_seat(&shadow, player, name, &received, step);
         assert_eq!(received, expected, "step {step}: seat {name}'s answer is not the session's answer to {body}");
@@ -203,7 +203,7 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
             assert_eq!(view.status, 200);
             let received = tamper(name, &shadow, view.body);
             check_seat(&shadow, viewer, name, &received, step);
-            assert_eq!(received, serde_json::to_string(&shadow.clone().respond(ToolAction::View { player: viewer })).unwrap(), "step {step}");
+            assert_eq!(received, as_sent(&shadow.clone().respond(ToolAction::View { player: viewer })), "step {step}");
         }
         let display = post(&table.host, &table.codes[2], r#"{"tool":"table_view"}"#, None);
         assert_eq!(display.status, 200);
@@ -211,7 +211,7 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
         for owner in [Player::A, Player::B] {
             assert_no_secret_of(&shadow, owner, &received, &public_text(&shadow), "display", step);
         }
-        assert_eq!(received, serde_json::to_string(&ToolResponse::TableView(Box::new(shadow.table_view()))).unwrap(), "step {step}");
+        assert_eq!(received, as_sent(&ToolResponse::TableView(Box::new(shadow.table_view()))), "step {step}");
         assert_eq!(table.host.host.tables()[0].session(), shadow, "step {step}: the host's session and the shadow differ");
     }
 }
@@ -274,7 +274,7 @@ fn issue_16_a_host_that_sends_a_seat_the_other_players_view_is_caught() {
     // A leaky host: seat A's view answered with B's view.
     let leaky = |seat: &str, session: &ToolSession, body: String| {
         if seat == "A" && body.starts_with(r#"{"tool":"view""#) {
-            serde_json::to_string(&session.clone().respond(ToolAction::View { player: Player::B })).unwrap()
+            as_sent(&session.clone().respond(ToolAction::View { player: Player::B }))
         } else {
             body
         }

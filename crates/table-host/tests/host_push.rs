@@ -1,6 +1,6 @@
 //! Issue #16 the push socket (`GET /api/{code}/events`, docs/TABLE-MODE.md), over a real WebSocket on
-//! loopback: a seat gets the table's version at once and again when another seat changes the table, and
-//! nothing else (no view, no secret); an unknown code is refused before the upgrade; a re-issued seat's
+//! loopback: a seat gets its version at once and again when a change of the table changes what it sees,
+//! and nothing else (no view, no secret); an unknown code is refused before the upgrade; a re-issued seat's
 //! socket closes with 4401; a seat holds at most 4 sockets; idle sockets are pinged and dropped; a host
 //! stopping with sockets open stops at once.
 
@@ -151,10 +151,13 @@ fn issue_16_a_reissued_seat_s_sockets_close_with_4401() {
             }
             other => panic!("a close frame with 4401, not {other:?}"),
         }
-        assert_eq!(version(&mut socket_b).await, 1, "the other seat is told the table changed, and stays open");
+        // Issue #34: B's view did not change, so B is told nothing, and its socket stays open.
+        assert_eq!(listen(&mut socket_b, Duration::from_millis(300)).await, 0, "no version for B");
         assert_eq!(refused(&host, &a).await, 401, "the old code opens no socket");
         let mut fresh = connect(&host, &code(&host, 0, 0)).await.expect("the new code opens one");
-        assert_eq!(version(&mut fresh).await, 1);
+        assert_eq!(version(&mut fresh).await, 0, "A's view did not change either");
+        assert_eq!(post_now(&host, &code(&host, 0, 0), r#"{"tool":"draw_sdr","player":"a"}"#).status, 200);
+        assert_eq!((version(&mut fresh).await, version(&mut socket_b).await), (1, 1), "both still pushed on a change they see");
         host.stop().unwrap();
     });
 }

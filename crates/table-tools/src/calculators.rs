@@ -13,14 +13,20 @@ use ts_rs::TS;
 /// The weakest ship fires at full strength; the strengths of all the others are added and the sum
 /// halved, rounding down but never below 1. One ship fires alone at its own strength; no ship, 0.
 /// A ship of strength 0 has no such guns and does not take part.
+///
+/// Strengths are player input (issue #34): a combination past `u32::MAX` answers `u32::MAX` — it
+/// neither panics (a debug build's overflow closed a whole table) nor wraps to a small number (a release
+/// build's). No real squadron comes near it; the table host refuses such a request before it gets here.
 pub fn combined_fire_strength(strengths: &[u32]) -> u32 {
     let mut firing: Vec<u32> = strengths.iter().copied().filter(|&s| s > 0).collect();
     firing.sort_unstable();
-    match firing.split_first() {
+    let combined = match firing.split_first() {
         None => 0,
-        Some((&weakest, [])) => weakest,
-        Some((&weakest, stronger)) => weakest + (stronger.iter().sum::<u32>() / 2).max(1),
-    }
+        Some((&weakest, [])) => u64::from(weakest),
+        // In u64: up to 2^32 strengths of u32::MAX each fit, so the sum itself cannot overflow.
+        Some((&weakest, stronger)) => u64::from(weakest) + (stronger.iter().map(|&s| u64::from(s)).sum::<u64>() / 2).max(1),
+    };
+    u32::try_from(combined).unwrap_or(u32::MAX)
 }
 
 /// Modifier added to the contact roll: one per four ships of both sides in the zone, a multi-ship

@@ -219,3 +219,21 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// What a seat is sent for `response` (issue #34, docs/TABLE-MODE.md): a view or table view carries the
+/// last [`goeben_table_host::limits::LOG_RECENT`] log entries and the log's length as `log_total`, last;
+/// every other answer as the tools give it. Written here from the contract, not with the host's code.
+pub fn as_sent(response: &goeben_table_tools::ToolResponse) -> String {
+    let mut value = serde_json::to_value(response).unwrap();
+    let Some(log) = value.get_mut("log").and_then(Value::as_array_mut) else {
+        return serde_json::to_string(response).unwrap();
+    };
+    let total = log.len();
+    log.drain(..total.saturating_sub(goeben_table_host::limits::LOG_RECENT));
+    // `serde_json::Value` would reorder the keys: the tools' own text with only the log cut, then the count.
+    let recent = serde_json::to_string(&log).unwrap();
+    let whole = serde_json::to_string(response).unwrap();
+    let full_log = serde_json::to_string(&serde_json::to_value(response).unwrap()["log"]).unwrap();
+    let cut = whole.replacen(&format!("\"log\":{full_log}"), &format!("\"log\":{recent}"), 1);
+    format!("{},\"log_total\":{total}}}", &cut[..cut.len() - 1])
+}
