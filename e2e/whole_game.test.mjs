@@ -82,7 +82,7 @@ async function oneHanded(driver, decision) {
      const clipped = [...document.querySelectorAll('button')].filter((b) => b.offsetParent && b.scrollHeight > b.clientHeight + 2).map((b) => b.textContent.trim().slice(0, 40));
      done({ control: box(el), inDock, header, dock, next: box(next), result: box(document.querySelector('.events')), height: innerHeight, clipped });
      }));`,
-    selector(id), first.nth ?? 0, first.inside ?? null, [selector(tid.action('end_phase')), selector(tid.nextStep)],
+    selector(id), first.nth ?? 0, first.inside ?? null, [selector(tid.action('end_phase')), selector(tid.dockDecision), selector(tid.nextStep)],
   );
 }
 

@@ -22,6 +22,11 @@ pub struct Review {
     pub won: bool,
     pub reason: String,
     pub vp: i32,
+    /// The Orders' VP target, drawn as a line on the VP chart (issue #29).
+    pub vp_target: i32,
+    /// The Alert track's ends, so the Alert chart runs the whole track (issue #29: it ran 1–2).
+    pub alert_min: u8,
+    pub alert_max: u8,
     pub commitment: String,
     /// What each patrol zone and Allied port held face down at setup, and the Incident Pool.
     pub setup: Vec<HiddenStack>,
@@ -91,6 +96,9 @@ pub fn build(session: &Session) -> Result<Review, ErrorInfo> {
         won: over.won,
         reason: over.reason,
         vp: game.vp,
+        vp_target: record.final_view.game.as_ref().map_or(0, |g| g.orders.min_vp),
+        alert_min: record.final_view.game.as_ref().map_or(1, |g| g.alert_min),
+        alert_max: record.final_view.game.as_ref().map_or(6, |g| g.alert_max),
         commitment: record.commitment.clone().unwrap_or_default(),
         setup,
         trend,

@@ -54,6 +54,23 @@ describe('the dock (issue #19)', () => {
     expect(sent).toEqual([{ action: 'view' }]);
   });
 
+  it('issue #29: exactly one decision due sits in the dock, with its words and what it draws', async () => {
+    const r = copy(movement) as Response;
+    r.view.phase = 'incident';
+    r.view.decisions = [
+      { action: { action: 'resolve_incidents', space: { kind: 'place', id: 'malta_pz' } }, label: 'Draw incidents at Malta Patrol Zone', barrier: "turns over this space's incidents and resolves them (13.0) · can't be taken back" },
+    ];
+    shell(r, () => r);
+    render(App);
+    const only = await screen.findByTestId(tid.dockDecision);
+    expect(only.closest('nav')?.getAttribute('aria-label')).toBe('Game');
+    expect(only.textContent).toContain('Draw incidents at Malta Patrol Zone');
+    expect(within(only).getByTestId(tid.barrierNote).textContent).toBe("turns over this space's incidents and resolves them (13.0) · can't be taken back");
+    expect(screen.queryByTestId(tid.nextStep)).toBeNull();
+    await fireEvent.click(only);
+    await waitFor(() => expect(sent).toContainEqual({ action: 'resolve_incidents', space: { kind: 'place', id: 'malta_pz' } }));
+  });
+
   it('issue #29: with a side page open, its big button leads back to the game instead of ending the phase', async () => {
     const r = movement as Response;
     shell(r, () => r);

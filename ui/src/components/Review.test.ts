@@ -52,6 +52,23 @@ describe('the after-action review (issue #14)', () => {
     expect(ys[3]).toBeLessThan(ys[2]);
   });
 
+  it('issue #29: the Alert chart runs the whole track and the VP chart shows the Orders\' target', () => {
+    render(Review, { review: { ...REVIEW, trend: REVIEW.trend.map((p) => ({ ...p, alert: Math.min(p.alert, 2) })) }, close: () => {} });
+    const alert = screen.getByTestId(tid.plotAlert);
+    const ticks = [...alert.querySelectorAll('text.tick[text-anchor="end"]')].map((t) => Number(t.textContent));
+    // Values only 1–2 met, yet the scale covers the track's 1 to 6.
+    expect(Math.min(...ticks)).toBeLessThanOrEqual(1);
+    expect(Math.max(...ticks)).toBeGreaterThanOrEqual(6);
+    const target = screen.getByTestId(`${tid.plotVp}-target`);
+    const vp = screen.getByTestId(tid.plotVp);
+    expect(vp.textContent).toContain('Orders: 10 VP');
+    // The target (10) lies between the points of 3 VP (turn 1) and 12 VP (turn 3).
+    const ys = [...vp.querySelectorAll('circle.point')].map((c) => Number(c.getAttribute('cy')));
+    const y = Number(target.getAttribute('y1'));
+    expect(y).toBeLessThan(ys[1]);
+    expect(y).toBeGreaterThan(ys[3]);
+  });
+
   it('draws each battle\'s hits against those expected, numbers included', () => {
     render(Review, { review: REVIEW, close: () => {} });
     const luck = screen.getByTestId(tid.plotLuck);

@@ -4,7 +4,15 @@ import type { HiddenStack } from "./HiddenStack";
 import type { TurnLines } from "./TurnLines";
 import type { TurnPoint } from "./TurnPoint";
 
-export type Review = { orders: string, won: boolean, reason: string, vp: number, commitment: string, 
+export type Review = { orders: string, won: boolean, reason: string, vp: number, 
+/**
+ * The Orders' VP target, drawn as a line on the VP chart (issue #29).
+ */
+vp_target: number, 
+/**
+ * The Alert track's ends, so the Alert chart runs the whole track (issue #29: it ran 1–2).
+ */
+alert_min: number, alert_max: number, commitment: string, 
 /**
  * What each patrol zone and Allied port held face down at setup, and the Incident Pool.
  */

@@ -32,6 +32,8 @@ export const tid = Object.freeze({
   continueGame: 'continue-game',
   // components/Dock.svelte (issue #19: the bar under the thumb)
   /** The dock's big button when the next step is a decision above it (it scrolls there). */
+  /** Dock: the one decision due, when there is exactly one (issue #29). */
+  dockDecision: 'dock-decision',
   nextStep: 'next-step',
   /** Issue #29: while a side page is open, the dock's big button leads back to the game. */
   backToGame: 'back-to-game',

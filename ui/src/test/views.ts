@@ -50,7 +50,7 @@ export function record(view: PlayerView): GameRecord {
 
 /** A short finished game's review: three turns, one battle. */
 export const REVIEW: Review = {
-  orders: 'Raid French Convoys', won: true, reason: 'Orders accomplished with 12 VP', vp: 12, commitment: COMMITMENT,
+  orders: 'Raid French Convoys', won: true, reason: 'Orders accomplished with 12 VP', vp: 12, vp_target: 10, alert_min: 1, alert_max: 6, commitment: COMMITMENT,
   setup: [
     { place: 'malta_pz', name: 'Malta Patrol Zone', counters: [{ id: 'gb_cl_dublin', name: 'HMS Dublin', kind: 'allied_ship' }, { id: 'q1', name: 'Quiet Seas', kind: 'incident' }] },
     { place: 'pool', name: 'Incident Pool', counters: [{ id: 'storm', name: 'Storm', kind: 'incident' }] },
