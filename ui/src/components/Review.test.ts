@@ -59,7 +59,7 @@ describe('the after-action review (issue #14)', () => {
     // Values only 1–2 met, yet the scale covers the track's 1 to 6.
     expect(Math.min(...ticks)).toBeLessThanOrEqual(1);
     expect(Math.max(...ticks)).toBeGreaterThanOrEqual(6);
-    const target = screen.getByTestId(`${tid.plotVp}-target`);
+    const target = screen.getByTestId(tid.plotTarget(tid.plotVp));
     const vp = screen.getByTestId(tid.plotVp);
     expect(vp.textContent).toContain('Orders: 10 VP');
     // The target (10) lies between the points of 3 VP (turn 1) and 12 VP (turn 3).

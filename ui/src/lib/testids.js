@@ -227,6 +227,8 @@ export const tid = Object.freeze({
   reviewTurn: 'review-turn',
   reviewNext: 'review-next',
   reviewLines: 'review-lines',
+  /** A chart's target line (the Orders' VP). @param {string} plot */
+  plotTarget: (plot) => `${plot}-target`,
   plotVp: 'plot-vp',
   plotAlert: 'plot-alert',
   /** A setup stack in the review, by its place. @param {string} place */
