@@ -38,15 +38,15 @@ function contactControl(legal, a) {
   return steps.length > 0 ? { steps: [...steps, go] } : go;
 }
 
-/** 14.5/14.9 FireCard: one card per target (in the order of the battle's options); its maximum-fire switch
- * starts off whenever plain fire at that target is offered. */
+/** 14.5/14.9 FireCard: one card per target (in the order of the battle's options); the battle's one
+ * maximum-fire switch for the ship (issue #29) starts off whenever plain fire is offered. */
 function fireControl(options, o) {
   const targets = [];
   for (const x of options) if (!targets.some((t) => t.ship === x.ship && t.target === x.target)) targets.push(x);
   const nth = targets.findIndex((t) => t.ship === o.ship && t.target === o.target);
   const plainOffered = options.some((x) => x.ship === o.ship && x.target === o.target && !x.maximum_fire);
   const tapCard = { testid: tid.fireOption, nth };
-  return o.maximum_fire === !plainOffered ? tapCard : { steps: [{ testid: tid.fireMaximum, nth }, tapCard] };
+  return o.maximum_fire === !plainOffered ? tapCard : { steps: [{ testid: tid.fireMaximum, nth: 0 }, tapCard] };
 }
 
 /** The decision and the control that makes it: `{ action, control }` where control is

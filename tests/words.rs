@@ -193,3 +193,43 @@ fn issue_29_a_repair_label_counts_dice_and_says_the_ship_will_not_move() {
     }
     assert!(told > 0 && not_told > 0, "both kinds met: {told} told, {not_told} not told");
 }
+
+/// Issue #29 item 2 (14.8, 14.9): a fire order says what it spends before the tap — " · 1 ammunition (14.8)"
+/// for a ship's first fire in the battle, " · 2 ammunition (14.9)" at maximum fire — and nothing once the
+/// ship has paid for the battle; the number is the battle option's own.
+#[test]
+fn issue_29_a_fire_order_says_the_ammunition_it_spends() {
+    let (mut paying, mut paid) = (0, 0);
+    for seed in 0..150u64 {
+        let mut s = Session::new(RulesPack::standard(), seed);
+        s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..1500 {
+            let view = s.view();
+            if view.decisions.is_empty() {
+                break;
+            }
+            for d in &view.decisions {
+                let goeben_referee::Action::FireOrders { ship, target: Some(t), maximum_fire } = &d.action else { continue };
+                let option = view.game.iter().flat_map(|g| &g.combat).flat_map(|b| &b.options).find(|o| &o.ship == ship && &o.target == t && o.maximum_fire == *maximum_fire).expect("an option per fire order");
+                let rule = if *maximum_fire { "14.9" } else { "14.8" };
+                if option.ammunition > 0 {
+                    assert!(d.label.ends_with(&format!(" · {} ammunition ({rule})", option.ammunition)), "{}", d.label);
+                    assert_eq!(option.ammunition, if *maximum_fire { 2 } else { 1 });
+                    paying += 1;
+                } else {
+                    assert!(!d.label.contains("ammunition"), "{}", d.label);
+                    paid += 1;
+                }
+            }
+            // Keen on battles: contact and fire whenever offered.
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let keen: Vec<&goeben_referee::Action> = view.decisions.iter().map(|d| &d.action).filter(|a| matches!(a, goeben_referee::Action::Contact { .. } | goeben_referee::Action::Fight { .. } | goeben_referee::Action::FireOrders { target: Some(_), .. })).collect();
+            let action = if keen.is_empty() { view.decisions[(x >> 16) as usize % view.decisions.len()].action.clone() } else { keen[(x >> 16) as usize % keen.len()].clone() };
+            s.respond(action);
+        }
+    }
+    assert!(paying > 0 && paid > 0, "both met: {paying} paying, {paid} paid for the battle");
+}

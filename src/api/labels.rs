@@ -66,6 +66,16 @@ impl Words<'_> {
         self.pack.place(id).map(|p| p.name.clone()).unwrap_or_else(|| id.to_string())
     }
 
+    /// Issue #29: what a fire order spends, before the tap (" · 1 ammunition (14.8)"), read from the
+    /// battle's fire options; nothing once the ship has paid for the battle.
+    fn fire_cost(&self, ship: &str, target: &str, maximum: bool) -> String {
+        let options = self.view.game.iter().flat_map(|g| &g.combat).flat_map(|b| &b.options);
+        match options.filter(|o| o.ship == ship && o.target == target && o.maximum_fire == maximum).map(|o| o.ammunition).next() {
+            Some(n) if n > 0 => format!(" · {n} ammunition ({})", if maximum { "14.9" } else { "14.8" }),
+            _ => String::new(),
+        }
+    }
+
     fn ship(&self, id: &str) -> String {
         let in_view = self.view.game.as_ref().and_then(|g| g.ships.iter().find(|s| s.id == id)).map(|s| s.name.clone());
         in_view.unwrap_or_else(|| crate::ground::event::ship_name(self.pack, id))
@@ -136,7 +146,7 @@ impl Words<'_> {
             Action::Fight { .. } => "Fight".to_string(),
             Action::BreakOff { to, .. } => format!("Break off to {}", self.place(to)),
             Action::FireOrders { ship, target: Some(t), maximum_fire } => {
-                format!("{}: {} at {}", self.ship(ship), if *maximum_fire { "maximum fire" } else { "fire" }, self.counter(t))
+                format!("{}: {} at {}{}", self.ship(ship), if *maximum_fire { "maximum fire" } else { "fire" }, self.counter(t), self.fire_cost(ship, t, *maximum_fire))
             }
             Action::FireOrders { ship, target: None, .. } => format!("{} holds fire", self.ship(ship)),
             Action::Torpedoes { ship, target: Some(t), count } if *count > 0 => {

@@ -566,6 +566,10 @@ pub struct FireOptionView {
     pub target: String,
     pub target_name: String,
     pub maximum_fire: bool,
+    /// The ammunition this order spends now (14.8/14.9, issue #29: said before the tap): 1 for a ship's
+    /// first fire in the battle, 2 at maximum fire, 0 once paid for the battle (or for torpedoes and the
+    /// Austro-Hungarian ships, which carry no ammunition track).
+    pub ammunition: u8,
     pub fires: Vec<FireLine>,
 }
 
@@ -638,7 +642,8 @@ fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptio
                 FireLine { weapon: *w, odds: fire_odds(dice, w.hitting_faces()) }
             })
             .collect();
-        options.push(FireOptionView { ship: ship.clone(), target, target_name: pack.counters.counters[index].name.clone(), maximum_fire, fires });
+        let ammunition = if torpedoes || paid.is_some() || s.austro_hungarian { 0 } else if maximum_fire { 2 } else { 1 };
+        options.push(FireOptionView { ship: ship.clone(), target, target_name: pack.counters.counters[index].name.clone(), maximum_fire, ammunition, fires });
     }
     options
 }

@@ -43,7 +43,7 @@ afterEach(() => {
 });
 
 describe('battle card (14.0)', () => {
-  it('offers one card per target with the exact odds of its fire, and a maximum-fire switch (issue #19)', async () => {
+  it('offers one card per target with the exact odds of its fire, and one maximum-fire switch for the ship (issues #19, #29)', async () => {
     shell();
     render(App);
     await screen.findByTestId(tid.battle);
@@ -58,13 +58,19 @@ describe('battle card (14.0)', () => {
     // The odds of the fire the button stands for, on its card above it.
     const card0 = () => cards[0].closest('.fire-card')!.textContent;
     expect(card0()).toContain(line(plain));
-    // The switch says what maximum fire costs (the rule summary the core reads too) and what is aboard.
+    // Issue #29: the button says what the order spends, before the tap (the core's number).
+    expect(within(cards[0]).getByTestId(tid.fireSpend).textContent?.trim()).toBe(`· ${plain.ammunition} ammunition`);
+    expect(plain.ammunition).toBe(1);
+    // One switch for the ship, not one per card, saying what maximum fire costs and what is aboard.
     const switches = within(screen.getByTestId(tid.battle)).getAllByRole('switch');
-    expect(switches.length).toBe(targets.length);
-    expect(switches[0].getAttribute('aria-checked') ?? String((switches[0] as HTMLInputElement).checked)).toBe('false');
-    expect(screen.getAllByTestId(tid.fireMaximum)[0].closest('.fire-card')!.textContent).toMatch(/two ammunition instead of one/);
-    await fireEvent.click(screen.getAllByTestId(tid.fireMaximum)[0]);
+    expect(switches.length).toBe(1);
+    expect((switches[0] as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTestId(tid.fireMaximum).textContent).toMatch(/Maximum fire for this battle \(14\.9\): 2 ammunition instead of 1 · \d+ aboard/);
+    await fireEvent.click(screen.getByTestId(tid.fireMaximum));
+    // Every card follows the one switch.
+    for (const c of cards) expect(c.textContent).toMatch(/^\s*Maximum fire at /);
     expect(cards[0].textContent).toContain(`Maximum fire at ${maximum.target_name}`);
+    expect(within(cards[0]).getByTestId(tid.fireSpend).textContent?.trim()).toBe('· 2 ammunition');
     expect(card0()).toContain(line(maximum));
     await fireEvent.click(cards[0]);
     await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: maximum.ship, target: maximum.target, maximum_fire: true }));
@@ -94,7 +100,7 @@ describe('battle card (14.0)', () => {
     render(App);
     const targets = [...new Set(r.view.game!.combat.find((b) => b.stage !== 'over')!.options.map((x) => x.target))];
     const n = targets.indexOf(o.target);
-    await fireEvent.click((await screen.findAllByTestId(tid.fireMaximum))[n]);
+    await fireEvent.click(await screen.findByTestId(tid.fireMaximum));
     const card = screen.getAllByTestId(tid.fireOption)[n] as HTMLButtonElement;
     expect(card.disabled).toBe(true);
     const why = document.getElementById(card.getAttribute('aria-describedby')!)!;

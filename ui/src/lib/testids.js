@@ -69,6 +69,8 @@ export const tid = Object.freeze({
   forecast: 'forecast',
   // components/controls/ (issue #19's composed controls)
   /** FireCard: the maximum-fire switch on a target's card (one per card). */
+  /** FireCard: what the order spends (issue #29). */
+  fireSpend: 'fire-spend',
   fireMaximum: 'fire-maximum',
   /** ContactPicker: a leader chip, by the ship's id. @param {string} ship */
   contactLeader: (ship) => `contact-leader-${ship}`,
