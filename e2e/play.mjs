@@ -27,7 +27,37 @@ async function doStep(driver, step, what) {
   let all = await driver.findElements(byTestId(step.testid));
   if (step.inside) all = (await Promise.all(all.map((el) => el.findElements({ css: step.inside })))).flat();
   assert.ok(all.length > nth, `no control [data-testid=${step.testid}] #${nth} for ${what}`);
+  await markSiblings(driver, all[nth], step.testid);
   await tap(driver, all[nth]);
+}
+
+/** Issue #29 item 3 ("nothing moves under the thumb"): before a tap, where the tapped control's siblings
+ * (the controls in its card) and the dock's buttons sit on the screen, kept in the page for `readShift`. */
+async function markSiblings(driver, el, testid) {
+  await driver.executeScript(
+    `const [el, testid] = arguments;
+     const card = el.closest('fieldset, .fire-card, .card, section') ?? el.parentElement;
+     const near = [...card.querySelectorAll('button, select, input'), ...document.querySelectorAll('.dock button')];
+     window.__goebenShift = { testid, items: near.map((e) => ({ e, top: e.getBoundingClientRect().top, dock: !!e.closest('.dock') })) };`,
+    el,
+    testid,
+  );
+}
+
+/** After the answer: how far (px, on the screen) the marked controls still on the page moved, the dock's
+ * apart; null when nothing was marked. */
+export async function readShift(driver) {
+  return driver.executeAsyncScript(
+    `const done = arguments[arguments.length - 1];
+     requestAnimationFrame(() => requestAnimationFrame(() => {
+       const m = window.__goebenShift;
+       window.__goebenShift = null;
+       if (!m) return done(null);
+       const kept = m.items.filter((i) => i.e.isConnected && i.e.offsetParent);
+       const moved = (list) => Math.round(Math.max(0, ...list.map((i) => Math.abs(i.e.getBoundingClientRect().top - i.top))));
+       done({ testid: m.testid, siblings: moved(kept.filter((i) => !i.dock)), dock: moved(kept.filter((i) => i.dock)), kept: kept.length });
+     }));`,
+  );
 }
 
 /** Taps the control(s) of a decision `{ action, control }`: a composed control is `{ steps: [...] }`, a

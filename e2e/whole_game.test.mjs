@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { selector, tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
-import { makeDecision } from './play.mjs';
+import { makeDecision, readShift } from './play.mjs';
 import { Key } from 'selenium-webdriver';
 
 const SEED = 3;
@@ -121,7 +121,12 @@ async function play(driver, decision) {
   }
   // The screen re-renders from the answer: wait until the app is idle again before the next look.
   await waitForIdle(driver);
+  const shift = await readShift(driver);
+  if (shift) shifts.push({ action: decision.action.action, ...shift });
 }
+
+/** Issue #29 item 3: the layout shift after each tap of the whole game, at the size it was played. */
+const shifts = [];
 
 /** The first time a phase is seen: a phone-sized screenshot, taken as the app left the screen (issue #19:
  * no scrolling to find the next step). True then. */
@@ -286,6 +291,18 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     assert.ok(timings.length >= sent.length, `the app timed every decision (${timings.length} of ${sent.length})`);
     writeFileSync(join(screenshotDir, 'timings-whole-game.json'), `${JSON.stringify(timings)}\n`);
     writeFileSync(join(screenshotDir, 'one-handed.json'), `${JSON.stringify(handed, null, 1)}\n`);
+    // Issue #29 item 3, measured (reported, not yet a limit): the largest move of a tapped control's
+    // siblings and of the dock's buttons after each kind of decision.
+    const worst = {};
+    for (const s of shifts) {
+      const w = (worst[s.action] ??= { taps: 0, siblings: 0, dock: 0 });
+      w.taps += 1;
+      w.siblings = Math.max(w.siblings, s.siblings);
+      w.dock = Math.max(w.dock, s.dock);
+    }
+    writeFileSync(join(screenshotDir, 'layout-shift.json'), `${JSON.stringify({ worst, shifts }, null, 1)}\n`);
+    assert.ok(shifts.length > 10, `the shift was measured after the taps (${shifts.length})`);
+    console.log(`LAYOUT SHIFT (px, largest per decision): ${Object.entries(worst).map(([k, w]) => `${k} ${w.siblings}/${w.dock} dock (${w.taps})`).join(', ')}`);
     assert.ok(Object.keys(handed).length >= 12, `the next step was checked on every phase of two turns (${Object.keys(handed).join(', ')})`);
     console.log(`WHOLE GAME seed ${SEED}: ${sent.length} decisions by taps, ${story.incidents} incident draws, ${story.fires} fire orders, undo, kill at turn ${story.killedAt.turn} ${story.killedAt.phase}, chart edit, token scanned at ${story.scannedToken}, placement checked ${!!story.placementChecked}; screenshots ${[...shots].length} phases`);
   } finally {
