@@ -182,7 +182,7 @@ impl TableMode {
         }
         let store = Store::new(&self.state_file);
         let kept = match game {
-            None => Table::kept_in(store, ToolSession::new(seed), tool_seats(display), Limits::default()),
+            None => Table::kept_in(store, ToolSession::seeded(seed), tool_seats(display), Limits::default()),
             Some(roles) => {
                 let session = new_game(roles, seed);
                 let seats = game_seats(session.pack(), roles, display);

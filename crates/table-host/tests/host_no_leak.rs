@@ -176,7 +176,7 @@ impl Table {
 
 fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
     let table = Table::open(seed);
-    let mut shadow = ToolSession::new(seed);
+    let mut shadow = ToolSession::seeded(seed);
     for (step, &(kind, b, pick, cheat)) in steps.iter().enumerate() {
         let player = if b { Player::B } else { Player::A };
         let action = action_for(&shadow, kind, player, pick);

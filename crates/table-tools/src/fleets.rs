@@ -76,9 +76,16 @@ impl FleetError {
 
     pub fn message(&self, side: FleetSide) -> String {
         match self {
-            FleetError::NoSuchBox { fleet_box } => format!("the {side:?} Fleet Chart has boxes 1-{}, not {fleet_box}", side.boxes()),
-            FleetError::NotInBox { ship, fleet_box } => format!("{ship} is not in Fleet Box {fleet_box}"),
-            FleetError::AlreadyOnChart { ship } => format!("{ship} is already on your Fleet Chart; move it with transfer_ship"),
+            FleetError::NoSuchBox { fleet_box } => format!(
+                "the {side:?} Fleet Chart has boxes 1-{}, not {fleet_box}",
+                side.boxes()
+            ),
+            FleetError::NotInBox { ship, fleet_box } => {
+                format!("{ship} is not in Fleet Box {fleet_box}")
+            }
+            FleetError::AlreadyOnChart { ship } => {
+                format!("{ship} is already on your Fleet Chart; move it with transfer_ship")
+            }
             FleetError::ChartFull => format!("a Fleet Chart holds at most {SHIPS_MAX} ships"),
         }
     }
@@ -86,7 +93,12 @@ impl FleetError {
 
 impl FleetChart {
     pub fn new(side: FleetSide) -> FleetChart {
-        FleetChart { side, boxes: vec![BTreeSet::new(); side.boxes() as usize], revealed: BTreeSet::new(), markers_on_map: BTreeSet::new() }
+        FleetChart {
+            side,
+            boxes: vec![BTreeSet::new(); side.boxes() as usize],
+            revealed: BTreeSet::new(),
+            markers_on_map: BTreeSet::new(),
+        }
     }
 
     /// Whether a box is revealed now (and unchanged since).
@@ -101,14 +113,19 @@ impl FleetChart {
 
     /// The ships of one box (empty for a decoy or a box that does not exist).
     pub fn ships_in(&self, fleet_box: u8) -> Vec<String> {
-        self.slot(fleet_box).map(|i| self.boxes[i].iter().cloned().collect()).unwrap_or_default()
+        self.slot(fleet_box)
+            .map(|i| self.boxes[i].iter().cloned().collect())
+            .unwrap_or_default()
     }
 
     /// Takes a ship off the chart (sunk, or leaving the game). The box is hidden again, like a regrouping.
     pub fn remove(&mut self, ship: &str, fleet_box: u8) -> Result<(), FleetError> {
         let slot = self.slot(fleet_box)?;
         if !self.boxes[slot].remove(ship) {
-            return Err(FleetError::NotInBox { ship: ship.into(), fleet_box });
+            return Err(FleetError::NotInBox {
+                ship: ship.into(),
+                fleet_box,
+            });
         }
         self.revealed.remove(&fleet_box);
         Ok(())
@@ -128,7 +145,12 @@ impl FleetChart {
     /// Box count, no ship twice, the bound on ships, and revealed/marked boxes that exist (checked on load).
     pub fn check(&self) -> Result<(), String> {
         if self.boxes.len() != self.side.boxes() as usize {
-            return Err(format!("the {:?} Fleet Chart has {} boxes instead of {}", self.side, self.boxes.len(), self.side.boxes()));
+            return Err(format!(
+                "the {:?} Fleet Chart has {} boxes instead of {}",
+                self.side,
+                self.boxes.len(),
+                self.side.boxes()
+            ));
         }
         let total: usize = self.boxes.iter().map(BTreeSet::len).sum();
         let distinct: BTreeSet<&String> = self.ships().collect();
@@ -138,14 +160,22 @@ impl FleetChart {
         if total > SHIPS_MAX {
             return Err(format!("more than {SHIPS_MAX} ships on a Fleet Chart"));
         }
-        if self.revealed.iter().chain(&self.markers_on_map).any(|n| self.slot(*n).is_err()) {
+        if self
+            .revealed
+            .iter()
+            .chain(&self.markers_on_map)
+            .any(|n| self.slot(*n).is_err())
+        {
             return Err("a revealed or marked Fleet Box does not exist".into());
         }
         Ok(())
     }
 
     fn slot(&self, fleet_box: u8) -> Result<usize, FleetError> {
-        (1..=self.side.boxes()).contains(&fleet_box).then(|| fleet_box as usize - 1).ok_or(FleetError::NoSuchBox { fleet_box })
+        (1..=self.side.boxes())
+            .contains(&fleet_box)
+            .then(|| fleet_box as usize - 1)
+            .ok_or(FleetError::NoSuchBox { fleet_box })
     }
 
     /// Puts a ship (not yet on the chart) into a box. The box's earlier reveal no longer holds.
@@ -166,7 +196,10 @@ impl FleetChart {
     pub fn transfer(&mut self, ship: &str, from: u8, to: u8) -> Result<(), FleetError> {
         let (a, b) = (self.slot(from)?, self.slot(to)?);
         if !self.boxes[a].remove(ship) {
-            return Err(FleetError::NotInBox { ship: ship.into(), fleet_box: from });
+            return Err(FleetError::NotInBox {
+                ship: ship.into(),
+                fleet_box: from,
+            });
         }
         self.boxes[b].insert(ship.into());
         self.revealed.remove(&from);
@@ -183,7 +216,12 @@ impl FleetChart {
     pub fn reveal(&mut self, fleet_box: u8) -> Result<BoxView, FleetError> {
         self.slot(fleet_box)?;
         self.revealed.insert(fleet_box);
-        Ok(self.opponent_view().boxes.into_iter().nth(fleet_box as usize - 1).expect("every box has a view"))
+        Ok(self
+            .opponent_view()
+            .boxes
+            .into_iter()
+            .nth(fleet_box as usize - 1)
+            .expect("every box has a view"))
     }
 
     /// The owner's view: every box with its ships, its marker and whether the opponent knows it now.
@@ -192,10 +230,19 @@ impl FleetChart {
             .map(|n| {
                 let ships: Vec<String> = self.boxes[n as usize - 1].iter().cloned().collect();
                 let on_map = self.markers_on_map.contains(&n);
-                OwnBox { fleet_box: n, decoy: ships.is_empty(), ships, marker_on_map: on_map, revealed: self.is_revealed(n) }
+                OwnBox {
+                    fleet_box: n,
+                    decoy: ships.is_empty(),
+                    ships,
+                    marker_on_map: on_map,
+                    revealed: self.is_revealed(n),
+                }
             })
             .collect();
-        OwnChartView { side: self.side, boxes }
+        OwnChartView {
+            side: self.side,
+            boxes,
+        }
     }
 
     /// The opponent's view: box numbers, and the ships only of boxes revealed and unchanged since.
@@ -206,11 +253,17 @@ impl FleetChart {
     fn view(&self, shows: impl Fn(u8) -> bool) -> ChartView {
         let boxes = (1..=self.side.boxes())
             .map(|n| match shows(n) {
-                true => BoxView::Known { fleet_box: n, ships: self.boxes[n as usize - 1].iter().cloned().collect() },
+                true => BoxView::Known {
+                    fleet_box: n,
+                    ships: self.boxes[n as usize - 1].iter().cloned().collect(),
+                },
                 false => BoxView::Unknown { fleet_box: n },
             })
             .collect();
-        ChartView { side: self.side, boxes }
+        ChartView {
+            side: self.side,
+            boxes,
+        }
     }
 }
 
@@ -307,7 +360,12 @@ pub fn read_d10(procedure: D10Procedure, die: u8) -> D10Result {
         Bombardment => (true, die <= 4),
         WirelessStation => (true, die >= 6),
     };
-    D10Result { procedure, die, success, revealed }
+    D10Result {
+        procedure,
+        die,
+        success,
+        revealed,
+    }
 }
 
 /// Rolls a D10 for a procedure.
@@ -370,18 +428,31 @@ mod tests {
         }
         chart.assign("Emden", 3).unwrap();
         let hidden = serde_json::to_string(&chart.opponent_view()).unwrap();
-        assert!(!hidden.contains("Scharnhorst") && !hidden.contains("Emden"), "{hidden}");
+        assert!(
+            !hidden.contains("Scharnhorst") && !hidden.contains("Emden"),
+            "{hidden}"
+        );
         assert_eq!(chart.opponent_view().boxes.len(), 12);
         let shown = chart.reveal(4).unwrap();
         assert!(matches!(&shown, BoxView::Known { fleet_box: 4, ships } if ships.len() == 4));
         let after = serde_json::to_string(&chart.opponent_view()).unwrap();
-        assert!(after.contains("Gneisenau") && !after.contains("Emden"), "only box 4 is shown");
+        assert!(
+            after.contains("Gneisenau") && !after.contains("Emden"),
+            "only box 4 is shown"
+        );
         // 5.2: after a reveal the owner may regroup; the moved ships are hidden again.
         chart.transfer("Leipzig", 4, 7).unwrap();
         let regrouped = serde_json::to_string(&chart.opponent_view()).unwrap();
-        assert!(!regrouped.contains("Leipzig") && !regrouped.contains("Gneisenau"), "{regrouped}");
+        assert!(
+            !regrouped.contains("Leipzig") && !regrouped.contains("Gneisenau"),
+            "{regrouped}"
+        );
         let own = chart.owner_view();
-        assert_eq!(own.boxes[6].ships, vec!["Leipzig".to_string()], "the owner sees every box");
+        assert_eq!(
+            own.boxes[6].ships,
+            vec!["Leipzig".to_string()],
+            "the owner sees every box"
+        );
         assert!(!own.boxes[3].revealed && own.boxes[0].decoy && !own.boxes[3].decoy);
     }
 
@@ -389,12 +460,33 @@ mod tests {
     fn an_empty_box_is_a_decoy_and_boxes_are_bounded_5_1() {
         let mut chart = FleetChart::new(FleetSide::Allied);
         assert!(chart.is_decoy(10).unwrap());
-        assert_eq!(chart.is_decoy(11), Err(FleetError::NoSuchBox { fleet_box: 11 }));
+        assert_eq!(
+            chart.is_decoy(11),
+            Err(FleetError::NoSuchBox { fleet_box: 11 })
+        );
         chart.assign("Minotaur", 1).unwrap();
         assert!(!chart.is_decoy(1).unwrap());
-        assert_eq!(chart.assign("Minotaur", 2), Err(FleetError::AlreadyOnChart { ship: "Minotaur".into() }));
-        assert_eq!(chart.transfer("Minotaur", 2, 3), Err(FleetError::NotInBox { ship: "Minotaur".into(), fleet_box: 2 }));
-        assert_eq!(chart.reveal(2).unwrap(), BoxView::Known { fleet_box: 2, ships: vec![] }, "a revealed decoy shows no ships");
+        assert_eq!(
+            chart.assign("Minotaur", 2),
+            Err(FleetError::AlreadyOnChart {
+                ship: "Minotaur".into()
+            })
+        );
+        assert_eq!(
+            chart.transfer("Minotaur", 2, 3),
+            Err(FleetError::NotInBox {
+                ship: "Minotaur".into(),
+                fleet_box: 2
+            })
+        );
+        assert_eq!(
+            chart.reveal(2).unwrap(),
+            BoxView::Known {
+                fleet_box: 2,
+                ships: vec![]
+            },
+            "a revealed decoy shows no ships"
+        );
     }
 
     #[test]
@@ -404,11 +496,19 @@ mod tests {
         let success = |p, d| read_d10(p, d).success;
         assert!(success(LocateAtSea, 6) && !success(LocateAtSea, 7));
         assert!(success(LocateInIslandHex, 5) && !success(LocateInIslandHex, 6));
-        assert!(success(CaughtAtAnchor, 3) && !success(CaughtAtAnchor, 4), "10.5.3: 1-3 caught at anchor");
-        assert!((1..=10).all(|d| revealed(CaughtAtAnchor, d)), "10.5.3: in port, the ships are revealed either way");
+        assert!(
+            success(CaughtAtAnchor, 3) && !success(CaughtAtAnchor, 4),
+            "10.5.3: 1-3 caught at anchor"
+        );
+        assert!(
+            (1..=10).all(|d| revealed(CaughtAtAnchor, d)),
+            "10.5.3: in port, the ships are revealed either way"
+        );
         assert!(revealed(MerchantAttackReveal, 3) && !revealed(MerchantAttackReveal, 4));
         assert!(success(MerchantFate, 5) && !success(MerchantFate, 6));
-        let raid: Vec<(bool, bool)> = (1..=10).map(|d| (success(CoalingRaid, d), revealed(CoalingRaid, d))).collect();
+        let raid: Vec<(bool, bool)> = (1..=10)
+            .map(|d| (success(CoalingRaid, d), revealed(CoalingRaid, d)))
+            .collect();
         assert_eq!(&raid[..3], &[(false, false); 3]);
         assert_eq!(&raid[3..5], &[(false, true); 2]);
         assert_eq!(&raid[5..8], &[(true, false); 3]);
@@ -418,6 +518,14 @@ mod tests {
         assert!(!revealed(WirelessStation, 5) && revealed(WirelessStation, 6));
         let mut dice = Dice::from_seed(1);
         dice.script([10]);
-        assert_eq!(roll_d10(Bombardment, &mut dice), D10Result { procedure: Bombardment, die: 10, success: true, revealed: false });
+        assert_eq!(
+            roll_d10(Bombardment, &mut dice),
+            D10Result {
+                procedure: Bombardment,
+                die: 10,
+                success: true,
+                revealed: false
+            }
+        );
     }
 }

@@ -109,7 +109,11 @@ pub enum SearchAnswer {
     Nothing,
     /// A square call that found units: `found` are the searched player's units there, `with` the caller's.
     /// `may_fight` is false when every pair is split by a two-sided coast or one of them is in port.
-    Found { found: Vec<Sighting>, with: Vec<Sighting>, may_fight: bool },
+    Found {
+        found: Vec<Sighting>,
+        with: Vec<Sighting>,
+        may_fight: bool,
+    },
 }
 
 /// A square call waiting for the searched player's choice (an even die).
@@ -141,14 +145,20 @@ pub struct Refusal {
 }
 
 fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal { code, message: message.into() })
+    Err(Refusal {
+        code,
+        message: message.into(),
+    })
 }
 
 /// A label trimmed, refused when empty or too long.
 pub fn label(what: &str, text: &str) -> Result<String, Refusal> {
     let text = text.trim();
     if text.is_empty() || text.chars().count() > NAME_MAX_CHARS {
-        return refuse(ErrorCode::BadInput, format!("{what} must have 1-{NAME_MAX_CHARS} characters"));
+        return refuse(
+            ErrorCode::BadInput,
+            format!("{what} must have 1-{NAME_MAX_CHARS} characters"),
+        );
     }
     Ok(text.to_string())
 }
@@ -161,7 +171,11 @@ pub fn same(a: &str, b: &str) -> bool {
 impl Position {
     /// The position with every label checked and trimmed.
     pub fn cleaned(&self) -> Result<Position, Refusal> {
-        let coast_side = self.coast_side.as_deref().map(|side| label("a coast side", side)).transpose()?;
+        let coast_side = self
+            .coast_side
+            .as_deref()
+            .map(|side| label("a coast side", side))
+            .transpose()?;
         Ok(Position {
             sea: label("a sea", &self.sea)?,
             area: label("an area", &self.area)?,
@@ -183,7 +197,11 @@ impl Position {
 
 impl Unit {
     fn sighting(&self) -> Sighting {
-        Sighting { unit: self.unit.clone(), port: self.at.port, coast_side: self.at.coast_side.clone() }
+        Sighting {
+            unit: self.unit.clone(),
+            port: self.at.port,
+            coast_side: self.at.coast_side.clone(),
+        }
     }
 }
 
@@ -203,7 +221,10 @@ pub struct SearchBoard {
 /// The answer to a square call, or the choice it waits for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CallOutcome {
-    Answered { dice: Vec<SearchDie>, answer: SearchAnswer },
+    Answered {
+        dice: Vec<SearchDie>,
+        answer: SearchAnswer,
+    },
     Pending(PendingCall),
 }
 
@@ -253,7 +274,10 @@ impl SearchBoard {
     /// moving during it is cheating).
     fn may_move(&self) -> Result<(), Refusal> {
         if self.pending.is_some() {
-            return refuse(ErrorCode::DecisionPending, "a square call waits for the searched player's answer");
+            return refuse(
+                ErrorCode::DecisionPending,
+                "a square call waits for the searched player's answer",
+            );
         }
         if self.searches_begun {
             return refuse(ErrorCode::SearchingNow, "the searches of this turn have begun: units move again after start_turn (GOEBEN, HOW TO SEARCH)");
@@ -265,10 +289,16 @@ impl SearchBoard {
         self.may_move()?;
         let (unit, at) = (label("a unit's name", unit)?, at.cleaned()?);
         if self.find(player, &unit).is_some() {
-            return refuse(ErrorCode::UnitExists, format!("you already have a unit named {unit}; move it with move_unit"));
+            return refuse(
+                ErrorCode::UnitExists,
+                format!("you already have a unit named {unit}; move it with move_unit"),
+            );
         }
         if self.units(player).len() >= UNITS_MAX {
-            return refuse(ErrorCode::TooManyUnits, format!("at most {UNITS_MAX} units a player"));
+            return refuse(
+                ErrorCode::TooManyUnits,
+                format!("at most {UNITS_MAX} units a player"),
+            );
         }
         let placed = Unit { unit, at };
         self.units_mut(player).push(placed.clone());
@@ -293,14 +323,20 @@ impl SearchBoard {
     fn own_unit(&self, player: Player, unit: &str) -> Result<usize, Refusal> {
         match self.find(player, unit) {
             Some(index) => Ok(index),
-            None => refuse(ErrorCode::UnknownUnit, format!("you have no unit named {}", unit.trim())),
+            None => refuse(
+                ErrorCode::UnknownUnit,
+                format!("you have no unit named {}", unit.trim()),
+            ),
         }
     }
 
     /// Starts a turn ("HOW TO PLAY"): day or night, and which player is British (searches first).
     pub fn start_turn(&mut self, night: bool, british: Player) -> Result<u32, Refusal> {
         if self.pending.is_some() {
-            return refuse(ErrorCode::DecisionPending, "a square call waits for the searched player's answer");
+            return refuse(
+                ErrorCode::DecisionPending,
+                "a square call waits for the searched player's answer",
+            );
         }
         self.turn += 1;
         self.night = night;
@@ -312,7 +348,10 @@ impl SearchBoard {
 
     fn in_turn_before_searches(&self) -> Result<(), Refusal> {
         if self.turn == 0 {
-            return refuse(ErrorCode::NoTurn, "start a turn first (start_turn, saying whether it is night)");
+            return refuse(
+                ErrorCode::NoTurn,
+                "start a turn first (start_turn, saying whether it is night)",
+            );
         }
         if self.searches_begun {
             return refuse(ErrorCode::SearchingNow, "spotting is announced before the searches of the turn (GOEBEN, HOW TO PLAY step 2)");
@@ -334,7 +373,10 @@ impl SearchBoard {
         self.in_turn_before_searches()?;
         let square = label("a square", square)?;
         if units.is_empty() && !self.night {
-            return refuse(ErrorCode::BadInput, "name the units that crossed the square (only a night roll may name none)");
+            return refuse(
+                ErrorCode::BadInput,
+                "name the units that crossed the square (only a night roll may name none)",
+            );
         }
         let mut sightings: Vec<Sighting> = Vec::new();
         for name in units {
@@ -344,10 +386,20 @@ impl SearchBoard {
             }
             sightings.push(match ended_there {
                 true if !same(&unit.at.square, &square) => {
-                    return refuse(ErrorCode::NotThere, format!("{} is recorded in square {}, not {square}", unit.unit, unit.at.square))
+                    return refuse(
+                        ErrorCode::NotThere,
+                        format!(
+                            "{} is recorded in square {}, not {square}",
+                            unit.unit, unit.at.square
+                        ),
+                    )
                 }
                 true => unit.sighting(),
-                false => Sighting { unit: unit.unit.clone(), port: None, coast_side: None },
+                false => Sighting {
+                    unit: unit.unit.clone(),
+                    port: None,
+                    coast_side: None,
+                },
             });
         }
         let night_die = self.night.then(|| dice.d6());
@@ -364,26 +416,50 @@ impl SearchBoard {
     fn port_disclosures(&self) -> Vec<(Player, Unit)> {
         [Player::A, Player::B]
             .into_iter()
-            .flat_map(|p| self.units(p).iter().filter(|u| u.at.port.is_some()).map(move |u| (p, u.clone())))
+            .flat_map(|p| {
+                self.units(p)
+                    .iter()
+                    .filter(|u| u.at.port.is_some())
+                    .map(move |u| (p, u.clone()))
+            })
             .collect()
     }
 
     /// Checks a call may be made now; on the turn's first call returns the port disclosures to announce.
-    pub fn begin_call(&mut self, caller: Player, level: SearchLevel, name: &str) -> Result<(String, Vec<(Player, Unit)>), Refusal> {
+    pub fn begin_call(
+        &mut self,
+        caller: Player,
+        level: SearchLevel,
+        name: &str,
+    ) -> Result<(String, Vec<(Player, Unit)>), Refusal> {
         if self.turn == 0 {
-            return refuse(ErrorCode::NoTurn, "start a turn first (start_turn, saying whether it is night)");
+            return refuse(
+                ErrorCode::NoTurn,
+                "start a turn first (start_turn, saying whether it is night)",
+            );
         }
         if self.pending.is_some() {
-            return refuse(ErrorCode::DecisionPending, "a square call waits for the searched player's answer");
+            return refuse(
+                ErrorCode::DecisionPending,
+                "a square call waits for the searched player's answer",
+            );
         }
         let name = label("a search name", name)?;
-        if !self.units(caller).iter().any(|u| same(u.at.label_at(level), &name)) {
+        if !self
+            .units(caller)
+            .iter()
+            .any(|u| same(u.at.label_at(level), &name))
+        {
             return refuse(
                 ErrorCode::NoUnitThere,
                 format!("you have no unit in {level:?} {name}: you may only search where you have a unit (GOEBEN, HOW TO SEARCH)"),
             );
         }
-        let disclosures = if self.searches_begun { Vec::new() } else { self.port_disclosures() };
+        let disclosures = if self.searches_begun {
+            Vec::new()
+        } else {
+            self.port_disclosures()
+        };
         self.searches_begun = true;
         self.searching = Some(caller);
         Ok((name, disclosures))
@@ -392,8 +468,14 @@ impl SearchBoard {
     /// A sea or area call: present or not, never what ("HOW TO SEARCH"); no die, even when the only unit
     /// there is in an island square ("ISLAND SQUARES") or it is night ("NIGHT TURNS").
     pub fn call_wide(&self, caller: Player, level: SearchLevel, name: &str) -> SearchAnswer {
-        assert!(level != SearchLevel::Square, "a square call is answered by call_square");
-        let present = self.units(caller.opponent()).iter().any(|u| same(u.at.label_at(level), name));
+        assert!(
+            level != SearchLevel::Square,
+            "a square call is answered by call_square"
+        );
+        let present = self
+            .units(caller.opponent())
+            .iter()
+            .any(|u| same(u.at.label_at(level), name));
         if present {
             SearchAnswer::EnemyPresent
         } else {
@@ -407,43 +489,85 @@ impl SearchBoard {
     pub fn call_square(&mut self, caller: Player, square: &str, dice: &mut Dice) -> CallOutcome {
         let mut rolled = Vec::new();
         if self.night {
-            rolled.push(SearchDie { rolled_for: DieFor::Night, die: dice.d6() });
+            rolled.push(SearchDie {
+                rolled_for: DieFor::Night,
+                die: dice.d6(),
+            });
         }
-        let islands = self.units(caller).iter().any(|u| same(&u.at.square, square) && u.at.islands);
+        let islands = self
+            .units(caller)
+            .iter()
+            .any(|u| same(&u.at.square, square) && u.at.islands);
         if islands {
-            rolled.push(SearchDie { rolled_for: DieFor::Islands, die: dice.d6() });
+            rolled.push(SearchDie {
+                rolled_for: DieFor::Islands,
+                die: dice.d6(),
+            });
         }
         if rolled.iter().any(|d| d.gives_choice()) {
-            let pending = PendingCall { caller, square: square.to_string(), dice: rolled };
+            let pending = PendingCall {
+                caller,
+                square: square.to_string(),
+                dice: rolled,
+            };
             self.pending = Some(pending.clone());
             return CallOutcome::Pending(pending);
         }
-        CallOutcome::Answered { answer: self.square_answer(caller, square), dice: rolled }
+        CallOutcome::Answered {
+            answer: self.square_answer(caller, square),
+            dice: rolled,
+        }
     }
 
     /// The searched player's choice on a pending call: admit answers it as an ordinary square call.
-    pub fn answer(&mut self, player: Player, admit: bool) -> Result<(PendingCall, SearchAnswer), Refusal> {
+    pub fn answer(
+        &mut self,
+        player: Player,
+        admit: bool,
+    ) -> Result<(PendingCall, SearchAnswer), Refusal> {
         let Some(pending) = self.pending.clone() else {
-            return refuse(ErrorCode::NoDecisionPending, "no square call waits for an answer");
+            return refuse(
+                ErrorCode::NoDecisionPending,
+                "no square call waits for an answer",
+            );
         };
         if pending.caller == player {
-            return refuse(ErrorCode::NotYourDecision, "the searched player answers this call, not the caller");
+            return refuse(
+                ErrorCode::NotYourDecision,
+                "the searched player answers this call, not the caller",
+            );
         }
-        let answer = if admit { self.square_answer(pending.caller, &pending.square) } else { SearchAnswer::Nothing };
+        let answer = if admit {
+            self.square_answer(pending.caller, &pending.square)
+        } else {
+            SearchAnswer::Nothing
+        };
         self.pending = None;
         Ok((pending, answer))
     }
 
     /// Exactly what both have in the square: each side tells the other ("HOW TO SEARCH").
     fn square_answer(&self, caller: Player, square: &str) -> SearchAnswer {
-        let here = |p: Player| self.units(p).iter().filter(|u| same(&u.at.square, square)).map(Unit::sighting).collect::<Vec<_>>();
+        let here = |p: Player| {
+            self.units(p)
+                .iter()
+                .filter(|u| same(&u.at.square, square))
+                .map(Unit::sighting)
+                .collect::<Vec<_>>()
+        };
         let found = here(caller.opponent());
         if found.is_empty() {
             return SearchAnswer::Nothing;
         }
         let with = here(caller);
-        let may_fight = with.iter().any(|mine| found.iter().any(|theirs| may_fight(mine, theirs)));
-        SearchAnswer::Found { found, with, may_fight }
+        let may_fight = with
+            .iter()
+            .any(|mine| found.iter().any(|theirs| may_fight(mine, theirs)));
+        SearchAnswer::Found {
+            found,
+            with,
+            may_fight,
+        }
     }
 
     /// Unique unit names per player, the bound, labels within limits, a pending call only in a turn.
@@ -485,7 +609,14 @@ mod tests {
     use super::*;
 
     fn at(sea: &str, area: &str, square: &str) -> Position {
-        Position { sea: sea.into(), area: area.into(), square: square.into(), islands: false, port: None, coast_side: None }
+        Position {
+            sea: sea.into(),
+            area: area.into(),
+            square: square.into(),
+            islands: false,
+            port: None,
+            coast_side: None,
+        }
     }
 
     #[test]
@@ -493,22 +624,45 @@ mod tests {
         assert!(same(" Ionian ", "ionian"));
         assert!(!same("Ionian A2", "Ionian A3"));
         assert_eq!(label("a sea", "  ").unwrap_err().code, "bad_input");
-        assert_eq!(label("a sea", &"x".repeat(NAME_MAX_CHARS + 1)).unwrap_err().code, "bad_input");
+        assert_eq!(
+            label("a sea", &"x".repeat(NAME_MAX_CHARS + 1))
+                .unwrap_err()
+                .code,
+            "bad_input"
+        );
     }
 
     #[test]
     fn a_coast_or_a_port_keeps_units_from_fighting() {
-        let s = |port, side: Option<&str>| Sighting { unit: "x".into(), port, coast_side: side.map(String::from) };
-        assert!(may_fight(&s(None, Some("Adriatic")), &s(None, Some("adriatic"))));
-        assert!(!may_fight(&s(None, Some("Adriatic")), &s(None, Some("Ionian"))));
-        assert!(!may_fight(&s(Some(PortStatus::InPort), None), &s(None, None)));
-        assert!(may_fight(&s(Some(PortStatus::Cruising), None), &s(None, None)));
+        let s = |port, side: Option<&str>| Sighting {
+            unit: "x".into(),
+            port,
+            coast_side: side.map(String::from),
+        };
+        assert!(may_fight(
+            &s(None, Some("Adriatic")),
+            &s(None, Some("adriatic"))
+        ));
+        assert!(!may_fight(
+            &s(None, Some("Adriatic")),
+            &s(None, Some("Ionian"))
+        ));
+        assert!(!may_fight(
+            &s(Some(PortStatus::InPort), None),
+            &s(None, None)
+        ));
+        assert!(may_fight(
+            &s(Some(PortStatus::Cruising), None),
+            &s(None, None)
+        ));
     }
 
     #[test]
     fn a_board_with_two_units_of_one_name_is_refused() {
         let mut board = SearchBoard::default();
-        board.place(Player::A, "Goeben", &at("Ionian", "A2", "52")).unwrap();
+        board
+            .place(Player::A, "Goeben", &at("Ionian", "A2", "52"))
+            .unwrap();
         board.a.push(board.a[0].clone());
         assert!(board.check().unwrap_err().contains("two units"));
     }

@@ -2,10 +2,12 @@
 //! search calls and the searched player's choices, and the log lines they leave (all public: what the
 //! rules make a player say aloud). The rules themselves are in [`super::search`].
 
-use super::search::{CallOutcome, PortStatus, Position, Refusal, SearchAnswer, SearchLevel, Sighting};
 use super::sdr::Player;
-use goeben_common::ErrorCode;
+use super::search::{
+    CallOutcome, PortStatus, Position, Refusal, SearchAnswer, SearchLevel, Sighting,
+};
 use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use goeben_common::ErrorCode;
 
 /// Log entries one search request may add at most: a call, and the port disclosures of both players.
 const ENTRIES_PER_REQUEST_MAX: usize = 2 + 2 * super::search::UNITS_MAX;
@@ -17,21 +19,28 @@ fn refused(r: Refusal) -> ToolResponse {
 impl ToolSession {
     fn log_room(&self) -> Result<(), ToolResponse> {
         match self.log.len() + ENTRIES_PER_REQUEST_MAX > LOG_MAX {
-            true => Err(ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session")),
+            true => Err(ToolResponse::error(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            )),
             false => Ok(()),
         }
     }
 
     pub(super) fn place_unit(&mut self, player: Player, unit: &str, at: &Position) -> ToolResponse {
         match self.search.place(player, unit, at) {
-            Ok(unit) => ToolResponse::Unit { unit: Box::new(unit) },
+            Ok(unit) => ToolResponse::Unit {
+                unit: Box::new(unit),
+            },
             Err(r) => refused(r),
         }
     }
 
     pub(super) fn move_unit(&mut self, player: Player, unit: &str, at: &Position) -> ToolResponse {
         match self.search.move_to(player, unit, at) {
-            Ok(unit) => ToolResponse::Unit { unit: Box::new(unit) },
+            Ok(unit) => ToolResponse::Unit {
+                unit: Box::new(unit),
+            },
             Err(r) => refused(r),
         }
     }
@@ -49,33 +58,67 @@ impl ToolSession {
         }
         match self.search.start_turn(night, british) {
             Ok(turn) => {
-                self.log.push(LogEntry::TurnStarted { turn, night, british });
-                ToolResponse::TurnStarted { turn, night, british }
+                self.log.push(LogEntry::TurnStarted {
+                    turn,
+                    night,
+                    british,
+                });
+                ToolResponse::TurnStarted {
+                    turn,
+                    night,
+                    british,
+                }
             }
             Err(r) => refused(r),
         }
     }
 
-    pub(super) fn report_spotting(&mut self, player: Player, square: &str, units: &[String], ended_there: bool) -> ToolResponse {
+    pub(super) fn report_spotting(
+        &mut self,
+        player: Player,
+        square: &str,
+        units: &[String],
+        ended_there: bool,
+    ) -> ToolResponse {
         if let Err(full) = self.log_room() {
             return full;
         }
-        let (square, spotting) = match self.search.report_spotting(player, square, units, ended_there, &mut self.dice) {
-            Ok(done) => done,
-            Err(r) => return refused(r),
-        };
+        let (square, spotting) =
+            match self
+                .search
+                .report_spotting(player, square, units, ended_there, &mut self.dice)
+            {
+                Ok(done) => done,
+                Err(r) => return refused(r),
+            };
         if let Some(die) = spotting.night_die {
             self.log.push(LogEntry::SpottingDie { by: player, die });
         }
         let heard = spotting.heard.is_some();
         if let Some(units) = spotting.heard {
-            self.log.push(LogEntry::Spotted { by: player, square: square.clone(), units, ended_there });
+            self.log.push(LogEntry::Spotted {
+                by: player,
+                square: square.clone(),
+                units,
+                ended_there,
+            });
         }
         let units = units.iter().map(|u| u.trim().to_string()).collect();
-        ToolResponse::SpottingReported { square, units, ended_there, night_die: spotting.night_die, heard }
+        ToolResponse::SpottingReported {
+            square,
+            units,
+            ended_there,
+            night_die: spotting.night_die,
+            heard,
+        }
     }
 
-    pub(super) fn search(&mut self, caller: Player, level: SearchLevel, name: &str) -> ToolResponse {
+    pub(super) fn search(
+        &mut self,
+        caller: Player,
+        level: SearchLevel,
+        name: &str,
+    ) -> ToolResponse {
         if let Err(full) = self.log_room() {
             return full;
         }
@@ -85,22 +128,49 @@ impl ToolSession {
         };
         for (owner, unit) in disclosures {
             let port = unit.at.port.expect("disclosed units are on port squares");
-            self.log.push(LogEntry::PortDisclosed { owner, unit: unit.unit, square: unit.at.square, port });
+            self.log.push(LogEntry::PortDisclosed {
+                owner,
+                unit: unit.unit,
+                square: unit.at.square,
+                port,
+            });
         }
         let turn = self.search.status().turn;
         // Whose searches these are (the British player's come first); recorded, not enforced.
         let british = self.search.british() == Some(caller);
         let outcome = match level {
             SearchLevel::Square => self.search.call_square(caller, &name, &mut self.dice),
-            _ => CallOutcome::Answered { dice: Vec::new(), answer: self.search.call_wide(caller, level, &name) },
+            _ => CallOutcome::Answered {
+                dice: Vec::new(),
+                answer: self.search.call_wide(caller, level, &name),
+            },
         };
         match outcome {
             CallOutcome::Answered { dice, answer } => {
-                self.log.push(LogEntry::SearchCalled { turn, caller, british, level, name: name.clone(), dice: dice.clone(), answer: answer.clone() });
-                ToolResponse::Searched { level, name, dice, answer }
+                self.log.push(LogEntry::SearchCalled {
+                    turn,
+                    caller,
+                    british,
+                    level,
+                    name: name.clone(),
+                    dice: dice.clone(),
+                    answer: answer.clone(),
+                });
+                ToolResponse::Searched {
+                    level,
+                    name,
+                    dice,
+                    answer,
+                }
             }
             CallOutcome::Pending(call) => {
-                self.log.push(LogEntry::SearchAwaiting { turn, caller, british, square: call.square.clone(), dice: call.dice.clone() });
+                self.log.push(LogEntry::SearchAwaiting {
+                    turn,
+                    caller,
+                    british,
+                    square: call.square.clone(),
+                    dice: call.dice.clone(),
+                });
                 ToolResponse::SearchPending { call }
             }
         }
@@ -113,8 +183,17 @@ impl ToolSession {
         match self.search.answer(player, admit) {
             Ok((call, answer)) => {
                 let turn = self.search.status().turn;
-                self.log.push(LogEntry::SearchAnswered { turn, caller: call.caller, square: call.square.clone(), answer: answer.clone() });
-                ToolResponse::SearchAnswered { square: call.square, admitted: admit, answer }
+                self.log.push(LogEntry::SearchAnswered {
+                    turn,
+                    caller: call.caller,
+                    square: call.square.clone(),
+                    answer: answer.clone(),
+                });
+                ToolResponse::SearchAnswered {
+                    square: call.square,
+                    admitted: admit,
+                    answer,
+                }
             }
             Err(r) => refused(r),
         }
@@ -124,22 +203,48 @@ impl ToolSession {
 /// Readable lines of the search log entries.
 pub(super) fn log_text(entry: &LogEntry) -> String {
     match entry {
-        LogEntry::TurnStarted { turn, night, british } => format!(
+        LogEntry::TurnStarted {
+            turn,
+            night,
+            british,
+        } => format!(
             "Turn {turn} ({}): Player {} is British and searches first, then Player {}.",
             if *night { "night" } else { "day" },
             name(*british),
             name(british.opponent())
         ),
         LogEntry::SpottingDie { by, die } => {
-            format!("Player {} rolled a night spotting die: {die} ({}).", name(*by), if die % 2 == 1 { "odd: report" } else { "even: no report" })
+            format!(
+                "Player {} rolled a night spotting die: {die} ({}).",
+                name(*by),
+                if die % 2 == 1 {
+                    "odd: report"
+                } else {
+                    "even: no report"
+                }
+            )
         }
-        LogEntry::Spotted { by, square, units, ended_there } => format!(
+        LogEntry::Spotted {
+            by,
+            square,
+            units,
+            ended_there,
+        } => format!(
             "Player {}: {} {} square {square}.",
             name(*by),
             sightings(units),
-            if *ended_there { "ended the move in" } else { "passed through" }
+            if *ended_there {
+                "ended the move in"
+            } else {
+                "passed through"
+            }
         ),
-        LogEntry::PortDisclosed { owner, unit, square, port } => format!(
+        LogEntry::PortDisclosed {
+            owner,
+            unit,
+            square,
+            port,
+        } => format!(
             "Player {}: {unit} is {} at square {square}.",
             name(*owner),
             match port {
@@ -147,18 +252,47 @@ pub(super) fn log_text(entry: &LogEntry) -> String {
                 PortStatus::Cruising => "cruising off the coast",
             }
         ),
-        LogEntry::SearchCalled { caller, british, level, name: called, dice, answer, .. } => {
-            format!("{}Player {} searched {level:?} {called}{}: {}.", searches(*british), name(*caller), dice_text(dice), answer_text(answer))
+        LogEntry::SearchCalled {
+            caller,
+            british,
+            level,
+            name: called,
+            dice,
+            answer,
+            ..
+        } => {
+            format!(
+                "{}Player {} searched {level:?} {called}{}: {}.",
+                searches(*british),
+                name(*caller),
+                dice_text(dice),
+                answer_text(answer)
+            )
         }
-        LogEntry::SearchAwaiting { caller, british, square, dice, .. } => format!(
+        LogEntry::SearchAwaiting {
+            caller,
+            british,
+            square,
+            dice,
+            ..
+        } => format!(
             "{}Player {} searched square {square}{}: Player {} may choose whether to be found.",
             searches(*british),
             name(*caller),
             dice_text(dice),
             name(caller.opponent())
         ),
-        LogEntry::SearchAnswered { caller, square, answer, .. } => {
-            format!("Answer to Player {}'s search of square {square}: {}.", name(*caller), answer_text(answer))
+        LogEntry::SearchAnswered {
+            caller,
+            square,
+            answer,
+            ..
+        } => {
+            format!(
+                "Answer to Player {}'s search of square {square}: {}.",
+                name(*caller),
+                answer_text(answer)
+            )
         }
         other => unreachable!("not a search log entry: {other:?}"),
     }
@@ -173,7 +307,9 @@ fn searches(british: bool) -> &'static str {
 }
 
 fn dice_text(dice: &[super::search::SearchDie]) -> String {
-    dice.iter().map(|d| format!(", {:?} die {}", d.rolled_for, d.die)).collect()
+    dice.iter()
+        .map(|d| format!(", {:?} die {}", d.rolled_for, d.die))
+        .collect()
 }
 
 fn sightings(units: &[Sighting]) -> String {
@@ -183,7 +319,11 @@ fn sightings(units: &[Sighting]) -> String {
             Some(PortStatus::Cruising) => " (cruising)",
             None => "",
         };
-        let side = s.coast_side.as_ref().map(|side| format!(" ({side} side)")).unwrap_or_default();
+        let side = s
+            .coast_side
+            .as_ref()
+            .map(|side| format!(" ({side} side)"))
+            .unwrap_or_default();
         format!("{}{port}{side}", s.unit)
     };
     units.iter().map(one).collect::<Vec<_>>().join(", ")
@@ -193,11 +333,19 @@ fn answer_text(answer: &SearchAnswer) -> String {
     match answer {
         SearchAnswer::EnemyPresent => "enemy present".into(),
         SearchAnswer::Nothing => "nothing".into(),
-        SearchAnswer::Found { found, with, may_fight } => format!(
+        SearchAnswer::Found {
+            found,
+            with,
+            may_fight,
+        } => format!(
             "found {}; searching with {}{}",
             sightings(found),
             sightings(with),
-            if *may_fight { "" } else { " (they may not fight: in port or across the coast)" }
+            if *may_fight {
+                ""
+            } else {
+                " (they may not fight: in port or across the coast)"
+            }
         ),
     }
 }

@@ -29,7 +29,10 @@ fn run(seed: u64, lines: &[&str]) -> Vec<Value> {
         answers.push(serde_json::from_str(&answer).expect("one JSON object per line"));
     }
     drop(stdin);
-    assert!(child.wait().unwrap().success(), "end of input ends the program cleanly");
+    assert!(
+        child.wait().unwrap().success(),
+        "end of input ends the program cleanly"
+    );
     answers
 }
 
@@ -59,7 +62,10 @@ fn a_secret_die_roll_is_hidden_from_the_opponent_then_revealed_and_checkable() {
     assert_eq!(b_chit["face"], serde_json::json!({"shown": "hidden"}));
     assert_eq!(a[1]["log"][0]["entry"], "sdr_drawn");
     assert!(a[1]["log"][0].get("value").is_none());
-    assert!(a[1]["log"][0]["text"].as_str().unwrap().contains(&commitment));
+    assert!(a[1]["log"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains(&commitment));
 
     assert_eq!(a[2]["tool"], "error");
     assert_eq!(a[2]["code"], "not_your_chit");
@@ -68,12 +74,20 @@ fn a_secret_die_roll_is_hidden_from_the_opponent_then_revealed_and_checkable() {
     assert_eq!(a[3]["tool"], "sdr_revealed");
     let face = &a[4]["chits"][0]["face"];
     assert_eq!(face["shown"], "revealed");
-    assert_eq!(face["value"].as_u64().unwrap(), value, "the revealed value is the one drawn");
+    assert_eq!(
+        face["value"].as_u64().unwrap(),
+        value,
+        "the revealed value is the one drawn"
+    );
     assert_eq!(face["verified"], true);
     let salt = face["salt"].as_str().unwrap();
     assert_eq!(salt.len(), 32, "16 bytes of salt in hex");
     let digest = hex::encode(Sha256::digest(format!("{value}:{salt}").as_bytes()));
-    assert_eq!(&digest[..16], commitment, "SHA-256 of value:salt starts with the commitment shown at the draw");
+    assert_eq!(
+        &digest[..16],
+        commitment,
+        "SHA-256 of value:salt starts with the commitment shown at the draw"
+    );
     assert_eq!(a[4]["log"][1]["entry"], "sdr_revealed");
 }
 
@@ -94,8 +108,22 @@ fn refused_lines_are_answered_and_change_nothing() {
             r#"{"tool":"view","player":"b"}"#,
         ],
     );
-    let codes: Vec<&str> = a[2..9].iter().map(|v| v["code"].as_str().unwrap_or("-")).collect();
-    assert_eq!(codes, ["malformed", "unknown_tool", "malformed", "not_revealed", "bad_sdr", "bad_input", "malformed"]);
+    let codes: Vec<&str> = a[2..9]
+        .iter()
+        .map(|v| v["code"].as_str().unwrap_or("-"))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "malformed",
+            "unknown_tool",
+            "malformed",
+            "not_revealed",
+            "bad_sdr",
+            "bad_input",
+            "malformed"
+        ]
+    );
     assert_eq!(a[1], a[9], "refused lines changed nothing");
 }
 
@@ -117,16 +145,37 @@ fn charts_events_and_calculators_answer_over_the_protocol() {
             r#"{"tool":"crippled_vp","ship_vp":9}"#,
         ],
     );
-    assert_eq!(a[0]["lines"][7]["points"], serde_json::json!({"reading": "read", "points": 100}));
+    assert_eq!(
+        a[0]["lines"][7]["points"],
+        serde_json::json!({"reading": "read", "points": 100})
+    );
     assert_eq!(a[1]["lines"][0]["points"]["reading"], "unreadable");
     assert_eq!(a[2]["entry"]["sdr_low"], 4);
     assert_eq!(a[3]["tool"], "event_rolled");
-    let dice: Vec<u64> = a[3]["roll"]["dice"].as_array().unwrap().iter().map(|d| d.as_u64().unwrap()).collect();
-    assert_eq!(a[3]["roll"]["entry"]["roll"].as_u64().unwrap(), dice[0] + dice[1], "the entry is the one the dice name");
-    assert_eq!(a[3]["roll"]["side_die"].is_null(), a[3]["roll"]["entry"]["applies"] != "one_side");
-    let values: Vec<u64> = a[4..].iter().map(|v| v["value"].as_u64().unwrap()).collect();
+    let dice: Vec<u64> = a[3]["roll"]["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        a[3]["roll"]["entry"]["roll"].as_u64().unwrap(),
+        dice[0] + dice[1],
+        "the entry is the one the dice name"
+    );
+    assert_eq!(
+        a[3]["roll"]["side_die"].is_null(),
+        a[3]["roll"]["entry"]["applies"] != "one_side"
+    );
+    let values: Vec<u64> = a[4..]
+        .iter()
+        .map(|v| v["value"].as_u64().unwrap())
+        .collect();
     assert_eq!(values, [13, 2, 3, 1, 12, 4, 5]);
-    assert_eq!(a[4]["source"], "Great War at Sea advanced rules, Advanced Tactical Rules 11");
+    assert_eq!(
+        a[4]["source"],
+        "Great War at Sea advanced rules, Advanced Tactical Rules 11"
+    );
 }
 
 #[test]
@@ -139,7 +188,11 @@ fn the_same_seed_answers_the_same_lines_identically() {
         r#"{"tool":"view","player":"a"}"#,
     ];
     assert_eq!(run(99, &lines), run(99, &lines));
-    assert_ne!(run(99, &lines)[4], run(100, &lines)[4], "another seed draws other chits or salts");
+    assert_ne!(
+        run(99, &lines)[4],
+        run(100, &lines)[4],
+        "another seed draws other chits or salts"
+    );
 }
 
 #[test]
@@ -166,18 +219,36 @@ fn a_double_blind_search_and_a_fleet_reveal_run_over_the_protocol() {
     );
     assert_eq!(a[0]["tool"], "unit");
     assert_eq!(a[3]["tool"], "turn_started");
-    assert_eq!(a[4]["code"], "no_unit_there", "B has no unit in the Adriatic");
-    assert_eq!(a[5]["answer"], serde_json::json!({"answer": "enemy_present"}));
+    assert_eq!(
+        a[4]["code"], "no_unit_there",
+        "B has no unit in the Adriatic"
+    );
+    assert_eq!(
+        a[5]["answer"],
+        serde_json::json!({"answer": "enemy_present"})
+    );
     assert_eq!(a[6]["answer"]["answer"], "found");
     assert_eq!(a[6]["answer"]["found"][0]["unit"], "Goeben");
     assert_eq!(a[6]["answer"]["with"][0]["unit"], "Indomitable");
     let b_view = a[7].to_string();
-    assert!(!b_view.contains("Breslau") && !b_view.contains("Adriatic C4"), "{b_view}");
-    assert_eq!(a[7]["units"][0]["unit"], "Indomitable", "B's view lists B's units only");
-    assert_eq!(a[11]["fleet_box"], serde_json::json!({"shown": "known", "fleet_box": 3, "ships": ["Emden"]}));
+    assert!(
+        !b_view.contains("Breslau") && !b_view.contains("Adriatic C4"),
+        "{b_view}"
+    );
+    assert_eq!(
+        a[7]["units"][0]["unit"], "Indomitable",
+        "B's view lists B's units only"
+    );
+    assert_eq!(
+        a[11]["fleet_box"],
+        serde_json::json!({"shown": "known", "fleet_box": 3, "ships": ["Emden"]})
+    );
     let b_chart = &a[12]["opponent_fleet_chart"];
     assert_eq!(b_chart["boxes"][2]["ships"][0], "Emden");
-    assert_eq!(b_chart["boxes"][4], serde_json::json!({"shown": "unknown", "fleet_box": 5}));
+    assert_eq!(
+        b_chart["boxes"][4],
+        serde_json::json!({"shown": "unknown", "fleet_box": 5})
+    );
     assert!(!a[12].to_string().contains("Dresden"));
 }
 
@@ -192,10 +263,23 @@ fn seed_003_004_procedures_answer_dice_and_words_over_the_cli() {
     let roll = &answers[0]["roll"];
     assert_eq!(answers[0]["tool"], "procedure_rolled");
     assert_eq!(roll["procedure"], "shore_batteries");
-    assert_eq!(roll["source"], "Great War at Sea advanced rules, Advanced Strategic Rules 10 (Shore Batteries)");
+    assert_eq!(
+        roll["source"],
+        "Great War at Sea advanced rules, Advanced Strategic Rules 10 (Shore Batteries)"
+    );
     let die = roll["dice"][0].as_u64().unwrap();
-    assert_eq!(roll["count"].as_u64().unwrap(), die.div_ceil(2), "half the die, rounded up");
-    assert_eq!(answers[1], serde_json::json!({"tool":"wording","calculator":"minefield_density","source":"Great War at Sea advanced rules, Advanced Strategic Rules 7 (Minefields)","text":"Moderately mined"}));
-    assert_eq!((answers[2]["tool"].as_str(), answers[2]["code"].as_str()), (Some("error"), Some("bad_input")));
+    assert_eq!(
+        roll["count"].as_u64().unwrap(),
+        die.div_ceil(2),
+        "half the die, rounded up"
+    );
+    assert_eq!(
+        answers[1],
+        serde_json::json!({"tool":"wording","calculator":"minefield_density","source":"Great War at Sea advanced rules, Advanced Strategic Rules 7 (Minefields)","text":"Moderately mined"})
+    );
+    assert_eq!(
+        (answers[2]["tool"].as_str(), answers[2]["code"].as_str()),
+        (Some("error"), Some("bad_input"))
+    );
     assert_eq!(run(5, &lines), answers, "the same seed rolls the same");
 }

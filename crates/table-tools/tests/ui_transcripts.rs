@@ -37,7 +37,11 @@ type Play = Result<(), String>;
 
 impl Recorder {
     fn new(seed: u64, table_reads: bool) -> Recorder {
-        let mut r = Recorder { session: ToolSession::new(seed), table_reads, exchanges: Vec::new() };
+        let mut r = Recorder {
+            session: ToolSession::seeded(seed),
+            table_reads,
+            exchanges: Vec::new(),
+        };
         if table_reads {
             r.exchange(TABLE_VIEW);
         }
@@ -45,9 +49,12 @@ impl Recorder {
     }
 
     fn exchange(&mut self, request: &str) -> Value {
-        serde_json::from_str::<Value>(request).unwrap_or_else(|e| panic!("the script's request {request} is not JSON: {e}"));
+        serde_json::from_str::<Value>(request)
+            .unwrap_or_else(|e| panic!("the script's request {request} is not JSON: {e}"));
         let answer = handle_line(&mut self.session, request);
-        self.exchanges.push(format!("{{\"request\": {request}, \"response\": {answer}}}"));
+        self.exchanges.push(format!(
+            "{{\"request\": {request}, \"response\": {answer}}}"
+        ));
         serde_json::from_str(&answer).expect("the core answers JSON")
     }
 
@@ -95,7 +102,9 @@ fn want(ok: bool, why: &str) -> Play {
 
 /// The value of a drawn chit, as its drawer sees it.
 fn drawn(answer: &Value) -> u64 {
-    answer["chit"]["face"]["value"].as_u64().expect("the drawer sees the value")
+    answer["chit"]["face"]["value"]
+        .as_u64()
+        .expect("the drawer sees the value")
 }
 
 struct Session {
@@ -115,7 +124,10 @@ fn record(session: &Session) -> (u64, Recorder) {
             Err(why) => last = why,
         }
     }
-    panic!("session `{}`: no seed up to {SEEDS} gives what it needs (last: {last})", session.name);
+    panic!(
+        "session `{}`: no seed up to {SEEDS} gives what it needs (last: {last})",
+        session.name
+    );
 }
 
 /// A transcript file: its sessions, each with its seed and exchanges, one exchange per line.
@@ -138,7 +150,11 @@ fn file_text(about: &str, sessions: &[Session]) -> String {
             out.push_str(if k + 1 < n { ",\n" } else { "\n" });
         }
         out.push_str("   ]\n");
-        out.push_str(if i + 1 < sessions.len() { "  },\n" } else { "  }\n" });
+        out.push_str(if i + 1 < sessions.len() {
+            "  },\n"
+        } else {
+            "  }\n"
+        });
     }
     out.push_str(" }\n}\n");
     serde_json::from_str::<Value>(&out).expect("a transcript file is JSON");
@@ -309,9 +325,18 @@ fn player_secrets_sessions() -> Vec<Session> {
 
 /// A holds the German chart with Goeben in box 3; B the Allied chart (the tests' setup: no reads).
 fn charted(r: &mut Recorder) {
-    r.quiet(r#"{"tool":"open_fleet_chart","player":"a","side":"german"}"#, "fleet_chart");
-    r.quiet(r#"{"tool":"open_fleet_chart","player":"b","side":"allied"}"#, "fleet_chart");
-    r.quiet(r#"{"tool":"assign_ship","player":"a","ship":"Goeben","fleet_box":3}"#, "fleet_chart");
+    r.quiet(
+        r#"{"tool":"open_fleet_chart","player":"a","side":"german"}"#,
+        "fleet_chart",
+    );
+    r.quiet(
+        r#"{"tool":"open_fleet_chart","player":"b","side":"allied"}"#,
+        "fleet_chart",
+    );
+    r.quiet(
+        r#"{"tool":"assign_ship","player":"a","ship":"Goeben","fleet_box":3}"#,
+        "fleet_chart",
+    );
     r.read_table();
 }
 
@@ -390,9 +415,18 @@ fn fleet_sessions() -> Vec<Session> {
 
 /// A turn started (A British) with Indomitable (A) and Goeben (B) in square 52; no reads (the tests' setup).
 fn board(r: &mut Recorder, night: bool) {
-    r.quiet(&format!(r#"{{"tool":"start_turn","night":{night},"british":"a"}}"#), "turn_started");
-    r.quiet(&format!(r#"{{"tool":"place_unit","player":"a","unit":"Indomitable","at":{AT_52}}}"#), "unit");
-    r.quiet(&format!(r#"{{"tool":"place_unit","player":"b","unit":"Goeben","at":{AT_52}}}"#), "unit");
+    r.quiet(
+        &format!(r#"{{"tool":"start_turn","night":{night},"british":"a"}}"#),
+        "turn_started",
+    );
+    r.quiet(
+        &format!(r#"{{"tool":"place_unit","player":"a","unit":"Indomitable","at":{AT_52}}}"#),
+        "unit",
+    );
+    r.quiet(
+        &format!(r#"{{"tool":"place_unit","player":"b","unit":"Goeben","at":{AT_52}}}"#),
+        "unit",
+    );
 }
 
 fn search_sessions() -> Vec<Session> {
@@ -547,8 +581,14 @@ fn procedure_sessions() -> Vec<Session> {
             about: "Player B's port repair roll at a minor port: a 2.",
             table_reads: false,
             play: |r| {
-                let roll = r.expect(r#"{"tool":"port_repair","player":"b","port":"minor"}"#, "procedure_rolled");
-                want(roll["roll"]["dice"] == serde_json::json!([2]), "the die rolls a 2")
+                let roll = r.expect(
+                    r#"{"tool":"port_repair","player":"b","port":"minor"}"#,
+                    "procedure_rolled",
+                );
+                want(
+                    roll["roll"]["dice"] == serde_json::json!([2]),
+                    "the die rolls a 2",
+                )
             },
         },
         Session {
@@ -556,16 +596,37 @@ fn procedure_sessions() -> Vec<Session> {
             about: "Each procedure once for Player A; the submarine's attack roll is a 6.",
             table_reads: false,
             play: |r| {
-                r.expect(r#"{"tool":"shore_batteries","player":"a"}"#, "procedure_rolled");
-                r.expect(r#"{"tool":"damage_control","player":"a","damaged_boxes":3}"#, "procedure_rolled");
-                let ap = r.expect(r#"{"tool":"always_possible","player":"a","highest_roll":5,"needed":6}"#, "procedure_rolled");
+                r.expect(
+                    r#"{"tool":"shore_batteries","player":"a"}"#,
+                    "procedure_rolled",
+                );
+                r.expect(
+                    r#"{"tool":"damage_control","player":"a","damaged_boxes":3}"#,
+                    "procedure_rolled",
+                );
+                let ap = r.expect(
+                    r#"{"tool":"always_possible","player":"a","highest_roll":5,"needed":6}"#,
+                    "procedure_rolled",
+                );
                 assert_eq!(ap["roll"]["dice"].as_array().map(Vec::len), Some(2), "{ap}");
                 r.expect(r#"{"tool":"automatic_disengagement","player":"a","max_sighting":5,"range":3,"night":true,"speed_advantage":true}"#, "procedure_rolled");
-                let sub = r.expect(r#"{"tool":"submarine_attack","player":"a","target_moved_two":true}"#, "procedure_rolled");
-                r.expect(r#"{"tool":"asw","player":"a","escorts":8,"before_1918":true}"#, "procedure_rolled");
-                r.expect(r#"{"tool":"sub_versus_sub","player":"a"}"#, "procedure_rolled");
+                let sub = r.expect(
+                    r#"{"tool":"submarine_attack","player":"a","target_moved_two":true}"#,
+                    "procedure_rolled",
+                );
+                r.expect(
+                    r#"{"tool":"asw","player":"a","escorts":8,"before_1918":true}"#,
+                    "procedure_rolled",
+                );
+                r.expect(
+                    r#"{"tool":"sub_versus_sub","player":"a"}"#,
+                    "procedure_rolled",
+                );
                 r.expect(r#"{"tool":"mine_sweep","player":"a"}"#, "procedure_rolled");
-                want(sub["roll"]["dice"] == serde_json::json!([6]), "the submarine rolls a 6")
+                want(
+                    sub["roll"]["dice"] == serde_json::json!([6]),
+                    "the submarine rolls a 6",
+                )
             },
         },
         Session {
@@ -573,7 +634,10 @@ fn procedure_sessions() -> Vec<Session> {
             about: "Always Possible with a highest roll of 6 for a 6: refused (roll normally).",
             table_reads: false,
             play: |r| {
-                r.expect(r#"{"tool":"always_possible","player":"a","highest_roll":6,"needed":6}"#, "error");
+                r.expect(
+                    r#"{"tool":"always_possible","player":"a","highest_roll":6,"needed":6}"#,
+                    "error",
+                );
                 Ok(())
             },
         },
@@ -614,7 +678,10 @@ fn sdr_chart_sessions() -> Vec<Session> {
             about: "The German victory conditions for SDR 3.",
             table_reads: false,
             play: |r| {
-                r.expect(r#"{"tool":"victory_conditions","side":"german","sdr":3}"#, "victory_conditions");
+                r.expect(
+                    r#"{"tool":"victory_conditions","side":"german","sdr":3}"#,
+                    "victory_conditions",
+                );
                 Ok(())
             },
         },
@@ -623,7 +690,10 @@ fn sdr_chart_sessions() -> Vec<Session> {
             about: "The British victory conditions for SDR 6.",
             table_reads: false,
             play: |r| {
-                r.expect(r#"{"tool":"victory_conditions","side":"british","sdr":6}"#, "victory_conditions");
+                r.expect(
+                    r#"{"tool":"victory_conditions","side":"british","sdr":6}"#,
+                    "victory_conditions",
+                );
                 Ok(())
             },
         },
@@ -661,10 +731,17 @@ fn committed_dir() -> PathBuf {
 
 fn committed() -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    for entry in std::fs::read_dir(committed_dir()).into_iter().flatten().flatten() {
+    for entry in std::fs::read_dir(committed_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.ends_with(".json") {
-            out.insert(name, std::fs::read_to_string(entry.path()).expect("readable"));
+            out.insert(
+                name,
+                std::fs::read_to_string(entry.path()).expect("readable"),
+            );
         }
     }
     out
@@ -672,12 +749,16 @@ fn committed() -> BTreeMap<String, String> {
 
 #[test]
 fn ui_tool_transcripts_are_real_core_answers() {
-    let fresh: BTreeMap<String, String> = files().into_iter().map(|(name, about, sessions)| (name.to_string(), file_text(about, &sessions))).collect();
+    let fresh: BTreeMap<String, String> = files()
+        .into_iter()
+        .map(|(name, about, sessions)| (name.to_string(), file_text(about, &sessions)))
+        .collect();
     let existing = committed();
     if std::env::var_os("UPDATE_UI_FIXTURES").is_some() {
         std::fs::create_dir_all(committed_dir()).expect("create the transcripts folder");
         for name in existing.keys().filter(|n| !fresh.contains_key(*n)) {
-            std::fs::remove_file(committed_dir().join(name)).expect("remove a transcript no longer generated");
+            std::fs::remove_file(committed_dir().join(name))
+                .expect("remove a transcript no longer generated");
         }
         for (name, text) in &fresh {
             if existing.get(name) != Some(text) {
@@ -686,8 +767,14 @@ fn ui_tool_transcripts_are_real_core_answers() {
         }
         return;
     }
-    let stale: Vec<&String> = fresh.keys().filter(|n| existing.get(*n) != fresh.get(*n)).collect();
-    let extra: Vec<&String> = existing.keys().filter(|n| !fresh.contains_key(*n)).collect();
+    let stale: Vec<&String> = fresh
+        .keys()
+        .filter(|n| existing.get(*n) != fresh.get(*n))
+        .collect();
+    let extra: Vec<&String> = existing
+        .keys()
+        .filter(|n| !fresh.contains_key(*n))
+        .collect();
     assert!(
         stale.is_empty() && extra.is_empty(),
         "ui/src/test/fixtures/tools is stale (changed or missing: {stale:?}; no longer generated: {extra:?}). \
