@@ -80,10 +80,14 @@ fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
     match kind {
         16 | 17 => ToolAction::PlaceUnit { player, unit, at },
         18 => ToolAction::MoveUnit { player, unit, at },
-        19 => ToolAction::StartTurn { night: pick.is_multiple_of(2), british: if pick.is_multiple_of(3) { Player::A } else { Player::B } },
+        // Issue #30: the turn's steps, the sides fixed once, the island squares named before the game.
+        19 if pick.is_multiple_of(5) => ToolAction::IslandSquares { squares: vec![square.into()] },
+        19 if pick.is_multiple_of(2) => ToolAction::EndStep { player },
+        19 => ToolAction::StartTurn { british: pick.is_multiple_of(3).then_some(if pick.is_multiple_of(7) { Player::A } else { Player::B }) },
         20 => ToolAction::ReportSpotting { player, square: square.into(), units: vec![unit], ended_there: Some(pick.is_multiple_of(4)) },
         21 | 22 => ToolAction::Search { player, level, name },
         23 => ToolAction::AnswerSearch { player, admit: pick.is_multiple_of(2) },
+        _ if pick.is_multiple_of(2) => ToolAction::EndStep { player },
         _ => ToolAction::RemoveUnit { player, unit },
     }
 }
@@ -98,7 +102,7 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
         _ => {}
     }
     match kind % 8 {
-        0 | 1 => ToolAction::DrawSdr { player, label: format!("draw {pick}") },
+        0 | 1 => ToolAction::DrawSdr { player, purpose: None, label: format!("draw {pick}") },
         2 | 3 => ToolAction::RevealSdr { player, chit },
         4 => ToolAction::ReturnSdr { player, chit },
         5 => ToolAction::RollEvent { player, table: if pick.is_multiple_of(2) { EventTable::Tactical } else { EventTable::Strategic } },

@@ -18,8 +18,10 @@ pub mod fleets;
 pub mod procedures;
 pub mod sdr;
 pub mod sdr_charts;
+pub mod sdr_purposes;
 pub mod search;
 mod search_requests;
+pub mod turn;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -37,6 +39,8 @@ use search::{
     SearchStatus, Sighting, Unit,
 };
 
+/// The label every draw without a purpose carries (issue #30): a house rule, not one the rules call for.
+pub const FREE_DRAW: &str = "free draw (house rule)";
 /// Longest label a player may give a draw.
 pub const LABEL_MAX_CHARS: usize = 80;
 /// Most ships one combined-fire calculation takes.
@@ -55,6 +59,10 @@ pub enum ToolAction {
     /// Draw a chit from the bag, face down (seed 001 Secret Die Roll).
     DrawSdr {
         player: Player,
+        /// What the rules draw it for (issue #30); left out, it is a free draw (house rule), so labelled.
+        #[serde(default)]
+        #[ts(optional)]
+        purpose: Option<sdr_purposes::SdrPurpose>,
         #[serde(default)]
         label: String,
     },
@@ -181,8 +189,20 @@ pub enum ToolAction {
     },
     /// Takes one of this player's units off (sunk, or left the map).
     RemoveUnit { player: Player, unit: String },
-    /// Starts a turn of seed 001: day or night, and which player is British (searches first).
-    StartTurn { night: bool, british: Player },
+    /// Starts the next turn of seed 001's track, once the last is over (the track decides day or night).
+    /// `british` fixes who is British the first time; afterwards it may be left out, or must agree.
+    StartTurn {
+        #[serde(default)]
+        #[ts(optional)]
+        british: Option<Player>,
+    },
+    /// Fixes who is British for the whole game (seed 001 "PREPARE FOR PLAY"); once only.
+    ChooseSides { british: Player },
+    /// Names the squares with islands before the first turn (seed 001 "ISLAND SQUARES"); public.
+    IslandSquares { squares: Vec<String> },
+    /// This player is done with the turn's step: movement, spotting, or (when searching) their searches
+    /// (seed 001 "HOW TO PLAY").
+    EndStep { player: Player },
     /// Announces units that crossed (or, with `ended_there`, ended in) a square the rules make public
     /// (seed 001 "SPOTTING"); at night a die decides first ("NIGHT TURNS").
     ReportSpotting {
@@ -287,6 +307,19 @@ pub enum ToolResponse {
         night: bool,
         british: Player,
     },
+    /// Who is British for the game.
+    SidesChosen {
+        british: Player,
+    },
+    /// The game's island squares (public).
+    IslandSquares {
+        squares: Vec<String>,
+    },
+    /// The step this player closed, and the step the turn is at now.
+    StepEnded {
+        ended: turn::TurnStep,
+        now: turn::TurnStep,
+    },
     /// To the reporter: what was reported, and whether the opponent heard it (`heard`).
     SpottingReported {
         square: String,
@@ -386,6 +419,9 @@ pub enum LogEntry {
         owner: Player,
         label: String,
         commitment: String,
+        /// What the rules drew it for; null for a free draw (and in older logs).
+        #[serde(default)]
+        purpose: Option<sdr_purposes::SdrPurpose>,
     },
     SdrRevealed {
         chit: u32,
@@ -431,6 +467,20 @@ pub enum LogEntry {
         turn: u32,
         night: bool,
         british: Player,
+    },
+    /// Who is British for the whole game (seed 001 "PREPARE FOR PLAY").
+    SidesChosen {
+        british: Player,
+    },
+    /// The squares with islands, named before the first turn (seed 001 "ISLAND SQUARES").
+    IslandSquares {
+        squares: Vec<String>,
+    },
+    /// A player closed their part of a step of the turn (seed 001 "HOW TO PLAY").
+    StepEnded {
+        turn: u32,
+        player: Player,
+        step: turn::TurnStep,
     },
     /// A die procedure of seeds 003/004 (port repair, damage control, ASW, ...), rolled in the open.
     ProcedureRolled {
@@ -503,6 +553,7 @@ impl LogEntry {
                 owner,
                 label,
                 commitment,
+                ..
             } => {
                 format!(
                     "Player {} drew SDR chit #{chit}{} face down; commitment {commitment}.",
@@ -696,8 +747,10 @@ impl ToolSession {
 
     /// Restores a saved session, refusing one whose chits and bag do not add up.
     pub fn from_json(text: &str) -> Result<ToolSession, String> {
-        let session: ToolSession =
+        let mut session: ToolSession =
             serde_json::from_str(text).map_err(|e| format!("not a tool session: {e}"))?;
+        // A save from before the turn steps and the bindings of issue #30 is brought up to date.
+        session.search.migrate();
         session.check()?;
         Ok(session)
     }
@@ -770,6 +823,9 @@ impl ToolSession {
             | A::MoveUnit { .. }
             | A::RemoveUnit { .. }
             | A::StartTurn { .. }
+            | A::ChooseSides { .. }
+            | A::IslandSquares { .. }
+            | A::EndStep { .. }
             | A::ReportSpotting { .. }
             | A::Search { .. }
             | A::AnswerSearch { .. } => self.apply_search(action),
@@ -781,7 +837,11 @@ impl ToolSession {
     /// Seed 001 Secret Die Roll: the chits drawn, revealed and returned, and the check of a commitment.
     fn apply_sdr(&mut self, action: ToolAction) -> ToolResponse {
         match action {
-            ToolAction::DrawSdr { player, label } => self.draw(player, label),
+            ToolAction::DrawSdr {
+                player,
+                purpose,
+                label,
+            } => self.draw(player, purpose, label),
             ToolAction::RevealSdr { player, chit } => self.reveal(player, chit),
             ToolAction::ReturnSdr { player, chit } => self.put_back(player, chit),
             ToolAction::VerifySdr {
@@ -880,7 +940,10 @@ impl ToolSession {
             ToolAction::PlaceUnit { player, unit, at } => self.place_unit(player, &unit, &at),
             ToolAction::MoveUnit { player, unit, at } => self.move_unit(player, &unit, &at),
             ToolAction::RemoveUnit { player, unit } => self.remove_unit(player, &unit),
-            ToolAction::StartTurn { night, british } => self.start_turn(night, british),
+            ToolAction::StartTurn { british } => self.start_turn(british),
+            ToolAction::ChooseSides { british } => self.choose_sides(british),
+            ToolAction::IslandSquares { squares } => self.name_island_squares(&squares),
+            ToolAction::EndStep { player } => self.end_step(player),
             ToolAction::ReportSpotting {
                 player,
                 square,
@@ -1063,21 +1126,45 @@ impl ToolSession {
         }
     }
 
-    fn draw(&mut self, player: Player, label: String) -> ToolResponse {
+    /// Draws a chit for `purpose` (issue #30: once, by the player and in the turns the rules give it;
+    /// Italy's What-If chit face up at once), or a free draw labelled as a house rule.
+    fn draw(
+        &mut self,
+        player: Player,
+        purpose: Option<sdr_purposes::SdrPurpose>,
+        label: String,
+    ) -> ToolResponse {
         if label.chars().count() > LABEL_MAX_CHARS {
             return ToolResponse::error(
                 ErrorCode::BadInput,
                 format!("a label has at most {LABEL_MAX_CHARS} characters"),
             );
         }
-        if self.log.len() >= LOG_MAX {
+        if self.log.len() + 2 > LOG_MAX {
             return ToolResponse::error(
                 ErrorCode::LogFull,
                 "this session's log is full; start a new session",
             );
         }
+        let status = self.search.status();
+        let clock = sdr_purposes::Clock {
+            turn: status.turn,
+            step: status.step,
+            british: status.british,
+            british_moved: status.british.is_some_and(|b| self.search.is_done(b)),
+        };
+        if let Some(purpose) = purpose {
+            if let Err(r) = sdr_purposes::check_draw(purpose, player, &clock, &self.chits) {
+                return ToolResponse::error(r.code, r.message);
+            }
+        }
+        let label = match (purpose, label.trim()) {
+            (Some(purpose), _) => purpose.words(),
+            (None, "") => FREE_DRAW.to_string(),
+            (None, given) => format!("{FREE_DRAW}: {given}"),
+        };
         let id = self.chits.len() as u32 + 1;
-        let Some(chit) = Chit::draw(
+        let Some(mut chit) = Chit::draw(
             id,
             player,
             label,
@@ -1090,14 +1177,27 @@ impl ToolSession {
                 "all 48 chits are out of the bag; put revealed chits back to draw again",
             );
         };
+        chit.purpose = purpose;
+        chit.turn = status.turn;
         self.log.push(LogEntry::SdrDrawn {
             chit: id,
             owner: player,
             label: chit.label.clone(),
             commitment: chit.commitment.clone(),
+            purpose,
         });
         let view = chit.view_for(player);
         self.chits.push(chit);
+        if purpose.is_some_and(sdr_purposes::SdrPurpose::face_up) {
+            // Seed 001 What If? Italy: the chit is placed face up.
+            return match self.reveal(player, id) {
+                ToolResponse::SdrRevealed { chit } => ToolResponse::SdrDrawn {
+                    chit,
+                    bag_left: self.bag.len(),
+                },
+                other => unreachable!("a chit just drawn reveals: {other:?}"),
+            };
+        }
         ToolResponse::SdrDrawn {
             chit: view,
             bag_left: self.bag.len(),
@@ -1423,6 +1523,7 @@ mod tests {
     fn draw(s: &mut ToolSession, player: Player) -> ChitView {
         match s.respond(ToolAction::DrawSdr {
             player,
+            purpose: None,
             label: "test".into(),
         }) {
             ToolResponse::SdrDrawn { chit, .. } => chit,
@@ -1531,6 +1632,7 @@ mod tests {
         assert!(matches!(
             s.respond(ToolAction::DrawSdr {
                 player: Player::A,
+                purpose: None,
                 label: String::new()
             }),
             ToolResponse::Error {
@@ -1631,6 +1733,7 @@ mod tests {
             parse_line(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(),
             ToolAction::DrawSdr {
                 player: Player::B,
+                purpose: None,
                 label: String::new()
             }
         );
@@ -1668,8 +1771,7 @@ mod tests {
             at,
         });
         s.respond(ToolAction::StartTurn {
-            night: true,
-            british: Player::B,
+            british: Some(Player::B),
         });
         let ToolResponse::TableView(table) = s.respond(ToolAction::TableView) else {
             panic!("a table view")

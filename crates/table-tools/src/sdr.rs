@@ -180,6 +180,12 @@ pub struct Chit {
     pub salt: String,
     pub commitment: String,
     pub state: ChitState,
+    /// What the rules drew it for (issue #30); `None` for a free draw (house rule) and older saves.
+    #[serde(default)]
+    pub purpose: Option<super::sdr_purposes::SdrPurpose>,
+    /// The turn of the draw (0: before the first turn).
+    #[serde(default)]
+    pub turn: u32,
 }
 
 impl Chit {
@@ -203,6 +209,8 @@ impl Chit {
             salt,
             commitment,
             state: ChitState::Secret,
+            purpose: None,
+            turn: 0,
         })
     }
 
@@ -223,6 +231,7 @@ impl Chit {
             label: self.label.clone(),
             commitment: self.commitment.clone(),
             returned: self.state == ChitState::Returned,
+            purpose: self.purpose,
             face,
         }
     }
@@ -242,6 +251,9 @@ pub struct ChitView {
     pub label: String,
     pub commitment: String,
     pub returned: bool,
+    /// What the rules drew it for; null for a free draw (house rule).
+    #[serde(default)]
+    pub purpose: Option<super::sdr_purposes::SdrPurpose>,
     pub face: ChitFace,
 }
 

@@ -6,6 +6,7 @@ use super::sdr::Player;
 use super::search::{
     CallOutcome, PortStatus, Position, Refusal, SearchAnswer, SearchLevel, Sighting,
 };
+use super::turn::TurnStep;
 use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
 use goeben_common::ErrorCode;
 
@@ -52,12 +53,21 @@ impl ToolSession {
         }
     }
 
-    pub(super) fn start_turn(&mut self, night: bool, british: Player) -> ToolResponse {
+    pub(super) fn start_turn(&mut self, british: Option<Player>) -> ToolResponse {
         if let Err(full) = self.log_room() {
             return full;
         }
-        match self.search.start_turn(night, british) {
+        let fixing = self.search.british().is_none();
+        match self.search.start_turn(british) {
             Ok(turn) => {
+                let british = self
+                    .search
+                    .british()
+                    .expect("a turn starts with the sides fixed");
+                if fixing {
+                    self.log.push(LogEntry::SidesChosen { british });
+                }
+                let night = self.search.status().night;
                 self.log.push(LogEntry::TurnStarted {
                     turn,
                     night,
@@ -70,6 +80,64 @@ impl ToolSession {
                 }
             }
             Err(r) => refused(r),
+        }
+    }
+
+    pub(super) fn choose_sides(&mut self, british: Player) -> ToolResponse {
+        if let Err(full) = self.log_room() {
+            return full;
+        }
+        match self.search.choose_sides(british) {
+            Ok(()) => {
+                self.log.push(LogEntry::SidesChosen { british });
+                ToolResponse::SidesChosen { british }
+            }
+            Err(r) => refused(r),
+        }
+    }
+
+    pub(super) fn name_island_squares(&mut self, squares: &[String]) -> ToolResponse {
+        if let Err(full) = self.log_room() {
+            return full;
+        }
+        match self.search.name_island_squares(squares) {
+            Ok(squares) => {
+                self.log.push(LogEntry::IslandSquares {
+                    squares: squares.clone(),
+                });
+                ToolResponse::IslandSquares { squares }
+            }
+            Err(r) => refused(r),
+        }
+    }
+
+    /// Closes the player's part of the step; when the searches begin, the port squares are disclosed.
+    pub(super) fn end_step(&mut self, player: Player) -> ToolResponse {
+        if let Err(full) = self.log_room() {
+            return full;
+        }
+        let turn = self.search.status().turn;
+        let (ended, disclosures) = match self.search.end_step(player) {
+            Ok(done) => done,
+            Err(r) => return refused(r),
+        };
+        self.log.push(LogEntry::StepEnded {
+            turn,
+            player,
+            step: ended,
+        });
+        for (owner, unit) in disclosures {
+            let port = unit.at.port.expect("disclosed units are on port squares");
+            self.log.push(LogEntry::PortDisclosed {
+                owner,
+                unit: unit.unit,
+                square: unit.at.square,
+                port,
+            });
+        }
+        ToolResponse::StepEnded {
+            ended,
+            now: self.search.step(),
         }
     }
 
@@ -122,21 +190,12 @@ impl ToolSession {
         if let Err(full) = self.log_room() {
             return full;
         }
-        let (name, disclosures) = match self.search.begin_call(caller, level, name) {
-            Ok(begun) => begun,
+        let name = match self.search.begin_call(caller, level, name) {
+            Ok(name) => name,
             Err(r) => return refused(r),
         };
-        for (owner, unit) in disclosures {
-            let port = unit.at.port.expect("disclosed units are on port squares");
-            self.log.push(LogEntry::PortDisclosed {
-                owner,
-                unit: unit.unit,
-                square: unit.at.square,
-                port,
-            });
-        }
         let turn = self.search.status().turn;
-        // Whose searches these are (the British player's come first); recorded, not enforced.
+        // Whose searches these are: the British player's come first (enforced by the turn's steps).
         let british = self.search.british() == Some(caller);
         let outcome = match level {
             SearchLevel::Square => self.search.call_square(caller, &name, &mut self.dice),
@@ -163,6 +222,13 @@ impl ToolSession {
                     answer,
                 }
             }
+            // The same square called again: the answer given before, nothing rolled, nothing logged.
+            CallOutcome::Repeated(before) => ToolResponse::Searched {
+                level,
+                name,
+                dice: before.dice,
+                answer: before.answer,
+            },
             CallOutcome::Pending(call) => {
                 self.log.push(LogEntry::SearchAwaiting {
                     turn,
@@ -208,10 +274,31 @@ pub(super) fn log_text(entry: &LogEntry) -> String {
             night,
             british,
         } => format!(
-            "Turn {turn} ({}): Player {} is British and searches first, then Player {}.",
+            "Turn {turn}, {} ({}): Player {} is British and searches first, then Player {}.",
+            super::turn::time_words(*turn),
             if *night { "night" } else { "day" },
             name(*british),
             name(british.opponent())
+        ),
+        LogEntry::SidesChosen { british } => {
+            format!(
+                "Player {} is British for this game, Player {} German.",
+                name(*british),
+                name(british.opponent())
+            )
+        }
+        LogEntry::IslandSquares { squares } => {
+            format!("Squares with islands: {}.", squares.join(", "))
+        }
+        LogEntry::StepEnded { turn, player, step } => format!(
+            "Turn {turn}: Player {} is done with {}.",
+            name(*player),
+            match step {
+                TurnStep::Movement => "movement",
+                TurnStep::Spotting => "spotting reports",
+                TurnStep::BritishSearch | TurnStep::GermanSearch => "searching",
+                TurnStep::Setup | TurnStep::Over => "the step",
+            }
         ),
         LogEntry::SpottingDie { by, die } => {
             format!(

@@ -205,7 +205,11 @@ fn a_double_blind_search_and_a_fleet_reveal_run_over_the_protocol() {
             r#"{"tool":"place_unit","player":"a","unit":"Goeben","at":{"sea":"Ionian","area":"Ionian A2","square":"60"}}"#,
             r#"{"tool":"place_unit","player":"a","unit":"Breslau","at":{"sea":"Adriatic","area":"Adriatic C4","square":"31"}}"#,
             r#"{"tool":"place_unit","player":"b","unit":"Indomitable","at":{"sea":"Ionian","area":"Ionian A2","square":"60"}}"#,
-            r#"{"tool":"start_turn","night":false,"british":"b"}"#,
+            r#"{"tool":"start_turn","british":"b"}"#,
+            r#"{"tool":"end_step","player":"a"}"#,
+            r#"{"tool":"end_step","player":"b"}"#,
+            r#"{"tool":"end_step","player":"a"}"#,
+            r#"{"tool":"end_step","player":"b"}"#,
             r#"{"tool":"search","player":"b","level":"sea","name":"Adriatic"}"#,
             r#"{"tool":"search","player":"b","level":"sea","name":"Ionian"}"#,
             r#"{"tool":"search","player":"b","level":"square","name":"60"}"#,
@@ -220,36 +224,40 @@ fn a_double_blind_search_and_a_fleet_reveal_run_over_the_protocol() {
     assert_eq!(a[0]["tool"], "unit");
     assert_eq!(a[3]["tool"], "turn_started");
     assert_eq!(
-        a[4]["code"], "no_unit_there",
+        a[7]["now"], "british_search",
+        "movement, then spotting, then the British searches"
+    );
+    assert_eq!(
+        a[8]["code"], "no_unit_there",
         "B has no unit in the Adriatic"
     );
     assert_eq!(
-        a[5]["answer"],
+        a[9]["answer"],
         serde_json::json!({"answer": "enemy_present"})
     );
-    assert_eq!(a[6]["answer"]["answer"], "found");
-    assert_eq!(a[6]["answer"]["found"][0]["unit"], "Goeben");
-    assert_eq!(a[6]["answer"]["with"][0]["unit"], "Indomitable");
-    let b_view = a[7].to_string();
+    assert_eq!(a[10]["answer"]["answer"], "found");
+    assert_eq!(a[10]["answer"]["found"][0]["unit"], "Goeben");
+    assert_eq!(a[10]["answer"]["with"][0]["unit"], "Indomitable");
+    let b_view = a[11].to_string();
     assert!(
         !b_view.contains("Breslau") && !b_view.contains("Adriatic C4"),
         "{b_view}"
     );
     assert_eq!(
-        a[7]["units"][0]["unit"], "Indomitable",
+        a[11]["units"][0]["unit"], "Indomitable",
         "B's view lists B's units only"
     );
     assert_eq!(
-        a[11]["fleet_box"],
+        a[15]["fleet_box"],
         serde_json::json!({"shown": "known", "fleet_box": 3, "ships": ["Emden"]})
     );
-    let b_chart = &a[12]["opponent_fleet_chart"];
+    let b_chart = &a[16]["opponent_fleet_chart"];
     assert_eq!(b_chart["boxes"][2]["ships"][0], "Emden");
     assert_eq!(
         b_chart["boxes"][4],
         serde_json::json!({"shown": "unknown", "fleet_box": 5})
     );
-    assert!(!a[12].to_string().contains("Dresden"));
+    assert!(!a[16].to_string().contains("Dresden"));
 }
 
 #[test]

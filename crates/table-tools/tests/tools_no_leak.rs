@@ -21,7 +21,9 @@ use std::collections::BTreeSet;
 use goeben_table_tools::events::EventTable;
 use goeben_table_tools::fleets::{BoxView, D10Procedure, FleetSide};
 use goeben_table_tools::sdr::{ChitState, Player};
+use goeben_table_tools::sdr_purposes::SdrPurpose;
 use goeben_table_tools::search::{PortStatus, Position, SearchAnswer, SearchLevel};
+use goeben_table_tools::turn::TurnStep;
 use goeben_table_tools::{ErrorCode, TableView, ToolAction, ToolResponse, ToolSession};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -148,6 +150,24 @@ fn note_search(
         _ => unreachable!(),
     };
     match (action, response) {
+        // "PORT SQUARES": when the searches begin (the last spotting closed, issue #30) both players' units
+        // on port squares are disclosed.
+        (
+            ToolAction::EndStep { .. },
+            ToolResponse::StepEnded {
+                now: TurnStep::BritishSearch,
+                ..
+            },
+        ) => {
+            for owner in [Player::A, Player::B] {
+                let on_ports = before
+                    .units(owner)
+                    .iter()
+                    .filter(|u| u.at.port.is_some())
+                    .map(|u| u.unit.clone());
+                earned.units[owner as usize].extend(on_ports);
+            }
+        }
         (
             ToolAction::Search {
                 player,
@@ -156,17 +176,7 @@ fn note_search(
             },
             ToolResponse::Searched { .. } | ToolResponse::SearchPending { .. },
         ) => {
-            if !status.searches_begun {
-                // "PORT SQUARES": the turn's first call discloses both players' units on port squares.
-                for owner in [Player::A, Player::B] {
-                    let on_ports = before
-                        .units(owner)
-                        .iter()
-                        .filter(|u| u.at.port.is_some())
-                        .map(|u| u.unit.clone());
-                    earned.units[owner as usize].extend(on_ports);
-                }
-            }
+            assert!(status.searches_begun, "a call before the searches began");
             // An even die ("ISLAND SQUARES", "NIGHT TURNS") always leaves the choice; odd dice never do.
             let Some(answer) = (match response {
                 ToolResponse::Searched { answer, dice, .. } => {
@@ -295,6 +305,32 @@ fn assert_no_search_leak(viewer: Player, earned: &Earned, json: &Value, step: us
     );
 }
 
+/// A purpose for a random draw (issue #30), or a free draw.
+fn sdr_purpose(pick: u8) -> Option<SdrPurpose> {
+    use goeben_table_tools::sdr_charts::{VictorySide, WhatIfFleet};
+    let side = if pick.is_multiple_of(2) {
+        VictorySide::German
+    } else {
+        VictorySide::British
+    };
+    match pick % 6 {
+        0 => None,
+        1 => Some(SdrPurpose::VictoryConditions { side }),
+        2 => Some(SdrPurpose::WhatIf {
+            fleet: [
+                WhatIfFleet::British,
+                WhatIfFleet::German,
+                WhatIfFleet::French,
+                WhatIfFleet::Austrian,
+                WhatIfFleet::Italian,
+            ][(pick / 6) as usize % 5],
+        }),
+        3 => Some(SdrPurpose::ItalyGoesToWar { side }),
+        4 => Some(SdrPurpose::ItalianNeutrality),
+        _ => None,
+    }
+}
+
 fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
     let unit = units_of(player)[pick as usize % 3].to_string();
     let squares = ["51", "52", "53", "54"];
@@ -317,13 +353,17 @@ fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
     match kind {
         16 | 17 => ToolAction::PlaceUnit { player, unit, at },
         18 => ToolAction::MoveUnit { player, unit, at },
+        // Issue #30: the turn's steps, the sides fixed once, the island squares named before the game.
+        19 if pick.is_multiple_of(5) => ToolAction::IslandSquares {
+            squares: vec![square.into()],
+        },
+        19 if pick.is_multiple_of(2) => ToolAction::EndStep { player },
         19 => ToolAction::StartTurn {
-            night: pick.is_multiple_of(2),
-            british: if pick.is_multiple_of(3) {
+            british: pick.is_multiple_of(3).then_some(if pick.is_multiple_of(7) {
                 Player::A
             } else {
                 Player::B
-            },
+            }),
         },
         20 => ToolAction::ReportSpotting {
             player,
@@ -340,6 +380,7 @@ fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
             player,
             admit: pick.is_multiple_of(2),
         },
+        _ if pick.is_multiple_of(2) => ToolAction::EndStep { player },
         _ => ToolAction::RemoveUnit { player, unit },
     }
 }
@@ -562,6 +603,7 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
     match kind % 8 {
         0 | 1 => ToolAction::DrawSdr {
             player,
+            purpose: sdr_purpose(pick),
             label: format!("draw {pick}"),
         },
         2 | 3 => ToolAction::RevealSdr { player, chit },
@@ -664,12 +706,14 @@ fn a_full_bag_drawn_by_both_players_never_leaks() {
     for i in 0..48 {
         session.respond(ToolAction::DrawSdr {
             player: if i % 2 == 0 { Player::A } else { Player::B },
+            purpose: None,
             label: String::new(),
         });
     }
     assert!(matches!(
         session.respond(ToolAction::DrawSdr {
             player: Player::A,
+            purpose: None,
             label: String::new()
         }),
         ToolResponse::Error {
@@ -686,6 +730,7 @@ fn the_leak_check_would_catch_a_leak() {
     let mut session = ToolSession::seeded(5);
     let own = session.respond(ToolAction::DrawSdr {
         player: Player::A,
+        purpose: None,
         label: String::new(),
     });
     let json = serde_json::to_value(&own).unwrap();
@@ -765,10 +810,12 @@ fn both_hold_secrets() -> ToolSession {
     ] {
         session.respond(ToolAction::DrawSdr {
             player,
+            purpose: None,
             label: String::new(),
         });
         session.respond(ToolAction::DrawSdr {
             player,
+            purpose: None,
             label: String::new(),
         });
         session.respond(ToolAction::OpenFleetChart { player, side });

@@ -6,6 +6,7 @@ use goeben_table_tools::sdr::Player;
 use goeben_table_tools::search::{
     DieFor, PortStatus, Position, SearchAnswer, SearchDie, SearchLevel,
 };
+use goeben_table_tools::turn::TurnStep;
 use goeben_table_tools::{handle_line, ToolAction, ToolResponse, ToolSession, ToolView};
 
 use Player::{A, B};
@@ -21,7 +22,18 @@ fn at(sea: &str, area: &str, square: &str) -> Position {
     }
 }
 
+/// Places a unit before the first turn; a position marked with islands names its square an island square
+/// first (seed 001 "ISLAND SQUARES": the game's public list decides the island die, issue #30).
 fn place(s: &mut ToolSession, player: Player, unit: &str, position: Position) {
+    if position.islands {
+        let named = s.respond(ToolAction::IslandSquares {
+            squares: vec![position.square.clone()],
+        });
+        assert!(
+            matches!(named, ToolResponse::IslandSquares { .. }),
+            "{named:?}"
+        );
+    }
     let answer = s.respond(ToolAction::PlaceUnit {
         player,
         unit: unit.into(),
@@ -31,23 +43,71 @@ fn place(s: &mut ToolSession, player: Player, unit: &str, position: Position) {
 }
 
 /// Goeben in the Ionian, area "Ionian A2", square 60; Breslau in the Adriatic; the British cruising the
-/// Ionian, one of them in Goeben's square. A day turn has started, B British.
+/// Ionian, one of them in Goeben's square. A day turn has started, B British, at the British searches.
 fn board() -> ToolSession {
+    let mut s = setup();
+    start(&mut s, false);
+    s
+}
+
+/// The units of [`board`], before the first turn.
+fn setup() -> ToolSession {
     let mut s = ToolSession::seeded(5);
     place(&mut s, A, "Goeben", at("Ionian", "Ionian A2", "60"));
     place(&mut s, A, "Breslau", at("Adriatic", "Adriatic C4", "31"));
     place(&mut s, B, "Indomitable", at("Ionian", "Ionian A2", "60"));
     place(&mut s, B, "Indefatigable", at("Ionian", "Ionian B1", "64"));
     place(&mut s, B, "Gloucester", at("Western Med", "West D1", "12"));
-    start(&mut s, false);
     s
 }
 
+fn end_step(s: &mut ToolSession, player: Player) {
+    let ended = s.respond(ToolAction::EndStep { player });
+    assert!(matches!(ended, ToolResponse::StepEnded { .. }), "{ended:?}");
+}
+
+/// Ends what is left of the turn, then starts turns (B British) until one is night or day as asked,
+/// and plays it up to step `to`: movement closed, spotting closed, the British searches.
+fn advance(s: &mut ToolSession, night: bool, to: TurnStep) {
+    loop {
+        let status = view(s, A).search;
+        match status.step {
+            TurnStep::Setup | TurnStep::Over => {
+                let started = s.respond(ToolAction::StartTurn { british: Some(B) });
+                assert!(
+                    matches!(started, ToolResponse::TurnStarted { .. }),
+                    "{started:?}"
+                );
+                if view(s, A).search.night == night && to == TurnStep::Movement {
+                    return;
+                }
+            }
+            step if step == to && status.night == night => return,
+            TurnStep::Movement | TurnStep::Spotting => {
+                for p in [A, B] {
+                    if !status.done.contains(&p) {
+                        end_step(s, p);
+                    }
+                }
+            }
+            TurnStep::BritishSearch => end_step(s, B),
+            TurnStep::GermanSearch => end_step(s, A),
+        }
+    }
+}
+
+/// The next turn that is night or day as asked, at the British searches (a turn already searching is
+/// finished first).
 fn start(s: &mut ToolSession, night: bool) {
-    assert!(matches!(
-        s.respond(ToolAction::StartTurn { night, british: B }),
-        ToolResponse::TurnStarted { .. }
-    ));
+    match view(s, A).search.step {
+        TurnStep::BritishSearch => {
+            end_step(s, B);
+            end_step(s, A);
+        }
+        TurnStep::GermanSearch => end_step(s, A),
+        _ => {}
+    }
+    advance(s, night, TurnStep::BritishSearch);
 }
 
 fn search(s: &mut ToolSession, player: Player, level: SearchLevel, name: &str) -> ToolResponse {
@@ -134,8 +194,9 @@ fn how_to_search_a_call_where_the_caller_has_no_unit_is_refused_and_changes_noth
 
 #[test]
 fn how_to_search_a_square_found_is_told_exactly_both_ways() {
-    let mut s = board();
+    let mut s = setup();
     place(&mut s, B, "1 CS", at("Ionian", "Ionian A2", "61"));
+    start(&mut s, false);
     let ToolResponse::Searched {
         answer:
             SearchAnswer::Found {
@@ -182,16 +243,17 @@ fn how_to_search_a_square_miss_tells_the_searched_player_nothing_of_the_caller()
 
 #[test]
 fn island_squares_an_odd_die_answers_normally() {
-    let mut s = board();
-    s.respond(ToolAction::MoveUnit {
-        player: B,
-        unit: "Indomitable".into(),
-        at: Position {
+    let mut s = ToolSession::seeded(5);
+    place(&mut s, A, "Goeben", at("Ionian", "Ionian A2", "60"));
+    place(
+        &mut s,
+        B,
+        "Indomitable",
+        Position {
             islands: true,
             ..at("Ionian", "Ionian A2", "60")
         },
-    });
-    // Moves happen before the turn's searches; a fresh turn for the search.
+    );
     start(&mut s, false);
     s.script_dice([3]);
     let (dice, answer) = answer_of(search(&mut s, B, SearchLevel::Square, "60"));
@@ -363,13 +425,7 @@ fn island_squares_a_pending_choice_blocks_other_requests_until_answered() {
             },
             "decision_pending",
         ),
-        (
-            ToolAction::StartTurn {
-                night: false,
-                british: B,
-            },
-            "decision_pending",
-        ),
+        (ToolAction::StartTurn { british: None }, "decision_pending"),
     ];
     for (action, expected) in cases {
         assert_eq!(code(&s.respond(action.clone())), expected, "{action:?}");
@@ -495,7 +551,8 @@ fn night_turns_an_island_square_at_night_rolls_both_dice() {
 
 #[test]
 fn spotting_a_day_report_names_the_units_to_the_opponent() {
-    let mut s = board();
+    let mut s = setup();
+    advance(&mut s, false, TurnStep::Spotting);
     let answer = s.respond(ToolAction::ReportSpotting {
         player: A,
         square: "Messina strait".into(),
@@ -528,7 +585,7 @@ fn spotting_ending_in_a_port_square_says_so_with_in_port_or_cruising() {
             ..at("Ionian", "Ionian A1", "Messina")
         },
     );
-    start(&mut s, false);
+    advance(&mut s, false, TurnStep::Spotting);
     s.respond(ToolAction::ReportSpotting {
         player: A,
         square: "messina".into(),
@@ -573,8 +630,8 @@ fn spotting_ending_in_a_port_square_says_so_with_in_port_or_cruising() {
 
 #[test]
 fn night_turns_a_spotting_report_takes_a_die_odd_reports_even_does_not() {
-    let mut s = board();
-    start(&mut s, true);
+    let mut s = setup();
+    advance(&mut s, true, TurnStep::Spotting);
     s.script_dice([3, 4]);
     let heard = s.respond(ToolAction::ReportSpotting {
         player: A,
@@ -630,7 +687,7 @@ fn night_turns_a_spotting_report_takes_a_die_odd_reports_even_does_not() {
 
 #[test]
 fn port_squares_units_on_port_squares_are_disclosed_before_the_searches_once_a_turn() {
-    let mut s = board();
+    let mut s = setup();
     place(
         &mut s,
         B,
@@ -640,8 +697,6 @@ fn port_squares_units_on_port_squares_are_disclosed_before_the_searches_once_a_t
             ..at("Central Med", "Malta M1", "Malta")
         },
     );
-    // Moving is over once the turn's searches begin: place before the first call.
-    start(&mut s, false);
     place(
         &mut s,
         A,
@@ -651,6 +706,8 @@ fn port_squares_units_on_port_squares_are_disclosed_before_the_searches_once_a_t
             ..at("Ionian", "Ionian A2", "60")
         },
     );
+    // Disclosed when the searches begin (both players closed spotting), before the first call.
+    start(&mut s, false);
     search(&mut s, B, SearchLevel::Sea, "Ionian");
     search(&mut s, B, SearchLevel::Sea, "Western Med");
     let a_log = log_text(&s, A);
@@ -674,6 +731,7 @@ fn port_squares_units_on_port_squares_are_disclosed_before_the_searches_once_a_t
             ..at("Central Med", "Malta M1", "Malta")
         },
     );
+    end_step(&mut s, B);
     let ToolResponse::Searched {
         answer: SearchAnswer::Found {
             may_fight, with, ..
@@ -687,14 +745,16 @@ fn port_squares_units_on_port_squares_are_disclosed_before_the_searches_once_a_t
     assert!(!may_fight, "a ship in port cannot fight or be attacked");
 }
 
+/// Moves a unit in the next day turn's movement, then plays on to its British searches.
 fn place_after_turn(s: &mut ToolSession, player: Player, unit: &str, position: Position) {
-    start(s, false);
+    advance(s, false, TurnStep::Movement);
     let moved = s.respond(ToolAction::MoveUnit {
         player,
         unit: unit.into(),
         at: position,
     });
     assert!(matches!(moved, ToolResponse::Unit { .. }), "{moved:?}");
+    start(s, false);
 }
 
 #[test]
@@ -735,9 +795,15 @@ fn coastlines_a_two_sided_square_is_answered_with_the_side_and_opposite_sides_do
 fn how_to_play_searches_are_recorded_as_british_or_german_and_units_stay_put_while_searching() {
     let mut s = board();
     search(&mut s, B, SearchLevel::Sea, "Ionian");
+    end_step(&mut s, B);
     search(&mut s, A, SearchLevel::Sea, "Adriatic");
     let log = log_text(&s, A);
-    assert!(log.contains("Turn 1 (day): Player B is British and searches first, then Player A."));
+    assert!(
+        log.contains(
+            "Turn 1, 0900, Aug 2 (day): Player B is British and searches first, then Player A."
+        ),
+        "{log}"
+    );
     assert!(
         log.contains("British searches: Player B searched Sea Ionian")
             && log.contains("German searches: Player A searched Sea Adriatic")
@@ -762,7 +828,7 @@ fn how_to_play_searches_are_recorded_as_british_or_german_and_units_stay_put_whi
         "searching_now"
     );
     assert_eq!(s, before);
-    start(&mut s, false);
+    advance(&mut s, false, TurnStep::Movement);
     assert!(matches!(
         s.respond(ToolAction::MoveUnit {
             player: A,
@@ -871,9 +937,6 @@ fn search_requests_parse_from_json_lines_and_a_position_refuses_unknown_fields()
         bad.contains(r#""code":"malformed""#),
         "a misspelt position field is refused: {bad}"
     );
-    let started = handle_line(
-        &mut s,
-        r#"{"tool":"start_turn","night":false,"british":"b"}"#,
-    );
+    let started = handle_line(&mut s, r#"{"tool":"start_turn","british":"b"}"#);
     assert!(started.contains(r#""tool":"turn_started""#));
 }

@@ -269,9 +269,10 @@ fn table_tools_sessions() -> Vec<Session> {
                 r.expect(r#"{"tool":"reveal_fleet_box","player":"a","fleet_box":3}"#, "fleet_box_revealed");
                 r.expect(r#"{"tool":"roll_d10","player":"b","procedure":"locate_at_sea"}"#, "d10_rolled");
                 r.peek("a");
-                r.expect(r#"{"tool":"start_turn","night":true,"british":"a"}"#, "turn_started");
+                r.expect(r#"{"tool":"start_turn","british":"a"}"#, "turn_started");
                 r.expect(&format!(r#"{{"tool":"place_unit","player":"a","unit":"Indomitable","at":{AT_52}}}"#), "unit");
                 r.expect(&format!(r#"{{"tool":"place_unit","player":"b","unit":"Breslau","at":{AT_52}}}"#), "unit");
+                to_night_search(r);
                 let call = r.send(r#"{"tool":"search","player":"a","level":"square","name":"52"}"#);
                 if call["tool"] != "search_pending" {
                     return Err("the night die lets B choose".into());
@@ -413,12 +414,38 @@ fn fleet_sessions() -> Vec<Session> {
 
 // ---- Search.test.ts ----
 
-/// A turn started (A British) with Indomitable (A) and Goeben (B) in square 52; no reads (the tests' setup).
-fn board(r: &mut Recorder, night: bool) {
-    r.quiet(
-        &format!(r#"{{"tool":"start_turn","night":{night},"british":"a"}}"#),
-        "turn_started",
-    );
+/// The requests that close one step of the turn for both players (A is British): movement, spotting,
+/// or the searches (A's, then B's). Search.test.ts replays the same (`closeStep`).
+fn close_step(r: &mut Recorder) {
+    r.quiet(r#"{"tool":"end_step","player":"a"}"#, "step_ended");
+    r.quiet(r#"{"tool":"end_step","player":"b"}"#, "step_ended");
+}
+
+/// From turn 1's movement to turn 3 (2100, Aug 2, the first night turn) at its searches (issue #30: the
+/// turn track decides the night).
+fn to_night_search(r: &mut Recorder) {
+    for _ in 0..2 {
+        close_step(r);
+        close_step(r);
+        close_step(r);
+        r.quiet(r#"{"tool":"start_turn"}"#, "turn_started");
+    }
+    close_step(r);
+    close_step(r);
+}
+
+/// How far [`board`] plays the turn.
+#[derive(PartialEq)]
+enum Stage {
+    Movement,
+    Spotting,
+    Searches,
+}
+
+/// A turn started (A British) with Indomitable (A) and Goeben (B) in square 52; a night turn is turn 3.
+/// No reads (the tests' setup; Search.test.ts's `board` sends the same requests).
+fn board(r: &mut Recorder, night: bool, stage: Stage) {
+    r.quiet(r#"{"tool":"start_turn","british":"a"}"#, "turn_started");
     r.quiet(
         &format!(r#"{{"tool":"place_unit","player":"a","unit":"Indomitable","at":{AT_52}}}"#),
         "unit",
@@ -427,25 +454,40 @@ fn board(r: &mut Recorder, night: bool) {
         &format!(r#"{{"tool":"place_unit","player":"b","unit":"Goeben","at":{AT_52}}}"#),
         "unit",
     );
+    if night {
+        for _ in 0..2 {
+            close_step(r);
+            close_step(r);
+            close_step(r);
+            r.quiet(r#"{"tool":"start_turn"}"#, "turn_started");
+        }
+    }
+    if stage != Stage::Movement {
+        close_step(r);
+    }
+    if stage == Stage::Searches {
+        close_step(r);
+    }
 }
 
 fn search_sessions() -> Vec<Session> {
     vec![
         Session {
             name: "start turn",
-            about: "A night turn with Player B British.",
+            about: "The first turn (a day turn, by the track) with Player B British; A is done moving.",
             table_reads: true,
             play: |r| {
-                r.expect(r#"{"tool":"start_turn","night":true,"british":"b"}"#, "turn_started");
+                r.expect(r#"{"tool":"start_turn","british":"b"}"#, "turn_started");
+                r.expect(r#"{"tool":"end_step","player":"a"}"#, "step_ended");
                 Ok(())
             },
         },
         Session {
             name: "place",
-            about: "Player A records Goeben cruising off the Adriatic coast of square 52 (islands); B, then A, hold Peek.",
+            about: "Player A records Goeben cruising off the Adriatic coast of square 52; B, then A, hold Peek.",
             table_reads: true,
             play: |r| {
-                let at = r#"{"sea":"Ionian","area":"Ionian A2","square":"52","islands":true,"port":"cruising","coast_side":"Adriatic"}"#;
+                let at = r#"{"sea":"Ionian","area":"Ionian A2","square":"52","islands":false,"port":"cruising","coast_side":"Adriatic"}"#;
                 r.expect(&format!(r#"{{"tool":"place_unit","player":"a","unit":"Goeben","at":{at}}}"#), "unit");
                 r.peek("b");
                 r.peek("a");
@@ -457,7 +499,7 @@ fn search_sessions() -> Vec<Session> {
             about: "A day turn: A calls the Ionian sea (enemy present), then square 52 (Goeben found, with Indomitable).",
             table_reads: true,
             play: |r| {
-                board(r, false);
+                board(r, false, Stage::Searches);
                 r.read_table();
                 r.expect(r#"{"tool":"search","player":"a","level":"sea","name":"Ionian"}"#, "searched");
                 r.expect(r#"{"tool":"search","player":"a","level":"square","name":"52"}"#, "searched");
@@ -469,7 +511,7 @@ fn search_sessions() -> Vec<Session> {
             about: "A night turn: A calls square 52, the die rolls a 4, B chooses not to be found.",
             table_reads: true,
             play: |r| {
-                board(r, true);
+                board(r, true, Stage::Searches);
                 r.read_table();
                 let call = r.send(r#"{"tool":"search","player":"a","level":"square","name":"52"}"#);
                 want(call["tool"] == "search_pending" && call["call"]["dice"][0]["die"] == 4, "the night die rolls a 4")?;
@@ -479,10 +521,11 @@ fn search_sessions() -> Vec<Session> {
         },
         Session {
             name: "night admit",
-            about: "A night turn: B calls square 52, the die lets A choose, A chooses to be found.",
+            about: "A night turn: A's searches end, B calls square 52, the die lets A choose, A chooses to be found.",
             table_reads: true,
             play: |r| {
-                board(r, true);
+                board(r, true, Stage::Searches);
+                r.quiet(r#"{"tool":"end_step","player":"a"}"#, "step_ended");
                 r.read_table();
                 let call = r.send(r#"{"tool":"search","player":"b","level":"square","name":"52"}"#);
                 want(call["tool"] == "search_pending", "the night die lets A choose")?;
@@ -495,10 +538,11 @@ fn search_sessions() -> Vec<Session> {
             about: "A night turn, B's Goeben and Breslau in square 61: B reports them ending there; the night die (2) spares the report.",
             table_reads: true,
             play: |r| {
-                board(r, true);
+                board(r, true, Stage::Movement);
                 let at = r#"{"sea":"Ionian","area":"Ionian A2","square":"61","islands":false,"port":null,"coast_side":null}"#;
                 r.quiet(&format!(r#"{{"tool":"move_unit","player":"b","unit":"Goeben","at":{at}}}"#), "unit");
                 r.quiet(&format!(r#"{{"tool":"place_unit","player":"b","unit":"Breslau","at":{at}}}"#), "unit");
+                close_step(r);
                 r.read_table();
                 let report = r.expect(r#"{"tool":"report_spotting","player":"b","square":"61","units":["Goeben","Breslau"],"ended_there":true}"#, "spotting_reported");
                 want(report["night_die"] == 2, "the night die rolls a 2")?;
@@ -511,7 +555,7 @@ fn search_sessions() -> Vec<Session> {
             about: "A day turn after A's sea call: B may not move Goeben any more.",
             table_reads: true,
             play: |r| {
-                board(r, false);
+                board(r, false, Stage::Searches);
                 r.quiet(r#"{"tool":"search","player":"a","level":"sea","name":"Ionian"}"#, "searched");
                 r.read_table();
                 let at = r#"{"sea":"","area":"","square":"","islands":false,"port":null,"coast_side":null}"#;

@@ -430,13 +430,14 @@ export const tid = Object.freeze({
   pendingAdmit: 'pending-admit',
   pendingHide: 'pending-hide',
   searchNotice: 'search-notice',
-  searchNight: 'search-night',
+  searchStep: 'search-step',
+  searchIslandSquares: 'search-island-squares',
+  searchNameIslands: 'search-name-islands',
   searchStartTurn: 'search-start-turn',
   searchUnit: 'search-unit',
   searchSea: 'search-sea',
   searchArea: 'search-area',
   searchSquare: 'search-square',
-  searchIslands: 'search-islands',
   searchPort: 'search-port',
   searchCoast: 'search-coast',
   searchPlace: 'search-place',
@@ -461,6 +462,8 @@ export const tid = Object.freeze({
   searchBritish: (player) => `search-british-${player}`,
   /** @param {string} player */
   searchEdit: (player) => `search-edit-${player}`,
+  /** @param {string} player */
+  searchEndStep: (player) => `search-end-step-${player}`,
   /** @param {string} player */
   searchEditor: (player) => `search-editor-${player}`,
   /** A segment: `a` | `b`. @param {string | number} player */

@@ -35,7 +35,7 @@ describe('Secret Die Roll', () => {
     const chit = await screen.findByTestId(tid.chit(1));
     expect(within(chit).getByTestId(tid.chitCommitment(1)).textContent).toBe(commitment(core));
     expect(chit.textContent).toContain('Player A');
-    expect(chit.textContent).toContain('for victory conditions');
+    expect(chit.textContent).toContain('for free draw (house rule): victory conditions');
     await waitFor(() => expect(screen.getByTestId(tid.sdrBag).textContent).toContain('47 of 48'));
     expect(screen.getByTestId(tid.sdrNotice).textContent).toContain('hold your Peek button');
     expect(faces()).toEqual([]);
