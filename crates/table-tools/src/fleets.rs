@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::sdr::Player;
+use super::sdr::{self, Player, Salts};
 use goeben_common::dice::Dice;
 use goeben_common::ErrorCode;
 
@@ -51,6 +51,41 @@ pub struct FleetChart {
     /// "?" counter on the map is a fleet marker at all is part of what the chart blind hides.
     #[serde(default)]
     markers_on_map: BTreeSet<u8>,
+    /// Each box's salt and commitment, made afresh for every box at each change of the chart (issue #30:
+    /// seed 002 5.2 reveals bind). Index 0 is box 1. Empty only in saves from before the seals.
+    #[serde(default)]
+    seals: Vec<Seal>,
+    /// A location roll (10.5.3) found one of this chart's markers: its box is to be revealed before
+    /// the chart may change (nothing moves between the roll and the reveal).
+    #[serde(default)]
+    reveal_owed: bool,
+}
+
+/// One box's commitment: its salt (secret until the box is revealed) and the commitment (public).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seal {
+    pub salt: String,
+    pub commitment: String,
+}
+
+/// The text committed for a box: side, number, the ships as a JSON array in name order, the salt.
+/// E.g. `german/4:["Gneisenau","Scharnhorst"]:9f…`; an empty list is a decoy.
+pub fn box_preimage(side: FleetSide, fleet_box: u8, ships: &[String], salt: &str) -> String {
+    let side = match side {
+        FleetSide::Allied => "allied",
+        FleetSide::German => "german",
+    };
+    let mut sorted = ships.to_vec();
+    sorted.sort();
+    format!(
+        "{side}/{fleet_box}:{}:{salt}",
+        serde_json::to_string(&sorted).expect("names serialise")
+    )
+}
+
+/// A box's commitment (the SDR's: the first 16 hex digits of SHA-256 over the preimage).
+pub fn box_commitment(side: FleetSide, fleet_box: u8, ships: &[String], salt: &str) -> String {
+    sdr::commit_text(&box_preimage(side, fleet_box, ships, salt))
 }
 
 /// Why a Fleet Chart change was refused.
@@ -92,12 +127,56 @@ impl FleetError {
 }
 
 impl FleetChart {
-    pub fn new(side: FleetSide) -> FleetChart {
+    /// A chart with every box empty and sealed.
+    pub fn new(side: FleetSide, salts: &mut Salts) -> FleetChart {
+        let mut chart = FleetChart::unsealed(side);
+        chart.seal(salts);
+        chart
+    }
+
+    /// Seals every box afresh (issue #30): new salts for all, so the public commitments say that the
+    /// chart changed, never which box.
+    pub fn seal(&mut self, salts: &mut Salts) {
+        self.seals = (1..=self.side.boxes())
+            .map(|n| {
+                let salt = salts.fresh();
+                let commitment = box_commitment(self.side, n, &self.ships_in(n), &salt);
+                Seal { salt, commitment }
+            })
+            .collect();
+    }
+
+    /// The public commitments of the boxes, box 1 first.
+    pub fn commitments(&self) -> Vec<String> {
+        self.seals.iter().map(|s| s.commitment.clone()).collect()
+    }
+
+    /// A box's seal (salt and commitment), to show with its reveal.
+    pub fn seal_of(&self, fleet_box: u8) -> Option<&Seal> {
+        self.slot(fleet_box).ok().and_then(|i| self.seals.get(i))
+    }
+
+    /// Whether saved before the seals (issue #30): the loader seals it.
+    pub fn is_unsealed(&self) -> bool {
+        self.seals.is_empty()
+    }
+
+    pub fn reveal_owed(&self) -> bool {
+        self.reveal_owed
+    }
+
+    pub fn owe_reveal(&mut self, owed: bool) {
+        self.reveal_owed = owed;
+    }
+
+    fn unsealed(side: FleetSide) -> FleetChart {
         FleetChart {
             side,
             boxes: vec![BTreeSet::new(); side.boxes() as usize],
             revealed: BTreeSet::new(),
             markers_on_map: BTreeSet::new(),
+            seals: Vec::new(),
+            reveal_owed: false,
         }
     }
 
@@ -167,6 +246,15 @@ impl FleetChart {
             .any(|n| self.slot(*n).is_err())
         {
             return Err("a revealed or marked Fleet Box does not exist".into());
+        }
+        if self.seals.len() != self.boxes.len() {
+            return Err("a Fleet Box has no commitment".into());
+        }
+        for (i, seal) in self.seals.iter().enumerate() {
+            let n = i as u8 + 1;
+            if box_commitment(self.side, n, &self.ships_in(n), &seal.salt) != seal.commitment {
+                return Err(format!("Fleet Box {n} does not match its commitment"));
+            }
         }
         Ok(())
     }
@@ -333,6 +421,30 @@ impl D10Procedure {
     pub fn acts_with_ships(self) -> bool {
         self != D10Procedure::Occupation
     }
+
+    /// The side whose player rolls it (`None`: either). 7.2 a German warship attacks a merchant; 8.7 an
+    /// Allied warship meets a German collier; 10.1 the Allied player occupies; 10.2 and 10.4 the German
+    /// player bombards and destroys wireless stations; 8.4 raids and 10.5.3 location are either side's.
+    pub fn side(self) -> Option<FleetSide> {
+        use D10Procedure::*;
+        match self {
+            MerchantAttackReveal | MerchantFate | Bombardment | WirelessStation => {
+                Some(FleetSide::German)
+            }
+            CollierDestroyed | Occupation => Some(FleetSide::Allied),
+            LocateAtSea | LocateInIslandHex | CaughtAtAnchor | CoalingRaid => None,
+        }
+    }
+
+    /// A location roll of 10.5.3: its success reveals the defending marker's box too.
+    pub fn locates(self) -> bool {
+        matches!(
+            self,
+            D10Procedure::LocateAtSea
+                | D10Procedure::LocateInIslandHex
+                | D10Procedure::CaughtAtAnchor
+        )
+    }
 }
 
 /// What a D10 procedure's roll means.
@@ -397,13 +509,25 @@ impl FleetCharts {
     }
 
     /// Opens `player`'s chart for `side`; the caller has checked that neither chart rules it out.
-    pub fn open(&mut self, player: Player, side: FleetSide) {
+    pub fn open(&mut self, player: Player, side: FleetSide, salts: &mut Salts) {
         let slot = match player {
             Player::A => &mut self.a,
             Player::B => &mut self.b,
         };
         assert!(slot.is_none(), "a player opens one Fleet Chart");
-        *slot = Some(FleetChart::new(side));
+        *slot = Some(FleetChart::new(side, salts));
+    }
+
+    /// Seals the charts of a save from before the seals (issue #30); returns the players whose chart was.
+    pub fn seal_unsealed(&mut self, salts: &mut Salts) -> Vec<Player> {
+        let mut sealed = Vec::new();
+        for player in [Player::A, Player::B] {
+            if let Some(chart) = self.of_mut(player).filter(|c| c.is_unsealed()) {
+                chart.seal(salts);
+                sealed.push(player);
+            }
+        }
+        sealed
     }
 
     pub fn check(&self) -> Result<(), String> {
@@ -422,7 +546,7 @@ mod tests {
 
     #[test]
     fn the_opponent_sees_box_numbers_only_until_a_reveal_5_0_5_2() {
-        let mut chart = FleetChart::new(FleetSide::German);
+        let mut chart = FleetChart::new(FleetSide::German, &mut Salts::Os);
         for ship in ["Scharnhorst", "Gneisenau", "Leipzig", "Nürnberg"] {
             chart.assign(ship, 4).unwrap();
         }
@@ -458,7 +582,7 @@ mod tests {
 
     #[test]
     fn an_empty_box_is_a_decoy_and_boxes_are_bounded_5_1() {
-        let mut chart = FleetChart::new(FleetSide::Allied);
+        let mut chart = FleetChart::new(FleetSide::Allied, &mut Salts::Os);
         assert!(chart.is_decoy(10).unwrap());
         assert_eq!(
             chart.is_decoy(11),

@@ -14,6 +14,7 @@
 
 pub mod calculators;
 pub mod events;
+mod fleet_requests;
 pub mod fleets;
 pub mod procedures;
 pub mod sdr;
@@ -444,12 +445,25 @@ pub enum LogEntry {
         owner: Player,
         side: FleetSide,
     },
-    /// A box shown to the opponent: its ships then (an empty list is a decoy).
+    /// A box shown to the opponent: its ships then (an empty list is a decoy), with the box's salt and
+    /// commitment (issue #30: anyone checks them against the last `fleet_chart_committed`; empty in older
+    /// logs).
     FleetBoxRevealed {
         owner: Player,
         side: FleetSide,
         fleet_box: u8,
         ships: Vec<String>,
+        #[serde(default)]
+        salt: String,
+        #[serde(default)]
+        commitment: String,
+    },
+    /// A Fleet Chart sealed afresh (opened or changed): every box's commitment, box 1 first. Says that
+    /// the chart changed, never which box (seed 002 5.0: the chart stays hidden).
+    FleetChartCommitted {
+        owner: Player,
+        side: FleetSide,
+        commitments: Vec<String>,
     },
     /// A D10 procedure. The acting box is named only when the roll revealed it: an unrevealed marker's
     /// number would let the opponent follow it on the map.
@@ -601,11 +615,18 @@ impl LogEntry {
             LogEntry::FleetChartOpened { owner, side } => {
                 format!("Player {} holds the {side:?} Fleet Chart.", name(*owner))
             }
+            LogEntry::FleetChartCommitted { owner, side, .. } => {
+                format!(
+                    "Player {}'s {side:?} Fleet Chart is sealed afresh: each box committed.",
+                    name(*owner)
+                )
+            }
             LogEntry::FleetBoxRevealed {
                 owner,
                 side,
                 fleet_box,
                 ships,
+                ..
             } if ships.is_empty() => {
                 format!(
                     "Player {} revealed {side:?} Fleet Box {fleet_box}: a decoy.",
@@ -617,6 +638,7 @@ impl LogEntry {
                 side,
                 fleet_box,
                 ships,
+                ..
             } => {
                 format!(
                     "Player {} revealed {side:?} Fleet Box {fleet_box}: {}.",
@@ -751,6 +773,9 @@ impl ToolSession {
             serde_json::from_str(text).map_err(|e| format!("not a tool session: {e}"))?;
         // A save from before the turn steps and the bindings of issue #30 is brought up to date.
         session.search.migrate();
+        for owner in session.fleets.seal_unsealed(&mut session.salts) {
+            session.log_commitments(owner);
+        }
         session.check()?;
         Ok(session)
     }
@@ -957,172 +982,6 @@ impl ToolSession {
             } => self.search(player, level, &name),
             ToolAction::AnswerSearch { player, admit } => self.answer_search(player, admit),
             _ => unreachable!("apply routes only the search actions here"),
-        }
-    }
-
-    fn open_fleet_chart(&mut self, player: Player, side: FleetSide) -> ToolResponse {
-        if let Some(chart) = self.fleets.of(player) {
-            return ToolResponse::error(
-                ErrorCode::FleetChartOpen,
-                format!("you already hold the {:?} Fleet Chart", chart.side),
-            );
-        }
-        if self
-            .fleets
-            .of(player.opponent())
-            .is_some_and(|c| c.side == side)
-        {
-            return ToolResponse::error(
-                ErrorCode::SideTaken,
-                format!("the other player holds the {side:?} Fleet Chart; choose the other side"),
-            );
-        }
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(
-                ErrorCode::LogFull,
-                "this session's log is full; start a new session",
-            );
-        }
-        self.fleets.open(player, side);
-        self.log.push(LogEntry::FleetChartOpened {
-            owner: player,
-            side,
-        });
-        ToolResponse::FleetChart {
-            chart: self.fleets.of(player).expect("just opened").owner_view(),
-        }
-    }
-
-    /// The acting player's chart, or the refusal to send.
-    fn own_fleet_chart(&mut self, player: Player) -> Result<&mut fleets::FleetChart, ToolResponse> {
-        self.fleets.of_mut(player).ok_or_else(|| {
-            ToolResponse::error(
-                ErrorCode::NoFleetChart,
-                "open your Fleet Chart first (open_fleet_chart with a side)",
-            )
-        })
-    }
-
-    /// Applies one owner-only change to the acting player's chart (nothing is logged: the chart is hidden).
-    fn edit_chart(
-        &mut self,
-        player: Player,
-        ship: Option<&str>,
-        change: impl FnOnce(&mut fleets::FleetChart, &str) -> Result<(), fleets::FleetError>,
-    ) -> ToolResponse {
-        let ship = match ship.map(ship_name).transpose() {
-            Ok(name) => name.unwrap_or_default(),
-            Err(refusal) => return refusal,
-        };
-        let chart = match self.own_fleet_chart(player) {
-            Ok(chart) => chart,
-            Err(refusal) => return refusal,
-        };
-        match change(chart, &ship) {
-            Ok(()) => ToolResponse::FleetChart {
-                chart: chart.owner_view(),
-            },
-            Err(e) => ToolResponse::error(e.code(), e.message(chart.side)),
-        }
-    }
-
-    fn reveal_fleet_box(&mut self, player: Player, fleet_box: u8) -> ToolResponse {
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(
-                ErrorCode::LogFull,
-                "this session's log is full; start a new session",
-            );
-        }
-        let chart = match self.own_fleet_chart(player) {
-            Ok(chart) => chart,
-            Err(refusal) => return refusal,
-        };
-        let side = chart.side;
-        match chart.reveal(fleet_box) {
-            Ok(shown) => {
-                let ships = chart.ships_in(fleet_box);
-                self.log.push(LogEntry::FleetBoxRevealed {
-                    owner: player,
-                    side,
-                    fleet_box,
-                    ships,
-                });
-                ToolResponse::FleetBoxRevealed {
-                    side,
-                    fleet_box: shown,
-                }
-            }
-            Err(e) => ToolResponse::error(e.code(), e.message(side)),
-        }
-    }
-
-    /// Rolls a seed 002 D10 procedure. With `fleet_box`, the box must hold ships (a decoy makes no attack,
-    /// 5.1) and is revealed when the roll reveals the unknown ship.
-    fn roll_d10(
-        &mut self,
-        player: Player,
-        procedure: D10Procedure,
-        fleet_box: Option<u8>,
-    ) -> ToolResponse {
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(
-                ErrorCode::LogFull,
-                "this session's log is full; start a new session",
-            );
-        }
-        if let Some(n) = fleet_box {
-            if let Err(refusal) = self.check_acting_box(player, procedure, n) {
-                return refusal;
-            }
-        }
-        let result = fleets::roll_d10(procedure, &mut self.dice);
-        let acting = fleet_box.filter(|_| result.revealed);
-        let revealed_box = acting.map(|n| {
-            self.fleets
-                .of_mut(player)
-                .expect("checked")
-                .reveal(n)
-                .expect("checked box")
-        });
-        if let Some(n) = acting {
-            let side = self.fleets.of(player).expect("checked").side;
-            self.log.push(LogEntry::FleetBoxRevealed {
-                owner: player,
-                side,
-                fleet_box: n,
-                ships: self.fleets.of(player).expect("checked").ships_in(n),
-            });
-        }
-        let (die, success, revealed) = (result.die, result.success, result.revealed);
-        self.log.push(LogEntry::D10Rolled {
-            by: player,
-            procedure,
-            die,
-            success,
-            revealed,
-            fleet_box: acting,
-        });
-        ToolResponse::D10Rolled {
-            by: player,
-            result,
-            revealed_box,
-        }
-    }
-
-    fn check_acting_box(
-        &mut self,
-        player: Player,
-        procedure: D10Procedure,
-        fleet_box: u8,
-    ) -> Result<(), ToolResponse> {
-        if !procedure.acts_with_ships() {
-            return Err(ToolResponse::error(ErrorCode::BadInput, "an occupation is rolled for an army marker, not a Fleet Box (Great War at Sea fleet markers, 10.1)"));
-        }
-        let chart = self.own_fleet_chart(player)?;
-        match chart.is_decoy(fleet_box) {
-            Err(e) => Err(ToolResponse::error(e.code(), e.message(chart.side))),
-            Ok(true) => Err(ToolResponse::error(ErrorCode::DecoyCannotAct, format!("Fleet Box {fleet_box} holds no ships: a decoy cannot attack, raid or bombard (Great War at Sea fleet markers, 5.1)"))),
-            Ok(false) => Ok(()),
         }
     }
 

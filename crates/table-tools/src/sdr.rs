@@ -117,7 +117,13 @@ pub fn commitment_preimage(value: u8, salt_hex: &str) -> String {
 
 /// First 16 hex digits of SHA-256 over [`commitment_preimage`].
 pub fn commitment(value: u8, salt_hex: &str) -> String {
-    let digest = Sha256::digest(commitment_preimage(value, salt_hex).as_bytes());
+    commit_text(&commitment_preimage(value, salt_hex))
+}
+
+/// First 16 hex digits of SHA-256 over a preimage: the one commitment of the tools (a chit's value, a
+/// Fleet Box's ships, issue #30).
+pub fn commit_text(preimage: &str) -> String {
+    let digest = Sha256::digest(preimage.as_bytes());
     hex::encode(digest)[..COMMITMENT_HEX_DIGITS].to_string()
 }
 

@@ -500,12 +500,14 @@ impl SearchBoard {
                 )
             }
             (None, Some(chosen)) => self.british = Some(chosen),
-            (Some(fixed), Some(chosen)) if fixed != chosen => return refuse(
-                ErrorCode::WrongSide,
-                format!(
+            (Some(fixed), Some(chosen)) if fixed != chosen => {
+                return refuse(
+                    ErrorCode::WrongSide,
+                    format!(
                     "Player {fixed:?} is British for this whole game (GOEBEN, PREPARE FOR PLAY)"
                 ),
-            ),
+                )
+            }
             (Some(_), _) => {}
         }
         self.turn += 1;

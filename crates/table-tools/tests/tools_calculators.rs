@@ -375,10 +375,20 @@ fn hull_box_vp_seed_003_victory_points() {
 #[test]
 fn caught_at_anchor_seed_002_10_5_3() {
     let mut s = scripted(&[3, 4]);
+    // Issue #30: the roll is made for the attacking Fleet Box, which must hold ships (5.1, 5.2).
+    s.respond(ToolAction::OpenFleetChart {
+        player: A,
+        side: goeben_table_tools::fleets::FleetSide::German,
+    });
+    s.respond(ToolAction::AssignShip {
+        player: A,
+        ship: "Emden".into(),
+        fleet_box: 3,
+    });
     let roll = |s: &mut ToolSession| match s.respond(ToolAction::RollD10 {
         player: A,
         procedure: D10Procedure::CaughtAtAnchor,
-        fleet_box: None,
+        fleet_box: Some(3),
     }) {
         ToolResponse::D10Rolled { result, .. } => (result.success, result.revealed),
         other => panic!("{other:?}"),

@@ -660,3 +660,305 @@ fn island_squares_the_die_follows_the_square_not_the_callers_flag() {
     };
     assert_eq!(dice.len(), 1, "square 70 has islands: one die");
 }
+
+// ---- Fleet Charts bound (seed 002 5.1, 5.2, 7.2, 8.7, 10.1, 10.2, 10.4, 10.5.3) ----
+
+use goeben_table_tools::fleets::{box_commitment, D10Procedure, FleetSide};
+use goeben_table_tools::LogEntry;
+
+/// A German (von Spee in box 4, Emden in 3), B Allied (Minotaur in 1).
+fn charts() -> ToolSession {
+    let mut s = ToolSession::seeded(3);
+    ok(
+        &mut s,
+        ToolAction::OpenFleetChart {
+            player: A,
+            side: FleetSide::German,
+        },
+    );
+    ok(
+        &mut s,
+        ToolAction::OpenFleetChart {
+            player: B,
+            side: FleetSide::Allied,
+        },
+    );
+    for ship in ["Scharnhorst", "Gneisenau"] {
+        ok(
+            &mut s,
+            ToolAction::AssignShip {
+                player: A,
+                ship: ship.into(),
+                fleet_box: 4,
+            },
+        );
+    }
+    ok(
+        &mut s,
+        ToolAction::AssignShip {
+            player: A,
+            ship: "Emden".into(),
+            fleet_box: 3,
+        },
+    );
+    ok(
+        &mut s,
+        ToolAction::AssignShip {
+            player: B,
+            ship: "Minotaur".into(),
+            fleet_box: 1,
+        },
+    );
+    s
+}
+
+fn roll(player: Player, procedure: D10Procedure, fleet_box: Option<u8>) -> ToolAction {
+    ToolAction::RollD10 {
+        player,
+        procedure,
+        fleet_box,
+    }
+}
+
+fn log(s: &ToolSession) -> Vec<LogEntry> {
+    let ToolResponse::TableView(t) = s.clone().respond(ToolAction::TableView) else {
+        unreachable!()
+    };
+    t.log.into_iter().map(|l| l.entry).collect()
+}
+
+/// The commitment of `owner`'s box as last logged (the public record the reveal is checked against).
+fn logged_commitment(s: &ToolSession, owner: Player, fleet_box: u8) -> String {
+    log(s)
+        .into_iter()
+        .rev()
+        .find_map(|e| match e {
+            LogEntry::FleetChartCommitted {
+                owner: o,
+                commitments,
+                ..
+            } if o == owner => Some(commitments[fleet_box as usize - 1].clone()),
+            _ => None,
+        })
+        .expect("the chart was committed")
+}
+
+#[test]
+fn seed_002_5_2_a_located_box_cannot_be_emptied_before_its_reveal() {
+    // Before: after a successful location roll the owner moved the ships out (transfer_ship, not logged)
+    // and the reveal showed a decoy.
+    let mut s = charts();
+    s.script_dice([2]);
+    let ToolResponse::D10Rolled {
+        result,
+        revealed_box,
+        ..
+    } = ok(&mut s, roll(B, D10Procedure::LocateAtSea, Some(1)))
+    else {
+        unreachable!()
+    };
+    assert!(
+        result.success && revealed_box.is_some(),
+        "located: the attacking box is revealed too (10.5.3)"
+    );
+    let message = refused(
+        &mut s,
+        ToolAction::TransferShip {
+            player: A,
+            ship: "Scharnhorst".into(),
+            from: 4,
+            to: 5,
+        },
+        ErrorCode::NotNow,
+    );
+    assert!(message.contains("reveal its Fleet Box"), "{message}");
+    refused(
+        &mut s,
+        ToolAction::RemoveShip {
+            player: A,
+            ship: "Gneisenau".into(),
+            fleet_box: 4,
+        },
+        ErrorCode::NotNow,
+    );
+    let committed = logged_commitment(&s, A, 4);
+    ok(
+        &mut s,
+        ToolAction::RevealFleetBox {
+            player: A,
+            fleet_box: 4,
+        },
+    );
+    let Some(LogEntry::FleetBoxRevealed {
+        ships,
+        salt,
+        commitment,
+        ..
+    }) = log(&s).pop()
+    else {
+        panic!("the reveal is logged")
+    };
+    assert_eq!(ships, ["Gneisenau", "Scharnhorst"]);
+    assert_eq!(
+        commitment, committed,
+        "the reveal is of the box as committed before the roll"
+    );
+    assert_eq!(
+        box_commitment(FleetSide::German, 4, &ships, &salt),
+        committed,
+        "anyone can check it"
+    );
+    // Revealed: 5.2's regrouping is allowed again, and it is committed afresh.
+    ok(
+        &mut s,
+        ToolAction::TransferShip {
+            player: A,
+            ship: "Scharnhorst".into(),
+            from: 4,
+            to: 5,
+        },
+    );
+    assert_ne!(
+        logged_commitment(&s, A, 4),
+        committed,
+        "every change seals the boxes afresh"
+    );
+}
+
+#[test]
+fn seed_002_5_2_every_change_of_ships_is_logged_as_new_commitments_and_binds() {
+    let mut s = charts();
+    let before = log(&s).len();
+    ok(
+        &mut s,
+        ToolAction::TransferShip {
+            player: A,
+            ship: "Emden".into(),
+            from: 3,
+            to: 7,
+        },
+    );
+    let entries = log(&s);
+    assert_eq!(entries.len(), before + 1, "one entry for the move");
+    let LogEntry::FleetChartCommitted {
+        owner: A,
+        commitments,
+        ..
+    } = &entries[before]
+    else {
+        panic!("{:?}", entries[before])
+    };
+    assert_eq!(
+        commitments.len(),
+        12,
+        "every box re-committed: the log says a change, not which box"
+    );
+    let text = serde_json::to_string(&entries).unwrap();
+    assert!(
+        !text.contains("Emden") && !text.contains("\"transfer"),
+        "{text}"
+    );
+    // A save whose boxes no longer match their commitments is refused.
+    let mut saved = serde_json::to_value(&s).unwrap();
+    saved["fleets"]["a"]["boxes"][6] = serde_json::json!([]);
+    saved["fleets"]["a"]["boxes"][2] = serde_json::json!(["Emden"]);
+    let err = ToolSession::from_json(&saved.to_string()).unwrap_err();
+    assert!(err.contains("does not match its commitment"), "{err}");
+}
+
+#[test]
+fn seed_002_5_1_a_decoy_never_attacks_locates_or_bombards_even_unnamed() {
+    // Before: a decoy was refused only when the roll named its box; leaving the box out let it act.
+    let mut s = charts();
+    for procedure in [
+        D10Procedure::Bombardment,
+        D10Procedure::LocateAtSea,
+        D10Procedure::MerchantAttackReveal,
+    ] {
+        let message = refused(&mut s, roll(A, procedure, None), ErrorCode::BadInput);
+        assert!(message.contains("name the acting Fleet Box"), "{message}");
+        refused(
+            &mut s,
+            roll(A, procedure, Some(5)),
+            ErrorCode::DecoyCannotAct,
+        );
+    }
+    refused(
+        &mut s,
+        roll(B, D10Procedure::LocateAtSea, Some(2)),
+        ErrorCode::DecoyCannotAct,
+    );
+}
+
+#[test]
+fn seed_002_each_roll_checks_its_side_10_2_bombardment_is_german() {
+    // Before: rolls reserved for one side (10.2 bombardment is German) were made by either.
+    let mut s = charts();
+    let message = refused(
+        &mut s,
+        roll(B, D10Procedure::Bombardment, Some(1)),
+        ErrorCode::WrongSide,
+    );
+    assert!(message.contains("10.2"), "{message}");
+    refused(
+        &mut s,
+        roll(B, D10Procedure::WirelessStation, Some(1)),
+        ErrorCode::WrongSide,
+    );
+    refused(
+        &mut s,
+        roll(B, D10Procedure::MerchantAttackReveal, Some(1)),
+        ErrorCode::WrongSide,
+    );
+    refused(
+        &mut s,
+        roll(A, D10Procedure::CollierDestroyed, Some(4)),
+        ErrorCode::WrongSide,
+    );
+    refused(
+        &mut s,
+        roll(A, D10Procedure::Occupation, None),
+        ErrorCode::WrongSide,
+    );
+    refused(
+        &mut ToolSession::seeded(1),
+        roll(A, D10Procedure::Bombardment, Some(1)),
+        ErrorCode::NoFleetChart,
+    );
+    ok(&mut s, roll(A, D10Procedure::Bombardment, Some(4)));
+    ok(&mut s, roll(B, D10Procedure::Occupation, None));
+    ok(&mut s, roll(B, D10Procedure::CoalingRaid, Some(1)));
+}
+
+#[test]
+fn a_session_saved_before_the_seals_loads_sealed_and_its_commitments_logged() {
+    // Old saves must still load (issue #30): a chart without seals is sealed on load, in the public log.
+    let s = charts();
+    let mut old = serde_json::to_value(&s).unwrap();
+    for owner in ["a", "b"] {
+        old["fleets"][owner]
+            .as_object_mut()
+            .unwrap()
+            .remove("seals");
+        old["fleets"][owner]
+            .as_object_mut()
+            .unwrap()
+            .remove("reveal_owed");
+    }
+    old["search"].as_object_mut().unwrap().remove("step");
+    old.as_object_mut().unwrap().remove("salts");
+    let loaded = ToolSession::from_json(&old.to_string()).expect("an older save loads");
+    let entries = log(&loaded);
+    let sealed = entries
+        .iter()
+        .rev()
+        .take(2)
+        .filter(|e| matches!(e, LogEntry::FleetChartCommitted { .. }))
+        .count();
+    assert_eq!(sealed, 2, "both charts sealed on load, in the log");
+    assert_ne!(
+        logged_commitment(&loaded, A, 4),
+        logged_commitment(&s, A, 4),
+        "fresh salts"
+    );
+}

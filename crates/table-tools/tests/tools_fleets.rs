@@ -232,6 +232,16 @@ fn an_unrevealing_roll_does_not_name_the_acting_box_in_the_log_10_4() {
 fn a_coaling_raid_and_a_location_roll_read_their_bands_8_4_10_5_3() {
     let mut s = spee_session();
     s.script_dice([4, 10]);
+    // Issue #30: a roll made with ships names its box; without one it is refused (a decoy could hide
+    // behind it, 5.1).
+    assert_eq!(
+        code(&s.respond(ToolAction::RollD10 {
+            player: A,
+            procedure: D10Procedure::CoalingRaid,
+            fleet_box: None
+        })),
+        "bad_input"
+    );
     let ToolResponse::D10Rolled {
         result,
         revealed_box,
@@ -239,14 +249,14 @@ fn a_coaling_raid_and_a_location_roll_read_their_bands_8_4_10_5_3() {
     } = s.respond(ToolAction::RollD10 {
         player: A,
         procedure: D10Procedure::CoalingRaid,
-        fleet_box: None,
+        fleet_box: Some(3),
     })
     else {
         panic!()
     };
     assert!(
-        !result.success && result.revealed && revealed_box.is_none(),
-        "without a box nothing is revealed automatically"
+        !result.success && result.revealed && revealed_box.is_some(),
+        "4-5: the raid fails and the raiding box is revealed"
     );
     let ToolResponse::D10Rolled { result, .. } = s.respond(ToolAction::RollD10 {
         player: B,
@@ -430,7 +440,7 @@ fn fleet_requests_parse_from_json_lines() {
     assert_eq!(opened["chart"]["boxes"].as_array().unwrap().len(), 10);
     let rolled: serde_json::Value = serde_json::from_str(&handle_line(
         &mut s,
-        r#"{"tool":"roll_d10","player":"a","procedure":"occupation"}"#,
+        r#"{"tool":"roll_d10","player":"b","procedure":"occupation"}"#,
     ))
     .unwrap();
     assert_eq!(rolled["tool"], "d10_rolled");

@@ -75,6 +75,21 @@ fn assert_no_chit_leak(session: &ToolSession, viewer: Player, json: &Value, step
         );
         assert!(!shows_face_of(json, id), "step {step}: the face ({value}) of the other player's secret chit #{id} reaches {viewer:?}: {text}");
     }
+    // Issue #30: no salt of a sealed Fleet Box the other player has not revealed (its commitment only).
+    for (fleet_box, salt) in box_salts_of(session, viewer.opponent()) {
+        assert!(!text.contains(&salt), "step {step}: the salt of the other player's unrevealed Fleet Box {fleet_box} reaches {viewer:?}");
+    }
+}
+
+/// The salts of `owner`'s Fleet Boxes that are not revealed now.
+fn box_salts_of(session: &ToolSession, owner: Player) -> Vec<(u8, String)> {
+    let Some(chart) = session.fleet_chart(owner) else {
+        return Vec::new();
+    };
+    (1..=chart.side.boxes())
+        .filter(|n| !chart.is_revealed(*n))
+        .map(|n| (n, chart.seal_of(n).expect("sealed").salt.clone()))
+        .collect()
 }
 
 /// The viewer's own secret chits do show their values to their owner (the filter is not simply blanket).
@@ -924,6 +939,17 @@ fn the_table_leak_check_would_catch_a_planted_secret() {
         let mut planted = clean.clone();
         planted["log"][0]["text"] = Value::String(secret.salt.clone());
         assert!(caught(planted), "{owner:?}'s salt must be flagged");
+        // Issue #30: the salt of an unrevealed Fleet Box, anywhere.
+        let (fleet_box, salt) = box_salts_of(&session, owner)
+            .into_iter()
+            .next()
+            .expect("an unrevealed box");
+        let mut planted = clean.clone();
+        planted["log"][0]["text"] = Value::String(salt);
+        assert!(
+            caught(planted),
+            "{owner:?}'s Fleet Box {fleet_box} salt must be flagged"
+        );
         // A ship of an unrevealed box.
         let mut planted = clean.clone();
         let key = if owner == Player::A { "a" } else { "b" };

@@ -267,7 +267,8 @@ fn table_tools_sessions() -> Vec<Session> {
                 r.expect(r#"{"tool":"open_fleet_chart","player":"b","side":"allied"}"#, "fleet_chart");
                 r.expect(r#"{"tool":"assign_ship","player":"a","ship":"Goeben","fleet_box":3}"#, "fleet_chart");
                 r.expect(r#"{"tool":"reveal_fleet_box","player":"a","fleet_box":3}"#, "fleet_box_revealed");
-                r.expect(r#"{"tool":"roll_d10","player":"b","procedure":"locate_at_sea"}"#, "d10_rolled");
+                // Issue #30: a roll made with ships names its (non-decoy) box; B names none and is refused.
+                r.expect(r#"{"tool":"roll_d10","player":"b","procedure":"locate_at_sea"}"#, "error");
                 r.peek("a");
                 r.expect(r#"{"tool":"start_turn","british":"a"}"#, "turn_started");
                 r.expect(&format!(r#"{{"tool":"place_unit","player":"a","unit":"Indomitable","at":{AT_52}}}"#), "unit");

@@ -94,8 +94,9 @@ describe('the table tools screen', () => {
     await fireEvent.change(screen.getByTestId(tid.fleetRevealBox('a')), { target: { value: '3' } });
     await fireEvent.click(screen.getByTestId(tid.fleetReveal('a')));
     await waitFor(() => expect(screen.getByTestId(tid.publicBox('a', 3)).textContent).toContain('Goeben'));
+    // Issue #30: a roll made with ships names its box (never a decoy): B names none and is refused.
     await fireEvent.click(screen.getByTestId(tid.d10Roll('b')));
-    await screen.findByTestId(tid.d10Result);
+    expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('name the acting Fleet Box');
     expect(core.sent('view')).toEqual([{ tool: 'view', player: 'b' }]);
     await peek('a', tid.ownBox(3));
 
