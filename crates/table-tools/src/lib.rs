@@ -23,6 +23,7 @@ pub mod sdr_purposes;
 pub mod search;
 mod search_requests;
 pub mod turn;
+pub mod verify;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -291,3 +291,82 @@ fn seed_003_004_procedures_answer_dice_and_words_over_the_cli() {
     );
     assert_eq!(run(5, &lines), answers, "the same seed rolls the same");
 }
+
+/// Runs `table_tools verify` over `export` written to a file; its exit status and output.
+fn verify(export: &str) -> (bool, String) {
+    let path = std::env::temp_dir().join(format!(
+        "tools-export-{}-{}.json",
+        std::process::id(),
+        export.len()
+    ));
+    std::fs::write(&path, export).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_table_tools"))
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .expect("table_tools runs");
+    std::fs::remove_file(&path).ok();
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+#[test]
+fn issue_30_verify_checks_every_reveal_of_an_exported_session_and_a_tampered_one_fails() {
+    let a = run(
+        5,
+        &[
+            r#"{"tool":"draw_sdr","player":"a"}"#,
+            r#"{"tool":"reveal_sdr","player":"a","chit":1}"#,
+            r#"{"tool":"open_fleet_chart","player":"a","side":"german"}"#,
+            r#"{"tool":"assign_ship","player":"a","ship":"Emden","fleet_box":3}"#,
+            r#"{"tool":"transfer_ship","player":"a","ship":"Emden","from":3,"to":4}"#,
+            r#"{"tool":"reveal_fleet_box","player":"a","fleet_box":4}"#,
+            r#"{"tool":"table_view"}"#,
+        ],
+    );
+    let export = a[6].to_string();
+    let (ok, said) = verify(&export);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("verified: 1 chit reveals and 1 Fleet Box reveals match their commitments"),
+        "{said}"
+    );
+    // The chit's value changed after the fact.
+    let mut tampered = a[6].clone();
+    let reveal = tampered["log"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|l| l["entry"] == "sdr_revealed")
+        .unwrap();
+    let value = reveal["value"].as_u64().unwrap();
+    reveal["value"] = (value % 6 + 1).into();
+    let (ok, said) = verify(&tampered.to_string());
+    assert!(
+        !ok && said.contains("chit #1 revealed as")
+            && said.contains("does not match the commitment"),
+        "{said}"
+    );
+    // The box shown as a decoy though it held Emden when committed.
+    let mut tampered = a[6].clone();
+    let reveal = tampered["log"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|l| l["entry"] == "fleet_box_revealed")
+        .unwrap();
+    reveal["ships"] = serde_json::json!([]);
+    let (ok, said) = verify(&tampered.to_string());
+    assert!(
+        !ok && said.contains("German Fleet Box 4 revealed as [] does not match"),
+        "{said}"
+    );
+    let (ok, said) = verify("{}");
+    assert!(!ok && said.contains("no log"), "{said}");
+}
