@@ -149,9 +149,19 @@ fn assert_no_secret_of(session: &ToolSession, owner: Player, body: &str, public:
         assert!(!shows_face_of(&json, chit.id), "step {step}: the face of {owner:?}'s secret chit #{} reaches seat {seat}: {body}", chit.id);
     }
     assert!(!shows_position_of(&json, owner), "step {step}: where {owner:?}'s unit is reaches seat {seat}: {body}");
+    // Issue #30: no salt of a sealed Fleet Box the owner has not revealed (its commitment only).
+    for (fleet_box, salt) in box_salts_of(session, owner) {
+        assert!(!body.contains(&salt), "step {step}: the salt of {owner:?}'s unrevealed Fleet Box {fleet_box} reaches seat {seat}: {body}");
+    }
     for name in ships_of(owner).into_iter().chain(units_of(owner)) {
         assert!(!body.contains(name) || public.contains(name), "step {step}: {owner:?}'s secret {name} reaches seat {seat}, not shown on the table: {body}");
     }
+}
+
+/// The salts of `owner`'s Fleet Boxes that are not revealed now (issue #30).
+fn box_salts_of(session: &ToolSession, owner: Player) -> Vec<(u8, String)> {
+    let Some(chart) = session.fleet_chart(owner) else { return Vec::new() };
+    (1..=chart.side.boxes()).filter(|n| !chart.is_revealed(*n)).map(|n| (n, chart.seal_of(n).expect("sealed").salt.clone())).collect()
 }
 
 /// A host's answer as a test sees it: `(status, body)`; `tamper` may change it before the checks (the
@@ -298,6 +308,12 @@ fn issue_16_a_salt_or_a_position_slipped_into_an_answer_is_caught() {
         }
     };
     assert!(caught(&salt).contains("reaches seat display"));
+    // Issue #30: a leaky host: the salt of one of B's unrevealed Fleet Boxes added to A's answers.
+    let box_salt = |seat: &str, session: &ToolSession, body: String| match (seat, box_salts_of(session, Player::B).first()) {
+        ("A", Some((_, salt))) => body.replacen('{', &format!("{{\"leak\":\"{salt}\","), 1),
+        _ => body,
+    };
+    assert!(caught(&box_salt).contains("unrevealed Fleet Box"));
     // A leaky host: B's units, with where they are, added to A's answers.
     let position = |seat: &str, session: &ToolSession, body: String| {
         let units = serde_json::to_string(session.units(Player::B)).unwrap();
