@@ -27,20 +27,21 @@ pub struct Tools {
 }
 
 impl Tools {
-    /// Opens the saved tools session, or a new one. A file that cannot be read is kept aside (never
-    /// deleted) and the message says where; the tools then start afresh.
-    pub fn open(app: &AppHandle, seed: u64) -> Result<(Tools, Option<String>), Box<dyn std::error::Error>> {
+    /// Opens the saved tools session, or a new one (its dice keyed by 256 bits of the OS's randomness, its
+    /// salts from the OS: issue #34 item 7). A file that cannot be read is kept aside (never deleted) and
+    /// the message says where; the tools then start afresh.
+    pub fn open(app: &AppHandle) -> Result<(Tools, Option<String>), Box<dyn std::error::Error>> {
         let path = app.path().app_data_dir()?.join(FILE);
         let (session, notice) = match read(&path) {
             Ok(Some(session)) => (session, None),
-            Ok(None) => (ToolSession::seeded(seed), None),
+            Ok(None) => (ToolSession::from_os_random(), None),
             Err(reason) => {
                 // Moved aside, not copied: on a full disk too (issue #18); if even that fails, left in place.
                 let message = match move_aside(&path) {
                     Ok(aside) => format!("The table tools' saved session could not be read ({reason}); it was kept as {}. The tools start afresh.", aside.display()),
                     Err(e) => format!("The table tools' saved session could not be read ({reason}), nor moved aside ({e}); it is left as {}. The tools start afresh.", path.display()),
                 };
-                (ToolSession::seeded(seed), Some(message))
+                (ToolSession::from_os_random(), Some(message))
             }
         };
         Ok((Tools { app: app.clone(), session: Mutex::new(session), trouble: Trouble::default() }, notice))

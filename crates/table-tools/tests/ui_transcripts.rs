@@ -175,6 +175,19 @@ fn sdr_sessions() -> Vec<Session> {
             },
         },
         Session {
+            name: "purpose",
+            about: "Issue #30: the sides fixed (B British), A draws the German victory conditions, then again: refused.",
+            table_reads: true,
+            play: |r| {
+                r.expect(r#"{"tool":"choose_sides","british":"b"}"#, "sides_chosen");
+                let line = r#"{"tool":"draw_sdr","player":"a","purpose":{"kind":"victory_conditions","side":"german"},"label":""}"#;
+                r.expect(line, "sdr_drawn");
+                let again = r.expect(line, "error");
+                assert_eq!(again["code"], "purpose_taken", "{again}");
+                Ok(())
+            },
+        },
+        Session {
             name: "peek",
             about: "Player A draws a 5; B, then A, hold Peek.",
             table_reads: true,

@@ -463,6 +463,8 @@ export const tid = Object.freeze({
   /** @param {string} player */
   searchEdit: (player) => `search-edit-${player}`,
   /** @param {string} player */
+  sdrBritish: (player) => `sdr-british-${player}`,
+  /** @param {string} player */
   searchEndStep: (player) => `search-end-step-${player}`,
   /** @param {string} player */
   searchEditor: (player) => `search-editor-${player}`,
@@ -476,6 +478,9 @@ export const tid = Object.freeze({
   sdr: 'sdr',
   sdrBag: 'sdr-bag',
   sdrLabel: 'sdr-label',
+  sdrPurpose: 'sdr-purpose',
+  sdrSides: 'sdr-sides',
+  sdrChooseSides: 'sdr-choose-sides',
   sdrDrawA: 'sdr-draw-a',
   sdrDrawB: 'sdr-draw-b',
   sdrNotice: 'sdr-notice',
