@@ -714,8 +714,10 @@ fn for_label(label: &str) -> String {
 }
 
 /// The table tools' whole state: secret (holds chit values, salts and the RNG). Saved as JSON; never
-/// sent to a player — players get [`ToolResponse`]s.
+/// sent to a player — players get [`ToolResponse`]s. Every load (the app's, the table host's state file)
+/// goes through [`SavedSession`]: brought up to date and checked, or refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SavedSession")]
 pub struct ToolSession {
     dice: Dice,
     bag: Bag,
@@ -731,6 +733,55 @@ pub struct ToolSession {
     /// from the dice; they load with the OS from now on.
     #[serde(default)]
     salts: sdr::Salts,
+}
+
+/// A [`ToolSession`] as saved, before its load is brought up to date and checked.
+#[derive(Deserialize)]
+struct SavedSession {
+    dice: Dice,
+    bag: Bag,
+    chits: Vec<Chit>,
+    log: Vec<LogEntry>,
+    #[serde(default)]
+    fleets: FleetCharts,
+    #[serde(default)]
+    search: SearchBoard,
+    #[serde(default)]
+    salts: sdr::Salts,
+}
+
+impl TryFrom<SavedSession> for ToolSession {
+    type Error = String;
+
+    /// A save from before the turn steps and the seals of issue #30 is brought up to date (its step from
+    /// its searches, its island squares from its units, its charts sealed and their commitments logged);
+    /// then the invariants are checked, so a save that breaks them is refused, never half-loaded.
+    fn try_from(saved: SavedSession) -> Result<ToolSession, String> {
+        let SavedSession {
+            dice,
+            bag,
+            chits,
+            log,
+            fleets,
+            search,
+            salts,
+        } = saved;
+        let mut session = ToolSession {
+            dice,
+            bag,
+            chits,
+            log,
+            fleets,
+            search,
+            salts,
+        };
+        session.search.migrate();
+        for owner in session.fleets.seal_unsealed(&mut session.salts) {
+            session.log_commitments(owner);
+        }
+        session.check()?;
+        Ok(session)
+    }
 }
 
 impl ToolSession {
@@ -770,15 +821,8 @@ impl ToolSession {
 
     /// Restores a saved session, refusing one whose chits and bag do not add up.
     pub fn from_json(text: &str) -> Result<ToolSession, String> {
-        let mut session: ToolSession =
-            serde_json::from_str(text).map_err(|e| format!("not a tool session: {e}"))?;
-        // A save from before the turn steps and the bindings of issue #30 is brought up to date.
-        session.search.migrate();
-        for owner in session.fleets.seal_unsealed(&mut session.salts) {
-            session.log_commitments(owner);
-        }
-        session.check()?;
-        Ok(session)
+        // Brought up to date and checked as it is read (`SavedSession`).
+        serde_json::from_str(text).map_err(|e| format!("not a tool session: {e}"))
     }
 
     /// Test hook: script the next dice (not draws), like [`Dice::script`].

@@ -452,7 +452,6 @@ fn to_night_search(r: &mut Recorder) {
 #[derive(PartialEq)]
 enum Stage {
     Movement,
-    Spotting,
     Searches,
 }
 
@@ -476,10 +475,8 @@ fn board(r: &mut Recorder, night: bool, stage: Stage) {
             r.quiet(r#"{"tool":"start_turn"}"#, "turn_started");
         }
     }
-    if stage != Stage::Movement {
-        close_step(r);
-    }
     if stage == Stage::Searches {
+        close_step(r);
         close_step(r);
     }
 }
