@@ -14,8 +14,10 @@ pub const MAX_LINES: usize = 64;
 /// save and open again (`ToolSession::from_json`); every answer serialises; both players' views and the
 /// table view are made at the end.
 pub fn tools_lines(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let mut session = ToolSession::new(18);
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let mut session = ToolSession::seeded(18);
     for line in text.split('\n').take(MAX_LINES) {
         let before = session.clone();
         let response = match parse_line(line) {
@@ -24,10 +26,14 @@ pub fn tools_lines(data: &[u8]) {
         };
         let _ = serde_json::to_string(&response).expect("a response always serialises");
         if response.is_error() {
-            assert_eq!(session, before, "a refused tools line changed the session: {line}");
+            assert_eq!(
+                session, before,
+                "a refused tools line changed the session: {line}"
+            );
         } else if session != before {
             let saved = serde_json::to_string(&session).expect("a session serialises");
-            let opened = ToolSession::from_json(&saved).unwrap_or_else(|e| panic!("a session saved after `{line}` does not open: {e}"));
+            let opened = ToolSession::from_json(&saved)
+                .unwrap_or_else(|e| panic!("a session saved after `{line}` does not open: {e}"));
             assert_eq!(opened, session, "a saved session opens as it was");
         }
     }

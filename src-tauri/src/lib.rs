@@ -53,7 +53,7 @@ pub fn run() {
             startup::mark("game_loaded");
             let slots = persistence::Slots::open(app.handle())?;
             let finished = finished_games::Finished::open(app.handle())?;
-            let (tools, tools_notice) = table_tools::Tools::open(app.handle(), fresh_seed())?;
+            let (tools, tools_notice) = table_tools::Tools::open(app.handle())?;
             let notice = match (notice, tools_notice) {
                 (Some(a), Some(b)) => Some(format!("{a} {b}")),
                 (a, b) => a.or(b),

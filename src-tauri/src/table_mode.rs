@@ -182,7 +182,8 @@ impl TableMode {
         }
         let store = Store::new(&self.state_file);
         let kept = match game {
-            None => Table::kept_in(store, ToolSession::new(seed), tool_seats(display), Limits::default()),
+            // Issue #34 item 7: a tools table's dice keyed by 256 bits from the OS, its salts from the OS.
+            None => Table::kept_in(store, ToolSession::from_os_random(), tool_seats(display), Limits::default()),
             Some(roles) => {
                 let session = new_game(roles, seed);
                 let seats = game_seats(session.pack(), roles, display);

@@ -27,20 +27,21 @@ pub struct Tools {
 }
 
 impl Tools {
-    /// Opens the saved tools session, or a new one. A file that cannot be read is kept aside (never
-    /// deleted) and the message says where; the tools then start afresh.
-    pub fn open(app: &AppHandle, seed: u64) -> Result<(Tools, Option<String>), Box<dyn std::error::Error>> {
+    /// Opens the saved tools session, or a new one (its dice keyed by 256 bits of the OS's randomness, its
+    /// salts from the OS: issue #34 item 7). A file that cannot be read is kept aside (never deleted) and
+    /// the message says where; the tools then start afresh.
+    pub fn open(app: &AppHandle) -> Result<(Tools, Option<String>), Box<dyn std::error::Error>> {
         let path = app.path().app_data_dir()?.join(FILE);
         let (session, notice) = match read(&path) {
             Ok(Some(session)) => (session, None),
-            Ok(None) => (ToolSession::new(seed), None),
+            Ok(None) => (ToolSession::from_os_random(), None),
             Err(reason) => {
                 // Moved aside, not copied: on a full disk too (issue #18); if even that fails, left in place.
                 let message = match move_aside(&path) {
                     Ok(aside) => format!("The table tools' saved session could not be read ({reason}); it was kept as {}. The tools start afresh.", aside.display()),
                     Err(e) => format!("The table tools' saved session could not be read ({reason}), nor moved aside ({e}); it is left as {}. The tools start afresh.", path.display()),
                 };
-                (ToolSession::new(seed), Some(message))
+                (ToolSession::from_os_random(), Some(message))
             }
         };
         Ok((Tools { app: app.clone(), session: Mutex::new(session), trouble: Trouble::default() }, notice))
@@ -129,7 +130,7 @@ mod tests {
 
     #[test]
     fn a_saved_tools_session_reads_back_the_same() {
-        let mut session = ToolSession::new(11);
+        let mut session = ToolSession::seeded(11);
         session.respond(ToolAction::DrawSdr { player: Player::A, label: "victory".into() });
         let text = serde_json::to_string(&session).expect("serialises");
         let path = file("good", &serde_json::json!({ KEY_SESSION: text }).to_string());
@@ -150,7 +151,7 @@ mod tests {
         let trouble = Trouble::default();
         let full = || Err(WriteFailure { why: crate::persistence::Why::DiskFull, folder: "/data".into() });
         let draw = || ToolAction::DrawSdr { player: Player::A, label: "victory".into() };
-        let mut session = ToolSession::new(5);
+        let mut session = ToolSession::seeded(5);
         // The first failure: refused, told, and the session (dice included) as it was.
         let before = session.clone();
         let response = session.respond(draw());
@@ -177,7 +178,7 @@ mod tests {
 
     #[test]
     fn only_a_changed_session_is_saved() {
-        let before = ToolSession::new(3);
+        let before = ToolSession::seeded(3);
         let mut after = before.clone();
         let view = after.respond(ToolAction::View { player: Player::A });
         assert!(!needs_saving(&before, &after, &view), "a view changes nothing");

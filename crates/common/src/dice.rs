@@ -27,6 +27,12 @@ impl Dice {
         Dice { rng: ChaCha8Rng::seed_from_u64(seed), script: VecDeque::new() }
     }
 
+    /// Dice from a full 256-bit ChaCha8 key (issue #34 item 7: the table tools seed from 32 bytes of the
+    /// OS's randomness, not from 64 bits).
+    pub fn from_seed_bytes(seed: [u8; 32]) -> Dice {
+        Dice { rng: ChaCha8Rng::from_seed(seed), script: VecDeque::new() }
+    }
+
     /// Rolls one die with `sides` faces (1..=sides). A scripted face is used first when present.
     pub fn die(&mut self, sides: u8) -> u8 {
         assert!(sides >= 2, "a die has at least two faces");

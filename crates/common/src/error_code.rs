@@ -30,7 +30,8 @@ pub enum ErrorCode {
     NothingToUndo,
     /// `undo` after a decision that rolled, drew or revealed (issue #14), unless take-backs are on.
     UndoBarrier,
-    /// The action exists but not in this phase or while a decision is pending.
+    /// The action exists but not in this phase or while a decision is pending (the tools, issue #30: not
+    /// at this step of the turn, or outside the turns the rules give an SDR).
     NotNow,
     /// The rules forbid the move (the message cites the rule).
     Illegal,
@@ -120,6 +121,11 @@ pub enum ErrorCode {
     UnitExists,
     /// The search: no unit of that name.
     UnknownUnit,
+    /// The tools (issue #30): the rules name the other side (who draws an SDR, who rolls a D10 procedure,
+    /// who is British, fixed for the game).
+    WrongSide,
+    /// The tools (issue #30): an SDR was already drawn for this purpose; it is the one that counts.
+    PurposeTaken,
 
     // --- The shell (src-tauri/src) ---
     /// The request was applied but the save could not be written (the tools: nothing was changed).
@@ -208,6 +214,8 @@ impl ErrorCode {
         ErrorCode::NoUnitThere,
         ErrorCode::UnitExists,
         ErrorCode::UnknownUnit,
+        ErrorCode::WrongSide,
+        ErrorCode::PurposeTaken,
         ErrorCode::SaveFailed,
         ErrorCode::FinishedNotKept,
         ErrorCode::SlotExists,
@@ -302,6 +310,8 @@ mod tests {
         (NoUnitThere, "no_unit_there"),
         (UnitExists, "unit_exists"),
         (UnknownUnit, "unknown_unit"),
+        (WrongSide, "wrong_side"),
+        (PurposeTaken, "purpose_taken"),
         (SaveFailed, "save_failed"),
         (FinishedNotKept, "finished_not_kept"),
         (SlotExists, "slot_exists"),

@@ -126,7 +126,8 @@ fn main() -> ExitCode {
             }
         };
     }
-    let session = ToolSession::new(seed);
+    // Without --seed: 256 bits from the OS (issue #34 item 7); --seed is for reproducible tests.
+    let session = options.seed.map(ToolSession::seeded).unwrap_or_else(ToolSession::from_os_random);
     let seats = tool_seats(options.display);
     let (table, restored) = match &options.state {
         None => (Table::new(session, seats, Limits::default()), None),

@@ -181,9 +181,11 @@ pub fn acting_player(action: &ToolAction) -> Option<Player> {
         | A::ReportSpotting { player, .. }
         | A::Search { player, .. }
         | A::AnswerSearch { player, .. }
+        | A::EndStep { player }
         | A::View { player } => Some(*player),
         // Public to both players: reading a chart, a calculator, checking a commitment, starting the search
-        // turn (it names the British player but acts for neither), the shared table view.
+        // turn (the tools start one only once the last is over, issue #30), fixing the sides and the island
+        // squares before the game (once, in the public log), the shared table view.
         A::VerifySdr { .. }
         | A::VictoryConditions { .. }
         | A::WhatIf { .. }
@@ -196,6 +198,8 @@ pub fn acting_player(action: &ToolAction) -> Option<Player> {
         | A::HullDamageVp { .. }
         | A::MinefieldDensity { .. }
         | A::StartTurn { .. }
+        | A::ChooseSides { .. }
+        | A::IslandSquares { .. }
         | A::TableView => None,
     }
 }
@@ -241,7 +245,7 @@ mod tests {
         assert_eq!(permits(a, &ToolAction::View { player: Player::A }), Ok(()));
         assert_eq!(permits(a, &ToolAction::View { player: Player::B }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
         assert_eq!(permits(a, &ToolAction::TableView), Ok(()));
-        assert_eq!(permits(a, &ToolAction::StartTurn { night: false, british: Player::B }), Ok(()));
+        assert_eq!(permits(a, &ToolAction::StartTurn { british: Some(Player::B) }), Ok(()));
         assert_eq!(permits(SeatRole::Display, &ToolAction::TableView), Ok(()));
         assert_eq!(permits(SeatRole::Display, &ToolAction::View { player: Player::A }), Err(NotYours::DisplayOnly));
         assert_eq!(permits(SeatRole::Display, &ToolAction::FuelUse { zones_moved: 1 }), Err(NotYours::DisplayOnly));

@@ -232,7 +232,7 @@ mod tests {
             version: VERSION,
             kind: "tools".into(),
             seats: vec![SavedSeat { name: "A".into(), role: SeatRole::Display, code: "ab".repeat(16), kept: vec![] }],
-            session: ToolSession::new(1),
+            session: ToolSession::seeded(1),
             game: None,
         }
     }
@@ -270,7 +270,7 @@ mod tests {
 
     #[test]
     fn a_tools_file_written_before_game_tables_were_kept_still_reads_the_same() {
-        let mut session = ToolSession::new(5);
+        let mut session = ToolSession::seeded(5);
         session.respond(goeben_table_tools::parse_line(r#"{"tool":"draw_sdr","player":"a"}"#).unwrap());
         let kept = SavedAnswer { key: "k1".into(), body_sha256: "0f".repeat(32), answer: "{}".into() };
         let seats = vec![

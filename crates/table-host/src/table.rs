@@ -256,7 +256,7 @@ impl Table {
     /// each seat gets the core's player view. In memory only; [`Table::game_kept_in`] keeps one in a file.
     pub fn game(session: goeben_referee::Session, roles: goeben_referee::ground::state::Roles, seats: Vec<Seat>, limits: Limits) -> Table {
         let rules = GameRules { pack: session.pack().clone(), roles };
-        let mut table = Table::new(ToolSession::new(0), seats, limits);
+        let mut table = Table::new(ToolSession::seeded(0), seats, limits);
         table.state.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner()).game = Some(session);
         table.game = Some(rules);
         table
@@ -750,7 +750,7 @@ mod tests {
     use crate::seats::tool_seats;
 
     fn table() -> Table {
-        Table::new(ToolSession::new(3), tool_seats(true), Limits::default())
+        Table::new(ToolSession::seeded(3), tool_seats(true), Limits::default())
     }
 
     #[test]
@@ -775,12 +775,12 @@ mod tests {
 
     /// A fresh session of the same seed: what an untouched table holds.
     fn table_like(_: &Table) -> ToolSession {
-        ToolSession::new(3)
+        ToolSession::seeded(3)
     }
 
     #[test]
     fn only_the_last_answers_are_kept() {
-        let t = Table::new(ToolSession::new(3), tool_seats(false), Limits { replay_keep: 2, ..Limits::default() });
+        let t = Table::new(ToolSession::seeded(3), tool_seats(false), Limits { replay_keep: 2, ..Limits::default() });
         let roll = br#"{"tool":"roll_event","player":"a","table":"tactical"}"#;
         for key in ["1", "2", "3"] {
             assert!(!t.answer(0, Some(key), roll).replayed);

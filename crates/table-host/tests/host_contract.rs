@@ -175,7 +175,7 @@ fn issue_16_acting_for_the_other_player_is_refused_and_changes_nothing() {
     }
     // What any player may do: a chart, a calculator, starting the search turn.
     assert_eq!(post(&host, &a, r#"{"tool":"victory_conditions","side":"german","sdr":3}"#, None).status, 200);
-    assert_eq!(post(&host, &a, r#"{"tool":"start_turn","night":false,"british":"b"}"#, None).status, 200);
+    assert_eq!(post(&host, &a, r#"{"tool":"start_turn","british":"b"}"#, None).status, 200);
 }
 
 #[test]

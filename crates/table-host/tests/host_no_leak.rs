@@ -80,10 +80,14 @@ fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
     match kind {
         16 | 17 => ToolAction::PlaceUnit { player, unit, at },
         18 => ToolAction::MoveUnit { player, unit, at },
-        19 => ToolAction::StartTurn { night: pick.is_multiple_of(2), british: if pick.is_multiple_of(3) { Player::A } else { Player::B } },
+        // Issue #30: the turn's steps, the sides fixed once, the island squares named before the game.
+        19 if pick.is_multiple_of(5) => ToolAction::IslandSquares { squares: vec![square.into()] },
+        19 if pick.is_multiple_of(2) => ToolAction::EndStep { player },
+        19 => ToolAction::StartTurn { british: pick.is_multiple_of(3).then_some(if pick.is_multiple_of(7) { Player::A } else { Player::B }) },
         20 => ToolAction::ReportSpotting { player, square: square.into(), units: vec![unit], ended_there: Some(pick.is_multiple_of(4)) },
         21 | 22 => ToolAction::Search { player, level, name },
         23 => ToolAction::AnswerSearch { player, admit: pick.is_multiple_of(2) },
+        _ if pick.is_multiple_of(2) => ToolAction::EndStep { player },
         _ => ToolAction::RemoveUnit { player, unit },
     }
 }
@@ -98,7 +102,7 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
         _ => {}
     }
     match kind % 8 {
-        0 | 1 => ToolAction::DrawSdr { player, label: format!("draw {pick}") },
+        0 | 1 => ToolAction::DrawSdr { player, purpose: None, label: format!("draw {pick}") },
         2 | 3 => ToolAction::RevealSdr { player, chit },
         4 => ToolAction::ReturnSdr { player, chit },
         5 => ToolAction::RollEvent { player, table: if pick.is_multiple_of(2) { EventTable::Tactical } else { EventTable::Strategic } },
@@ -145,9 +149,19 @@ fn assert_no_secret_of(session: &ToolSession, owner: Player, body: &str, public:
         assert!(!shows_face_of(&json, chit.id), "step {step}: the face of {owner:?}'s secret chit #{} reaches seat {seat}: {body}", chit.id);
     }
     assert!(!shows_position_of(&json, owner), "step {step}: where {owner:?}'s unit is reaches seat {seat}: {body}");
+    // Issue #30: no salt of a sealed Fleet Box the owner has not revealed (its commitment only).
+    for (fleet_box, salt) in box_salts_of(session, owner) {
+        assert!(!body.contains(&salt), "step {step}: the salt of {owner:?}'s unrevealed Fleet Box {fleet_box} reaches seat {seat}: {body}");
+    }
     for name in ships_of(owner).into_iter().chain(units_of(owner)) {
         assert!(!body.contains(name) || public.contains(name), "step {step}: {owner:?}'s secret {name} reaches seat {seat}, not shown on the table: {body}");
     }
+}
+
+/// The salts of `owner`'s Fleet Boxes that are not revealed now (issue #30).
+fn box_salts_of(session: &ToolSession, owner: Player) -> Vec<(u8, String)> {
+    let Some(chart) = session.fleet_chart(owner) else { return Vec::new() };
+    (1..=chart.side.boxes()).filter(|n| !chart.is_revealed(*n)).map(|n| (n, chart.seal_of(n).expect("sealed").salt.clone())).collect()
 }
 
 /// A host's answer as a test sees it: `(status, body)`; `tamper` may change it before the checks (the
@@ -176,7 +190,7 @@ impl Table {
 
 fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
     let table = Table::open(seed);
-    let mut shadow = ToolSession::new(seed);
+    let mut shadow = ToolSession::seeded(seed);
     for (step, &(kind, b, pick, cheat)) in steps.iter().enumerate() {
         let player = if b { Player::B } else { Player::A };
         let action = action_for(&shadow, kind, player, pick);
@@ -294,6 +308,12 @@ fn issue_16_a_salt_or_a_position_slipped_into_an_answer_is_caught() {
         }
     };
     assert!(caught(&salt).contains("reaches seat display"));
+    // Issue #30: a leaky host: the salt of one of B's unrevealed Fleet Boxes added to A's answers.
+    let box_salt = |seat: &str, session: &ToolSession, body: String| match (seat, box_salts_of(session, Player::B).first()) {
+        ("A", Some((_, salt))) => body.replacen('{', &format!("{{\"leak\":\"{salt}\","), 1),
+        _ => body,
+    };
+    assert!(caught(&box_salt).contains("unrevealed Fleet Box"));
     // A leaky host: B's units, with where they are, added to A's answers.
     let position = |seat: &str, session: &ToolSession, body: String| {
         let units = serde_json::to_string(session.units(Player::B)).unwrap();

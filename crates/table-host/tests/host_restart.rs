@@ -157,7 +157,7 @@ fn issue_16_a_corrupt_or_foreign_state_file_is_refused_and_left_untouched() {
     let dir = scratch("refused");
     let good = {
         let path = dir.join("good.json");
-        let (table, restored) = Table::kept_in(Store::new(&path), ToolSession::new(1), tool_seats(false), Limits::default()).unwrap();
+        let (table, restored) = Table::kept_in(Store::new(&path), ToolSession::seeded(1), tool_seats(false), Limits::default()).unwrap();
         assert!(!restored);
         drop(table);
         std::fs::read(&path).unwrap()
@@ -193,7 +193,7 @@ fn issue_16_a_failed_save_undoes_the_request_and_says_so() {
     let dir = scratch("unsaved");
     let inner = dir.join("gone");
     std::fs::create_dir_all(&inner).unwrap();
-    let (table, _) = Table::kept_in(Store::new(inner.join("table.json")), ToolSession::new(2), tool_seats(false), roomy()).unwrap();
+    let (table, _) = Table::kept_in(Store::new(inner.join("table.json")), ToolSession::seeded(2), tool_seats(false), roomy()).unwrap();
     let running = Running::start("127.0.0.1:0".parse().unwrap(), Host::new(vec![table]), 1).unwrap();
     let a = code(&running, 0, 0);
     assert_eq!(post(&running, &a, r#"{"tool":"draw_sdr","player":"a"}"#, Some("k1")).status, 200);
@@ -333,7 +333,7 @@ fn saved_log_len(path: &std::path::Path) -> usize {
 fn issue_16_a_state_file_of_the_other_kind_or_a_damaged_game_is_refused_and_left_untouched() {
     let dir = scratch("game-refused");
     let tools = dir.join("tools.json");
-    drop(Table::kept_in(Store::new(&tools), ToolSession::new(1), tool_seats(false), Limits::default()).unwrap());
+    drop(Table::kept_in(Store::new(&tools), ToolSession::seeded(1), tool_seats(false), Limits::default()).unwrap());
     let game_path = dir.join("game.json");
     let session = game::new_game(Roles::TaskForceOfficers, 4);
     let seats = game::game_seats(session.pack(), Roles::TaskForceOfficers, false);

@@ -47,8 +47,15 @@ pub struct ContactRoll {
 /// Applies [`contact_modifier`] to a natural die (seed 004, Advanced Strategic Rules 6). The result is
 /// read on the game's own contact table, which is not in the seeds.
 pub fn contact_roll(natural: u8, ships_side_a: u32, ships_side_b: u32) -> ContactRoll {
-    assert!((1..=6).contains(&natural), "a die shows 1..=6, not {natural}");
-    ContactRoll { natural, modified: natural as u32 + contact_modifier(ships_side_a, ships_side_b), never_contact: natural == 1 }
+    assert!(
+        (1..=6).contains(&natural),
+        "a die shows 1..=6, not {natural}"
+    );
+    ContactRoll {
+        natural,
+        modified: natural as u32 + contact_modifier(ships_side_a, ships_side_b),
+        never_contact: natural == 1,
+    }
 }
 
 /// Operational speed classes of seed 003 "Extended Operational Movement".
@@ -125,7 +132,10 @@ pub const STATION_FUEL_POINTS_PER_TURN: u32 = 1;
 /// Whole fuel boxes crossed off for a running total of fuel points, and the points spent in the box
 /// now being used (seed 003 "Fuel Use").
 pub fn fuel_boxes(points_spent: u32) -> (u32, u32) {
-    (points_spent / FUEL_POINTS_PER_BOX, points_spent % FUEL_POINTS_PER_BOX)
+    (
+        points_spent / FUEL_POINTS_PER_BOX,
+        points_spent % FUEL_POINTS_PER_BOX,
+    )
 }
 
 /// Fuel boxes crossed off for a number of zones moved under seed 004's variant (Advanced Strategic
@@ -191,7 +201,11 @@ mod tests {
         assert_eq!(combined_fire_strength(&[4, 5, 5]), 9);
         assert_eq!(combined_fire_strength(&[3, 6, 7, 7]), 13);
         assert_eq!(combined_fire_strength(&[4, 4, 5, 6]), 11);
-        assert_eq!(combined_fire_strength(&[1, 9]), 5, "combining may give less than the strongest alone");
+        assert_eq!(
+            combined_fire_strength(&[1, 9]),
+            5,
+            "combining may give less than the strongest alone"
+        );
         assert_eq!(combined_fire_strength(&[9, 1]), 5, "order does not matter");
     }
 
@@ -199,17 +213,33 @@ mod tests {
     fn combined_fire_edge_cases_004_tactical_11() {
         assert_eq!(combined_fire_strength(&[]), 0);
         assert_eq!(combined_fire_strength(&[7]), 7, "one ship fires alone");
-        assert_eq!(combined_fire_strength(&[1, 1]), 2, "the halved part is never below 1");
-        assert_eq!(combined_fire_strength(&[0, 6]), 6, "a ship without such guns takes no part");
+        assert_eq!(
+            combined_fire_strength(&[1, 1]),
+            2,
+            "the halved part is never below 1"
+        );
+        assert_eq!(
+            combined_fire_strength(&[0, 6]),
+            6,
+            "a ship without such guns takes no part"
+        );
     }
 
     #[test]
     fn contact_modifier_counts_fours_of_both_sides_004_strategic_6() {
-        assert_eq!(contact_modifier(5, 6), 2, "the worked example: 11 ships add 2");
+        assert_eq!(
+            contact_modifier(5, 6),
+            2,
+            "the worked example: 11 ships add 2"
+        );
         assert_eq!(contact_modifier(1, 2), 0);
         assert_eq!(contact_modifier(4, 0), 1);
         let r = contact_roll(1, 10, 10);
-        assert_eq!((r.modified, r.never_contact), (6, true), "a natural 1 is never contact");
+        assert_eq!(
+            (r.modified, r.never_contact),
+            (6, true),
+            "a natural 1 is never contact"
+        );
         assert!(!contact_roll(2, 0, 3).never_contact);
     }
 
@@ -222,14 +252,25 @@ mod tests {
         assert_eq!((fair(One, 1), fair(One, 2)), (2, 2));
         assert_eq!((fair(OneSlow, 3), fair(OneSlow, 4)), (1, 2));
         assert_eq!((fair(Slowest, 1), fair(Slowest, 2)), (1, 1));
-        assert_eq!(operational_zones(TwoPlus, 1, Weather::Storm), 2, "storms cap at 2");
-        assert_eq!(operational_zones(Two, 2, Weather::Gale), 1, "gales cap at 1");
+        assert_eq!(
+            operational_zones(TwoPlus, 1, Weather::Storm),
+            2,
+            "storms cap at 2"
+        );
+        assert_eq!(
+            operational_zones(Two, 2, Weather::Gale),
+            1,
+            "gales cap at 1"
+        );
         assert_eq!(operational_zones(Two, 2, Weather::Squall), 3);
     }
 
     #[test]
     fn fuel_by_zones_moved_003() {
-        assert_eq!([0, 1, 2, 3].map(fuel_points_for_turn), [Some(0), Some(1), Some(6), Some(12)]);
+        assert_eq!(
+            [0, 1, 2, 3].map(fuel_points_for_turn),
+            [Some(0), Some(1), Some(6), Some(12)]
+        );
         assert_eq!(fuel_points_for_turn(4), None);
         // Two turns at three zones fill one 24-point box exactly.
         assert_eq!(fuel_boxes(12 + 12), (1, 0));
@@ -251,7 +292,11 @@ mod tests {
 
     #[test]
     fn always_possible_matches_the_worked_example_003() {
-        assert_eq!(always_possible_dice(5, 6), Some(2), "the torpedo example: best roll 5, need 6");
+        assert_eq!(
+            always_possible_dice(5, 6),
+            Some(2),
+            "the torpedo example: best roll 5, need 6"
+        );
         assert_eq!(always_possible_dice(6, 6), None);
         assert_eq!(always_possible_dice(3, 6), Some(4));
     }

@@ -58,8 +58,20 @@ pub struct EventEntry {
     pub leader: LeaderEffect,
 }
 
-const fn e(roll: u8, name: &'static str, applies: Applies, leader: LeaderEffect, summary: &'static str) -> EventEntry {
-    EventEntry { roll, name, summary, applies, leader }
+const fn e(
+    roll: u8,
+    name: &'static str,
+    applies: Applies,
+    leader: LeaderEffect,
+    summary: &'static str,
+) -> EventEntry {
+    EventEntry {
+        roll,
+        name,
+        summary,
+        applies,
+        leader,
+    }
 }
 
 use Applies::*;
@@ -107,7 +119,10 @@ pub fn table(which: EventTable) -> &'static [EventEntry; 11] {
 
 /// The entry for a two-dice total.
 pub fn entry(which: EventTable, total: u8) -> &'static EventEntry {
-    assert!((2..=12).contains(&total), "two dice total 2..=12, not {total}");
+    assert!(
+        (2..=12).contains(&total),
+        "two dice total 2..=12, not {total}"
+    );
     let entry = &table(which)[total as usize - 2];
     debug_assert_eq!(entry.roll, total);
     entry
@@ -147,7 +162,13 @@ pub fn roll(which: EventTable, dice: &mut Dice) -> EventRoll {
     let faces = [dice.d6(), dice.d6()];
     let entry = *entry(which, faces[0] + faces[1]);
     let side_die = (entry.applies == Applies::OneSide).then(|| dice.d6());
-    EventRoll { table: which, dice: faces, entry, side_die, side: side_die.map(side_for) }
+    EventRoll {
+        table: which,
+        dice: faces,
+        entry,
+        side_die,
+        side: side_die.map(side_for),
+    }
 }
 
 #[cfg(test)]
@@ -197,7 +218,13 @@ mod tests {
 
     #[test]
     fn side_die_splits_three_and_three() {
-        assert_eq!((1..=6).map(side_for).filter(|s| *s == Side::CentralPowers).count(), 3);
+        assert_eq!(
+            (1..=6)
+                .map(side_for)
+                .filter(|s| *s == Side::CentralPowers)
+                .count(),
+            3
+        );
         assert_eq!(side_for(3), Side::CentralPowers);
         assert_eq!(side_for(4), Side::Allied);
     }
@@ -205,7 +232,10 @@ mod tests {
     #[test]
     fn strategic_no_event_is_the_middle_of_the_curve() {
         // 6, 7 and 8 are No Event: 16 of 36 combinations.
-        let quiet = (1..=6u8).flat_map(|a| (1..=6u8).map(move |b| a + b)).filter(|&t| entry(EventTable::Strategic, t).name == "No Event").count();
+        let quiet = (1..=6u8)
+            .flat_map(|a| (1..=6u8).map(move |b| a + b))
+            .filter(|&t| entry(EventTable::Strategic, t).name == "No Event")
+            .count();
         assert_eq!(quiet, 16);
     }
 }

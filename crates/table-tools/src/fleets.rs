@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::sdr::Player;
+use super::sdr::{self, Player, Salts};
 use goeben_common::dice::Dice;
 use goeben_common::ErrorCode;
 
@@ -51,6 +51,41 @@ pub struct FleetChart {
     /// "?" counter on the map is a fleet marker at all is part of what the chart blind hides.
     #[serde(default)]
     markers_on_map: BTreeSet<u8>,
+    /// Each box's salt and commitment, made afresh for every box at each change of the chart (issue #30:
+    /// seed 002 5.2 reveals bind). Index 0 is box 1. Empty only in saves from before the seals.
+    #[serde(default)]
+    seals: Vec<Seal>,
+    /// A location roll (10.5.3) found one of this chart's markers: its box is to be revealed before
+    /// the chart may change (nothing moves between the roll and the reveal).
+    #[serde(default)]
+    reveal_owed: bool,
+}
+
+/// One box's commitment: its salt (secret until the box is revealed) and the commitment (public).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seal {
+    pub salt: String,
+    pub commitment: String,
+}
+
+/// The text committed for a box: side, number, the ships as a JSON array in name order, the salt.
+/// E.g. `german/4:["Gneisenau","Scharnhorst"]:9f…`; an empty list is a decoy.
+pub fn box_preimage(side: FleetSide, fleet_box: u8, ships: &[String], salt: &str) -> String {
+    let side = match side {
+        FleetSide::Allied => "allied",
+        FleetSide::German => "german",
+    };
+    let mut sorted = ships.to_vec();
+    sorted.sort();
+    format!(
+        "{side}/{fleet_box}:{}:{salt}",
+        serde_json::to_string(&sorted).expect("names serialise")
+    )
+}
+
+/// A box's commitment (the SDR's: the first 16 hex digits of SHA-256 over the preimage).
+pub fn box_commitment(side: FleetSide, fleet_box: u8, ships: &[String], salt: &str) -> String {
+    sdr::commit_text(&box_preimage(side, fleet_box, ships, salt))
 }
 
 /// Why a Fleet Chart change was refused.
@@ -76,17 +111,73 @@ impl FleetError {
 
     pub fn message(&self, side: FleetSide) -> String {
         match self {
-            FleetError::NoSuchBox { fleet_box } => format!("the {side:?} Fleet Chart has boxes 1-{}, not {fleet_box}", side.boxes()),
-            FleetError::NotInBox { ship, fleet_box } => format!("{ship} is not in Fleet Box {fleet_box}"),
-            FleetError::AlreadyOnChart { ship } => format!("{ship} is already on your Fleet Chart; move it with transfer_ship"),
+            FleetError::NoSuchBox { fleet_box } => format!(
+                "the {side:?} Fleet Chart has boxes 1-{}, not {fleet_box}",
+                side.boxes()
+            ),
+            FleetError::NotInBox { ship, fleet_box } => {
+                format!("{ship} is not in Fleet Box {fleet_box}")
+            }
+            FleetError::AlreadyOnChart { ship } => {
+                format!("{ship} is already on your Fleet Chart; move it with transfer_ship")
+            }
             FleetError::ChartFull => format!("a Fleet Chart holds at most {SHIPS_MAX} ships"),
         }
     }
 }
 
 impl FleetChart {
-    pub fn new(side: FleetSide) -> FleetChart {
-        FleetChart { side, boxes: vec![BTreeSet::new(); side.boxes() as usize], revealed: BTreeSet::new(), markers_on_map: BTreeSet::new() }
+    /// A chart with every box empty and sealed.
+    pub fn new(side: FleetSide, salts: &mut Salts) -> FleetChart {
+        let mut chart = FleetChart::unsealed(side);
+        chart.seal(salts);
+        chart
+    }
+
+    /// Seals every box afresh (issue #30): new salts for all, so the public commitments say that the
+    /// chart changed, never which box.
+    pub fn seal(&mut self, salts: &mut Salts) {
+        self.seals = (1..=self.side.boxes())
+            .map(|n| {
+                let salt = salts.fresh();
+                let commitment = box_commitment(self.side, n, &self.ships_in(n), &salt);
+                Seal { salt, commitment }
+            })
+            .collect();
+    }
+
+    /// The public commitments of the boxes, box 1 first.
+    pub fn commitments(&self) -> Vec<String> {
+        self.seals.iter().map(|s| s.commitment.clone()).collect()
+    }
+
+    /// A box's seal (salt and commitment), to show with its reveal.
+    pub fn seal_of(&self, fleet_box: u8) -> Option<&Seal> {
+        self.slot(fleet_box).ok().and_then(|i| self.seals.get(i))
+    }
+
+    /// Whether saved before the seals (issue #30): the loader seals it.
+    pub fn is_unsealed(&self) -> bool {
+        self.seals.is_empty()
+    }
+
+    pub fn reveal_owed(&self) -> bool {
+        self.reveal_owed
+    }
+
+    pub fn owe_reveal(&mut self, owed: bool) {
+        self.reveal_owed = owed;
+    }
+
+    fn unsealed(side: FleetSide) -> FleetChart {
+        FleetChart {
+            side,
+            boxes: vec![BTreeSet::new(); side.boxes() as usize],
+            revealed: BTreeSet::new(),
+            markers_on_map: BTreeSet::new(),
+            seals: Vec::new(),
+            reveal_owed: false,
+        }
     }
 
     /// Whether a box is revealed now (and unchanged since).
@@ -101,14 +192,19 @@ impl FleetChart {
 
     /// The ships of one box (empty for a decoy or a box that does not exist).
     pub fn ships_in(&self, fleet_box: u8) -> Vec<String> {
-        self.slot(fleet_box).map(|i| self.boxes[i].iter().cloned().collect()).unwrap_or_default()
+        self.slot(fleet_box)
+            .map(|i| self.boxes[i].iter().cloned().collect())
+            .unwrap_or_default()
     }
 
     /// Takes a ship off the chart (sunk, or leaving the game). The box is hidden again, like a regrouping.
     pub fn remove(&mut self, ship: &str, fleet_box: u8) -> Result<(), FleetError> {
         let slot = self.slot(fleet_box)?;
         if !self.boxes[slot].remove(ship) {
-            return Err(FleetError::NotInBox { ship: ship.into(), fleet_box });
+            return Err(FleetError::NotInBox {
+                ship: ship.into(),
+                fleet_box,
+            });
         }
         self.revealed.remove(&fleet_box);
         Ok(())
@@ -128,7 +224,12 @@ impl FleetChart {
     /// Box count, no ship twice, the bound on ships, and revealed/marked boxes that exist (checked on load).
     pub fn check(&self) -> Result<(), String> {
         if self.boxes.len() != self.side.boxes() as usize {
-            return Err(format!("the {:?} Fleet Chart has {} boxes instead of {}", self.side, self.boxes.len(), self.side.boxes()));
+            return Err(format!(
+                "the {:?} Fleet Chart has {} boxes instead of {}",
+                self.side,
+                self.boxes.len(),
+                self.side.boxes()
+            ));
         }
         let total: usize = self.boxes.iter().map(BTreeSet::len).sum();
         let distinct: BTreeSet<&String> = self.ships().collect();
@@ -138,14 +239,31 @@ impl FleetChart {
         if total > SHIPS_MAX {
             return Err(format!("more than {SHIPS_MAX} ships on a Fleet Chart"));
         }
-        if self.revealed.iter().chain(&self.markers_on_map).any(|n| self.slot(*n).is_err()) {
+        if self
+            .revealed
+            .iter()
+            .chain(&self.markers_on_map)
+            .any(|n| self.slot(*n).is_err())
+        {
             return Err("a revealed or marked Fleet Box does not exist".into());
+        }
+        if self.seals.len() != self.boxes.len() {
+            return Err("a Fleet Box has no commitment".into());
+        }
+        for (i, seal) in self.seals.iter().enumerate() {
+            let n = i as u8 + 1;
+            if box_commitment(self.side, n, &self.ships_in(n), &seal.salt) != seal.commitment {
+                return Err(format!("Fleet Box {n} does not match its commitment"));
+            }
         }
         Ok(())
     }
 
     fn slot(&self, fleet_box: u8) -> Result<usize, FleetError> {
-        (1..=self.side.boxes()).contains(&fleet_box).then(|| fleet_box as usize - 1).ok_or(FleetError::NoSuchBox { fleet_box })
+        (1..=self.side.boxes())
+            .contains(&fleet_box)
+            .then(|| fleet_box as usize - 1)
+            .ok_or(FleetError::NoSuchBox { fleet_box })
     }
 
     /// Puts a ship (not yet on the chart) into a box. The box's earlier reveal no longer holds.
@@ -166,7 +284,10 @@ impl FleetChart {
     pub fn transfer(&mut self, ship: &str, from: u8, to: u8) -> Result<(), FleetError> {
         let (a, b) = (self.slot(from)?, self.slot(to)?);
         if !self.boxes[a].remove(ship) {
-            return Err(FleetError::NotInBox { ship: ship.into(), fleet_box: from });
+            return Err(FleetError::NotInBox {
+                ship: ship.into(),
+                fleet_box: from,
+            });
         }
         self.boxes[b].insert(ship.into());
         self.revealed.remove(&from);
@@ -183,7 +304,12 @@ impl FleetChart {
     pub fn reveal(&mut self, fleet_box: u8) -> Result<BoxView, FleetError> {
         self.slot(fleet_box)?;
         self.revealed.insert(fleet_box);
-        Ok(self.opponent_view().boxes.into_iter().nth(fleet_box as usize - 1).expect("every box has a view"))
+        Ok(self
+            .opponent_view()
+            .boxes
+            .into_iter()
+            .nth(fleet_box as usize - 1)
+            .expect("every box has a view"))
     }
 
     /// The owner's view: every box with its ships, its marker and whether the opponent knows it now.
@@ -192,10 +318,19 @@ impl FleetChart {
             .map(|n| {
                 let ships: Vec<String> = self.boxes[n as usize - 1].iter().cloned().collect();
                 let on_map = self.markers_on_map.contains(&n);
-                OwnBox { fleet_box: n, decoy: ships.is_empty(), ships, marker_on_map: on_map, revealed: self.is_revealed(n) }
+                OwnBox {
+                    fleet_box: n,
+                    decoy: ships.is_empty(),
+                    ships,
+                    marker_on_map: on_map,
+                    revealed: self.is_revealed(n),
+                }
             })
             .collect();
-        OwnChartView { side: self.side, boxes }
+        OwnChartView {
+            side: self.side,
+            boxes,
+        }
     }
 
     /// The opponent's view: box numbers, and the ships only of boxes revealed and unchanged since.
@@ -206,11 +341,17 @@ impl FleetChart {
     fn view(&self, shows: impl Fn(u8) -> bool) -> ChartView {
         let boxes = (1..=self.side.boxes())
             .map(|n| match shows(n) {
-                true => BoxView::Known { fleet_box: n, ships: self.boxes[n as usize - 1].iter().cloned().collect() },
+                true => BoxView::Known {
+                    fleet_box: n,
+                    ships: self.boxes[n as usize - 1].iter().cloned().collect(),
+                },
                 false => BoxView::Unknown { fleet_box: n },
             })
             .collect();
-        ChartView { side: self.side, boxes }
+        ChartView {
+            side: self.side,
+            boxes,
+        }
     }
 }
 
@@ -280,6 +421,30 @@ impl D10Procedure {
     pub fn acts_with_ships(self) -> bool {
         self != D10Procedure::Occupation
     }
+
+    /// The side whose player rolls it (`None`: either). 7.2 a German warship attacks a merchant; 8.7 an
+    /// Allied warship meets a German collier; 10.1 the Allied player occupies; 10.2 and 10.4 the German
+    /// player bombards and destroys wireless stations; 8.4 raids and 10.5.3 location are either side's.
+    pub fn side(self) -> Option<FleetSide> {
+        use D10Procedure::*;
+        match self {
+            MerchantAttackReveal | MerchantFate | Bombardment | WirelessStation => {
+                Some(FleetSide::German)
+            }
+            CollierDestroyed | Occupation => Some(FleetSide::Allied),
+            LocateAtSea | LocateInIslandHex | CaughtAtAnchor | CoalingRaid => None,
+        }
+    }
+
+    /// A location roll of 10.5.3: its success reveals the defending marker's box too.
+    pub fn locates(self) -> bool {
+        matches!(
+            self,
+            D10Procedure::LocateAtSea
+                | D10Procedure::LocateInIslandHex
+                | D10Procedure::CaughtAtAnchor
+        )
+    }
 }
 
 /// What a D10 procedure's roll means.
@@ -307,7 +472,12 @@ pub fn read_d10(procedure: D10Procedure, die: u8) -> D10Result {
         Bombardment => (true, die <= 4),
         WirelessStation => (true, die >= 6),
     };
-    D10Result { procedure, die, success, revealed }
+    D10Result {
+        procedure,
+        die,
+        success,
+        revealed,
+    }
 }
 
 /// Rolls a D10 for a procedure.
@@ -339,13 +509,25 @@ impl FleetCharts {
     }
 
     /// Opens `player`'s chart for `side`; the caller has checked that neither chart rules it out.
-    pub fn open(&mut self, player: Player, side: FleetSide) {
+    pub fn open(&mut self, player: Player, side: FleetSide, salts: &mut Salts) {
         let slot = match player {
             Player::A => &mut self.a,
             Player::B => &mut self.b,
         };
         assert!(slot.is_none(), "a player opens one Fleet Chart");
-        *slot = Some(FleetChart::new(side));
+        *slot = Some(FleetChart::new(side, salts));
+    }
+
+    /// Seals the charts of a save from before the seals (issue #30); returns the players whose chart was.
+    pub fn seal_unsealed(&mut self, salts: &mut Salts) -> Vec<Player> {
+        let mut sealed = Vec::new();
+        for player in [Player::A, Player::B] {
+            if let Some(chart) = self.of_mut(player).filter(|c| c.is_unsealed()) {
+                chart.seal(salts);
+                sealed.push(player);
+            }
+        }
+        sealed
     }
 
     pub fn check(&self) -> Result<(), String> {
@@ -364,37 +546,71 @@ mod tests {
 
     #[test]
     fn the_opponent_sees_box_numbers_only_until_a_reveal_5_0_5_2() {
-        let mut chart = FleetChart::new(FleetSide::German);
+        let mut chart = FleetChart::new(FleetSide::German, &mut Salts::Os);
         for ship in ["Scharnhorst", "Gneisenau", "Leipzig", "Nürnberg"] {
             chart.assign(ship, 4).unwrap();
         }
         chart.assign("Emden", 3).unwrap();
         let hidden = serde_json::to_string(&chart.opponent_view()).unwrap();
-        assert!(!hidden.contains("Scharnhorst") && !hidden.contains("Emden"), "{hidden}");
+        assert!(
+            !hidden.contains("Scharnhorst") && !hidden.contains("Emden"),
+            "{hidden}"
+        );
         assert_eq!(chart.opponent_view().boxes.len(), 12);
         let shown = chart.reveal(4).unwrap();
         assert!(matches!(&shown, BoxView::Known { fleet_box: 4, ships } if ships.len() == 4));
         let after = serde_json::to_string(&chart.opponent_view()).unwrap();
-        assert!(after.contains("Gneisenau") && !after.contains("Emden"), "only box 4 is shown");
+        assert!(
+            after.contains("Gneisenau") && !after.contains("Emden"),
+            "only box 4 is shown"
+        );
         // 5.2: after a reveal the owner may regroup; the moved ships are hidden again.
         chart.transfer("Leipzig", 4, 7).unwrap();
         let regrouped = serde_json::to_string(&chart.opponent_view()).unwrap();
-        assert!(!regrouped.contains("Leipzig") && !regrouped.contains("Gneisenau"), "{regrouped}");
+        assert!(
+            !regrouped.contains("Leipzig") && !regrouped.contains("Gneisenau"),
+            "{regrouped}"
+        );
         let own = chart.owner_view();
-        assert_eq!(own.boxes[6].ships, vec!["Leipzig".to_string()], "the owner sees every box");
+        assert_eq!(
+            own.boxes[6].ships,
+            vec!["Leipzig".to_string()],
+            "the owner sees every box"
+        );
         assert!(!own.boxes[3].revealed && own.boxes[0].decoy && !own.boxes[3].decoy);
     }
 
     #[test]
     fn an_empty_box_is_a_decoy_and_boxes_are_bounded_5_1() {
-        let mut chart = FleetChart::new(FleetSide::Allied);
+        let mut chart = FleetChart::new(FleetSide::Allied, &mut Salts::Os);
         assert!(chart.is_decoy(10).unwrap());
-        assert_eq!(chart.is_decoy(11), Err(FleetError::NoSuchBox { fleet_box: 11 }));
+        assert_eq!(
+            chart.is_decoy(11),
+            Err(FleetError::NoSuchBox { fleet_box: 11 })
+        );
         chart.assign("Minotaur", 1).unwrap();
         assert!(!chart.is_decoy(1).unwrap());
-        assert_eq!(chart.assign("Minotaur", 2), Err(FleetError::AlreadyOnChart { ship: "Minotaur".into() }));
-        assert_eq!(chart.transfer("Minotaur", 2, 3), Err(FleetError::NotInBox { ship: "Minotaur".into(), fleet_box: 2 }));
-        assert_eq!(chart.reveal(2).unwrap(), BoxView::Known { fleet_box: 2, ships: vec![] }, "a revealed decoy shows no ships");
+        assert_eq!(
+            chart.assign("Minotaur", 2),
+            Err(FleetError::AlreadyOnChart {
+                ship: "Minotaur".into()
+            })
+        );
+        assert_eq!(
+            chart.transfer("Minotaur", 2, 3),
+            Err(FleetError::NotInBox {
+                ship: "Minotaur".into(),
+                fleet_box: 2
+            })
+        );
+        assert_eq!(
+            chart.reveal(2).unwrap(),
+            BoxView::Known {
+                fleet_box: 2,
+                ships: vec![]
+            },
+            "a revealed decoy shows no ships"
+        );
     }
 
     #[test]
@@ -404,11 +620,19 @@ mod tests {
         let success = |p, d| read_d10(p, d).success;
         assert!(success(LocateAtSea, 6) && !success(LocateAtSea, 7));
         assert!(success(LocateInIslandHex, 5) && !success(LocateInIslandHex, 6));
-        assert!(success(CaughtAtAnchor, 3) && !success(CaughtAtAnchor, 4), "10.5.3: 1-3 caught at anchor");
-        assert!((1..=10).all(|d| revealed(CaughtAtAnchor, d)), "10.5.3: in port, the ships are revealed either way");
+        assert!(
+            success(CaughtAtAnchor, 3) && !success(CaughtAtAnchor, 4),
+            "10.5.3: 1-3 caught at anchor"
+        );
+        assert!(
+            (1..=10).all(|d| revealed(CaughtAtAnchor, d)),
+            "10.5.3: in port, the ships are revealed either way"
+        );
         assert!(revealed(MerchantAttackReveal, 3) && !revealed(MerchantAttackReveal, 4));
         assert!(success(MerchantFate, 5) && !success(MerchantFate, 6));
-        let raid: Vec<(bool, bool)> = (1..=10).map(|d| (success(CoalingRaid, d), revealed(CoalingRaid, d))).collect();
+        let raid: Vec<(bool, bool)> = (1..=10)
+            .map(|d| (success(CoalingRaid, d), revealed(CoalingRaid, d)))
+            .collect();
         assert_eq!(&raid[..3], &[(false, false); 3]);
         assert_eq!(&raid[3..5], &[(false, true); 2]);
         assert_eq!(&raid[5..8], &[(true, false); 3]);
@@ -418,6 +642,14 @@ mod tests {
         assert!(!revealed(WirelessStation, 5) && revealed(WirelessStation, 6));
         let mut dice = Dice::from_seed(1);
         dice.script([10]);
-        assert_eq!(roll_d10(Bombardment, &mut dice), D10Result { procedure: Bombardment, die: 10, success: true, revealed: false });
+        assert_eq!(
+            roll_d10(Bombardment, &mut dice),
+            D10Result {
+                procedure: Bombardment,
+                die: 10,
+                success: true,
+                revealed: false
+            }
+        );
     }
 }

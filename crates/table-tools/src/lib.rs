@@ -14,26 +14,35 @@
 
 pub mod calculators;
 pub mod events;
+mod fleet_requests;
 pub mod fleets;
 pub mod procedures;
 pub mod sdr;
 pub mod sdr_charts;
+pub mod sdr_purposes;
 pub mod search;
 mod search_requests;
+pub mod turn;
+pub mod verify;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use goeben_common::dice::Dice;
-pub use goeben_common::ErrorCode;
 use calculators::{HullClass, SpeedClass, Weather};
-use procedures::{PortSize, Procedure, ProcedureKind, ProcedureRoll};
 use events::{EventRoll, EventTable};
 use fleets::{BoxView, ChartView, D10Procedure, D10Result, FleetCharts, FleetSide, OwnChartView};
+use goeben_common::dice::Dice;
+pub use goeben_common::ErrorCode;
+use procedures::{PortSize, Procedure, ProcedureKind, ProcedureRoll};
 use sdr::{Bag, Chit, ChitState, ChitView, Player};
 use sdr_charts::{VictoryLine, VictorySide, WhatIfEntry, WhatIfFleet};
-use search::{PendingCall, PortStatus, Position, SearchAnswer, SearchBoard, SearchDie, SearchLevel, SearchStatus, Sighting, Unit};
+use search::{
+    PendingCall, PortStatus, Position, SearchAnswer, SearchBoard, SearchDie, SearchLevel,
+    SearchStatus, Sighting, Unit,
+};
 
+/// The label every draw without a purpose carries (issue #30): a house rule, not one the rules call for.
+pub const FREE_DRAW: &str = "free draw (house rule)";
 /// Longest label a player may give a draw.
 pub const LABEL_MAX_CHARS: usize = 80;
 /// Most ships one combined-fire calculation takes.
@@ -52,6 +61,10 @@ pub enum ToolAction {
     /// Draw a chit from the bag, face down (seed 001 Secret Die Roll).
     DrawSdr {
         player: Player,
+        /// What the rules draw it for (issue #30); left out, it is a free draw (house rule), so labelled.
+        #[serde(default)]
+        #[ts(optional)]
+        purpose: Option<sdr_purposes::SdrPurpose>,
         #[serde(default)]
         label: String,
     },
@@ -60,7 +73,11 @@ pub enum ToolAction {
     /// Put one of your revealed chits back into the bag.
     ReturnSdr { player: Player, chit: u32 },
     /// Check a value and salt against a commitment (anyone, any time).
-    VerifySdr { commitment: String, value: u8, salt: String },
+    VerifySdr {
+        commitment: String,
+        value: u8,
+        salt: String,
+    },
     /// Roll on a random events table of seed 004.
     RollEvent { player: Player, table: EventTable },
     /// Seed 001 victory conditions chart for an SDR.
@@ -95,13 +112,30 @@ pub enum ToolAction {
     /// Seed 004 Strategic 11: damage-control rolls for one ship, repeated while they repair.
     DamageControl { player: Player, damaged_boxes: u32 },
     /// Seed 003 optional rule Always Possible: roll the extra dice; all sixes succeed.
-    AlwaysPossible { player: Player, highest_roll: i32, needed: i32 },
+    AlwaysPossible {
+        player: Player,
+        highest_roll: i32,
+        needed: i32,
+    },
     /// Seed 003 optional rule Automatic Disengagement, at the end of a combat round.
-    AutomaticDisengagement { player: Player, max_sighting: u32, range: u32, night: bool, speed_advantage: bool },
+    AutomaticDisengagement {
+        player: Player,
+        max_sighting: u32,
+        range: u32,
+        night: bool,
+        speed_advantage: bool,
+    },
     /// Seed 003 Submarines (15.0): may a submarine that made contact attack?
-    SubmarineAttack { player: Player, target_moved_two: bool },
+    SubmarineAttack {
+        player: Player,
+        target_moved_two: bool,
+    },
     /// Seed 003 Submarines (15.0), ASW: do the target fleet's escorts sink the submarine, and when?
-    Asw { player: Player, escorts: u32, before_1918: bool },
+    Asw {
+        player: Player,
+        escorts: u32,
+        before_1918: bool,
+    },
     /// Seed 003 Submarines (15.0), Sub versus Sub: two dice, 12 destroys the revealed enemy submarine.
     SubVersusSub { player: Player },
     /// Seed 003 Mine Warfare (13.0): the sweep roll of a ship other than an MS allowed to sweep.
@@ -109,13 +143,30 @@ pub enum ToolAction {
     /// Opens this player's hidden Fleet Chart for a side of seed 002 (once; the players take different sides).
     OpenFleetChart { player: Player, side: FleetSide },
     /// Puts a ship, not yet on the chart, into a Fleet Box (seed 002, 5.0).
-    AssignShip { player: Player, ship: String, fleet_box: u8 },
+    AssignShip {
+        player: Player,
+        ship: String,
+        fleet_box: u8,
+    },
     /// Moves a ship from one Fleet Box to another (seed 002, 5.2 regrouping).
-    TransferShip { player: Player, ship: String, from: u8, to: u8 },
+    TransferShip {
+        player: Player,
+        ship: String,
+        from: u8,
+        to: u8,
+    },
     /// Takes a ship off the chart (sunk or gone).
-    RemoveShip { player: Player, ship: String, fleet_box: u8 },
+    RemoveShip {
+        player: Player,
+        ship: String,
+        fleet_box: u8,
+    },
     /// Notes whether a box's numbered fleet marker is on the map (seed 002, 5.0, 5.1, 5.2).
-    SetFleetMarker { player: Player, fleet_box: u8, on_map: bool },
+    SetFleetMarker {
+        player: Player,
+        fleet_box: u8,
+        on_map: bool,
+    },
     /// Shows the opponent one Fleet Box: its ship names, or that it is a decoy (seed 002, 5.2).
     RevealFleetBox { player: Player, fleet_box: u8 },
     /// Rolls a D10 procedure of seed 002; with `fleet_box`, the acting box is revealed when the roll says so.
@@ -127,13 +178,33 @@ pub enum ToolAction {
         fleet_box: Option<u8>,
     },
     /// Records one of this player's units (seed 001) at a position only they see.
-    PlaceUnit { player: Player, unit: String, at: Position },
+    PlaceUnit {
+        player: Player,
+        unit: String,
+        at: Position,
+    },
     /// Moves one of this player's units (before the turn's searches begin).
-    MoveUnit { player: Player, unit: String, at: Position },
+    MoveUnit {
+        player: Player,
+        unit: String,
+        at: Position,
+    },
     /// Takes one of this player's units off (sunk, or left the map).
     RemoveUnit { player: Player, unit: String },
-    /// Starts a turn of seed 001: day or night, and which player is British (searches first).
-    StartTurn { night: bool, british: Player },
+    /// Starts the next turn of seed 001's track, once the last is over (the track decides day or night).
+    /// `british` fixes who is British the first time; afterwards it may be left out, or must agree.
+    StartTurn {
+        #[serde(default)]
+        #[ts(optional)]
+        british: Option<Player>,
+    },
+    /// Fixes who is British for the whole game (seed 001 "PREPARE FOR PLAY"); once only.
+    ChooseSides { british: Player },
+    /// Names the squares with islands before the first turn (seed 001 "ISLAND SQUARES"); public.
+    IslandSquares { squares: Vec<String> },
+    /// This player is done with the turn's step: movement, spotting, or (when searching) their searches
+    /// (seed 001 "HOW TO PLAY").
+    EndStep { player: Player },
     /// Announces units that crossed (or, with `ended_there`, ended in) a square the rules make public
     /// (seed 001 "SPOTTING"); at night a die decides first ("NIGHT TURNS").
     ReportSpotting {
@@ -145,7 +216,11 @@ pub enum ToolAction {
         ended_there: Option<bool>,
     },
     /// Calls a sea, area or square where this player has a unit (seed 001 "HOW TO SEARCH").
-    Search { player: Player, level: SearchLevel, name: String },
+    Search {
+        player: Player,
+        level: SearchLevel,
+        name: String,
+    },
     /// The searched player's choice on a square call that rolled even: be found (`admit`) or not.
     AnswerSearch { player: Player, admit: bool },
     /// Everything this player may see now: chits, bag, log, Fleet Charts, own units, the search turn.
@@ -162,23 +237,58 @@ fn fair() -> Weather {
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "tool", rename_all = "snake_case")]
 pub enum ToolResponse {
-    SdrDrawn { chit: ChitView, bag_left: usize },
-    SdrRevealed { chit: ChitView },
-    SdrReturned { chit: ChitView, bag_left: usize },
-    Verified { matches: bool },
-    EventRolled { by: Player, roll: EventRoll },
-    VictoryConditions { side: VictorySide, sdr: u8, lines: Vec<VictoryLine> },
-    WhatIf { entry: WhatIfEntry },
+    SdrDrawn {
+        chit: ChitView,
+        bag_left: usize,
+    },
+    SdrRevealed {
+        chit: ChitView,
+    },
+    SdrReturned {
+        chit: ChitView,
+        bag_left: usize,
+    },
+    Verified {
+        matches: bool,
+    },
+    EventRolled {
+        by: Player,
+        roll: EventRoll,
+    },
+    VictoryConditions {
+        side: VictorySide,
+        sdr: u8,
+        lines: Vec<VictoryLine>,
+    },
+    WhatIf {
+        entry: WhatIfEntry,
+    },
     /// A calculator's result with the rule it applies.
-    Number { calculator: &'static str, source: &'static str, value: u32 },
+    Number {
+        calculator: &'static str,
+        source: &'static str,
+        value: u32,
+    },
     /// A calculator whose answer is words (e.g. the minefield density announcement), with its rule.
-    Wording { calculator: &'static str, source: &'static str, text: String },
+    Wording {
+        calculator: &'static str,
+        source: &'static str,
+        text: String,
+    },
     /// A die procedure of seeds 003/004 rolled with the session's dice, read.
-    ProcedureRolled { by: Player, roll: ProcedureRoll },
+    ProcedureRolled {
+        by: Player,
+        roll: ProcedureRoll,
+    },
     /// The acting player's own Fleet Chart after a change.
-    FleetChart { chart: OwnChartView },
+    FleetChart {
+        chart: OwnChartView,
+    },
     /// What the opponent now sees of the revealed box.
-    FleetBoxRevealed { side: FleetSide, fleet_box: BoxView },
+    FleetBoxRevealed {
+        side: FleetSide,
+        fleet_box: BoxView,
+    },
     /// A D10 procedure's roll; `revealed_box` is the acting box as the opponent now sees it, when revealed.
     D10Rolled {
         by: Player,
@@ -188,28 +298,72 @@ pub enum ToolResponse {
         revealed_box: Option<BoxView>,
     },
     /// One of the acting player's units where it now is.
-    Unit { unit: Box<Unit> },
-    UnitRemoved { unit: String },
-    TurnStarted { turn: u32, night: bool, british: Player },
+    Unit {
+        unit: Box<Unit>,
+    },
+    UnitRemoved {
+        unit: String,
+    },
+    TurnStarted {
+        turn: u32,
+        night: bool,
+        british: Player,
+    },
+    /// Who is British for the game.
+    SidesChosen {
+        british: Player,
+    },
+    /// The game's island squares (public).
+    IslandSquares {
+        squares: Vec<String>,
+    },
+    /// The step this player closed, and the step the turn is at now.
+    StepEnded {
+        ended: turn::TurnStep,
+        now: turn::TurnStep,
+    },
     /// To the reporter: what was reported, and whether the opponent heard it (`heard`).
-    SpottingReported { square: String, units: Vec<String>, ended_there: bool, night_die: Option<u8>, heard: bool },
+    SpottingReported {
+        square: String,
+        units: Vec<String>,
+        ended_there: bool,
+        night_die: Option<u8>,
+        heard: bool,
+    },
     /// The answer to the caller's search.
-    Searched { level: SearchLevel, name: String, dice: Vec<SearchDie>, answer: SearchAnswer },
+    Searched {
+        level: SearchLevel,
+        name: String,
+        dice: Vec<SearchDie>,
+        answer: SearchAnswer,
+    },
     /// A square call waiting for the searched player's choice.
-    SearchPending { call: PendingCall },
+    SearchPending {
+        call: PendingCall,
+    },
     /// To the searched player: their choice and the answer the caller got.
-    SearchAnswered { square: String, admitted: bool, answer: SearchAnswer },
+    SearchAnswered {
+        square: String,
+        admitted: bool,
+        answer: SearchAnswer,
+    },
     /// Boxed (the JSON is the same): a view is far larger than any other answer, and refusals travel in
     /// `Result`s.
     View(Box<ToolView>),
     /// What both players may see (boxed like `View`).
     TableView(Box<TableView>),
-    Error { code: ErrorCode, message: String },
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
 }
 
 impl ToolResponse {
     fn error(code: ErrorCode, message: impl Into<String>) -> ToolResponse {
-        ToolResponse::Error { code, message: message.into() }
+        ToolResponse::Error {
+            code,
+            message: message.into(),
+        }
     }
 
     pub fn is_error(&self) -> bool {
@@ -262,13 +416,56 @@ pub struct PublicFleetCharts {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "entry", rename_all = "snake_case")]
 pub enum LogEntry {
-    SdrDrawn { chit: u32, owner: Player, label: String, commitment: String },
-    SdrRevealed { chit: u32, owner: Player, value: u8, salt: String, verified: bool },
-    SdrReturned { chit: u32, owner: Player },
-    EventRolled { by: Player, table: EventTable, dice: [u8; 2], side_die: Option<u8> },
-    FleetChartOpened { owner: Player, side: FleetSide },
-    /// A box shown to the opponent: its ships then (an empty list is a decoy).
-    FleetBoxRevealed { owner: Player, side: FleetSide, fleet_box: u8, ships: Vec<String> },
+    SdrDrawn {
+        chit: u32,
+        owner: Player,
+        label: String,
+        commitment: String,
+        /// What the rules drew it for; null for a free draw (and in older logs).
+        #[serde(default)]
+        purpose: Option<sdr_purposes::SdrPurpose>,
+    },
+    SdrRevealed {
+        chit: u32,
+        owner: Player,
+        value: u8,
+        salt: String,
+        verified: bool,
+    },
+    SdrReturned {
+        chit: u32,
+        owner: Player,
+    },
+    EventRolled {
+        by: Player,
+        table: EventTable,
+        dice: [u8; 2],
+        side_die: Option<u8>,
+    },
+    FleetChartOpened {
+        owner: Player,
+        side: FleetSide,
+    },
+    /// A box shown to the opponent: its ships then (an empty list is a decoy), with the box's salt and
+    /// commitment (issue #30: anyone checks them against the last `fleet_chart_committed`; empty in older
+    /// logs).
+    FleetBoxRevealed {
+        owner: Player,
+        side: FleetSide,
+        fleet_box: u8,
+        ships: Vec<String>,
+        #[serde(default)]
+        salt: String,
+        #[serde(default)]
+        commitment: String,
+    },
+    /// A Fleet Chart sealed afresh (opened or changed): every box's commitment, box 1 first. Says that
+    /// the chart changed, never which box (seed 002 5.0: the chart stays hidden).
+    FleetChartCommitted {
+        owner: Player,
+        side: FleetSide,
+        commitments: Vec<String>,
+    },
     /// A D10 procedure. The acting box is named only when the roll revealed it: an unrevealed marker's
     /// number would let the opponent follow it on the map.
     D10Rolled {
@@ -281,22 +478,78 @@ pub enum LogEntry {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fleet_box: Option<u8>,
     },
-    TurnStarted { turn: u32, night: bool, british: Player },
+    TurnStarted {
+        turn: u32,
+        night: bool,
+        british: Player,
+    },
+    /// Who is British for the whole game (seed 001 "PREPARE FOR PLAY").
+    SidesChosen {
+        british: Player,
+    },
+    /// The squares with islands, named before the first turn (seed 001 "ISLAND SQUARES").
+    IslandSquares {
+        squares: Vec<String>,
+    },
+    /// A player closed their part of a step of the turn (seed 001 "HOW TO PLAY").
+    StepEnded {
+        turn: u32,
+        player: Player,
+        step: turn::TurnStep,
+    },
     /// A die procedure of seeds 003/004 (port repair, damage control, ASW, ...), rolled in the open.
-    ProcedureRolled { by: Player, procedure: ProcedureKind, dice: Vec<u8>, modified: Vec<i32>, outcome: String },
+    ProcedureRolled {
+        by: Player,
+        procedure: ProcedureKind,
+        dice: Vec<u8>,
+        modified: Vec<i32>,
+        outcome: String,
+    },
     /// A night spotting die, rolled in the open; an even die spares the report ("NIGHT TURNS").
-    SpottingDie { by: Player, die: u8 },
+    SpottingDie {
+        by: Player,
+        die: u8,
+    },
     /// A spotting announcement ("SPOTTING").
-    Spotted { by: Player, square: String, units: Vec<Sighting>, ended_there: bool },
+    Spotted {
+        by: Player,
+        square: String,
+        units: Vec<Sighting>,
+        ended_there: bool,
+    },
     /// A unit on a port square, disclosed before the searches ("PORT SQUARES").
-    PortDisclosed { owner: Player, unit: String, square: String, port: PortStatus },
+    PortDisclosed {
+        owner: Player,
+        unit: String,
+        square: String,
+        port: PortStatus,
+    },
     /// A search call answered at once; `british` says whose searches these are (the British player's
     /// come first; recorded, not enforced).
-    SearchCalled { turn: u32, caller: Player, british: bool, level: SearchLevel, name: String, dice: Vec<SearchDie>, answer: SearchAnswer },
+    SearchCalled {
+        turn: u32,
+        caller: Player,
+        british: bool,
+        level: SearchLevel,
+        name: String,
+        dice: Vec<SearchDie>,
+        answer: SearchAnswer,
+    },
     /// A square call waiting for the searched player's choice.
-    SearchAwaiting { turn: u32, caller: Player, british: bool, square: String, dice: Vec<SearchDie> },
+    SearchAwaiting {
+        turn: u32,
+        caller: Player,
+        british: bool,
+        square: String,
+        dice: Vec<SearchDie>,
+    },
     /// The answer to a call that waited. A refusal to admit reads exactly like an empty square.
-    SearchAnswered { turn: u32, caller: Player, square: String, answer: SearchAnswer },
+    SearchAnswered {
+        turn: u32,
+        caller: Player,
+        square: String,
+        answer: SearchAnswer,
+    },
 }
 
 /// A log entry with a readable line.
@@ -310,36 +563,135 @@ pub struct LogLine {
 impl LogEntry {
     fn text(&self) -> String {
         match self {
-            LogEntry::SdrDrawn { chit, owner, label, commitment } => {
-                format!("Player {} drew SDR chit #{chit}{} face down; commitment {commitment}.", name(*owner), for_label(label))
+            LogEntry::SdrDrawn {
+                chit,
+                owner,
+                label,
+                commitment,
+                ..
+            } => {
+                format!(
+                    "Player {} drew SDR chit #{chit}{} face down; commitment {commitment}.",
+                    name(*owner),
+                    for_label(label)
+                )
             }
-            LogEntry::SdrRevealed { chit, owner, value, verified, .. } => format!(
+            LogEntry::SdrRevealed {
+                chit,
+                owner,
+                value,
+                verified,
+                ..
+            } => format!(
                 "Player {} revealed chit #{chit}: {value} ({}).",
                 name(*owner),
-                if *verified { "matches its commitment" } else { "DOES NOT match its commitment" }
+                if *verified {
+                    "matches its commitment"
+                } else {
+                    "DOES NOT match its commitment"
+                }
             ),
-            LogEntry::SdrReturned { chit, owner } => format!("Player {} put chit #{chit} back in the bag.", name(*owner)),
-            LogEntry::EventRolled { by, table, dice, side_die } => {
+            LogEntry::SdrReturned { chit, owner } => {
+                format!("Player {} put chit #{chit} back in the bag.", name(*owner))
+            }
+            LogEntry::EventRolled {
+                by,
+                table,
+                dice,
+                side_die,
+            } => {
                 let entry = events::entry(*table, dice[0] + dice[1]);
-                let side = side_die.map(|d| format!(", side die {d}: {:?}", events::side_for(d))).unwrap_or_default();
-                format!("Player {} rolled {:?} events {}+{}: {}{side}.", name(*by), table, dice[0], dice[1], entry.name)
+                let side = side_die
+                    .map(|d| format!(", side die {d}: {:?}", events::side_for(d)))
+                    .unwrap_or_default();
+                format!(
+                    "Player {} rolled {:?} events {}+{}: {}{side}.",
+                    name(*by),
+                    table,
+                    dice[0],
+                    dice[1],
+                    entry.name
+                )
             }
-            LogEntry::FleetChartOpened { owner, side } => format!("Player {} holds the {side:?} Fleet Chart.", name(*owner)),
-            LogEntry::FleetBoxRevealed { owner, side, fleet_box, ships } if ships.is_empty() => {
-                format!("Player {} revealed {side:?} Fleet Box {fleet_box}: a decoy.", name(*owner))
+            LogEntry::FleetChartOpened { owner, side } => {
+                format!("Player {} holds the {side:?} Fleet Chart.", name(*owner))
             }
-            LogEntry::FleetBoxRevealed { owner, side, fleet_box, ships } => {
-                format!("Player {} revealed {side:?} Fleet Box {fleet_box}: {}.", name(*owner), ships.join(", "))
+            LogEntry::FleetChartCommitted { owner, side, .. } => {
+                format!(
+                    "Player {}'s {side:?} Fleet Chart is sealed afresh: each box committed.",
+                    name(*owner)
+                )
             }
-            LogEntry::D10Rolled { by, procedure, die, success, revealed, fleet_box } => {
-                let acting = fleet_box.map(|n| format!(" (Fleet Box {n})")).unwrap_or_default();
+            LogEntry::FleetBoxRevealed {
+                owner,
+                side,
+                fleet_box,
+                ships,
+                ..
+            } if ships.is_empty() => {
+                format!(
+                    "Player {} revealed {side:?} Fleet Box {fleet_box}: a decoy.",
+                    name(*owner)
+                )
+            }
+            LogEntry::FleetBoxRevealed {
+                owner,
+                side,
+                fleet_box,
+                ships,
+                ..
+            } => {
+                format!(
+                    "Player {} revealed {side:?} Fleet Box {fleet_box}: {}.",
+                    name(*owner),
+                    ships.join(", ")
+                )
+            }
+            LogEntry::D10Rolled {
+                by,
+                procedure,
+                die,
+                success,
+                revealed,
+                fleet_box,
+            } => {
+                let acting = fleet_box
+                    .map(|n| format!(" (Fleet Box {n})"))
+                    .unwrap_or_default();
                 let outcome = if *success { "success" } else { "failure" };
-                let shown = if *revealed { ", unknown ship revealed" } else { "" };
-                format!("Player {}{acting} rolled D10 for {procedure:?}: {die}, {outcome}{shown}.", name(*by))
+                let shown = if *revealed {
+                    ", unknown ship revealed"
+                } else {
+                    ""
+                };
+                format!(
+                    "Player {}{acting} rolled D10 for {procedure:?}: {die}, {outcome}{shown}.",
+                    name(*by)
+                )
             }
-            LogEntry::ProcedureRolled { by, procedure, dice, modified, outcome } => {
-                let dice: Vec<String> = dice.iter().zip(modified).map(|(d, m)| if *d as i32 == *m { d.to_string() } else { format!("{d} ({m})") }).collect();
-                format!("Player {} rolled {procedure:?}: {}. {outcome}", name(*by), dice.join(", "))
+            LogEntry::ProcedureRolled {
+                by,
+                procedure,
+                dice,
+                modified,
+                outcome,
+            } => {
+                let dice: Vec<String> = dice
+                    .iter()
+                    .zip(modified)
+                    .map(|(d, m)| {
+                        if *d as i32 == *m {
+                            d.to_string()
+                        } else {
+                            format!("{d} ({m})")
+                        }
+                    })
+                    .collect();
+                format!(
+                    "Player {} rolled {procedure:?}: {}. {outcome}",
+                    name(*by),
+                    dice.join(", ")
+                )
             }
             other => search_requests::log_text(other),
         }
@@ -362,8 +714,10 @@ fn for_label(label: &str) -> String {
 }
 
 /// The table tools' whole state: secret (holds chit values, salts and the RNG). Saved as JSON; never
-/// sent to a player — players get [`ToolResponse`]s.
+/// sent to a player — players get [`ToolResponse`]s. Every load (the app's, the table host's state file)
+/// goes through [`SavedSession`]: brought up to date and checked, or refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SavedSession")]
 pub struct ToolSession {
     dice: Dice,
     bag: Bag,
@@ -375,18 +729,100 @@ pub struct ToolSession {
     /// Each player's units and the search turn (seed 001). Absent from older saves.
     #[serde(default)]
     search: SearchBoard,
+    /// Where salts come from (issue #34 item 7): the OS, or a test stream. Older saves drew their salts
+    /// from the dice; they load with the OS from now on.
+    #[serde(default)]
+    salts: sdr::Salts,
+}
+
+/// A [`ToolSession`] as saved, before its load is brought up to date and checked.
+#[derive(Deserialize)]
+struct SavedSession {
+    dice: Dice,
+    bag: Bag,
+    chits: Vec<Chit>,
+    log: Vec<LogEntry>,
+    #[serde(default)]
+    fleets: FleetCharts,
+    #[serde(default)]
+    search: SearchBoard,
+    #[serde(default)]
+    salts: sdr::Salts,
+}
+
+impl TryFrom<SavedSession> for ToolSession {
+    type Error = String;
+
+    /// A save from before the turn steps and the seals of issue #30 is brought up to date (its step from
+    /// its searches, its island squares from its units, its charts sealed and their commitments logged);
+    /// then the invariants are checked, so a save that breaks them is refused, never half-loaded.
+    fn try_from(saved: SavedSession) -> Result<ToolSession, String> {
+        let SavedSession {
+            dice,
+            bag,
+            chits,
+            log,
+            fleets,
+            search,
+            salts,
+        } = saved;
+        let mut session = ToolSession {
+            dice,
+            bag,
+            chits,
+            log,
+            fleets,
+            search,
+            salts,
+        };
+        session.search.migrate();
+        for owner in session.fleets.seal_unsealed(&mut session.salts) {
+            session.log_commitments(owner);
+        }
+        session.check()?;
+        Ok(session)
+    }
 }
 
 impl ToolSession {
-    pub fn new(seed: u64) -> ToolSession {
-        ToolSession { dice: Dice::from_seed(seed), bag: Bag::full(), chits: Vec::new(), log: Vec::new(), fleets: FleetCharts::default(), search: SearchBoard::default() }
+    /// A session whose dice are ChaCha8 keyed by 256 bits (issue #34 item 7) and whose salts come from
+    /// the OS. Callers pass 32 bytes of the OS's randomness ([`ToolSession::from_os_random`]).
+    pub fn new(seed: [u8; 32]) -> ToolSession {
+        ToolSession::with(Dice::from_seed_bytes(seed), sdr::Salts::Os)
+    }
+
+    /// A new session seeded from 32 bytes of the OS's random source.
+    pub fn from_os_random() -> ToolSession {
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed).expect("the operating system gives random bytes");
+        ToolSession::new(seed)
+    }
+
+    /// Tests and `--seed N` only: reproducible dice from a u64, and salts from a seeded stream of their
+    /// own (never the dice's), so the same seed answers the same lines identically.
+    pub fn seeded(seed: u64) -> ToolSession {
+        ToolSession::with(
+            Dice::from_seed(seed),
+            sdr::Salts::Seeded(Dice::from_seed(seed ^ 0x5a17_5a17_5a17_5a17)),
+        )
+    }
+
+    fn with(dice: Dice, salts: sdr::Salts) -> ToolSession {
+        ToolSession {
+            dice,
+            bag: Bag::full(),
+            chits: Vec::new(),
+            log: Vec::new(),
+            fleets: FleetCharts::default(),
+            search: SearchBoard::default(),
+            salts,
+        }
     }
 
     /// Restores a saved session, refusing one whose chits and bag do not add up.
     pub fn from_json(text: &str) -> Result<ToolSession, String> {
-        let session: ToolSession = serde_json::from_str(text).map_err(|e| format!("not a tool session: {e}"))?;
-        session.check()?;
-        Ok(session)
+        // Brought up to date and checked as it is read (`SavedSession`).
+        serde_json::from_str(text).map_err(|e| format!("not a tool session: {e}"))
     }
 
     /// Test hook: script the next dice (not draws), like [`Dice::script`].
@@ -424,7 +860,9 @@ impl ToolSession {
     fn apply(&mut self, action: ToolAction) -> ToolResponse {
         use ToolAction as A;
         match action {
-            A::DrawSdr { .. } | A::RevealSdr { .. } | A::ReturnSdr { .. } | A::VerifySdr { .. } => self.apply_sdr(action),
+            A::DrawSdr { .. } | A::RevealSdr { .. } | A::ReturnSdr { .. } | A::VerifySdr { .. } => {
+                self.apply_sdr(action)
+            }
             A::RollEvent { player, table } => self.roll_event(player, table),
             A::VictoryConditions { .. } | A::WhatIf { .. } => sdr_chart(action),
             A::CombinedFire { .. }
@@ -451,9 +889,16 @@ impl ToolSession {
             | A::SetFleetMarker { .. }
             | A::RevealFleetBox { .. }
             | A::RollD10 { .. } => self.apply_fleet_chart(action),
-            A::PlaceUnit { .. } | A::MoveUnit { .. } | A::RemoveUnit { .. } | A::StartTurn { .. } | A::ReportSpotting { .. } | A::Search { .. } | A::AnswerSearch { .. } => {
-                self.apply_search(action)
-            }
+            A::PlaceUnit { .. }
+            | A::MoveUnit { .. }
+            | A::RemoveUnit { .. }
+            | A::StartTurn { .. }
+            | A::ChooseSides { .. }
+            | A::IslandSquares { .. }
+            | A::EndStep { .. }
+            | A::ReportSpotting { .. }
+            | A::Search { .. }
+            | A::AnswerSearch { .. } => self.apply_search(action),
             A::View { player } => ToolResponse::View(Box::new(self.view(player))),
             A::TableView => ToolResponse::TableView(Box::new(self.table_view())),
         }
@@ -462,10 +907,20 @@ impl ToolSession {
     /// Seed 001 Secret Die Roll: the chits drawn, revealed and returned, and the check of a commitment.
     fn apply_sdr(&mut self, action: ToolAction) -> ToolResponse {
         match action {
-            ToolAction::DrawSdr { player, label } => self.draw(player, label),
+            ToolAction::DrawSdr {
+                player,
+                purpose,
+                label,
+            } => self.draw(player, purpose, label),
             ToolAction::RevealSdr { player, chit } => self.reveal(player, chit),
             ToolAction::ReturnSdr { player, chit } => self.put_back(player, chit),
-            ToolAction::VerifySdr { commitment, value, salt } => ToolResponse::Verified { matches: sdr::verify(&commitment, value, &salt) },
+            ToolAction::VerifySdr {
+                commitment,
+                value,
+                salt,
+            } => ToolResponse::Verified {
+                matches: sdr::verify(&commitment, value, &salt),
+            },
             _ => unreachable!("apply routes only the SDR actions here"),
         }
     }
@@ -506,21 +961,45 @@ impl ToolSession {
     fn apply_fleet_chart(&mut self, action: ToolAction) -> ToolResponse {
         match action {
             ToolAction::OpenFleetChart { player, side } => self.open_fleet_chart(player, side),
-            ToolAction::AssignShip { player, ship, fleet_box } => {
-                self.edit_chart(player, Some(&ship), |chart, ship| chart.assign(ship, fleet_box))
+            ToolAction::AssignShip {
+                player,
+                ship,
+                fleet_box,
+            } => self.edit_chart(player, Some(&ship), |chart, ship| {
+                chart.assign(ship, fleet_box)
+            }),
+            ToolAction::TransferShip { from, to, .. } if from == to => ToolResponse::error(
+                ErrorCode::BadInput,
+                format!("the ship is already in Fleet Box {from}"),
+            ),
+            ToolAction::TransferShip {
+                player,
+                ship,
+                from,
+                to,
+            } => self.edit_chart(player, Some(&ship), |chart, ship| {
+                chart.transfer(ship, from, to)
+            }),
+            ToolAction::RemoveShip {
+                player,
+                ship,
+                fleet_box,
+            } => self.edit_chart(player, Some(&ship), |chart, ship| {
+                chart.remove(ship, fleet_box)
+            }),
+            ToolAction::SetFleetMarker {
+                player,
+                fleet_box,
+                on_map,
+            } => self.edit_chart(player, None, |chart, _| chart.set_marker(fleet_box, on_map)),
+            ToolAction::RevealFleetBox { player, fleet_box } => {
+                self.reveal_fleet_box(player, fleet_box)
             }
-            ToolAction::TransferShip { from, to, .. } if from == to => {
-                ToolResponse::error(ErrorCode::BadInput, format!("the ship is already in Fleet Box {from}"))
-            }
-            ToolAction::TransferShip { player, ship, from, to } => {
-                self.edit_chart(player, Some(&ship), |chart, ship| chart.transfer(ship, from, to))
-            }
-            ToolAction::RemoveShip { player, ship, fleet_box } => self.edit_chart(player, Some(&ship), |chart, ship| chart.remove(ship, fleet_box)),
-            ToolAction::SetFleetMarker { player, fleet_box, on_map } => {
-                self.edit_chart(player, None, |chart, _| chart.set_marker(fleet_box, on_map))
-            }
-            ToolAction::RevealFleetBox { player, fleet_box } => self.reveal_fleet_box(player, fleet_box),
-            ToolAction::RollD10 { player, procedure, fleet_box } => self.roll_d10(player, procedure, fleet_box),
+            ToolAction::RollD10 {
+                player,
+                procedure,
+                fleet_box,
+            } => self.roll_d10(player, procedure, fleet_box),
             _ => unreachable!("apply routes only the Fleet Chart actions here"),
         }
     }
@@ -531,136 +1010,121 @@ impl ToolSession {
             ToolAction::PlaceUnit { player, unit, at } => self.place_unit(player, &unit, &at),
             ToolAction::MoveUnit { player, unit, at } => self.move_unit(player, &unit, &at),
             ToolAction::RemoveUnit { player, unit } => self.remove_unit(player, &unit),
-            ToolAction::StartTurn { night, british } => self.start_turn(night, british),
-            ToolAction::ReportSpotting { player, square, units, ended_there } => {
-                self.report_spotting(player, &square, &units, ended_there.unwrap_or(false))
-            }
-            ToolAction::Search { player, level, name } => self.search(player, level, &name),
+            ToolAction::StartTurn { british } => self.start_turn(british),
+            ToolAction::ChooseSides { british } => self.choose_sides(british),
+            ToolAction::IslandSquares { squares } => self.name_island_squares(&squares),
+            ToolAction::EndStep { player } => self.end_step(player),
+            ToolAction::ReportSpotting {
+                player,
+                square,
+                units,
+                ended_there,
+            } => self.report_spotting(player, &square, &units, ended_there.unwrap_or(false)),
+            ToolAction::Search {
+                player,
+                level,
+                name,
+            } => self.search(player, level, &name),
             ToolAction::AnswerSearch { player, admit } => self.answer_search(player, admit),
             _ => unreachable!("apply routes only the search actions here"),
         }
     }
 
-    fn open_fleet_chart(&mut self, player: Player, side: FleetSide) -> ToolResponse {
-        if let Some(chart) = self.fleets.of(player) {
-            return ToolResponse::error(ErrorCode::FleetChartOpen, format!("you already hold the {:?} Fleet Chart", chart.side));
-        }
-        if self.fleets.of(player.opponent()).is_some_and(|c| c.side == side) {
-            return ToolResponse::error(ErrorCode::SideTaken, format!("the other player holds the {side:?} Fleet Chart; choose the other side"));
-        }
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
-        }
-        self.fleets.open(player, side);
-        self.log.push(LogEntry::FleetChartOpened { owner: player, side });
-        ToolResponse::FleetChart { chart: self.fleets.of(player).expect("just opened").owner_view() }
-    }
-
-    /// The acting player's chart, or the refusal to send.
-    fn own_fleet_chart(&mut self, player: Player) -> Result<&mut fleets::FleetChart, ToolResponse> {
-        self.fleets.of_mut(player).ok_or_else(|| ToolResponse::error(ErrorCode::NoFleetChart, "open your Fleet Chart first (open_fleet_chart with a side)"))
-    }
-
-    /// Applies one owner-only change to the acting player's chart (nothing is logged: the chart is hidden).
-    fn edit_chart(
+    /// Draws a chit for `purpose` (issue #30: once, by the player and in the turns the rules give it;
+    /// Italy's What-If chit face up at once), or a free draw labelled as a house rule.
+    fn draw(
         &mut self,
         player: Player,
-        ship: Option<&str>,
-        change: impl FnOnce(&mut fleets::FleetChart, &str) -> Result<(), fleets::FleetError>,
+        purpose: Option<sdr_purposes::SdrPurpose>,
+        label: String,
     ) -> ToolResponse {
-        let ship = match ship.map(ship_name).transpose() {
-            Ok(name) => name.unwrap_or_default(),
-            Err(refusal) => return refusal,
-        };
-        let chart = match self.own_fleet_chart(player) {
-            Ok(chart) => chart,
-            Err(refusal) => return refusal,
-        };
-        match change(chart, &ship) {
-            Ok(()) => ToolResponse::FleetChart { chart: chart.owner_view() },
-            Err(e) => ToolResponse::error(e.code(), e.message(chart.side)),
-        }
-    }
-
-    fn reveal_fleet_box(&mut self, player: Player, fleet_box: u8) -> ToolResponse {
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
-        }
-        let chart = match self.own_fleet_chart(player) {
-            Ok(chart) => chart,
-            Err(refusal) => return refusal,
-        };
-        let side = chart.side;
-        match chart.reveal(fleet_box) {
-            Ok(shown) => {
-                let ships = chart.ships_in(fleet_box);
-                self.log.push(LogEntry::FleetBoxRevealed { owner: player, side, fleet_box, ships });
-                ToolResponse::FleetBoxRevealed { side, fleet_box: shown }
-            }
-            Err(e) => ToolResponse::error(e.code(), e.message(side)),
-        }
-    }
-
-    /// Rolls a seed 002 D10 procedure. With `fleet_box`, the box must hold ships (a decoy makes no attack,
-    /// 5.1) and is revealed when the roll reveals the unknown ship.
-    fn roll_d10(&mut self, player: Player, procedure: D10Procedure, fleet_box: Option<u8>) -> ToolResponse {
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
-        }
-        if let Some(n) = fleet_box {
-            if let Err(refusal) = self.check_acting_box(player, procedure, n) {
-                return refusal;
-            }
-        }
-        let result = fleets::roll_d10(procedure, &mut self.dice);
-        let acting = fleet_box.filter(|_| result.revealed);
-        let revealed_box = acting.map(|n| self.fleets.of_mut(player).expect("checked").reveal(n).expect("checked box"));
-        if let Some(n) = acting {
-            let side = self.fleets.of(player).expect("checked").side;
-            self.log.push(LogEntry::FleetBoxRevealed { owner: player, side, fleet_box: n, ships: self.fleets.of(player).expect("checked").ships_in(n) });
-        }
-        let (die, success, revealed) = (result.die, result.success, result.revealed);
-        self.log.push(LogEntry::D10Rolled { by: player, procedure, die, success, revealed, fleet_box: acting });
-        ToolResponse::D10Rolled { by: player, result, revealed_box }
-    }
-
-    fn check_acting_box(&mut self, player: Player, procedure: D10Procedure, fleet_box: u8) -> Result<(), ToolResponse> {
-        if !procedure.acts_with_ships() {
-            return Err(ToolResponse::error(ErrorCode::BadInput, "an occupation is rolled for an army marker, not a Fleet Box (Great War at Sea fleet markers, 10.1)"));
-        }
-        let chart = self.own_fleet_chart(player)?;
-        match chart.is_decoy(fleet_box) {
-            Err(e) => Err(ToolResponse::error(e.code(), e.message(chart.side))),
-            Ok(true) => Err(ToolResponse::error(ErrorCode::DecoyCannotAct, format!("Fleet Box {fleet_box} holds no ships: a decoy cannot attack, raid or bombard (Great War at Sea fleet markers, 5.1)"))),
-            Ok(false) => Ok(()),
-        }
-    }
-
-    fn draw(&mut self, player: Player, label: String) -> ToolResponse {
         if label.chars().count() > LABEL_MAX_CHARS {
-            return ToolResponse::error(ErrorCode::BadInput, format!("a label has at most {LABEL_MAX_CHARS} characters"));
+            return ToolResponse::error(
+                ErrorCode::BadInput,
+                format!("a label has at most {LABEL_MAX_CHARS} characters"),
+            );
         }
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
+        if self.log.len() + 2 > LOG_MAX {
+            return ToolResponse::error(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            );
         }
-        let id = self.chits.len() as u32 + 1;
-        let Some(chit) = Chit::draw(id, player, label, &mut self.bag, &mut self.dice) else {
-            return ToolResponse::error(ErrorCode::BagEmpty, "all 48 chits are out of the bag; put revealed chits back to draw again");
+        let status = self.search.status();
+        let clock = sdr_purposes::Clock {
+            turn: status.turn,
+            step: status.step,
+            british: status.british,
+            british_moved: status.british.is_some_and(|b| self.search.is_done(b)),
         };
-        self.log.push(LogEntry::SdrDrawn { chit: id, owner: player, label: chit.label.clone(), commitment: chit.commitment.clone() });
+        if let Some(purpose) = purpose {
+            if let Err(r) = sdr_purposes::check_draw(purpose, player, &clock, &self.chits) {
+                return ToolResponse::error(r.code, r.message);
+            }
+        }
+        let label = match (purpose, label.trim()) {
+            (Some(purpose), _) => purpose.words(),
+            (None, "") => FREE_DRAW.to_string(),
+            (None, given) => format!("{FREE_DRAW}: {given}"),
+        };
+        let id = self.chits.len() as u32 + 1;
+        let Some(mut chit) = Chit::draw(
+            id,
+            player,
+            label,
+            &mut self.bag,
+            &mut self.dice,
+            &mut self.salts,
+        ) else {
+            return ToolResponse::error(
+                ErrorCode::BagEmpty,
+                "all 48 chits are out of the bag; put revealed chits back to draw again",
+            );
+        };
+        chit.purpose = purpose;
+        chit.turn = status.turn;
+        self.log.push(LogEntry::SdrDrawn {
+            chit: id,
+            owner: player,
+            label: chit.label.clone(),
+            commitment: chit.commitment.clone(),
+            purpose,
+        });
         let view = chit.view_for(player);
         self.chits.push(chit);
-        ToolResponse::SdrDrawn { chit: view, bag_left: self.bag.len() }
+        if purpose.is_some_and(sdr_purposes::SdrPurpose::face_up) {
+            // Seed 001 What If? Italy: the chit is placed face up.
+            return match self.reveal(player, id) {
+                ToolResponse::SdrRevealed { chit } => ToolResponse::SdrDrawn {
+                    chit,
+                    bag_left: self.bag.len(),
+                },
+                other => unreachable!("a chit just drawn reveals: {other:?}"),
+            };
+        }
+        ToolResponse::SdrDrawn {
+            chit: view,
+            bag_left: self.bag.len(),
+        }
     }
 
     /// The acting player's own chit, or the refusal to send.
     fn own_chit(&self, player: Player, id: u32) -> Result<usize, ToolResponse> {
-        let index = id.checked_sub(1).map(|i| i as usize).filter(|&i| i < self.chits.len());
+        let index = id
+            .checked_sub(1)
+            .map(|i| i as usize)
+            .filter(|&i| i < self.chits.len());
         let Some(index) = index else {
-            return Err(ToolResponse::error(ErrorCode::UnknownChit, format!("no chit #{id} was drawn")));
+            return Err(ToolResponse::error(
+                ErrorCode::UnknownChit,
+                format!("no chit #{id} was drawn"),
+            ));
         };
         if self.chits[index].owner != player {
-            return Err(ToolResponse::error(ErrorCode::NotYourChit, format!("chit #{id} belongs to the other player")));
+            return Err(ToolResponse::error(
+                ErrorCode::NotYourChit,
+                format!("chit #{id} belongs to the other player"),
+            ));
         }
         Ok(index)
     }
@@ -671,13 +1135,29 @@ impl ToolSession {
             Err(refusal) => return refusal,
         };
         if self.chits[index].state != ChitState::Secret {
-            return ToolResponse::error(ErrorCode::AlreadyRevealed, format!("chit #{id} is already revealed"));
+            return ToolResponse::error(
+                ErrorCode::AlreadyRevealed,
+                format!("chit #{id} is already revealed"),
+            );
         }
         let chit = &mut self.chits[index];
         chit.state = ChitState::Revealed;
         let view = chit.view_for(player.opponent());
-        let sdr::ChitFace::Revealed { value, ref salt, verified } = view.face else { unreachable!("a revealed chit shows its face") };
-        self.log.push(LogEntry::SdrRevealed { chit: id, owner: player, value, salt: salt.clone(), verified });
+        let sdr::ChitFace::Revealed {
+            value,
+            ref salt,
+            verified,
+        } = view.face
+        else {
+            unreachable!("a revealed chit shows its face")
+        };
+        self.log.push(LogEntry::SdrRevealed {
+            chit: id,
+            owner: player,
+            value,
+            salt: salt.clone(),
+            verified,
+        });
         ToolResponse::SdrRevealed { chit: view }
     }
 
@@ -687,30 +1167,57 @@ impl ToolSession {
             Err(refusal) => return refusal,
         };
         match self.chits[index].state {
-            ChitState::Secret => return ToolResponse::error(ErrorCode::NotRevealed, format!("reveal chit #{id} before putting it back")),
-            ChitState::Returned => return ToolResponse::error(ErrorCode::AlreadyReturned, format!("chit #{id} is already back in the bag")),
+            ChitState::Secret => {
+                return ToolResponse::error(
+                    ErrorCode::NotRevealed,
+                    format!("reveal chit #{id} before putting it back"),
+                )
+            }
+            ChitState::Returned => {
+                return ToolResponse::error(
+                    ErrorCode::AlreadyReturned,
+                    format!("chit #{id} is already back in the bag"),
+                )
+            }
             ChitState::Revealed => {}
         }
         let chit = &mut self.chits[index];
         chit.state = ChitState::Returned;
         self.bag.put_back(chit.value);
-        self.log.push(LogEntry::SdrReturned { chit: id, owner: player });
-        ToolResponse::SdrReturned { chit: self.chits[index].view_for(player), bag_left: self.bag.len() }
+        self.log.push(LogEntry::SdrReturned {
+            chit: id,
+            owner: player,
+        });
+        ToolResponse::SdrReturned {
+            chit: self.chits[index].view_for(player),
+            bag_left: self.bag.len(),
+        }
     }
 
     fn roll_event(&mut self, player: Player, table: EventTable) -> ToolResponse {
         if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
+            return ToolResponse::error(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            );
         }
         let roll = events::roll(table, &mut self.dice);
-        self.log.push(LogEntry::EventRolled { by: player, table, dice: roll.dice, side_die: roll.side_die });
+        self.log.push(LogEntry::EventRolled {
+            by: player,
+            table,
+            dice: roll.dice,
+            side_die: roll.side_die,
+        });
         ToolResponse::EventRolled { by: player, roll }
     }
 
     /// Rolls a seed 003/004 die procedure with the session's dice and logs it (all public).
     fn roll_procedure(&mut self, player: Player, procedure: Procedure) -> ToolResponse {
         if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session");
+            return ToolResponse::error(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            );
         }
         let roll = procedures::roll(procedure, &mut self.dice);
         self.log.push(LogEntry::ProcedureRolled {
@@ -729,9 +1236,19 @@ impl ToolSession {
             player,
             bag_left: self.bag.len(),
             chits: self.chits.iter().map(|c| c.view_for(player)).collect(),
-            log: self.log.iter().map(|entry| LogLine { entry: entry.clone(), text: entry.text() }).collect(),
+            log: self
+                .log
+                .iter()
+                .map(|entry| LogLine {
+                    entry: entry.clone(),
+                    text: entry.text(),
+                })
+                .collect(),
             fleet_chart: self.fleets.of(player).map(fleets::FleetChart::owner_view),
-            opponent_fleet_chart: self.fleets.of(player.opponent()).map(fleets::FleetChart::opponent_view),
+            opponent_fleet_chart: self
+                .fleets
+                .of(player.opponent())
+                .map(fleets::FleetChart::opponent_view),
             units: self.search.units(player).to_vec(),
             search: self.search.status(),
         }
@@ -740,12 +1257,26 @@ impl ToolSession {
     /// What both players may see: every chit as a non-owner sees it, the log, each chart as its
     /// opponent sees it, the search status (all public).
     pub fn table_view(&self) -> TableView {
-        let opponent_view = |player| self.fleets.of(player).map(fleets::FleetChart::opponent_view);
+        let opponent_view = |player| {
+            self.fleets
+                .of(player)
+                .map(fleets::FleetChart::opponent_view)
+        };
         TableView {
             bag_left: self.bag.len(),
             chits: self.chits.iter().map(Chit::public_view).collect(),
-            log: self.log.iter().map(|entry| LogLine { entry: entry.clone(), text: entry.text() }).collect(),
-            fleet_charts: PublicFleetCharts { a: opponent_view(Player::A), b: opponent_view(Player::B) },
+            log: self
+                .log
+                .iter()
+                .map(|entry| LogLine {
+                    entry: entry.clone(),
+                    text: entry.text(),
+                })
+                .collect(),
+            fleet_charts: PublicFleetCharts {
+                a: opponent_view(Player::A),
+                b: opponent_view(Player::B),
+            },
             search: self.search.status(),
         }
     }
@@ -753,10 +1284,17 @@ impl ToolSession {
     /// Conservation of chits (each face: in the bag plus held out = 8), numbering, and commitments.
     fn check(&self) -> Result<(), String> {
         for value in 1..=sdr::FACES as u8 {
-            let held = self.chits.iter().filter(|c| c.value == value && c.state != ChitState::Returned).count();
+            let held = self
+                .chits
+                .iter()
+                .filter(|c| c.value == value && c.state != ChitState::Returned)
+                .count();
             let total = self.bag.left_of(value) as usize + held;
             if total != sdr::SETS as usize {
-                return Err(format!("{total} chits showing {value} instead of {}", sdr::SETS));
+                return Err(format!(
+                    "{total} chits showing {value} instead of {}",
+                    sdr::SETS
+                ));
             }
         }
         for (i, chit) in self.chits.iter().enumerate() {
@@ -779,7 +1317,13 @@ impl ToolSession {
 fn ship_name(name: &str) -> Result<String, ToolResponse> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > fleets::SHIP_NAME_MAX_CHARS {
-        return Err(ToolResponse::error(ErrorCode::BadInput, format!("a ship's name has 1-{} characters", fleets::SHIP_NAME_MAX_CHARS)));
+        return Err(ToolResponse::error(
+            ErrorCode::BadInput,
+            format!(
+                "a ship's name has 1-{} characters",
+                fleets::SHIP_NAME_MAX_CHARS
+            ),
+        ));
     }
     Ok(name.to_string())
 }
@@ -787,13 +1331,21 @@ fn ship_name(name: &str) -> Result<String, ToolResponse> {
 /// Seed 001 charts read for an SDR: the victory conditions chart and the What-If chart.
 fn sdr_chart(action: ToolAction) -> ToolResponse {
     match action {
-        ToolAction::VictoryConditions { side, sdr } => match sdr_charts::victory_conditions(side, sdr) {
-            Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
-            None => ToolResponse::error(ErrorCode::BadSdr, format!("the victory conditions chart has columns 1-6, not {sdr}")),
-        },
+        ToolAction::VictoryConditions { side, sdr } => {
+            match sdr_charts::victory_conditions(side, sdr) {
+                Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
+                None => ToolResponse::error(
+                    ErrorCode::BadSdr,
+                    format!("the victory conditions chart has columns 1-6, not {sdr}"),
+                ),
+            }
+        }
         ToolAction::WhatIf { fleet, sdr } => match sdr_charts::what_if(fleet, sdr) {
             Some(entry) => ToolResponse::WhatIf { entry: *entry },
-            None => ToolResponse::error(ErrorCode::BadSdr, format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet")),
+            None => ToolResponse::error(
+                ErrorCode::BadSdr,
+                format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet"),
+            ),
         },
         _ => unreachable!("apply routes only the SDR charts here"),
     }
@@ -844,7 +1396,11 @@ fn calculate(action: ToolAction) -> ToolResponse {
 }
 
 fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolResponse {
-    ToolResponse::Number { calculator, source, value }
+    ToolResponse::Number {
+        calculator,
+        source,
+        value,
+    }
 }
 
 /// Parses one JSON line into an action, telling an unknown tool apart from a malformed line, and refusing
@@ -869,7 +1425,11 @@ mod tests {
     use super::*;
 
     fn draw(s: &mut ToolSession, player: Player) -> ChitView {
-        match s.respond(ToolAction::DrawSdr { player, label: "test".into() }) {
+        match s.respond(ToolAction::DrawSdr {
+            player,
+            purpose: None,
+            label: "test".into(),
+        }) {
             ToolResponse::SdrDrawn { chit, .. } => chit,
             other => panic!("draw refused: {other:?}"),
         }
@@ -877,95 +1437,273 @@ mod tests {
 
     #[test]
     fn draw_reveal_return_keeps_the_bag_honest() {
-        let mut s = ToolSession::new(4);
+        let mut s = ToolSession::seeded(4);
         let mine = draw(&mut s, Player::A);
         assert_eq!(s.bag().len(), 47);
-        let refused = s.respond(ToolAction::RevealSdr { player: Player::B, chit: mine.chit });
-        assert!(matches!(refused, ToolResponse::Error { code: ErrorCode::NotYourChit, .. }));
-        let refused = s.respond(ToolAction::ReturnSdr { player: Player::A, chit: mine.chit });
-        assert!(matches!(refused, ToolResponse::Error { code: ErrorCode::NotRevealed, .. }), "a secret chit cannot go back unseen");
-        let ToolResponse::SdrRevealed { chit } = s.respond(ToolAction::RevealSdr { player: Player::A, chit: mine.chit }) else { panic!() };
-        let sdr::ChitFace::Own { value } = mine.face else { panic!("the owner sees the value") };
-        assert!(matches!(chit.face, sdr::ChitFace::Revealed { value: v, verified: true, .. } if v == value));
-        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: ErrorCode::AlreadyRevealed, .. }));
-        let ToolResponse::SdrReturned { bag_left, .. } = s.respond(ToolAction::ReturnSdr { player: Player::A, chit: 1 }) else { panic!() };
+        let refused = s.respond(ToolAction::RevealSdr {
+            player: Player::B,
+            chit: mine.chit,
+        });
+        assert!(matches!(
+            refused,
+            ToolResponse::Error {
+                code: ErrorCode::NotYourChit,
+                ..
+            }
+        ));
+        let refused = s.respond(ToolAction::ReturnSdr {
+            player: Player::A,
+            chit: mine.chit,
+        });
+        assert!(
+            matches!(
+                refused,
+                ToolResponse::Error {
+                    code: ErrorCode::NotRevealed,
+                    ..
+                }
+            ),
+            "a secret chit cannot go back unseen"
+        );
+        let ToolResponse::SdrRevealed { chit } = s.respond(ToolAction::RevealSdr {
+            player: Player::A,
+            chit: mine.chit,
+        }) else {
+            panic!()
+        };
+        let sdr::ChitFace::Own { value } = mine.face else {
+            panic!("the owner sees the value")
+        };
+        assert!(
+            matches!(chit.face, sdr::ChitFace::Revealed { value: v, verified: true, .. } if v == value)
+        );
+        assert!(matches!(
+            s.respond(ToolAction::RevealSdr {
+                player: Player::A,
+                chit: 1
+            }),
+            ToolResponse::Error {
+                code: ErrorCode::AlreadyRevealed,
+                ..
+            }
+        ));
+        let ToolResponse::SdrReturned { bag_left, .. } = s.respond(ToolAction::ReturnSdr {
+            player: Player::A,
+            chit: 1,
+        }) else {
+            panic!()
+        };
         assert_eq!(bag_left, 48);
-        assert!(matches!(s.respond(ToolAction::ReturnSdr { player: Player::A, chit: 1 }), ToolResponse::Error { code: ErrorCode::AlreadyReturned, .. }));
-        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 9 }), ToolResponse::Error { code: ErrorCode::UnknownChit, .. }));
-        assert!(matches!(s.respond(ToolAction::RevealSdr { player: Player::A, chit: 0 }), ToolResponse::Error { code: ErrorCode::UnknownChit, .. }));
+        assert!(matches!(
+            s.respond(ToolAction::ReturnSdr {
+                player: Player::A,
+                chit: 1
+            }),
+            ToolResponse::Error {
+                code: ErrorCode::AlreadyReturned,
+                ..
+            }
+        ));
+        assert!(matches!(
+            s.respond(ToolAction::RevealSdr {
+                player: Player::A,
+                chit: 9
+            }),
+            ToolResponse::Error {
+                code: ErrorCode::UnknownChit,
+                ..
+            }
+        ));
+        assert!(matches!(
+            s.respond(ToolAction::RevealSdr {
+                player: Player::A,
+                chit: 0
+            }),
+            ToolResponse::Error {
+                code: ErrorCode::UnknownChit,
+                ..
+            }
+        ));
     }
 
     #[test]
     fn an_empty_bag_refuses_and_changes_nothing() {
-        let mut s = ToolSession::new(8);
+        let mut s = ToolSession::seeded(8);
         for _ in 0..sdr::CHITS_MAX {
             draw(&mut s, Player::B);
         }
         let before = s.clone();
-        assert!(matches!(s.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() }), ToolResponse::Error { code: ErrorCode::BagEmpty, .. }));
+        assert!(matches!(
+            s.respond(ToolAction::DrawSdr {
+                player: Player::A,
+                purpose: None,
+                label: String::new()
+            }),
+            ToolResponse::Error {
+                code: ErrorCode::BagEmpty,
+                ..
+            }
+        ));
         assert_eq!(s, before);
     }
 
     #[test]
     fn a_session_round_trips_through_json_and_continues_the_same() {
-        let mut s = ToolSession::new(21);
+        let mut s = ToolSession::seeded(21);
         draw(&mut s, Player::A);
-        s.respond(ToolAction::RollEvent { player: Player::B, table: EventTable::Strategic });
+        s.respond(ToolAction::RollEvent {
+            player: Player::B,
+            table: EventTable::Strategic,
+        });
         let saved = serde_json::to_string(&s).unwrap();
         let mut restored = ToolSession::from_json(&saved).unwrap();
         assert_eq!(restored, s);
-        assert_eq!(draw(&mut restored, Player::B), draw(&mut s, Player::B), "same RNG stream after a restore");
+        assert_eq!(
+            draw(&mut restored, Player::B),
+            draw(&mut s, Player::B),
+            "same RNG stream after a restore"
+        );
     }
 
     #[test]
     fn a_tampered_save_is_refused() {
-        let mut s = ToolSession::new(2);
+        let mut s = ToolSession::seeded(2);
         draw(&mut s, Player::A);
         let mut v = serde_json::to_value(&s).unwrap();
         let value = v["chits"][0]["value"].as_u64().unwrap();
         v["chits"][0]["value"] = (value % 6 + 1).into();
         let err = ToolSession::from_json(&v.to_string()).unwrap_err();
-        assert!(err.contains("instead of") || err.contains("commitment"), "{err}");
+        assert!(
+            err.contains("instead of") || err.contains("commitment"),
+            "{err}"
+        );
     }
 
     #[test]
     fn parse_tells_unknown_tools_from_malformed_lines() {
-        assert!(matches!(parse_line("nope"), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })));
-        assert!(matches!(parse_line(r#"{"tool":"teleport"}"#), Err(ToolResponse::Error { code: ErrorCode::UnknownTool, .. })));
-        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })));
-        assert!(matches!(parse_line(r#"{"tool":"draw_sdr","player":"c"}"#), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })), "an unknown player is not an unknown tool");
-        assert!(matches!(parse_line(r#"{"tool":"view"}"#), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })));
-        assert_eq!(parse_line(r#"{"tool":"table_view"}"#).unwrap(), ToolAction::TableView);
+        assert!(matches!(
+            parse_line("nope"),
+            Err(ToolResponse::Error {
+                code: ErrorCode::Malformed,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_line(r#"{"tool":"teleport"}"#),
+            Err(ToolResponse::Error {
+                code: ErrorCode::UnknownTool,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_line(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#),
+            Err(ToolResponse::Error {
+                code: ErrorCode::Malformed,
+                ..
+            })
+        ));
         assert!(
-            matches!(parse_line(r#"{"tool":"table_view","player":"a"}"#), Err(ToolResponse::Error { code: ErrorCode::Malformed, .. })),
+            matches!(
+                parse_line(r#"{"tool":"draw_sdr","player":"c"}"#),
+                Err(ToolResponse::Error {
+                    code: ErrorCode::Malformed,
+                    ..
+                })
+            ),
+            "an unknown player is not an unknown tool"
+        );
+        assert!(matches!(
+            parse_line(r#"{"tool":"view"}"#),
+            Err(ToolResponse::Error {
+                code: ErrorCode::Malformed,
+                ..
+            })
+        ));
+        assert_eq!(
+            parse_line(r#"{"tool":"table_view"}"#).unwrap(),
+            ToolAction::TableView
+        );
+        assert!(
+            matches!(
+                parse_line(r#"{"tool":"table_view","player":"a"}"#),
+                Err(ToolResponse::Error {
+                    code: ErrorCode::Malformed,
+                    ..
+                })
+            ),
             "the table view is for no player"
         );
-        assert_eq!(parse_line(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(), ToolAction::DrawSdr { player: Player::B, label: String::new() });
+        assert_eq!(
+            parse_line(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(),
+            ToolAction::DrawSdr {
+                player: Player::B,
+                purpose: None,
+                label: String::new()
+            }
+        );
     }
 
     #[test]
     fn the_table_view_is_what_both_views_share() {
-        let mut s = ToolSession::new(12);
+        let mut s = ToolSession::seeded(12);
         let a = draw(&mut s, Player::A);
         draw(&mut s, Player::B);
-        s.respond(ToolAction::RevealSdr { player: Player::B, chit: 2 });
-        s.respond(ToolAction::OpenFleetChart { player: Player::A, side: FleetSide::German });
-        s.respond(ToolAction::AssignShip { player: Player::A, ship: "Emden".into(), fleet_box: 3 });
-        let at = Position { sea: "Ionian".into(), area: "Ionian A".into(), square: "52".into(), islands: false, port: None, coast_side: None };
-        s.respond(ToolAction::PlaceUnit { player: Player::B, unit: "Gloucester".into(), at });
-        s.respond(ToolAction::StartTurn { night: true, british: Player::B });
-        let ToolResponse::TableView(table) = s.respond(ToolAction::TableView) else { panic!("a table view") };
+        s.respond(ToolAction::RevealSdr {
+            player: Player::B,
+            chit: 2,
+        });
+        s.respond(ToolAction::OpenFleetChart {
+            player: Player::A,
+            side: FleetSide::German,
+        });
+        s.respond(ToolAction::AssignShip {
+            player: Player::A,
+            ship: "Emden".into(),
+            fleet_box: 3,
+        });
+        let at = Position {
+            sea: "Ionian".into(),
+            area: "Ionian A".into(),
+            square: "52".into(),
+            islands: false,
+            port: None,
+            coast_side: None,
+        };
+        s.respond(ToolAction::PlaceUnit {
+            player: Player::B,
+            unit: "Gloucester".into(),
+            at,
+        });
+        s.respond(ToolAction::StartTurn {
+            british: Some(Player::B),
+        });
+        let ToolResponse::TableView(table) = s.respond(ToolAction::TableView) else {
+            panic!("a table view")
+        };
         let (view_a, view_b) = (s.view(Player::A), s.view(Player::B));
         assert_eq!(table.bag_left, 46);
-        assert_eq!(table.chits[0].face, sdr::ChitFace::Hidden, "A's face-down chit shows its commitment only");
+        assert_eq!(
+            table.chits[0].face,
+            sdr::ChitFace::Hidden,
+            "A's face-down chit shows its commitment only"
+        );
         assert_eq!(table.chits[0].commitment, a.commitment);
-        assert_eq!(table.chits[1], view_a.chits[1], "B's revealed chit as everyone sees it");
+        assert_eq!(
+            table.chits[1], view_a.chits[1],
+            "B's revealed chit as everyone sees it"
+        );
         assert_eq!(table.log, view_a.log);
         assert_eq!(table.fleet_charts.a, view_b.opponent_fleet_chart);
         assert_eq!(table.fleet_charts.b, None);
         assert_eq!(table.search, view_a.search);
         let json = serde_json::to_string(&ToolResponse::TableView(table)).unwrap();
-        assert!(json.starts_with(r#"{"tool":"table_view","bag_left":46,"#), "{json}");
-        assert!(!json.contains("Emden") && !json.contains("Gloucester") && !json.contains("\"own\""), "{json}");
+        assert!(
+            json.starts_with(r#"{"tool":"table_view","bag_left":46,"#),
+            "{json}"
+        );
+        assert!(
+            !json.contains("Emden") && !json.contains("Gloucester") && !json.contains("\"own\""),
+            "{json}"
+        );
     }
 }

@@ -43,15 +43,31 @@ impl ProcedureKind {
     /// The seed and heading the procedure applies.
     pub fn source(self) -> &'static str {
         match self {
-            ProcedureKind::PortRepair => "Great War at Sea advanced rules, Advanced Strategic Rules 9 (Port Repair)",
-            ProcedureKind::ShoreBatteries => "Great War at Sea advanced rules, Advanced Strategic Rules 10 (Shore Batteries)",
-            ProcedureKind::DamageControl => "Great War at Sea advanced rules, Advanced Strategic Rules 11 (Damage Control)",
-            ProcedureKind::AlwaysPossible => "The Turkish Black Sea Fleet, Optional Rules, Always Possible",
-            ProcedureKind::AutomaticDisengagement => "The Turkish Black Sea Fleet, Optional Rules, Automatic Disengagement",
-            ProcedureKind::SubmarineAttack => "The Turkish Black Sea Fleet, Submarines (15.0), attack roll",
+            ProcedureKind::PortRepair => {
+                "Great War at Sea advanced rules, Advanced Strategic Rules 9 (Port Repair)"
+            }
+            ProcedureKind::ShoreBatteries => {
+                "Great War at Sea advanced rules, Advanced Strategic Rules 10 (Shore Batteries)"
+            }
+            ProcedureKind::DamageControl => {
+                "Great War at Sea advanced rules, Advanced Strategic Rules 11 (Damage Control)"
+            }
+            ProcedureKind::AlwaysPossible => {
+                "The Turkish Black Sea Fleet, Optional Rules, Always Possible"
+            }
+            ProcedureKind::AutomaticDisengagement => {
+                "The Turkish Black Sea Fleet, Optional Rules, Automatic Disengagement"
+            }
+            ProcedureKind::SubmarineAttack => {
+                "The Turkish Black Sea Fleet, Submarines (15.0), attack roll"
+            }
             ProcedureKind::Asw => "The Turkish Black Sea Fleet, Submarines (15.0), ASW",
-            ProcedureKind::SubVersusSub => "The Turkish Black Sea Fleet, Submarines (15.0), Sub versus Sub",
-            ProcedureKind::MineSweep => "The Turkish Black Sea Fleet, Mine Warfare (13.0), sweeping by ships other than MS",
+            ProcedureKind::SubVersusSub => {
+                "The Turkish Black Sea Fleet, Submarines (15.0), Sub versus Sub"
+            }
+            ProcedureKind::MineSweep => {
+                "The Turkish Black Sea Fleet, Mine Warfare (13.0), sweeping by ships other than MS"
+            }
         }
     }
 }
@@ -86,9 +102,25 @@ pub struct ProcedureRoll {
     pub outcome: String,
 }
 
-fn roll_of(procedure: ProcedureKind, dice: Vec<u8>, modifier: i32, success: bool, count: Option<u32>, outcome: String) -> ProcedureRoll {
+fn roll_of(
+    procedure: ProcedureKind,
+    dice: Vec<u8>,
+    modifier: i32,
+    success: bool,
+    count: Option<u32>,
+    outcome: String,
+) -> ProcedureRoll {
     let modified = dice.iter().map(|&d| d as i32 + modifier).collect();
-    ProcedureRoll { procedure, source: procedure.source(), dice, modifier, modified, success, count, outcome }
+    ProcedureRoll {
+        procedure,
+        source: procedure.source(),
+        dice,
+        modifier,
+        modified,
+        success,
+        count,
+        outcome,
+    }
 }
 
 fn check_d6(die: u8) {
@@ -101,12 +133,25 @@ fn check_d6(die: u8) {
 pub fn read_port_repair(port: PortSize, die: u8) -> ProcedureRoll {
     check_d6(die);
     let (success, outcome) = match port {
-        PortSize::Major if die <= 2 => (true, "Repaired: one box of damage, or one level of movement, as the owner chooses."),
+        PortSize::Major if die <= 2 => (
+            true,
+            "Repaired: one box of damage, or one level of movement, as the owner chooses.",
+        ),
         PortSize::Major => (false, "No repair this turn (a major port repairs on 1-2)."),
         PortSize::Minor if die == 1 => (true, "Repaired: one box of damage."),
-        PortSize::Minor => (false, "No repair this turn (a minor port repairs on a 1 only)."),
+        PortSize::Minor => (
+            false,
+            "No repair this turn (a minor port repairs on a 1 only).",
+        ),
     };
-    roll_of(ProcedureKind::PortRepair, vec![die], 0, success, None, outcome.into())
+    roll_of(
+        ProcedureKind::PortRepair,
+        vec![die],
+        0,
+        success,
+        None,
+        outcome.into(),
+    )
 }
 
 /// Seed 004, Advanced Strategic Rules 10 "Shore Batteries": one die per port at the start of the game,
@@ -114,15 +159,28 @@ pub fn read_port_repair(port: PortSize, die: u8) -> ProcedureRoll {
 pub fn read_shore_batteries(die: u8) -> ProcedureRoll {
     check_d6(die);
     let guns = (die as u32).div_ceil(2);
-    let outcome = format!("The port has {guns} primary gun{} against ships attacking ships in it.", if guns == 1 { "" } else { "s" });
-    roll_of(ProcedureKind::ShoreBatteries, vec![die], 0, true, Some(guns), outcome)
+    let outcome = format!(
+        "The port has {guns} primary gun{} against ships attacking ships in it.",
+        if guns == 1 { "" } else { "s" }
+    );
+    roll_of(
+        ProcedureKind::ShoreBatteries,
+        vec![die],
+        0,
+        true,
+        Some(guns),
+        outcome,
+    )
 }
 
 /// Seed 004, Advanced Strategic Rules 11 "Damage Control": for a ship damaged last turn, each 1–2
 /// repairs one box (or adjusts a speed hit) and earns another roll; a 3–6 ends the attempt. `faces` are
 /// the dice in order; reading stops at the first 3–6 or once `damaged_boxes` are all repaired (nothing
 /// is left to roll for). Answers the dice actually used.
-pub fn read_damage_control(damaged_boxes: u32, faces: impl IntoIterator<Item = u8>) -> ProcedureRoll {
+pub fn read_damage_control(
+    damaged_boxes: u32,
+    faces: impl IntoIterator<Item = u8>,
+) -> ProcedureRoll {
     let mut dice = Vec::new();
     let mut repaired = 0;
     for die in faces {
@@ -141,11 +199,22 @@ pub fn read_damage_control(damaged_boxes: u32, faces: impl IntoIterator<Item = u
         (n, true) => format!("{n} box{} repaired (or speed hits adjusted): every damaged box is mended.", plural_es(n)),
         (n, false) => format!("{n} box{} repaired (or speed hits adjusted); the last die, 3 or more, ends the attempt.", plural_es(n)),
     };
-    roll_of(ProcedureKind::DamageControl, dice, 0, repaired > 0, Some(repaired), outcome)
+    roll_of(
+        ProcedureKind::DamageControl,
+        dice,
+        0,
+        repaired > 0,
+        Some(repaired),
+        outcome,
+    )
 }
 
 fn plural_es(n: u32) -> &'static str {
-    if n == 1 { "" } else { "es" }
+    if n == 1 {
+        ""
+    } else {
+        "es"
+    }
 }
 
 /// Dice an "Always Possible" attempt takes, or why it is refused (seed 003, Optional Rules). See
@@ -153,11 +222,15 @@ fn plural_es(n: u32) -> &'static str {
 pub fn always_possible_count(highest_modified_roll: i32, needed: i32) -> Result<u32, String> {
     let shortfall = (needed as i64) - (highest_modified_roll as i64);
     if shortfall <= 0 {
-        return Err(format!("a roll of {highest_modified_roll} can reach {needed}: roll normally"));
+        return Err(format!(
+            "a roll of {highest_modified_roll} can reach {needed}: roll normally"
+        ));
     }
     let dice = shortfall + 1;
     if dice > ALWAYS_POSSIBLE_DICE_MAX as i64 {
-        return Err(format!("that would take {dice} dice; this tool rolls at most {ALWAYS_POSSIBLE_DICE_MAX}"));
+        return Err(format!(
+            "that would take {dice} dice; this tool rolls at most {ALWAYS_POSSIBLE_DICE_MAX}"
+        ));
     }
     Ok(dice as u32)
 }
@@ -170,7 +243,14 @@ pub fn read_always_possible(dice: Vec<u8>) -> ProcedureRoll {
         true => format!("All {} dice are sixes: the attempt succeeds.", dice.len()),
         false => format!("Not all {} dice are sixes: the attempt fails.", dice.len()),
     };
-    roll_of(ProcedureKind::AlwaysPossible, dice, 0, success, None, outcome)
+    roll_of(
+        ProcedureKind::AlwaysPossible,
+        dice,
+        0,
+        success,
+        None,
+        outcome,
+    )
 }
 
 /// The range modifier of seed 003 "Automatic Disengagement": minus one per hex the closest opposing
@@ -178,19 +258,33 @@ pub fn read_always_possible(dice: Vec<u8>) -> ProcedureRoll {
 /// a number to subtract.
 pub fn disengagement_range_penalty(max_sighting: u32, range: u32, night: bool) -> u32 {
     let inside = max_sighting.saturating_sub(range);
-    if night { inside / 2 } else { inside }
+    if night {
+        inside / 2
+    } else {
+        inside
+    }
 }
 
 /// Seed 003, Optional Rules "Automatic Disengagement", at the end of a combat round: the die, less the
 /// range penalty, ends the battle on 5 or more. The initiative player, and a player whose every ship is
 /// faster than every enemy ship (`speed_advantage`), may each then add or subtract one: the answer says
 /// whether those choices can still change the outcome.
-pub fn read_disengagement(die: u8, max_sighting: u32, range: u32, night: bool, speed_advantage: bool) -> ProcedureRoll {
+pub fn read_disengagement(
+    die: u8,
+    max_sighting: u32,
+    range: u32,
+    night: bool,
+    speed_advantage: bool,
+) -> ProcedureRoll {
     check_d6(die);
     let penalty = disengagement_range_penalty(max_sighting.min(SIGHTING_MAX), range, night) as i32;
     let base = die as i32 - penalty;
     let choices = 1 + speed_advantage as i32;
-    let who = if speed_advantage { "the initiative player and the faster side" } else { "the initiative player" };
+    let who = if speed_advantage {
+        "the initiative player and the faster side"
+    } else {
+        "the initiative player"
+    };
     let outcome = if base - choices >= 5 {
         format!("{base}: the battle ends, whatever {who} choose(s).")
     } else if base + choices < 5 {
@@ -200,7 +294,14 @@ pub fn read_disengagement(die: u8, max_sighting: u32, range: u32, night: bool, s
     } else {
         format!("{base}: the battle goes on unless {who} add(s) one each to bring it to 5 or more.")
     };
-    roll_of(ProcedureKind::AutomaticDisengagement, vec![die], -penalty, base >= 5, None, outcome)
+    roll_of(
+        ProcedureKind::AutomaticDisengagement,
+        vec![die],
+        -penalty,
+        base >= 5,
+        None,
+        outcome,
+    )
 }
 
 /// Seed 003, "Submarines (15.0)": a submarine that made contact rolls one die, less one if the target
@@ -213,7 +314,14 @@ pub fn read_submarine_attack(die: u8, target_moved_two: bool) -> ProcedureRoll {
         true => "The submarine may attack the fleet.",
         false => "No attack: the submarine could not reach a firing position.",
     };
-    roll_of(ProcedureKind::SubmarineAttack, vec![die], modifier, success, None, outcome.into())
+    roll_of(
+        ProcedureKind::SubmarineAttack,
+        vec![die],
+        modifier,
+        success,
+        None,
+        outcome.into(),
+    )
 }
 
 /// The ASW modifier of seed 003 "Submarines (15.0)": one per three escorts, or per four before 1918,
@@ -229,7 +337,14 @@ pub fn read_asw(escorts: u32, before_1918: bool, first: u8, second: Option<u8>) 
     check_d6(first);
     let modifier = asw_modifier(escorts, before_1918);
     if first as i32 + modifier < 6 {
-        return roll_of(ProcedureKind::Asw, vec![first], modifier, false, None, "The submarine escapes the escorts.".into());
+        return roll_of(
+            ProcedureKind::Asw,
+            vec![first],
+            modifier,
+            false,
+            None,
+            "The submarine escapes the escorts.".into(),
+        );
     }
     let second = second.expect("a sunk submarine rolls a second die");
     check_d6(second);
@@ -237,7 +352,14 @@ pub fn read_asw(escorts: u32, before_1918: bool, first: u8, second: Option<u8>) 
         true => "The submarine is sunk after it makes its attack.",
         false => "The submarine is sunk before it can attack.",
     };
-    roll_of(ProcedureKind::Asw, vec![first, second], modifier, true, None, outcome.into())
+    roll_of(
+        ProcedureKind::Asw,
+        vec![first, second],
+        modifier,
+        true,
+        None,
+        outcome.into(),
+    )
 }
 
 /// Seed 003, "Submarines (15.0)", Sub versus Sub: two dice; only a 12 destroys the enemy submarine.
@@ -248,7 +370,14 @@ pub fn read_sub_versus_sub(dice: [u8; 2]) -> ProcedureRoll {
         true => "12: the enemy submarine is destroyed.",
         false => "Less than 12: the enemy submarine survives.",
     };
-    roll_of(ProcedureKind::SubVersusSub, dice.to_vec(), 0, success, None, outcome.into())
+    roll_of(
+        ProcedureKind::SubVersusSub,
+        dice.to_vec(),
+        0,
+        success,
+        None,
+        outcome.into(),
+    )
 }
 
 /// Seed 003, "Mine Warfare (13.0)": a ship the scenario lets sweep, other than an MS, reads its sweep
@@ -261,19 +390,42 @@ pub fn read_mine_sweep(die: u8) -> ProcedureRoll {
         2..=4 => (false, "No effect."),
         _ => (true, "One minefield is removed."),
     };
-    roll_of(ProcedureKind::MineSweep, vec![die], 0, success, None, outcome.into())
+    roll_of(
+        ProcedureKind::MineSweep,
+        vec![die],
+        0,
+        success,
+        None,
+        outcome.into(),
+    )
 }
 
 /// A die procedure with what it needs, for [`roll`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Procedure {
-    PortRepair { port: PortSize },
+    PortRepair {
+        port: PortSize,
+    },
     ShoreBatteries,
-    DamageControl { damaged_boxes: u32 },
-    AlwaysPossible { dice: u32 },
-    AutomaticDisengagement { max_sighting: u32, range: u32, night: bool, speed_advantage: bool },
-    SubmarineAttack { target_moved_two: bool },
-    Asw { escorts: u32, before_1918: bool },
+    DamageControl {
+        damaged_boxes: u32,
+    },
+    AlwaysPossible {
+        dice: u32,
+    },
+    AutomaticDisengagement {
+        max_sighting: u32,
+        range: u32,
+        night: bool,
+        speed_advantage: bool,
+    },
+    SubmarineAttack {
+        target_moved_two: bool,
+    },
+    Asw {
+        escorts: u32,
+        before_1918: bool,
+    },
     SubVersusSub,
     MineSweep,
 }
@@ -297,11 +449,19 @@ pub fn roll(procedure: Procedure, dice: &mut Dice) -> ProcedureRoll {
             read_damage_control(damaged_boxes, faces)
         }
         Procedure::AlwaysPossible { dice: n } => read_always_possible(dice.d6s(n as usize)),
-        Procedure::AutomaticDisengagement { max_sighting, range, night, speed_advantage } => {
-            read_disengagement(dice.d6(), max_sighting, range, night, speed_advantage)
+        Procedure::AutomaticDisengagement {
+            max_sighting,
+            range,
+            night,
+            speed_advantage,
+        } => read_disengagement(dice.d6(), max_sighting, range, night, speed_advantage),
+        Procedure::SubmarineAttack { target_moved_two } => {
+            read_submarine_attack(dice.d6(), target_moved_two)
         }
-        Procedure::SubmarineAttack { target_moved_two } => read_submarine_attack(dice.d6(), target_moved_two),
-        Procedure::Asw { escorts, before_1918 } => {
+        Procedure::Asw {
+            escorts,
+            before_1918,
+        } => {
             let first = dice.d6();
             let sinks = first as i32 + asw_modifier(escorts, before_1918) >= 6;
             read_asw(escorts, before_1918, first, sinks.then(|| dice.d6()))
@@ -330,17 +490,20 @@ mod tests {
 
     #[test]
     fn minefield_words_by_count_004_strategic_7() {
-        assert_eq!([0, 1, 2, 3, 4, 5, 6, 7, 40].map(minefield_density), [
-            None,
-            Some("Lightly mined"),
-            Some("Lightly mined"),
-            Some("Moderately mined"),
-            Some("Moderately mined"),
-            Some("Heavily mined"),
-            Some("Heavily mined"),
-            Some("Very heavily mined"),
-            Some("Very heavily mined")
-        ]);
+        assert_eq!(
+            [0, 1, 2, 3, 4, 5, 6, 7, 40].map(minefield_density),
+            [
+                None,
+                Some("Lightly mined"),
+                Some("Lightly mined"),
+                Some("Moderately mined"),
+                Some("Moderately mined"),
+                Some("Heavily mined"),
+                Some("Heavily mined"),
+                Some("Very heavily mined"),
+                Some("Very heavily mined")
+            ]
+        );
     }
 
     #[test]
@@ -348,26 +511,48 @@ mod tests {
         let r = read_damage_control(5, [1, 2, 4, 1]);
         assert_eq!((r.dice, r.count, r.success), (vec![1, 2, 4], Some(2), true));
         let r = read_damage_control(1, [2, 2]);
-        assert_eq!((r.dice, r.count), (vec![2], Some(1)), "no roll once every box is mended");
+        assert_eq!(
+            (r.dice, r.count),
+            (vec![2], Some(1)),
+            "no roll once every box is mended"
+        );
         assert_eq!(read_damage_control(3, [6]).count, Some(0));
     }
 
     #[test]
     fn disengagement_range_and_choices_003() {
         assert_eq!(disengagement_range_penalty(8, 5, false), 3);
-        assert_eq!(disengagement_range_penalty(8, 5, true), 1, "halved, rounded down, at night");
+        assert_eq!(
+            disengagement_range_penalty(8, 5, true),
+            1,
+            "halved, rounded down, at night"
+        );
         assert_eq!(disengagement_range_penalty(4, 9, false), 0);
         let r = read_disengagement(6, 4, 3, false, false);
         assert_eq!((r.modified[0], r.success), (5, true));
         assert!(r.outcome.contains("unless"), "{}", r.outcome);
-        assert!(read_disengagement(6, 4, 4, false, false).outcome.contains("whatever"));
-        assert!(read_disengagement(2, 4, 4, false, true).outcome.contains("whatever"));
-        assert!(read_disengagement(3, 4, 4, false, true).outcome.contains("add"));
+        assert!(read_disengagement(6, 4, 4, false, false)
+            .outcome
+            .contains("whatever"));
+        assert!(read_disengagement(2, 4, 4, false, true)
+            .outcome
+            .contains("whatever"));
+        assert!(read_disengagement(3, 4, 4, false, true)
+            .outcome
+            .contains("add"));
     }
 
     #[test]
     fn asw_modifier_by_escorts_and_year_003() {
-        assert_eq!((asw_modifier(5, false), asw_modifier(6, false), asw_modifier(7, true), asw_modifier(8, true)), (1, 2, 1, 2));
+        assert_eq!(
+            (
+                asw_modifier(5, false),
+                asw_modifier(6, false),
+                asw_modifier(7, true),
+                asw_modifier(8, true)
+            ),
+            (1, 2, 1, 2)
+        );
         assert!(!read_asw(3, false, 4, None).success);
         let r = read_asw(3, false, 5, Some(3));
         assert_eq!((r.success, r.modified.clone()), (true, vec![6, 4]));
@@ -379,7 +564,13 @@ mod tests {
     fn always_possible_counts_and_refusals_003() {
         assert_eq!(always_possible_count(5, 6), Ok(2));
         assert!(always_possible_count(6, 6).is_err());
-        assert!(always_possible_count(-20, 6).is_err(), "27 dice are refused");
-        assert!(always_possible_count(i32::MIN, i32::MAX).is_err(), "no overflow");
+        assert!(
+            always_possible_count(-20, 6).is_err(),
+            "27 dice are refused"
+        );
+        assert!(
+            always_possible_count(i32::MIN, i32::MAX).is_err(),
+            "no overflow"
+        );
     }
 }

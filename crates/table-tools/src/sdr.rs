@@ -10,8 +10,8 @@
 //! chit can be swapped silently); the bag never refills by itself and an empty bag refuses a draw.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 use sha2::{Digest, Sha256};
+use ts_rs::TS;
 
 use goeben_common::dice::Dice;
 
@@ -57,7 +57,9 @@ impl Default for Bag {
 
 impl Bag {
     pub fn full() -> Bag {
-        Bag { left_by_face: [SETS; FACES] }
+        Bag {
+            left_by_face: [SETS; FACES],
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -70,7 +72,10 @@ impl Bag {
 
     /// Chits showing `value` still in the bag.
     pub fn left_of(&self, value: u8) -> u8 {
-        assert!((1..=FACES as u8).contains(&value), "chit value {value} out of 1..=6");
+        assert!(
+            (1..=FACES as u8).contains(&value),
+            "chit value {value} out of 1..=6"
+        );
         self.left_by_face[value as usize - 1]
     }
 
@@ -92,9 +97,15 @@ impl Bag {
 
     /// Puts a chit back. A bag never holds more than its eight sets: a ninth chit of a face is a bug.
     pub fn put_back(&mut self, value: u8) {
-        assert!((1..=FACES as u8).contains(&value), "chit value {value} out of 1..=6");
+        assert!(
+            (1..=FACES as u8).contains(&value),
+            "chit value {value} out of 1..=6"
+        );
         let slot = &mut self.left_by_face[value as usize - 1];
-        assert!(*slot < SETS, "more than {SETS} chits showing {value} in the bag");
+        assert!(
+            *slot < SETS,
+            "more than {SETS} chits showing {value} in the bag"
+        );
         *slot += 1;
     }
 }
@@ -106,22 +117,49 @@ pub fn commitment_preimage(value: u8, salt_hex: &str) -> String {
 
 /// First 16 hex digits of SHA-256 over [`commitment_preimage`].
 pub fn commitment(value: u8, salt_hex: &str) -> String {
-    let digest = Sha256::digest(commitment_preimage(value, salt_hex).as_bytes());
+    commit_text(&commitment_preimage(value, salt_hex))
+}
+
+/// First 16 hex digits of SHA-256 over a preimage: the one commitment of the tools (a chit's value, a
+/// Fleet Box's ships, issue #30).
+pub fn commit_text(preimage: &str) -> String {
+    let digest = Sha256::digest(preimage.as_bytes());
     hex::encode(digest)[..COMMITMENT_HEX_DIGITS].to_string()
 }
 
 /// Whether a revealed value and salt match the commitment shown at the draw. Anyone can run this check
 /// (e.g. with `sha256sum`) from the three strings the app shows.
 pub fn verify(commitment_hex: &str, value: u8, salt_hex: &str) -> bool {
-    commitment_hex.len() == COMMITMENT_HEX_DIGITS && commitment(value, salt_hex) == commitment_hex.to_ascii_lowercase()
+    commitment_hex.len() == COMMITMENT_HEX_DIGITS
+        && commitment(value, salt_hex) == commitment_hex.to_ascii_lowercase()
 }
 
-/// A fresh salt from the session's RNG, as lower-case hex.
-fn fresh_salt(dice: &mut Dice) -> String {
-    let mut bytes = [0u8; SALT_BYTES];
-    bytes[..8].copy_from_slice(&dice.next_u64().to_le_bytes());
-    bytes[8..].copy_from_slice(&dice.next_u64().to_le_bytes());
-    hex::encode(bytes)
+/// Where a session's salts come from (issue #34 item 7): the OS's random source for every real session,
+/// so no reveal discloses anything of the dice's stream; a seeded stream of its own (never the dice's)
+/// only for reproducible tests ([`super::ToolSession::seeded`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Salts {
+    #[default]
+    Os,
+    Seeded(Dice),
+}
+
+impl Salts {
+    /// A fresh salt of [`SALT_BYTES`] bytes, as lower-case hex.
+    pub fn fresh(&mut self) -> String {
+        let mut bytes = [0u8; SALT_BYTES];
+        match self {
+            Salts::Os => {
+                getrandom::fill(&mut bytes).expect("the operating system gives random bytes")
+            }
+            Salts::Seeded(stream) => {
+                bytes[..8].copy_from_slice(&stream.next_u64().to_le_bytes());
+                bytes[8..].copy_from_slice(&stream.next_u64().to_le_bytes());
+            }
+        }
+        hex::encode(bytes)
+    }
 }
 
 /// Where a drawn chit is now.
@@ -148,15 +186,38 @@ pub struct Chit {
     pub salt: String,
     pub commitment: String,
     pub state: ChitState,
+    /// What the rules drew it for (issue #30); `None` for a free draw (house rule) and older saves.
+    #[serde(default)]
+    pub purpose: Option<super::sdr_purposes::SdrPurpose>,
+    /// The turn of the draw (0: before the first turn).
+    #[serde(default)]
+    pub turn: u32,
 }
 
 impl Chit {
     /// Draws a chit for `owner` and commits to it. `None` when the bag is empty.
-    pub fn draw(id: u32, owner: Player, label: String, bag: &mut Bag, dice: &mut Dice) -> Option<Chit> {
+    pub fn draw(
+        id: u32,
+        owner: Player,
+        label: String,
+        bag: &mut Bag,
+        dice: &mut Dice,
+        salts: &mut Salts,
+    ) -> Option<Chit> {
         let value = bag.draw(dice)?;
-        let salt = fresh_salt(dice);
+        let salt = salts.fresh();
         let commitment = commitment(value, &salt);
-        Some(Chit { id, owner, label, value, salt, commitment, state: ChitState::Secret })
+        Some(Chit {
+            id,
+            owner,
+            label,
+            value,
+            salt,
+            commitment,
+            state: ChitState::Secret,
+            purpose: None,
+            turn: 0,
+        })
     }
 
     /// What `viewer` may see of this chit: the value to its owner; value and salt to everyone once revealed.
@@ -176,6 +237,7 @@ impl Chit {
             label: self.label.clone(),
             commitment: self.commitment.clone(),
             returned: self.state == ChitState::Returned,
+            purpose: self.purpose,
             face,
         }
     }
@@ -195,6 +257,9 @@ pub struct ChitView {
     pub label: String,
     pub commitment: String,
     pub returned: bool,
+    /// What the rules drew it for; null for a free draw (house rule).
+    #[serde(default)]
+    pub purpose: Option<super::sdr_purposes::SdrPurpose>,
     pub face: ChitFace,
 }
 
@@ -207,7 +272,11 @@ pub enum ChitFace {
     /// The viewer's own secret chit.
     Own { value: u8 },
     /// Revealed to both, with the salt so anyone can recompute the commitment.
-    Revealed { value: u8, salt: String, verified: bool },
+    Revealed {
+        value: u8,
+        salt: String,
+        verified: bool,
+    },
 }
 
 #[cfg(test)]
@@ -222,57 +291,149 @@ mod tests {
         for _ in 0..CHITS_MAX {
             seen[bag.draw(&mut dice).unwrap() as usize - 1] += 1;
         }
-        assert_eq!(seen, [SETS; FACES], "drawing without replacement empties each face exactly");
+        assert_eq!(
+            seen, [SETS; FACES],
+            "drawing without replacement empties each face exactly"
+        );
         assert!(bag.is_empty());
-        assert_eq!(bag.draw(&mut dice), None, "an empty bag does not refill by itself");
+        assert_eq!(
+            bag.draw(&mut dice),
+            None,
+            "an empty bag does not refill by itself"
+        );
     }
 
     #[test]
     fn a_chit_put_back_can_be_drawn_again() {
         let mut bag = Bag::full();
         let mut dice = Dice::from_seed(5);
-        let values: Vec<u8> = (0..CHITS_MAX).map(|_| bag.draw(&mut dice).unwrap()).collect();
+        let values: Vec<u8> = (0..CHITS_MAX)
+            .map(|_| bag.draw(&mut dice).unwrap())
+            .collect();
         bag.put_back(values[0]);
-        assert_eq!(bag.draw(&mut dice), Some(values[0]), "the only chit in the bag");
+        assert_eq!(
+            bag.draw(&mut dice),
+            Some(values[0]),
+            "the only chit in the bag"
+        );
     }
 
     #[test]
     fn same_seed_same_draws_and_salts() {
         let draw = |seed| {
-            let (mut bag, mut dice) = (Bag::full(), Dice::from_seed(seed));
-            (1..=5).map(|id| Chit::draw(id, Player::A, String::new(), &mut bag, &mut dice).unwrap()).collect::<Vec<_>>()
+            let (mut bag, mut dice, mut salts) = (
+                Bag::full(),
+                Dice::from_seed(seed),
+                Salts::Seeded(Dice::from_seed(seed + 100)),
+            );
+            (1..=5)
+                .map(|id| {
+                    Chit::draw(
+                        id,
+                        Player::A,
+                        String::new(),
+                        &mut bag,
+                        &mut dice,
+                        &mut salts,
+                    )
+                    .unwrap()
+                })
+                .collect::<Vec<_>>()
         };
         assert_eq!(draw(9), draw(9));
         assert_ne!(draw(9), draw(10));
+    }
+
+    /// Issue #34 item 7: salts come from the OS, not from the dice: the same dice give different salts,
+    /// and drawing a salt leaves the dice's stream where it was.
+    #[test]
+    fn os_salts_are_fresh_and_leave_the_dice_alone() {
+        let (mut bag, mut dice) = (Bag::full(), Dice::from_seed(9));
+        let untouched = Dice::from_seed(9);
+        let mut salts = Salts::Os;
+        let first =
+            Chit::draw(1, Player::A, String::new(), &mut bag, &mut dice, &mut salts).unwrap();
+        let mut reference = untouched.clone();
+        reference.index(CHITS_MAX);
+        assert!(
+            dice.same_stream(&reference),
+            "the draw took one index from the dice and nothing for its salt"
+        );
+        let second = Chit::draw(
+            2,
+            Player::A,
+            String::new(),
+            &mut Bag::full(),
+            &mut untouched.clone(),
+            &mut salts,
+        )
+        .unwrap();
+        assert_eq!(first.value, second.value, "same dice, same chit");
+        assert_ne!(first.salt, second.salt, "but a fresh salt from the OS");
+        assert_eq!(first.salt.len(), SALT_BYTES * 2);
     }
 
     #[test]
     fn commitment_is_a_prefix_of_sha256_of_value_colon_salt() {
         // Known answer, computed independently: printf '4:00112233445566778899aabbccddeeff' | sha256sum
         let salt = "00112233445566778899aabbccddeeff";
-        assert_eq!(commitment_preimage(4, salt), "4:00112233445566778899aabbccddeeff");
+        assert_eq!(
+            commitment_preimage(4, salt),
+            "4:00112233445566778899aabbccddeeff"
+        );
         let full = hex::encode(Sha256::digest(b"4:00112233445566778899aabbccddeeff"));
         assert_eq!(commitment(4, salt), full[..16]);
         assert!(verify(&commitment(4, salt), 4, salt));
-        assert!(!verify(&commitment(4, salt), 5, salt), "a switched value fails the check");
-        assert!(!verify(&commitment(4, salt), 4, "00112233445566778899aabbccddeef0"), "a changed salt fails");
+        assert!(
+            !verify(&commitment(4, salt), 5, salt),
+            "a switched value fails the check"
+        );
+        assert!(
+            !verify(&commitment(4, salt), 4, "00112233445566778899aabbccddeef0"),
+            "a changed salt fails"
+        );
         assert!(!verify("", 4, salt));
     }
 
     #[test]
     fn each_player_sees_only_what_they_may() {
         let (mut bag, mut dice) = (Bag::full(), Dice::from_seed(3));
-        let mut chit = Chit::draw(1, Player::A, "victory conditions".into(), &mut bag, &mut dice).unwrap();
-        assert_eq!(chit.view_for(Player::A).face, ChitFace::Own { value: chit.value });
+        let mut chit = Chit::draw(
+            1,
+            Player::A,
+            "victory conditions".into(),
+            &mut bag,
+            &mut dice,
+            &mut Salts::Os,
+        )
+        .unwrap();
+        assert_eq!(
+            chit.view_for(Player::A).face,
+            ChitFace::Own { value: chit.value }
+        );
         assert_eq!(chit.view_for(Player::B).face, ChitFace::Hidden);
         assert_eq!(chit.view_for(Player::B).commitment, chit.commitment);
-        assert_eq!(chit.public_view(), chit.view_for(Player::B), "the table sees what the non-owner sees");
+        assert_eq!(
+            chit.public_view(),
+            chit.view_for(Player::B),
+            "the table sees what the non-owner sees"
+        );
         chit.state = ChitState::Revealed;
-        let shown = ChitFace::Revealed { value: chit.value, salt: chit.salt.clone(), verified: true };
+        let shown = ChitFace::Revealed {
+            value: chit.value,
+            salt: chit.salt.clone(),
+            verified: true,
+        };
         assert_eq!(chit.view_for(Player::B).face, shown);
         assert_eq!(chit.public_view().face, shown);
         // A tampered record shows as unverified rather than being trusted.
         chit.value = chit.value % 6 + 1;
-        assert!(matches!(chit.view_for(Player::B).face, ChitFace::Revealed { verified: false, .. }));
+        assert!(matches!(
+            chit.view_for(Player::B).face,
+            ChitFace::Revealed {
+                verified: false,
+                ..
+            }
+        ));
     }
 }

@@ -36,20 +36,50 @@ const TRANSPORT_DOUBT: &str =
     "SDR 3-6 digits are split over lines by the sideways margin text; read in order as 30, 40, 20, 30";
 
 const fn t(points: u32) -> Reading {
-    Reading::Doubtful { points, why: TRANSPORT_DOUBT }
+    Reading::Doubtful {
+        points,
+        why: TRANSPORT_DOUBT,
+    }
 }
 
 /// German Victory Conditions (GVC) chart of seed 001, objectives in our words, points as printed.
 pub const GERMAN_VICTORY_CONDITIONS: [VictoryRow; 9] = [
-    VictoryRow { objective: "British battlecruiser sunk", points_by_sdr: [r(15), r(20), r(15), r(30), r(20), r(15)] },
-    VictoryRow { objective: "British armored cruiser sunk", points_by_sdr: [r(5), r(8), r(5), r(12), r(8), r(5)] },
-    VictoryRow { objective: "British light cruiser sunk", points_by_sdr: [r(2), r(3), r(2), r(5), r(3), r(2)] },
-    VictoryRow { objective: "Goeben leaves by the west map edge (Atlantic)", points_by_sdr: [r(0), r(30), r(25), r(25), r(50), r(50)] },
-    VictoryRow { objective: "Breslau leaves by the west map edge (Atlantic)", points_by_sdr: [r(0), r(10), r(10), r(10), r(15), r(15)] },
-    VictoryRow { objective: "French transport sunk, each", points_by_sdr: [r(20), r(30), t(30), t(40), t(20), t(30)] },
-    VictoryRow { objective: "North African port shelled, per town and per time", points_by_sdr: [r(5), r(5), r(5), r(10), r(5), r(5)] },
-    VictoryRow { objective: "Goeben enters the Dardanelles", points_by_sdr: [r(100), r(70), r(50), r(25), r(0), r(0)] },
-    VictoryRow { objective: "Breslau enters the Dardanelles (only with or after Goeben)", points_by_sdr: [r(25), r(15), r(10), r(5), r(0), r(0)] },
+    VictoryRow {
+        objective: "British battlecruiser sunk",
+        points_by_sdr: [r(15), r(20), r(15), r(30), r(20), r(15)],
+    },
+    VictoryRow {
+        objective: "British armored cruiser sunk",
+        points_by_sdr: [r(5), r(8), r(5), r(12), r(8), r(5)],
+    },
+    VictoryRow {
+        objective: "British light cruiser sunk",
+        points_by_sdr: [r(2), r(3), r(2), r(5), r(3), r(2)],
+    },
+    VictoryRow {
+        objective: "Goeben leaves by the west map edge (Atlantic)",
+        points_by_sdr: [r(0), r(30), r(25), r(25), r(50), r(50)],
+    },
+    VictoryRow {
+        objective: "Breslau leaves by the west map edge (Atlantic)",
+        points_by_sdr: [r(0), r(10), r(10), r(10), r(15), r(15)],
+    },
+    VictoryRow {
+        objective: "French transport sunk, each",
+        points_by_sdr: [r(20), r(30), t(30), t(40), t(20), t(30)],
+    },
+    VictoryRow {
+        objective: "North African port shelled, per town and per time",
+        points_by_sdr: [r(5), r(5), r(5), r(10), r(5), r(5)],
+    },
+    VictoryRow {
+        objective: "Goeben enters the Dardanelles",
+        points_by_sdr: [r(100), r(70), r(50), r(25), r(0), r(0)],
+    },
+    VictoryRow {
+        objective: "Breslau enters the Dardanelles (only with or after Goeben)",
+        points_by_sdr: [r(25), r(15), r(10), r(5), r(0), r(0)],
+    },
 ];
 
 /// Why the British chart cannot be given.
@@ -81,11 +111,16 @@ pub fn victory_conditions(side: VictorySide, sdr: u8) -> Option<Vec<VictoryLine>
     Some(match side {
         VictorySide::German => GERMAN_VICTORY_CONDITIONS
             .iter()
-            .map(|row| VictoryLine { objective: row.objective, points: row.points_by_sdr[sdr as usize - 1] })
+            .map(|row| VictoryLine {
+                objective: row.objective,
+                points: row.points_by_sdr[sdr as usize - 1],
+            })
             .collect(),
         VictorySide::British => vec![VictoryLine {
             objective: "British victory conditions",
-            points: Reading::Unreadable { why: BRITISH_VICTORY_CONDITIONS_UNREADABLE },
+            points: Reading::Unreadable {
+                why: BRITISH_VICTORY_CONDITIONS_UNREADABLE,
+            },
         }],
     })
 }
@@ -125,8 +160,20 @@ pub struct WhatIfEntry {
     pub disclosure: Disclosure,
 }
 
-const fn w(fleet: WhatIfFleet, sdr_low: u8, sdr_high: u8, disclosure: Disclosure, effect: &'static str) -> WhatIfEntry {
-    WhatIfEntry { fleet, sdr_low, sdr_high, effect, disclosure }
+const fn w(
+    fleet: WhatIfFleet,
+    sdr_low: u8,
+    sdr_high: u8,
+    disclosure: Disclosure,
+    effect: &'static str,
+) -> WhatIfEntry {
+    WhatIfEntry {
+        fleet,
+        sdr_low,
+        sdr_high,
+        effect,
+        disclosure,
+    }
 }
 
 use Disclosure::*;
@@ -157,7 +204,9 @@ pub const WHAT_IF_CHART: [WhatIfEntry; 18] = [
 
 /// The What-If entry a fleet's (effective) SDR selects; `None` when the chart has no such column entry.
 pub fn what_if(fleet: WhatIfFleet, sdr: u8) -> Option<&'static WhatIfEntry> {
-    WHAT_IF_CHART.iter().find(|e| e.fleet == fleet && (e.sdr_low..=e.sdr_high).contains(&sdr))
+    WHAT_IF_CHART
+        .iter()
+        .find(|e| e.fleet == fleet && (e.sdr_low..=e.sdr_high).contains(&sdr))
 }
 
 #[cfg(test)]
@@ -168,11 +217,22 @@ mod tests {
     fn german_chart_reads_by_column() {
         let lines = victory_conditions(VictorySide::German, 1).unwrap();
         assert_eq!(lines.len(), 9);
-        assert_eq!(lines[7].points, Reading::Read { points: 100 }, "SDR 1: Goeben in the Dardanelles is worth 100");
-        assert_eq!(lines[3].points, Reading::Read { points: 0 }, "SDR 1: leaving west is worth nothing");
+        assert_eq!(
+            lines[7].points,
+            Reading::Read { points: 100 },
+            "SDR 1: Goeben in the Dardanelles is worth 100"
+        );
+        assert_eq!(
+            lines[3].points,
+            Reading::Read { points: 0 },
+            "SDR 1: leaving west is worth nothing"
+        );
         let five = victory_conditions(VictorySide::German, 5).unwrap();
         assert_eq!(five[3].points, Reading::Read { points: 50 });
-        assert!(matches!(five[5].points, Reading::Doubtful { points: 20, .. }), "the transport row is marked doubtful");
+        assert!(
+            matches!(five[5].points, Reading::Doubtful { points: 20, .. }),
+            "the transport row is marked doubtful"
+        );
         assert_eq!(victory_conditions(VictorySide::German, 0), None);
         assert_eq!(victory_conditions(VictorySide::German, 7), None);
     }
@@ -203,11 +263,17 @@ mod tests {
         for a in &WHAT_IF_CHART {
             for b in &WHAT_IF_CHART {
                 if !std::ptr::eq(a, b) && a.fleet == b.fleet {
-                    assert!(a.sdr_high < b.sdr_low || b.sdr_high < a.sdr_low, "{a:?} overlaps {b:?}");
+                    assert!(
+                        a.sdr_high < b.sdr_low || b.sdr_high < a.sdr_low,
+                        "{a:?} overlaps {b:?}"
+                    );
                 }
             }
         }
-        assert_eq!(what_if(German, 1).unwrap().effect, "Goeben cannot use fast speed.");
+        assert_eq!(
+            what_if(German, 1).unwrap().effect,
+            "Goeben cannot use fast speed."
+        );
         assert_eq!(what_if(Austrian, 7).unwrap().sdr_low, 6);
         assert_eq!(what_if(British, 5).unwrap().disclosure, TellNow);
     }

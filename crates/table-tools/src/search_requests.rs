@@ -2,10 +2,13 @@
 //! search calls and the searched player's choices, and the log lines they leave (all public: what the
 //! rules make a player say aloud). The rules themselves are in [`super::search`].
 
-use super::search::{CallOutcome, PortStatus, Position, Refusal, SearchAnswer, SearchLevel, Sighting};
 use super::sdr::Player;
-use goeben_common::ErrorCode;
+use super::search::{
+    CallOutcome, PortStatus, Position, Refusal, SearchAnswer, SearchLevel, Sighting,
+};
+use super::turn::TurnStep;
 use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use goeben_common::ErrorCode;
 
 /// Log entries one search request may add at most: a call, and the port disclosures of both players.
 const ENTRIES_PER_REQUEST_MAX: usize = 2 + 2 * super::search::UNITS_MAX;
@@ -17,21 +20,28 @@ fn refused(r: Refusal) -> ToolResponse {
 impl ToolSession {
     fn log_room(&self) -> Result<(), ToolResponse> {
         match self.log.len() + ENTRIES_PER_REQUEST_MAX > LOG_MAX {
-            true => Err(ToolResponse::error(ErrorCode::LogFull, "this session's log is full; start a new session")),
+            true => Err(ToolResponse::error(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            )),
             false => Ok(()),
         }
     }
 
     pub(super) fn place_unit(&mut self, player: Player, unit: &str, at: &Position) -> ToolResponse {
         match self.search.place(player, unit, at) {
-            Ok(unit) => ToolResponse::Unit { unit: Box::new(unit) },
+            Ok(unit) => ToolResponse::Unit {
+                unit: Box::new(unit),
+            },
             Err(r) => refused(r),
         }
     }
 
     pub(super) fn move_unit(&mut self, player: Player, unit: &str, at: &Position) -> ToolResponse {
         match self.search.move_to(player, unit, at) {
-            Ok(unit) => ToolResponse::Unit { unit: Box::new(unit) },
+            Ok(unit) => ToolResponse::Unit {
+                unit: Box::new(unit),
+            },
             Err(r) => refused(r),
         }
     }
@@ -43,64 +53,190 @@ impl ToolSession {
         }
     }
 
-    pub(super) fn start_turn(&mut self, night: bool, british: Player) -> ToolResponse {
+    pub(super) fn start_turn(&mut self, british: Option<Player>) -> ToolResponse {
         if let Err(full) = self.log_room() {
             return full;
         }
-        match self.search.start_turn(night, british) {
+        let fixing = self.search.british().is_none();
+        match self.search.start_turn(british) {
             Ok(turn) => {
-                self.log.push(LogEntry::TurnStarted { turn, night, british });
-                ToolResponse::TurnStarted { turn, night, british }
+                let british = self
+                    .search
+                    .british()
+                    .expect("a turn starts with the sides fixed");
+                if fixing {
+                    self.log.push(LogEntry::SidesChosen { british });
+                }
+                let night = self.search.status().night;
+                self.log.push(LogEntry::TurnStarted {
+                    turn,
+                    night,
+                    british,
+                });
+                ToolResponse::TurnStarted {
+                    turn,
+                    night,
+                    british,
+                }
             }
             Err(r) => refused(r),
         }
     }
 
-    pub(super) fn report_spotting(&mut self, player: Player, square: &str, units: &[String], ended_there: bool) -> ToolResponse {
+    pub(super) fn choose_sides(&mut self, british: Player) -> ToolResponse {
         if let Err(full) = self.log_room() {
             return full;
         }
-        let (square, spotting) = match self.search.report_spotting(player, square, units, ended_there, &mut self.dice) {
+        match self.search.choose_sides(british) {
+            Ok(()) => {
+                self.log.push(LogEntry::SidesChosen { british });
+                ToolResponse::SidesChosen { british }
+            }
+            Err(r) => refused(r),
+        }
+    }
+
+    pub(super) fn name_island_squares(&mut self, squares: &[String]) -> ToolResponse {
+        if let Err(full) = self.log_room() {
+            return full;
+        }
+        match self.search.name_island_squares(squares) {
+            Ok(squares) => {
+                self.log.push(LogEntry::IslandSquares {
+                    squares: squares.clone(),
+                });
+                ToolResponse::IslandSquares { squares }
+            }
+            Err(r) => refused(r),
+        }
+    }
+
+    /// Closes the player's part of the step; when the searches begin, the port squares are disclosed.
+    pub(super) fn end_step(&mut self, player: Player) -> ToolResponse {
+        if let Err(full) = self.log_room() {
+            return full;
+        }
+        let turn = self.search.status().turn;
+        let (ended, disclosures) = match self.search.end_step(player) {
             Ok(done) => done,
             Err(r) => return refused(r),
         };
+        self.log.push(LogEntry::StepEnded {
+            turn,
+            player,
+            step: ended,
+        });
+        for (owner, unit) in disclosures {
+            let port = unit.at.port.expect("disclosed units are on port squares");
+            self.log.push(LogEntry::PortDisclosed {
+                owner,
+                unit: unit.unit,
+                square: unit.at.square,
+                port,
+            });
+        }
+        ToolResponse::StepEnded {
+            ended,
+            now: self.search.step(),
+        }
+    }
+
+    pub(super) fn report_spotting(
+        &mut self,
+        player: Player,
+        square: &str,
+        units: &[String],
+        ended_there: bool,
+    ) -> ToolResponse {
+        if let Err(full) = self.log_room() {
+            return full;
+        }
+        let (square, spotting) =
+            match self
+                .search
+                .report_spotting(player, square, units, ended_there, &mut self.dice)
+            {
+                Ok(done) => done,
+                Err(r) => return refused(r),
+            };
         if let Some(die) = spotting.night_die {
             self.log.push(LogEntry::SpottingDie { by: player, die });
         }
         let heard = spotting.heard.is_some();
         if let Some(units) = spotting.heard {
-            self.log.push(LogEntry::Spotted { by: player, square: square.clone(), units, ended_there });
+            self.log.push(LogEntry::Spotted {
+                by: player,
+                square: square.clone(),
+                units,
+                ended_there,
+            });
         }
         let units = units.iter().map(|u| u.trim().to_string()).collect();
-        ToolResponse::SpottingReported { square, units, ended_there, night_die: spotting.night_die, heard }
+        ToolResponse::SpottingReported {
+            square,
+            units,
+            ended_there,
+            night_die: spotting.night_die,
+            heard,
+        }
     }
 
-    pub(super) fn search(&mut self, caller: Player, level: SearchLevel, name: &str) -> ToolResponse {
+    pub(super) fn search(
+        &mut self,
+        caller: Player,
+        level: SearchLevel,
+        name: &str,
+    ) -> ToolResponse {
         if let Err(full) = self.log_room() {
             return full;
         }
-        let (name, disclosures) = match self.search.begin_call(caller, level, name) {
-            Ok(begun) => begun,
+        let name = match self.search.begin_call(caller, level, name) {
+            Ok(name) => name,
             Err(r) => return refused(r),
         };
-        for (owner, unit) in disclosures {
-            let port = unit.at.port.expect("disclosed units are on port squares");
-            self.log.push(LogEntry::PortDisclosed { owner, unit: unit.unit, square: unit.at.square, port });
-        }
         let turn = self.search.status().turn;
-        // Whose searches these are (the British player's come first); recorded, not enforced.
+        // Whose searches these are: the British player's come first (enforced by the turn's steps).
         let british = self.search.british() == Some(caller);
         let outcome = match level {
             SearchLevel::Square => self.search.call_square(caller, &name, &mut self.dice),
-            _ => CallOutcome::Answered { dice: Vec::new(), answer: self.search.call_wide(caller, level, &name) },
+            _ => CallOutcome::Answered {
+                dice: Vec::new(),
+                answer: self.search.call_wide(caller, level, &name),
+            },
         };
         match outcome {
             CallOutcome::Answered { dice, answer } => {
-                self.log.push(LogEntry::SearchCalled { turn, caller, british, level, name: name.clone(), dice: dice.clone(), answer: answer.clone() });
-                ToolResponse::Searched { level, name, dice, answer }
+                self.log.push(LogEntry::SearchCalled {
+                    turn,
+                    caller,
+                    british,
+                    level,
+                    name: name.clone(),
+                    dice: dice.clone(),
+                    answer: answer.clone(),
+                });
+                ToolResponse::Searched {
+                    level,
+                    name,
+                    dice,
+                    answer,
+                }
             }
+            // The same square called again: the answer given before, nothing rolled, nothing logged.
+            CallOutcome::Repeated(before) => ToolResponse::Searched {
+                level,
+                name,
+                dice: before.dice,
+                answer: before.answer,
+            },
             CallOutcome::Pending(call) => {
-                self.log.push(LogEntry::SearchAwaiting { turn, caller, british, square: call.square.clone(), dice: call.dice.clone() });
+                self.log.push(LogEntry::SearchAwaiting {
+                    turn,
+                    caller,
+                    british,
+                    square: call.square.clone(),
+                    dice: call.dice.clone(),
+                });
                 ToolResponse::SearchPending { call }
             }
         }
@@ -113,8 +249,17 @@ impl ToolSession {
         match self.search.answer(player, admit) {
             Ok((call, answer)) => {
                 let turn = self.search.status().turn;
-                self.log.push(LogEntry::SearchAnswered { turn, caller: call.caller, square: call.square.clone(), answer: answer.clone() });
-                ToolResponse::SearchAnswered { square: call.square, admitted: admit, answer }
+                self.log.push(LogEntry::SearchAnswered {
+                    turn,
+                    caller: call.caller,
+                    square: call.square.clone(),
+                    answer: answer.clone(),
+                });
+                ToolResponse::SearchAnswered {
+                    square: call.square,
+                    admitted: admit,
+                    answer,
+                }
             }
             Err(r) => refused(r),
         }
@@ -124,22 +269,69 @@ impl ToolSession {
 /// Readable lines of the search log entries.
 pub(super) fn log_text(entry: &LogEntry) -> String {
     match entry {
-        LogEntry::TurnStarted { turn, night, british } => format!(
-            "Turn {turn} ({}): Player {} is British and searches first, then Player {}.",
+        LogEntry::TurnStarted {
+            turn,
+            night,
+            british,
+        } => format!(
+            "Turn {turn}, {} ({}): Player {} is British and searches first, then Player {}.",
+            super::turn::time_words(*turn),
             if *night { "night" } else { "day" },
             name(*british),
             name(british.opponent())
         ),
-        LogEntry::SpottingDie { by, die } => {
-            format!("Player {} rolled a night spotting die: {die} ({}).", name(*by), if die % 2 == 1 { "odd: report" } else { "even: no report" })
+        LogEntry::SidesChosen { british } => {
+            format!(
+                "Player {} is British for this game, Player {} German.",
+                name(*british),
+                name(british.opponent())
+            )
         }
-        LogEntry::Spotted { by, square, units, ended_there } => format!(
+        LogEntry::IslandSquares { squares } => {
+            format!("Squares with islands: {}.", squares.join(", "))
+        }
+        LogEntry::StepEnded { turn, player, step } => format!(
+            "Turn {turn}: Player {} is done with {}.",
+            name(*player),
+            match step {
+                TurnStep::Movement => "movement",
+                TurnStep::Spotting => "spotting reports",
+                TurnStep::BritishSearch | TurnStep::GermanSearch => "searching",
+                TurnStep::Setup | TurnStep::Over => "the step",
+            }
+        ),
+        LogEntry::SpottingDie { by, die } => {
+            format!(
+                "Player {} rolled a night spotting die: {die} ({}).",
+                name(*by),
+                if die % 2 == 1 {
+                    "odd: report"
+                } else {
+                    "even: no report"
+                }
+            )
+        }
+        LogEntry::Spotted {
+            by,
+            square,
+            units,
+            ended_there,
+        } => format!(
             "Player {}: {} {} square {square}.",
             name(*by),
             sightings(units),
-            if *ended_there { "ended the move in" } else { "passed through" }
+            if *ended_there {
+                "ended the move in"
+            } else {
+                "passed through"
+            }
         ),
-        LogEntry::PortDisclosed { owner, unit, square, port } => format!(
+        LogEntry::PortDisclosed {
+            owner,
+            unit,
+            square,
+            port,
+        } => format!(
             "Player {}: {unit} is {} at square {square}.",
             name(*owner),
             match port {
@@ -147,18 +339,47 @@ pub(super) fn log_text(entry: &LogEntry) -> String {
                 PortStatus::Cruising => "cruising off the coast",
             }
         ),
-        LogEntry::SearchCalled { caller, british, level, name: called, dice, answer, .. } => {
-            format!("{}Player {} searched {level:?} {called}{}: {}.", searches(*british), name(*caller), dice_text(dice), answer_text(answer))
+        LogEntry::SearchCalled {
+            caller,
+            british,
+            level,
+            name: called,
+            dice,
+            answer,
+            ..
+        } => {
+            format!(
+                "{}Player {} searched {level:?} {called}{}: {}.",
+                searches(*british),
+                name(*caller),
+                dice_text(dice),
+                answer_text(answer)
+            )
         }
-        LogEntry::SearchAwaiting { caller, british, square, dice, .. } => format!(
+        LogEntry::SearchAwaiting {
+            caller,
+            british,
+            square,
+            dice,
+            ..
+        } => format!(
             "{}Player {} searched square {square}{}: Player {} may choose whether to be found.",
             searches(*british),
             name(*caller),
             dice_text(dice),
             name(caller.opponent())
         ),
-        LogEntry::SearchAnswered { caller, square, answer, .. } => {
-            format!("Answer to Player {}'s search of square {square}: {}.", name(*caller), answer_text(answer))
+        LogEntry::SearchAnswered {
+            caller,
+            square,
+            answer,
+            ..
+        } => {
+            format!(
+                "Answer to Player {}'s search of square {square}: {}.",
+                name(*caller),
+                answer_text(answer)
+            )
         }
         other => unreachable!("not a search log entry: {other:?}"),
     }
@@ -173,7 +394,9 @@ fn searches(british: bool) -> &'static str {
 }
 
 fn dice_text(dice: &[super::search::SearchDie]) -> String {
-    dice.iter().map(|d| format!(", {:?} die {}", d.rolled_for, d.die)).collect()
+    dice.iter()
+        .map(|d| format!(", {:?} die {}", d.rolled_for, d.die))
+        .collect()
 }
 
 fn sightings(units: &[Sighting]) -> String {
@@ -183,7 +406,11 @@ fn sightings(units: &[Sighting]) -> String {
             Some(PortStatus::Cruising) => " (cruising)",
             None => "",
         };
-        let side = s.coast_side.as_ref().map(|side| format!(" ({side} side)")).unwrap_or_default();
+        let side = s
+            .coast_side
+            .as_ref()
+            .map(|side| format!(" ({side} side)"))
+            .unwrap_or_default();
         format!("{}{port}{side}", s.unit)
     };
     units.iter().map(one).collect::<Vec<_>>().join(", ")
@@ -193,11 +420,19 @@ fn answer_text(answer: &SearchAnswer) -> String {
     match answer {
         SearchAnswer::EnemyPresent => "enemy present".into(),
         SearchAnswer::Nothing => "nothing".into(),
-        SearchAnswer::Found { found, with, may_fight } => format!(
+        SearchAnswer::Found {
+            found,
+            with,
+            may_fight,
+        } => format!(
             "found {}; searching with {}{}",
             sightings(found),
             sightings(with),
-            if *may_fight { "" } else { " (they may not fight: in port or across the coast)" }
+            if *may_fight {
+                ""
+            } else {
+                " (they may not fight: in port or across the coast)"
+            }
         ),
     }
 }

@@ -22,7 +22,7 @@ fn rolled(s: &mut ToolSession, action: ToolAction) -> ProcedureRoll {
 }
 
 fn scripted(faces: &[u8]) -> ToolSession {
-    let mut s = ToolSession::new(3);
+    let mut s = ToolSession::seeded(3);
     s.script_dice(faces.iter().copied());
     s
 }
@@ -31,7 +31,10 @@ fn scripted(faces: &[u8]) -> ToolSession {
 fn refused(s: &mut ToolSession, action: ToolAction) -> String {
     let before = s.clone();
     match s.respond(action) {
-        ToolResponse::Error { code: ErrorCode::BadInput, message } => {
+        ToolResponse::Error {
+            code: ErrorCode::BadInput,
+            message,
+        } => {
             assert_eq!(*s, before, "a refused request changes nothing");
             message
         }
@@ -44,101 +47,298 @@ fn port_repair_seed_004_strategic_9() {
     let mut s = scripted(&[2, 3, 1, 2]);
     let major = |port| ToolAction::PortRepair { player: A, port };
     let r = rolled(&mut s, major(PortSize::Major));
-    assert_eq!((r.procedure, r.dice.clone(), r.success), (ProcedureKind::PortRepair, vec![2], true));
+    assert_eq!(
+        (r.procedure, r.dice.clone(), r.success),
+        (ProcedureKind::PortRepair, vec![2], true)
+    );
     assert!(r.outcome.contains("level of movement"), "{}", r.outcome);
-    assert_eq!(r.source, "Great War at Sea advanced rules, Advanced Strategic Rules 9 (Port Repair)");
-    assert!(!rolled(&mut s, major(PortSize::Major)).success, "3 fails in a major port");
-    assert!(rolled(&mut s, major(PortSize::Minor)).success, "1 repairs in a minor port");
-    assert!(!rolled(&mut s, major(PortSize::Minor)).success, "2 fails in a minor port");
+    assert_eq!(
+        r.source,
+        "Great War at Sea advanced rules, Advanced Strategic Rules 9 (Port Repair)"
+    );
+    assert!(
+        !rolled(&mut s, major(PortSize::Major)).success,
+        "3 fails in a major port"
+    );
+    assert!(
+        rolled(&mut s, major(PortSize::Minor)).success,
+        "1 repairs in a minor port"
+    );
+    assert!(
+        !rolled(&mut s, major(PortSize::Minor)).success,
+        "2 fails in a minor port"
+    );
 }
 
 #[test]
 fn shore_batteries_halve_rounding_up_seed_004_strategic_10() {
     let mut s = scripted(&[1, 2, 3, 4, 5, 6]);
-    let guns: Vec<Option<u32>> = (0..6).map(|_| rolled(&mut s, ToolAction::ShoreBatteries { player: A }).count).collect();
+    let guns: Vec<Option<u32>> = (0..6)
+        .map(|_| rolled(&mut s, ToolAction::ShoreBatteries { player: A }).count)
+        .collect();
     assert_eq!(guns, [1, 1, 2, 2, 3, 3].map(Some));
 }
 
 #[test]
 fn damage_control_repeats_while_it_repairs_seed_004_strategic_11() {
     let mut s = scripted(&[1, 2, 5]);
-    let r = rolled(&mut s, ToolAction::DamageControl { player: A, damaged_boxes: 4 });
-    assert_eq!((r.dice.clone(), r.count, r.success), (vec![1, 2, 5], Some(2), true));
+    let r = rolled(
+        &mut s,
+        ToolAction::DamageControl {
+            player: A,
+            damaged_boxes: 4,
+        },
+    );
+    assert_eq!(
+        (r.dice.clone(), r.count, r.success),
+        (vec![1, 2, 5], Some(2), true)
+    );
     let mut s = scripted(&[2, 1]);
-    let r = rolled(&mut s, ToolAction::DamageControl { player: A, damaged_boxes: 2 });
-    assert_eq!((r.dice, r.count), (vec![2, 1], Some(2)), "stops once every damaged box is mended");
+    let r = rolled(
+        &mut s,
+        ToolAction::DamageControl {
+            player: A,
+            damaged_boxes: 2,
+        },
+    );
+    assert_eq!(
+        (r.dice, r.count),
+        (vec![2, 1], Some(2)),
+        "stops once every damaged box is mended"
+    );
     let mut s = scripted(&[3]);
-    assert_eq!(rolled(&mut s, ToolAction::DamageControl { player: A, damaged_boxes: 2 }).count, Some(0));
-    assert!(refused(&mut s, ToolAction::DamageControl { player: A, damaged_boxes: 0 }).contains("damaged boxes"));
+    assert_eq!(
+        rolled(
+            &mut s,
+            ToolAction::DamageControl {
+                player: A,
+                damaged_boxes: 2
+            }
+        )
+        .count,
+        Some(0)
+    );
+    assert!(refused(
+        &mut s,
+        ToolAction::DamageControl {
+            player: A,
+            damaged_boxes: 0
+        }
+    )
+    .contains("damaged boxes"));
 }
 
 #[test]
 fn always_possible_rolls_the_shortfall_plus_one_seed_003_optional_rules() {
     let mut s = scripted(&[6, 6, 6, 5]);
-    let r = rolled(&mut s, ToolAction::AlwaysPossible { player: A, highest_roll: 5, needed: 6 });
-    assert_eq!((r.dice.clone(), r.success), (vec![6, 6], true), "the rule's torpedo example: two dice");
-    let r = rolled(&mut s, ToolAction::AlwaysPossible { player: A, highest_roll: 5, needed: 6 });
+    let r = rolled(
+        &mut s,
+        ToolAction::AlwaysPossible {
+            player: A,
+            highest_roll: 5,
+            needed: 6,
+        },
+    );
+    assert_eq!(
+        (r.dice.clone(), r.success),
+        (vec![6, 6], true),
+        "the rule's torpedo example: two dice"
+    );
+    let r = rolled(
+        &mut s,
+        ToolAction::AlwaysPossible {
+            player: A,
+            highest_roll: 5,
+            needed: 6,
+        },
+    );
     assert_eq!((r.dice, r.success), (vec![6, 5], false));
-    assert!(refused(&mut s, ToolAction::AlwaysPossible { player: A, highest_roll: 6, needed: 6 }).contains("roll normally"));
-    refused(&mut s, ToolAction::AlwaysPossible { player: A, highest_roll: -20, needed: 6 });
+    assert!(refused(
+        &mut s,
+        ToolAction::AlwaysPossible {
+            player: A,
+            highest_roll: 6,
+            needed: 6
+        }
+    )
+    .contains("roll normally"));
+    refused(
+        &mut s,
+        ToolAction::AlwaysPossible {
+            player: A,
+            highest_roll: -20,
+            needed: 6,
+        },
+    );
 }
 
 #[test]
 fn automatic_disengagement_seed_003_optional_rules() {
     // Sighting 5, closest units at 3: two hexes inside, so 2 off the die.
     let mut s = scripted(&[6, 6, 1]);
-    let action = |night, speed_advantage| ToolAction::AutomaticDisengagement { player: A, max_sighting: 5, range: 3, night, speed_advantage };
+    let action = |night, speed_advantage| ToolAction::AutomaticDisengagement {
+        player: A,
+        max_sighting: 5,
+        range: 3,
+        night,
+        speed_advantage,
+    };
     let r = rolled(&mut s, action(false, false));
-    assert_eq!((r.modifier, r.modified.clone(), r.success), (-2, vec![4], false));
-    assert!(r.outcome.contains("unless") && r.outcome.contains("add"), "the initiative player's +1 can still end it: {}", r.outcome);
+    assert_eq!(
+        (r.modifier, r.modified.clone(), r.success),
+        (-2, vec![4], false)
+    );
+    assert!(
+        r.outcome.contains("unless") && r.outcome.contains("add"),
+        "the initiative player's +1 can still end it: {}",
+        r.outcome
+    );
     let r = rolled(&mut s, action(true, false));
-    assert_eq!((r.modifier, r.success), (-1, true), "the range modifier is halved at night");
+    assert_eq!(
+        (r.modifier, r.success),
+        (-1, true),
+        "the range modifier is halved at night"
+    );
     let r = rolled(&mut s, action(false, true));
-    assert!(r.outcome.contains("whatever"), "1 - 2 + 2 cannot reach 5: {}", r.outcome);
-    refused(&mut s, ToolAction::AutomaticDisengagement { player: A, max_sighting: 51, range: 0, night: false, speed_advantage: false });
+    assert!(
+        r.outcome.contains("whatever"),
+        "1 - 2 + 2 cannot reach 5: {}",
+        r.outcome
+    );
+    refused(
+        &mut s,
+        ToolAction::AutomaticDisengagement {
+            player: A,
+            max_sighting: 51,
+            range: 0,
+            night: false,
+            speed_advantage: false,
+        },
+    );
 }
 
 #[test]
 fn submarine_attack_roll_seed_003_submarines() {
     let mut s = scripted(&[4, 4, 5]);
-    assert!(rolled(&mut s, ToolAction::SubmarineAttack { player: A, target_moved_two: false }).success);
-    let r = rolled(&mut s, ToolAction::SubmarineAttack { player: A, target_moved_two: true });
-    assert_eq!((r.modified.clone(), r.success), (vec![3], false), "one off when the target moved two zones");
-    assert!(rolled(&mut s, ToolAction::SubmarineAttack { player: A, target_moved_two: true }).success);
+    assert!(
+        rolled(
+            &mut s,
+            ToolAction::SubmarineAttack {
+                player: A,
+                target_moved_two: false
+            }
+        )
+        .success
+    );
+    let r = rolled(
+        &mut s,
+        ToolAction::SubmarineAttack {
+            player: A,
+            target_moved_two: true,
+        },
+    );
+    assert_eq!(
+        (r.modified.clone(), r.success),
+        (vec![3], false),
+        "one off when the target moved two zones"
+    );
+    assert!(
+        rolled(
+            &mut s,
+            ToolAction::SubmarineAttack {
+                player: A,
+                target_moved_two: true
+            }
+        )
+        .success
+    );
 }
 
 #[test]
 fn asw_by_escorts_seed_003_submarines_asw() {
     // Six escorts from 1918: +2. 4 + 2 sinks; the second die 2 + 2 = 4: after the attack.
     let mut s = scripted(&[4, 2, 3, 6, 3]);
-    let r = rolled(&mut s, ToolAction::Asw { player: A, escorts: 6, before_1918: false });
-    assert_eq!((r.dice.clone(), r.modifier, r.success), (vec![4, 2], 2, true));
+    let r = rolled(
+        &mut s,
+        ToolAction::Asw {
+            player: A,
+            escorts: 6,
+            before_1918: false,
+        },
+    );
+    assert_eq!(
+        (r.dice.clone(), r.modifier, r.success),
+        (vec![4, 2], 2, true)
+    );
     assert!(r.outcome.contains("after"), "{}", r.outcome);
     // Before 1918 six escorts give +1: 3 + 1 escapes, with one die only.
-    let r = rolled(&mut s, ToolAction::Asw { player: A, escorts: 6, before_1918: true });
+    let r = rolled(
+        &mut s,
+        ToolAction::Asw {
+            player: A,
+            escorts: 6,
+            before_1918: true,
+        },
+    );
     assert_eq!((r.dice.clone(), r.success), (vec![3], false));
-    let r = rolled(&mut s, ToolAction::Asw { player: A, escorts: 1, before_1918: false });
+    let r = rolled(
+        &mut s,
+        ToolAction::Asw {
+            player: A,
+            escorts: 1,
+            before_1918: false,
+        },
+    );
     assert_eq!((r.dice.clone(), r.success), (vec![6, 3], true));
     assert!(r.outcome.contains("after"));
-    assert!(refused(&mut s, ToolAction::Asw { player: A, escorts: 0, before_1918: false }).contains("escorts"));
+    assert!(refused(
+        &mut s,
+        ToolAction::Asw {
+            player: A,
+            escorts: 0,
+            before_1918: false
+        }
+    )
+    .contains("escorts"));
 }
 
 #[test]
 fn procedures_are_logged_in_the_open() {
     let mut s = scripted(&[2]);
-    rolled(&mut s, ToolAction::PortRepair { player: A, port: PortSize::Major });
+    rolled(
+        &mut s,
+        ToolAction::PortRepair {
+            player: A,
+            port: PortSize::Major,
+        },
+    );
     let log = s.view(Player::B).log;
     let last = log.last().unwrap();
-    assert!(matches!(&last.entry, LogEntry::ProcedureRolled { procedure: ProcedureKind::PortRepair, dice, .. } if dice == &vec![2]));
-    assert!(last.text.starts_with("Player A rolled PortRepair: 2."), "{}", last.text);
+    assert!(
+        matches!(&last.entry, LogEntry::ProcedureRolled { procedure: ProcedureKind::PortRepair, dice, .. } if dice == &vec![2])
+    );
+    assert!(
+        last.text.starts_with("Player A rolled PortRepair: 2."),
+        "{}",
+        last.text
+    );
 }
 
 #[test]
 fn minefield_density_wording_seed_004_strategic_7() {
-    let mut s = ToolSession::new(1);
-    for (fields, words) in [(2, "Lightly mined"), (3, "Moderately mined"), (6, "Heavily mined"), (7, "Very heavily mined")] {
+    let mut s = ToolSession::seeded(1);
+    for (fields, words) in [
+        (2, "Lightly mined"),
+        (3, "Moderately mined"),
+        (6, "Heavily mined"),
+        (7, "Very heavily mined"),
+    ] {
         match s.respond(ToolAction::MinefieldDensity { fields }) {
-            ToolResponse::Wording { calculator: "minefield_density", source, text } => {
+            ToolResponse::Wording {
+                calculator: "minefield_density",
+                source,
+                text,
+            } => {
                 assert_eq!(text, words);
                 assert!(source.contains("Advanced Strategic Rules 7"));
             }
@@ -150,34 +350,81 @@ fn minefield_density_wording_seed_004_strategic_7() {
 
 #[test]
 fn hull_box_vp_seed_003_victory_points() {
-    let mut s = ToolSession::new(1);
-    let vp = |s: &mut ToolSession, class, hull_boxes| match s.respond(ToolAction::HullDamageVp { class, hull_boxes }) {
-        ToolResponse::Number { calculator: "hull_damage_vp", source: "The Turkish Black Sea Fleet, Victory Points (VPs)", value } => value,
+    let mut s = ToolSession::seeded(1);
+    let vp = |s: &mut ToolSession, class, hull_boxes| match s
+        .respond(ToolAction::HullDamageVp { class, hull_boxes })
+    {
+        ToolResponse::Number {
+            calculator: "hull_damage_vp",
+            source: "The Turkish Black Sea Fleet, Victory Points (VPs)",
+            value,
+        } => value,
         other => panic!("{other:?}"),
     };
     assert_eq!(vp(&mut s, HullClass::Capital, 3), 6);
     assert_eq!(vp(&mut s, HullClass::Other, 3), 3);
-    refused(&mut s, ToolAction::HullDamageVp { class: HullClass::Capital, hull_boxes: u32::MAX });
+    refused(
+        &mut s,
+        ToolAction::HullDamageVp {
+            class: HullClass::Capital,
+            hull_boxes: u32::MAX,
+        },
+    );
 }
 
 #[test]
 fn caught_at_anchor_seed_002_10_5_3() {
     let mut s = scripted(&[3, 4]);
-    let roll = |s: &mut ToolSession| match s.respond(ToolAction::RollD10 { player: A, procedure: D10Procedure::CaughtAtAnchor, fleet_box: None }) {
+    // Issue #30: the roll is made for the attacking Fleet Box, which must hold ships (5.1, 5.2).
+    s.respond(ToolAction::OpenFleetChart {
+        player: A,
+        side: goeben_table_tools::fleets::FleetSide::German,
+    });
+    s.respond(ToolAction::AssignShip {
+        player: A,
+        ship: "Emden".into(),
+        fleet_box: 3,
+    });
+    let roll = |s: &mut ToolSession| match s.respond(ToolAction::RollD10 {
+        player: A,
+        procedure: D10Procedure::CaughtAtAnchor,
+        fleet_box: Some(3),
+    }) {
         ToolResponse::D10Rolled { result, .. } => (result.success, result.revealed),
         other => panic!("{other:?}"),
     };
-    assert_eq!(roll(&mut s), (true, true), "1-3: caught at anchor, revealed");
-    assert_eq!(roll(&mut s), (false, true), "4-10: not caught, revealed all the same");
+    assert_eq!(
+        roll(&mut s),
+        (true, true),
+        "1-3: caught at anchor, revealed"
+    );
+    assert_eq!(
+        roll(&mut s),
+        (false, true),
+        "4-10: not caught, revealed all the same"
+    );
 }
 
 #[test]
 fn requests_parse_from_json_lines() {
     use goeben_table_tools::parse_line;
     let line = r#"{"tool":"asw","player":"a","escorts":4,"before_1918":true}"#;
-    assert_eq!(parse_line(line).unwrap(), ToolAction::Asw { player: A, escorts: 4, before_1918: true });
+    assert_eq!(
+        parse_line(line).unwrap(),
+        ToolAction::Asw {
+            player: A,
+            escorts: 4,
+            before_1918: true
+        }
+    );
     let line = r#"{"tool":"hull_damage_vp","class":"capital","hull_boxes":2}"#;
-    assert_eq!(parse_line(line).unwrap(), ToolAction::HullDamageVp { class: HullClass::Capital, hull_boxes: 2 });
+    assert_eq!(
+        parse_line(line).unwrap(),
+        ToolAction::HullDamageVp {
+            class: HullClass::Capital,
+            hull_boxes: 2
+        }
+    );
     assert!(parse_line(r#"{"tool":"port_repair","player":"a","port":"huge"}"#).is_err());
 }
 
@@ -185,8 +432,14 @@ fn requests_parse_from_json_lines() {
 fn sub_versus_sub_needs_twelve_seed_003_submarines() {
     let mut s = scripted(&[6, 6, 6, 5]);
     let r = rolled(&mut s, ToolAction::SubVersusSub { player: A });
-    assert_eq!((r.dice, r.success, r.procedure), (vec![6, 6], true, ProcedureKind::SubVersusSub));
-    assert!(!rolled(&mut s, ToolAction::SubVersusSub { player: A }).success, "11 is not enough");
+    assert_eq!(
+        (r.dice, r.success, r.procedure),
+        (vec![6, 6], true, ProcedureKind::SubVersusSub)
+    );
+    assert!(
+        !rolled(&mut s, ToolAction::SubVersusSub { player: A }).success,
+        "11 is not enough"
+    );
 }
 
 #[test]

@@ -21,14 +21,21 @@ use std::collections::BTreeSet;
 use goeben_table_tools::events::EventTable;
 use goeben_table_tools::fleets::{BoxView, D10Procedure, FleetSide};
 use goeben_table_tools::sdr::{ChitState, Player};
+use goeben_table_tools::sdr_purposes::SdrPurpose;
 use goeben_table_tools::search::{PortStatus, Position, SearchAnswer, SearchLevel};
+use goeben_table_tools::turn::TurnStep;
 use goeben_table_tools::{ErrorCode, TableView, ToolAction, ToolResponse, ToolSession};
 use proptest::prelude::*;
 use serde_json::Value;
 
 /// The other player's chits still face down: (id, value, salt).
 fn secrets_of(session: &ToolSession, owner: Player) -> Vec<(u32, u8, String)> {
-    session.chits().iter().filter(|c| c.owner == owner && c.state == ChitState::Secret).map(|c| (c.id, c.value, c.salt.clone())).collect()
+    session
+        .chits()
+        .iter()
+        .filter(|c| c.owner == owner && c.state == ChitState::Secret)
+        .map(|c| (c.id, c.value, c.salt.clone()))
+        .collect()
 }
 
 /// Whether a JSON object anywhere in `value` names chit `id` and also carries a `value` or `salt` field.
@@ -37,7 +44,8 @@ fn shows_face_of(value: &Value, id: u32) -> bool {
         Value::Object(map) => {
             let names_it = map.get("chit").and_then(Value::as_u64) == Some(id as u64);
             let text = value.to_string();
-            (names_it && (text.contains("\"value\"") || text.contains("\"salt\""))) || map.values().any(|v| shows_face_of(v, id))
+            (names_it && (text.contains("\"value\"") || text.contains("\"salt\"")))
+                || map.values().any(|v| shows_face_of(v, id))
         }
         Value::Array(items) => items.iter().any(|v| shows_face_of(v, id)),
         _ => false,
@@ -45,25 +53,61 @@ fn shows_face_of(value: &Value, id: u32) -> bool {
 }
 
 fn assert_no_leak(session: &ToolSession, viewer: Player, response: &ToolResponse, step: usize) {
-    assert_no_chit_leak(session, viewer, &serde_json::to_value(response).unwrap(), step);
+    assert_no_chit_leak(
+        session,
+        viewer,
+        &serde_json::to_value(response).unwrap(),
+        step,
+    );
 }
 
 /// No secret chit of `viewer`'s opponent shows in `json` (salt or face).
 fn assert_no_chit_leak(session: &ToolSession, viewer: Player, json: &Value, step: usize) {
     let text = json.to_string();
-    assert!(!text.contains("\"rng\"") && !text.contains("\"seed\""), "step {step}: RNG state in a response");
+    assert!(
+        !text.contains("\"rng\"") && !text.contains("\"seed\""),
+        "step {step}: RNG state in a response"
+    );
     for (id, value, salt) in secrets_of(session, viewer.opponent()) {
-        assert!(!text.contains(&salt), "step {step}: the salt of the other player's secret chit #{id} reaches {viewer:?}");
+        assert!(
+            !text.contains(&salt),
+            "step {step}: the salt of the other player's secret chit #{id} reaches {viewer:?}"
+        );
         assert!(!shows_face_of(json, id), "step {step}: the face ({value}) of the other player's secret chit #{id} reaches {viewer:?}: {text}");
     }
+    // Issue #30: no salt of a sealed Fleet Box the other player has not revealed (its commitment only).
+    for (fleet_box, salt) in box_salts_of(session, viewer.opponent()) {
+        assert!(!text.contains(&salt), "step {step}: the salt of the other player's unrevealed Fleet Box {fleet_box} reaches {viewer:?}");
+    }
+}
+
+/// The salts of `owner`'s Fleet Boxes that are not revealed now.
+fn box_salts_of(session: &ToolSession, owner: Player) -> Vec<(u8, String)> {
+    let Some(chart) = session.fleet_chart(owner) else {
+        return Vec::new();
+    };
+    (1..=chart.side.boxes())
+        .filter(|n| !chart.is_revealed(*n))
+        .map(|n| (n, chart.seal_of(n).expect("sealed").salt.clone()))
+        .collect()
 }
 
 /// The viewer's own secret chits do show their values to their owner (the filter is not simply blanket).
 fn assert_own_values_shown(session: &ToolSession, viewer: Player) {
-    let ToolResponse::View(view) = session.clone().respond(ToolAction::View { player: viewer }) else { panic!("a view") };
+    let ToolResponse::View(view) = session.clone().respond(ToolAction::View { player: viewer })
+    else {
+        panic!("a view")
+    };
     for (id, value, _) in secrets_of(session, viewer) {
-        let shown = view.chits.iter().find(|c| c.chit == id).expect("every chit is listed");
-        assert_eq!(serde_json::to_value(&shown.face).unwrap(), serde_json::json!({"shown": "own", "value": value}));
+        let shown = view
+            .chits
+            .iter()
+            .find(|c| c.chit == id)
+            .expect("every chit is listed");
+        assert_eq!(
+            serde_json::to_value(&shown.face).unwrap(),
+            serde_json::json!({"shown": "own", "value": value})
+        );
     }
 }
 
@@ -93,7 +137,12 @@ struct Earned {
 
 /// The owner's units in a square, by name (the truth).
 fn units_in(session: &ToolSession, owner: Player, square: &str) -> Vec<String> {
-    session.units(owner).iter().filter(|u| u.at.square.eq_ignore_ascii_case(square.trim())).map(|u| u.unit.clone()).collect()
+    session
+        .units(owner)
+        .iter()
+        .filter(|u| u.at.square.eq_ignore_ascii_case(square.trim()))
+        .map(|u| u.unit.clone())
+        .collect()
 }
 
 fn names(found: &[goeben_table_tools::search::Sighting]) -> Vec<String> {
@@ -102,28 +151,61 @@ fn names(found: &[goeben_table_tools::search::Sighting]) -> Vec<String> {
 
 /// What a search or spotting action may legitimately tell, checked against the truth before the action
 /// (`before`), and noted as earned.
-fn note_search(before: &ToolSession, action: &ToolAction, response: &ToolResponse, earned: &mut Earned) {
-    let status = match before.clone().respond(ToolAction::View { player: Player::A }) {
+fn note_search(
+    before: &ToolSession,
+    action: &ToolAction,
+    response: &ToolResponse,
+    earned: &mut Earned,
+) {
+    let status = match before
+        .clone()
+        .respond(ToolAction::View { player: Player::A })
+    {
         ToolResponse::View(v) => v.search,
         _ => unreachable!(),
     };
     match (action, response) {
-        (ToolAction::Search { player, level, name }, ToolResponse::Searched { .. } | ToolResponse::SearchPending { .. }) => {
-            if !status.searches_begun {
-                // "PORT SQUARES": the turn's first call discloses both players' units on port squares.
-                for owner in [Player::A, Player::B] {
-                    let on_ports = before.units(owner).iter().filter(|u| u.at.port.is_some()).map(|u| u.unit.clone());
-                    earned.units[owner as usize].extend(on_ports);
-                }
+        // "PORT SQUARES": when the searches begin (the last spotting closed, issue #30) both players' units
+        // on port squares are disclosed.
+        (
+            ToolAction::EndStep { .. },
+            ToolResponse::StepEnded {
+                now: TurnStep::BritishSearch,
+                ..
+            },
+        ) => {
+            for owner in [Player::A, Player::B] {
+                let on_ports = before
+                    .units(owner)
+                    .iter()
+                    .filter(|u| u.at.port.is_some())
+                    .map(|u| u.unit.clone());
+                earned.units[owner as usize].extend(on_ports);
             }
+        }
+        (
+            ToolAction::Search {
+                player,
+                level,
+                name,
+            },
+            ToolResponse::Searched { .. } | ToolResponse::SearchPending { .. },
+        ) => {
+            assert!(status.searches_begun, "a call before the searches began");
             // An even die ("ISLAND SQUARES", "NIGHT TURNS") always leaves the choice; odd dice never do.
             let Some(answer) = (match response {
                 ToolResponse::Searched { answer, dice, .. } => {
-                    assert!(dice.iter().all(|d| d.die % 2 == 1), "answered despite an even die: {dice:?}");
+                    assert!(
+                        dice.iter().all(|d| d.die % 2 == 1),
+                        "answered despite an even die: {dice:?}"
+                    );
                     Some(answer)
                 }
                 ToolResponse::SearchPending { call } => {
-                    assert!(call.dice.iter().any(|d| d.die.is_multiple_of(2)), "a choice without an even die: {call:?}");
+                    assert!(
+                        call.dice.iter().any(|d| d.die.is_multiple_of(2)),
+                        "a choice without an even die: {call:?}"
+                    );
                     None
                 }
                 _ => None,
@@ -144,17 +226,29 @@ fn note_search(before: &ToolSession, action: &ToolAction, response: &ToolRespons
             };
             match (level, answer) {
                 (SearchLevel::Square, SearchAnswer::Found { found, with, .. }) => {
-                    assert_eq!(names(found), units_in(before, opponent, name), "a square answer names exactly what is there");
+                    assert_eq!(
+                        names(found),
+                        units_in(before, opponent, name),
+                        "a square answer names exactly what is there"
+                    );
                     assert_eq!(names(with), units_in(before, *player, name));
                     earned.units[opponent as usize].extend(names(found));
                     earned.units[*player as usize].extend(names(with));
                 }
-                (_, SearchAnswer::Nothing) => assert!(!present(*level), "a call answered nothing although the enemy is there"),
-                (SearchLevel::Sea | SearchLevel::Area, SearchAnswer::EnemyPresent) => assert!(present(*level)),
+                (_, SearchAnswer::Nothing) => assert!(
+                    !present(*level),
+                    "a call answered nothing although the enemy is there"
+                ),
+                (SearchLevel::Sea | SearchLevel::Area, SearchAnswer::EnemyPresent) => {
+                    assert!(present(*level))
+                }
                 (level, answer) => panic!("a {level:?} call answered {answer:?}"),
             }
         }
-        (ToolAction::AnswerSearch { player, admit }, ToolResponse::SearchAnswered { square, answer, .. }) => {
+        (
+            ToolAction::AnswerSearch { player, admit },
+            ToolResponse::SearchAnswered { square, answer, .. },
+        ) => {
             let caller = player.opponent();
             match answer {
                 SearchAnswer::Found { found, with, .. } => {
@@ -163,14 +257,30 @@ fn note_search(before: &ToolSession, action: &ToolAction, response: &ToolRespons
                     earned.units[*player as usize].extend(names(found));
                     earned.units[caller as usize].extend(names(with));
                 }
-                _ => assert!(!admit || units_in(before, *player, square).is_empty(), "an admitted call hid what is there"),
+                _ => assert!(
+                    !admit || units_in(before, *player, square).is_empty(),
+                    "an admitted call hid what is there"
+                ),
             }
         }
-        (ToolAction::ReportSpotting { .. }, ToolResponse::SpottingReported { heard: true, night_die: Some(die), .. }) if die.is_multiple_of(2) => {
+        (
+            ToolAction::ReportSpotting { .. },
+            ToolResponse::SpottingReported {
+                heard: true,
+                night_die: Some(die),
+                ..
+            },
+        ) if die.is_multiple_of(2) => {
             panic!("a night report was heard after an even die")
         }
-        (ToolAction::ReportSpotting { player, units, .. }, ToolResponse::SpottingReported { heard: true, .. }) => {
-            let recorded = before.units(*player).iter().filter(|u| units.iter().any(|n| n.trim().eq_ignore_ascii_case(&u.unit)));
+        (
+            ToolAction::ReportSpotting { player, units, .. },
+            ToolResponse::SpottingReported { heard: true, .. },
+        ) => {
+            let recorded = before
+                .units(*player)
+                .iter()
+                .filter(|u| units.iter().any(|n| n.trim().eq_ignore_ascii_case(&u.unit)));
             earned.units[*player as usize].extend(recorded.map(|u| u.unit.clone()));
         }
         _ => {}
@@ -181,7 +291,10 @@ fn note_search(before: &ToolSession, action: &ToolAction, response: &ToolRespons
 fn shows_position_of(value: &Value, owner: Player) -> bool {
     match value {
         Value::Object(map) => {
-            let named = map.get("unit").and_then(Value::as_str).is_some_and(|n| units_of(owner).contains(&n));
+            let named = map
+                .get("unit")
+                .and_then(Value::as_str)
+                .is_some_and(|n| units_of(owner).contains(&n));
             (named && map.contains_key("at")) || map.values().any(|v| shows_position_of(v, owner))
         }
         Value::Array(items) => items.iter().any(|v| shows_position_of(v, owner)),
@@ -195,10 +308,42 @@ fn assert_no_search_leak(viewer: Player, earned: &Earned, json: &Value, step: us
     let text = json.to_string();
     for unit in units_of(owner) {
         if !earned.units[owner as usize].contains(unit) {
-            assert!(!text.contains(unit), "step {step}: {viewer:?} sees {unit}, never made public: {text}");
+            assert!(
+                !text.contains(unit),
+                "step {step}: {viewer:?} sees {unit}, never made public: {text}"
+            );
         }
     }
-    assert!(!shows_position_of(json, owner), "step {step}: {viewer:?} sees where the other player's unit is: {text}");
+    assert!(
+        !shows_position_of(json, owner),
+        "step {step}: {viewer:?} sees where the other player's unit is: {text}"
+    );
+}
+
+/// A purpose for a random draw (issue #30), or a free draw.
+fn sdr_purpose(pick: u8) -> Option<SdrPurpose> {
+    use goeben_table_tools::sdr_charts::{VictorySide, WhatIfFleet};
+    let side = if pick.is_multiple_of(2) {
+        VictorySide::German
+    } else {
+        VictorySide::British
+    };
+    match pick % 6 {
+        0 => None,
+        1 => Some(SdrPurpose::VictoryConditions { side }),
+        2 => Some(SdrPurpose::WhatIf {
+            fleet: [
+                WhatIfFleet::British,
+                WhatIfFleet::German,
+                WhatIfFleet::French,
+                WhatIfFleet::Austrian,
+                WhatIfFleet::Italian,
+            ][(pick / 6) as usize % 5],
+        }),
+        3 => Some(SdrPurpose::ItalyGoesToWar { side }),
+        4 => Some(SdrPurpose::ItalianNeutrality),
+        _ => None,
+    }
 }
 
 fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
@@ -213,7 +358,8 @@ fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
         port: [None, Some(PortStatus::InPort), Some(PortStatus::Cruising)][(pick / 7) as usize % 3],
         coast_side: (pick.is_multiple_of(11)).then(|| "Adriatic".to_string()),
     };
-    let level = [SearchLevel::Sea, SearchLevel::Area, SearchLevel::Square][(pick / 12) as usize % 3];
+    let level =
+        [SearchLevel::Sea, SearchLevel::Area, SearchLevel::Square][(pick / 12) as usize % 3];
     let name = match level {
         SearchLevel::Sea => at.sea.clone(),
         SearchLevel::Area => at.area.clone(),
@@ -222,10 +368,34 @@ fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
     match kind {
         16 | 17 => ToolAction::PlaceUnit { player, unit, at },
         18 => ToolAction::MoveUnit { player, unit, at },
-        19 => ToolAction::StartTurn { night: pick.is_multiple_of(2), british: if pick.is_multiple_of(3) { Player::A } else { Player::B } },
-        20 => ToolAction::ReportSpotting { player, square: square.into(), units: vec![unit], ended_there: Some(pick.is_multiple_of(4)) },
-        21 | 22 => ToolAction::Search { player, level, name },
-        23 => ToolAction::AnswerSearch { player, admit: pick.is_multiple_of(2) },
+        // Issue #30: the turn's steps, the sides fixed once, the island squares named before the game.
+        19 if pick.is_multiple_of(5) => ToolAction::IslandSquares {
+            squares: vec![square.into()],
+        },
+        19 if pick.is_multiple_of(2) => ToolAction::EndStep { player },
+        19 => ToolAction::StartTurn {
+            british: pick.is_multiple_of(3).then_some(if pick.is_multiple_of(7) {
+                Player::A
+            } else {
+                Player::B
+            }),
+        },
+        20 => ToolAction::ReportSpotting {
+            player,
+            square: square.into(),
+            units: vec![unit],
+            ended_there: Some(pick.is_multiple_of(4)),
+        },
+        21 | 22 => ToolAction::Search {
+            player,
+            level,
+            name,
+        },
+        23 => ToolAction::AnswerSearch {
+            player,
+            admit: pick.is_multiple_of(2),
+        },
+        _ if pick.is_multiple_of(2) => ToolAction::EndStep { player },
         _ => ToolAction::RemoveUnit { player, unit },
     }
 }
@@ -233,7 +403,9 @@ fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
 impl Earned {
     fn note(&mut self, session: &ToolSession) {
         for owner in [Player::A, Player::B] {
-            let Some(chart) = session.fleet_chart(owner) else { continue };
+            let Some(chart) = session.fleet_chart(owner) else {
+                continue;
+            };
             for n in 1..=chart.side.boxes() {
                 if chart.is_revealed(n) {
                     self.ships[owner as usize].extend(chart.ships_in(n));
@@ -245,10 +417,24 @@ impl Earned {
 
 /// The viewer sees no ship name of the other player that was never revealed, and sees the other
 /// player's chart exactly as revealed now.
-fn assert_no_fleet_leak(session: &ToolSession, viewer: Player, earned: &Earned, text: &str, step: usize) {
+fn assert_no_fleet_leak(
+    session: &ToolSession,
+    viewer: Player,
+    earned: &Earned,
+    text: &str,
+    step: usize,
+) {
     assert_no_ship_names(viewer, earned, text, step);
-    let ToolResponse::View(view) = session.clone().respond(ToolAction::View { player: viewer }) else { panic!("a view") };
-    assert_chart_as_revealed(session, viewer.opponent(), view.opponent_fleet_chart.as_ref(), step);
+    let ToolResponse::View(view) = session.clone().respond(ToolAction::View { player: viewer })
+    else {
+        panic!("a view")
+    };
+    assert_chart_as_revealed(
+        session,
+        viewer.opponent(),
+        view.opponent_fleet_chart.as_ref(),
+        step,
+    );
 }
 
 /// The viewer sees no ship name of the other player that was never revealed.
@@ -256,23 +442,50 @@ fn assert_no_ship_names(viewer: Player, earned: &Earned, text: &str, step: usize
     let owner = viewer.opponent();
     for ship in ships_of(owner) {
         if !earned.ships[owner as usize].contains(ship) {
-            assert!(!text.contains(ship), "step {step}: {viewer:?} sees {ship}, never revealed: {text}");
+            assert!(
+                !text.contains(ship),
+                "step {step}: {viewer:?} sees {ship}, never revealed: {text}"
+            );
         }
     }
 }
 
 /// `owner`'s chart as shown to the other player is exactly the boxes revealed now, with their present ships.
-fn assert_chart_as_revealed(session: &ToolSession, owner: Player, seen: Option<&goeben_table_tools::fleets::ChartView>, step: usize) {
-    assert_eq!(seen.is_some(), session.fleet_chart(owner).is_some(), "step {step}: {owner:?}'s chart shown or hidden wrongly");
-    let (Some(chart), Some(seen)) = (session.fleet_chart(owner), seen) else { return };
-    assert_eq!(seen.side, chart.side, "step {step}: {owner:?}'s chart shown with the wrong side");
+fn assert_chart_as_revealed(
+    session: &ToolSession,
+    owner: Player,
+    seen: Option<&goeben_table_tools::fleets::ChartView>,
+    step: usize,
+) {
+    assert_eq!(
+        seen.is_some(),
+        session.fleet_chart(owner).is_some(),
+        "step {step}: {owner:?}'s chart shown or hidden wrongly"
+    );
+    let (Some(chart), Some(seen)) = (session.fleet_chart(owner), seen) else {
+        return;
+    };
+    assert_eq!(
+        seen.side, chart.side,
+        "step {step}: {owner:?}'s chart shown with the wrong side"
+    );
     for shown in seen.boxes.iter().cloned() {
         match shown {
             BoxView::Known { fleet_box, ships } => {
-                assert!(chart.is_revealed(fleet_box), "step {step}: box {fleet_box} shown unrevealed");
-                assert_eq!(ships, chart.ships_in(fleet_box), "step {step}: box {fleet_box} shown with other ships");
+                assert!(
+                    chart.is_revealed(fleet_box),
+                    "step {step}: box {fleet_box} shown unrevealed"
+                );
+                assert_eq!(
+                    ships,
+                    chart.ships_in(fleet_box),
+                    "step {step}: box {fleet_box} shown with other ships"
+                );
             }
-            BoxView::Unknown { fleet_box } => assert!(!chart.is_revealed(fleet_box), "step {step}: revealed box {fleet_box} hidden"),
+            BoxView::Unknown { fleet_box } => assert!(
+                !chart.is_revealed(fleet_box),
+                "step {step}: revealed box {fleet_box} hidden"
+            ),
         }
     }
 }
@@ -281,15 +494,51 @@ fn fleet_action(kind: u8, player: Player, pick: u8) -> ToolAction {
     let ship = ships_of(player)[pick as usize % 5].to_string();
     // Box numbers 0..=13 include ones no chart has.
     let fleet_box = pick % 14;
-    let procedures = [D10Procedure::Bombardment, D10Procedure::CoalingRaid, D10Procedure::LocateAtSea, D10Procedure::Occupation];
+    let procedures = [
+        D10Procedure::Bombardment,
+        D10Procedure::CoalingRaid,
+        D10Procedure::LocateAtSea,
+        D10Procedure::Occupation,
+    ];
     match kind {
-        8 => ToolAction::OpenFleetChart { player, side: if pick.is_multiple_of(2) { FleetSide::German } else { FleetSide::Allied } },
-        9 | 10 => ToolAction::AssignShip { player, ship, fleet_box: fleet_box % 5 + 1 },
-        11 => ToolAction::TransferShip { player, ship, from: fleet_box % 5 + 1, to: (pick / 14) % 5 + 1 },
-        12 => ToolAction::RevealFleetBox { player, fleet_box: fleet_box % 6 },
-        13 => ToolAction::RollD10 { player, procedure: procedures[pick as usize % 4], fleet_box: (!pick.is_multiple_of(3)).then_some(fleet_box % 6) },
-        14 => ToolAction::SetFleetMarker { player, fleet_box, on_map: pick.is_multiple_of(2) },
-        _ => ToolAction::RemoveShip { player, ship, fleet_box: fleet_box % 5 + 1 },
+        8 => ToolAction::OpenFleetChart {
+            player,
+            side: if pick.is_multiple_of(2) {
+                FleetSide::German
+            } else {
+                FleetSide::Allied
+            },
+        },
+        9 | 10 => ToolAction::AssignShip {
+            player,
+            ship,
+            fleet_box: fleet_box % 5 + 1,
+        },
+        11 => ToolAction::TransferShip {
+            player,
+            ship,
+            from: fleet_box % 5 + 1,
+            to: (pick / 14) % 5 + 1,
+        },
+        12 => ToolAction::RevealFleetBox {
+            player,
+            fleet_box: fleet_box % 6,
+        },
+        13 => ToolAction::RollD10 {
+            player,
+            procedure: procedures[pick as usize % 4],
+            fleet_box: (!pick.is_multiple_of(3)).then_some(fleet_box % 6),
+        },
+        14 => ToolAction::SetFleetMarker {
+            player,
+            fleet_box,
+            on_map: pick.is_multiple_of(2),
+        },
+        _ => ToolAction::RemoveShip {
+            player,
+            ship,
+            fleet_box: fleet_box % 5 + 1,
+        },
     }
 }
 
@@ -297,7 +546,9 @@ fn fleet_action(kind: u8, player: Player, pick: u8) -> ToolAction {
 fn table_view_json(session: &ToolSession) -> (TableView, Value) {
     let response = session.clone().respond(ToolAction::TableView);
     let json = serde_json::to_value(&response).unwrap();
-    let ToolResponse::TableView(table) = response else { panic!("a table view: {json}") };
+    let ToolResponse::TableView(table) = response else {
+        panic!("a table view: {json}")
+    };
     (*table, json)
 }
 
@@ -305,7 +556,10 @@ fn table_view_json(session: &ToolSession) -> (TableView, Value) {
 /// other player were looking (chits, ship names, unit names and positions), and no face is an owner's.
 fn assert_table_clean(session: &ToolSession, earned: &Earned, json: &Value, step: usize) {
     let text = json.to_string();
-    assert!(!text.contains("\"own\""), "step {step}: an owner's face on the shared screen: {text}");
+    assert!(
+        !text.contains("\"own\""),
+        "step {step}: an owner's face on the shared screen: {text}"
+    );
     for viewer in [Player::A, Player::B] {
         assert_no_chit_leak(session, viewer, json, step);
         assert_no_ship_names(viewer, earned, &text, step);
@@ -322,15 +576,33 @@ fn assert_table_is_common_ground(session: &ToolSession, table: &TableView, step:
     let (a, b) = (view(Player::A), view(Player::B));
     assert_eq!(table.bag_left, a.bag_left, "step {step}");
     assert_eq!(table.log, a.log, "step {step}: the table's log");
-    assert_eq!(table.search, a.search, "step {step}: the table's search status");
-    assert_eq!(table.fleet_charts.a, b.opponent_fleet_chart, "step {step}: A's chart as B sees it");
-    assert_eq!(table.fleet_charts.b, a.opponent_fleet_chart, "step {step}: B's chart as A sees it");
+    assert_eq!(
+        table.search, a.search,
+        "step {step}: the table's search status"
+    );
+    assert_eq!(
+        table.fleet_charts.a, b.opponent_fleet_chart,
+        "step {step}: A's chart as B sees it"
+    );
+    assert_eq!(
+        table.fleet_charts.b, a.opponent_fleet_chart,
+        "step {step}: B's chart as A sees it"
+    );
     assert_chart_as_revealed(session, Player::A, table.fleet_charts.a.as_ref(), step);
     assert_chart_as_revealed(session, Player::B, table.fleet_charts.b.as_ref(), step);
-    assert_eq!(table.chits.len(), session.chits().len(), "step {step}: every chit is listed");
+    assert_eq!(
+        table.chits.len(),
+        session.chits().len(),
+        "step {step}: every chit is listed"
+    );
     for (shown, chit) in table.chits.iter().zip(session.chits()) {
         let non_owner = if chit.owner == Player::A { &b } else { &a };
-        assert_eq!(Some(shown), non_owner.chits.iter().find(|c| c.chit == chit.id), "step {step}: chit #{} as its non-owner sees it", chit.id);
+        assert_eq!(
+            Some(shown),
+            non_owner.chits.iter().find(|c| c.chit == chit.id),
+            "step {step}: chit #{} as its non-owner sees it",
+            chit.id
+        );
     }
 }
 
@@ -344,14 +616,32 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
         _ => {}
     }
     match kind % 8 {
-        0 | 1 => ToolAction::DrawSdr { player, label: format!("draw {pick}") },
+        0 | 1 => ToolAction::DrawSdr {
+            player,
+            purpose: sdr_purpose(pick),
+            label: format!("draw {pick}"),
+        },
         2 | 3 => ToolAction::RevealSdr { player, chit },
         4 => ToolAction::ReturnSdr { player, chit },
-        5 => ToolAction::RollEvent { player, table: if pick.is_multiple_of(2) { EventTable::Tactical } else { EventTable::Strategic } },
+        5 => ToolAction::RollEvent {
+            player,
+            table: if pick.is_multiple_of(2) {
+                EventTable::Tactical
+            } else {
+                EventTable::Strategic
+            },
+        },
         6 => {
             // Try the other player's commitment with a guessed value and a made-up salt.
-            let commitment = chits.get(chit as usize).map(|c| c.commitment.clone()).unwrap_or_default();
-            ToolAction::VerifySdr { commitment, value: pick % 6 + 1, salt: "00".repeat(16) }
+            let commitment = chits
+                .get(chit as usize)
+                .map(|c| c.commitment.clone())
+                .unwrap_or_default();
+            ToolAction::VerifySdr {
+                commitment,
+                value: pick % 6 + 1,
+                salt: "00".repeat(16),
+            }
         }
         _ if pick.is_multiple_of(2) => ToolAction::TableView,
         _ => ToolAction::View { player },
@@ -359,7 +649,7 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
 }
 
 fn play(seed: u64, steps: &[(u8, bool, u8)]) {
-    let mut session = ToolSession::new(seed);
+    let mut session = ToolSession::seeded(seed);
     let mut earned = Earned::default();
     for (step, &(kind, b, pick)) in steps.iter().enumerate() {
         let player = if b { Player::B } else { Player::A };
@@ -369,12 +659,29 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
         earned.note(&session);
         note_search(&before, &action, &response, &mut earned);
         assert_no_leak(&session, player, &response, step);
-        assert_no_fleet_leak(&session, player, &earned, &serde_json::to_string(&response).unwrap(), step);
-        assert_no_search_leak(player, &earned, &serde_json::to_value(&response).unwrap(), step);
+        assert_no_fleet_leak(
+            &session,
+            player,
+            &earned,
+            &serde_json::to_string(&response).unwrap(),
+            step,
+        );
+        assert_no_search_leak(
+            player,
+            &earned,
+            &serde_json::to_value(&response).unwrap(),
+            step,
+        );
         for viewer in [Player::A, Player::B] {
             let view = session.clone().respond(ToolAction::View { player: viewer });
             assert_no_leak(&session, viewer, &view, step);
-            assert_no_fleet_leak(&session, viewer, &earned, &serde_json::to_string(&view).unwrap(), step);
+            assert_no_fleet_leak(
+                &session,
+                viewer,
+                &earned,
+                &serde_json::to_string(&view).unwrap(),
+                step,
+            );
             assert_no_search_leak(viewer, &earned, &serde_json::to_value(&view).unwrap(), step);
             assert_own_values_shown(&session, viewer);
         }
@@ -386,7 +693,10 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
 
 /// Random table-tools sessions: 64 in the ordinary run; the soak (issue #18) sets `SOAK_TOOL_SESSIONS`.
 fn sessions() -> u32 {
-    std::env::var("SOAK_TOOL_SESSIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(64)
+    std::env::var("SOAK_TOOL_SESSIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(64)
 }
 
 proptest! {
@@ -402,68 +712,158 @@ proptest! {
 fn a_full_bag_drawn_by_both_players_never_leaks() {
     // Deterministic companion to the property: all 48 chits drawn alternately, half revealed, the views
     // checked after each step; the bag then refuses.
-    let steps: Vec<(u8, bool, u8)> = (0..48u8).map(|i| (0, i % 2 == 1, i)).chain((0..48u8).map(|i| (2, i % 2 == 1, i))).collect();
+    let steps: Vec<(u8, bool, u8)> = (0..48u8)
+        .map(|i| (0, i % 2 == 1, i))
+        .chain((0..48u8).map(|i| (2, i % 2 == 1, i)))
+        .collect();
     play(77, &steps);
-    let mut session = ToolSession::new(77);
+    let mut session = ToolSession::seeded(77);
     for i in 0..48 {
-        session.respond(ToolAction::DrawSdr { player: if i % 2 == 0 { Player::A } else { Player::B }, label: String::new() });
+        session.respond(ToolAction::DrawSdr {
+            player: if i % 2 == 0 { Player::A } else { Player::B },
+            purpose: None,
+            label: String::new(),
+        });
     }
-    assert!(matches!(session.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() }), ToolResponse::Error { code: ErrorCode::BagEmpty, .. }));
+    assert!(matches!(
+        session.respond(ToolAction::DrawSdr {
+            player: Player::A,
+            purpose: None,
+            label: String::new()
+        }),
+        ToolResponse::Error {
+            code: ErrorCode::BagEmpty,
+            ..
+        }
+    ));
 }
 
 #[test]
 fn the_leak_check_would_catch_a_leak() {
     // The checker itself is honest: the owner's own view of a secret chit carries its value, and the check
     // flags it when it is (wrongly) given to the other player.
-    let mut session = ToolSession::new(5);
-    let own = session.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() });
+    let mut session = ToolSession::seeded(5);
+    let own = session.respond(ToolAction::DrawSdr {
+        player: Player::A,
+        purpose: None,
+        label: String::new(),
+    });
     let json = serde_json::to_value(&own).unwrap();
     assert!(shows_face_of(&json, 1));
-    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| assert_no_leak(&session, Player::B, &own, 0)));
-    assert!(caught.is_err(), "player A's draw shown to player B must be flagged");
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        assert_no_leak(&session, Player::B, &own, 0)
+    }));
+    assert!(
+        caught.is_err(),
+        "player A's draw shown to player B must be flagged"
+    );
 }
 
 #[test]
 fn the_search_leak_check_would_catch_a_leak() {
     // A's own unit with its position, shown to B, is flagged twice over: the name and the position.
-    let mut session = ToolSession::new(6);
-    let at = Position { sea: "Ionian".into(), area: "Ionian A".into(), square: "52".into(), islands: false, port: None, coast_side: None };
-    let own = serde_json::to_value(session.respond(ToolAction::PlaceUnit { player: Player::A, unit: "Goeben".into(), at })).unwrap();
+    let mut session = ToolSession::seeded(6);
+    let at = Position {
+        sea: "Ionian".into(),
+        area: "Ionian A".into(),
+        square: "52".into(),
+        islands: false,
+        port: None,
+        coast_side: None,
+    };
+    let own = serde_json::to_value(session.respond(ToolAction::PlaceUnit {
+        player: Player::A,
+        unit: "Goeben".into(),
+        at,
+    }))
+    .unwrap();
     assert!(shows_position_of(&own, Player::A));
     let mut earned = Earned::default();
-    assert!(std::panic::catch_unwind(|| assert_no_search_leak(Player::B, &earned, &own, 0)).is_err());
+    assert!(
+        std::panic::catch_unwind(|| assert_no_search_leak(Player::B, &earned, &own, 0)).is_err()
+    );
     earned.units[0].insert("Goeben".into());
-    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| assert_no_search_leak(Player::B, &earned, &own, 0)));
-    assert!(caught.is_err(), "even a public name must not come with its position");
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        assert_no_search_leak(Player::B, &earned, &own, 0)
+    }));
+    assert!(
+        caught.is_err(),
+        "even a public name must not come with its position"
+    );
 }
 
 #[test]
 fn the_fleet_leak_check_would_catch_a_leak() {
     // A's own chart names Emden; shown to B before any reveal, the check flags it.
-    let mut session = ToolSession::new(6);
-    session.respond(ToolAction::OpenFleetChart { player: Player::A, side: FleetSide::German });
-    let own = session.respond(ToolAction::AssignShip { player: Player::A, ship: "Emden".into(), fleet_box: 2 });
+    let mut session = ToolSession::seeded(6);
+    session.respond(ToolAction::OpenFleetChart {
+        player: Player::A,
+        side: FleetSide::German,
+    });
+    let own = session.respond(ToolAction::AssignShip {
+        player: Player::A,
+        ship: "Emden".into(),
+        fleet_box: 2,
+    });
     let text = serde_json::to_string(&own).unwrap();
     let earned = Earned::default();
-    let caught = std::panic::catch_unwind(|| assert_no_fleet_leak(&session, Player::B, &earned, &text, 0));
-    assert!(caught.is_err(), "player A's chart shown to player B must be flagged");
+    let caught =
+        std::panic::catch_unwind(|| assert_no_fleet_leak(&session, Player::B, &earned, &text, 0));
+    assert!(
+        caught.is_err(),
+        "player A's chart shown to player B must be flagged"
+    );
 }
 
 /// A session where each player holds every kind of secret: a face-down chit, a ship in an unrevealed
 /// box, a unit at a position; and one public thing each (a revealed chit).
 fn both_hold_secrets() -> ToolSession {
-    let mut session = ToolSession::new(9);
-    for (player, side) in [(Player::A, FleetSide::German), (Player::B, FleetSide::Allied)] {
-        session.respond(ToolAction::DrawSdr { player, label: String::new() });
-        session.respond(ToolAction::DrawSdr { player, label: String::new() });
+    let mut session = ToolSession::seeded(9);
+    for (player, side) in [
+        (Player::A, FleetSide::German),
+        (Player::B, FleetSide::Allied),
+    ] {
+        session.respond(ToolAction::DrawSdr {
+            player,
+            purpose: None,
+            label: String::new(),
+        });
+        session.respond(ToolAction::DrawSdr {
+            player,
+            purpose: None,
+            label: String::new(),
+        });
         session.respond(ToolAction::OpenFleetChart { player, side });
-        session.respond(ToolAction::AssignShip { player, ship: ships_of(player)[0].into(), fleet_box: 2 });
-        let at = Position { sea: "Ionian".into(), area: "Ionian A".into(), square: "52".into(), islands: false, port: None, coast_side: None };
-        session.respond(ToolAction::PlaceUnit { player, unit: units_of(player)[0].into(), at });
+        session.respond(ToolAction::AssignShip {
+            player,
+            ship: ships_of(player)[0].into(),
+            fleet_box: 2,
+        });
+        let at = Position {
+            sea: "Ionian".into(),
+            area: "Ionian A".into(),
+            square: "52".into(),
+            islands: false,
+            port: None,
+            coast_side: None,
+        };
+        session.respond(ToolAction::PlaceUnit {
+            player,
+            unit: units_of(player)[0].into(),
+            at,
+        });
     }
     let reveal_first = |session: &mut ToolSession, player| {
-        let id = session.chits().iter().find(|c| c.owner == player).unwrap().id;
-        assert!(matches!(session.respond(ToolAction::RevealSdr { player, chit: id }), ToolResponse::SdrRevealed { .. }));
+        let id = session
+            .chits()
+            .iter()
+            .find(|c| c.owner == player)
+            .unwrap()
+            .id;
+        assert!(matches!(
+            session.respond(ToolAction::RevealSdr { player, chit: id }),
+            ToolResponse::SdrRevealed { .. }
+        ));
     };
     reveal_first(&mut session, Player::A);
     reveal_first(&mut session, Player::B);
@@ -477,8 +877,22 @@ fn the_table_view_holds_both_players_public_parts_and_no_secret() {
     let earned = Earned::default();
     assert_table_clean(&session, &earned, &json, 0);
     assert_table_is_common_ground(&session, &table, 0);
-    assert_eq!(table.chits.iter().filter(|c| matches!(c.face, goeben_table_tools::sdr::ChitFace::Revealed { .. })).count(), 2);
-    assert_eq!(table.chits.iter().filter(|c| matches!(c.face, goeben_table_tools::sdr::ChitFace::Hidden)).count(), 2);
+    assert_eq!(
+        table
+            .chits
+            .iter()
+            .filter(|c| matches!(c.face, goeben_table_tools::sdr::ChitFace::Revealed { .. }))
+            .count(),
+        2
+    );
+    assert_eq!(
+        table
+            .chits
+            .iter()
+            .filter(|c| matches!(c.face, goeben_table_tools::sdr::ChitFace::Hidden))
+            .count(),
+        2
+    );
     assert!(table.fleet_charts.a.is_some() && table.fleet_charts.b.is_some());
 }
 
@@ -489,28 +903,62 @@ fn the_table_leak_check_would_catch_a_planted_secret() {
     let (_, clean) = table_view_json(&session);
     let earned = Earned::default();
     assert_table_clean(&session, &earned, &clean, 0);
-    let caught = |planted: Value| std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| assert_table_clean(&session, &earned, &planted, 0))).is_err();
+    let caught = |planted: Value| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            assert_table_clean(&session, &earned, &planted, 0)
+        }))
+        .is_err()
+    };
     for owner in [Player::A, Player::B] {
-        let secret = session.chits().iter().find(|c| c.owner == owner && c.state == ChitState::Secret).unwrap();
+        let secret = session
+            .chits()
+            .iter()
+            .find(|c| c.owner == owner && c.state == ChitState::Secret)
+            .unwrap();
         let index = secret.id as usize - 1;
         // The owner's face of a face-down chit.
-        let ToolResponse::View(own) = session.clone().respond(ToolAction::View { player: owner }) else { panic!() };
+        let ToolResponse::View(own) = session.clone().respond(ToolAction::View { player: owner })
+        else {
+            panic!()
+        };
         let mut planted = clean.clone();
         planted["chits"][index] = serde_json::to_value(&own.chits[index]).unwrap();
-        assert!(caught(planted), "{owner:?}'s own face of chit #{} must be flagged", secret.id);
+        assert!(
+            caught(planted),
+            "{owner:?}'s own face of chit #{} must be flagged",
+            secret.id
+        );
         // Its value and salt as if revealed, though it is not.
         let mut planted = clean.clone();
         planted["chits"][index]["face"] = serde_json::json!({"shown": "revealed", "value": secret.value, "salt": secret.salt, "verified": true});
-        assert!(caught(planted), "{owner:?}'s face-down chit shown revealed must be flagged");
+        assert!(
+            caught(planted),
+            "{owner:?}'s face-down chit shown revealed must be flagged"
+        );
         // Its salt alone, anywhere.
         let mut planted = clean.clone();
         planted["log"][0]["text"] = Value::String(secret.salt.clone());
         assert!(caught(planted), "{owner:?}'s salt must be flagged");
+        // Issue #30: the salt of an unrevealed Fleet Box, anywhere.
+        let (fleet_box, salt) = box_salts_of(&session, owner)
+            .into_iter()
+            .next()
+            .expect("an unrevealed box");
+        let mut planted = clean.clone();
+        planted["log"][0]["text"] = Value::String(salt);
+        assert!(
+            caught(planted),
+            "{owner:?}'s Fleet Box {fleet_box} salt must be flagged"
+        );
         // A ship of an unrevealed box.
         let mut planted = clean.clone();
         let key = if owner == Player::A { "a" } else { "b" };
-        planted["fleet_charts"][key]["boxes"][1] = serde_json::json!({"shown": "known", "fleet_box": 2, "ships": [ships_of(owner)[0]]});
-        assert!(caught(planted), "{owner:?}'s unrevealed ship must be flagged");
+        planted["fleet_charts"][key]["boxes"][1] =
+            serde_json::json!({"shown": "known", "fleet_box": 2, "ships": [ships_of(owner)[0]]});
+        assert!(
+            caught(planted),
+            "{owner:?}'s unrevealed ship must be flagged"
+        );
         // The owner's whole chart.
         let mut planted = clean.clone();
         planted["fleet_chart"] = serde_json::to_value(&own.fleet_chart).unwrap();

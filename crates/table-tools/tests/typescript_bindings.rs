@@ -30,14 +30,29 @@ fn repo() -> PathBuf {
 #[test]
 fn generated_tools_typescript_types_are_up_to_date() {
     let fresh = bindings_check::generate_into_scratch(&COMMITTED.replace('/', "-"), generate_tools);
-    let expected = ["ToolAction.ts", "ToolResponse.ts", "ToolView.ts", "LogLine.ts"];
-    assert!(expected.iter().all(|name| fresh.contains_key(*name)), "export produced {:?}", fresh.keys());
-    bindings_check::check_or_update(&repo().join(COMMITTED), &fresh, "UPDATE_TS_BINDINGS=1 cargo test -p goeben-table-tools --test typescript_bindings");
+    let expected = [
+        "ToolAction.ts",
+        "ToolResponse.ts",
+        "ToolView.ts",
+        "LogLine.ts",
+    ];
+    assert!(
+        expected.iter().all(|name| fresh.contains_key(*name)),
+        "export produced {:?}",
+        fresh.keys()
+    );
+    bindings_check::check_or_update(
+        &repo().join(COMMITTED),
+        &fresh,
+        "UPDATE_TS_BINDINGS=1 cargo test -p goeben-table-tools --test typescript_bindings",
+    );
     // The error codes are the one `goeben_common::ErrorCode` of the game, the tools and the shell: its
     // copy here (ToolResponse imports it from its own folder) is the game's file to the byte.
     assert_eq!(
         fresh.get("ErrorCode.ts"),
-        std::fs::read_to_string(repo().join("ui/src/generated/ErrorCode.ts")).ok().as_ref(),
+        std::fs::read_to_string(repo().join("ui/src/generated/ErrorCode.ts"))
+            .ok()
+            .as_ref(),
         "tools/ErrorCode.ts and the game's ErrorCode.ts are one enum's (refresh both bindings)"
     );
 }

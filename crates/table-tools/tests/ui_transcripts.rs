@@ -37,7 +37,11 @@ type Play = Result<(), String>;
 
 impl Recorder {
     fn new(seed: u64, table_reads: bool) -> Recorder {
-        let mut r = Recorder { session: ToolSession::new(seed), table_reads, exchanges: Vec::new() };
+        let mut r = Recorder {
+            session: ToolSession::seeded(seed),
+            table_reads,
+            exchanges: Vec::new(),
+        };
         if table_reads {
             r.exchange(TABLE_VIEW);
         }
@@ -45,9 +49,12 @@ impl Recorder {
     }
 
     fn exchange(&mut self, request: &str) -> Value {
-        serde_json::from_str::<Value>(request).unwrap_or_else(|e| panic!("the script's request {request} is not JSON: {e}"));
+        serde_json::from_str::<Value>(request)
+            .unwrap_or_else(|e| panic!("the script's request {request} is not JSON: {e}"));
         let answer = handle_line(&mut self.session, request);
-        self.exchanges.push(format!("{{\"request\": {request}, \"response\": {answer}}}"));
+        self.exchanges.push(format!(
+            "{{\"request\": {request}, \"response\": {answer}}}"
+        ));
         serde_json::from_str(&answer).expect("the core answers JSON")
     }
 
@@ -95,7 +102,9 @@ fn want(ok: bool, why: &str) -> Play {
 
 /// The value of a drawn chit, as its drawer sees it.
 fn drawn(answer: &Value) -> u64 {
-    answer["chit"]["face"]["value"].as_u64().expect("the drawer sees the value")
+    answer["chit"]["face"]["value"]
+        .as_u64()
+        .expect("the drawer sees the value")
 }
 
 struct Session {
@@ -115,7 +124,10 @@ fn record(session: &Session) -> (u64, Recorder) {
             Err(why) => last = why,
         }
     }
-    panic!("session `{}`: no seed up to {SEEDS} gives what it needs (last: {last})", session.name);
+    panic!(
+        "session `{}`: no seed up to {SEEDS} gives what it needs (last: {last})",
+        session.name
+    );
 }
 
 /// A transcript file: its sessions, each with its seed and exchanges, one exchange per line.
@@ -138,7 +150,11 @@ fn file_text(about: &str, sessions: &[Session]) -> String {
             out.push_str(if k + 1 < n { ",\n" } else { "\n" });
         }
         out.push_str("   ]\n");
-        out.push_str(if i + 1 < sessions.len() { "  },\n" } else { "  }\n" });
+        out.push_str(if i + 1 < sessions.len() {
+            "  },\n"
+        } else {
+            "  }\n"
+        });
     }
     out.push_str(" }\n}\n");
     serde_json::from_str::<Value>(&out).expect("a transcript file is JSON");
@@ -156,6 +172,19 @@ fn sdr_sessions() -> Vec<Session> {
             play: |r| {
                 let a = r.expect(r#"{"tool":"draw_sdr","player":"a","label":"victory conditions"}"#, "sdr_drawn");
                 want(drawn(&a) == 5, "A draws a 5")
+            },
+        },
+        Session {
+            name: "purpose",
+            about: "Issue #30: the sides fixed (B British), A draws the German victory conditions, then again: refused.",
+            table_reads: true,
+            play: |r| {
+                r.expect(r#"{"tool":"choose_sides","british":"b"}"#, "sides_chosen");
+                let line = r#"{"tool":"draw_sdr","player":"a","purpose":{"kind":"victory_conditions","side":"german"},"label":""}"#;
+                r.expect(line, "sdr_drawn");
+                let again = r.expect(line, "error");
+                assert_eq!(again["code"], "purpose_taken", "{again}");
+                Ok(())
             },
         },
         Session {
@@ -251,11 +280,13 @@ fn table_tools_sessions() -> Vec<Session> {
                 r.expect(r#"{"tool":"open_fleet_chart","player":"b","side":"allied"}"#, "fleet_chart");
                 r.expect(r#"{"tool":"assign_ship","player":"a","ship":"Goeben","fleet_box":3}"#, "fleet_chart");
                 r.expect(r#"{"tool":"reveal_fleet_box","player":"a","fleet_box":3}"#, "fleet_box_revealed");
-                r.expect(r#"{"tool":"roll_d10","player":"b","procedure":"locate_at_sea"}"#, "d10_rolled");
+                // Issue #30: a roll made with ships names its (non-decoy) box; B names none and is refused.
+                r.expect(r#"{"tool":"roll_d10","player":"b","procedure":"locate_at_sea"}"#, "error");
                 r.peek("a");
-                r.expect(r#"{"tool":"start_turn","night":true,"british":"a"}"#, "turn_started");
+                r.expect(r#"{"tool":"start_turn","british":"a"}"#, "turn_started");
                 r.expect(&format!(r#"{{"tool":"place_unit","player":"a","unit":"Indomitable","at":{AT_52}}}"#), "unit");
                 r.expect(&format!(r#"{{"tool":"place_unit","player":"b","unit":"Breslau","at":{AT_52}}}"#), "unit");
+                to_night_search(r);
                 let call = r.send(r#"{"tool":"search","player":"a","level":"square","name":"52"}"#);
                 if call["tool"] != "search_pending" {
                     return Err("the night die lets B choose".into());
@@ -309,9 +340,18 @@ fn player_secrets_sessions() -> Vec<Session> {
 
 /// A holds the German chart with Goeben in box 3; B the Allied chart (the tests' setup: no reads).
 fn charted(r: &mut Recorder) {
-    r.quiet(r#"{"tool":"open_fleet_chart","player":"a","side":"german"}"#, "fleet_chart");
-    r.quiet(r#"{"tool":"open_fleet_chart","player":"b","side":"allied"}"#, "fleet_chart");
-    r.quiet(r#"{"tool":"assign_ship","player":"a","ship":"Goeben","fleet_box":3}"#, "fleet_chart");
+    r.quiet(
+        r#"{"tool":"open_fleet_chart","player":"a","side":"german"}"#,
+        "fleet_chart",
+    );
+    r.quiet(
+        r#"{"tool":"open_fleet_chart","player":"b","side":"allied"}"#,
+        "fleet_chart",
+    );
+    r.quiet(
+        r#"{"tool":"assign_ship","player":"a","ship":"Goeben","fleet_box":3}"#,
+        "fleet_chart",
+    );
     r.read_table();
 }
 
@@ -388,30 +428,77 @@ fn fleet_sessions() -> Vec<Session> {
 
 // ---- Search.test.ts ----
 
-/// A turn started (A British) with Indomitable (A) and Goeben (B) in square 52; no reads (the tests' setup).
-fn board(r: &mut Recorder, night: bool) {
-    r.quiet(&format!(r#"{{"tool":"start_turn","night":{night},"british":"a"}}"#), "turn_started");
-    r.quiet(&format!(r#"{{"tool":"place_unit","player":"a","unit":"Indomitable","at":{AT_52}}}"#), "unit");
-    r.quiet(&format!(r#"{{"tool":"place_unit","player":"b","unit":"Goeben","at":{AT_52}}}"#), "unit");
+/// The requests that close one step of the turn for both players (A is British): movement, spotting,
+/// or the searches (A's, then B's). Search.test.ts replays the same (`closeStep`).
+fn close_step(r: &mut Recorder) {
+    r.quiet(r#"{"tool":"end_step","player":"a"}"#, "step_ended");
+    r.quiet(r#"{"tool":"end_step","player":"b"}"#, "step_ended");
+}
+
+/// From turn 1's movement to turn 3 (2100, Aug 2, the first night turn) at its searches (issue #30: the
+/// turn track decides the night).
+fn to_night_search(r: &mut Recorder) {
+    for _ in 0..2 {
+        close_step(r);
+        close_step(r);
+        close_step(r);
+        r.quiet(r#"{"tool":"start_turn"}"#, "turn_started");
+    }
+    close_step(r);
+    close_step(r);
+}
+
+/// How far [`board`] plays the turn.
+#[derive(PartialEq)]
+enum Stage {
+    Movement,
+    Searches,
+}
+
+/// A turn started (A British) with Indomitable (A) and Goeben (B) in square 52; a night turn is turn 3.
+/// No reads (the tests' setup; Search.test.ts's `board` sends the same requests).
+fn board(r: &mut Recorder, night: bool, stage: Stage) {
+    r.quiet(r#"{"tool":"start_turn","british":"a"}"#, "turn_started");
+    r.quiet(
+        &format!(r#"{{"tool":"place_unit","player":"a","unit":"Indomitable","at":{AT_52}}}"#),
+        "unit",
+    );
+    r.quiet(
+        &format!(r#"{{"tool":"place_unit","player":"b","unit":"Goeben","at":{AT_52}}}"#),
+        "unit",
+    );
+    if night {
+        for _ in 0..2 {
+            close_step(r);
+            close_step(r);
+            close_step(r);
+            r.quiet(r#"{"tool":"start_turn"}"#, "turn_started");
+        }
+    }
+    if stage == Stage::Searches {
+        close_step(r);
+        close_step(r);
+    }
 }
 
 fn search_sessions() -> Vec<Session> {
     vec![
         Session {
             name: "start turn",
-            about: "A night turn with Player B British.",
+            about: "The first turn (a day turn, by the track) with Player B British; A is done moving.",
             table_reads: true,
             play: |r| {
-                r.expect(r#"{"tool":"start_turn","night":true,"british":"b"}"#, "turn_started");
+                r.expect(r#"{"tool":"start_turn","british":"b"}"#, "turn_started");
+                r.expect(r#"{"tool":"end_step","player":"a"}"#, "step_ended");
                 Ok(())
             },
         },
         Session {
             name: "place",
-            about: "Player A records Goeben cruising off the Adriatic coast of square 52 (islands); B, then A, hold Peek.",
+            about: "Player A records Goeben cruising off the Adriatic coast of square 52; B, then A, hold Peek.",
             table_reads: true,
             play: |r| {
-                let at = r#"{"sea":"Ionian","area":"Ionian A2","square":"52","islands":true,"port":"cruising","coast_side":"Adriatic"}"#;
+                let at = r#"{"sea":"Ionian","area":"Ionian A2","square":"52","islands":false,"port":"cruising","coast_side":"Adriatic"}"#;
                 r.expect(&format!(r#"{{"tool":"place_unit","player":"a","unit":"Goeben","at":{at}}}"#), "unit");
                 r.peek("b");
                 r.peek("a");
@@ -423,7 +510,7 @@ fn search_sessions() -> Vec<Session> {
             about: "A day turn: A calls the Ionian sea (enemy present), then square 52 (Goeben found, with Indomitable).",
             table_reads: true,
             play: |r| {
-                board(r, false);
+                board(r, false, Stage::Searches);
                 r.read_table();
                 r.expect(r#"{"tool":"search","player":"a","level":"sea","name":"Ionian"}"#, "searched");
                 r.expect(r#"{"tool":"search","player":"a","level":"square","name":"52"}"#, "searched");
@@ -435,7 +522,7 @@ fn search_sessions() -> Vec<Session> {
             about: "A night turn: A calls square 52, the die rolls a 4, B chooses not to be found.",
             table_reads: true,
             play: |r| {
-                board(r, true);
+                board(r, true, Stage::Searches);
                 r.read_table();
                 let call = r.send(r#"{"tool":"search","player":"a","level":"square","name":"52"}"#);
                 want(call["tool"] == "search_pending" && call["call"]["dice"][0]["die"] == 4, "the night die rolls a 4")?;
@@ -445,10 +532,11 @@ fn search_sessions() -> Vec<Session> {
         },
         Session {
             name: "night admit",
-            about: "A night turn: B calls square 52, the die lets A choose, A chooses to be found.",
+            about: "A night turn: A's searches end, B calls square 52, the die lets A choose, A chooses to be found.",
             table_reads: true,
             play: |r| {
-                board(r, true);
+                board(r, true, Stage::Searches);
+                r.quiet(r#"{"tool":"end_step","player":"a"}"#, "step_ended");
                 r.read_table();
                 let call = r.send(r#"{"tool":"search","player":"b","level":"square","name":"52"}"#);
                 want(call["tool"] == "search_pending", "the night die lets A choose")?;
@@ -461,10 +549,11 @@ fn search_sessions() -> Vec<Session> {
             about: "A night turn, B's Goeben and Breslau in square 61: B reports them ending there; the night die (2) spares the report.",
             table_reads: true,
             play: |r| {
-                board(r, true);
+                board(r, true, Stage::Movement);
                 let at = r#"{"sea":"Ionian","area":"Ionian A2","square":"61","islands":false,"port":null,"coast_side":null}"#;
                 r.quiet(&format!(r#"{{"tool":"move_unit","player":"b","unit":"Goeben","at":{at}}}"#), "unit");
                 r.quiet(&format!(r#"{{"tool":"place_unit","player":"b","unit":"Breslau","at":{at}}}"#), "unit");
+                close_step(r);
                 r.read_table();
                 let report = r.expect(r#"{"tool":"report_spotting","player":"b","square":"61","units":["Goeben","Breslau"],"ended_there":true}"#, "spotting_reported");
                 want(report["night_die"] == 2, "the night die rolls a 2")?;
@@ -477,7 +566,7 @@ fn search_sessions() -> Vec<Session> {
             about: "A day turn after A's sea call: B may not move Goeben any more.",
             table_reads: true,
             play: |r| {
-                board(r, false);
+                board(r, false, Stage::Searches);
                 r.quiet(r#"{"tool":"search","player":"a","level":"sea","name":"Ionian"}"#, "searched");
                 r.read_table();
                 let at = r#"{"sea":"","area":"","square":"","islands":false,"port":null,"coast_side":null}"#;
@@ -547,8 +636,14 @@ fn procedure_sessions() -> Vec<Session> {
             about: "Player B's port repair roll at a minor port: a 2.",
             table_reads: false,
             play: |r| {
-                let roll = r.expect(r#"{"tool":"port_repair","player":"b","port":"minor"}"#, "procedure_rolled");
-                want(roll["roll"]["dice"] == serde_json::json!([2]), "the die rolls a 2")
+                let roll = r.expect(
+                    r#"{"tool":"port_repair","player":"b","port":"minor"}"#,
+                    "procedure_rolled",
+                );
+                want(
+                    roll["roll"]["dice"] == serde_json::json!([2]),
+                    "the die rolls a 2",
+                )
             },
         },
         Session {
@@ -556,16 +651,37 @@ fn procedure_sessions() -> Vec<Session> {
             about: "Each procedure once for Player A; the submarine's attack roll is a 6.",
             table_reads: false,
             play: |r| {
-                r.expect(r#"{"tool":"shore_batteries","player":"a"}"#, "procedure_rolled");
-                r.expect(r#"{"tool":"damage_control","player":"a","damaged_boxes":3}"#, "procedure_rolled");
-                let ap = r.expect(r#"{"tool":"always_possible","player":"a","highest_roll":5,"needed":6}"#, "procedure_rolled");
+                r.expect(
+                    r#"{"tool":"shore_batteries","player":"a"}"#,
+                    "procedure_rolled",
+                );
+                r.expect(
+                    r#"{"tool":"damage_control","player":"a","damaged_boxes":3}"#,
+                    "procedure_rolled",
+                );
+                let ap = r.expect(
+                    r#"{"tool":"always_possible","player":"a","highest_roll":5,"needed":6}"#,
+                    "procedure_rolled",
+                );
                 assert_eq!(ap["roll"]["dice"].as_array().map(Vec::len), Some(2), "{ap}");
                 r.expect(r#"{"tool":"automatic_disengagement","player":"a","max_sighting":5,"range":3,"night":true,"speed_advantage":true}"#, "procedure_rolled");
-                let sub = r.expect(r#"{"tool":"submarine_attack","player":"a","target_moved_two":true}"#, "procedure_rolled");
-                r.expect(r#"{"tool":"asw","player":"a","escorts":8,"before_1918":true}"#, "procedure_rolled");
-                r.expect(r#"{"tool":"sub_versus_sub","player":"a"}"#, "procedure_rolled");
+                let sub = r.expect(
+                    r#"{"tool":"submarine_attack","player":"a","target_moved_two":true}"#,
+                    "procedure_rolled",
+                );
+                r.expect(
+                    r#"{"tool":"asw","player":"a","escorts":8,"before_1918":true}"#,
+                    "procedure_rolled",
+                );
+                r.expect(
+                    r#"{"tool":"sub_versus_sub","player":"a"}"#,
+                    "procedure_rolled",
+                );
                 r.expect(r#"{"tool":"mine_sweep","player":"a"}"#, "procedure_rolled");
-                want(sub["roll"]["dice"] == serde_json::json!([6]), "the submarine rolls a 6")
+                want(
+                    sub["roll"]["dice"] == serde_json::json!([6]),
+                    "the submarine rolls a 6",
+                )
             },
         },
         Session {
@@ -573,7 +689,10 @@ fn procedure_sessions() -> Vec<Session> {
             about: "Always Possible with a highest roll of 6 for a 6: refused (roll normally).",
             table_reads: false,
             play: |r| {
-                r.expect(r#"{"tool":"always_possible","player":"a","highest_roll":6,"needed":6}"#, "error");
+                r.expect(
+                    r#"{"tool":"always_possible","player":"a","highest_roll":6,"needed":6}"#,
+                    "error",
+                );
                 Ok(())
             },
         },
@@ -614,7 +733,10 @@ fn sdr_chart_sessions() -> Vec<Session> {
             about: "The German victory conditions for SDR 3.",
             table_reads: false,
             play: |r| {
-                r.expect(r#"{"tool":"victory_conditions","side":"german","sdr":3}"#, "victory_conditions");
+                r.expect(
+                    r#"{"tool":"victory_conditions","side":"german","sdr":3}"#,
+                    "victory_conditions",
+                );
                 Ok(())
             },
         },
@@ -623,7 +745,10 @@ fn sdr_chart_sessions() -> Vec<Session> {
             about: "The British victory conditions for SDR 6.",
             table_reads: false,
             play: |r| {
-                r.expect(r#"{"tool":"victory_conditions","side":"british","sdr":6}"#, "victory_conditions");
+                r.expect(
+                    r#"{"tool":"victory_conditions","side":"british","sdr":6}"#,
+                    "victory_conditions",
+                );
                 Ok(())
             },
         },
@@ -661,10 +786,17 @@ fn committed_dir() -> PathBuf {
 
 fn committed() -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    for entry in std::fs::read_dir(committed_dir()).into_iter().flatten().flatten() {
+    for entry in std::fs::read_dir(committed_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.ends_with(".json") {
-            out.insert(name, std::fs::read_to_string(entry.path()).expect("readable"));
+            out.insert(
+                name,
+                std::fs::read_to_string(entry.path()).expect("readable"),
+            );
         }
     }
     out
@@ -672,12 +804,16 @@ fn committed() -> BTreeMap<String, String> {
 
 #[test]
 fn ui_tool_transcripts_are_real_core_answers() {
-    let fresh: BTreeMap<String, String> = files().into_iter().map(|(name, about, sessions)| (name.to_string(), file_text(about, &sessions))).collect();
+    let fresh: BTreeMap<String, String> = files()
+        .into_iter()
+        .map(|(name, about, sessions)| (name.to_string(), file_text(about, &sessions)))
+        .collect();
     let existing = committed();
     if std::env::var_os("UPDATE_UI_FIXTURES").is_some() {
         std::fs::create_dir_all(committed_dir()).expect("create the transcripts folder");
         for name in existing.keys().filter(|n| !fresh.contains_key(*n)) {
-            std::fs::remove_file(committed_dir().join(name)).expect("remove a transcript no longer generated");
+            std::fs::remove_file(committed_dir().join(name))
+                .expect("remove a transcript no longer generated");
         }
         for (name, text) in &fresh {
             if existing.get(name) != Some(text) {
@@ -686,8 +822,14 @@ fn ui_tool_transcripts_are_real_core_answers() {
         }
         return;
     }
-    let stale: Vec<&String> = fresh.keys().filter(|n| existing.get(*n) != fresh.get(*n)).collect();
-    let extra: Vec<&String> = existing.keys().filter(|n| !fresh.contains_key(*n)).collect();
+    let stale: Vec<&String> = fresh
+        .keys()
+        .filter(|n| existing.get(*n) != fresh.get(*n))
+        .collect();
+    let extra: Vec<&String> = existing
+        .keys()
+        .filter(|n| !fresh.contains_key(*n))
+        .collect();
     assert!(
         stale.is_empty() && extra.is_empty(),
         "ui/src/test/fixtures/tools is stale (changed or missing: {stale:?}; no longer generated: {extra:?}). \

@@ -443,13 +443,14 @@ export const tid = Object.freeze({
   pendingAdmit: 'pending-admit',
   pendingHide: 'pending-hide',
   searchNotice: 'search-notice',
-  searchNight: 'search-night',
+  searchStep: 'search-step',
+  searchIslandSquares: 'search-island-squares',
+  searchNameIslands: 'search-name-islands',
   searchStartTurn: 'search-start-turn',
   searchUnit: 'search-unit',
   searchSea: 'search-sea',
   searchArea: 'search-area',
   searchSquare: 'search-square',
-  searchIslands: 'search-islands',
   searchPort: 'search-port',
   searchCoast: 'search-coast',
   searchPlace: 'search-place',
@@ -475,6 +476,10 @@ export const tid = Object.freeze({
   /** @param {string} player */
   searchEdit: (player) => `search-edit-${player}`,
   /** @param {string} player */
+  sdrBritish: (player) => `sdr-british-${player}`,
+  /** @param {string} player */
+  searchEndStep: (player) => `search-end-step-${player}`,
+  /** @param {string} player */
   searchEditor: (player) => `search-editor-${player}`,
   /** A segment: `a` | `b`. @param {string | number} player */
   spotPlayer: (player) => `spot-player-${player}`,
@@ -486,6 +491,9 @@ export const tid = Object.freeze({
   sdr: 'sdr',
   sdrBag: 'sdr-bag',
   sdrLabel: 'sdr-label',
+  sdrPurpose: 'sdr-purpose',
+  sdrSides: 'sdr-sides',
+  sdrChooseSides: 'sdr-choose-sides',
   sdrDrawA: 'sdr-draw-a',
   sdrDrawB: 'sdr-draw-b',
   sdrNotice: 'sdr-notice',

@@ -103,7 +103,7 @@ fn parse_reply(raw: Vec<u8>) -> Option<Reply> {
 /// A host of `tables` tables of the table tools (seeds `seed`, `seed + 1`, …), two players' seats each
 /// and the display's when asked for, on 127.0.0.1 at a free port.
 pub fn start(tables: usize, display: bool, limits: Limits, seed: u64) -> Running {
-    let tables = (0..tables).map(|t| Table::new(ToolSession::new(seed + t as u64), tool_seats(display), limits)).collect();
+    let tables = (0..tables).map(|t| Table::new(ToolSession::seeded(seed + t as u64), tool_seats(display), limits)).collect();
     Running::start("127.0.0.1:0".parse().unwrap(), Host::new(tables), 2).expect("the host starts")
 }
 

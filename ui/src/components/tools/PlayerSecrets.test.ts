@@ -30,7 +30,7 @@ describe('hold to peek', () => {
     await fireEvent.pointerDown(screen.getByTestId(tid.peek('a')), { pointerType: 'touch' });
     const own = await screen.findByTestId(tid.ownChit(1));
     expect(own.querySelector(selector(tid.dieFace))?.getAttribute('data-value')).toBe('5');
-    expect(own.textContent).toContain('for victory conditions');
+    expect(own.textContent).toContain('for free draw (house rule): victory conditions');
     expect(screen.queryByTestId(tid.ownChit(2))).toBeNull();
     expect(core.requests).toEqual([{ tool: 'view', player: 'a' }]);
     expect(component.held()?.chits.map((c) => c.chit)).toEqual([1]);

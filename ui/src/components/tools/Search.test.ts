@@ -21,28 +21,52 @@ async function openSearch(core: ToolsReplay) {
   await waitFor(() => expect(screen.getByTestId(tid.search).getAttribute('aria-busy')).toBe('false'));
 }
 
-/** A turn (A British): A has Indomitable in square 52, B has Goeben there too (session `name`). */
-function board(name: string, night = false) {
+/** Both players close the turn's step (A first): movement, spotting, or the searches (A is British). */
+function closeStep(core: ToolsReplay) {
+  core.respond({ tool: 'end_step', player: 'a' });
+  core.respond({ tool: 'end_step', player: 'b' });
+}
+
+/**
+ * A turn (A British): A has Indomitable in square 52, B has Goeben there too (session `name`); a night
+ * turn is turn 3 (issue #30: the turn track decides), played to `stage` as ui_transcripts.rs's `board`.
+ */
+function board(name: string, night = false, stage: 'movement' | 'spotting' | 'searches' = 'searches') {
   const core = new ToolsReplay(transcript(search, name));
-  core.respond({ tool: 'start_turn', night, british: 'a' });
+  core.respond({ tool: 'start_turn', british: 'a' });
   core.respond({ tool: 'place_unit', player: 'a', unit: 'Indomitable', at: at52 });
   core.respond({ tool: 'place_unit', player: 'b', unit: 'Goeben', at: at52 });
+  if (night) {
+    for (let turn = 0; turn < 2; turn++) {
+      closeStep(core);
+      closeStep(core);
+      closeStep(core);
+      core.respond({ tool: 'start_turn' });
+    }
+  }
+  if (stage !== 'movement') closeStep(core);
+  if (stage === 'searches') closeStep(core);
   return core;
 }
 
 const type = (id: string, value: string) => fireEvent.input(screen.getByTestId(id), { target: { value } });
 
 describe('double-blind search', () => {
-  it('starts a turn: day or night and who is British, shown to both', async () => {
+  it('starts a turn: the turn track says day or night; who is British is chosen once, shown to both', async () => {
     const core = new ToolsReplay(transcript(search, 'start turn'));
     await openSearch(core);
     expect(screen.getByTestId(tid.searchStatus).textContent).toContain('No turn started yet');
-    await fireEvent.click(screen.getByTestId(tid.searchNight));
     await fireEvent.click(screen.getByTestId(tid.searchBritish('b')));
     await fireEvent.click(screen.getByTestId(tid.searchStartTurn));
-    expect(core.sent('start_turn')).toEqual([{ tool: 'start_turn', night: true, british: 'b' }]);
-    await waitFor(() => expect(screen.getByTestId(tid.searchStatus).textContent).toContain('Turn 1, night'));
+    expect(core.sent('start_turn')).toEqual([{ tool: 'start_turn', british: 'b' }]);
+    await waitFor(() => expect(screen.getByTestId(tid.searchStatus).textContent).toContain('Turn 1, 0900, Aug 2, day'));
     expect(screen.getByTestId(tid.searchStatus).textContent).toContain('Player B is British');
+    expect(screen.getByTestId(tid.searchStep).textContent).toBe('Now: movement');
+    // Issue #30: the sides are fixed for the game, so the choice is no longer offered.
+    expect(screen.queryByTestId(tid.searchBritish('a'))).toBeNull();
+    await fireEvent.click(screen.getByTestId(tid.searchEndStep('a')));
+    expect(core.sent('end_step')).toEqual([{ tool: 'end_step', player: 'a' }]);
+    await waitFor(() => expect(screen.getByTestId(tid.searchStep).textContent).toBe('Now: movement (done: Player A)'));
   });
 
   it('records a unit where only its owner sees it, and shows it only while they hold Peek', async () => {
@@ -53,12 +77,11 @@ describe('double-blind search', () => {
     await type(tid.searchSea, 'Ionian');
     await type(tid.searchArea, 'Ionian A2');
     await type(tid.searchSquare, '52');
-    await fireEvent.click(screen.getByTestId(tid.searchIslands));
     await fireEvent.change(screen.getByTestId(tid.searchPort), { target: { value: 'cruising' } });
     await type(tid.searchCoast, 'Adriatic');
     await fireEvent.click(screen.getByTestId(tid.searchPlace));
     expect(core.sent('place_unit')).toEqual([
-      { tool: 'place_unit', player: 'a', unit: 'Goeben', at: { sea: 'Ionian', area: 'Ionian A2', square: '52', islands: true, port: 'cruising', coast_side: 'Adriatic' } },
+      { tool: 'place_unit', player: 'a', unit: 'Goeben', at: { sea: 'Ionian', area: 'Ionian A2', square: '52', islands: false, port: 'cruising', coast_side: 'Adriatic' } },
     ]);
     expect((await screen.findByTestId(tid.searchNotice)).textContent).toBe('Done: the unit is recorded.');
     await fireEvent.click(screen.getByTestId(tid.searchDone));
@@ -124,6 +147,7 @@ describe('double-blind search', () => {
 
   it('at night the searched player may choose to be found', async () => {
     const core = board('night admit', true);
+    core.respond({ tool: 'end_step', player: 'a' });
     await openSearch(core);
     await fireEvent.click(screen.getByTestId(tid.callPlayer('b')));
     await fireEvent.click(screen.getByTestId(tid.callLevel('square')));
@@ -135,10 +159,11 @@ describe('double-blind search', () => {
   });
 
   it('a night report spared by the die does not repeat its square or units', async () => {
-    const core = board('night report', true);
+    const core = board('night report', true, 'movement');
     const at61 = { ...at52, square: '61' };
     core.respond({ tool: 'move_unit', player: 'b', unit: 'Goeben', at: at61 });
     core.respond({ tool: 'place_unit', player: 'b', unit: 'Breslau', at: at61 });
+    closeStep(core);
     await openSearch(core);
     await fireEvent.click(screen.getByTestId(tid.spotPlayer('b')));
     await type(tid.spotSquare, '61');

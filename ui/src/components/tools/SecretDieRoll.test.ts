@@ -26,6 +26,27 @@ const salt = (core: ToolsReplay) => (core.answer('reveal_sdr', 'sdr_revealed').c
 const faces = (root: HTMLElement = document.body) => [...root.querySelectorAll(selector(tid.dieFace))].map((d) => d.getAttribute('data-value'));
 
 describe('Secret Die Roll', () => {
+  it('draws for a purpose the rules call for, once, by its side (issue #30)', async () => {
+    const core = new ToolsReplay(transcript(sdr, 'purpose'));
+    await openSdr(core);
+    await fireEvent.change(screen.getByTestId(tid.sdrPurpose), { target: { value: '1' } });
+    expect(screen.queryByTestId(tid.sdrLabel)).toBeNull();
+    await fireEvent.click(screen.getByTestId(tid.sdrBritish('b')));
+    await fireEvent.click(screen.getByTestId(tid.sdrChooseSides));
+    expect(core.sent('choose_sides')).toEqual([{ tool: 'choose_sides', british: 'b' }]);
+    await waitFor(() => expect(screen.queryByTestId(tid.sdrSides)).toBeNull());
+    await fireEvent.click(screen.getByTestId(tid.sdrDrawA));
+    const chit = await screen.findByTestId(tid.chit(1));
+    expect(chit.textContent).toContain('German victory conditions');
+    await fireEvent.change(screen.getByTestId(tid.sdrPurpose), { target: { value: '1' } });
+    await fireEvent.click(screen.getByTestId(tid.sdrDrawA));
+    expect(core.sent('draw_sdr')).toEqual([
+      { tool: 'draw_sdr', player: 'a', purpose: { kind: 'victory_conditions', side: 'german' }, label: '' },
+      { tool: 'draw_sdr', player: 'a', purpose: { kind: 'victory_conditions', side: 'german' }, label: '' },
+    ]);
+    expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('it is the one that counts');
+  });
+
   it('draws face down: the shared screen shows the commitment and the bag, never the value', async () => {
     const core = new ToolsReplay(transcript(sdr, 'draw'));
     await openSdr(core);
@@ -35,7 +56,7 @@ describe('Secret Die Roll', () => {
     const chit = await screen.findByTestId(tid.chit(1));
     expect(within(chit).getByTestId(tid.chitCommitment(1)).textContent).toBe(commitment(core));
     expect(chit.textContent).toContain('Player A');
-    expect(chit.textContent).toContain('for victory conditions');
+    expect(chit.textContent).toContain('for free draw (house rule): victory conditions');
     await waitFor(() => expect(screen.getByTestId(tid.sdrBag).textContent).toContain('47 of 48'));
     expect(screen.getByTestId(tid.sdrNotice).textContent).toContain('hold your Peek button');
     expect(faces()).toEqual([]);

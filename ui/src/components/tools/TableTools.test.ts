@@ -94,8 +94,9 @@ describe('the table tools screen', () => {
     await fireEvent.change(screen.getByTestId(tid.fleetRevealBox('a')), { target: { value: '3' } });
     await fireEvent.click(screen.getByTestId(tid.fleetReveal('a')));
     await waitFor(() => expect(screen.getByTestId(tid.publicBox('a', 3)).textContent).toContain('Goeben'));
+    // Issue #30: a roll made with ships names its box (never a decoy): B names none and is refused.
     await fireEvent.click(screen.getByTestId(tid.d10Roll('b')));
-    await screen.findByTestId(tid.d10Result);
+    expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('name the acting Fleet Box');
     expect(core.sent('view')).toEqual([{ tool: 'view', player: 'b' }]);
     await peek('a', tid.ownBox(3));
 
@@ -103,9 +104,8 @@ describe('the table tools screen', () => {
     await fireEvent.click(screen.getByTestId(tid.toolsBack));
     await fireEvent.click(screen.getByTestId(tid.tool('search')));
     await settle(tid.search);
-    await fireEvent.click(screen.getByTestId(tid.searchNight));
     await fireEvent.click(screen.getByTestId(tid.searchStartTurn));
-    await waitFor(() => expect(screen.getByTestId(tid.searchStatus).textContent).toContain('Turn 1, night'));
+    await waitFor(() => expect(screen.getByTestId(tid.searchStatus).textContent).toContain('Turn 1, 0900, Aug 2, day'));
     for (const [p, unit] of [['a', 'Indomitable'], ['b', 'Breslau']] as const) {
       await fireEvent.click(screen.getByTestId(tid.searchEdit(p)));
       await type(tid.searchUnit, unit);
@@ -116,6 +116,12 @@ describe('the table tools screen', () => {
       await waitFor(() => expect(screen.getByTestId(tid.searchNotice).textContent).toBe('Done: the unit is recorded.'));
       await fireEvent.click(screen.getByTestId(tid.searchDone));
     }
+    // Issue #30: on to turn 3 (2100, Aug 2), the first night turn by the track, at A's (British) searches.
+    for (let turn = 0; turn < 2; turn++) {
+      for (let step = 0; step < 6; step++) core.respond({ tool: 'end_step', player: step % 2 === 0 ? 'a' : 'b' });
+      core.respond({ tool: 'start_turn' });
+    }
+    for (let step = 0; step < 4; step++) core.respond({ tool: 'end_step', player: step % 2 === 0 ? 'a' : 'b' });
     await fireEvent.click(screen.getByTestId(tid.callLevel('square')));
     await type(tid.callName, '52');
     await fireEvent.click(screen.getByTestId(tid.callGo));

@@ -1,0 +1,259 @@
+//! The seed 002 Fleet Chart requests of a [`ToolSession`], bound (issue #30): every change of a chart
+//! seals all its boxes afresh and logs their commitments (never which box changed); a reveal shows the
+//! box's ships with its salt, so anyone checks them against the commitment logged at the last change; a
+//! location roll (10.5.3) that succeeds reveals the acting box at once and freezes the defender's chart
+//! until they reveal the box located; every roll that acts with ships names a box that holds some
+//! (5.1, 5.2: a decoy never attacks, locates or bombards); each roll checks the side the rules give it.
+
+use super::fleets::{self, BoxView, D10Procedure, FleetSide};
+use super::sdr::Player;
+use super::{ship_name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use goeben_common::ErrorCode;
+
+const SOURCE: &str = "Great War at Sea fleet markers";
+
+fn refusal(code: ErrorCode, message: impl Into<String>) -> ToolResponse {
+    ToolResponse::error(code, message)
+}
+
+impl ToolSession {
+    fn fleet_log_room(&self, entries: usize) -> Result<(), ToolResponse> {
+        match self.log.len() + entries > LOG_MAX {
+            true => Err(refusal(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            )),
+            false => Ok(()),
+        }
+    }
+
+    pub(super) fn open_fleet_chart(&mut self, player: Player, side: FleetSide) -> ToolResponse {
+        if let Some(chart) = self.fleets.of(player) {
+            return refusal(
+                ErrorCode::FleetChartOpen,
+                format!("you already hold the {:?} Fleet Chart", chart.side),
+            );
+        }
+        if self
+            .fleets
+            .of(player.opponent())
+            .is_some_and(|c| c.side == side)
+        {
+            return refusal(
+                ErrorCode::SideTaken,
+                format!("the other player holds the {side:?} Fleet Chart; choose the other side"),
+            );
+        }
+        if let Err(full) = self.fleet_log_room(2) {
+            return full;
+        }
+        self.fleets.open(player, side, &mut self.salts);
+        self.log.push(LogEntry::FleetChartOpened {
+            owner: player,
+            side,
+        });
+        self.log_commitments(player);
+        ToolResponse::FleetChart {
+            chart: self.fleets.of(player).expect("just opened").owner_view(),
+        }
+    }
+
+    /// Logs the commitments of `owner`'s chart as sealed now (public: they say only that it changed).
+    pub(super) fn log_commitments(&mut self, owner: Player) {
+        let chart = self.fleets.of(owner).expect("a sealed chart exists");
+        self.log.push(LogEntry::FleetChartCommitted {
+            owner,
+            side: chart.side,
+            commitments: chart.commitments(),
+        });
+    }
+
+    /// The acting player's chart, or the refusal to send.
+    pub(super) fn own_fleet_chart(
+        &mut self,
+        player: Player,
+    ) -> Result<&mut fleets::FleetChart, ToolResponse> {
+        self.fleets.of_mut(player).ok_or_else(|| {
+            refusal(
+                ErrorCode::NoFleetChart,
+                "open your Fleet Chart first (open_fleet_chart with a side)",
+            )
+        })
+    }
+
+    /// Applies one owner-only change to the acting player's chart. A change of ships reseals every box and
+    /// logs the new commitments (issue #30: every move binds); a marker note changes no box.
+    pub(super) fn edit_chart(
+        &mut self,
+        player: Player,
+        ship: Option<&str>,
+        change: impl FnOnce(&mut fleets::FleetChart, &str) -> Result<(), fleets::FleetError>,
+    ) -> ToolResponse {
+        let ship = match ship.map(ship_name).transpose() {
+            Ok(name) => name,
+            Err(refused) => return refused,
+        };
+        if let Err(full) = self.fleet_log_room(1) {
+            return full;
+        }
+        let chart = match self.own_fleet_chart(player) {
+            Ok(chart) => chart,
+            Err(refused) => return refused,
+        };
+        if ship.is_some() && chart.reveal_owed() {
+            return refusal(
+                ErrorCode::NotNow,
+                format!("a location roll found one of your fleet markers: reveal its Fleet Box before changing your chart ({SOURCE}, 5.2, 10.5.3)"),
+            );
+        }
+        if let Err(e) = change(chart, ship.as_deref().unwrap_or_default()) {
+            return refusal(e.code(), e.message(chart.side));
+        }
+        if ship.is_some() {
+            self.fleets
+                .of_mut(player)
+                .expect("edited")
+                .seal(&mut self.salts);
+            self.log_commitments(player);
+        }
+        ToolResponse::FleetChart {
+            chart: self.fleets.of(player).expect("edited").owner_view(),
+        }
+    }
+
+    pub(super) fn reveal_fleet_box(&mut self, player: Player, fleet_box: u8) -> ToolResponse {
+        if let Err(full) = self.fleet_log_room(1) {
+            return full;
+        }
+        match self.show_box(player, fleet_box) {
+            Ok((side, shown)) => {
+                self.fleets.of_mut(player).expect("shown").owe_reveal(false);
+                ToolResponse::FleetBoxRevealed {
+                    side,
+                    fleet_box: shown,
+                }
+            }
+            Err(refused) => refused,
+        }
+    }
+
+    /// Reveals a box from its sealed contents and logs its ships with the salt and commitment, so anyone
+    /// can check them against the commitment logged at the chart's last change.
+    fn show_box(
+        &mut self,
+        player: Player,
+        fleet_box: u8,
+    ) -> Result<(FleetSide, BoxView), ToolResponse> {
+        let chart = self.own_fleet_chart(player)?;
+        let side = chart.side;
+        let shown = chart
+            .reveal(fleet_box)
+            .map_err(|e| refusal(e.code(), e.message(side)))?;
+        let seal = chart
+            .seal_of(fleet_box)
+            .expect("every box is sealed")
+            .clone();
+        let ships = chart.ships_in(fleet_box);
+        self.log.push(LogEntry::FleetBoxRevealed {
+            owner: player,
+            side,
+            fleet_box,
+            ships,
+            salt: seal.salt,
+            commitment: seal.commitment,
+        });
+        Ok((side, shown))
+    }
+
+    /// Rolls a seed 002 D10 procedure for the acting box (issue #30: named for every roll made with ships,
+    /// never a decoy; the roller's side is the one the rules give). The acting box is revealed when the
+    /// roll says so; a successful location leaves the defender a reveal owed, their chart frozen till then.
+    pub(super) fn roll_d10(
+        &mut self,
+        player: Player,
+        procedure: D10Procedure,
+        fleet_box: Option<u8>,
+    ) -> ToolResponse {
+        if let Err(full) = self.fleet_log_room(2) {
+            return full;
+        }
+        if let Err(refused) = self.check_roll(player, procedure, fleet_box) {
+            return refused;
+        }
+        let result = fleets::roll_d10(procedure, &mut self.dice);
+        let acting = fleet_box.filter(|_| result.revealed);
+        let revealed_box = match acting {
+            Some(n) => Some(self.show_box(player, n).expect("checked box").1),
+            None => None,
+        };
+        if procedure.locates() && result.revealed {
+            if let Some(defender) = self.fleets.of_mut(player.opponent()) {
+                defender.owe_reveal(true);
+            }
+        }
+        let (die, success, revealed) = (result.die, result.success, result.revealed);
+        self.log.push(LogEntry::D10Rolled {
+            by: player,
+            procedure,
+            die,
+            success,
+            revealed,
+            fleet_box: acting,
+        });
+        ToolResponse::D10Rolled {
+            by: player,
+            result,
+            revealed_box,
+        }
+    }
+
+    /// The roller holds the side the procedure belongs to, and names a box with ships when it acts with
+    /// ships (an occupation, 10.1, is an army marker's and names none).
+    fn check_roll(
+        &mut self,
+        player: Player,
+        procedure: D10Procedure,
+        fleet_box: Option<u8>,
+    ) -> Result<(), ToolResponse> {
+        let chart = self.own_fleet_chart(player)?;
+        if let Some(side) = procedure.side().filter(|s| *s != chart.side) {
+            return Err(refusal(
+                ErrorCode::WrongSide,
+                format!(
+                    "{procedure:?} is rolled by the {side:?} player, not the {:?} ({SOURCE}, {})",
+                    chart.side,
+                    rule_of(procedure)
+                ),
+            ));
+        }
+        match (procedure.acts_with_ships(), fleet_box) {
+            (false, None) => Ok(()),
+            (false, Some(_)) => Err(refusal(ErrorCode::BadInput, format!("an occupation is rolled for an army marker, not a Fleet Box ({SOURCE}, 10.1)"))),
+            (true, None) => Err(refusal(
+                ErrorCode::BadInput,
+                format!("name the acting Fleet Box (fleet_box): only ships act, never a decoy ({SOURCE}, 5.1, 5.2)"),
+            )),
+            (true, Some(n)) => match chart.is_decoy(n) {
+                Err(e) => Err(refusal(e.code(), e.message(chart.side))),
+                Ok(true) => Err(refusal(
+                    ErrorCode::DecoyCannotAct,
+                    format!("Fleet Box {n} holds no ships: a decoy cannot attack, locate, raid or bombard ({SOURCE}, 5.1, 5.2)"),
+                )),
+                Ok(false) => Ok(()),
+            },
+        }
+    }
+}
+
+fn rule_of(procedure: D10Procedure) -> &'static str {
+    use D10Procedure::*;
+    match procedure {
+        MerchantAttackReveal | MerchantFate => "7.2",
+        CollierDestroyed => "8.7",
+        Occupation => "10.1",
+        Bombardment => "10.2",
+        WirelessStation => "10.4",
+        CoalingRaid => "8.4",
+        LocateAtSea | LocateInIslandHex | CaughtAtAnchor => "10.5.3",
+    }
+}
