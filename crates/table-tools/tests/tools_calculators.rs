@@ -466,7 +466,7 @@ fn combined_fire_past_u32_saturates_instead_of_overflowing() {
     assert_eq!(combined_fire_strength(&[1, u32::MAX - 1, u32::MAX - 1]), u32::MAX, "exactly u32::MAX: 1 + (2^33 - 4) / 2");
     assert_eq!(combined_fire_strength(&[1, u32::MAX - 2, u32::MAX - 2]), u32::MAX - 1, "large but in range: exact");
     assert_eq!(combined_fire_strength(&[1, 9]), 5, "small sums are as before");
-    let mut s = ToolSession::new(3);
+    let mut s = ToolSession::seeded(3);
     let before = s.clone();
     match s.respond(ToolAction::CombinedFire { strengths: vec![1, u32::MAX, u32::MAX] }) {
         ToolResponse::Number { value, .. } => assert_eq!(value, u32::MAX),
