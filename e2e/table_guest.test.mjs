@@ -106,6 +106,15 @@ test('table mode (issue #16): each player on their own phone, the app as referee
     }
     assert.ok(!(await pageText(b)).includes('Goeben'), "A's unit is not on B's phone");
     assert.ok(!(await pageText(a)).includes('Indomitable'), "B's unit is not on A's phone");
+    // Issue #30: the turn's steps in order, each phone closing its own — movement, then spotting — before
+    // the British player's search.
+    for (const next of ['spotting reports', 'the British searches']) {
+      await tapId(a, tid.searchEndStep('a'));
+      await waitForText(b, tid.searchStep, (t) => t.includes('done:'));
+      await tapId(b, tid.searchEndStep('b'));
+      await waitForText(a, tid.searchStep, (t) => t === `Now: ${next}`);
+      await waitForText(b, tid.searchStep, (t) => t === `Now: ${next}`);
+    }
     await pick(b, tid.callPlayer('b'));
     await pick(b, tid.callLevel('square'));
     await type(b, tid.callName, '52');

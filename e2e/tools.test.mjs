@@ -173,6 +173,13 @@ test('table tools (issue #8): secret die rolls with hold-to-peek, charts, random
     }
     const shared = await pageText(driver);
     assert.ok(!shared.includes('Goeben') && !shared.includes('Indomitable'), 'positions stay private');
+    // Issue #30: the turn's steps in order — both close movement, then spotting — before the British search.
+    for (const next of ['spotting reports', 'the British searches']) {
+      await tapId(driver, tid.searchEndStep('a'));
+      await waitForText(driver, tid.searchStep, (t) => t.includes('done:'));
+      await tapId(driver, tid.searchEndStep('b'));
+      await waitForText(driver, tid.searchStep, (t) => t === `Now: ${next}`);
+    }
     await pick(driver, tid.callPlayer('b'));
     await pick(driver, tid.callLevel('sea'));
     await type(driver, tid.callName, 'Ionian');
