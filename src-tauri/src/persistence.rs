@@ -252,7 +252,8 @@ impl Why {
 #[derive(Debug, Clone, PartialEq)]
 pub struct WriteFailure {
     pub why: Why,
-    /// The folder written to, to name to the player.
+    /// The folder written to (for the shell's own diagnostics: issue #29, a path is developer text, so the
+    /// player's messages do not name it).
     pub folder: PathBuf,
 }
 
@@ -260,24 +261,22 @@ impl WriteFailure {
     /// What the player reads when the game's autosave fails.
     pub fn game_message(&self) -> String {
         format!(
-            "Your game could not be saved: {} ({}). Play goes on; it will be saved again after your next move, {}. Your last save is kept as it was.",
+            "Your game could not be saved: {}. Play goes on; it will be saved again after your next move, {}. Your last save is kept as it was.",
             self.why.words(),
-            self.folder.display(),
             self.why.until()
         )
     }
 
     /// What the player reads when a named save (or a kept copy) cannot be written.
     pub fn slot_message(&self) -> String {
-        format!("The save could not be written: {} ({}). Nothing already saved was changed.", self.why.words(), self.folder.display())
+        format!("The save could not be written: {}. Nothing already saved was changed.", self.why.words())
     }
 
     /// What the player reads when the table tools cannot save.
     pub fn tools_message(&self) -> String {
         format!(
-            "The table tools could not save: {} ({}). Nothing was changed: ask again, and the tools go on in memory and save again {}.",
+            "The table tools could not save: {}. Nothing was changed: ask again, and the tools go on in memory and save again {}.",
             self.why.words(),
-            self.folder.display(),
             self.why.until()
         )
     }
@@ -730,8 +729,10 @@ mod tests {
         let full = WriteFailure { why: Why::of(&full_disk()), folder: "/home/p/.local/share/app".into() };
         assert_eq!(
             full.game_message(),
-            "Your game could not be saved: the disk is full (/home/p/.local/share/app). Play goes on; it will be saved again after your next move, as soon as there is room. Your last save is kept as it was."
+            "Your game could not be saved: the disk is full. Play goes on; it will be saved again after your next move, as soon as there is room. Your last save is kept as it was."
         );
+        // Issue #29: no path in what the player reads.
+        assert!(!full.slot_message().contains("/home") && !full.tools_message().contains("/home"), "{}", full.tools_message());
         let read_only = WriteFailure { why: Why::of(&std::io::Error::from(std::io::ErrorKind::ReadOnlyFilesystem)), folder: "/d".into() };
         assert!(read_only.game_message().contains("the app's data folder is read-only"), "{}", read_only.game_message());
         assert!(read_only.slot_message().contains("Nothing already saved was changed"), "{}", read_only.slot_message());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RULES, lookupRule } from './rules';
+import { RULES, lookupRule, uncited } from './rules';
 import incidentChart from '../../../data/pack/incident_chart.json';
 
 const refs = (ref: string) => lookupRule(ref).map((e) => e.ref);
@@ -107,5 +107,15 @@ describe('the summaries', () => {
       const ref = `Incident Chart: ${name}`;
       expect(RULES[ref], ref).toBeDefined();
     }
+  });
+});
+
+describe('a line with its rule chip cites the rule once (issue #29)', () => {
+  it('drops the citation the chip shows, and nothing else', () => {
+    expect(uncited('SMS Goeben takes the Outfitting & Repair phase and will not move this turn (7.0).', '7.0')).toBe('SMS Goeben takes the Outfitting & Repair phase and will not move this turn.');
+    expect(uncited('Alert Level 1 → 2 (a sighting).', '5.2')).toBe('Alert Level 1 → 2 (a sighting).');
+    expect(uncited('Storm (Incident Chart): 3.', '7.0')).toBe('Storm (Incident Chart): 3.');
+    expect(uncited('Repair (10.1) then coal (7.3).', '10.1')).toBe('Repair then coal (7.3).');
+    expect(uncited('No rule here.', '')).toBe('No rule here.');
   });
 });

@@ -47,3 +47,11 @@ export function lookupRule(ref: string): RuleEntry[] {
   }
   return out;
 }
+
+/** Issue #29 ("a rule cited twice: '(7.0). 7.0'"): a line shown with its rule's chip (RuleRef) drops the
+ * same citation from its words; any other bracket stays. */
+export function uncited(text: string, rule: string): string {
+  if (!rule) return text;
+  const bare = text.split(` (${rule})`).join('');
+  return bare === text ? text : bare.replace(/\s+([.,;:])/g, '$1');
+}
