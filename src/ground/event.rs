@@ -213,8 +213,15 @@ impl Event {
             }
             Event::GameEnded { won: true, reason } => format!("Game over — you win: {}", full_stop(reason)),
             Event::GameEnded { won: false, reason } => format!("Game over — you lose: {}", full_stop(reason)),
-            Event::CargoChanged { ship, name, aboard, how, .. } => {
-                format!("{}: {name} {} ({how}).", ship_name(pack, ship), if *aboard { "aboard" } else { "off" })
+            // Issue #29: the rulebook's word for 8.3 is "dump"; "off" said nothing of how.
+            Event::CargoChanged { ship, name, aboard, how, rule, .. } => {
+                let ship = ship_name(pack, ship);
+                match (aboard, rule.as_str()) {
+                    (true, _) => format!("{ship}: {name} aboard ({how})."),
+                    (false, "8.3") => format!("{ship}: {name} dumped ({how})."),
+                    // Handed over, laid, lost with its boxes: the how says where it went.
+                    (false, _) => format!("{ship}: {name} {how}."),
+                }
             }
             Event::PortCaptured { port, ship, .. } => {
                 format!("{} lands its Seebataillon and captures {}.", ship_name(pack, ship), pack.place(port).map(|p| p.name.as_str()).unwrap_or(port))
