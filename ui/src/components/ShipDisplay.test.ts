@@ -26,6 +26,18 @@ describe('ship display', () => {
     expect([...hull.querySelectorAll('.box')].slice(0, 3).map((b) => b.getAttribute('title'))).toEqual(['Wireless', 'Seaplane', 'Seaplane']);
   });
 
+  it('issue #29: the ring sits on the current box, as the cardboard marker does; a lost start is dotted', () => {
+    render(ShipDisplay, { ship: goeben, send: () => {}, busy: false });
+    const display = screen.getByTestId(tid.display('goeben'));
+    const boxes = (track: string) => [...display.querySelector(`[data-track="${track}"]`)!.querySelectorAll('.box')];
+    // Hull 10 of 12: the ring on box 10, box 12 (the start) dotted.
+    expect(boxes('hull').findIndex((b) => b.classList.contains('current'))).toBe(9);
+    expect(boxes('hull').findIndex((b) => b.classList.contains('start'))).toBe(11);
+    // Engines at their start (6): the ring on box 6, no dotted start.
+    expect(boxes('engines').findIndex((b) => b.classList.contains('current'))).toBe(5);
+    expect(boxes('engines').some((b) => b.classList.contains('start'))).toBe(false);
+  });
+
   it('issue #19: one row per track, and no − or + until the Edit switch is on', async () => {
     render(ShipDisplay, { ship: goeben, send: () => {}, busy: false });
     const display = screen.getByTestId(tid.display('goeben'));
