@@ -282,9 +282,10 @@ impl WriteFailure {
     }
 }
 
+/// What a player reads of it (issue #29: the words, not the folder's path).
 impl std::fmt::Display for WriteFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} ({})", self.why.words(), self.folder.display())
+        write!(f, "{}", self.why.words())
     }
 }
 
