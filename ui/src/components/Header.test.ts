@@ -19,4 +19,23 @@ describe('Header', () => {
     expect(screen.getByTestId(tid.alertLevel).textContent).toBe(String(view.alert_level));
     expect(screen.getByText(`Alert Level ${view.alert_level} of ${view.game!.alert_max}`).classList.contains('sr-only')).toBe(true);
   });
+
+  it('issue #29: the phase has the first row; a pending question shows whose call only under 25.0 roles', () => {
+    const view = structuredClone((started as Response).view);
+    const { container, unmount } = render(Header, { props: { view } });
+    const rows = container.querySelectorAll('.header .row');
+    expect(rows[0].querySelector(`[data-testid="${tid.phase}"]`)).toBeTruthy();
+    expect(rows[1].querySelector(`[data-testid="${tid.turn}"]`)).toBeTruthy();
+    unmount();
+    // A question pending, playing alone: no badge (it is always the player's).
+    view.game!.pending = [{ question: 'Fight?', rule: '14.4', pending: { kind: 'declare_end' } } as never];
+    view.decisions = [{ action: { action: 'answer', yes: true }, label: 'Yes' }];
+    const solo = render(Header, { props: { view } });
+    expect(solo.container.querySelector('.badge')).toBeNull();
+    solo.unmount();
+    // Under 25.0 the core names the role whose call it is.
+    view.decisions = [{ action: { action: 'answer', yes: true }, label: 'Yes', decider: 'Commander' }];
+    const roles = render(Header, { props: { view } });
+    expect(roles.container.querySelector('.badge')?.textContent).toBe('Commander');
+  });
 });
