@@ -69,6 +69,23 @@ pub fn game_seats_for(session: &Session, roles: Roles, display: bool) -> Vec<Sea
     fleet_seats(session.pack(), roles, fleet_of(session), display)
 }
 
+/// A game table for a game already under way (issue #34 item 8: the app's running game opened to
+/// seats): `session`'s own game, its history, dice and undo as they are, seated by the 25.0 roles and the
+/// 19.0 fleet it was started with. Refused, with why, when `session` has no game or is played by one
+/// player (`Roles::Solo`: 25.0 roles are chosen when a game starts, and the core's decisions name no
+/// deciders without them).
+pub fn running_table(session: Session, display: bool, limits: crate::limits::Limits) -> Result<crate::table::Table, String> {
+    let Some(game) = session.view().game else {
+        return Err("no game is running: start one (with the 25.0 roles the table seats) first".into());
+    };
+    let roles = game.options.roles;
+    if roles == Roles::Solo {
+        return Err("the running game is played by one player: a game opened to seats needs the 25.0 roles (Task Force Officers or Ship Commanders), chosen when it starts".into());
+    }
+    let seats = game_seats_for(&session, roles, display);
+    Ok(crate::table::Table::game(session, roles, seats, limits))
+}
+
 /// The seats of a game table under `roles` with the standard task force (Goeben and Breslau), and the
 /// table display's when asked for.
 pub fn game_seats(pack: &RulesPack, roles: Roles, display: bool) -> Vec<Seat> {

@@ -228,3 +228,48 @@ fn issue_34_a_kept_19_0_table_reopens_with_its_commanders() {
     assert_eq!(table.seats().iter().map(|s| s.code().as_str().to_string()).collect::<Vec<_>>(), codes);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue #34 item 8 (the game already running): a game under way — moves made, a die rolled — opens to
+/// seats as it is: the seats see its turn, VP and log, not a new game's, and its roles and fleet seat it;
+/// its undo barrier stays where it was. A game of one player, or no game, is refused with why.
+#[test]
+fn issue_34_a_game_already_running_opens_to_seats_as_it_is() {
+    let mut session = game::new_game_with(GameOptions { roles: Roles::ShipCommanders, fleet: Fleet::Stralsund, ..GameOptions::default() }, 30).unwrap();
+    // Played on the app's own screen until a decision rolls a die.
+    let mut rng = 0x1234_5678_9abc_def1_u64;
+    let mut rolled = false;
+    for _ in 0..200 {
+        let decisions = session.view().decisions;
+        if decisions.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let any = &decisions[(rng % decisions.len() as u64) as usize];
+        let pick = decisions.iter().find(|d| d.barrier.is_some()).unwrap_or(any).clone();
+        assert!(session.respond(goeben_referee::Request::Move(pick.action.clone())).ok);
+        if pick.barrier.is_some() {
+            rolled = true;
+            break;
+        }
+    }
+    assert!(rolled, "the game under way rolled a die");
+    let log_len = session.log().len();
+    let whole = serde_json::to_string(&session).unwrap();
+    let table = game::running_table(session, true, roomy()).expect("a game of 25.0 roles opens");
+    let names: Vec<String> = table.seats().iter().map(|s| s.name.clone()).collect();
+    assert_eq!(names, ["SMS Goeben", "SMS Breslau", "SMS Stralsund", "display"], "its own fleet's commanders (19.0)");
+    assert_eq!(serde_json::to_string(&table.game_session().unwrap()).unwrap(), whole, "the same game, nothing started anew");
+    let running = Running::start("127.0.0.1:0".parse().unwrap(), Host::new(vec![table]), 1).unwrap();
+    let seen = view(&running, 2);
+    assert_eq!(seen["game"]["log_len"], log_len as u64, "the seats see the game's history");
+    // Its die cannot be taken back from the table either.
+    assert_eq!(post(&running, &code(&running, 0, 0), UNDO, None).json()["error"]["code"], "undo_barrier");
+
+    // Refused: one player's game, and no game.
+    let solo = game::new_game_with(GameOptions::default(), 31).unwrap();
+    assert!(game::running_table(solo, false, roomy()).err().unwrap().contains("one player"));
+    let none = Session::new(goeben_referee::RulesPack::standard(), 32);
+    assert!(game::running_table(none, false, roomy()).err().unwrap().contains("no game is running"));
+}
