@@ -58,6 +58,17 @@ const HOST_TIMEOUT: Duration = Duration::from_secs(4);
 /// business; here the liveness check must not be refused 429), no delay on a wrong code, 4-second header
 /// and body timeouts ([`HOST_TIMEOUT`]).
 pub fn start() -> Running {
+    // A Rust program's runtime ignores SIGPIPE before `main` (table_host, the app and the test harness
+    // all are): a write to a connection the guest reset is an error, not the end of the process.
+    // libFuzzer's `main` is C++, so its process would die silently on the host's first such write.
+    #[cfg(fuzzing)]
+    {
+        static IGNORE_SIGPIPE: std::sync::Once = std::sync::Once::new();
+        // SAFETY: setting a signal's disposition to SIG_IGN runs no handler code.
+        IGNORE_SIGPIPE.call_once(|| unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        });
+    }
     let limits = Limits { per_second: 1e9, burst: 1e9, body_timeout: HOST_TIMEOUT, ..Limits::default() };
     let tools = Table::new(ToolSession::new(18), tool_seats(true), limits);
     let roles = Roles::TaskForceOfficers;
@@ -214,6 +225,9 @@ fn exchange(addr: SocketAddr, head: &[u8], rest: &[u8]) -> (Vec<u8>, Vec<u8>) {
         match stream.read(&mut chunk) {
             Ok(0) => break,
             Ok(n) => raw.extend_from_slice(&chunk[..n]),
+            // libFuzzer's timeout alarm (SIGALRM every second, without SA_RESTART) interrupts the read: not
+            // the host's doing, read on. (Taking it for the end cost two false "no answer" reports.)
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut => {
                 panic!("the host held the connection {READ_WITHIN:?} after the client stopped sending:\n{}", show(&wrote))
             }
