@@ -273,3 +273,25 @@ fn issue_34_a_game_already_running_opens_to_seats_as_it_is() {
     let none = Session::new(goeben_referee::RulesPack::standard(), 32);
     assert!(game::running_table(none, false, roomy()).err().unwrap().contains("no game is running"));
 }
+
+/// `table_host --game --fleet all_four --seats 4`: the four commanders of 19.0's whole fleet (25.0 (2));
+/// a number of seats the fleet does not have is refused (exit 2) naming its ships.
+#[test]
+fn issue_34_table_host_fleet_seats_the_commanders_of_19_0() {
+    let mut host = HostProcess::spawn(&["--listen", "127.0.0.1:0", "--game", "--fleet", "all_four", "--seats", "4", "--seed", "5"]);
+    let (addr, seats) = announced(&host.line());
+    let names: Vec<&str> = seats.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["SMS Goeben", "SMS Moltke", "SMS Breslau", "SMS Stralsund"]);
+    let info = send(addr, "GET", &format!("/api/{}", seats[3].1), &[], b"").json();
+    assert_eq!((&info["role"], &info["game"]), (&Value::from("SMS Stralsund"), &Value::Bool(true)));
+    let view = send(addr, "POST", &format!("/api/{}", seats[1].1), &[], br#"{"action":"view"}"#).json();
+    assert_eq!(view["view"]["game"]["options"]["fleet"], "all_four");
+    let offered = view["view"]["decisions"].as_array().unwrap();
+    assert!(!offered.is_empty() && offered.iter().all(|d| d["action"]["ship"] == "moltke"), "Moltke's commander: Moltke's decisions (8.0 setup)");
+    assert_eq!(host.command("close")["command"], "close");
+    assert_eq!(host.exit_code(std::time::Duration::from_secs(15)), Some(0));
+
+    let mut refused = HostProcess::spawn(&["--listen", "127.0.0.1:0", "--game", "--fleet", "stralsund", "--seats", "2"]);
+    assert_eq!(refused.exit_code(std::time::Duration::from_secs(15)), Some(2));
+    assert!(refused.stderr().contains("goeben, breslau, stralsund"));
+}
