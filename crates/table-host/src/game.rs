@@ -8,10 +8,19 @@
 //! picks incident chits and examines zones; the Engineer manages repairs; the Gunnery Officer only
 //! recommends, so that seat sends `view` only.
 //! `--seats 2`: the Ship Commanders (25.0 (2)) of the standard task force, Goeben and Breslau: each ship's
-//! decisions are its commander's, the others the senior commander's present (Goeben's).
+//! decisions are its commander's, the others the senior commander's present (Goeben's). With the optional
+//! ships of 19.0 (`--fleet`: Moltke in Goeben's place, Stralsund beside Breslau, or all four) every ship
+//! of the task force has its commander's seat, in the order of precedence (Goeben, Moltke, Breslau,
+//! Stralsund); a ship that has no seat (one that joins later, 19.1) is the senior commander's.
+//!
+//! Undo and corrections (the app's "Undo" and "Correct a mistake") are the commanding seat's: the
+//! Commander's (25.0 (1): "makes final decisions"), or at a Ship Commanders table the senior commander's
+//! present (25.0 (2): precedence settles conflicts), the seat that also ends the phase. Undo stays the
+//! core's own: refused past a die or a reveal (unless the game's house rule allows take-backs, each then
+//! counted), and every correction logged with the old and new value.
 
 use goeben_referee::ground::event::ship_name;
-use goeben_referee::ground::state::{GameOptions, Roles};
+use goeben_referee::ground::state::{Fleet, GameOptions, Roles};
 use goeben_referee::rules::roles::{who_decides, PRECEDENCE};
 use goeben_referee::api::view::PlayerView;
 use goeben_referee::{Action, Request, RulesPack, Session, SessionRequest};
@@ -35,18 +44,66 @@ pub fn roles_for(players: u32) -> Option<Roles> {
 
 /// A new game under `roles` (standard rules otherwise), its dice from `seed`.
 pub fn new_game(roles: Roles, seed: u64) -> Session {
-    let mut session = Session::new(RulesPack::standard(), seed);
-    let options = GameOptions { roles, ..GameOptions::default() };
-    let started = session.respond(SessionRequest::NewGame { seed: None, options: Some(options) });
-    assert!(started.ok, "a standard game starts: {:?}", started.error);
-    session
+    new_game_with(GameOptions { roles, ..GameOptions::default() }, seed).expect("a standard game starts")
 }
 
-/// The seats of a game table under `roles`, and the table display's when asked for.
+/// A new game with `options` (its roles, the 19.0 fleet, the other optional rules), its dice from `seed`;
+/// the core's refusal when it refuses them.
+pub fn new_game_with(options: GameOptions, seed: u64) -> Result<Session, String> {
+    let mut session = Session::new(RulesPack::standard(), seed);
+    let started = session.respond(SessionRequest::NewGame { seed: None, options: Some(options) });
+    match started.ok {
+        true => Ok(session),
+        false => Err(started.error.map_or_else(|| "the game did not start".into(), |e| e.message)),
+    }
+}
+
+/// 19.0: the task force `session`'s game began with (the standard one when there is no game).
+pub fn fleet_of(session: &Session) -> Fleet {
+    session.view().game.map_or(Fleet::Standard, |game| game.options.fleet)
+}
+
+/// The seats of a game table under `roles` for `session`'s game: one per 25.0 role, at a Ship
+/// Commanders table one per ship of its task force (19.0); the table display's when asked for.
+pub fn game_seats_for(session: &Session, roles: Roles, display: bool) -> Vec<Seat> {
+    fleet_seats(session.pack(), roles, fleet_of(session), display)
+}
+
+/// A game table for a game already under way (issue #34 item 8: the app's running game opened to
+/// seats): `session`'s own game, its history, dice and undo as they are, seated by the 25.0 roles and the
+/// 19.0 fleet it was started with. Refused, with why, when `session` has no game or is played by one
+/// player (`Roles::Solo`: 25.0 roles are chosen when a game starts, and the core's decisions name no
+/// deciders without them).
+pub fn running_table(session: Session, display: bool, limits: crate::limits::Limits) -> Result<crate::table::Table, String> {
+    let Some(game) = session.view().game else {
+        return Err("no game is running: start one (with the 25.0 roles the table seats) first".into());
+    };
+    let roles = game.options.roles;
+    if roles == Roles::Solo {
+        return Err("the running game is played by one player: a game opened to seats needs the 25.0 roles (Task Force Officers or Ship Commanders), chosen when it starts".into());
+    }
+    let seats = game_seats_for(&session, roles, display);
+    Ok(crate::table::Table::game(session, roles, seats, limits))
+}
+
+/// The seats of a game table under `roles` with the standard task force (Goeben and Breslau), and the
+/// table display's when asked for.
 pub fn game_seats(pack: &RulesPack, roles: Roles, display: bool) -> Vec<Seat> {
+    fleet_seats(pack, roles, Fleet::Standard, display)
+}
+
+/// 25.0 (2) with 19.0: the ships of `fleet` whose commanders sit at the table, in the order of
+/// precedence (Goeben, Moltke, Breslau, Stralsund), so the first seat is the senior commander's.
+pub fn commanded_ships(fleet: Fleet) -> Vec<&'static str> {
+    let (ships, _) = fleet.ships_and_cost();
+    PRECEDENCE.iter().copied().filter(|id| ships.contains(id)).collect()
+}
+
+/// [`game_seats`] for the task force `fleet` (19.0).
+pub fn fleet_seats(pack: &RulesPack, roles: Roles, fleet: Fleet, display: bool) -> Vec<Seat> {
     let names: Vec<String> = match roles {
         Roles::TaskForceOfficers => OFFICERS.iter().map(|r| r.to_string()).collect(),
-        Roles::ShipCommanders => STANDARD_SHIPS.iter().map(|id| ship_name(pack, id)).collect(),
+        Roles::ShipCommanders => commanded_ships(fleet).iter().map(|id| ship_name(pack, id)).collect(),
         Roles::Solo => vec!["Player".to_string()],
     };
     let mut seats: Vec<Seat> = names.iter().map(|name| Seat::new(name, SeatRole::GameRole)).collect();
@@ -65,22 +122,46 @@ pub fn decider(pack: &RulesPack, roles: Roles, seats: &[Seat], action: &Action) 
     let named = |name: &str| seats.iter().position(|s| s.role == SeatRole::GameRole && s.name == name);
     let seat = match roles {
         Roles::TaskForceOfficers if who == "Commander" || who.ends_with("the Commander decides") => named("Commander"),
-        Roles::TaskForceOfficers => OFFICERS.iter().find(|role| who.starts_with(*role)).and_then(|role| named(role)),
-        Roles::ShipCommanders => match who.strip_suffix("'s commander") {
-            Some(ship) => named(ship),
-            // The senior commander present: the first seat in the order of precedence.
-            None => PRECEDENCE.iter().find_map(|id| named(&ship_name(pack, id))),
-        },
+        // 25.0 (3)'s Austro-Hungarian commander has no seat here: the Commander decides for those ships.
+        Roles::TaskForceOfficers => OFFICERS.iter().find(|role| who.starts_with(*role)).and_then(|role| named(role)).or_else(|| named("Commander")),
+        // A ship with no seat of its own (19.1: Moltke and Stralsund may join a campaign later) is the
+        // senior commander's, as a decision that is no ship's.
+        Roles::ShipCommanders => who.strip_suffix("'s commander").and_then(named).or_else(|| senior(pack, seats)),
         Roles::Solo => None,
     };
     (seat, who)
 }
 
-/// Whether a game seat may send `request`: `view` always; a move only when its call is the seat's.
+/// 25.0 (2): the senior commander present, the first seat in the order of precedence.
+fn senior(pack: &RulesPack, seats: &[Seat]) -> Option<usize> {
+    let named = |name: &str| seats.iter().position(|s| s.role == SeatRole::GameRole && s.name == name);
+    PRECEDENCE.iter().find_map(|id| named(&ship_name(pack, id)))
+}
+
+/// The seat that undoes and corrects: the Commander's (25.0 (1) "makes final decisions"), the senior
+/// commander's present at a Ship Commanders table (25.0 (2)), the one player's alone. The same seat ends
+/// the phase, so undo and corrections stay with whoever has the last word.
+pub fn commanding_seat(pack: &RulesPack, roles: Roles, seats: &[Seat]) -> Option<usize> {
+    match roles {
+        Roles::TaskForceOfficers => seats.iter().position(|s| s.role == SeatRole::GameRole && s.name == OFFICERS[0]),
+        Roles::ShipCommanders => senior(pack, seats),
+        Roles::Solo => seats.iter().position(|s| s.role == SeatRole::GameRole),
+    }
+}
+
+/// Whether a game seat may send `request`: `view` always; a move only when its call is the seat's; `undo`
+/// and corrections (`correct`) only from the commanding seat ([`commanding_seat`]).
 pub fn permits(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, request: &Request) -> Result<(), String> {
+    let commanding = || commanding_seat(pack, roles, seats) == Some(seat);
+    let commander = || commanding_seat(pack, roles, seats).map_or_else(|| "the commanding seat".to_string(), |s| format!("the {} seat", seats[s].name));
     match request {
         Request::Session(SessionRequest::View) => Ok(()),
-        Request::Session(_) => Err("the host runs the session (new game, undo, the log, charts): a seat sends its moves and view".into()),
+        Request::Session(SessionRequest::Undo) if commanding() => Ok(()),
+        Request::Session(SessionRequest::Undo) => Err(format!("this is the {} seat: undo is {}'s (25.0: the commanding seat has the last word)", seats[seat].name, commander())),
+        Request::Session(_) => Err("the host runs the session (new game, the log, charts, saves): a seat sends its moves, view, and from the commanding seat undo".into()),
+        Request::Move(Action::Correct { .. }) if seats[seat].role == SeatRole::Display => Err("the table display sees only the view (view)".into()),
+        Request::Move(Action::Correct { .. }) if commanding() => Ok(()),
+        Request::Move(Action::Correct { .. }) => Err(format!("this is the {} seat: corrections are {}'s (25.0: the commanding seat has the last word)", seats[seat].name, commander())),
         Request::Move(_) if seats[seat].role == SeatRole::Display => Err("the table display sees only the view (view)".into()),
         Request::Move(action) => match decider(pack, roles, seats, action) {
             (Some(decides), _) if decides == seat => Ok(()),
@@ -91,9 +172,13 @@ pub fn permits(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, requ
 
 /// What `seat` is offered of a view: the same view (nothing in it is secret), with only the decisions
 /// whose call is this seat's; the table display is offered none.
+/// The view's undo status says `allowed` only to the seat that may undo.
 pub fn for_seat(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, view: &mut PlayerView) {
     let display = seats[seat].role == SeatRole::Display;
     view.decisions.retain(|d| !display && decider(pack, roles, seats, &d.action).0 == Some(seat));
+    if commanding_seat(pack, roles, seats) != Some(seat) {
+        view.undo_status.allowed = false;
+    }
 }
 
 #[cfg(test)]
@@ -112,7 +197,12 @@ mod tests {
             assert_eq!(permits(pack, Roles::TaskForceOfficers, &officers, seat, &view), Ok(()));
         }
         let undo = Request::Session(SessionRequest::Undo);
-        assert!(permits(pack, Roles::TaskForceOfficers, &officers, 0, &undo).is_err(), "the session is the host's");
+        assert_eq!(permits(pack, Roles::TaskForceOfficers, &officers, 0, &undo), Ok(()), "25.0 (1): the Commander undoes");
+        for seat in 1..officers.len() {
+            assert!(permits(pack, Roles::TaskForceOfficers, &officers, seat, &undo).unwrap_err().contains("the Commander seat"));
+        }
+        let new_game = Request::Session(SessionRequest::NewGame { seed: None, options: None });
+        assert!(permits(pack, Roles::TaskForceOfficers, &officers, 0, &new_game).is_err(), "a new game is the host's");
         let repair = Action::Repair { ship: "goeben".into(), hull: 1, engines: 0, primary: 0, secondary: 0, tertiary: 0 };
         assert_eq!(decider(pack, Roles::TaskForceOfficers, &officers, &repair).0, Some(3), "the Engineer manages repairs");
         let commanders = game_seats(pack, Roles::ShipCommanders, false);

@@ -108,7 +108,11 @@ pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown:
         let done = done.subscribe();
         tokio::spawn(async move {
             let mut builder = hyper::server::conn::http1::Builder::new();
-            builder.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(limits.header_timeout);
+            // Half-close: a client that sent its request and then shut its sending side (`nc -N`, some
+            // HTTP libraries, the host_http fuzz harness) still gets the answer; hyper's default drops
+            // the request at that EOF, applied or not, its answer lost. An idle half-closed connection is
+            // still closed at once, and heads still meet the header timeout.
+            builder.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(limits.header_timeout).half_close(true);
             let connection = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service).with_upgrades();
             let mut connection = std::pin::pin!(connection);
             tokio::select! {

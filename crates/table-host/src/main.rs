@@ -6,6 +6,9 @@
 //!
 //! `--game` opens a referee game instead (standard rules), one seat per 25.0 role: `--seats 4`, the Task
 //! Force Officers; `--seats 2`, the Ship Commanders of Goeben and Breslau (`goeben_table_host::game`).
+//! `--fleet F` plays with the optional ships of 19.0 (`moltke`, `stralsund`, `moltke_and_stralsund`,
+//! `all_four`; `standard` the default): `--seats` is then 4 for the officers or the fleet's number of
+//! ships for their commanders, one seat per ship (`all_four` with `--seats 4`: the four commanders).
 //!
 //! `--state FILE` keeps the table in FILE, saved after every change before the answer goes out; started
 //! again on the same FILE, the host reopens the same table (same codes, same join URLs, the answers kept
@@ -36,10 +39,11 @@ use serde_json::{json, Value};
 use tokio::io::AsyncBufReadExt;
 
 const USAGE: &str = "usage: table_host --listen ADDR --seats 2 [--display] [--seed N] [--state FILE]\n       \
-table_host --listen ADDR --game --seats 4|2 [--display] [--seed N] [--state FILE]\n  \
+table_host --listen ADDR --game --seats 4|2|3 [--fleet F] [--display] [--seed N] [--state FILE]\n  \
 ADDR is the address guests reach (e.g. 192.168.1.20:8080, or 127.0.0.1:0 for any free port on this machine)\n  \
 FILE keeps the table across restarts (reopened when it exists; a game table's file with --game only)\n  \
 --game: a referee game, one seat per 25.0 role (4: the Task Force Officers; 2: the Goeben's and Breslau's commanders)\n  \
+--fleet F: 19.0's optional ships, F = moltke | stralsund | moltke_and_stralsund | all_four; --seats 4 (the officers) or one seat per ship\n  \
 commands on standard input, one a line: status | reissue SEAT | close";
 
 /// How long answers under way may take to finish once the input has closed ([`goeben_table_host::limits::DRAIN`]).
@@ -53,10 +57,13 @@ struct Options {
     state: Option<std::path::PathBuf>,
     /// A game table under these 25.0 roles (`--game`).
     game: Option<goeben_referee::ground::state::Roles>,
+    /// 19.0: the game's task force (`--fleet`).
+    fleet: goeben_referee::ground::state::Fleet,
 }
 
 fn options(args: &[String]) -> Result<Options, String> {
     let (mut listen, mut seats, mut display, mut seed, mut state, mut game) = (None, None, false, None, None, false);
+    let mut fleet = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().cloned().ok_or(format!("{name} needs a value"));
@@ -67,6 +74,11 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--game" => game = true,
             "--seed" => seed = Some(value("--seed")?.parse::<u64>().map_err(|e| format!("--seed: {e}"))?),
             "--state" => state = Some(std::path::PathBuf::from(value("--state")?)),
+            "--fleet" => {
+                let name = value("--fleet")?;
+                let parsed = serde_json::from_value::<goeben_referee::ground::state::Fleet>(Value::String(name.clone()));
+                fleet = Some(parsed.map_err(|_| format!("--fleet {name}: one of standard, moltke, stralsund, moltke_and_stralsund, all_four (19.0)"))?);
+            }
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -75,17 +87,38 @@ fn options(args: &[String]) -> Result<Options, String> {
         return Err(format!("--listen {listen}: bind the one address guests reach (e.g. this machine's address on the home network), not every address"));
     }
     if game {
+        use goeben_referee::ground::state::{Fleet, Roles};
         let players = seats.ok_or("--seats is required (--game --seats 4 for the Task Force Officers, 2 for the Ship Commanders)")?;
-        let roles = goeben_table_host::game::roles_for(players)
-            .ok_or(format!("--game --seats {players}: a game table seats the 4 Task Force Officers (--seats 4) or the Goeben's and Breslau's commanders (--seats 2)"))?;
-        return Ok(Options { listen, display, seed, state, game: Some(roles) });
+        let Some(fleet) = fleet else {
+            let roles = goeben_table_host::game::roles_for(players)
+                .ok_or(format!("--game --seats {players}: a game table seats the 4 Task Force Officers (--seats 4) or the Goeben's and Breslau's commanders (--seats 2)"))?;
+            return Ok(Options { listen, display, seed, state, game: Some(roles), fleet: Fleet::Standard });
+        };
+        // 25.0 (2) with 19.0: one commander per ship of the fleet; otherwise the four officers.
+        let ships = goeben_table_host::game::commanded_ships(fleet);
+        let roles = match players as usize {
+            n if n == ships.len() => Roles::ShipCommanders,
+            4 => Roles::TaskForceOfficers,
+            _ => {
+                return Err(format!(
+                    "--game --fleet --seats {players}: this task force seats the 4 Task Force Officers (--seats 4) or its {} ships' commanders (--seats {}: {})",
+                    ships.len(),
+                    ships.len(),
+                    ships.join(", ")
+                ))
+            }
+        };
+        return Ok(Options { listen, display, seed, state, game: Some(roles), fleet });
+    }
+    if fleet.is_some() {
+        return Err("--fleet chooses a game's task force (19.0): with --game only".into());
     }
     match seats {
         Some(2) => {}
         Some(n) => return Err(format!("--seats {n}: the table tools seat two players, A and B (--seats 2; add --display for the table display)")),
         None => return Err("--seats is required (--seats 2 for the table tools)".into()),
     }
-    Ok(Options { listen, display, seed, state, game: None })
+    Ok(Options { listen, display, seed, state, game: None, fleet: Default::default() })
 }
 
 fn random_seed() -> u64 {
@@ -106,8 +139,15 @@ fn main() -> ExitCode {
     // The table first: a state file that is not a table of this host is refused before anything is opened.
     let seed = options.seed.unwrap_or_else(random_seed);
     if let Some(roles) = options.game {
-        let session = game::new_game(roles, seed);
-        let seats = game::game_seats(session.pack(), roles, options.display);
+        let game_options = goeben_referee::ground::state::GameOptions { roles, fleet: options.fleet, ..Default::default() };
+        let session = match game::new_game_with(game_options, seed) {
+            Ok(session) => session,
+            Err(why) => {
+                eprintln!("table_host: the game did not start: {why}");
+                return ExitCode::from(2);
+            }
+        };
+        let seats = game::game_seats_for(&session, roles, options.display);
         let (table, restored) = match &options.state {
             None => (Table::game(session, roles, seats, Limits::default()), None),
             Some(path) => match Table::game_kept_in(Store::new(path), session, roles, seats, Limits::default()) {
@@ -244,5 +284,15 @@ mod tests {
         assert_eq!(parse("--listen 127.0.0.1:0 --seats 2 --game --display").unwrap().game, Some(Roles::ShipCommanders));
         assert!(parse("--listen 127.0.0.1:0 --game --seats 3").unwrap_err().contains("Task Force Officers"));
         assert_eq!(parse("--listen 127.0.0.1:0 --game --seats 4 --state t.json").unwrap().state, Some("t.json".into()));
+        // 19.0 with 25.0: one commander per ship, or the four officers.
+        use goeben_referee::ground::state::Fleet;
+        let o = parse("--listen 127.0.0.1:0 --game --fleet stralsund --seats 3").unwrap();
+        assert_eq!((o.game, o.fleet), (Some(Roles::ShipCommanders), Fleet::Stralsund));
+        let o = parse("--listen 127.0.0.1:0 --game --fleet all_four --seats 4").unwrap();
+        assert_eq!((o.game, o.fleet), (Some(Roles::ShipCommanders), Fleet::AllFour));
+        assert_eq!(parse("--listen 127.0.0.1:0 --game --fleet moltke --seats 4").unwrap().game, Some(Roles::TaskForceOfficers));
+        assert!(parse("--listen 127.0.0.1:0 --game --fleet moltke --seats 3").unwrap_err().contains("moltke, breslau"));
+        assert!(parse("--listen 127.0.0.1:0 --game --fleet tirpitz --seats 2").unwrap_err().contains("one of standard"));
+        assert!(parse("--listen 127.0.0.1:0 --fleet moltke --seats 2").unwrap_err().contains("with --game only"));
     }
 }

@@ -284,7 +284,7 @@ impl Table {
                 }
                 let session = goeben_referee::api::save::from_json(&game.save)
                     .map_err(|e| format!("{}'s game cannot be read back ({e}); it was left untouched", store.path().display()))?;
-                let expected: Vec<String> = crate::game::game_seats(session.pack(), roles, false).into_iter().map(|s| s.name).collect();
+                let expected: Vec<String> = crate::game::game_seats_for(&session, roles, false).into_iter().map(|s| s.name).collect();
                 let found: Vec<String> = file.seats.iter().filter(|s| s.role == seats::SeatRole::GameRole).map(|s| s.name.clone()).collect();
                 if found != expected {
                     return Err(format!(
@@ -545,8 +545,8 @@ impl Table {
             _ => None,
         };
         // What tells whether the request changed the table (for the push to the seats): the tools' whole
-        // session (any roll moves its dice), or the game's log, which every applied move extends (the
-        // seats cannot undo).
+        // session (any roll moves its dice), or the game's log, which every applied move extends (an
+        // undo too: it logs what it took back).
         let mark = match &parsed {
             _ if read => Mark::Read,
             Parsed::Tools(_) => Mark::Tools(before.is_none().then(|| Box::new(state.session.clone()))),
@@ -557,7 +557,11 @@ impl Table {
         let answered = match parsed {
             Parsed::Tools(action) => respond(&mut state.session, action).map(seat_json),
             Parsed::Game(request) => {
-                let is_move = matches!(request, goeben_referee::Request::Move(_));
+                // An undo (the commanding seat's) changes the game as a move does: saved, pushed.
+                let is_move = matches!(
+                    request,
+                    goeben_referee::Request::Move(_) | goeben_referee::Request::Session(goeben_referee::SessionRequest::Undo)
+                );
                 let game = state.game.as_mut().expect("a game table has a game");
                 let rules = self.game.as_ref().expect("a game table has its rules");
                 std::panic::catch_unwind(AssertUnwindSafe(|| game.respond(request))).ok().map(|mut response| {

@@ -54,10 +54,12 @@ fn full_view(running: &Running) -> Value {
     line["view"].clone()
 }
 
-/// A view without the decisions offered (its one `decisions` list, protocol 2).
+/// A view without the decisions offered (its one `decisions` list, protocol 2) and without the undo
+/// status, which says `allowed` only to the Commander's seat (issue #34 item 8: undo is that seat's).
 fn without_decisions(view: &Value) -> Value {
     let mut view = view.clone();
     view.as_object_mut().unwrap().remove("decisions");
+    view.as_object_mut().unwrap().remove("undo_status");
     view
 }
 
@@ -101,10 +103,11 @@ fn issue_16_a_game_table_seats_the_roles_and_each_sends_only_its_own_calls() {
     assert!(views.iter().all(|v| without_decisions(v) == without_decisions(&views[0])), "one view for every seat");
     assert_offered_to_their_deciders(&running, &views, 0);
 
-    // The session's own requests are the host's; the display only looks.
-    for body in [r#"{"action":"undo"}"#, r#"{"action":"new_game"}"#, r#"{"action":"log"}"#, r#"{"action":"export_record"}"#] {
+    // The session's own requests are the host's (undo is the Commander's: tests/host_game_undo.rs); the
+    // display only looks.
+    for (seat, body) in [(1, r#"{"action":"undo"}"#), (0, r#"{"action":"new_game"}"#), (0, r#"{"action":"log"}"#), (0, r#"{"action":"export_record"}"#)] {
         let before = serde_json::to_string(&session(&running)).unwrap();
-        let reply = post(&running, &seats[0].1, body, None);
+        let reply = post(&running, &seats[seat].1, body, None);
         assert_eq!((reply.status, reply.code()), (403, "not_your_seat".to_string()), "{body}");
         assert_eq!(serde_json::to_string(&session(&running)).unwrap(), before, "{body} changed nothing");
     }

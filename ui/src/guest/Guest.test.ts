@@ -4,13 +4,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import Guest from './Guest.svelte';
-import { connection, newKey, seatCode } from './connection.svelte';
+import { LogKeeper, connection, newKey, seatCode, type LogPage } from './connection.svelte';
 import { here } from '../lib/seat.svelte';
 import { ToolsReplay, transcript } from '../test/toolsReplay';
 import sdr from '../test/fixtures/tools/secret_die_roll.json';
 import movement from '../test/fixtures/movement.json';
 import { copy } from '../test/views';
 import { tid } from '../lib/testids.js';
+import type { LogLine } from '../generated/tools/LogLine';
 import type { ToolAction } from '../generated/tools/ToolAction';
 
 const CODE = 'c0ffee00c0ffee00c0ffee00c0ffee00';
@@ -222,5 +223,104 @@ describe('a game seat (table mode, 25.0 roles)', () => {
     await fireEvent.click(screen.getByTestId(tid.action('end_phase')));
     await waitFor(() => expect(screen.getByTestId(tid.errorBanner).textContent).toContain('not its call'));
     expect(screen.getByTestId(tid.action('end_phase'))).toBeTruthy();
+  });
+});
+
+describe('a long table: the guest keeps the whole public log (issue #34)', () => {
+  /** Entry 0 is chit #1's draw (the Secret Die Roll's log shows it); the rest are spotting dice. */
+  function longLog(n: number): LogLine[] {
+    const first: LogLine = { entry: 'sdr_drawn', chit: 1, owner: 'a', label: 'victory conditions', commitment: 'd939557afeba5ddc', text: 'Player A drew chit #1 for victory conditions (the very first entry)' };
+    const rest = Array.from({ length: n - 1 }, (_, i): LogLine => ({ entry: 'spotting_die', by: 'b', die: (i % 6) + 1, text: `Player B rolled the spotting die (entry ${i + 1})` }));
+    return [first, ...rest];
+  }
+
+  /** A host as crates/table-host answers: a view with the last 50 entries and `log_total`, pages of 200. */
+  function pagingHost(log: LogLine[]) {
+    const pages: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+      const u = new URL(url);
+      if ((init.method ?? 'GET') === 'GET' && u.pathname === `/api/${CODE}/log`) {
+        pages.push(u.search);
+        const from = Number(u.searchParams.get('from'));
+        const limit = Math.min(Number(u.searchParams.get('limit') ?? 200), 200);
+        return Response.json({ tool: 'log', from, total: log.length, log: log.slice(from, from + limit) });
+      }
+      if ((init.method ?? 'GET') === 'GET') return Response.json({ seat: 'display', player: null });
+      const body = JSON.parse(String(init.body)) as ToolAction;
+      if (body.tool !== 'table_view') return Response.json({ tool: 'error', code: 'malformed', message: `not in this test: ${body.tool}` });
+      const recent = log.slice(-50);
+      return Response.json({ tool: 'table_view', bag_left: 47, chits: [], log: recent, fleet_charts: { a: null, b: null }, search: { turn: 0, night: false, british: null, searching: null, searches_begun: false, pending: null }, log_total: log.length });
+    }));
+    return pages;
+  }
+
+  it("a 120-entry log: the Secret Die Roll still shows its first entry's draw; later views fetch no old page again", async () => {
+    const log = longLog(120);
+    const pages = pagingHost(log);
+    open();
+    await waitFor(() => expect(screen.getByTestId(tid.tool('sdr'))).toBeTruthy());
+    await fireEvent.click(screen.getByTestId(tid.tool('sdr')));
+    // Without the older pages the view's 50 entries hold no draw at all, and the log would not show.
+    await waitFor(() => expect(screen.getByTestId(tid.sdrLog).textContent).toContain('the very first entry'));
+    expect(screen.getByTestId(tid.sdrLog).textContent).toContain('Public log (1)');
+    // Entries 0 to 69 were not in the view: one page, from 0.
+    expect(pages).toEqual(['?from=0&limit=200']);
+    // Three new entries, one of them a draw: the next view brings them, and no page is asked again.
+    const draw: LogLine = { entry: 'sdr_drawn', chit: 2, owner: 'a', label: '', commitment: '00112233aabbccdd', text: 'Player A drew chit #2 (entry 122)' };
+    log.push(...longLog(3).slice(1), draw);
+    FakeSocket.all[0].push(9);
+    await waitFor(() => expect(screen.getByTestId(tid.sdrLog).textContent).toContain('Public log (2)'));
+    expect(screen.getByTestId(tid.sdrLog).textContent).toContain('the very first entry');
+    expect(pages).toEqual(['?from=0&limit=200']);
+  });
+
+  /** A keeper over `log`, counting the pages it asks for. */
+  function keeper(log: () => LogLine[]) {
+    const asked: number[] = [];
+    const k = new LogKeeper(async (from) => {
+      asked.push(from);
+      const all = log();
+      return { tool: 'log', from, total: all.length, log: all.slice(from, from + 200) } satisfies LogPage;
+    });
+    return { k, asked, view: () => ({ recent: log().slice(-50), total: log().length }) };
+  }
+
+  it('pages a 450-entry log in two (the view holds the last 50), then after 130 new entries only from where it stopped', async () => {
+    let log = longLog(450);
+    const { k, asked, view } = keeper(() => log);
+    let v = view();
+    expect(await k.whole(v.recent, v.total)).toEqual(log);
+    expect(asked).toEqual([0, 200]);
+    log = [...log, ...longLog(131).slice(1)];
+    v = view();
+    expect(await k.whole(v.recent, v.total)).toEqual(log);
+    // Entries 450 to 529 were in no view: one page, from 450.
+    expect(asked).toEqual([0, 200, 450]);
+  });
+
+  it('two screens asking at once fetch each page once', async () => {
+    const log = longLog(300);
+    const { k, asked, view } = keeper(() => log);
+    const v = view();
+    const [one, two] = await Promise.all([k.whole(v.recent, v.total), k.whole(v.recent, v.total)]);
+    expect(one).toEqual(log);
+    expect(two).toEqual(log);
+    expect(asked).toEqual([0, 200]);
+  });
+
+  it('a session begun again (a shorter or different log) is not mixed with the old one', async () => {
+    let log = longLog(120);
+    const { k, view } = keeper(() => log);
+    let v = view();
+    await k.whole(v.recent, v.total);
+    log = longLog(60).map((l, i) => ({ ...l, text: `new session, entry ${i}` }));
+    v = view();
+    expect(await k.whole(v.recent, v.total)).toEqual(log);
+  });
+
+  it('a page the host refuses leaves the view as it came (its recent entries)', async () => {
+    const log = longLog(120);
+    const k = new LogKeeper(async () => null);
+    expect(await k.whole(log.slice(-50), 120)).toEqual(log.slice(-50));
   });
 });

@@ -5,8 +5,13 @@
 // a WebSocket (`/api/{code}/events`, `{"version":N}`), reopened the same way; every change makes the tool
 // screens ask for their view again (`here.version`). A 401 (the seat re-issued, or the table closed for
 // good) stops everything and says so. No view or secret is ever kept here: the screens ask the host.
+// Only the public log is kept (issue #34): the host's views carry its last entries and its length
+// (`log_total`), so the page fetches the older ones once (`GET /api/{code}/log`, paged) and then only the
+// new ones, and every screen still gets the whole log, as in the app (the Secret Die Roll's public log,
+// the units a search or spotting named long ago).
 import { here } from '../lib/seat.svelte';
 import { sendThrough } from '../lib/tools';
+import type { LogLine } from '../generated/tools/LogLine';
 import type { Player } from '../generated/tools/Player';
 import type { ToolAction } from '../generated/tools/ToolAction';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
@@ -96,6 +101,55 @@ export async function reliable(url: string, init: RequestInit): Promise<Response
   }
 }
 
+/** `GET /api/{code}/log?from=N&limit=M`'s answer (docs/TABLE-MODE.md). */
+export type LogPage = { tool: 'log'; from: number; total: number; log: LogLine[] };
+
+/** The most entries one log page holds (the host's LOG_PAGE_MAX, crates/table-host/src/limits.rs). */
+export const LOG_PAGE = 200;
+
+const sameEntry = (a: LogLine, b: LogLine) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The public log as this page has it: the host's views carry only its last entries and its length, so
+ * the older entries are fetched page by page (`page(from)`) the first time, and later only what came
+ * since. The log is public and the same in every view of a tools table (the seat's own `view` and the
+ * `table_view`), so one copy serves both. Calls are answered one at a time: two screens asking at once
+ * fetch each page once.
+ */
+export class LogKeeper {
+  private held: LogLine[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly page: (from: number) => Promise<LogPage | null>) {}
+
+  /** The whole log, given a view's last entries `recent` and the log's length `total`. */
+  whole(recent: LogLine[], total: number): Promise<LogLine[]> {
+    const run = this.queue.then(() => this.complete(recent, total));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async complete(recent: LogLine[], total: number): Promise<LogLine[]> {
+    const start = total - recent.length;
+    // Not the host's shape (a length shorter than what came): the view as it is.
+    if (!Number.isInteger(total) || start < 0) return recent;
+    // A log only grows; held entries the view disagrees with, or more than the log holds, mean the
+    // table's session began again: start over rather than show another session's history.
+    const overlap = this.held.slice(start, total);
+    if (this.held.length > total || !overlap.every((line, i) => sameEntry(line, recent[i]))) this.held = [];
+    while (this.held.length < start) {
+      const from = this.held.length;
+      const page = await this.page(from);
+      // A page the host did not give (the seat gone, a refusal): the screens see the recent entries, as
+      // the view has them, and the next view tries again.
+      if (!page || page.from !== from || page.log.length === 0) return recent;
+      this.held.push(...page.log.slice(0, start - from));
+    }
+    this.held = [...this.held.slice(0, start), ...recent];
+    return [...this.held];
+  }
+}
+
 /** A seat's link to one host: its API address and its WebSocket. */
 export class Guest {
   readonly api: string;
@@ -104,14 +158,32 @@ export class Guest {
   private socketWait = BACKOFF_FIRST_MS;
   private stopped = false;
   private readonly undo: (() => void)[] = [];
+  private readonly log = new LogKeeper((from) => this.logPage(from));
 
   constructor(readonly code: string, private readonly origin: string) {
     this.api = `${origin}/api/${code}`;
   }
 
-  /** One request of the table tools' protocol, answered for this seat only (a refusal is an answer too). */
+  /**
+   * One request of the table tools' protocol, answered for this seat only (a refusal is an answer too). A
+   * view comes back with the whole log, as the app's core answers it: the host's `log_total` is used
+   * here and left out.
+   */
   async send(request: ToolAction): Promise<ToolResponse> {
-    return (await this.post(request)) as ToolResponse;
+    const answer = (await this.post(request)) as ToolResponse & { log_total?: number };
+    if ((answer.tool === 'view' || answer.tool === 'table_view') && typeof answer.log_total === 'number') {
+      const { log_total: total, ...view } = answer;
+      return { ...view, log: await this.log.whole(view.log, total) } as ToolResponse;
+    }
+    return answer;
+  }
+
+  /** One page of the public log from entry `from`, or null if the host gave none. */
+  private async logPage(from: number): Promise<LogPage | null> {
+    const res = await reliable(`${this.api}/log?from=${from}&limit=${LOG_PAGE}`, { method: 'GET' });
+    if (!res || !res.ok) return null;
+    const page = (await res.json()) as LogPage;
+    return Array.isArray(page.log) && typeof page.from === 'number' ? page : null;
   }
 
   /** One request of the game's protocol at a game table (25.0 roles): the host answers this seat's view. */
