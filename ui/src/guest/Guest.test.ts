@@ -229,7 +229,7 @@ describe('a game seat (table mode, 25.0 roles)', () => {
 describe('a long table: the guest keeps the whole public log (issue #34)', () => {
   /** Entry 0 is chit #1's draw (the Secret Die Roll's log shows it); the rest are spotting dice. */
   function longLog(n: number): LogLine[] {
-    const first: LogLine = { entry: 'sdr_drawn', chit: 1, owner: 'a', label: 'victory conditions', commitment: 'd939557afeba5ddc', text: 'Player A drew chit #1 for victory conditions (the very first entry)' };
+    const first: LogLine = { entry: 'sdr_drawn', chit: 1, owner: 'a', label: 'victory conditions', commitment: 'd939557afeba5ddc', purpose: null, text: 'Player A drew chit #1 for victory conditions (the very first entry)' };
     const rest = Array.from({ length: n - 1 }, (_, i): LogLine => ({ entry: 'spotting_die', by: 'b', die: (i % 6) + 1, text: `Player B rolled the spotting die (entry ${i + 1})` }));
     return [first, ...rest];
   }
@@ -266,7 +266,7 @@ describe('a long table: the guest keeps the whole public log (issue #34)', () =>
     // Entries 0 to 69 were not in the view: one page, from 0.
     expect(pages).toEqual(['?from=0&limit=200']);
     // Three new entries, one of them a draw: the next view brings them, and no page is asked again.
-    const draw: LogLine = { entry: 'sdr_drawn', chit: 2, owner: 'a', label: '', commitment: '00112233aabbccdd', text: 'Player A drew chit #2 (entry 122)' };
+    const draw: LogLine = { entry: 'sdr_drawn', chit: 2, owner: 'a', label: '', commitment: '00112233aabbccdd', purpose: null, text: 'Player A drew chit #2 (entry 122)' };
     log.push(...longLog(3).slice(1), draw);
     FakeSocket.all[0].push(9);
     await waitFor(() => expect(screen.getByTestId(tid.sdrLog).textContent).toContain('Public log (2)'));
