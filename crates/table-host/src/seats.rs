@@ -250,5 +250,11 @@ mod tests {
         assert_eq!(permits(SeatRole::Display, &ToolAction::TableView), Ok(()));
         assert_eq!(permits(SeatRole::Display, &ToolAction::View { player: Player::A, pin: None }), Err(NotYours::DisplayOnly));
         assert_eq!(permits(SeatRole::Display, &ToolAction::FuelUse { zones_moved: 1 }), Err(NotYours::DisplayOnly));
+        // Issue #30: a seat sets (and peeks with) its own player's PIN only.
+        let pin = || goeben_table_tools::pins::Pin::new("2468");
+        assert_eq!(permits(a, &ToolAction::SetPin { player: Player::A, pin: pin() }), Ok(()));
+        assert_eq!(permits(a, &ToolAction::SetPin { player: Player::B, pin: pin() }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
+        assert_eq!(permits(a, &ToolAction::View { player: Player::B, pin: Some(pin()) }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
+        assert_eq!(permits(SeatRole::Display, &ToolAction::SetPin { player: Player::A, pin: pin() }), Err(NotYours::DisplayOnly));
     }
 }
