@@ -5,6 +5,7 @@ import PlayerSecrets from './PlayerSecrets.svelte';
 import { ToolsReplay, transcript } from '../../test/toolsReplay';
 import secrets from '../../test/fixtures/tools/player_secrets.json';
 import { tid, selector } from '../../lib/testids.js';
+import { here } from '../../lib/seat.svelte';
 
 afterEach(() => {
   cleanup();
@@ -146,7 +147,7 @@ describe('issue #30: a PIN per player on one device', () => {
     await fireEvent.pointerDown(screen.getByTestId(tid.peek('a')), { pointerType: 'touch' });
     const own = await screen.findByTestId(tid.ownChit(1));
     expect(own.querySelector(selector(tid.dieFace))?.getAttribute('data-value')).toBe('5');
-    expect(core.requests.at(-1)).toEqual({ tool: 'view', player: 'a', pin: '2468' });
+    expect(core.requests[core.requests.length - 1]).toEqual({ tool: 'view', player: 'a', pin: '2468' });
 
     await fireEvent.pointerUp(screen.getByTestId(tid.peek('a')));
     expect(screen.queryByTestId(tid.ownChit(1))).toBeNull();
@@ -173,7 +174,7 @@ describe('issue #30: a PIN per player on one device', () => {
     await fireEvent.pointerDown(screen.getByTestId(tid.peek('a')), { pointerType: 'touch' });
     await waitFor(() => expect(errors).toHaveLength(2));
     expect(errors[1]).toMatch(/^wrong PIN for Player A; 2 more wrong tries/);
-    expect(core.requests.at(-1)).toEqual({ tool: 'view', player: 'a', pin: '1111' });
+    expect(core.requests[core.requests.length - 1]).toEqual({ tool: 'view', player: 'a', pin: '1111' });
     expect(screen.queryByTestId(tid.ownChit(1))).toBeNull();
     expect(component.held()).toBeNull();
     expect(pin.value, 'a refused PIN is not kept either').toBe('');
@@ -196,8 +197,20 @@ describe('issue #30: a PIN per player on one device', () => {
     core.override.view = () => ({ tool: 'error', code: 'pin_locked', message: 'too many wrong PINs for Player A: try again in 30 seconds' });
     await typed(screen.getByTestId(tid.peekPin('a')), '2468');
     await fireEvent.pointerDown(screen.getByTestId(tid.peek('a')), { pointerType: 'touch' });
-    await waitFor(() => expect(errors.at(-1)).toBe('too many wrong PINs for Player A: try again in 30 seconds'));
+    await waitFor(() => expect(errors[errors.length - 1]).toBe('too many wrong PINs for Player A: try again in 30 seconds'));
     expect(screen.queryByTestId(tid.secrets('a'))).toBeNull();
+  });
+
+  it('offers no PIN on a guest phone, which is its player’s own (table mode)', async () => {
+    pinSession();
+    here.seat = { player: 'a', name: 'A' };
+    try {
+      render(PlayerSecrets, { props: { player: 'a' } });
+      expect(screen.getByTestId(tid.peek('a'))).toBeTruthy();
+      expect(screen.queryByTestId(tid.setPin('a'))).toBeNull();
+    } finally {
+      here.seat = null;
+    }
   });
 
   it('the player without a PIN peeks as before', async () => {
