@@ -9,7 +9,8 @@
 //!
 //! Slowdown: after [`WRONG_TRIES`] wrong PINs in a row, that player's peek is refused for
 //! [`LOCK_SECONDS`] seconds, the right PIN included; the count starts again after the wait, and a right
-//! PIN clears it. Only a PIN-guarded peek counts tries; nothing else of the session changes.
+//! PIN clears it. Only a wrong PIN counts (a peek sent without one is no guess); nothing else of the
+//! session changes.
 
 use std::fmt;
 
