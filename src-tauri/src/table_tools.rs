@@ -70,8 +70,11 @@ pub fn read(path: &Path) -> Result<Option<ToolSession>, String> {
 
 /// Whether an answered request left something to keep: the session changed (a draw, a roll that moved the
 /// dice, a chart edit…). Views, table views, checks and calculators change nothing and write nothing.
+/// A refusal changes nothing but for one: a wrong PIN on a peek counts a try (issue #30), and that count
+/// is kept too, so closing the app does not wipe the wait that three wrong PINs start.
 fn needs_saving(before: &ToolSession, after: &ToolSession, response: &ToolResponse) -> bool {
-    !response.is_error() && before != after
+    let counted_try = matches!(response, ToolResponse::Error { code: ErrorCode::WrongPin | ErrorCode::PinLocked, .. });
+    (!response.is_error() || counted_try) && before != after
 }
 
 /// Answers one table-tools request (a `ToolAction` JSON object), for the player it names. A missing or
@@ -180,7 +183,7 @@ mod tests {
     fn only_a_changed_session_is_saved() {
         let before = ToolSession::seeded(3);
         let mut after = before.clone();
-        let view = after.respond(ToolAction::View { player: Player::A });
+        let view = after.respond(ToolAction::View { player: Player::A, pin: None });
         assert!(!needs_saving(&before, &after, &view), "a view changes nothing");
         let table = after.respond(ToolAction::TableView);
         assert!(!needs_saving(&before, &after, &table), "the table view changes nothing");

@@ -126,6 +126,14 @@ pub enum ErrorCode {
     WrongSide,
     /// The tools (issue #30): an SDR was already drawn for this purpose; it is the one that counts.
     PurposeTaken,
+    /// The tools (issue #30): a peek without the PIN of a player who set one.
+    PinNeeded,
+    /// The tools (issue #30): a peek with a PIN that is not the player's (a try is counted).
+    WrongPin,
+    /// The tools (issue #30): too many wrong PINs; the player's peek waits (the message says how long).
+    PinLocked,
+    /// The tools (issue #30): the player already set a PIN this session.
+    PinAlreadySet,
 
     // --- The shell (src-tauri/src) ---
     /// The request was applied but the save could not be written (the tools: nothing was changed).
@@ -216,6 +224,10 @@ impl ErrorCode {
         ErrorCode::UnknownUnit,
         ErrorCode::WrongSide,
         ErrorCode::PurposeTaken,
+        ErrorCode::PinNeeded,
+        ErrorCode::WrongPin,
+        ErrorCode::PinLocked,
+        ErrorCode::PinAlreadySet,
         ErrorCode::SaveFailed,
         ErrorCode::FinishedNotKept,
         ErrorCode::SlotExists,
@@ -312,6 +324,10 @@ mod tests {
         (UnknownUnit, "unknown_unit"),
         (WrongSide, "wrong_side"),
         (PurposeTaken, "purpose_taken"),
+        (PinNeeded, "pin_needed"),
+        (WrongPin, "wrong_pin"),
+        (PinLocked, "pin_locked"),
+        (PinAlreadySet, "pin_already_set"),
         (SaveFailed, "save_failed"),
         (FinishedNotKept, "finished_not_kept"),
         (SlotExists, "slot_exists"),

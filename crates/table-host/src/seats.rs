@@ -182,7 +182,8 @@ pub fn acting_player(action: &ToolAction) -> Option<Player> {
         | A::Search { player, .. }
         | A::AnswerSearch { player, .. }
         | A::EndStep { player }
-        | A::View { player } => Some(*player),
+        | A::SetPin { player, .. }
+        | A::View { player, .. } => Some(*player),
         // Public to both players: reading a chart, a calculator, checking a commitment, starting the search
         // turn (the tools start one only once the last is over, issue #30), fixing the sides and the island
         // squares before the game (once, in the public log), the shared table view.
@@ -242,12 +243,18 @@ mod tests {
     #[test]
     fn a_player_seat_acts_only_as_its_player_and_the_display_only_looks() {
         let a = SeatRole::Player(Player::A);
-        assert_eq!(permits(a, &ToolAction::View { player: Player::A }), Ok(()));
-        assert_eq!(permits(a, &ToolAction::View { player: Player::B }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
+        assert_eq!(permits(a, &ToolAction::View { player: Player::A, pin: None }), Ok(()));
+        assert_eq!(permits(a, &ToolAction::View { player: Player::B, pin: None }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
         assert_eq!(permits(a, &ToolAction::TableView), Ok(()));
         assert_eq!(permits(a, &ToolAction::StartTurn { british: Some(Player::B) }), Ok(()));
         assert_eq!(permits(SeatRole::Display, &ToolAction::TableView), Ok(()));
-        assert_eq!(permits(SeatRole::Display, &ToolAction::View { player: Player::A }), Err(NotYours::DisplayOnly));
+        assert_eq!(permits(SeatRole::Display, &ToolAction::View { player: Player::A, pin: None }), Err(NotYours::DisplayOnly));
         assert_eq!(permits(SeatRole::Display, &ToolAction::FuelUse { zones_moved: 1 }), Err(NotYours::DisplayOnly));
+        // Issue #30: a seat sets (and peeks with) its own player's PIN only.
+        let pin = || goeben_table_tools::pins::Pin::new("2468");
+        assert_eq!(permits(a, &ToolAction::SetPin { player: Player::A, pin: pin() }), Ok(()));
+        assert_eq!(permits(a, &ToolAction::SetPin { player: Player::B, pin: pin() }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
+        assert_eq!(permits(a, &ToolAction::View { player: Player::B, pin: Some(pin()) }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
+        assert_eq!(permits(SeatRole::Display, &ToolAction::SetPin { player: Player::A, pin: pin() }), Err(NotYours::DisplayOnly));
     }
 }

@@ -111,7 +111,7 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
             ToolAction::VerifySdr { commitment, value: pick % 6 + 1, salt: "00".repeat(16) }
         }
         _ if pick.is_multiple_of(2) => ToolAction::TableView,
-        _ => ToolAction::View { player },
+        _ => ToolAction::View { player, pin: None },
     }
 }
 
@@ -213,11 +213,11 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
         // After every step: each player's own view, and the display's table view.
         for viewer in [Player::A, Player::B] {
             let (name, code) = table.seat_of(viewer);
-            let view = post(&table.host, code, &serde_json::to_string(&ToolAction::View { player: viewer }).unwrap(), None);
+            let view = post(&table.host, code, &serde_json::to_string(&ToolAction::View { player: viewer, pin: None }).unwrap(), None);
             assert_eq!(view.status, 200);
             let received = tamper(name, &shadow, view.body);
             check_seat(&shadow, viewer, name, &received, step);
-            assert_eq!(received, as_sent(&shadow.clone().respond(ToolAction::View { player: viewer })), "step {step}");
+            assert_eq!(received, as_sent(&shadow.clone().respond(ToolAction::View { player: viewer, pin: None })), "step {step}");
         }
         let display = post(&table.host, &table.codes[2], r#"{"tool":"table_view"}"#, None);
         assert_eq!(display.status, 200);
@@ -288,7 +288,7 @@ fn issue_16_a_host_that_sends_a_seat_the_other_players_view_is_caught() {
     // A leaky host: seat A's view answered with B's view.
     let leaky = |seat: &str, session: &ToolSession, body: String| {
         if seat == "A" && body.starts_with(r#"{"tool":"view""#) {
-            as_sent(&session.clone().respond(ToolAction::View { player: Player::B }))
+            as_sent(&session.clone().respond(ToolAction::View { player: Player::B, pin: None }))
         } else {
             body
         }

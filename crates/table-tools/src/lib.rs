@@ -16,6 +16,7 @@ pub mod calculators;
 pub mod events;
 mod fleet_requests;
 pub mod fleets;
+pub mod pins;
 pub mod procedures;
 pub mod sdr;
 pub mod sdr_charts;
@@ -223,8 +224,17 @@ pub enum ToolAction {
     },
     /// The searched player's choice on a square call that rolled even: be found (`admit`) or not.
     AnswerSearch { player: Player, admit: bool },
+    /// Sets this player's PIN for Peek on one device (issue #30): 4–8 digits, once a session. From then
+    /// on this player's `view` is answered only with it.
+    SetPin { player: Player, pin: pins::Pin },
     /// Everything this player may see now: chits, bag, log, Fleet Charts, own units, the search turn.
-    View { player: Player },
+    /// `pin`: the player's PIN, needed once they have set one (issue #30); a player without one peeks as before.
+    View {
+        player: Player,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        pin: Option<pins::Pin>,
+    },
     /// What both players may see now, for the screen they share: no player's private data at all.
     TableView,
 }
@@ -346,6 +356,10 @@ pub enum ToolResponse {
         square: String,
         admitted: bool,
         answer: SearchAnswer,
+    },
+    /// The player's PIN is set (the PIN itself is never answered).
+    PinSet {
+        player: Player,
     },
     /// Boxed (the JSON is the same): a view is far larger than any other answer, and refusals travel in
     /// `Result`s.
@@ -550,6 +564,10 @@ pub enum LogEntry {
         square: String,
         answer: SearchAnswer,
     },
+    /// A player set a PIN for Peek (issue #30): public, so the other player knows; never the PIN.
+    PinSet {
+        player: Player,
+    },
 }
 
 /// A log entry with a readable line.
@@ -693,6 +711,9 @@ impl LogEntry {
                     dice.join(", ")
                 )
             }
+            LogEntry::PinSet { player } => {
+                format!("Player {} set a PIN for Peek.", name(*player))
+            }
             other => search_requests::log_text(other),
         }
     }
@@ -733,6 +754,10 @@ pub struct ToolSession {
     /// from the dice; they load with the OS from now on.
     #[serde(default)]
     salts: sdr::Salts,
+    /// Each player's PIN for Peek, as a salted hash (issue #30). Absent from older saves: no PIN; and
+    /// left out of a save while no one has set one, so such a save reads as before.
+    #[serde(default, skip_serializing_if = "pins::Pins::is_empty")]
+    pins: pins::Pins,
 }
 
 /// A [`ToolSession`] as saved, before its load is brought up to date and checked.
@@ -748,6 +773,8 @@ struct SavedSession {
     search: SearchBoard,
     #[serde(default)]
     salts: sdr::Salts,
+    #[serde(default)]
+    pins: pins::Pins,
 }
 
 impl TryFrom<SavedSession> for ToolSession {
@@ -765,6 +792,7 @@ impl TryFrom<SavedSession> for ToolSession {
             fleets,
             search,
             salts,
+            pins,
         } = saved;
         let mut session = ToolSession {
             dice,
@@ -774,6 +802,7 @@ impl TryFrom<SavedSession> for ToolSession {
             fleets,
             search,
             salts,
+            pins,
         };
         session.search.migrate();
         for owner in session.fleets.seal_unsealed(&mut session.salts) {
@@ -816,6 +845,7 @@ impl ToolSession {
             fleets: FleetCharts::default(),
             search: SearchBoard::default(),
             salts,
+            pins: pins::Pins::default(),
         }
     }
 
@@ -848,16 +878,23 @@ impl ToolSession {
         self.fleets.of(player)
     }
 
-    /// Answers one action. A refused action changes nothing.
+    /// Answers one action. A refused action changes nothing, but for one thing: a wrong PIN counts a try
+    /// against that player's PIN (issue #30), which is what slows guessing down.
     pub fn respond(&mut self, action: ToolAction) -> ToolResponse {
-        let response = self.apply(action);
+        self.respond_at(action, unix_now())
+    }
+
+    /// [`ToolSession::respond`] at `now` (Unix seconds): the only answer that depends on the time is a
+    /// PIN-guarded peek's wait (tests pass the time they need).
+    pub fn respond_at(&mut self, action: ToolAction, now: u64) -> ToolResponse {
+        let response = self.apply(action, now);
         if let Err(broken) = self.check() {
             panic!("table tools invariant broken: {broken}");
         }
         response
     }
 
-    fn apply(&mut self, action: ToolAction) -> ToolResponse {
+    fn apply(&mut self, action: ToolAction, now: u64) -> ToolResponse {
         use ToolAction as A;
         match action {
             A::DrawSdr { .. } | A::RevealSdr { .. } | A::ReturnSdr { .. } | A::VerifySdr { .. } => {
@@ -899,7 +936,11 @@ impl ToolSession {
             | A::ReportSpotting { .. }
             | A::Search { .. }
             | A::AnswerSearch { .. } => self.apply_search(action),
-            A::View { player } => ToolResponse::View(Box::new(self.view(player))),
+            A::SetPin { player, pin } => self.set_pin(player, &pin),
+            A::View { player, pin } => match self.pins.check(player, pin.as_ref(), now) {
+                Ok(()) => ToolResponse::View(Box::new(self.view(player))),
+                Err(refusal) => pin_refused(player, refusal),
+            },
             A::TableView => ToolResponse::TableView(Box::new(self.table_view())),
         }
     }
@@ -1108,6 +1149,28 @@ impl ToolSession {
         }
     }
 
+    /// Sets `player`'s PIN (issue #30), logged without it. A refusal changes nothing.
+    fn set_pin(&mut self, player: Player, pin: &pins::Pin) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            );
+        }
+        match self.pins.set(player, pin, &mut self.salts) {
+            Ok(()) => {
+                self.log.push(LogEntry::PinSet { player });
+                ToolResponse::PinSet { player }
+            }
+            Err(refusal) => pin_refused(player, refusal),
+        }
+    }
+
+    /// Whether `player` has set a PIN for Peek (public).
+    pub fn has_pin(&self, player: Player) -> bool {
+        self.pins.is_set(player)
+    }
+
     /// The acting player's own chit, or the refusal to send.
     fn own_chit(&self, player: Player, id: u32) -> Result<usize, ToolResponse> {
         let index = id
@@ -1309,7 +1372,55 @@ impl ToolSession {
             return Err(format!("log longer than {LOG_MAX}"));
         }
         self.fleets.check()?;
+        self.pins.check_saved()?;
         self.search.check()
+    }
+}
+
+/// Now, in Unix seconds (a clock before 1970 reads as 0: the PIN wait is then at most its length).
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// A refused PIN as the player reads it. The messages never repeat the PIN.
+fn pin_refused(player: Player, refusal: pins::PinRefusal) -> ToolResponse {
+    use pins::PinRefusal as R;
+    let who = name(player);
+    match refusal {
+        R::BadPin => ToolResponse::error(
+            ErrorCode::BadInput,
+            format!(
+                "a PIN has {}-{} digits (0-9), nothing else",
+                pins::PIN_MIN_DIGITS,
+                pins::PIN_MAX_DIGITS
+            ),
+        ),
+        R::AlreadySet => ToolResponse::error(
+            ErrorCode::PinAlreadySet,
+            format!("Player {who} already set a PIN for this session; it stays as it is"),
+        ),
+        R::Needed => ToolResponse::error(
+            ErrorCode::PinNeeded,
+            format!("Player {who} has a PIN: enter it to peek"),
+        ),
+        R::Wrong { tries_left } => ToolResponse::error(
+            ErrorCode::WrongPin,
+            format!(
+                "wrong PIN for Player {who}; {tries_left} more wrong {} and peeking waits {} seconds",
+                if tries_left == 1 { "try" } else { "tries" },
+                pins::LOCK_SECONDS
+            ),
+        ),
+        R::Locked { seconds } => ToolResponse::error(
+            ErrorCode::PinLocked,
+            format!(
+                "too many wrong PINs for Player {who}: try again in {seconds} second{}",
+                if seconds == 1 { "" } else { "s" }
+            ),
+        ),
     }
 }
 

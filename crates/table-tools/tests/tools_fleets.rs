@@ -41,7 +41,7 @@ fn spee_session() -> ToolSession {
 }
 
 fn view(s: &ToolSession, player: Player) -> goeben_table_tools::ToolView {
-    match s.clone().respond(ToolAction::View { player }) {
+    match s.clone().respond(ToolAction::View { player, pin: None }) {
         ToolResponse::View(v) => *v,
         other => panic!("{other:?}"),
     }

@@ -15,6 +15,9 @@
 //!
 //! The shared screen's `table_view` (for no player) is checked after every step against the secrets of
 //! BOTH players with the same oracles, and against what the two players' views have in common.
+//!
+//! Issue #30: in half the sessions both players have set a PIN for Peek; then no answer, view or table
+//! view carries either PIN, its salt or its hash, and the views are asked for with the PINs.
 
 use std::collections::BTreeSet;
 
@@ -94,7 +97,7 @@ fn box_salts_of(session: &ToolSession, owner: Player) -> Vec<(u8, String)> {
 
 /// The viewer's own secret chits do show their values to their owner (the filter is not simply blanket).
 fn assert_own_values_shown(session: &ToolSession, viewer: Player) {
-    let ToolResponse::View(view) = session.clone().respond(ToolAction::View { player: viewer })
+    let ToolResponse::View(view) = session.clone().respond_at(ToolAction::View { player: viewer, pin: pin_of(viewer) }, LATER)
     else {
         panic!("a view")
     };
@@ -159,7 +162,7 @@ fn note_search(
 ) {
     let status = match before
         .clone()
-        .respond(ToolAction::View { player: Player::A })
+        .respond_at(ToolAction::View { player: Player::A, pin: pin_of(Player::A) }, LATER)
     {
         ToolResponse::View(v) => v.search,
         _ => unreachable!(),
@@ -425,7 +428,7 @@ fn assert_no_fleet_leak(
     step: usize,
 ) {
     assert_no_ship_names(viewer, earned, text, step);
-    let ToolResponse::View(view) = session.clone().respond(ToolAction::View { player: viewer })
+    let ToolResponse::View(view) = session.clone().respond_at(ToolAction::View { player: viewer, pin: pin_of(viewer) }, LATER)
     else {
         panic!("a view")
     };
@@ -569,7 +572,7 @@ fn assert_table_clean(session: &ToolSession, earned: &Earned, json: &Value, step
 
 /// The table view is exactly what the two players' views have in common.
 fn assert_table_is_common_ground(session: &ToolSession, table: &TableView, step: usize) {
-    let view = |player| match session.clone().respond(ToolAction::View { player }) {
+    let view = |player| match session.clone().respond_at(ToolAction::View { player, pin: pin_of(player) }, LATER) {
         ToolResponse::View(v) => *v,
         _ => unreachable!(),
     };
@@ -644,13 +647,59 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
             }
         }
         _ if pick.is_multiple_of(2) => ToolAction::TableView,
-        _ => ToolAction::View { player },
+        // With PINs set, a peek without the PIN, or with the other player's, is refused (issue #30).
+        _ if pick % 3 == 0 => ToolAction::View { player, pin: None },
+        _ if pick % 3 == 1 => ToolAction::View { player, pin: pin_of(player.opponent()) },
+        _ => ToolAction::View { player, pin: pin_of(player) },
     }
+}
+
+/// When the checks ask for a player's own view: after any wait a run of wrong PINs in the random play
+/// started (the checks see what the player sees once they may peek again).
+const LATER: u64 = u64::MAX / 2;
+
+/// The PINs of the sessions that set them: long enough never to appear by chance inside a salt or hash.
+const PINS: [&str; 2] = ["86420975", "13579024"];
+
+fn pin_of(player: Player) -> Option<goeben_table_tools::pins::Pin> {
+    Some(goeben_table_tools::pins::Pin::new(PINS[player as usize]))
+}
+
+/// What would give a player's PIN away: the PIN, and its salt and hash as the session keeps them.
+fn pin_secrets(session: &ToolSession) -> Vec<String> {
+    let saved = serde_json::to_value(session).unwrap();
+    let mut secrets: Vec<String> = PINS.iter().map(|p| p.to_string()).collect();
+    for key in ["a", "b"] {
+        for part in ["salt", "hash"] {
+            if let Some(text) = saved["pins"][key][part].as_str() {
+                secrets.push(text.to_string());
+            }
+        }
+    }
+    secrets
+}
+
+/// No PIN, salt or hash of a PIN in `json`, nor any field named `pin`.
+fn assert_no_pin_leak(secrets: &[String], json: &str, step: usize) {
+    for secret in secrets {
+        assert!(!json.contains(secret.as_str()), "step {step}: a PIN or its salt or hash shows: {json}");
+    }
+    assert!(!json.contains("\"pin\""), "step {step}: a field named pin: {json}");
 }
 
 fn play(seed: u64, steps: &[(u8, bool, u8)]) {
     let mut session = ToolSession::seeded(seed);
     let mut earned = Earned::default();
+    // Half the sessions are played with both players' PINs set (issue #30).
+    let with_pins = seed % 2 == 1;
+    if with_pins {
+        for player in [Player::A, Player::B] {
+            let set = session.respond(ToolAction::SetPin { player, pin: pin_of(player).unwrap() });
+            assert_eq!(set, ToolResponse::PinSet { player });
+        }
+    }
+    let secrets = pin_secrets(&session);
+    assert_eq!(secrets.len(), if with_pins { 6 } else { 2 });
     for (step, &(kind, b, pick)) in steps.iter().enumerate() {
         let player = if b { Player::B } else { Player::A };
         let action = action_for(&session, kind, player, pick);
@@ -659,6 +708,7 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
         earned.note(&session);
         note_search(&before, &action, &response, &mut earned);
         assert_no_leak(&session, player, &response, step);
+        assert_no_pin_leak(&secrets, &serde_json::to_string(&response).unwrap(), step);
         assert_no_fleet_leak(
             &session,
             player,
@@ -673,7 +723,10 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
             step,
         );
         for viewer in [Player::A, Player::B] {
-            let view = session.clone().respond(ToolAction::View { player: viewer });
+            let pin = if with_pins { pin_of(viewer) } else { None };
+            let view = session.clone().respond_at(ToolAction::View { player: viewer, pin }, LATER);
+            assert!(matches!(view, ToolResponse::View(_)), "step {step}: {view:?}");
+            assert_no_pin_leak(&secrets, &serde_json::to_string(&view).unwrap(), step);
             assert_no_leak(&session, viewer, &view, step);
             assert_no_fleet_leak(
                 &session,
@@ -686,6 +739,7 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
             assert_own_values_shown(&session, viewer);
         }
         let (table, json) = table_view_json(&session);
+        assert_no_pin_leak(&secrets, &json.to_string(), step);
         assert_table_clean(&session, &earned, &json, step);
         assert_table_is_common_ground(&session, &table, step);
     }
@@ -736,6 +790,32 @@ fn a_full_bag_drawn_by_both_players_never_leaks() {
             ..
         }
     ));
+}
+
+#[test]
+fn issue_30_the_pin_leak_check_would_catch_a_planted_pin() {
+    // The control: a clean view passes; the same view carrying a PIN, its hash or its salt is flagged.
+    let mut session = ToolSession::seeded(9);
+    session.respond(ToolAction::SetPin { player: Player::A, pin: pin_of(Player::A).unwrap() });
+    let secrets = pin_secrets(&session);
+    let saved = serde_json::to_value(&session).unwrap();
+    let view = session.clone().respond(ToolAction::View { player: Player::A, pin: pin_of(Player::A) });
+    let clean = serde_json::to_value(&view).unwrap();
+    assert_no_pin_leak(&secrets, &clean.to_string(), 0);
+    let caught = |planted: Value| {
+        std::panic::catch_unwind(|| assert_no_pin_leak(&secrets, &planted.to_string(), 0)).is_err()
+    };
+    let mut planted = clean.clone();
+    planted["pin"] = Value::String(PINS[0].into());
+    assert!(caught(planted), "a view carrying the PIN must be flagged");
+    for part in ["hash", "salt"] {
+        let mut planted = clean.clone();
+        planted["log"][0]["text"] = saved["pins"]["a"][part].clone();
+        assert!(caught(planted), "a view carrying the PIN's {part} must be flagged");
+    }
+    let mut planted = clean.clone();
+    planted["log"][0]["text"] = Value::String(format!("Player A set PIN {}.", PINS[0]));
+    assert!(caught(planted), "a log line carrying the PIN must be flagged");
 }
 
 #[test]
@@ -917,7 +997,7 @@ fn the_table_leak_check_would_catch_a_planted_secret() {
             .unwrap();
         let index = secret.id as usize - 1;
         // The owner's face of a face-down chit.
-        let ToolResponse::View(own) = session.clone().respond(ToolAction::View { player: owner })
+        let ToolResponse::View(own) = session.clone().respond(ToolAction::View { player: owner, pin: None })
         else {
             panic!()
         };

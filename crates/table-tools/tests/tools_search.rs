@@ -126,7 +126,7 @@ fn answer_of(response: ToolResponse) -> (Vec<SearchDie>, SearchAnswer) {
 }
 
 fn view(s: &ToolSession, player: Player) -> ToolView {
-    match s.clone().respond(ToolAction::View { player }) {
+    match s.clone().respond(ToolAction::View { player, pin: None }) {
         ToolResponse::View(v) => *v,
         other => panic!("{other:?}"),
     }

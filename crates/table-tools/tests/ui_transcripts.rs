@@ -333,6 +333,23 @@ fn player_secrets_sessions() -> Vec<Session> {
             r.peek("b");
             want(drawn(&a) == 5 && drawn(&b) == 2, "A draws a 5 and B a 2")
         },
+    }, Session {
+        name: "a pin",
+        about: "Issue #30: as `two chits`, then Player A sets the PIN 2468; A peeks with it, without it, and with a wrong one (1111); B, without a PIN, peeks as before.",
+        table_reads: false,
+        play: |r| {
+            let a = r.quiet(r#"{"tool":"draw_sdr","player":"a","label":"victory conditions"}"#, "sdr_drawn");
+            let b = r.quiet(r#"{"tool":"draw_sdr","player":"b","label":""}"#, "sdr_drawn");
+            r.expect(r#"{"tool":"set_pin","player":"a","pin":"2468"}"#, "pin_set");
+            let right = r.exchange(r#"{"tool":"view","player":"a","pin":"2468"}"#);
+            assert_eq!(right["tool"], "view");
+            let none = r.exchange(r#"{"tool":"view","player":"a"}"#);
+            assert_eq!(none["code"], "pin_needed");
+            let wrong = r.exchange(r#"{"tool":"view","player":"a","pin":"1111"}"#);
+            assert_eq!(wrong["code"], "wrong_pin");
+            r.peek("b");
+            want(drawn(&a) == 5 && drawn(&b) == 2, "A draws a 5 and B a 2")
+        },
     }]
 }
 

@@ -358,6 +358,14 @@ export const tid = Object.freeze({
   ownUnit: 'own-unit',
   /** The hold-to-peek button. @param {string} player `a` | `b` */
   peek: (player) => `peek-${player}`,
+  /** Issue #30: the PIN a player types before holding Peek (once they set one). @param {string} player */
+  peekPin: (player) => `peek-pin-${player}`,
+  /** Opens the small form that sets a player's PIN. @param {string} player */
+  setPin: (player) => `set-pin-${player}`,
+  /** The new PIN's field. @param {string} player */
+  newPin: (player) => `new-pin-${player}`,
+  /** Saves the new PIN. @param {string} player */
+  savePin: (player) => `save-pin-${player}`,
   /** A player's secrets, shown while Peek is held. @param {string} player */
   secrets: (player) => `secrets-${player}`,
   /** @param {string} player */
