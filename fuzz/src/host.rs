@@ -70,7 +70,7 @@ pub fn start() -> Running {
         });
     }
     let limits = Limits { per_second: 1e9, burst: 1e9, body_timeout: HOST_TIMEOUT, ..Limits::default() };
-    let tools = Table::new(ToolSession::new(18), tool_seats(true), limits);
+    let tools = Table::new(ToolSession::seeded(18), tool_seats(true), limits);
     let roles = Roles::TaskForceOfficers;
     let session = game::new_game(roles, 7);
     let seats = game::game_seats(session.pack(), roles, true);

@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn a_saved_tools_session_reads_back_the_same() {
         let mut session = ToolSession::seeded(11);
-        session.respond(ToolAction::DrawSdr { player: Player::A, label: "victory".into() });
+        session.respond(ToolAction::DrawSdr { player: Player::A, label: "victory".into(), purpose: None });
         let text = serde_json::to_string(&session).expect("serialises");
         let path = file("good", &serde_json::json!({ KEY_SESSION: text }).to_string());
         assert_eq!(read(&path).expect("readable"), Some(session));
@@ -153,7 +153,7 @@ mod tests {
     fn issue_18_a_failed_save_is_told_once_and_undone_then_the_tools_go_on_in_memory() {
         let trouble = Trouble::default();
         let full = || Err(WriteFailure { why: crate::persistence::Why::DiskFull, folder: "/data".into() });
-        let draw = || ToolAction::DrawSdr { player: Player::A, label: "victory".into() };
+        let draw = || ToolAction::DrawSdr { player: Player::A, label: "victory".into(), purpose: None };
         let mut session = ToolSession::seeded(5);
         // The first failure: refused, told, and the session (dice included) as it was.
         let before = session.clone();
@@ -187,7 +187,7 @@ mod tests {
         assert!(!needs_saving(&before, &after, &view), "a view changes nothing");
         let table = after.respond(ToolAction::TableView);
         assert!(!needs_saving(&before, &after, &table), "the table view changes nothing");
-        let drawn = after.respond(ToolAction::DrawSdr { player: Player::A, label: String::new() });
+        let drawn = after.respond(ToolAction::DrawSdr { player: Player::A, label: String::new(), purpose: None });
         assert!(needs_saving(&before, &after, &drawn), "a draw is kept");
     }
 }
