@@ -70,7 +70,7 @@ fn benches(c: &mut Criterion) {
     let mut r = finished.respond(SessionRequest::NewGame { seed: Some(3), options: None });
     let mut i = 0usize;
     while r.view.game_over.is_none() {
-        r = finished.respond(r.view.legal_actions()[(i * 31 + 7) % r.view.legal_actions().len()].clone());
+        r = finished.respond(r.view.decisions[(i * 31 + 7) % r.view.decisions.len()].action.clone());
         i += 1;
     }
     let record = serde_json::to_string(&finished.respond(SessionRequest::ExportRecord).record()).unwrap();
@@ -87,7 +87,7 @@ fn shell_per_decision(c: &mut Criterion, pack: &RulesPack) {
     let mut r = s.respond(SessionRequest::NewGame { seed: Some(3), options: None });
     let mut i = 0usize;
     while r.view.game_over.is_none() && r.view.turn < 3 && i < 400 {
-        r = s.respond(r.view.legal_actions()[(i * 31 + 7) % r.view.legal_actions().len()].clone());
+        r = s.respond(r.view.decisions[(i * 31 + 7) % r.view.decisions.len()].action.clone());
         i += 1;
     }
     let answer = serde_json::to_string(&r).unwrap();

@@ -248,7 +248,7 @@ fn issue_19_what_random_games_say_reads_right() {
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for _ in 0..1200 {
             let view = s.view();
-            if view.legal_actions().is_empty() {
+            if view.decisions.is_empty() {
                 break;
             }
             for text in view.decisions.iter().flat_map(|d| [Some(&d.label), d.barrier.as_ref(), d.decider.as_ref()]).flatten() {
@@ -259,7 +259,7 @@ fn issue_19_what_random_games_say_reads_right() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            s.respond(view.legal_actions()[(x >> 16) as usize % view.legal_actions().len()].clone());
+            s.respond(view.decisions[(x >> 16) as usize % view.decisions.len()].action.clone());
         }
         for entry in s.log() {
             met.insert(kind(&entry.event));

@@ -140,15 +140,15 @@ fn issue_18_generated_seeds() {
     let mut pick = 11u64;
     for step in 0..3000 {
         let view = s.view();
-        if view.game_over.is_some() || view.legal_actions().is_empty() {
+        if view.game_over.is_some() || view.decisions.is_empty() {
             break;
         }
         if step == 40 {
             let record = s.respond(SessionRequest::ExportRecord).record().unwrap();
             write("game_record", "unfinished.json", serde_json::to_string(&record).unwrap().as_bytes());
         }
-        let i = next(&mut pick) as usize % view.legal_actions().len();
-        assert!(s.respond(view.legal_actions()[i].clone()).ok);
+        let i = next(&mut pick) as usize % view.decisions.len();
+        assert!(s.respond(view.decisions[i].action.clone()).ok);
     }
     assert!(s.over_for_good(), "the recorded game ends");
     let record = s.respond(SessionRequest::ExportRecord).record().unwrap();

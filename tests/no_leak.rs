@@ -78,10 +78,10 @@ fn play(seed: u64, choices: &[u16]) {
     assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, 0);
     let mut view = r.view;
     for (step, choice) in choices.iter().enumerate() {
-        if view.game_over.is_some() || view.legal_actions().is_empty() {
+        if view.game_over.is_some() || view.decisions.is_empty() {
             break;
         }
-        let action = view.legal_actions()[*choice as usize % view.legal_actions().len()].clone();
+        let action = view.decisions[*choice as usize % view.decisions.len()].action.clone();
         let r = session.respond(action);
         assert!(r.ok, "a legal action was refused: {:?}", r.error);
         assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, step + 1);

@@ -64,11 +64,11 @@ fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
         let mut pick = Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
         for step in 0..1500 {
             let view = s.view();
-            if view.game_over.is_some() || view.legal_actions().is_empty() {
+            if view.game_over.is_some() || view.decisions.is_empty() {
                 break;
             }
-            let i = pick.next() as usize % view.legal_actions().len();
-            let (action, marked) = (view.legal_actions()[i].clone(), view.decisions[i].barrier.is_some());
+            let i = pick.next() as usize % view.decisions.len();
+            let (action, marked) = (view.decisions[i].action.clone(), view.decisions[i].barrier.is_some());
             let before = s.game().unwrap().clone();
             let r = s.respond(action.clone());
             assert!(r.ok, "seed {seed} step {step}: a legal action was refused: {:?}", r.error);
@@ -123,10 +123,10 @@ fn issue_17_undo_keeps_no_snapshot_it_can_never_restore() {
         let mut since_barrier = 0usize;
         for step in 0..400 {
             let view = s.view();
-            if view.game_over.is_some() || view.legal_actions().is_empty() {
+            if view.game_over.is_some() || view.decisions.is_empty() {
                 break;
             }
-            let r = s.respond(view.legal_actions()[pick.next() as usize % view.legal_actions().len()].clone());
+            let r = s.respond(view.decisions[pick.next() as usize % view.decisions.len()].action.clone());
             assert!(r.ok);
             since_barrier = if r.view.undo_status.barrier { 0 } else { since_barrier + 1 };
             if take_backs {
@@ -156,12 +156,12 @@ fn issue_14_house_rule_takes_back_across_barriers_and_counts() {
         let mut taken = 0;
         for _ in 0..1500 {
             let view = s.view();
-            if view.game_over.is_some() || view.legal_actions().is_empty() {
+            if view.game_over.is_some() || view.decisions.is_empty() {
                 break;
             }
-            let i = pick.next() as usize % view.legal_actions().len();
+            let i = pick.next() as usize % view.decisions.len();
             let before = s.game().unwrap().clone();
-            let r = s.respond(view.legal_actions()[i].clone());
+            let r = s.respond(view.decisions[i].action.clone());
             assert!(r.ok);
             if r.view.undo_status.barrier && r.view.game_over.is_none() && pick.next() % 3 == 0 {
                 assert!(r.view.undo_status.allowed, "the house rule allows it");
@@ -188,11 +188,11 @@ fn play_out(seed: u64, options: GameOptions) -> (Session, Vec<String>) {
     let mut views = vec![json(&s.view())];
     for _ in 0..3000 {
         let view = s.view();
-        if view.game_over.is_some() && view.legal_actions().is_empty() {
+        if view.game_over.is_some() && view.decisions.is_empty() {
             break;
         }
-        let i = pick.next() as usize % view.legal_actions().len();
-        assert!(s.respond(view.legal_actions()[i].clone()).ok);
+        let i = pick.next() as usize % view.decisions.len();
+        assert!(s.respond(view.decisions[i].action.clone()).ok);
         if pick.next() % 9 == 0 {
             s.respond(SessionRequest::Undo); // refused at barriers, taken back otherwise: both go in the record
         }
@@ -292,8 +292,8 @@ fn issue_14_a_mid_game_record_holds_no_secret_and_cannot_be_verified_yet() {
             if view.game_over.is_some() {
                 break;
             }
-            let i = pick.next() as usize % view.legal_actions().len();
-            s.respond(view.legal_actions()[i].clone());
+            let i = pick.next() as usize % view.decisions.len();
+            s.respond(view.decisions[i].action.clone());
         }
         if s.view().game_over.is_some() {
             continue;
@@ -349,8 +349,8 @@ fn issue_14_marks_and_commitment_do_not_depend_on_what_is_hidden() {
                     compared += 1;
                 }
             }
-            let i = pick.next() as usize % view.legal_actions().len();
-            s.respond(view.legal_actions()[i].clone());
+            let i = pick.next() as usize % view.decisions.len();
+            s.respond(view.decisions[i].action.clone());
         }
     }
     assert!(compared > 200, "{compared}");

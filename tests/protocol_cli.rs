@@ -108,7 +108,7 @@ fn issue_14_referee_verify_confirms_a_finished_game_and_refuses_a_tampered_one()
     let mut r = s.respond(goeben_referee::SessionRequest::NewGame { seed: Some(21), options: None });
     let mut i = 0usize;
     while r.view.game_over.is_none() {
-        r = s.respond(r.view.legal_actions()[(i * 31 + 7) % r.view.legal_actions().len()].clone());
+        r = s.respond(r.view.decisions[(i * 31 + 7) % r.view.decisions.len()].action.clone());
         i += 1;
     }
     let record = s.respond(goeben_referee::SessionRequest::ExportRecord).record().unwrap();

@@ -81,7 +81,7 @@ fn rule_24_1_negative_vp_is_disgrace_and_24_5_counts_successes() {
     t.end_phase();
     let c = t.game().campaign.clone().unwrap();
     assert!(c.verdict.as_deref().unwrap().starts_with("In disgrace"));
-    assert!(t.session.view().legal_actions().is_empty(), "the campaign is over");
+    assert!(t.session.view().decisions.is_empty(), "the campaign is over");
     assert!(goeben_referee::rules::campaign::verdict_for(2, false).starts_with("Failure"));
     assert!(goeben_referee::rules::campaign::verdict_for(3, false).starts_with("Draw"));
     assert!(goeben_referee::rules::campaign::verdict_for(4, false).starts_with("Victory"));

@@ -104,7 +104,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
     let limit = if cup_only { CUP_ONLY_STEPS } else { STEP_LIMIT };
     while steps < limit {
         let view = s.view();
-        if view.legal_actions().is_empty() {
+        if view.decisions.is_empty() {
             break;
         }
         steps += 1;
@@ -117,8 +117,8 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
                 return Err(format!("step {steps}: a bad request was accepted or changed the session"));
             }
         }
-        let i = (roll >> 16) as usize % view.legal_actions().len();
-        let action = view.legal_actions()[i].clone();
+        let i = (roll >> 16) as usize % view.decisions.len();
+        let action = view.decisions[i].action.clone();
         let before = s.game().unwrap().clone();
         let r = s.respond(action.clone());
         if !r.ok {
@@ -161,7 +161,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
         let g = v.game.as_ref().unwrap();
         let ships: Vec<String> = g.ships.iter().map(|s| format!("{} {:?} {:?}", s.id, s.status, s.position)).collect();
         let tail: Vec<String> = s.log().iter().rev().take(12).map(|e| e.text.clone()).collect();
-        return Err(format!("the game did not end in {STEP_LIMIT} steps (turn {} of {}, {:?}, {} legal actions; pending {:?}; done {:?}; ships {ships:?}; log {tail:?})", v.turn, v.last_turn, v.phase, v.legal_actions().len(), g.pending, g.conditions.incidents_done));
+        return Err(format!("the game did not end in {STEP_LIMIT} steps (turn {} of {}, {:?}, {} legal actions; pending {:?}; done {:?}; ships {ships:?}; log {tail:?})", v.turn, v.last_turn, v.phase, v.decisions.len(), g.pending, g.conditions.incidents_done));
     }
     if s.view().reveal.is_some() && seed % 50 == 0 {
         let record = serde_json::to_string(&s.respond(SessionRequest::ExportRecord).record()).unwrap();

@@ -61,7 +61,7 @@ fn principle_4_undo_restores_the_whole_state_and_is_logged() {
     // A plain decision (one that rolls and reveals nothing) stays undoable (issue #14).
     let view = s.view();
     let plain = view.decisions.iter().position(|d| d.barrier.is_none()).expect("a plain decision is offered");
-    let action = view.legal_actions()[plain].clone();
+    let action = view.decisions[plain].action.clone();
     s.apply(action).unwrap();
     let events = s.apply(SessionRequest::Undo).unwrap();
     assert!(matches!(events.as_slice(), [Event::Undone { .. }]));

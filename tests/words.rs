@@ -91,7 +91,7 @@ fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for _ in 0..1500 {
             let view = s.view();
-            if view.legal_actions().is_empty() {
+            if view.decisions.is_empty() {
                 break;
             }
             for text in view.decisions.iter().flat_map(|d| [Some(&d.label), d.decider.as_ref()]).flatten() {
@@ -103,7 +103,7 @@ fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            s.respond(view.legal_actions()[(x >> 16) as usize % view.legal_actions().len()].clone());
+            s.respond(view.decisions[(x >> 16) as usize % view.decisions.len()].action.clone());
         }
         for entry in s.log() {
             lines += 1;
@@ -131,7 +131,7 @@ fn issue_19_the_next_step_says_where_it_leads() {
         for _ in 0..400 {
             let view = s.view();
             let Some(i) = view.legal_actions().iter().position(|a| matches!(a, goeben_referee::Action::EndPhase)) else {
-                if view.legal_actions().is_empty() {
+                if view.decisions.is_empty() {
                     break;
                 }
                 // Setup and pending questions: a random legal answer, the collier first (setup ends with it).
@@ -139,8 +139,8 @@ fn issue_19_the_next_step_says_where_it_leads() {
                 x ^= x >> 7;
                 x ^= x << 17;
                 let collier = view.legal_actions().iter().position(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. }));
-                let pick = collier.unwrap_or((x >> 16) as usize % view.legal_actions().len());
-                s.respond(view.legal_actions()[pick].clone());
+                let pick = collier.unwrap_or((x >> 16) as usize % view.decisions.len());
+                s.respond(view.decisions[pick].action.clone());
                 continue;
             };
             let label = &view.decisions[i].label;
@@ -154,7 +154,7 @@ fn issue_19_the_next_step_says_where_it_leads() {
             assert_eq!(label, &expected, "the next step in {}", view.phase_name);
             assert!(label.starts_with("Done ") || label.starts_with("End turn "), "{label:?} says what is done");
             seen.insert(view.phase_name.clone());
-            s.respond(view.legal_actions()[i].clone());
+            s.respond(view.decisions[i].action.clone());
         }
     }
     for phase in ["Outfitting & Repair", "Movement", "Incident", "Objective"] {
@@ -174,7 +174,7 @@ fn issue_29_a_repair_label_counts_dice_and_says_the_ship_will_not_move() {
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for _ in 0..1200 {
             let view = s.view();
-            if view.legal_actions().is_empty() {
+            if view.decisions.is_empty() {
                 break;
             }
             for (a, label) in view.decisions.iter().map(|d| (&d.action, &d.label)) {
@@ -187,8 +187,8 @@ fn issue_29_a_repair_label_counts_dice_and_says_the_ship_will_not_move() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let pick = (x >> 16) as usize % view.legal_actions().len();
-            s.respond(view.legal_actions()[pick].clone());
+            let pick = (x >> 16) as usize % view.decisions.len();
+            s.respond(view.decisions[pick].action.clone());
         }
     }
     assert!(told > 0 && not_told > 0, "both kinds met: {told} told, {not_told} not told");

@@ -139,7 +139,7 @@ mod tests {
         let mut r = s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
         let mut i = 0usize;
         while r.view.game_over.is_none() {
-            r = s.respond(r.view.legal_actions()[(i * 31 + 7) % r.view.legal_actions().len()].clone());
+            r = s.respond(r.view.decisions[(i * 31 + 7) % r.view.decisions.len()].action.clone());
             i += 1;
         }
         s.respond(SessionRequest::ExportRecord).record().unwrap()

@@ -144,11 +144,11 @@ pub fn played(seed: u64, steps: usize) -> Session {
     let mut s = Session::new(RulesPack::standard(), seed);
     let mut r = s.respond(goeben_referee::SessionRequest::NewGame { seed: Some(seed), options: None });
     for i in 0..steps {
-        if r.view.legal_actions().is_empty() {
+        if r.view.decisions.is_empty() {
             break;
         }
-        let n = r.view.legal_actions().len();
-        r = s.respond(r.view.legal_actions()[(i * 7 + seed as usize) % n].clone());
+        let n = r.view.decisions.len();
+        r = s.respond(r.view.decisions[(i * 7 + seed as usize) % n].action.clone());
         assert!(r.ok, "a legal action was refused: {:?}", r.error);
     }
     s
