@@ -2,8 +2,8 @@
 //! 10-turn game with random decisions under 5 ms). Run: `cargo bench --bench turns`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
+use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::ground::action::Action;
 use goeben_referee::ground::state::Phase;
 use goeben_referee::{RulesPack, Session};
@@ -11,8 +11,14 @@ use goeben_referee::{RulesPack, Session};
 /// A session at the start of turn 1's Incident phase, both ships at open sea, Alert Level 3.
 fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
     let mut s = Session::new(pack.clone(), seed);
-    let options = goeben_referee::ground::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
-    s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
+    let options = goeben_referee::ground::state::GameOptions {
+        orders: Some("raid_french_convoys".into()),
+        ..Default::default()
+    };
+    s.respond(SessionRequest::NewGame {
+        seed: Some(seed),
+        options: Some(options),
+    });
     s.respond(serde_json::from_str::<goeben_referee::Request>(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":""}}"#).unwrap());
     while s.game().unwrap().phase != Phase::Movement {
         s.respond(Action::EndPhase);
@@ -28,12 +34,20 @@ fn at_incident_phase(pack: &RulesPack, seed: u64) -> Session {
 /// Plays a whole game choosing uniformly among the legal actions with a seeded chooser.
 fn whole_game(pack: &RulesPack, seed: u64) -> u32 {
     let mut s = Session::new(pack.clone(), seed);
-    let options = goeben_referee::ground::state::GameOptions { orders: Some("raid_french_convoys".into()), ..Default::default() };
-    let mut r = s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
+    let options = goeben_referee::ground::state::GameOptions {
+        orders: Some("raid_french_convoys".into()),
+        ..Default::default()
+    };
+    let mut r = s.respond(SessionRequest::NewGame {
+        seed: Some(seed),
+        options: Some(options),
+    });
     let mut pick = seed | 1;
     let mut steps = 0;
     while r.view.game_over.is_none() && steps < 10_000 {
-        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        pick = pick
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let legal = &r.view.legal_actions();
         let action = legal[((pick >> 33) as usize) % legal.len()].clone();
         r = s.respond(action);
@@ -63,19 +77,38 @@ fn benches(c: &mut Criterion) {
     // Issue #14: the cost of marking the legal actions (per view), and of building a whole view with them.
     let mid = at_incident_phase(&pack, 7);
     let view = mid.view();
-    c.bench_function("barrier words for one view (issue #14)", |b| b.iter(|| view.decisions.iter().map(|d| goeben_referee::api::barriers::barrier_words(&view, &d.action)).collect::<Vec<_>>()));
-    c.bench_function("whole player view, marks included", |b| b.iter(|| mid.view()));
+    c.bench_function("barrier words for one view (issue #14)", |b| {
+        b.iter(|| {
+            view.decisions
+                .iter()
+                .map(|d| goeben_referee::api::barriers::barrier_words(&view, &d.action))
+                .collect::<Vec<_>>()
+        })
+    });
+    c.bench_function("whole player view, marks included", |b| {
+        b.iter(|| mid.view())
+    });
     // Issue #14: verifying a whole finished game's record (parse, replay every step, compare).
     let mut finished = Session::new(pack.clone(), 3);
-    let mut r = finished.respond(SessionRequest::NewGame { seed: Some(3), options: None });
+    let mut r = finished.respond(SessionRequest::NewGame {
+        seed: Some(3),
+        options: None,
+    });
     let mut i = 0usize;
     while r.view.game_over.is_none() {
-        r = finished.respond(r.view.decisions[(i * 31 + 7) % r.view.decisions.len()].action.clone());
+        r = finished.respond(
+            r.view.decisions[(i * 31 + 7) % r.view.decisions.len()]
+                .action
+                .clone(),
+        );
         i += 1;
     }
-    let record = serde_json::to_string(&finished.respond(SessionRequest::ExportRecord).record()).unwrap();
+    let record =
+        serde_json::to_string(&finished.respond(SessionRequest::ExportRecord).record()).unwrap();
     println!("verified record: {i} steps, {} bytes", record.len());
-    c.bench_function("referee verify, one whole game", |b| b.iter(|| goeben_referee::api::verify::verify(&record).ok));
+    c.bench_function("referee verify, one whole game", |b| {
+        b.iter(|| goeben_referee::api::verify::verify(&record).ok)
+    });
     shell_per_decision(c, &pack);
 }
 
@@ -84,17 +117,34 @@ fn benches(c: &mut Criterion) {
 /// game well into its second turn (its undo history and record grow with every decision).
 fn shell_per_decision(c: &mut Criterion, pack: &RulesPack) {
     let mut s = Session::new(pack.clone(), 3);
-    let mut r = s.respond(SessionRequest::NewGame { seed: Some(3), options: None });
+    let mut r = s.respond(SessionRequest::NewGame {
+        seed: Some(3),
+        options: None,
+    });
     let mut i = 0usize;
     while r.view.game_over.is_none() && r.view.turn < 3 && i < 400 {
-        r = s.respond(r.view.decisions[(i * 31 + 7) % r.view.decisions.len()].action.clone());
+        r = s.respond(
+            r.view.decisions[(i * 31 + 7) % r.view.decisions.len()]
+                .action
+                .clone(),
+        );
         i += 1;
     }
     let answer = serde_json::to_string(&r).unwrap();
     let saved = goeben_referee::api::save::to_json(&s);
-    println!("after {i} decisions (turn {}): an answer is {} bytes, the autosave {} bytes", r.view.turn, answer.len(), saved.len());
-    c.bench_function("one answer as JSON for the webview (issue #17)", |b| b.iter(|| serde_json::to_string(&r).unwrap().len()));
-    c.bench_function("the autosave of a game in turn 2-3 as JSON (issue #17)", |b| b.iter(|| goeben_referee::api::save::to_json(&s).len()));
+    println!(
+        "after {i} decisions (turn {}): an answer is {} bytes, the autosave {} bytes",
+        r.view.turn,
+        answer.len(),
+        saved.len()
+    );
+    c.bench_function("one answer as JSON for the webview (issue #17)", |b| {
+        b.iter(|| serde_json::to_string(&r).unwrap().len())
+    });
+    c.bench_function(
+        "the autosave of a game in turn 2-3 as JSON (issue #17)",
+        |b| b.iter(|| goeben_referee::api::save::to_json(&s).len()),
+    );
 }
 
 criterion_group!(turns, benches);

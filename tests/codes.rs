@@ -6,12 +6,12 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
+use goeben_referee::api::test_hooks::SessionHooks;
 
 use goeben_referee::api::codes::{self, CodeError, Piece, ALPHABET, FACE_DOWN};
-use goeben_referee::ground::pack::{CounterKind, IncidentKind, PlaceKind};
 use goeben_referee::api::print_sheet::{self, Paper};
+use goeben_referee::ground::pack::{CounterKind, IncidentKind, PlaceKind};
 use goeben_referee::ground::state::{Location, SpaceRef};
 use goeben_referee::{RulesPack, Session};
 use proptest::prelude::*;
@@ -41,7 +41,11 @@ fn every_piece_has_one_unique_code_that_parses_back_to_it_however_sloppily_typed
             code.replacen("GO1", "G01", 1),
             code.replace('-', "\u{2013}"),
         ] {
-            assert_eq!(codes::parse(pack, &sloppy).as_ref(), Ok(piece), "{sloppy:?}");
+            assert_eq!(
+                codes::parse(pack, &sloppy).as_ref(),
+                Ok(piece),
+                "{sloppy:?}"
+            );
         }
     }
 }
@@ -53,26 +57,64 @@ fn every_physical_piece_of_the_game_gets_a_code() {
     let count = |f: &dyn Fn(&Piece) -> bool| all.iter().filter(|p| f(p)).count();
     // Counters: incident markers (Allied warships, convoys, merchants included), coastal defenses,
     // Orders markers, Austro-Hungarian ships.
-    assert_eq!(count(&|p| matches!(p, Piece::Counter { .. })), pack.counters.counters.len());
+    assert_eq!(
+        count(&|p| matches!(p, Piece::Counter { .. })),
+        pack.counters.counters.len()
+    );
     for c in &pack.counters.counters {
-        assert!(all.contains(&Piece::Counter { id: c.id.clone() }), "{}", c.id);
+        assert!(
+            all.contains(&Piece::Counter { id: c.id.clone() }),
+            "{}",
+            c.id
+        );
     }
-    assert_eq!(count(&|p| matches!(p, Piece::GermanShip { .. })), pack.german_ships.len());
-    assert_eq!(count(&|p| matches!(p, Piece::Collier { .. })), 2, "two colliers");
+    assert_eq!(
+        count(&|p| matches!(p, Piece::GermanShip { .. })),
+        pack.german_ships.len()
+    );
+    assert_eq!(
+        count(&|p| matches!(p, Piece::Collier { .. })),
+        2,
+        "two colliers"
+    );
     // Cargo chits: one code per counter of the Crew & Gear chart's supply.
     for item in &pack.charts.crew_and_gear.items {
         for n in 1..=item.supply {
-            assert!(all.contains(&Piece::Cargo { item: item.id.clone(), number: n }), "{} {n}", item.id);
+            assert!(
+                all.contains(&Piece::Cargo {
+                    item: item.id.clone(),
+                    number: n
+                }),
+                "{} {n}",
+                item.id
+            );
         }
     }
-    let supply: usize = pack.charts.crew_and_gear.items.iter().map(|i| i.supply as usize).sum();
+    let supply: usize = pack
+        .charts
+        .crew_and_gear
+        .items
+        .iter()
+        .map(|i| i.supply as usize)
+        .sum();
     assert_eq!(count(&|p| matches!(p, Piece::Cargo { .. })), supply);
     // Placeholder tokens: every patrol zone and every Allied port.
     for place in &pack.places {
         let allied_port = matches!(place.kind, PlaceKind::Port | PlaceKind::NavalBase)
-            && matches!(place.nation, goeben_referee::ground::pack::Nation::Britain | goeben_referee::ground::pack::Nation::France);
+            && matches!(
+                place.nation,
+                goeben_referee::ground::pack::Nation::Britain
+                    | goeben_referee::ground::pack::Nation::France
+            );
         let wanted = place.kind == PlaceKind::PatrolZone || allied_port;
-        assert_eq!(all.contains(&Piece::Placeholder { place: place.id.clone() }), wanted, "{}", place.id);
+        assert_eq!(
+            all.contains(&Piece::Placeholder {
+                place: place.id.clone()
+            }),
+            wanted,
+            "{}",
+            place.id
+        );
     }
 }
 
@@ -156,7 +198,10 @@ fn a_mistyped_or_swapped_code_is_never_read_as_another_piece() {
         for v in variants {
             let text: String = v.into_iter().collect();
             match codes::parse(pack, &text) {
-                Ok(read) => assert_eq!(read, piece, "{code} mistyped as {text} read as another piece"),
+                Ok(read) => assert_eq!(
+                    read, piece,
+                    "{code} mistyped as {text} read as another piece"
+                ),
                 Err(_) => rejected += 1,
             }
         }
@@ -173,23 +218,67 @@ fn valid_unknown_code() -> String {
 #[test]
 fn foreign_malformed_mistyped_and_unknown_codes_get_distinct_errors() {
     let pack = pack();
-    for foreign in ["https://example.org/qr", "978-3-16-148410-0", "", "   ", "GOOD MORNING", "GB1-IKQ4-7", "GO2-IKQ4-7", "ＧＯ１"] {
-        assert!(matches!(codes::parse(pack, foreign), Err(CodeError::Foreign(_))), "{foreign:?} is foreign");
+    for foreign in [
+        "https://example.org/qr",
+        "978-3-16-148410-0",
+        "",
+        "   ",
+        "GOOD MORNING",
+        "GB1-IKQ4-7",
+        "GO2-IKQ4-7",
+        "ＧＯ１",
+    ] {
+        assert!(
+            matches!(codes::parse(pack, foreign), Err(CodeError::Foreign(_))),
+            "{foreign:?} is foreign"
+        );
     }
-    for malformed in ["GO1", "GO1-I0", "GO1-IKQ4", "GO1-IKQ4-77", "GO1-I!!!-X", "GO1-IUUU-X", "GO1-9KQ4-7", "GO1-IKQ4-#", "GO1-IKQ4-7-8"] {
-        assert!(matches!(codes::parse(pack, malformed), Err(CodeError::Malformed(..))), "{malformed:?} is malformed");
+    for malformed in [
+        "GO1",
+        "GO1-I0",
+        "GO1-IKQ4",
+        "GO1-IKQ4-77",
+        "GO1-I!!!-X",
+        "GO1-IUUU-X",
+        "GO1-9KQ4-7",
+        "GO1-IKQ4-#",
+        "GO1-IKQ4-7-8",
+    ] {
+        assert!(
+            matches!(codes::parse(pack, malformed), Err(CodeError::Malformed(..))),
+            "{malformed:?} is malformed"
+        );
     }
     let good = codes::all(pack)[0].1.clone();
     let mut bad = good.clone();
     let last = bad.pop().unwrap();
     bad.push(if last == '0' { '1' } else { '0' });
-    assert!(matches!(codes::parse(pack, &bad), Err(CodeError::BadCheck(_))), "{bad} has a bad check");
-    assert!(matches!(codes::parse(pack, &valid_unknown_code()), Err(CodeError::Unknown(_))));
-    let error_codes: Vec<String> = [CodeError::Foreign("".into()), CodeError::Malformed("".into(), ""), CodeError::BadCheck("".into()), CodeError::Unknown("".into())]
-        .iter()
-        .map(|e| e.code().name())
-        .collect();
-    assert_eq!(error_codes, vec!["foreign_code", "malformed_code", "bad_check", "unknown_code"]);
+    assert!(
+        matches!(codes::parse(pack, &bad), Err(CodeError::BadCheck(_))),
+        "{bad} has a bad check"
+    );
+    assert!(matches!(
+        codes::parse(pack, &valid_unknown_code()),
+        Err(CodeError::Unknown(_))
+    ));
+    let error_codes: Vec<String> = [
+        CodeError::Foreign("".into()),
+        CodeError::Malformed("".into(), ""),
+        CodeError::BadCheck("".into()),
+        CodeError::Unknown("".into()),
+    ]
+    .iter()
+    .map(|e| e.code().name())
+    .collect();
+    assert_eq!(
+        error_codes,
+        vec![
+            "foreign_code",
+            "malformed_code",
+            "bad_check",
+            "unknown_code"
+        ]
+    );
 }
 
 proptest! {
@@ -226,7 +315,10 @@ proptest! {
 
 /// Renders a code's QR symbol with qrcode's own image renderer (quiet zone included) and decodes it.
 fn print_and_read(code: &str) -> String {
-    let image = print_sheet::qr_symbol(code).render::<image::Luma<u8>>().module_dimensions(4, 4).build();
+    let image = print_sheet::qr_symbol(code)
+        .render::<image::Luma<u8>>()
+        .module_dimensions(4, 4)
+        .build();
     let mut prepared = rqrr::PreparedImage::prepare(image);
     let grids = prepared.detect_grids();
     assert_eq!(grids.len(), 1, "{code}: one QR symbol found");
@@ -240,7 +332,11 @@ fn every_code_round_trips_through_a_qr_image() {
         let read = print_and_read(&code);
         assert_eq!(read, code);
         assert_eq!(codes::parse(pack, &read), Ok(piece), "{code}");
-        assert_eq!(print_sheet::qr_symbol(&code).width(), 21, "{code}: a version-1 symbol, the smallest");
+        assert_eq!(
+            print_sheet::qr_symbol(&code).width(),
+            21,
+            "{code}: a version-1 symbol, the smallest"
+        );
     }
 }
 
@@ -250,8 +346,16 @@ fn the_sheet_draws_the_same_qr_modules_the_decoder_reads() {
     let code = codes::all(pack())[0].1.clone();
     let (width, modules) = print_sheet::qr_modules(&code);
     let svg = print_sheet::sheet_svg(&[(code.clone(), "x".into())], Paper::A4);
-    let path = svg.split(r#"<path d=""#).nth(1).and_then(|rest| rest.split('"').next()).unwrap();
-    assert_eq!(path.matches('z').count(), modules.iter().filter(|d| **d).count(), "one square a dark module");
+    let path = svg
+        .split(r#"<path d=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap();
+    assert_eq!(
+        path.matches('z').count(),
+        modules.iter().filter(|d| **d).count(),
+        "one square a dark module"
+    );
     assert_eq!(width, 21);
 }
 
@@ -265,39 +369,89 @@ fn a_sheet_holds_each_code_of_its_group_exactly_once_and_no_other() {
         for paper in [Paper::A4, Paper::Letter] {
             let svg = print_sheet::sheet_svg(&labelled, paper);
             for (code, _) in &labelled {
-                assert_eq!(svg.matches(&format!(">{code}<")).count(), 1, "{group}: {code}");
+                assert_eq!(
+                    svg.matches(&format!(">{code}<")).count(),
+                    1,
+                    "{group}: {code}"
+                );
             }
-            let printed = everything.iter().filter(|c| svg.contains(&format!(">{c}<"))).count();
+            let printed = everything
+                .iter()
+                .filter(|c| svg.contains(&format!(">{c}<")))
+                .count();
             assert_eq!(printed, labelled.len(), "{group}: no code of another group");
             let pages = print_sheet::sheet_pages(&labelled, paper);
-            let per_page: usize = pages.iter().map(|p| everything.iter().filter(|c| p.contains(&format!(">{c}<"))).count()).sum();
-            assert_eq!(per_page, labelled.len(), "{group}: the separate pages hold the same codes");
+            let per_page: usize = pages
+                .iter()
+                .map(|p| {
+                    everything
+                        .iter()
+                        .filter(|c| p.contains(&format!(">{c}<")))
+                        .count()
+                })
+                .sum();
+            assert_eq!(
+                per_page,
+                labelled.len(),
+                "{group}: the separate pages hold the same codes"
+            );
         }
     }
     assert!(print_sheet::labelled_group(pack, "dragons").is_none());
     let all = print_sheet::labelled_group(pack, "all").unwrap();
     assert_eq!(all.len(), everything.len());
-    assert!(print_sheet::sheet_pages(&all, Paper::A4).len() >= 2, "the whole set takes several pages");
+    assert!(
+        print_sheet::sheet_pages(&all, Paper::A4).len() >= 2,
+        "the whole set takes several pages"
+    );
     let first = &print_sheet::sheet_pages(&all, Paper::Letter)[0];
-    assert!(first.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="215.9mm" height="279.4mm""#));
-    assert!(first.contains(r#"width="15.875" height="15.875""#), "5/8-inch squares");
+    assert!(first.starts_with(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="215.9mm" height="279.4mm""#
+    ));
+    assert!(
+        first.contains(r#"width="15.875" height="15.875""#),
+        "5/8-inch squares"
+    );
 }
 
 #[test]
 fn the_allied_group_is_the_allied_warships_convoys_and_merchantmen() {
     let pack = pack();
-    let allied: BTreeSet<String> = print_sheet::labelled_group(pack, "allied").unwrap().into_iter().map(|(c, _)| c).collect();
+    let allied: BTreeSet<String> = print_sheet::labelled_group(pack, "allied")
+        .unwrap()
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect();
     for c in &pack.counters.counters {
         let code = codes::code_of(pack, &Piece::Counter { id: c.id.clone() }).unwrap();
-        let wanted = matches!(&c.kind, CounterKind::Incident { ship: Some(_), .. } | CounterKind::Incident { incident: IncidentKind::AlliedMerchantman, .. });
+        let wanted = matches!(
+            &c.kind,
+            CounterKind::Incident { ship: Some(_), .. }
+                | CounterKind::Incident {
+                    incident: IncidentKind::AlliedMerchantman,
+                    ..
+                }
+        );
         assert_eq!(allied.contains(&code), wanted, "{}", c.id);
     }
-    assert!(pack.counters.counters.iter().any(|c| c.id == "gb_bc_inflexible" && allied.contains(&codes::code_of(pack, &Piece::Counter { id: c.id.clone() }).unwrap())));
+    assert!(pack
+        .counters
+        .counters
+        .iter()
+        .any(|c| c.id == "gb_bc_inflexible"
+            && allied
+                .contains(&codes::code_of(pack, &Piece::Counter { id: c.id.clone() }).unwrap())));
 }
 
 fn started() -> Session {
     let mut s = Session::new(pack().clone(), 5);
-    assert!(s.respond(SessionRequest::NewGame { seed: Some(5), options: None }).ok);
+    assert!(
+        s.respond(SessionRequest::NewGame {
+            seed: Some(5),
+            options: None
+        })
+        .ok
+    );
     s
 }
 
@@ -319,14 +473,24 @@ fn a_face_down_counter_reads_the_same_in_the_pool_a_patrol_zone_a_port_or_out_of
         kinds.insert(kind);
         let id = pack().counters.counters[i].id.clone();
         let scan = codes::public_info(pack(), Some(game), Piece::Counter { id: id.clone() });
-        assert!(scan.printed.is_some(), "{id}: the printed face is shown (the player holds the counter)");
+        assert!(
+            scan.printed.is_some(),
+            "{id}: the printed face is shown (the player holds the counter)"
+        );
         statuses.insert(scan.status.clone());
         let json = serde_json::to_string(&scan).unwrap();
         if let Location::PatrolZone { zone: place } | Location::Port { port: place } = &c.location {
-            assert!(!json.contains(place.as_str()), "{id}: the scan names {place}");
+            assert!(
+                !json.contains(place.as_str()),
+                "{id}: the scan names {place}"
+            );
         }
     }
-    assert_eq!(kinds, ["out", "pool", "port", "zone"].into_iter().collect(), "every face-down location was scanned");
+    assert_eq!(
+        kinds,
+        ["out", "pool", "port", "zone"].into_iter().collect(),
+        "every face-down location was scanned"
+    );
     assert_eq!(statuses, [FACE_DOWN.to_string()].into_iter().collect());
 }
 
@@ -337,14 +501,24 @@ fn a_scan_shows_public_status_face_up_sunk_damaged_orders_box_and_held_aside() {
     let pack = pack();
     let id = "gb_bc_inflexible";
     let index = pack.counter_index(id).unwrap();
-    let status = |game: &goeben_referee::ground::state::Game| codes::public_info(pack, Some(game), Piece::Counter { id: id.into() }).status;
-    game.counters[index].location = Location::OnMap { space: SpaceRef::place("malta") };
-    assert!(status(&game).starts_with("face up on the map at Malta"), "{}", status(&game));
+    let status = |game: &goeben_referee::ground::state::Game| {
+        codes::public_info(pack, Some(game), Piece::Counter { id: id.into() }).status
+    };
+    game.counters[index].location = Location::OnMap {
+        space: SpaceRef::place("malta"),
+    };
+    assert!(
+        status(&game).starts_with("face up on the map at Malta"),
+        "{}",
+        status(&game)
+    );
     game.counters[index].location = Location::Sunk;
     assert!(status(&game).starts_with("sunk"));
     game.counters[index].location = Location::Damaged;
     assert!(status(&game).starts_with("damaged"));
-    game.counters[index].location = Location::Held { space: SpaceRef::place("malta") };
+    game.counters[index].location = Location::Held {
+        space: SpaceRef::place("malta"),
+    };
     assert!(status(&game).starts_with("held aside at Malta"));
     let orders_id = pack.counters.counters[game.orders.index()].id.clone();
     let orders = codes::public_info(pack, Some(&game), Piece::Counter { id: orders_id });
@@ -353,7 +527,11 @@ fn a_scan_shows_public_status_face_up_sunk_damaged_orders_box_and_held_aside() {
     let none = codes::public_info(pack, None, Piece::Counter { id: id.into() });
     assert_eq!(none.status, "no game is running");
     assert_eq!(none.printed.unwrap().ship.unwrap().primary, 4);
-    assert!(none.values.iter().any(|v| v.contains("primary 4")), "{:?}", none.values);
+    assert!(
+        none.values.iter().any(|v| v.contains("primary 4")),
+        "{:?}",
+        none.values
+    );
 }
 
 #[test]
@@ -361,18 +539,59 @@ fn a_scan_of_a_german_ship_shows_its_display_tracks_and_a_token_its_stacks_publi
     let s = started();
     let game = s.game().unwrap();
     let pack = pack();
-    let goeben = codes::public_info(pack, Some(game), Piece::GermanShip { id: "goeben".into() });
-    assert!(goeben.status.contains("display tracks") && goeben.status.contains("hull"), "{}", goeben.status);
+    let goeben = codes::public_info(
+        pack,
+        Some(game),
+        Piece::GermanShip {
+            id: "goeben".into(),
+        },
+    );
+    assert!(
+        goeben.status.contains("display tracks") && goeben.status.contains("hull"),
+        "{}",
+        goeben.status
+    );
     assert!(goeben.values.iter().any(|v| v.contains("starting tracks")));
-    let token = codes::public_info(pack, Some(game), Piece::Placeholder { place: "adriatic_pz".into() });
-    let n = game.count_at(&Location::PatrolZone { zone: "adriatic_pz".into() });
+    let token = codes::public_info(
+        pack,
+        Some(game),
+        Piece::Placeholder {
+            place: "adriatic_pz".into(),
+        },
+    );
+    let n = game.count_at(&Location::PatrolZone {
+        zone: "adriatic_pz".into(),
+    });
     assert_eq!(token.status, format!("{n} face-down counters there"));
-    let port = pack.places.iter().find(|p| game.count_at(&Location::Port { port: p.id.clone() }) > 0).unwrap();
-    let token = codes::public_info(pack, Some(game), Piece::Placeholder { place: port.id.clone() });
-    let n = game.count_at(&Location::Port { port: port.id.clone() });
-    assert!(token.status.starts_with(&format!("{n} face-down counter")), "{}", token.status);
+    let port = pack
+        .places
+        .iter()
+        .find(|p| game.count_at(&Location::Port { port: p.id.clone() }) > 0)
+        .unwrap();
+    let token = codes::public_info(
+        pack,
+        Some(game),
+        Piece::Placeholder {
+            place: port.id.clone(),
+        },
+    );
+    let n = game.count_at(&Location::Port {
+        port: port.id.clone(),
+    });
+    assert!(
+        token.status.starts_with(&format!("{n} face-down counter")),
+        "{}",
+        token.status
+    );
     let chit = &pack.charts.crew_and_gear.items[0];
-    let cargo = codes::public_info(pack, Some(game), Piece::Cargo { item: chit.id.clone(), number: 1 });
+    let cargo = codes::public_info(
+        pack,
+        Some(game),
+        Piece::Cargo {
+            item: chit.id.clone(),
+            number: 1,
+        },
+    );
     assert!(cargo.name.starts_with(&chit.name));
     assert!(!cargo.values.is_empty());
 }
@@ -380,18 +599,35 @@ fn a_scan_of_a_german_ship_shows_its_display_tracks_and_a_token_its_stacks_publi
 #[test]
 fn the_scan_request_answers_in_the_response_and_changes_nothing() {
     let mut s = started();
-    let code = codes::code_of(pack(), &Piece::Placeholder { place: "adriatic_pz".into() }).unwrap();
+    let code = codes::code_of(
+        pack(),
+        &Piece::Placeholder {
+            place: "adriatic_pz".into(),
+        },
+    )
+    .unwrap();
     let before = goeben_referee::api::save::to_json(&s);
     let log_before = s.log().len();
-    let r = s.respond(SessionRequest::Scan { code: code.to_lowercase().replace('-', " ") });
+    let r = s.respond(SessionRequest::Scan {
+        code: code.to_lowercase().replace('-', " "),
+    });
     assert!(r.ok);
     assert_eq!(r.events, Some(Vec::new()));
     let scan = r.scan().unwrap();
-    assert_eq!(scan.code, code, "the answer gives the code in its printed form");
+    assert_eq!(
+        scan.code, code,
+        "the answer gives the code in its printed form"
+    );
     assert_eq!(scan.name, "Adriatic Patrol Zone token");
     assert_eq!(before, goeben_referee::api::save::to_json(&s));
     assert_eq!(log_before, s.log().len());
-    assert!(SessionRequest::Scan { code: String::new() }.is_read_only(), "a scan is a session request that changes nothing");
+    assert!(
+        SessionRequest::Scan {
+            code: String::new()
+        }
+        .is_read_only(),
+        "a scan is a session request that changes nothing"
+    );
     // Every bad code is refused with its own error code and changes nothing.
     let bad_check = {
         let mut c = code.clone();
@@ -399,7 +635,12 @@ fn the_scan_request_answers_in_the_response_and_changes_nothing() {
         c.push(if last == '0' { '1' } else { '0' });
         c
     };
-    for (text, error) in [("hello", "foreign_code"), ("GO1-P1", "malformed_code"), (bad_check.as_str(), "bad_check"), (valid_unknown_code().as_str(), "unknown_code")] {
+    for (text, error) in [
+        ("hello", "foreign_code"),
+        ("GO1-P1", "malformed_code"),
+        (bad_check.as_str(), "bad_check"),
+        (valid_unknown_code().as_str(), "unknown_code"),
+    ] {
         let r = s.respond(SessionRequest::Scan { code: text.into() });
         assert!(!r.ok, "{text}");
         assert_eq!(r.error.clone().unwrap().code, error, "{text}");
@@ -407,7 +648,8 @@ fn the_scan_request_answers_in_the_response_and_changes_nothing() {
         assert_eq!(before, goeben_referee::api::save::to_json(&s));
     }
     // The scan travels as JSON like every request.
-    let request: goeben_referee::Request = serde_json::from_str(r#"{"action":"scan","code":"x"}"#).unwrap();
+    let request: goeben_referee::Request =
+        serde_json::from_str(r#"{"action":"scan","code":"x"}"#).unwrap();
     assert_eq!(request, SessionRequest::Scan { code: "x".into() }.into());
 }
 
@@ -415,22 +657,43 @@ fn the_scan_request_answers_in_the_response_and_changes_nothing() {
 fn issue_7_one_counter_reprinted_alone_draws_its_code_and_name_at_printed_size() {
     let (code, name) = print_sheet::labelled_group(pack(), "placeholders").unwrap()[0].clone();
     let svg = print_sheet::counter_svg(&code, &name);
-    assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="17.875mm""#), "{}", &svg[..120]);
+    assert!(
+        svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="17.875mm""#),
+        "{}",
+        &svg[..120]
+    );
     assert_eq!(svg.matches(&format!(">{code}<")).count(), 1);
     assert_eq!(svg.matches(&format!(">{name}<")).count(), 1);
-    let path = svg.split(r#"<path d=""#).nth(1).and_then(|rest| rest.split('"').next()).unwrap();
+    let path = svg
+        .split(r#"<path d=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap();
     let (_, modules) = print_sheet::qr_modules(&code);
-    assert_eq!(path.matches('z').count(), modules.iter().filter(|d| **d).count());
+    assert_eq!(
+        path.matches('z').count(),
+        modules.iter().filter(|d| **d).count()
+    );
 }
 
 #[test]
 fn issue_7_counter_sheet_code_reprints_one_counter_and_refuses_a_bad_code() {
     let (code, _) = print_sheet::labelled_group(pack(), "placeholders").unwrap()[0].clone();
     let sloppy = code.to_lowercase().replace('-', " ");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_counter_sheet")).args(["--code", &sloppy]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_counter_sheet"))
+        .args(["--code", &sloppy])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains(&format!(">{code}<")));
-    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_counter_sheet")).args(["--code", "https://example.org"]).output().unwrap();
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_counter_sheet"))
+        .args(["--code", "https://example.org"])
+        .output()
+        .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(bad.stdout.is_empty());
     assert!(String::from_utf8_lossy(&bad.stderr).starts_with("counter_sheet: "));

@@ -16,7 +16,12 @@ fn read(path: &str) -> String {
 /// (`"action": "…"`).
 fn action_names() -> Vec<String> {
     let ts = read("ui/src/generated/Action.ts") + &read("ui/src/generated/SessionRequest.ts");
-    let mut names: Vec<String> = ts.split("\"action\": \"").skip(1).filter_map(|rest| rest.split('"').next()).map(str::to_string).collect();
+    let mut names: Vec<String> = ts
+        .split("\"action\": \"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_string)
+        .collect();
     names.sort();
     names.dedup();
     names
@@ -26,18 +31,34 @@ fn action_names() -> Vec<String> {
 fn every_action_is_documented_in_the_protocol() {
     let protocol = read("docs/PROTOCOL.md");
     let names = action_names();
-    assert!(names.len() > 40, "the action names were read ({})", names.len());
-    let missing: Vec<&String> = names.iter().filter(|n| !protocol.contains(&format!("`{n}`"))).collect();
-    assert!(missing.is_empty(), "docs/PROTOCOL.md does not document: {missing:?}");
+    assert!(
+        names.len() > 40,
+        "the action names were read ({})",
+        names.len()
+    );
+    let missing: Vec<&String> = names
+        .iter()
+        .filter(|n| !protocol.contains(&format!("`{n}`")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/PROTOCOL.md does not document: {missing:?}"
+    );
 }
 
 fn files_under(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.filter_map(Result::ok) {
         let path = entry.path();
         if path.is_dir() {
             files_under(&path, exts, out);
-        } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| exts.contains(&e)) {
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| exts.contains(&e))
+        {
             out.push(path);
         }
     }
@@ -47,14 +68,30 @@ fn files_under(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
 fn every_source_file_is_in_the_code_map() {
     let map = read("ARCHITECTURE.md");
     let mut files = Vec::new();
-    for (dir, exts) in [("src", &["rs"][..]), ("src-tauri/src", &["rs"]), ("benches", &["rs"]), ("crates", &["rs"]), ("fuzz/src", &["rs"]), ("fuzz/fuzz_targets", &["rs"]), ("e2e", &["mjs"]), ("scripts", &["sh", "py", "mjs"])] {
+    for (dir, exts) in [
+        ("src", &["rs"][..]),
+        ("src-tauri/src", &["rs"]),
+        ("benches", &["rs"]),
+        ("crates", &["rs"]),
+        ("fuzz/src", &["rs"]),
+        ("fuzz/fuzz_targets", &["rs"]),
+        ("e2e", &["mjs"]),
+        ("scripts", &["sh", "py", "mjs"]),
+    ] {
         files_under(&repo().join(dir), exts, &mut files);
     }
-    assert!(files.len() > 60, "the source files were found ({})", files.len());
+    assert!(
+        files.len() > 60,
+        "the source files were found ({})",
+        files.len()
+    );
     let missing: Vec<String> = files
         .iter()
         .filter(|f| !map.contains(f.file_name().unwrap().to_str().unwrap()))
         .map(|f| f.strip_prefix(repo()).unwrap().display().to_string())
         .collect();
-    assert!(missing.is_empty(), "ARCHITECTURE.md's code map does not name: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md's code map does not name: {missing:?}"
+    );
 }

@@ -12,7 +12,10 @@ const FLOORS: [&str; 5] = ["ground", "engine", "rules", "sequence", "api"];
 
 fn floor_of(module: &str) -> Option<usize> {
     let top = module.split("::").next()?;
-    FLOORS.iter().position(|f| *f == top).or((top == "dice").then_some(0))
+    FLOORS
+        .iter()
+        .position(|f| *f == top)
+        .or((top == "dice").then_some(0))
 }
 
 /// Every `.rs` file under `dir`, recursively.
@@ -29,9 +32,19 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// A file's module path from `src/` (`src/rules/combat/salvo.rs` → `rules::combat::salvo`).
 fn module_of(src: &Path, file: &Path) -> String {
-    let rel = file.strip_prefix(src).expect("under src").with_extension("");
-    let parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
-    let parts: Vec<&str> = parts.iter().map(String::as_str).filter(|p| *p != "mod").collect();
+    let rel = file
+        .strip_prefix(src)
+        .expect("under src")
+        .with_extension("");
+    let parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let parts: Vec<&str> = parts
+        .iter()
+        .map(String::as_str)
+        .filter(|p| *p != "mod")
+        .collect();
     parts.join("::")
 }
 
@@ -71,7 +84,9 @@ fn production_text(text: &str) -> String {
 /// Expands a use tree (`a::{b, c::{d}}`) into its paths.
 fn expand(tree: &str) -> Vec<String> {
     let tree = tree.trim();
-    let Some(open) = tree.find('{') else { return vec![tree.to_string()] };
+    let Some(open) = tree.find('{') else {
+        return vec![tree.to_string()];
+    };
     let prefix = &tree[..open];
     let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
     let mut parts = Vec::new();
@@ -88,7 +103,12 @@ fn expand(tree: &str) -> Vec<String> {
         }
     }
     parts.push(&inner[start..]);
-    parts.into_iter().filter(|p| !p.trim().is_empty()).flat_map(|p| expand(p)).map(|p| format!("{prefix}{p}")).collect()
+    parts
+        .into_iter()
+        .filter(|p| !p.trim().is_empty())
+        .flat_map(|p| expand(p))
+        .map(|p| format!("{prefix}{p}"))
+        .collect()
 }
 
 /// Every path the text names below `root` (`crate` or `goeben_referee`), use trees expanded.
@@ -104,7 +124,9 @@ fn paths_from(text: &str, root: &str) -> Vec<String> {
                 let end = after.find(';').unwrap_or(after.len());
                 out.extend(expand(&after[..end]));
             } else {
-                let end = after.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(after.len());
+                let end = after
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                    .unwrap_or(after.len());
                 out.push(after[..end].trim_end_matches(':').to_string());
             }
         }
@@ -115,8 +137,14 @@ fn paths_from(text: &str, root: &str) -> Vec<String> {
 
 /// The module file a path lands in: its longest prefix that is a module of the crate.
 fn resolve(path: &str, modules: &BTreeSet<String>) -> Option<String> {
-    let segments: Vec<&str> = path.split("::").map(|s| s.split_whitespace().next().unwrap_or("")).collect();
-    (1..=segments.len()).rev().map(|n| segments[..n].join("::")).find(|m| modules.contains(m))
+    let segments: Vec<&str> = path
+        .split("::")
+        .map(|s| s.split_whitespace().next().unwrap_or(""))
+        .collect();
+    (1..=segments.len())
+        .rev()
+        .map(|n| segments[..n].join("::"))
+        .find(|m| modules.contains(m))
 }
 
 struct Graph {
@@ -129,7 +157,9 @@ fn core_graph() -> Graph {
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     // The crate root only declares the floors and re-exports the API's front door; the CLIs are checked apart.
-    files.retain(|f| !f.starts_with(src.join("bin")) && !is_test_file(f) && *f != src.join("lib.rs"));
+    files.retain(|f| {
+        !f.starts_with(src.join("bin")) && !is_test_file(f) && *f != src.join("lib.rs")
+    });
     let modules: BTreeSet<String> = files.iter().map(|f| module_of(&src, f)).collect();
     let mut edges = BTreeMap::new();
     for file in &files {
@@ -197,7 +227,14 @@ fn circles(graph: &Graph) -> Vec<Vec<String>> {
             }
         }
     }
-    let mut w = Walk { g: graph, index: BTreeMap::new(), low: BTreeMap::new(), stack: Vec::new(), on_stack: BTreeSet::new(), found: Vec::new() };
+    let mut w = Walk {
+        g: graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
     for v in graph.edges.keys() {
         if !w.index.contains_key(v.as_str()) {
             visit(&mut w, v);
@@ -209,8 +246,15 @@ fn circles(graph: &Graph) -> Vec<Vec<String>> {
 #[test]
 fn every_core_file_sits_on_a_floor() {
     let graph = core_graph();
-    let lost: Vec<_> = graph.edges.keys().filter(|m| floor_of(m).is_none()).collect();
-    assert!(lost.is_empty(), "files outside the floors {FLOORS:?}: {lost:?}");
+    let lost: Vec<_> = graph
+        .edges
+        .keys()
+        .filter(|m| floor_of(m).is_none())
+        .collect();
+    assert!(
+        lost.is_empty(),
+        "files outside the floors {FLOORS:?}: {lost:?}"
+    );
 }
 
 #[test]
@@ -228,8 +272,15 @@ fn imports_only_run_down_the_floors() {
             }
         }
     }
-    println!("{total} imports between core files, {} running up a floor", up.len());
-    assert!(up.is_empty(), "imports running up a floor:\n{}", up.join("\n"));
+    println!(
+        "{total} imports between core files, {} running up a floor",
+        up.len()
+    );
+    assert!(
+        up.is_empty(),
+        "imports running up a floor:\n{}",
+        up.join("\n")
+    );
 }
 
 #[test]
@@ -253,7 +304,10 @@ fn clis_and_shell_use_only_the_api_floor() {
             let top = path.split("::").next().unwrap_or("");
             let allowed = top == "api" || top.chars().next().is_some_and(char::is_uppercase);
             if !allowed {
-                past.push(format!("{}: goeben_referee::{path}", file.strip_prefix(root).unwrap_or(file).display()));
+                past.push(format!(
+                    "{}: goeben_referee::{path}",
+                    file.strip_prefix(root).unwrap_or(file).display()
+                ));
             }
         }
     }
@@ -264,12 +318,30 @@ fn clis_and_shell_use_only_the_api_floor() {
 #[test]
 fn the_checker_finds_a_planted_circle() {
     let mut edges = BTreeMap::new();
-    edges.insert("ground::state".to_string(), BTreeSet::from(["rules::cargo".to_string()]));
-    edges.insert("rules::cargo".to_string(), BTreeSet::from(["ground::state".to_string()]));
+    edges.insert(
+        "ground::state".to_string(),
+        BTreeSet::from(["rules::cargo".to_string()]),
+    );
+    edges.insert(
+        "rules::cargo".to_string(),
+        BTreeSet::from(["ground::state".to_string()]),
+    );
     edges.insert("api::view".to_string(), BTreeSet::new());
     let found = circles(&Graph { edges });
-    assert_eq!(found, vec![vec!["ground::state".to_string(), "rules::cargo".to_string()]]);
+    assert_eq!(
+        found,
+        vec![vec![
+            "ground::state".to_string(),
+            "rules::cargo".to_string()
+        ]]
+    );
     assert!(floor_of("rules::cargo") > floor_of("ground::state"));
-    assert_eq!(expand("a::{b, c::{d, e}}"), vec!["a::b", "a::c::d", "a::c::e"]);
-    assert_eq!(production_text("use crate::a;\n#[cfg(test)]\nmod tests {\n use crate::b;\n}\n"), "use crate::a;\n");
+    assert_eq!(
+        expand("a::{b, c::{d, e}}"),
+        vec!["a::b", "a::c::d", "a::c::e"]
+    );
+    assert_eq!(
+        production_text("use crate::a;\n#[cfg(test)]\nmod tests {\n use crate::b;\n}\n"),
+        "use crate::a;\n"
+    );
 }

@@ -26,8 +26,13 @@ fn fuzz_dir() -> PathBuf {
 fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
     for dir in ["corpus", "regressions"] {
-        let Ok(entries) = std::fs::read_dir(fuzz_dir().join(dir).join(target)) else { continue };
-        let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+        let Ok(entries) = std::fs::read_dir(fuzz_dir().join(dir).join(target)) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
         paths.sort();
         out.extend(paths.into_iter().map(|p| {
             let bytes = std::fs::read(&p).unwrap();
@@ -41,7 +46,11 @@ fn replay(target: &str, check: fn(&[u8])) -> usize {
     let inputs = inputs(target);
     for (path, bytes) in &inputs {
         let outcome = std::panic::catch_unwind(|| check(bytes));
-        assert!(outcome.is_ok(), "fuzz input {} fails its target's checks", path.display());
+        assert!(
+            outcome.is_ok(),
+            "fuzz input {} fails its target's checks",
+            path.display()
+        );
     }
     inputs.len()
 }
@@ -67,12 +76,19 @@ fn issue_18_the_fuzz_corpora_and_kept_crashes_replay_cleanly() {
 /// the frame reads as one with no code. (It stays in `fuzz/regressions/`, replayed above too.)
 #[test]
 fn issue_18_the_rqrr_finding_reads_as_a_frame_with_no_code() {
-    let bytes = std::fs::read(fuzz_dir().join("regressions/webcam_frame/rqrr-perspective-map-assert.frame")).unwrap();
+    let bytes = std::fs::read(
+        fuzz_dir().join("regressions/webcam_frame/rqrr-perspective-map-assert.frame"),
+    )
+    .unwrap();
     // As the target reads it: the header's width, cut to the largest whole frame of the body.
     let pixels = &bytes[4..];
     let w = (u16::from_le_bytes([bytes[0], bytes[1]]) as usize).clamp(1, pixels.len());
     let h = pixels.len() / w;
-    assert_eq!(game::decode_grey(w, h, &pixels[..w * h]), Ok(None), "a {w}×{h} frame");
+    assert_eq!(
+        game::decode_grey(w, h, &pixels[..w * h]),
+        Ok(None),
+        "a {w}×{h} frame"
+    );
 }
 
 /// The checks catch what they promise to: a frame of a printed code decodes through the shell's copy.
@@ -80,8 +96,14 @@ fn issue_18_the_rqrr_finding_reads_as_a_frame_with_no_code() {
 fn issue_18_a_seed_frame_decodes_to_its_code() {
     let path = fuzz_dir().join("corpus/webcam_frame/goeben.frame");
     let bytes = std::fs::read(path).unwrap();
-    let (w, h) = (u16::from_le_bytes([bytes[0], bytes[1]]) as usize, u16::from_le_bytes([bytes[2], bytes[3]]) as usize);
-    assert_eq!(game::decode_grey(w, h, &bytes[4..]), Ok(Some("GO1-GW47-O".to_string())));
+    let (w, h) = (
+        u16::from_le_bytes([bytes[0], bytes[1]]) as usize,
+        u16::from_le_bytes([bytes[2], bytes[3]]) as usize,
+    );
+    assert_eq!(
+        game::decode_grey(w, h, &bytes[4..]),
+        Ok(Some("GO1-GW47-O".to_string()))
+    );
 }
 
 /// A small deterministic chooser (xorshift), so the recorded game is reproducible.
@@ -103,7 +125,8 @@ fn frame(text: &str, scale: usize) -> Vec<u8> {
     for y in 0..side {
         for x in 0..side {
             let (mx, my) = ((x / scale).wrapping_sub(4), (y / scale).wrapping_sub(4));
-            let dark = mx < modules && my < modules && colors[my * modules + mx] == qrcode::Color::Dark;
+            let dark =
+                mx < modules && my < modules && colors[my * modules + mx] == qrcode::Color::Dark;
             out.push(if dark { 30 } else { 200 });
         }
     }
@@ -122,7 +145,11 @@ fn issue_18_generated_seeds() {
     };
     // Saves: no game yet, and a game a few steps in (the pack is embedded in both).
     let fresh = Session::new(RulesPack::standard(), 1);
-    write("save_file", "no_game.json", save::to_json(&fresh).as_bytes());
+    write(
+        "save_file",
+        "no_game.json",
+        save::to_json(&fresh).as_bytes(),
+    );
     let mut s = Session::new(RulesPack::standard(), 1);
     for line in [
         r#"{"action":"new_game","seed":7,"options":{"orders":"ottoman_alliance"}}"#,
@@ -131,12 +158,26 @@ fn issue_18_generated_seeds() {
     ] {
         assert!(handle_line(&mut s, line).ok, "{line}");
     }
-    write("save_file", "three_steps.json", save::to_json(&s).as_bytes());
+    write(
+        "save_file",
+        "three_steps.json",
+        save::to_json(&s).as_bytes(),
+    );
     // The exported pack.
-    write("rules_pack", "standard.json", RulesPack::standard().to_json().as_bytes());
+    write(
+        "rules_pack",
+        "standard.json",
+        RulesPack::standard().to_json().as_bytes(),
+    );
     // A finished game record (and the same game unfinished, which verify refuses).
     let mut s = Session::new(RulesPack::standard(), 5);
-    assert!(s.respond(SessionRequest::NewGame { seed: Some(11), options: None }).ok);
+    assert!(
+        s.respond(SessionRequest::NewGame {
+            seed: Some(11),
+            options: None
+        })
+        .ok
+    );
     let mut pick = 11u64;
     for step in 0..3000 {
         let view = s.view();
@@ -145,7 +186,11 @@ fn issue_18_generated_seeds() {
         }
         if step == 40 {
             let record = s.respond(SessionRequest::ExportRecord).record().unwrap();
-            write("game_record", "unfinished.json", serde_json::to_string(&record).unwrap().as_bytes());
+            write(
+                "game_record",
+                "unfinished.json",
+                serde_json::to_string(&record).unwrap().as_bytes(),
+            );
         }
         let i = next(&mut pick) as usize % view.decisions.len();
         assert!(s.respond(view.decisions[i].action.clone()).ok);
@@ -159,6 +204,10 @@ fn issue_18_generated_seeds() {
     let pack = RulesPack::standard();
     write("webcam_frame", "goeben.frame", &frame("GO1-GW47-O", 2));
     write("webcam_frame", "inflexible.frame", &frame("GO1-I97N-L", 3));
-    write("webcam_frame", "foreign.frame", &frame("https://example.org", 2));
+    write(
+        "webcam_frame",
+        "foreign.frame",
+        &frame("https://example.org", 2),
+    );
     assert!(codes::parse(&pack, "GO1-GW47-O").is_ok());
 }

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
+use goeben_referee::api::test_hooks::SessionHooks;
 
 use goeben_referee::ground::state::{CounterId, Location};
 use goeben_referee::{RulesPack, Session};
@@ -16,27 +16,48 @@ mod leak_support;
 use leak_support::{counters_in, knowable, revealed_by, salt_of};
 
 fn no_rng(text: &str, seed: u64, step: usize) {
-    assert!(!text.contains(&format!(":{seed},")) && !text.contains(&format!(":{seed}}}")), "step {step}: the seed appears");
+    assert!(
+        !text.contains(&format!(":{seed},")) && !text.contains(&format!(":{seed}}}")),
+        "step {step}: the seed appears"
+    );
     for field in ["\"rng\"", "\"seed\"", "\"dice\"", "\"stream\"", "\"undo\""] {
-        assert!(!text.contains(field), "step {step}: {field} crosses the boundary");
+        assert!(
+            !text.contains(field),
+            "step {step}: {field} crosses the boundary"
+        );
     }
 }
 
 /// Checks one response: its events in order only name counters revealed before or by that event; its
 /// view only names counters the player may know now; no RNG material while the game runs.
-fn assert_no_leak(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, step: usize) {
+fn assert_no_leak(
+    session: &Session,
+    response: &goeben_referee::Response,
+    ever: &mut BTreeSet<String>,
+    seed: u64,
+    step: usize,
+) {
     assert_no_leak_salted(session, response, ever, seed, &salt_of(session), step)
 }
 
-
-fn assert_no_leak_salted(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, salt: &str, step: usize) {
+fn assert_no_leak_salted(
+    session: &Session,
+    response: &goeben_referee::Response,
+    ever: &mut BTreeSet<String>,
+    seed: u64,
+    salt: &str,
+    step: usize,
+) {
     let pack = session.pack();
     if response.view.game_over.is_none() {
         let text = serde_json::to_string(response).unwrap();
         no_rng(&text, seed, step);
         // Issue #14: neither the salt nor the committed string leaves before the end; a mid-game record
         // says no more than the views did.
-        assert!(!text.contains(salt) && !text.contains("\"reveal\""), "step {step}: the salt crosses the boundary");
+        assert!(
+            !text.contains(salt) && !text.contains("\"reveal\""),
+            "step {step}: the salt crosses the boundary"
+        );
     }
     for event in response.events.iter().flatten() {
         ever.extend(revealed_by(event));
@@ -44,28 +65,52 @@ fn assert_no_leak_salted(session: &Session, response: &goeben_referee::Response,
         let leaked: Vec<_> = named.difference(ever).collect();
         assert!(leaked.is_empty(), "step {step}: an event names face-down counters before their reveal: {leaked:?} in {event:?}");
     }
-    for event in response.record().iter().flat_map(|r| r.steps.iter().flat_map(|s| s.events.iter())) {
+    for event in response
+        .record()
+        .iter()
+        .flat_map(|r| r.steps.iter().flat_map(|s| s.events.iter()))
+    {
         let named = counters_in(pack, &serde_json::to_value(event).unwrap());
         let leaked: Vec<_> = named.difference(ever).collect();
-        assert!(leaked.is_empty(), "step {step}: the record names never-revealed counters: {leaked:?}");
+        assert!(
+            leaked.is_empty(),
+            "step {step}: the record names never-revealed counters: {leaked:?}"
+        );
     }
     for entry in response.log().iter().flatten() {
         let named = counters_in(pack, &serde_json::to_value(entry).unwrap());
         let leaked: Vec<_> = named.difference(ever).collect();
-        assert!(leaked.is_empty(), "step {step}: the log names never-revealed counters: {leaked:?}");
+        assert!(
+            leaked.is_empty(),
+            "step {step}: the log names never-revealed counters: {leaked:?}"
+        );
     }
     let allowed = knowable(session);
     let named = counters_in(pack, &serde_json::to_value(&response.view).unwrap());
     let leaked: Vec<_> = named.difference(&allowed).collect();
-    assert!(leaked.is_empty(), "step {step}: the view names face-down counters: {leaked:?}");
+    assert!(
+        leaked.is_empty(),
+        "step {step}: the view names face-down counters: {leaked:?}"
+    );
     // The names of counters face down in a zone or port do not appear in the view either.
     let view_text = serde_json::to_string(&response.view).unwrap();
     let game = session.game().unwrap();
     for (i, spec) in pack.counters.counters.iter().enumerate() {
         let loc = &game.counter(CounterId(i as u16)).location;
-        let shares_name = pack.counters.counters.iter().any(|o| o.name == spec.name && allowed.contains(&o.id));
-        if matches!(loc, Location::PatrolZone { .. } | Location::Port { .. }) && !allowed.contains(&spec.id) && !shares_name {
-            assert!(!view_text.contains(&format!("\"{}\"", spec.name)), "step {step}: the name of {} appears", spec.id);
+        let shares_name = pack
+            .counters
+            .counters
+            .iter()
+            .any(|o| o.name == spec.name && allowed.contains(&o.id));
+        if matches!(loc, Location::PatrolZone { .. } | Location::Port { .. })
+            && !allowed.contains(&spec.id)
+            && !shares_name
+        {
+            assert!(
+                !view_text.contains(&format!("\"{}\"", spec.name)),
+                "step {step}: the name of {} appears",
+                spec.id
+            );
         }
     }
 }
@@ -73,7 +118,10 @@ fn assert_no_leak_salted(session: &Session, response: &goeben_referee::Response,
 fn play(seed: u64, choices: &[u16]) {
     let mut session = Session::new(RulesPack::standard(), seed ^ 0x5555);
     let mut ever = BTreeSet::new();
-    let r = session.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
+    let r = session.respond(SessionRequest::NewGame {
+        seed: Some(seed),
+        options: None,
+    });
     let salt = salt_of(&session);
     assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, 0);
     let mut view = r.view;
@@ -81,7 +129,9 @@ fn play(seed: u64, choices: &[u16]) {
         if view.game_over.is_some() || view.decisions.is_empty() {
             break;
         }
-        let action = view.decisions[*choice as usize % view.decisions.len()].action.clone();
+        let action = view.decisions[*choice as usize % view.decisions.len()]
+            .action
+            .clone();
         let r = session.respond(action);
         assert!(r.ok, "a legal action was refused: {:?}", r.error);
         assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, step + 1);
@@ -109,7 +159,14 @@ proptest! {
 #[test]
 fn principle_2_whole_games_never_leak() {
     for seed in 1..12u64 {
-        let choices: Vec<u16> = (0..400u32).map(|i| ((seed as u32).wrapping_mul(2654435761).wrapping_add(i * 40503) >> 7) as u16).collect();
+        let choices: Vec<u16> = (0..400u32)
+            .map(|i| {
+                ((seed as u32)
+                    .wrapping_mul(2654435761)
+                    .wrapping_add(i * 40503)
+                    >> 7) as u16
+            })
+            .collect();
         play(seed * 7919, &choices);
     }
 }
@@ -118,25 +175,47 @@ fn principle_2_whole_games_never_leak() {
 #[test]
 fn principle_2_planted_leaks_are_caught() {
     let mut session = Session::new(RulesPack::standard(), 9);
-    let r = session.respond(SessionRequest::NewGame { seed: Some(424_242), options: None });
+    let r = session.respond(SessionRequest::NewGame {
+        seed: Some(424_242),
+        options: None,
+    });
     let mut ever = BTreeSet::new();
     assert_no_leak(&session, &r, &mut ever, 424_242, 0);
     let game = session.game().unwrap();
-    let hidden = (0..game.counters.len()).find(|&i| game.counters[i].location == Location::Pool).unwrap();
+    let hidden = (0..game.counters.len())
+        .find(|&i| game.counters[i].location == Location::Pool)
+        .unwrap();
     let id = &session.pack().counters.counters[hidden].id;
     let catches = |planted: goeben_referee::Response| {
         let mut ever = BTreeSet::new();
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| assert_no_leak(&session, &planted, &mut ever, 424_242, 1))).is_err()
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            assert_no_leak(&session, &planted, &mut ever, 424_242, 1)
+        }))
+        .is_err()
     };
     // A pool counter named in an event, the salt in the view, the seed in the view: each is caught.
     let mut named = r.clone();
-    named.events = Some(vec![goeben_referee::ground::event::Event::CounterReturned { counter: id.clone(), name: String::new(), to: String::new(), rule: String::new() }]);
+    named.events = Some(vec![
+        goeben_referee::ground::event::Event::CounterReturned {
+            counter: id.clone(),
+            name: String::new(),
+            to: String::new(),
+            rule: String::new(),
+        },
+    ]);
     assert!(catches(named), "a hidden identity in an event");
-    let salt = serde_json::to_value(&session).unwrap()["provenance"]["salt"].as_str().unwrap().to_string();
+    let salt = serde_json::to_value(&session).unwrap()["provenance"]["salt"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let mut salted = r.clone();
     salted.view.commitment = Some(salt);
     assert!(catches(salted), "the salt in a view");
     let mut seeded = r.clone();
-    seeded.view.reveal = Some(goeben_referee::api::provenance::Reveal { seed: 424_242, salt: String::new(), committed: String::new() });
+    seeded.view.reveal = Some(goeben_referee::api::provenance::Reveal {
+        seed: 424_242,
+        salt: String::new(),
+        committed: String::new(),
+    });
     assert!(catches(seeded), "the seed before the end");
 }

@@ -23,14 +23,33 @@ fn each_line_is_answered_before_the_next_is_sent() {
     let mut stdin = child.stdin.take().unwrap();
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut views = Vec::new();
-    for line in [r#"{"action":"new_game","seed":3}"#, "garbage", r#"{"action":"view"}"#, r#"{"action":"undo"}"#, "[1,2]", r#"{"action":"view"}"#] {
+    for line in [
+        r#"{"action":"new_game","seed":3}"#,
+        "garbage",
+        r#"{"action":"view"}"#,
+        r#"{"action":"undo"}"#,
+        "[1,2]",
+        r#"{"action":"view"}"#,
+    ] {
         writeln!(stdin, "{line}").unwrap();
         stdin.flush().unwrap();
         let mut answer = String::new();
         out.read_line(&mut answer).unwrap();
         let v: Value = serde_json::from_str(&answer).expect("one JSON object per line");
-        for field in ["protocol", "turn", "last_turn", "alert_level", "vp", "phase", "game_over", "decisions"] {
-            assert!(v["view"].get(field).is_some(), "view.{field} is always there");
+        for field in [
+            "protocol",
+            "turn",
+            "last_turn",
+            "alert_level",
+            "vp",
+            "phase",
+            "game_over",
+            "decisions",
+        ] {
+            assert!(
+                v["view"].get(field).is_some(),
+                "view.{field} is always there"
+            );
         }
         views.push(v);
     }
@@ -39,11 +58,20 @@ fn each_line_is_answered_before_the_next_is_sent() {
     assert_eq!(views[1]["error"]["code"], "malformed");
     assert_eq!(views[3]["error"]["code"], "nothing_to_undo");
     assert_eq!(views[4]["error"]["code"], "malformed");
-    assert_eq!(views[0]["view"], views[5]["view"], "rejected lines changed nothing");
+    assert_eq!(
+        views[0]["view"], views[5]["view"],
+        "rejected lines changed nothing"
+    );
     assert!(views[0]["view"]["game_over"].is_null());
-    assert!(!views[0]["view"]["decisions"].as_array().unwrap().is_empty(), "a running game offers decisions");
+    assert!(
+        !views[0]["view"]["decisions"].as_array().unwrap().is_empty(),
+        "a running game offers decisions"
+    );
     drop(stdin);
-    assert!(child.wait().unwrap().success(), "end of input ends the program cleanly");
+    assert!(
+        child.wait().unwrap().success(),
+        "end of input ends the program cleanly"
+    );
 }
 
 #[test]
@@ -65,10 +93,19 @@ fn the_documented_example_session_is_exactly_what_the_program_answers() {
     let input = std::fs::read_to_string(dir.join("example.in.jsonl")).unwrap();
     let expected = std::fs::read_to_string(dir.join("example.out.jsonl")).unwrap();
     let mut child = referee(7);
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     let actual = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(actual.lines().count(), input.lines().count(), "one answer per line");
+    assert_eq!(
+        actual.lines().count(),
+        input.lines().count(),
+        "one answer per line"
+    );
     for (i, (a, e)) in actual.lines().zip(expected.lines()).enumerate() {
         assert!(a == e, "docs/protocol/example.out.jsonl line {} is stale: regenerate it with\n  cargo build --bin referee && python3 scripts/protocol_example.py", i + 1);
     }
@@ -79,7 +116,12 @@ fn the_same_seed_gives_the_same_transcript() {
     let run = || {
         let mut child = referee(42);
         let script = "{\"action\":\"new_game\"}\n{\"action\":\"place_collier\",\"to\":{\"kind\":\"high_seas\",\"zone\":\"aegean\",\"label\":\"\"}}\n{\"action\":\"end_phase\"}\n";
-        child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
         child.wait_with_output().unwrap().stdout
     };
     assert_eq!(run(), run());
@@ -87,16 +129,23 @@ fn the_same_seed_gives_the_same_transcript() {
 
 #[test]
 fn bad_arguments_are_refused_with_a_message() {
-    let out = Command::new(env!("CARGO_BIN_EXE_referee")).args(["--seed", "seven"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(["--seed", "seven"])
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--seed"));
 }
 
 #[test]
 fn an_unknown_value_inside_a_known_action_is_malformed_not_an_unknown_action() {
-    let err = goeben_referee::api::protocol::parse_request(r#"{"action":"resupply","space":{"kind":"place","id":"pola"},"supply":"gold"}"#).unwrap_err();
+    let err = goeben_referee::api::protocol::parse_request(
+        r#"{"action":"resupply","space":{"kind":"place","id":"pola"},"supply":"gold"}"#,
+    )
+    .unwrap_err();
     assert_eq!(err.code, "malformed", "{}", err.message);
-    let err = goeben_referee::api::protocol::parse_request(r#"{"action":"fly_to_the_moon"}"#).unwrap_err();
+    let err = goeben_referee::api::protocol::parse_request(r#"{"action":"fly_to_the_moon"}"#)
+        .unwrap_err();
     assert_eq!(err.code, "unknown_action");
 }
 
@@ -105,28 +154,59 @@ fn an_unknown_value_inside_a_known_action_is_malformed_not_an_unknown_action() {
 #[test]
 fn issue_14_referee_verify_confirms_a_finished_game_and_refuses_a_tampered_one() {
     let mut s = goeben_referee::Session::new(goeben_referee::RulesPack::standard(), 5);
-    let mut r = s.respond(goeben_referee::SessionRequest::NewGame { seed: Some(21), options: None });
+    let mut r = s.respond(goeben_referee::SessionRequest::NewGame {
+        seed: Some(21),
+        options: None,
+    });
     let mut i = 0usize;
     while r.view.game_over.is_none() {
-        r = s.respond(r.view.decisions[(i * 31 + 7) % r.view.decisions.len()].action.clone());
+        r = s.respond(
+            r.view.decisions[(i * 31 + 7) % r.view.decisions.len()]
+                .action
+                .clone(),
+        );
         i += 1;
     }
-    let record = s.respond(goeben_referee::SessionRequest::ExportRecord).record().unwrap();
+    let record = s
+        .respond(goeben_referee::SessionRequest::ExportRecord)
+        .record()
+        .unwrap();
     let verify = |text: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_referee")).arg("verify").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_referee"))
+            .arg("verify")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
         let out = child.wait_with_output().unwrap();
         let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         (out.status.code(), report)
     };
     let (code, report) = verify(&serde_json::to_string(&record).unwrap());
-    assert_eq!((code, report["ok"].as_bool()), (Some(0), Some(true)), "{report}");
+    assert_eq!(
+        (code, report["ok"].as_bool()),
+        (Some(0), Some(true)),
+        "{report}"
+    );
     assert_eq!(report["final_view"]["vp"], serde_json::json!(s.view().vp));
     let mut wrong = serde_json::to_value(&record).unwrap();
     wrong["seed"] = serde_json::json!(22);
     let (code, report) = verify(&wrong.to_string());
-    assert_eq!((code, report["ok"].as_bool(), report["step"].as_u64()), (Some(1), Some(false), Some(0)));
+    assert_eq!(
+        (code, report["ok"].as_bool(), report["step"].as_u64()),
+        (Some(1), Some(false), Some(0))
+    );
     assert_eq!(report["error"]["code"], "commitment_mismatch");
     let (code, report) = verify("not json at all");
-    assert_eq!((code, report["error"]["code"].as_str()), (Some(1), Some("malformed_record")));
+    assert_eq!(
+        (code, report["error"]["code"].as_str()),
+        (Some(1), Some("malformed_record"))
+    );
 }

@@ -6,13 +6,19 @@ mod rules_support;
 use goeben_referee::engine::ctx::Ctx;
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::{CounterKind, IncidentKind, Nation, ShipType, Terrain};
-use goeben_referee::ground::state::{AlliedUnit, BattleStage, CounterId, GameOptions, Location, Pending, Phase, ShipStatus, SpaceRef};
+use goeben_referee::ground::state::{
+    AlliedUnit, BattleStage, CounterId, GameOptions, Location, Pending, Phase, ShipStatus, SpaceRef,
+};
 use goeben_referee::rules::combat::targeting;
 use goeben_referee::{RulesPack, Session};
 use rules_support::{dice_rolled, place, sea, Table};
 
 fn id(code: &str) -> CounterId {
-    CounterId(RulesPack::standard().counter_index(code).expect("a counter") as u16)
+    CounterId(
+        RulesPack::standard()
+            .counter_index(code)
+            .expect("a counter") as u16,
+    )
 }
 
 fn space(json: &str) -> SpaceRef {
@@ -49,7 +55,12 @@ fn engage_in(zone: &str, allied: &[&str], alert: u8) -> Table {
     t.pool_only(&[IncidentKind::QuietSeas]);
     resolve(&mut t, &sea(zone));
     for code in allied {
-        t.game_mut().move_counter(id(code), Location::OnMap { space: space(&sea(zone)) });
+        t.game_mut().move_counter(
+            id(code),
+            Location::OnMap {
+                space: space(&sea(zone)),
+            },
+        );
     }
     t.set_alert(alert);
     t.end_phase();
@@ -60,7 +71,8 @@ fn engage_in(zone: &str, allied: &[&str], alert: u8) -> Table {
 /// The Austro-Hungarian counter `code` as a ship under German command at `at`, added to the game.
 fn add_austro_hungarian(t: &mut Table, code: &str, at: &SpaceRef) -> String {
     let pack = RulesPack::standard();
-    let ship = goeben_referee::rules::austro_hungarian::ship_from_counter(&pack, id(code), at).expect("an Austro-Hungarian counter");
+    let ship = goeben_referee::rules::austro_hungarian::ship_from_counter(&pack, id(code), at)
+        .expect("an Austro-Hungarian counter");
     let sid = ship.id.clone();
     t.game_mut().ships.push(ship);
     sid
@@ -73,7 +85,9 @@ fn win_mission(t: &mut Table, prepare: impl FnOnce(&mut goeben_referee::ground::
     let spec = goeben_referee::rules::victory::orders_spec(&pack, t.game()).clone();
     let g = t.game_mut();
     for port in &spec.destroy_defenses_at {
-        let here: Vec<CounterId> = g.counters_at(&Location::Port { port: port.clone() }).collect();
+        let here: Vec<CounterId> = g
+            .counters_at(&Location::Port { port: port.clone() })
+            .collect();
         for d in here {
             g.move_counter(d, Location::Sunk);
         }
@@ -89,14 +103,27 @@ fn win_mission(t: &mut Table, prepare: impl FnOnce(&mut goeben_referee::ground::
     g.phase = Phase::Objective;
     prepare(g);
     t.end_phase();
-    assert_eq!(t.game().pending.first(), Some(&Pending::DeclareEnd), "accomplished before the last turn");
+    assert_eq!(
+        t.game().pending.first(),
+        Some(&Pending::DeclareEnd),
+        "accomplished before the last turn"
+    );
     t.ok(r#"{"action":"answer","yes":true}"#);
-    assert!(t.game().game_over.as_ref().is_some_and(|o| o.won), "{} not won: {:?}", spec.id, t.game().game_over);
+    assert!(
+        t.game().game_over.as_ref().is_some_and(|o| o.won),
+        "{} not won: {:?}",
+        spec.id,
+        t.game().game_over
+    );
 }
 
 fn campaign(seed: u64, orders: &str) -> Table {
-    let mut t = Table { session: Session::new(RulesPack::standard(), seed) };
-    t.ok(&format!(r#"{{"action":"new_game","seed":{seed},"options":{{"orders":"{orders}","campaign":true}}}}"#));
+    let mut t = Table {
+        session: Session::new(RulesPack::standard(), seed),
+    };
+    t.ok(&format!(
+        r#"{{"action":"new_game","seed":{seed},"options":{{"orders":"{orders}","campaign":true}}}}"#
+    ));
     t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c"}}"#);
     t
 }
@@ -113,13 +140,19 @@ fn rule_19_1_reinforcements_cost_30_vp_and_bring_new_zealand() {
     let g = t.game();
     assert_eq!(g.vp, -30, "19.1: the 30 VP are deducted, not added");
     assert!(
-        events.iter().any(|e| matches!(e, Event::VpChanged { from: 0, to: -30, rule, .. } if rule == "19.1")),
+        events.iter().any(
+            |e| matches!(e, Event::VpChanged { from: 0, to: -30, rule, .. } if rule == "19.1")
+        ),
         "a VP change 0 → −30 under 19.1: {events:?}"
     );
     for ship in ["goeben", "breslau", "moltke", "stralsund"] {
         assert!(g.ship(ship).is_some(), "{ship} sails in the next mission");
     }
-    assert_eq!(g.counter(id("gb_bc_new_zealand")).location, Location::Pool, "19.1: HMS New Zealand joins the pool");
+    assert_eq!(
+        g.counter(id("gb_bc_new_zealand")).location,
+        Location::Pool,
+        "19.1: HMS New Zealand joins the pool"
+    );
     let pack = RulesPack::standard();
     assert_eq!(
         goeben_referee::rules::setup::colliers_to_place(&pack, g),
@@ -129,7 +162,12 @@ fn rule_19_1_reinforcements_cost_30_vp_and_bring_new_zealand() {
     // The setup asks for both before the first turn.
     t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c1"}}"#);
     assert_eq!(t.phase(), "setup", "a second collier to place");
-    assert!(t.session.view().legal_actions().iter().any(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. })));
+    assert!(t
+        .session
+        .view()
+        .legal_actions()
+        .iter()
+        .any(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. })));
     t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c2"}}"#);
     assert_eq!(t.game().colliers.len(), 2);
 }
@@ -137,7 +175,9 @@ fn rule_19_1_reinforcements_cost_30_vp_and_bring_new_zealand() {
 #[test]
 fn rule_20_1_new_zealand_joins_when_the_austro_hungarian_fleet_sorties_under_the_optional_rule() {
     fn sortie(austro_hungarian: bool) -> Table {
-        let mut t = Table { session: Session::new(RulesPack::standard(), 31) };
+        let mut t = Table {
+            session: Session::new(RulesPack::standard(), 31),
+        };
         t.ok(&format!(r#"{{"action":"new_game","seed":31,"options":{{"orders":"suez_canal","austro_hungarian":{austro_hungarian}}}}}"#));
         t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c"}}"#);
         t.sail_all(&sea("adriatic"));
@@ -150,47 +190,95 @@ fn rule_20_1_new_zealand_joins_when_the_austro_hungarian_fleet_sorties_under_the
     }
     let t = sortie(true);
     assert!(t.game().ships.iter().any(|s| s.austro_hungarian));
-    assert_eq!(t.location(id("gb_bc_new_zealand")), Location::Pool, "20.1 with the optional rule");
+    assert_eq!(
+        t.location(id("gb_bc_new_zealand")),
+        Location::Pool,
+        "20.1 with the optional rule"
+    );
     let t = sortie(false);
     assert!(!t.game().ships.iter().any(|s| s.austro_hungarian));
-    assert_eq!(t.location(id("gb_bc_new_zealand")), Location::SetAside, "no Austro-Hungarian ship in the war");
+    assert_eq!(
+        t.location(id("gb_bc_new_zealand")),
+        Location::SetAside,
+        "no Austro-Hungarian ship in the war"
+    );
 
     // 20.1 "whenever an Austro-Hungarian ship is in the war": the Naval Pact's cruiser too.
     let mut t = campaign(24, "austro_hungarian_naval_pact");
     win_mission(&mut t, |_| {});
     t.ok(r#"{"action":"next_mission","base":"pola"}"#);
-    assert!(t.game().ships.iter().any(|s| s.austro_hungarian), "the Naval Pact cruiser");
-    assert_eq!(t.location(id("gb_bc_new_zealand")), Location::Pool, "20.1 with the Naval Pact cruiser");
+    assert!(
+        t.game().ships.iter().any(|s| s.austro_hungarian),
+        "the Naval Pact cruiser"
+    );
+    assert_eq!(
+        t.location(id("gb_bc_new_zealand")),
+        Location::Pool,
+        "20.1 with the Naval Pact cruiser"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Incident Chart: Central Powers Fleet Sortie, Storm
 
 /// The Aegean, pool narrowed to the sortie and one Royal Navy warship, both picked at Alert 2.
-fn central_powers(orders: &str, setup: impl FnOnce(&mut goeben_referee::ground::state::Game)) -> (Table, CounterId, CounterId) {
-    let (mut t, kept) = at(orders, &sea("aegean"), &[IncidentKind::CentralPowersFleetSortie, IncidentKind::RoyalNavyWarship], 2);
+fn central_powers(
+    orders: &str,
+    setup: impl FnOnce(&mut goeben_referee::ground::state::Game),
+) -> (Table, CounterId, CounterId) {
+    let (mut t, kept) = at(
+        orders,
+        &sea("aegean"),
+        &[
+            IncidentKind::CentralPowersFleetSortie,
+            IncidentKind::RoyalNavyWarship,
+        ],
+        2,
+    );
     setup(t.game_mut());
     let events = resolve(&mut t, &sea("aegean"));
-    let drawn = events.iter().find_map(|e| match e { Event::IncidentsPicked { drawn, .. } => Some(*drawn), _ => None });
+    let drawn = events.iter().find_map(|e| match e {
+        Event::IncidentsPicked { drawn, .. } => Some(*drawn),
+        _ => None,
+    });
     assert_eq!(drawn, Some(2), "both markers picked");
-    let sortie = *kept.iter().find(|c| kind_of(**c) == Some(IncidentKind::CentralPowersFleetSortie)).unwrap();
-    let warship = *kept.iter().find(|c| kind_of(**c) == Some(IncidentKind::RoyalNavyWarship)).unwrap();
+    let sortie = *kept
+        .iter()
+        .find(|c| kind_of(**c) == Some(IncidentKind::CentralPowersFleetSortie))
+        .unwrap();
+    let warship = *kept
+        .iter()
+        .find(|c| kind_of(**c) == Some(IncidentKind::RoyalNavyWarship))
+        .unwrap();
     (t, sortie, warship)
 }
 
 #[test]
 fn incident_central_powers_fleet_sortie_after_the_ottoman_alliance_sends_aegean_warships_back() {
     // After the Ottoman Alliance (an ally of the campaign): the warship goes back, the marker leaves play.
-    let (mut t, sortie, warship) = central_powers("suez_canal", |g| g.allies.push(Nation::OttomanEmpire));
-    assert_eq!(t.location(warship), Location::Pool, "drawn off by the sortie");
-    assert_eq!(t.location(sortie), Location::RemovedFromPlay, "the marker leaves play");
+    let (mut t, sortie, warship) =
+        central_powers("suez_canal", |g| g.allies.push(Nation::OttomanEmpire));
+    assert_eq!(
+        t.location(warship),
+        Location::Pool,
+        "drawn off by the sortie"
+    );
+    assert_eq!(
+        t.location(sortie),
+        Location::RemovedFromPlay,
+        "the marker leaves play"
+    );
     t.end_phase();
     assert_ne!(t.phase(), "naval_combat", "no battle");
     assert!(t.game().turn_state.battles.is_empty());
 
     // Without the alliance: Quiet Seas; the warship stays to be fought.
     let (mut t, sortie, warship) = central_powers("suez_canal", |_| {});
-    assert!(matches!(t.location(warship), Location::OnMap { .. }), "{:?}", t.location(warship));
+    assert!(
+        matches!(t.location(warship), Location::OnMap { .. }),
+        "{:?}",
+        t.location(warship)
+    );
     assert_eq!(t.location(sortie), Location::Pool, "back to the pool");
     t.end_phase();
     assert_eq!(t.phase(), "naval_combat", "the warship must be fought");
@@ -214,11 +302,23 @@ fn incident_storm_damages_an_austro_hungarian_ships_engines_and_sends_it_home_20
     t.script(&[6, 6, 6]);
     let events = resolve(&mut t, &sea("adriatic"));
     assert_eq!(dice_rolled(&events).len(), 3, "one Storm die per ship");
-    assert_eq!(t.game().ship("goeben").unwrap().tracks.hull, goeben_hull - 1, "a German ship loses a hull box");
+    assert_eq!(
+        t.game().ship("goeben").unwrap().tracks.hull,
+        goeben_hull - 1,
+        "a German ship loses a hull box"
+    );
     let after = t.game().ship(&ah).unwrap();
-    assert_eq!(after.tracks.engines, before.engines - 1, "Storm: one engine damage for an Austro-Hungarian ship");
+    assert_eq!(
+        after.tracks.engines,
+        before.engines - 1,
+        "Storm: one engine damage for an Austro-Hungarian ship"
+    );
     assert_eq!(after.tracks.hull, before.hull, "not a hull hit");
-    assert_eq!(after.status, ShipStatus::Withdrawn, "20.0: damaged, it leaves the map");
+    assert_eq!(
+        after.status,
+        ShipStatus::Withdrawn,
+        "20.0: damaged, it leaves the map"
+    );
     assert_eq!(t.location(id("ah_novara")), Location::Withdrawn);
 }
 
@@ -232,13 +332,21 @@ fn orders_chart_basing_bonus_staying_in_the_spanish_port_is_no_9_1_visit() {
     assert_eq!(pack.place(base).unwrap().nation, Nation::Spain);
     let mut t = campaign(62, "atlantic_breakout");
     win_mission(&mut t, |_| {});
-    t.ok(&format!(r#"{{"action":"next_mission","base":"{base}","bonus":0}}"#));
-    assert!(t.game().ships.iter().all(|s| s.position == SpaceRef::place(base)));
+    t.ok(&format!(
+        r#"{{"action":"next_mission","base":"{base}","bonus":0}}"#
+    ));
+    assert!(t
+        .game()
+        .ships
+        .iter()
+        .all(|s| s.position == SpaceRef::place(base)));
     assert_eq!(
         goeben_referee::ground::ports::port_side(&pack, t.game(), &SpaceRef::place(base)),
         Some(goeben_referee::ground::ports::Side::Neutral)
     );
-    t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"c"}}"#);
+    t.ok(
+        r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"c"}}"#,
+    );
     t.play_until("movement");
     let ships: Vec<String> = t.game().active_ships().map(|s| s.id.clone()).collect();
     for ship in ships {
@@ -269,10 +377,22 @@ fn accomplished_on_turn_1(seed: u64) -> Table {
 #[test]
 fn rule_17_0_and_12_5_accomplished_before_the_last_turn_the_player_ends_the_game_or_plays_on() {
     let mut t = accomplished_on_turn_1(71);
-    assert!(t.game().game_over.is_none(), "not ended without the player's word");
+    assert!(
+        t.game().game_over.is_none(),
+        "not ended without the player's word"
+    );
     assert_eq!(t.game().pending, vec![Pending::DeclareEnd]);
     let view = t.session.view();
-    assert_eq!(view.decisions.iter().map(|d| d.label.clone()).collect::<Vec<_>>(), vec!["End the game: mission accomplished".to_string(), "Play on".to_string()]);
+    assert_eq!(
+        view.decisions
+            .iter()
+            .map(|d| d.label.clone())
+            .collect::<Vec<_>>(),
+        vec![
+            "End the game: mission accomplished".to_string(),
+            "Play on".to_string()
+        ]
+    );
     // Play on: the next turn starts and the mission stays accomplished from turn 1.
     t.ok(r#"{"action":"answer","yes":false}"#);
     assert!(t.game().game_over.is_none());
@@ -285,7 +405,11 @@ fn rule_17_0_and_12_5_accomplished_before_the_last_turn_the_player_ends_the_game
     g.vp = 0;
     g.phase = Phase::Objective;
     t.end_phase();
-    let over = t.game().game_over.clone().expect("the game ends after the last turn");
+    let over = t
+        .game()
+        .game_over
+        .clone()
+        .expect("the game ends after the last turn");
     assert!(over.won, "{over:?}");
 
     // Yes: won at once.
@@ -315,8 +439,15 @@ fn rule_24_1_step_1_undamaged_ships_keep_their_values_damaged_ones_are_reset() {
     assert_eq!(goeben.hull, goeben_start.hull);
     let breslau = t.game().ship("breslau").unwrap().tracks;
     assert_eq!(breslau.hull, breslau_start.hull, "damaged: repaired");
-    assert_eq!(breslau.coal, breslau_start.coal, "damaged: every value back to its start");
-    assert_eq!(breslau.leadership, breslau_start.leadership + 1, "a win still raises leadership");
+    assert_eq!(
+        breslau.coal, breslau_start.coal,
+        "damaged: every value back to its start"
+    );
+    assert_eq!(
+        breslau.leadership,
+        breslau_start.leadership + 1,
+        "a win still raises leadership"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -332,11 +463,27 @@ fn nationality_battle(german_first: bool) -> (String, Vec<String>) {
     t.script(&[6]);
     t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"goeben","maximum_speed":false}}"#, sea("adriatic")));
     if matches!(t.game().pending.first(), Some(Pending::BreakOff { .. })) {
-        t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, sea("adriatic")));
+        t.ok(&format!(
+            r#"{{"action":"fight","space":{}}}"#,
+            sea("adriatic")
+        ));
     }
-    assert!(matches!(t.game().pending.first(), Some(Pending::NationalityFirst { space }) if *space == adriatic), "{:?}", t.game().pending);
+    assert!(
+        matches!(t.game().pending.first(), Some(Pending::NationalityFirst { space }) if *space == adriatic),
+        "{:?}",
+        t.game().pending
+    );
     let view = t.session.view();
-    assert_eq!(view.decisions.iter().map(|d| d.label.clone()).collect::<Vec<_>>(), vec!["German ships fire first".to_string(), "Austro-Hungarian ships fire first".to_string()]);
+    assert_eq!(
+        view.decisions
+            .iter()
+            .map(|d| d.label.clone())
+            .collect::<Vec<_>>(),
+        vec![
+            "German ships fire first".to_string(),
+            "Austro-Hungarian ships fire first".to_string()
+        ]
+    );
     t.ok(&format!(r#"{{"action":"answer","yes":{german_first}}}"#));
     // Every die a 1: nobody hits, every gun fires.
     t.script(&[1; 80]);
@@ -345,7 +492,13 @@ fn nationality_battle(german_first: bool) -> (String, Vec<String>) {
         events.extend(t.ok(&format!(r#"{{"action":"fire_orders","ship":"{ship}","target":"gb_cl_dublin","maximum_fire":false}}"#)));
     }
     let name = t.game().ship(&ah).unwrap().name.clone();
-    let purposes = events.iter().filter_map(|e| match e { Event::DiceRolled { purpose, .. } => Some(purpose.clone()), _ => None }).collect();
+    let purposes = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { purpose, .. } => Some(purpose.clone()),
+            _ => None,
+        })
+        .collect();
     (name, purposes)
 }
 
@@ -353,19 +506,37 @@ fn nationality_battle(german_first: bool) -> (String, Vec<String>) {
 fn rule_20_0_the_player_chooses_which_nationality_fires_first() {
     for german_first in [false, true] {
         let (name, purposes) = nationality_battle(german_first);
-        let first_ah = purposes.iter().position(|p| p.starts_with(&format!("{name} primary guns"))).unwrap_or_else(|| panic!("{name} fired: {purposes:?}"));
-        let first_goeben = purposes.iter().position(|p| p.starts_with("SMS Goeben primary guns")).unwrap_or_else(|| panic!("Goeben fired: {purposes:?}"));
-        assert_eq!(first_goeben < first_ah, german_first, "answer {german_first}: {purposes:?}");
+        let first_ah = purposes
+            .iter()
+            .position(|p| p.starts_with(&format!("{name} primary guns")))
+            .unwrap_or_else(|| panic!("{name} fired: {purposes:?}"));
+        let first_goeben = purposes
+            .iter()
+            .position(|p| p.starts_with("SMS Goeben primary guns"))
+            .unwrap_or_else(|| panic!("Goeben fired: {purposes:?}"));
+        assert_eq!(
+            first_goeben < first_ah,
+            german_first,
+            "answer {german_first}: {purposes:?}"
+        );
     }
 }
 
 #[test]
 fn rule_20_0_austro_hungarian_types_are_targeted_and_lost_as_their_types() {
     let pack = RulesPack::standard();
-    let (mut game, _) = goeben_referee::rules::setup::new_game(&pack, 3, GameOptions::default()).unwrap();
+    let (mut game, _) =
+        goeben_referee::rules::setup::new_game(&pack, 3, GameOptions::default()).unwrap();
     let mut ctx = Ctx::new(&pack, &mut game);
-    let targets = [("tegetthoff".to_string(), ShipType::BB), ("breslau".to_string(), ShipType::CL)];
-    assert_eq!(targeting::choose_target(&mut ctx, id("gb_bc_inflexible"), &targets).as_deref(), Some("tegetthoff"), "14.11: BB beside BC and B");
+    let targets = [
+        ("tegetthoff".to_string(), ShipType::BB),
+        ("breslau".to_string(), ShipType::CL),
+    ];
+    assert_eq!(
+        targeting::choose_target(&mut ctx, id("gb_bc_inflexible"), &targets).as_deref(),
+        Some("tegetthoff"),
+        "14.11: BB beside BC and B"
+    );
     assert_eq!(pack.charts.german_loss_vp(ShipType::BB, true), -25);
     assert_eq!(pack.charts.german_loss_vp(ShipType::CL, true), -6);
     assert_eq!(pack.charts.german_loss_vp(ShipType::CL, false), -20);
@@ -373,12 +544,21 @@ fn rule_20_0_austro_hungarian_types_are_targeted_and_lost_as_their_types() {
 
 #[test]
 fn victory_points_chart_a_german_ship_sunk_by_an_incident_costs_its_vp() {
-    let (mut t, _) = at("ottoman_alliance", &sea("eastern_med"), &[IncidentKind::Storm], 1);
+    let (mut t, _) = at(
+        "ottoman_alliance",
+        &sea("eastern_med"),
+        &[IncidentKind::Storm],
+        1,
+    );
     t.game_mut().ship_mut("breslau").unwrap().tracks.hull = 1;
     t.script(&[1, 6]);
     let events = resolve(&mut t, &sea("eastern_med"));
     assert_eq!(t.game().ship("breslau").unwrap().status, ShipStatus::Sunk);
-    assert_eq!(t.game().ship("goeben").unwrap().tracks.hull, 12, "Goeben rolled a 1");
+    assert_eq!(
+        t.game().ship("goeben").unwrap().tracks.hull,
+        12,
+        "Goeben rolled a 1"
+    );
     assert_eq!(t.game().vp, -20, "Breslau (CL) lost: −20");
     assert!(events.iter().any(|e| matches!(e, Event::VpChanged { from: 0, to: -20, rule, .. } if rule == "Victory Points Chart")), "{events:?}");
 
@@ -405,9 +585,16 @@ fn victory_points_chart_a_german_ship_sunk_by_an_incident_costs_its_vp() {
     let vp = t.game().vp;
     let events = t.end_phase();
     assert_eq!(t.game().ship("goeben").unwrap().status, ShipStatus::Sunk);
-    let loss = RulesPack::standard().charts.german_loss_vp(ShipType::BC, false);
+    let loss = RulesPack::standard()
+        .charts
+        .german_loss_vp(ShipType::BC, false);
     assert_eq!(t.game().vp, vp + loss, "Goeben lost to the sortie: {loss}");
-    assert!(events.iter().any(|e| matches!(e, Event::VpChanged { rule, .. } if rule == "Victory Points Chart")), "{events:?}");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::VpChanged { rule, .. } if rule == "Victory Points Chart")),
+        "{events:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -418,33 +605,68 @@ fn victory_points_chart_a_german_ship_sunk_by_an_incident_costs_its_vp() {
 fn sink_dublin(t: &mut Table) -> Vec<Event> {
     t.script(&[6]);
     t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"breslau","maximum_speed":false}}"#, sea("western_med")));
-    t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, sea("western_med")));
-    t.ok(r#"{"action":"fire_orders","ship":"goeben","target":"gb_cl_dublin","maximum_fire":false}"#);
-    t.script(&[1, 1, 1, 1, 1, 1, 1, 6, 2, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
-    let events = t.ok(r#"{"action":"fire_orders","ship":"breslau","target":"gb_cl_dublin","maximum_fire":true}"#);
+    t.ok(&format!(
+        r#"{{"action":"fight","space":{}}}"#,
+        sea("western_med")
+    ));
+    t.ok(
+        r#"{"action":"fire_orders","ship":"goeben","target":"gb_cl_dublin","maximum_fire":false}"#,
+    );
+    t.script(&[
+        1, 1, 1, 1, 1, 1, 1, 6, 2, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    ]);
+    let events = t.ok(
+        r#"{"action":"fire_orders","ship":"breslau","target":"gb_cl_dublin","maximum_fire":true}"#,
+    );
     assert_eq!(t.location(id("gb_cl_dublin")), Location::Sunk);
-    assert_eq!(t.game().turn_state.battles.last().unwrap().stage, BattleStage::Over);
+    assert_eq!(
+        t.game().turn_state.battles.last().unwrap().stage,
+        BattleStage::Over
+    );
     events
 }
 
 fn alert_chart_changes(events: &[Event]) -> Vec<(u8, u8)> {
-    events.iter().filter_map(|e| match e { Event::AlertChanged { from, to, rule, .. } if rule == "Alert Level Chart" => Some((*from, *to)), _ => None }).collect()
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::AlertChanged { from, to, rule, .. } if rule == "Alert Level Chart" => {
+                Some((*from, *to))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 #[test]
 fn alert_level_chart_a_battle_that_sinks_an_allied_warship_raises_the_alert_by_its_row() {
     let mut t = engage_in("western_med", &["gb_cl_dublin"], 1);
     let events = sink_dublin(&mut t);
-    assert_eq!(alert_chart_changes(&events), vec![(1, 2)], "+1 at the battle's end");
+    assert_eq!(
+        alert_chart_changes(&events),
+        vec![(1, 2)],
+        "+1 at the battle's end"
+    );
     assert_eq!(t.game().alert_level, 2);
 
     // The chart row edited to 0: nothing changes.
     let mut t = engage_in("western_med", &["gb_cl_dublin"], 1);
     let mut chart = serde_json::to_value(&t.session.pack().charts.alert_level).unwrap();
-    let row = chart["rows"].as_array_mut().unwrap().iter_mut().find(|r| r["event"] == "allied_ship_lost_in_battle").expect("the row");
+    let row = chart["rows"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|r| r["event"] == "allied_ship_lost_in_battle")
+        .expect("the row");
     row["change"] = serde_json::json!(0);
     t.ok(&serde_json::json!({"action": "edit_chart", "chart": "alert_level", "json": chart.to_string()}).to_string());
-    assert_eq!(t.session.pack().charts.alert_change(goeben_referee::ground::pack::AlertEvent::AlliedShipLostInBattle), 0);
+    assert_eq!(
+        t.session
+            .pack()
+            .charts
+            .alert_change(goeben_referee::ground::pack::AlertEvent::AlliedShipLostInBattle),
+        0
+    );
     let events = sink_dublin(&mut t);
     assert!(alert_chart_changes(&events).is_empty(), "{events:?}");
     assert_eq!(t.game().alert_level, 1);
@@ -459,7 +681,11 @@ fn rule_13_2_a_captured_enemy_ports_extra_picks_come_from_its_terrain_effects_ro
     let port = pack
         .places
         .iter()
-        .find(|p| p.kind == goeben_referee::ground::pack::PlaceKind::Port && goeben_referee::ground::ports::side_of(p.nation) == goeben_referee::ground::ports::Side::Enemy)
+        .find(|p| {
+            p.kind == goeben_referee::ground::pack::PlaceKind::Port
+                && goeben_referee::ground::ports::side_of(p.nation)
+                    == goeben_referee::ground::ports::Side::Enemy
+        })
         .map(|p| p.id.clone())
         .expect("an enemy port");
     let mut t = Table::new(9, "ottoman_alliance");
@@ -473,10 +699,20 @@ fn rule_13_2_a_captured_enemy_ports_extra_picks_come_from_its_terrain_effects_ro
             row.extra_picks = 3;
         }
     }
-    assert_ne!(edited.charts.terrain(Terrain::CapturedEnemyPort).extra_picks, edited.charts.terrain(Terrain::EnemyPort).extra_picks);
+    assert_ne!(
+        edited
+            .charts
+            .terrain(Terrain::CapturedEnemyPort)
+            .extra_picks,
+        edited.charts.terrain(Terrain::EnemyPort).extra_picks
+    );
     for p in [&pack, &edited] {
         let row = p.charts.terrain(Terrain::CapturedEnemyPort).extra_picks;
-        assert_eq!(goeben_referee::ground::ports::incident_picks(p, t.game(), &here), (3, row), "{port}");
+        assert_eq!(
+            goeben_referee::ground::ports::incident_picks(p, t.game(), &here),
+            (3, row),
+            "{port}"
+        );
     }
 }
 
@@ -499,7 +735,10 @@ fn defended_port(t: &Table) -> String {
     pack.places
         .iter()
         .filter(|p| p.kind == goeben_referee::ground::pack::PlaceKind::Port)
-        .filter(|p| goeben_referee::ground::ports::side_of(p.nation) == goeben_referee::ground::ports::Side::Enemy)
+        .filter(|p| {
+            goeben_referee::ground::ports::side_of(p.nation)
+                == goeben_referee::ground::ports::Side::Enemy
+        })
         .find(|p| t.game().count_at(&Location::Port { port: p.id.clone() }) > 0)
         .map(|p| p.id.clone())
         .expect("an Allied port with coastal defenses")
@@ -519,7 +758,12 @@ fn in_defended_port(t: &mut Table, allied: &[&str]) -> String {
         resolve(t, &at);
     }
     for code in allied {
-        t.game_mut().move_counter(id(code), Location::OnMap { space: SpaceRef::place(&port) });
+        t.game_mut().move_counter(
+            id(code),
+            Location::OnMap {
+                space: SpaceRef::place(&port),
+            },
+        );
     }
     port
 }
@@ -528,22 +772,42 @@ fn in_defended_port(t: &mut Table, allied: &[&str]) -> String {
 fn incident_limited_visibility_one_roll_per_space_and_turn() {
     let mut t = Table::new(8, "raid_french_convoys");
     let port = in_defended_port(&mut t, &["gb_cl_dublin"]);
-    t.game_mut().turn_state.limited_visibility.push(SpaceRef::place(&port));
+    t.game_mut()
+        .turn_state
+        .limited_visibility
+        .push(SpaceRef::place(&port));
     t.end_phase();
     assert_eq!(t.phase(), "naval_combat");
     // The naval battle in the port: Limited Visibility rolls a 5 — no combat here this turn.
     t.script(&[5]);
     let events = t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"goeben","maximum_speed":false}}"#, place(&port)));
-    let lv = |events: &[Event]| events.iter().filter(|e| matches!(e, Event::DiceRolled { purpose, .. } if purpose.starts_with("Limited Visibility"))).count();
+    let lv = |events: &[Event]| {
+        events.iter().filter(|e| matches!(e, Event::DiceRolled { purpose, .. } if purpose.starts_with("Limited Visibility"))).count()
+    };
     assert_eq!(lv(&events), 1);
-    assert_eq!(t.game().turn_state.visibility_rolls, vec![(SpaceRef::place(&port), 5)]);
+    assert_eq!(
+        t.game().turn_state.visibility_rolls,
+        vec![(SpaceRef::place(&port), 5)]
+    );
     // The bombardment of the same port this turn keeps the roll: no second die, no combat.
     t.play_until("shore_bombardment");
     t.script(&[1, 1, 1]);
     let events = t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"goeben","maximum_speed":false}}"#, place(&port)));
-    assert_eq!(lv(&events), 0, "one Limited Visibility roll per space and turn: {events:?}");
-    assert!(!events.iter().any(|e| matches!(e, Event::ContactResolved { .. })), "5–6 forbids the bombardment too");
-    assert_eq!(t.game().turn_state.battles.last().unwrap().stage, BattleStage::Over);
+    assert_eq!(
+        lv(&events),
+        0,
+        "one Limited Visibility roll per space and turn: {events:?}"
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::ContactResolved { .. })),
+        "5–6 forbids the bombardment too"
+    );
+    assert_eq!(
+        t.game().turn_state.battles.last().unwrap().stage,
+        BattleStage::Over
+    );
 }
 
 #[test]
@@ -554,18 +818,35 @@ fn rule_12_5_german_ships_in_a_defended_enemy_port_must_engage_its_coastal_defen
     let (code, message) = t.refused(r#"{"action":"end_phase"}"#);
     assert_eq!(code, "not_now");
     assert!(message.contains("12.5"), "{message}");
-    assert!(!t.session.view().legal_actions().contains(&goeben_referee::Action::EndPhase), "no end of phase offered");
+    assert!(
+        !t.session
+            .view()
+            .legal_actions()
+            .contains(&goeben_referee::Action::EndPhase),
+        "no end of phase offered"
+    );
     // 1 + 8 − 0: German First Salvo; every die a 1 — nobody hits.
     t.script(&[1]);
     t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"goeben","maximum_speed":false}}"#, place(&port)));
     t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, place(&port)));
     let target = t.game().turn_state.battles.last().unwrap().allied[0].counter;
-    let code_ = RulesPack::standard().counters.counters[target.index()].id.clone();
+    let code_ = RulesPack::standard().counters.counters[target.index()]
+        .id
+        .clone();
     t.script(&[1; 60]);
-    t.ok(&format!(r#"{{"action":"fire_orders","ship":"goeben","target":"{code_}","maximum_fire":false}}"#));
+    t.ok(&format!(
+        r#"{{"action":"fire_orders","ship":"goeben","target":"{code_}","maximum_fire":false}}"#
+    ));
     let b = t.game().turn_state.battles.last().unwrap().clone();
-    assert_eq!((b.round, b.stage), (2, BattleStage::Contact), "the first round is over");
-    t.ok(&format!(r#"{{"action":"cease_fire","space":{}}}"#, place(&port)));
+    assert_eq!(
+        (b.round, b.stage),
+        (2, BattleStage::Contact),
+        "the first round is over"
+    );
+    t.ok(&format!(
+        r#"{{"action":"cease_fire","space":{}}}"#,
+        place(&port)
+    ));
     if t.phase() == "shore_bombardment" {
         t.end_phase();
     }
@@ -582,20 +863,45 @@ fn rule_14_11_firing_order_cl_before_dd_before_troop_convoy() {
         engine_damage: 0,
         in_battle: true,
     };
-    let names = |pack: &RulesPack, order: Vec<CounterId>| order.iter().map(|c| pack.counters.counters[c.index()].id.clone()).collect::<Vec<_>>();
-    let units = [unit(&pack, "fr_convoy_1"), unit(&pack, "fr_dd_1"), unit(&pack, "gb_dd_1"), unit(&pack, "gb_cl_dublin")];
-    assert_eq!(names(&pack, targeting::firing_order(&pack, &units)), ["gb_cl_dublin", "gb_dd_1", "fr_dd_1", "fr_convoy_1"]);
+    let names = |pack: &RulesPack, order: Vec<CounterId>| {
+        order
+            .iter()
+            .map(|c| pack.counters.counters[c.index()].id.clone())
+            .collect::<Vec<_>>()
+    };
+    let units = [
+        unit(&pack, "fr_convoy_1"),
+        unit(&pack, "fr_dd_1"),
+        unit(&pack, "gb_dd_1"),
+        unit(&pack, "gb_cl_dublin"),
+    ];
+    assert_eq!(
+        names(&pack, targeting::firing_order(&pack, &units)),
+        ["gb_cl_dublin", "gb_dd_1", "fr_dd_1", "fr_convoy_1"]
+    );
     // The order is by type, not by counter: a pack whose earlier counters carry the smaller types.
     let mut retyped = pack.clone();
-    for (code, to) in [("gb_cl_chatham", ShipType::TroopConvoy), ("gb_cl_dublin", ShipType::DD), ("gb_dd_1", ShipType::CL)] {
+    for (code, to) in [
+        ("gb_cl_chatham", ShipType::TroopConvoy),
+        ("gb_cl_dublin", ShipType::DD),
+        ("gb_dd_1", ShipType::CL),
+    ] {
         let i = retyped.counter_index(code).unwrap();
         match &mut retyped.counters.counters[i].kind {
             CounterKind::Incident { ship: Some(v), .. } => v.ship_type = to,
             other => panic!("{code}: {other:?}"),
         }
     }
-    let units = [unit(&retyped, "gb_cl_chatham"), unit(&retyped, "gb_cl_dublin"), unit(&retyped, "gb_dd_1")];
-    assert_eq!(names(&retyped, targeting::firing_order(&retyped, &units)), ["gb_dd_1", "gb_cl_dublin", "gb_cl_chatham"], "CL, DD, troop convoy");
+    let units = [
+        unit(&retyped, "gb_cl_chatham"),
+        unit(&retyped, "gb_cl_dublin"),
+        unit(&retyped, "gb_dd_1"),
+    ];
+    assert_eq!(
+        names(&retyped, targeting::firing_order(&retyped, &units)),
+        ["gb_dd_1", "gb_cl_dublin", "gb_cl_chatham"],
+        "CL, DD, troop convoy"
+    );
 }
 
 #[test]
@@ -603,12 +909,27 @@ fn issue_29_an_allied_fate_says_what_it_means_for_vp() {
     use goeben_referee::ground::state::AlliedFate;
     use goeben_referee::rules::combat::effects::vp_words;
     let pack = RulesPack::standard();
-    let ca = pack.charts.vp_for(goeben_referee::ground::pack::ShipType::CA).unwrap();
-    assert_eq!(vp_words(&pack, id("gb_ca_defence"), AlliedFate::Sunk), format!(" (+{} VP)", ca.sunk));
-    assert_eq!(vp_words(&pack, id("gb_ca_defence"), AlliedFate::Damaged), format!(" (+{} VP)", ca.damaged));
-    assert_eq!(vp_words(&pack, id("gb_ca_defence"), AlliedFate::Withdrawn), " (no VP)");
+    let ca = pack
+        .charts
+        .vp_for(goeben_referee::ground::pack::ShipType::CA)
+        .unwrap();
+    assert_eq!(
+        vp_words(&pack, id("gb_ca_defence"), AlliedFate::Sunk),
+        format!(" (+{} VP)", ca.sunk)
+    );
+    assert_eq!(
+        vp_words(&pack, id("gb_ca_defence"), AlliedFate::Damaged),
+        format!(" (+{} VP)", ca.damaged)
+    );
+    assert_eq!(
+        vp_words(&pack, id("gb_ca_defence"), AlliedFate::Withdrawn),
+        " (no VP)"
+    );
     let coastal = pack.charts.victory_points.coastal_defense_destroyed;
-    assert_eq!(vp_words(&pack, id("coastal_1"), AlliedFate::Sunk), format!(" (+{coastal} VP)"));
+    assert_eq!(
+        vp_words(&pack, id("coastal_1"), AlliedFate::Sunk),
+        format!(" (+{coastal} VP)")
+    );
 }
 
 #[test]
@@ -616,7 +937,22 @@ fn issue_29_a_contact_choice_says_the_speed_it_brings_and_its_coal() {
     // Goeben and Breslau: engines 6 → cruise 4, maximum 5 (12.1, 12.2).
     let t = engage_in("western_med", &["gb_cl_dublin"], 1);
     let view = t.session.view();
-    let labels: Vec<&String> = view.decisions.iter().filter(|d| matches!(d.action, goeben_referee::Action::Contact { .. })).map(|d| &d.label).collect();
-    assert!(labels.iter().any(|l| l.ends_with("cruise 4 of SMS Breslau")), "{labels:?}");
-    assert!(labels.iter().any(|l| l.ends_with("maximum 5 (1 coal) of SMS Goeben")), "{labels:?}");
+    let labels: Vec<&String> = view
+        .decisions
+        .iter()
+        .filter(|d| matches!(d.action, goeben_referee::Action::Contact { .. }))
+        .map(|d| &d.label)
+        .collect();
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.ends_with("cruise 4 of SMS Breslau")),
+        "{labels:?}"
+    );
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.ends_with("maximum 5 (1 coal) of SMS Goeben")),
+        "{labels:?}"
+    );
 }

@@ -15,7 +15,10 @@ fn battle(kind: IncidentKind, alert: u8) -> (Table, CounterId, i32) {
     t.sail_all(&sea("western_med"));
     let kept = t.pool_only(&[kind]);
     t.set_alert(alert);
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, sea("western_med")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        sea("western_med")
+    ));
     t.end_phase();
     assert_eq!(t.phase(), "naval_combat");
     let pack = RulesPack::standard();
@@ -34,7 +37,13 @@ fn resolved(events: &[Event]) -> (i32, i32, i32, ContactResult) {
     events
         .iter()
         .find_map(|e| match e {
-            Event::ContactResolved { german, allied, final_roll, result, .. } => Some((*german, *allied, *final_roll, *result)),
+            Event::ContactResolved {
+                german,
+                allied,
+                final_roll,
+                result,
+                ..
+            } => Some((*german, *allied, *final_roll, *result)),
             _ => None,
         })
         .expect("a contact event")
@@ -47,8 +56,16 @@ fn rule_14_3_ratings_are_leadership_plus_speed_against_alert_plus_fastest_speed(
     assert_eq!(code, "not_now", "a battle cannot be skipped");
     t.script(&[3, 6]);
     let (german, allied, final_roll, _) = resolved(&contact(&mut t, false));
-    assert_eq!(german, 4 + 4, "Goeben's leadership 4 + Breslau's cruise speed 4");
-    assert_eq!(allied, 2 + speed, "Alert 2 + the fastest Allied speed (open sea: no +1)");
+    assert_eq!(
+        german,
+        4 + 4,
+        "Goeben's leadership 4 + Breslau's cruise speed 4"
+    );
+    assert_eq!(
+        allied,
+        2 + speed,
+        "Alert 2 + the fastest Allied speed (open sea: no +1)"
+    );
     assert_eq!(final_roll, 3 + german - allied);
 }
 
@@ -71,7 +88,11 @@ fn rule_14_3_no_contact_sends_the_allied_ships_back_to_the_pool() {
     let (.., final_roll, result) = resolved(&contact(&mut t, false));
     if result == ContactResult::NoContact {
         assert_eq!(t.location(allied), Location::Pool);
-        assert_ne!(t.phase(), "naval_combat", "nothing left to fight: the phase passes");
+        assert_ne!(
+            t.phase(),
+            "naval_combat",
+            "nothing left to fight: the phase passes"
+        );
     } else {
         panic!("die {die} gave {final_roll} and {result:?}");
     }
@@ -82,14 +103,33 @@ fn rule_14_4_with_the_first_salvo_the_player_may_break_off_to_an_adjacent_space(
     let (mut t, allied, _) = battle(IncidentKind::RoyalNavyWarship, 1);
     t.script(&[6]);
     let (.., result) = resolved(&contact(&mut t, true));
-    assert!(matches!(result, ContactResult::GermanFirstSalvoContact1 | ContactResult::GermanFirstSalvoContact2), "{result:?}");
-    assert!(matches!(t.game().pending.first(), Some(Pending::BreakOff { .. })));
-    let (code, _) = t.refused(&format!(r#"{{"action":"break_off","space":{0},"to":{{"kind":"place","id":"naples"}}}}"#, sea("western_med")));
+    assert!(
+        matches!(
+            result,
+            ContactResult::GermanFirstSalvoContact1 | ContactResult::GermanFirstSalvoContact2
+        ),
+        "{result:?}"
+    );
+    assert!(matches!(
+        t.game().pending.first(),
+        Some(Pending::BreakOff { .. })
+    ));
+    let (code, _) = t.refused(&format!(
+        r#"{{"action":"break_off","space":{0},"to":{{"kind":"place","id":"naples"}}}}"#,
+        sea("western_med")
+    ));
     assert_eq!(code, "illegal", "never into a neutral port");
     t.ok(&format!(r#"{{"action":"break_off","space":{0},"to":{{"kind":"high_seas","zone":"western_med","label":"H3"}}}}"#, sea("western_med")));
-    assert_eq!(t.location(allied), Location::Pool, "the Allied ships go back to the pool");
+    assert_eq!(
+        t.location(allied),
+        Location::Pool,
+        "the Allied ships go back to the pool"
+    );
     let g = t.game().ship("goeben").unwrap();
-    assert_eq!(serde_json::to_string(&g.position).unwrap(), r#"{"kind":"high_seas","zone":"western_med","label":"H3"}"#);
+    assert_eq!(
+        serde_json::to_string(&g.position).unwrap(),
+        r#"{"kind":"high_seas","zone":"western_med","label":"H3"}"#
+    );
 }
 
 #[test]
@@ -97,10 +137,20 @@ fn rule_14_4_choosing_to_fight_asks_for_the_round_fire_orders() {
     let (mut t, allied, _) = battle(IncidentKind::RoyalNavyWarship, 1);
     t.script(&[6]);
     contact(&mut t, true);
-    let events = t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, sea("western_med")));
-    assert!(events.iter().any(|e| matches!(e, Event::TableInstruction { text, .. } if text.contains("First Salvo"))));
-    assert!(matches!(t.location(allied), Location::OnMap { .. }), "still there to be fought");
-    assert!(matches!(t.game().pending.first(), Some(Pending::FireOrders { ship, .. }) if ship == "goeben"));
+    let events = t.ok(&format!(
+        r#"{{"action":"fight","space":{}}}"#,
+        sea("western_med")
+    ));
+    assert!(events.iter().any(
+        |e| matches!(e, Event::TableInstruction { text, .. } if text.contains("First Salvo"))
+    ));
+    assert!(
+        matches!(t.location(allied), Location::OnMap { .. }),
+        "still there to be fought"
+    );
+    assert!(
+        matches!(t.game().pending.first(), Some(Pending::FireOrders { ship, .. }) if ship == "goeben")
+    );
 }
 
 #[test]
@@ -108,16 +158,37 @@ fn rule_14_4_allied_first_salvo_breaks_off_on_a_roll_above_the_alert_level() {
     let (mut t, allied, _) = battle(IncidentKind::RoyalNavyWarship, 3);
     t.script(&[1, 4]);
     let (.., result) = resolved(&contact(&mut t, false));
-    assert!(matches!(result, ContactResult::AlliedFirstSalvoContact1 | ContactResult::AlliedFirstSalvoContact2 | ContactResult::NoContact), "{result:?}");
+    assert!(
+        matches!(
+            result,
+            ContactResult::AlliedFirstSalvoContact1
+                | ContactResult::AlliedFirstSalvoContact2
+                | ContactResult::NoContact
+        ),
+        "{result:?}"
+    );
     if result != ContactResult::NoContact {
-        assert_eq!(t.location(allied), Location::Pool, "4 > Alert 3: the Allies break off");
+        assert_eq!(
+            t.location(allied),
+            Location::Pool,
+            "4 > Alert 3: the Allies break off"
+        );
     }
 
     let (mut t, allied, _) = battle(IncidentKind::RoyalNavyWarship, 6);
     t.script(&[1, 6]);
     let (.., result) = resolved(&contact(&mut t, false));
-    assert!(matches!(result, ContactResult::AlliedFirstSalvoContact1 | ContactResult::AlliedFirstSalvoContact2), "{result:?}");
-    assert!(matches!(t.location(allied), Location::OnMap { .. }), "6 is not higher than Alert 6: combat");
+    assert!(
+        matches!(
+            result,
+            ContactResult::AlliedFirstSalvoContact1 | ContactResult::AlliedFirstSalvoContact2
+        ),
+        "{result:?}"
+    );
+    assert!(
+        matches!(t.location(allied), Location::OnMap { .. }),
+        "6 is not higher than Alert 6: combat"
+    );
 }
 
 #[test]
@@ -128,8 +199,17 @@ fn rule_14_15_a_troop_convoy_with_the_first_salvo_breaks_off_without_a_roll() {
     t.script(&[1]);
     let events = contact(&mut t, false);
     let (.., result) = resolved(&events);
-    assert!(matches!(result, ContactResult::AlliedFirstSalvoContact1 | ContactResult::AlliedFirstSalvoContact2), "{result:?}");
+    assert!(
+        matches!(
+            result,
+            ContactResult::AlliedFirstSalvoContact1 | ContactResult::AlliedFirstSalvoContact2
+        ),
+        "{result:?}"
+    );
     assert_eq!(t.location(convoy), Location::Pool);
-    assert_eq!(rules_support::dice_rolled(&events).len(), 1, "no break-off roll against the Alert Level");
+    assert_eq!(
+        rules_support::dice_rolled(&events).len(),
+        1,
+        "no break-off roll against the Alert Level"
+    );
 }
-

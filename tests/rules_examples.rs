@@ -13,7 +13,11 @@ use goeben_referee::{Action, RulesPack, Session};
 use rules_support::{dice_rolled, place, sea, Table};
 
 fn id(code: &str) -> CounterId {
-    CounterId(RulesPack::standard().counter_index(code).expect("a counter") as u16)
+    CounterId(
+        RulesPack::standard()
+            .counter_index(code)
+            .expect("a counter") as u16,
+    )
 }
 
 fn west() -> SpaceRef {
@@ -26,9 +30,13 @@ fn engage(allied: &[&str], alert: u8) -> Table {
     let mut t = Table::new(5, "ottoman_alliance");
     t.sail_all(&sea("western_med"));
     t.pool_only(&[IncidentKind::QuietSeas]);
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, sea("western_med")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        sea("western_med")
+    ));
     for code in allied {
-        t.game_mut().move_counter(id(code), Location::OnMap { space: west() });
+        t.game_mut()
+            .move_counter(id(code), Location::OnMap { space: west() });
     }
     t.set_alert(alert);
     t.end_phase();
@@ -41,21 +49,33 @@ fn contact(t: &mut Table) -> Vec<Event> {
 }
 
 fn fight(t: &mut Table) -> Vec<Event> {
-    t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, sea("western_med")))
+    t.ok(&format!(
+        r#"{{"action":"fight","space":{}}}"#,
+        sea("western_med")
+    ))
 }
 
 fn orders(t: &mut Table, ship: &str, target: Option<&str>) -> Vec<Event> {
     let target = target.map(|x| format!(r#""{x}""#)).unwrap_or("null".into());
-    t.ok(&format!(r#"{{"action":"fire_orders","ship":"{ship}","target":{target},"maximum_fire":false}}"#))
+    t.ok(&format!(
+        r#"{{"action":"fire_orders","ship":"{ship}","target":{target},"maximum_fire":false}}"#
+    ))
 }
 
 fn torpedoes(t: &mut Table, ship: &str, target: Option<&str>, count: u8) -> Vec<Event> {
     let target = target.map(|x| format!(r#""{x}""#)).unwrap_or("null".into());
-    t.ok(&format!(r#"{{"action":"torpedoes","ship":"{ship}","target":{target},"count":{count}}}"#))
+    t.ok(&format!(
+        r#"{{"action":"torpedoes","ship":"{ship}","target":{target},"count":{count}}}"#
+    ))
 }
 
 fn battle(t: &Table) -> goeben_referee::ground::state::BattleState {
-    t.game().turn_state.battles.last().expect("a battle").clone()
+    t.game()
+        .turn_state
+        .battles
+        .last()
+        .expect("a battle")
+        .clone()
 }
 
 fn track(t: &Table, ship: &str) -> goeben_referee::ground::pack::Tracks {
@@ -67,7 +87,12 @@ fn rolls(events: &[Event]) -> Vec<(String, Vec<u8>, String)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { purpose, faces, rule, .. } => Some((purpose.clone(), faces.clone(), rule.clone())),
+            Event::DiceRolled {
+                purpose,
+                faces,
+                rule,
+                ..
+            } => Some((purpose.clone(), faces.clone(), rule.clone())),
             _ => None,
         })
         .collect()
@@ -79,7 +104,11 @@ fn german_first_salvo(allied: &[&str], goeben_target: &str) -> Table {
     let mut t = engage(allied, 1);
     t.script(&[6]);
     contact(&mut t);
-    assert!(matches!(t.game().pending.first(), Some(Pending::BreakOff { .. })), "German First Salvo: {:?}", t.game().pending);
+    assert!(
+        matches!(t.game().pending.first(), Some(Pending::BreakOff { .. })),
+        "German First Salvo: {:?}",
+        t.game().pending
+    );
     fight(&mut t);
     orders(&mut t, "goeben", Some(goeben_target));
     t
@@ -126,19 +155,36 @@ fn rule_1_3_example_one_roll_with_plus_2_is_three_rolls_friendly_ship_repair_dic
     let friendly = (0..pack.counters.counters.len())
         .map(|i| CounterId(i as u16))
         .find(|c| {
-            matches!(pack.counters.counters[c.index()].kind, CounterKind::Incident { incident: IncidentKind::FriendlyShip, .. })
-                && t.game().counter(*c).location == Location::Pool
+            matches!(
+                pack.counters.counters[c.index()].kind,
+                CounterKind::Incident {
+                    incident: IncidentKind::FriendlyShip,
+                    ..
+                }
+            ) && t.game().counter(*c).location == Location::Pool
         })
         .expect("a Friendly Ship marker in the pool");
-    t.game_mut().move_counter(friendly, Location::Held { space: pola.clone() });
+    t.game_mut().move_counter(
+        friendly,
+        Location::Held {
+            space: pola.clone(),
+        },
+    );
     // Without the Friendly Ship used: leadership 4 = 4 dice; 6 are refused.
     let (code, msg) = t.refused(r#"{"action":"repair","ship":"goeben","hull":6,"engines":0,"primary":0,"secondary":0,"tertiary":0}"#);
     assert_eq!(code, "illegal");
     assert!(msg.contains("4 repair dice"), "{msg}");
     t.script(&[3]);
-    t.ok(&format!(r#"{{"action":"use_friendly_ship","space":{}}}"#, place("pola")));
+    t.ok(&format!(
+        r#"{{"action":"use_friendly_ship","space":{}}}"#,
+        place("pola")
+    ));
     t.ok(r#"{"action":"distribute","shares":[{"ship":"goeben","coal":3}]}"#);
-    assert_eq!(track(&t, "goeben").coal, 4, "the Friendly Ship's die of coal");
+    assert_eq!(
+        track(&t, "goeben").coal,
+        4,
+        "the Friendly Ship's die of coal"
+    );
     // Now 4 + 2 = 6 dice: 4 and 7 are refused, 6 accepted and all six rolled.
     for wrong in [4, 7] {
         let (code, msg) = t.refused(&format!(r#"{{"action":"repair","ship":"goeben","hull":{wrong},"engines":0,"primary":0,"secondary":0,"tertiary":0}}"#));
@@ -147,8 +193,16 @@ fn rule_1_3_example_one_roll_with_plus_2_is_three_rolls_friendly_ship_repair_dic
     }
     t.script(&[1, 1, 1, 1, 4, 4]);
     let events = t.ok(r#"{"action":"repair","ship":"goeben","hull":6,"engines":0,"primary":0,"secondary":0,"tertiary":0}"#);
-    assert_eq!(dice_rolled(&events), vec![vec![1, 1, 1, 1, 4, 4]], "one roll of six dice");
-    assert_eq!(track(&t, "goeben").hull, 12, "friendly naval base: two 4s repair two boxes");
+    assert_eq!(
+        dice_rolled(&events),
+        vec![vec![1, 1, 1, 1, 4, 4]],
+        "one roll of six dice"
+    );
+    assert_eq!(
+        track(&t, "goeben").hull,
+        12,
+        "friendly naval base: two 4s repair two boxes"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -176,7 +230,12 @@ fn picks(events: &[Event]) -> (SpaceRef, u8, u8) {
     events
         .iter()
         .find_map(|e| match e {
-            Event::IncidentsPicked { space, normal, drawn, .. } => Some((space.clone(), *normal, *drawn)),
+            Event::IncidentsPicked {
+                space,
+                normal,
+                drawn,
+                ..
+            } => Some((space.clone(), *normal, *drawn)),
             _ => None,
         })
         .expect("a pick event")
@@ -198,18 +257,27 @@ fn rule_6_1_example_a_split_task_force_resolves_one_ship_then_the_other_either_f
                 _ => None,
             })
             .collect();
-        assert!(offered.contains(&aegean) && offered.contains(&eastern), "either ship may be first: {offered:?}");
+        assert!(
+            offered.contains(&aegean) && offered.contains(&eastern),
+            "either ship may be first: {offered:?}"
+        );
         let first_json = serde_json::to_string(first).unwrap();
         let second_json = serde_json::to_string(second).unwrap();
         // The first ship's picks, at Alert 1: one marker, Royal Navy Orders: Pursue, +1 at once (5.4).
-        let events = t.ok(&format!(r#"{{"action":"resolve_incidents","space":{first_json}}}"#));
+        let events = t.ok(&format!(
+            r#"{{"action":"resolve_incidents","space":{first_json}}}"#
+        ));
         assert_eq!(picks(&events), (first.clone(), 1, 1));
         assert_eq!(t.game().alert_level, 2);
         let (code, _) = t.refused(r#"{"action":"end_phase"}"#);
         assert_eq!(code, "not_now", "the other ship's picks are still owed");
-        t.refused(&format!(r#"{{"action":"resolve_incidents","space":{first_json}}}"#));
+        t.refused(&format!(
+            r#"{{"action":"resolve_incidents","space":{first_json}}}"#
+        ));
         // The second ship's picks come after the first ship's resolution: the raised Alert Level counts.
-        let events = t.ok(&format!(r#"{{"action":"resolve_incidents","space":{second_json}}}"#));
+        let events = t.ok(&format!(
+            r#"{{"action":"resolve_incidents","space":{second_json}}}"#
+        ));
         let (space, normal, _) = picks(&events);
         assert_eq!((space, normal), (second.clone(), 2));
         t.end_phase();
@@ -226,7 +294,10 @@ fn rule_9_1_example_brindisi_outfit_the_turn_after_arriving_then_leave_and_never
     let mut t = Table::new(8, "ottoman_alliance");
     t.sail_all(&place("brindisi"));
     t.set_alert(1);
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("brindisi")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        place("brindisi")
+    ));
     t.play_until("objective");
     t.end_phase();
     // Turn 2 (turn 5): they re-coal in Brindisi, so they skip the Movement phase.
@@ -235,36 +306,67 @@ fn rule_9_1_example_brindisi_outfit_the_turn_after_arriving_then_leave_and_never
         s.tracks.coal = 0;
     }
     t.script(&[5]);
-    let events = t.ok(&format!(r#"{{"action":"resupply","space":{},"supply":"coal"}}"#, place("brindisi")));
+    let events = t.ok(&format!(
+        r#"{{"action":"resupply","space":{},"supply":"coal"}}"#,
+        place("brindisi")
+    ));
     assert_eq!(dice_rolled(&events), vec![vec![5]]);
     t.ok(r#"{"action":"distribute","shares":[{"ship":"goeben","coal":3},{"ship":"breslau","coal":2}]}"#);
-    assert_eq!((track(&t, "goeben").coal, track(&t, "breslau").coal), (3, 2));
-    assert!(!t.game().neutral_visited.contains(&"brindisi".to_string()), "no visit yet: no whole Movement phase spent there");
+    assert_eq!(
+        (track(&t, "goeben").coal, track(&t, "breslau").coal),
+        (3, 2)
+    );
+    assert!(
+        !t.game().neutral_visited.contains(&"brindisi".to_string()),
+        "no visit yet: no whole Movement phase spent there"
+    );
     t.play_until("movement");
     for ship in ["goeben", "breslau"] {
-        let (code, msg) = t.refused(&format!(r#"{{"action":"move","ship":"{ship}","to":{},"speed":"cruise"}}"#, sea("adriatic")));
+        let (code, msg) = t.refused(&format!(
+            r#"{{"action":"move","ship":"{ship}","to":{},"speed":"cruise"}}"#,
+            sea("adriatic")
+        ));
         assert_eq!(code, "illegal");
         assert!(msg.contains("7.0"), "{msg}");
     }
     t.end_phase();
-    assert!(t.game().neutral_visited.contains(&"brindisi".to_string()), "9.1: the visit is complete");
+    assert!(
+        t.game().neutral_visited.contains(&"brindisi".to_string()),
+        "9.1: the visit is complete"
+    );
     t.set_alert(1);
     t.play_until("incident");
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("brindisi")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        place("brindisi")
+    ));
     t.play_until("objective");
     t.end_phase();
     // Turn 3 (turn 6): no Outfitting & Repair phase in Brindisi, and they must leave.
     assert_eq!((t.game().turn, t.phase().as_str()), (3, "outfitting"));
     for ship in ["goeben", "breslau"] {
-        let (code, msg) = t.refused(&format!(r#"{{"action":"take_outfitting","ship":"{ship}"}}"#));
+        let (code, msg) = t.refused(&format!(
+            r#"{{"action":"take_outfitting","ship":"{ship}"}}"#
+        ));
         assert_eq!(code, "illegal");
         assert!(msg.contains("9.1"), "{msg}");
     }
-    let (code, _) = t.refused(&format!(r#"{{"action":"resupply","space":{},"supply":"coal"}}"#, place("brindisi")));
+    let (code, _) = t.refused(&format!(
+        r#"{{"action":"resupply","space":{},"supply":"coal"}}"#,
+        place("brindisi")
+    ));
     assert_eq!(code, "illegal", "no re-coaling on the visit's last turn");
-    assert!(!t.session.view().legal_actions().iter().any(|a| matches!(a, Action::TakeOutfitting { .. } | Action::Resupply { .. })));
+    assert!(!t
+        .session
+        .view()
+        .legal_actions()
+        .iter()
+        .any(|a| matches!(a, Action::TakeOutfitting { .. } | Action::Resupply { .. })));
     t.play_until("movement");
-    let (code, msg) = t.refused(&format!(r#"{{"action":"move","ship":"breslau","to":{},"speed":"stay"}}"#, place("brindisi")));
+    let (code, msg) = t.refused(&format!(
+        r#"{{"action":"move","ship":"breslau","to":{},"speed":"stay"}}"#,
+        place("brindisi")
+    ));
     assert_eq!(code, "illegal");
     assert!(msg.contains("9.1"), "{msg}");
     t.move_ship("goeben", &sea("adriatic"), "cruise");
@@ -273,13 +375,19 @@ fn rule_9_1_example_brindisi_outfit_the_turn_after_arriving_then_leave_and_never
     t.move_ship("breslau", &sea("adriatic"), "cruise");
     t.end_phase();
     t.pool_only(&[IncidentKind::QuietSeas]);
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, sea("adriatic")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        sea("adriatic")
+    ));
     t.play_until("objective");
     t.end_phase();
     // Never back in the same scenario.
     t.play_until("movement");
     for ship in ["goeben", "breslau"] {
-        let (code, msg) = t.refused(&format!(r#"{{"action":"move","ship":"{ship}","to":{},"speed":"cruise"}}"#, place("brindisi")));
+        let (code, msg) = t.refused(&format!(
+            r#"{{"action":"move","ship":"{ship}","to":{},"speed":"cruise"}}"#,
+            place("brindisi")
+        ));
         assert_eq!(code, "illegal");
         assert!(msg.contains("9.1"), "{msg}");
     }
@@ -297,11 +405,25 @@ fn rule_14_5_example_goeben_secondary_rolls_three_sixes_three_rolls_on_the_allie
     t.script(&[1; 20]);
     let events = orders(&mut t, "breslau", None);
     let all = rolls(&events);
-    let secondary = all.iter().find(|(p, _, _)| p.starts_with("SMS Goeben") && p.contains("secondary")).expect("Goeben's secondary fire");
-    assert_eq!(secondary.1, vec![6, 1, 6, 1, 6, 1], "six secondary dice, three 6s");
-    let hit_rolls: Vec<_> = all.iter().filter(|(p, _, _)| p.starts_with("Gunnery Hit table")).collect();
+    let secondary = all
+        .iter()
+        .find(|(p, _, _)| p.starts_with("SMS Goeben") && p.contains("secondary"))
+        .expect("Goeben's secondary fire");
+    assert_eq!(
+        secondary.1,
+        vec![6, 1, 6, 1, 6, 1],
+        "six secondary dice, three 6s"
+    );
+    let hit_rolls: Vec<_> = all
+        .iter()
+        .filter(|(p, _, _)| p.starts_with("Gunnery Hit table"))
+        .collect();
     assert_eq!(hit_rolls.len(), 1, "{all:?}");
-    assert_eq!(hit_rolls[0].1, vec![1, 2, 3], "14.5: one roll on the Allied column per 6");
+    assert_eq!(
+        hit_rolls[0].1,
+        vec![1, 2, 3],
+        "14.5: one roll on the Allied column per 6"
+    );
     assert_eq!(hit_rolls[0].2, "14.5");
     // Hull, gunnery and engine damage: three results against armor 1.
     assert_eq!(t.location(id("gb_cl_dublin")), Location::Sunk);
@@ -321,13 +443,28 @@ fn rule_14_8_example_one_ammunition_point_fires_primary_secondary_and_tertiary()
         .collect();
     assert_eq!(goeben.len(), 3, "{goeben:?}");
     // 5 + 4 − 3, 3 + 4 − 3, 2 + 4 − 3 dice.
-    for ((purpose, n), (gun, dice)) in goeben.iter().zip([("primary", 6), ("secondary", 4), ("tertiary", 3)]) {
+    for ((purpose, n), (gun, dice)) in
+        goeben
+            .iter()
+            .zip([("primary", 6), ("secondary", 4), ("tertiary", 3)])
+    {
         assert!(purpose.contains(gun), "{purpose}");
         assert_eq!(*n, dice, "{purpose}");
     }
-    assert_eq!(t.location(id("gb_bc_inflexible")), Location::OnMap { space: west() });
-    assert_eq!(track(&t, "goeben").ammunition, 5, "14.8: one point for all three gun types");
-    assert_eq!(track(&t, "breslau").ammunition, 6, "Breslau held fire: nothing spent");
+    assert_eq!(
+        t.location(id("gb_bc_inflexible")),
+        Location::OnMap { space: west() }
+    );
+    assert_eq!(
+        track(&t, "goeben").ammunition,
+        5,
+        "14.8: one point for all three gun types"
+    );
+    assert_eq!(
+        track(&t, "breslau").ammunition,
+        6,
+        "Breslau held fire: nothing spent"
+    );
 }
 
 #[test]
@@ -335,22 +472,50 @@ fn rule_14_8_example_two_torpedo_points_are_two_breslau_torpedo_attacks() {
     let mut t = german_first_salvo(&["gb_cl_dublin"], "gb_cl_dublin");
     t.script(&[1; 40]);
     orders(&mut t, "breslau", None);
-    assert!(matches!(t.game().pending.first(), Some(Pending::Torpedoes { ship, .. }) if ship == "goeben"));
+    assert!(
+        matches!(t.game().pending.first(), Some(Pending::Torpedoes { ship, .. }) if ship == "goeben")
+    );
     torpedoes(&mut t, "goeben", None, 0);
-    assert!(matches!(t.game().pending.first(), Some(Pending::Torpedoes { ship, .. }) if ship == "breslau"));
+    assert!(
+        matches!(t.game().pending.first(), Some(Pending::Torpedoes { ship, .. }) if ship == "breslau")
+    );
     assert_eq!(track(&t, "breslau").torpedoes, 2);
     t.script(&[1; 20]);
     let events = torpedoes(&mut t, "breslau", Some("gb_cl_dublin"), 2);
-    assert_eq!(track(&t, "breslau").torpedoes, 0, "14.8: one Torpedo point per attack");
-    let attacks: Vec<_> = rolls(&events).into_iter().filter(|(p, _, r)| p.starts_with("SMS Breslau") && r == "14.6").collect();
-    assert_eq!(attacks.len(), 2, "two separate torpedo attacks: {attacks:?}");
-    assert!(attacks[0].0.contains("torpedo 1 of 2") && attacks[1].0.contains("torpedo 2 of 2"), "{attacks:?}");
-    assert_eq!(attacks[0].1.len(), attacks[1].1.len(), "each attack rolls the same firing solution");
+    assert_eq!(
+        track(&t, "breslau").torpedoes,
+        0,
+        "14.8: one Torpedo point per attack"
+    );
+    let attacks: Vec<_> = rolls(&events)
+        .into_iter()
+        .filter(|(p, _, r)| p.starts_with("SMS Breslau") && r == "14.6")
+        .collect();
+    assert_eq!(
+        attacks.len(),
+        2,
+        "two separate torpedo attacks: {attacks:?}"
+    );
+    assert!(
+        attacks[0].0.contains("torpedo 1 of 2") && attacks[1].0.contains("torpedo 2 of 2"),
+        "{attacks:?}"
+    );
+    assert_eq!(
+        attacks[0].1.len(),
+        attacks[1].1.len(),
+        "each attack rolls the same firing solution"
+    );
     assert!(!attacks[0].1.is_empty());
     let spent: Vec<(u8, u8)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::TrackChanged { ship, from, to, rule, .. } if ship == "breslau" && rule == "14.10" => Some((*from, *to)),
+            Event::TrackChanged {
+                ship,
+                from,
+                to,
+                rule,
+                ..
+            } if ship == "breslau" && rule == "14.10" => Some((*from, *to)),
             _ => None,
         })
         .collect();
@@ -367,26 +532,59 @@ fn rule_14_11_example_the_british_dd_fires_at_the_german_cl() {
     t.script(&[1; 60]);
     let events = orders(&mut t, "breslau", None);
     let b = battle(&t);
-    assert!(b.allied_targets.contains(&(id("gb_bc_inflexible"), "goeben".to_string())), "{:?}", b.allied_targets);
-    assert!(b.allied_targets.contains(&(id("gb_dd_1"), "breslau".to_string())), "{:?}", b.allied_targets);
+    assert!(
+        b.allied_targets
+            .contains(&(id("gb_bc_inflexible"), "goeben".to_string())),
+        "{:?}",
+        b.allied_targets
+    );
+    assert!(
+        b.allied_targets
+            .contains(&(id("gb_dd_1"), "breslau".to_string())),
+        "{:?}",
+        b.allied_targets
+    );
     let all = rolls(&events);
-    assert!(!all.iter().any(|(p, _, _)| p.contains("picks its target")), "one target each: no die: {all:?}");
+    assert!(
+        !all.iter().any(|(p, _, _)| p.contains("picks its target")),
+        "one target each: no die: {all:?}"
+    );
     // The British BC fires (at Goeben) before the DD (at Breslau).
-    let bc = all.iter().position(|(p, _, _)| p.starts_with("HMS Inflexible") && p.contains("SMS Goeben")).expect("the BC fires at Goeben");
-    let dd = all.iter().position(|(p, _, _)| p.starts_with("British destroyer flotilla 1") && p.contains("SMS Breslau")).expect("the DD fires at Breslau");
+    let bc = all
+        .iter()
+        .position(|(p, _, _)| p.starts_with("HMS Inflexible") && p.contains("SMS Goeben"))
+        .expect("the BC fires at Goeben");
+    let dd = all
+        .iter()
+        .position(|(p, _, _)| {
+            p.starts_with("British destroyer flotilla 1") && p.contains("SMS Breslau")
+        })
+        .expect("the DD fires at Breslau");
     assert!(bc < dd, "{all:?}");
 }
 
 #[test]
 fn rule_14_11_example_the_dd_row_and_errata_troop_convoy_pick_the_cl_without_a_die() {
     let pack = RulesPack::standard();
-    let mut game = goeben_referee::rules::setup::new_game(&pack, 3, GameOptions::default()).expect("a game").0;
+    let mut game = goeben_referee::rules::setup::new_game(&pack, 3, GameOptions::default())
+        .expect("a game")
+        .0;
     let mut ctx = Ctx::new(&pack, &mut game);
-    let pair = [("goeben".to_string(), ShipType::BC), ("breslau".to_string(), ShipType::CL)];
+    let pair = [
+        ("goeben".to_string(), ShipType::BC),
+        ("breslau".to_string(), ShipType::CL),
+    ];
     for firer in ["gb_dd_1", "fr_dd_1", "fr_convoy_1"] {
-        assert_eq!(targeting::choose_target(&mut ctx, id(firer), &pair).as_deref(), Some("breslau"), "{firer}");
+        assert_eq!(
+            targeting::choose_target(&mut ctx, id(firer), &pair).as_deref(),
+            Some("breslau"),
+            "{firer}"
+        );
     }
-    assert!(ctx.events.is_empty(), "one candidate in the first tier: no die");
+    assert!(
+        ctx.events.is_empty(),
+        "one candidate in the first tier: no die"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -400,14 +598,36 @@ fn rule_14_13_example_armor_2_three_damage_results_sink() {
     t.script(&[6, 6, 6, 1, 1, 1, 1, 1, 2, 3]);
     t.script(&[1; 40]);
     let events = orders(&mut t, "breslau", None);
-    let hit = rolls(&events).into_iter().find(|(p, _, _)| p.starts_with("Gunnery Hit table")).expect("a hit roll");
+    let hit = rolls(&events)
+        .into_iter()
+        .find(|(p, _, _)| p.starts_with("Gunnery Hit table"))
+        .expect("a hit roll");
     assert_eq!(hit.1, vec![1, 2, 3]);
-    assert_eq!(t.location(id("gb_ca_defence")), Location::Sunk, "14.13: more damage results than armor");
-    let sunk = RulesPack::standard().charts.vp_for(ShipType::CA).unwrap().sunk;
+    assert_eq!(
+        t.location(id("gb_ca_defence")),
+        Location::Sunk,
+        "14.13: more damage results than armor"
+    );
+    let sunk = RulesPack::standard()
+        .charts
+        .vp_for(ShipType::CA)
+        .unwrap()
+        .sunk;
     assert_eq!(t.game().vp, sunk, "counted as sunk, not damaged");
-    assert_eq!(battle(&t).stage, goeben_referee::ground::state::BattleStage::Over);
+    assert_eq!(
+        battle(&t).stage,
+        goeben_referee::ground::state::BattleStage::Over
+    );
     // Issue #29: the ship's fate says what it means for VP.
-    let fate = events.iter().find_map(|e| match e { Event::CounterReturned { counter, to, .. } if counter == "gb_ca_defence" => Some(to.clone()), _ => None }).expect("its fate");
+    let fate = events
+        .iter()
+        .find_map(|e| match e {
+            Event::CounterReturned { counter, to, .. } if counter == "gb_ca_defence" => {
+                Some(to.clone())
+            }
+            _ => None,
+        })
+        .expect("its fate");
     assert!(fate.contains(&format!("(+{sunk} VP)")), "{fate}");
 }
 
@@ -418,10 +638,25 @@ fn rule_14_13_example_armor_2_two_damage_results_fight_on() {
     t.script(&[6, 6, 1, 1, 1, 1, 1, 1, 2]);
     t.script(&[1; 40]);
     let events = orders(&mut t, "breslau", None);
-    assert_eq!(t.location(id("gb_ca_defence")), Location::OnMap { space: west() });
-    let unit = battle(&t).allied.into_iter().find(|u| u.counter == id("gb_ca_defence")).unwrap();
-    assert_eq!((unit.damage, unit.gunnery_damage, unit.in_battle), (2, 1, true));
-    assert!(rolls(&events).iter().any(|(p, _, _)| p.starts_with("HMS Defence")), "the damaged ship still fires");
+    assert_eq!(
+        t.location(id("gb_ca_defence")),
+        Location::OnMap { space: west() }
+    );
+    let unit = battle(&t)
+        .allied
+        .into_iter()
+        .find(|u| u.counter == id("gb_ca_defence"))
+        .unwrap();
+    assert_eq!(
+        (unit.damage, unit.gunnery_damage, unit.in_battle),
+        (2, 1, true)
+    );
+    assert!(
+        rolls(&events)
+            .iter()
+            .any(|(p, _, _)| p.starts_with("HMS Defence")),
+        "the damaged ship still fires"
+    );
     assert_eq!(t.game().vp, 0, "damage VP come at the end of the battle");
 }
 
@@ -433,7 +668,11 @@ fn rule_17_1_errata_sink_allied_cp_or_cl_is_one_row_and_cl_is_lc() {
     let pack = RulesPack::standard();
     let cp = pack.charts.vp_for(ShipType::CP).expect("a CP row").clone();
     let cl = pack.charts.vp_for(ShipType::CL).expect("a CL row").clone();
-    assert_eq!((cp.sunk, cp.damaged), (cl.sunk, cl.damaged), "one row for CP and CL");
+    assert_eq!(
+        (cp.sunk, cp.damaged),
+        (cl.sunk, cl.damaged),
+        "one row for CP and CL"
+    );
     assert!(cp.sunk > cp.damaged);
     // In play: the French protected cruiser and HMS Dublin (CL = LC), each sunk by one Gunnery Hit 6.
     let mut vp = Vec::new();
@@ -447,8 +686,12 @@ fn rule_17_1_errata_sink_allied_cp_or_cl_is_one_row_and_cl_is_lc() {
     }
     assert_eq!(vp, vec![cl.sunk, cl.sunk]);
     // The charts document says so beside the row.
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CHARTS.md")).unwrap();
-    assert!(doc.lines().any(|l| l.starts_with("| CP, CL |")), "docs/CHARTS.md keeps CP and CL on one row");
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CHARTS.md")).unwrap();
+    assert!(
+        doc.lines().any(|l| l.starts_with("| CP, CL |")),
+        "docs/CHARTS.md keeps CP and CL on one row"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -460,7 +703,9 @@ fn win_mission(t: &mut Table) {
     let spec = goeben_referee::rules::victory::orders_spec(&pack, t.game()).clone();
     let g = t.game_mut();
     for port in &spec.destroy_defenses_at {
-        let here: Vec<CounterId> = g.counters_at(&Location::Port { port: port.clone() }).collect();
+        let here: Vec<CounterId> = g
+            .counters_at(&Location::Port { port: port.clone() })
+            .collect();
         for d in here {
             g.move_counter(d, Location::Sunk);
         }
@@ -478,43 +723,71 @@ fn win_mission(t: &mut Table) {
     if t.game().pending.first() == Some(&Pending::DeclareEnd) {
         t.ok(r#"{"action":"answer","yes":true}"#);
     }
-    assert!(t.game().game_over.as_ref().is_some_and(|o| o.won), "{} not won: {:?}", spec.id, t.game().game_over);
+    assert!(
+        t.game().game_over.as_ref().is_some_and(|o| o.won),
+        "{} not won: {:?}",
+        spec.id,
+        t.game().game_over
+    );
 }
 
 fn austro_hungarian_ships(t: &Table) -> Vec<String> {
-    t.game().ships.iter().filter(|s| s.austro_hungarian).map(|s| s.id.clone()).collect()
+    t.game()
+        .ships
+        .iter()
+        .filter(|s| s.austro_hungarian)
+        .map(|s| s.id.clone())
+        .collect()
 }
 
 #[test]
 fn rule_24_1_example_the_naval_pact_cruiser_joins_once_and_stays_until_sunk() {
-    let mut t = Table { session: Session::new(RulesPack::standard(), 24) };
+    let mut t = Table {
+        session: Session::new(RulesPack::standard(), 24),
+    };
     t.ok(r#"{"action":"new_game","seed":24,"options":{"orders":"austro_hungarian_naval_pact","campaign":true}}"#);
     t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c"}}"#);
     assert!(austro_hungarian_ships(&t).is_empty());
     win_mission(&mut t);
     // Mission 2: the cruiser is placed as a reinforcement.
     let events = t.ok(r#"{"action":"next_mission","base":"pola"}"#);
-    let joins = |events: &[Event]| events.iter().any(|e| matches!(e, Event::TableInstruction { text, .. } if text.contains("joins your command")));
+    let joins = |events: &[Event]| {
+        events.iter().any(|e| matches!(e, Event::TableInstruction { text, .. } if text.contains("joins your command")))
+    };
     assert!(joins(&events), "the reinforcement is announced");
     let cruiser = austro_hungarian_ships(&t);
     assert_eq!(cruiser.len(), 1, "one Austro-Hungarian cruiser");
-    assert_eq!(t.game().ship(&cruiser[0]).unwrap().position, SpaceRef::place("pola"));
-    let orders2 = goeben_referee::rules::victory::orders_spec(&RulesPack::standard(), t.game()).id.clone();
+    assert_eq!(
+        t.game().ship(&cruiser[0]).unwrap().position,
+        SpaceRef::place("pola")
+    );
+    let orders2 = goeben_referee::rules::victory::orders_spec(&RulesPack::standard(), t.game())
+        .id
+        .clone();
     assert_ne!(orders2, "austro_hungarian_naval_pact");
     t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c"}}"#);
     // Mission 2 won with the cruiser back in Pola: no second cruiser, the first one stays.
     win_mission(&mut t);
-    assert_eq!(t.game().ship(&cruiser[0]).unwrap().position, SpaceRef::place("pola"));
+    assert_eq!(
+        t.game().ship(&cruiser[0]).unwrap().position,
+        SpaceRef::place("pola")
+    );
     let events = t.ok(r#"{"action":"next_mission","base":"pola"}"#);
     assert_eq!(t.game().campaign.as_ref().unwrap().mission, 3);
-    assert_eq!(austro_hungarian_ships(&t), cruiser, "the same cruiser, and no new one");
+    assert_eq!(
+        austro_hungarian_ships(&t),
+        cruiser,
+        "the same cruiser, and no new one"
+    );
     assert!(!joins(&events), "no second reinforcement");
 }
 
 /// A campaign whose first mission (Ottoman Alliance) is won in its first Objective phase (as in
 /// tests/rules_campaign.rs).
 fn won_ottoman_alliance() -> Table {
-    let mut t = Table { session: Session::new(RulesPack::standard(), 21) };
+    let mut t = Table {
+        session: Session::new(RulesPack::standard(), 21),
+    };
     t.ok(r#"{"action":"new_game","seed":21,"options":{"orders":"ottoman_alliance","campaign":true}}"#);
     t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"aegean","label":"c"}}"#);
     let g = t.game_mut();
@@ -530,7 +803,8 @@ fn won_ottoman_alliance() -> Table {
 }
 
 #[test]
-fn rule_24_2_example_after_the_ottoman_alliance_ships_may_start_in_constantinople_or_the_dardanelles() {
+fn rule_24_2_example_after_the_ottoman_alliance_ships_may_start_in_constantinople_or_the_dardanelles(
+) {
     let mut t = won_ottoman_alliance();
     let bases: Vec<String> = t
         .session
@@ -543,9 +817,19 @@ fn rule_24_2_example_after_the_ottoman_alliance_ships_may_start_in_constantinopl
         })
         .collect();
     for base in ["pola", "constantinople", "dardanelles"] {
-        assert!(bases.iter().any(|b| b == base), "{base} not offered: {bases:?}");
+        assert!(
+            bases.iter().any(|b| b == base),
+            "{base} not offered: {bases:?}"
+        );
     }
-    assert!(!bases.iter().any(|b| b == "toulon" || b == "brindisi"), "{bases:?}");
+    assert!(
+        !bases.iter().any(|b| b == "toulon" || b == "brindisi"),
+        "{bases:?}"
+    );
     t.ok(r#"{"action":"next_mission","base":"dardanelles"}"#);
-    assert!(t.game().ships.iter().all(|s| s.position == SpaceRef::place("dardanelles")));
+    assert!(t
+        .game()
+        .ships
+        .iter()
+        .all(|s| s.position == SpaceRef::place("dardanelles")));
 }

@@ -16,7 +16,11 @@ fn rule_4_1_turn_runs_through_the_phases_in_order() {
     t.end_phase();
     assert_eq!(t.phase(), "movement");
     t.end_phase();
-    assert_eq!(t.phase(), "incident", "13.0: picks happen even if no ship moved");
+    assert_eq!(
+        t.phase(),
+        "incident",
+        "13.0: picks happen even if no ship moved"
+    );
     let (code, _) = t.refused(r#"{"action":"end_phase"}"#);
     assert_eq!(code, "not_now", "13.1: incident picks are not optional");
 }
@@ -45,7 +49,11 @@ fn rule_12_3_emergency_speed_costs_one_coal_and_a_1_or_2_damages_the_engines() {
     assert!(events.iter().any(|e| matches!(e, Event::DiceRolled { rule, faces, .. } if rule == "12.3" && faces == &vec![2])));
     t.script(&[3]);
     t.move_ship("breslau", &sea("eastern_med"), "emergency");
-    assert_eq!(t.game().ship("breslau").unwrap().tracks.engines, 6, "a 3 does no damage");
+    assert_eq!(
+        t.game().ship("breslau").unwrap().tracks.engines,
+        6,
+        "a 3 does no damage"
+    );
 }
 
 #[test]
@@ -53,7 +61,10 @@ fn rule_12_2_no_reserve_coal_means_no_maximum_or_emergency_speed() {
     let mut t = Table::new(4, "ottoman_alliance");
     t.play_until("movement");
     t.game_mut().ship_mut("goeben").unwrap().tracks.coal = 0;
-    let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"maximum"}}"#, sea("eastern_med")));
+    let (code, message) = t.refused(&format!(
+        r#"{{"action":"move","ship":"goeben","to":{},"speed":"maximum"}}"#,
+        sea("eastern_med")
+    ));
     assert_eq!(code, "illegal");
     assert!(message.contains("coal"), "{message}");
     let offered = t.session.view().legal_actions();
@@ -66,7 +77,10 @@ fn rule_6_2_engines_at_zero_leave_the_ship_dead_in_the_water() {
     let mut t = Table::new(5, "ottoman_alliance");
     t.play_until("movement");
     t.game_mut().ship_mut("breslau").unwrap().tracks.engines = 0;
-    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"breslau","to":{},"speed":"emergency"}}"#, sea("eastern_med")));
+    let (code, _) = t.refused(&format!(
+        r#"{{"action":"move","ship":"breslau","to":{},"speed":"emergency"}}"#,
+        sea("eastern_med")
+    ));
     assert_eq!(code, "illegal");
     t.move_ship("breslau", &place("messina"), "stay");
 }
@@ -75,9 +89,15 @@ fn rule_6_2_engines_at_zero_leave_the_ship_dead_in_the_water() {
 fn rule_12_5_never_the_black_sea_and_the_atlantic_only_on_atlantic_breakout() {
     let mut t = Table::new(6, "ottoman_alliance");
     t.play_until("movement");
-    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, sea("black_sea")));
+    let (code, _) = t.refused(&format!(
+        r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#,
+        sea("black_sea")
+    ));
     assert_eq!(code, "illegal");
-    let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, place("atlantic_exit")));
+    let (code, message) = t.refused(&format!(
+        r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#,
+        place("atlantic_exit")
+    ));
     assert_eq!(code, "illegal");
     assert!(message.contains("Atlantic Breakout"));
 
@@ -90,10 +110,16 @@ fn rule_12_5_never_the_black_sea_and_the_atlantic_only_on_atlantic_breakout() {
 fn rule_12_0_a_ship_moves_once_per_movement_phase_and_stays_reports_its_own_space() {
     let mut t = Table::new(7, "ottoman_alliance");
     t.play_until("movement");
-    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"stay"}}"#, sea("adriatic")));
+    let (code, _) = t.refused(&format!(
+        r#"{{"action":"move","ship":"goeben","to":{},"speed":"stay"}}"#,
+        sea("adriatic")
+    ));
     assert_eq!(code, "illegal");
     t.move_ship("goeben", &sea("eastern_med"), "cruise");
-    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, sea("aegean")));
+    let (code, _) = t.refused(&format!(
+        r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#,
+        sea("aegean")
+    ));
     assert_eq!(code, "illegal");
     let (code, _) = t.refused(r#"{"action":"move","ship":"scharnhorst","to":{"kind":"place","id":"messina"},"speed":"stay"}"#);
     assert_eq!(code, "unknown");
@@ -106,45 +132,78 @@ fn rule_9_1_a_neutral_visit_is_marked_the_ship_must_leave_and_no_ship_may_return
     t.sail_all(&place("brindisi"));
     t.play_until("incident");
     t.set_alert(1);
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("brindisi")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        place("brindisi")
+    ));
     t.play_until("objective");
     t.end_phase();
     assert_eq!(t.game().turn, 2);
     t.play_until("movement");
     let events = t.end_phase();
-    assert!(t.game().neutral_visited.contains(&"brindisi".to_string()), "the visit is complete after a whole Movement phase");
-    assert!(events.iter().any(|e| matches!(e, Event::TableInstruction { rule, .. } if rule == "9.1")));
+    assert!(
+        t.game().neutral_visited.contains(&"brindisi".to_string()),
+        "the visit is complete after a whole Movement phase"
+    );
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::TableInstruction { rule, .. } if rule == "9.1")));
     t.play_until("incident");
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("brindisi")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        place("brindisi")
+    ));
     t.play_until("objective");
     t.end_phase();
     t.play_until("movement");
-    let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"stay"}}"#, place("brindisi")));
+    let (code, message) = t.refused(&format!(
+        r#"{{"action":"move","ship":"goeben","to":{},"speed":"stay"}}"#,
+        place("brindisi")
+    ));
     assert_eq!(code, "illegal");
     assert!(message.contains("9.1"), "{message}");
-    assert!(!t.session.view().legal_actions().contains(&goeben_referee::Action::EndPhase), "the phase cannot end while a ship owes its exit");
+    assert!(
+        !t.session
+            .view()
+            .legal_actions()
+            .contains(&goeben_referee::Action::EndPhase),
+        "the phase cannot end while a ship owes its exit"
+    );
     t.move_ship("goeben", &sea("adriatic"), "cruise");
     t.move_ship("breslau", &sea("adriatic"), "cruise");
     t.end_phase();
     t.pool_only(&[IncidentKind::QuietSeas]);
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, sea("adriatic")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        sea("adriatic")
+    ));
     t.play_until("objective");
     t.end_phase();
     t.play_until("movement");
-    let (code, _) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, place("brindisi")));
-    assert_eq!(code, "illegal", "9.1: no German ship may enter a visited neutral port again");
+    let (code, _) = t.refused(&format!(
+        r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#,
+        place("brindisi")
+    ));
+    assert_eq!(
+        code, "illegal",
+        "9.1: no German ship may enter a visited neutral port again"
+    );
 }
 
 #[test]
 fn rule_5_2_alert_level_never_leaves_one_to_six_even_by_correction() {
     let mut t = Table::new(9, "ottoman_alliance");
-    let (code, _) = t.refused(r#"{"action":"correct","correction":{"kind":"alert_level","level":7}}"#);
+    let (code, _) =
+        t.refused(r#"{"action":"correct","correction":{"kind":"alert_level","level":7}}"#);
     assert_eq!(code, "illegal");
-    let (code, _) = t.refused(r#"{"action":"correct","correction":{"kind":"alert_level","level":0}}"#);
+    let (code, _) =
+        t.refused(r#"{"action":"correct","correction":{"kind":"alert_level","level":0}}"#);
     assert_eq!(code, "illegal");
     let events = t.ok(r#"{"action":"correct","correction":{"kind":"alert_level","level":4}}"#);
     assert_eq!(t.game().alert_level, 4);
-    assert!(events.iter().any(|e| matches!(e, Event::Corrected { from, to, .. } if from == "1" && to == "4")));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Corrected { from, to, .. } if from == "1" && to == "4")));
 }
 
 #[test]
@@ -157,7 +216,10 @@ fn corrections_set_vp_turn_and_tracks_and_a_hull_of_zero_sinks() {
     let (code, _) = t.refused(r#"{"action":"correct","correction":{"kind":"turn","turn":99}}"#);
     assert_eq!(code, "illegal");
     t.ok(r#"{"action":"correct","correction":{"kind":"ship_track","ship":"breslau","track":"hull","value":0}}"#);
-    assert_eq!(t.game().ship("breslau").unwrap().status, goeben_referee::ground::state::ShipStatus::Sunk);
+    assert_eq!(
+        t.game().ship("breslau").unwrap().status,
+        goeben_referee::ground::state::ShipStatus::Sunk
+    );
 }
 
 #[test]
@@ -166,7 +228,10 @@ fn corrections_never_touch_a_face_down_counter() {
     // HMS Inflexible starts face down somewhere (a patrol zone or the pool): no correction may move it.
     let (code, message) = t.refused(r#"{"action":"correct","correction":{"kind":"counter_to_pool","counter":"gb_bc_inflexible"}}"#);
     assert_eq!(code, "illegal");
-    assert!(!message.contains("zone") && !message.contains("pool"), "the refusal must not say where it is: {message}");
+    assert!(
+        !message.contains("zone") && !message.contains("pool"),
+        "the refusal must not say where it is: {message}"
+    );
 }
 
 #[test]
@@ -177,7 +242,10 @@ fn rule_7_0_a_ship_that_takes_the_outfitting_phase_does_not_move_that_turn() {
     let (code, _) = t.refused(r#"{"action":"take_outfitting","ship":"goeben"}"#);
     assert_eq!(code, "illegal", "once per turn");
     t.play_until("movement");
-    let (code, message) = t.refused(&format!(r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#, sea("eastern_med")));
+    let (code, message) = t.refused(&format!(
+        r#"{{"action":"move","ship":"goeben","to":{},"speed":"cruise"}}"#,
+        sea("eastern_med")
+    ));
     assert_eq!(code, "illegal");
     assert!(message.contains("7.0"), "{message}");
     t.move_ship("breslau", &sea("eastern_med"), "cruise");
@@ -189,20 +257,37 @@ fn corrections_record_an_allied_ship_sunk_or_damaged_at_the_table() {
     let mut t = Table::new(13, "ottoman_alliance");
     t.sail_all(&place("adriatic_pz"));
     t.pool_only(&[]);
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("adriatic_pz")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        place("adriatic_pz")
+    ));
     let pack = goeben_referee::RulesPack::standard();
     let on_map: Vec<String> = t
         .game()
         .counters
         .iter()
         .enumerate()
-        .filter(|(_, c)| matches!(c.location, goeben_referee::ground::state::Location::OnMap { .. }))
+        .filter(|(_, c)| {
+            matches!(
+                c.location,
+                goeben_referee::ground::state::Location::OnMap { .. }
+            )
+        })
         .map(|(i, _)| pack.counters.counters[i].id.clone())
         .collect();
-    let first = on_map.first().expect("the Adriatic zone held at least one warship in this seed");
-    t.ok(&format!(r#"{{"action":"correct","correction":{{"kind":"counter_sunk","counter":"{first}"}}}}"#));
+    let first = on_map
+        .first()
+        .expect("the Adriatic zone held at least one warship in this seed");
+    t.ok(&format!(
+        r#"{{"action":"correct","correction":{{"kind":"counter_sunk","counter":"{first}"}}}}"#
+    ));
     let view = t.session.view().game.unwrap();
-    assert!(view.sunk.iter().any(|c| &c.id == first), "in the Allied Ships Sunk box");
-    let (code, _) = t.refused(r#"{"action":"correct","correction":{"kind":"counter_sunk","counter":"storm_1"}}"#);
+    assert!(
+        view.sunk.iter().any(|c| &c.id == first),
+        "in the Allied Ships Sunk box"
+    );
+    let (code, _) = t.refused(
+        r#"{"action":"correct","correction":{"kind":"counter_sunk","counter":"storm_1"}}"#,
+    );
     assert_eq!(code, "illegal", "only ships can be sunk");
 }

@@ -9,13 +9,17 @@ use rules_support::{dice_rolled, place, sea, Table};
 
 /// A new game still in setup (the collier not yet placed: 3.0 step 7 comes first).
 fn in_setup() -> Table {
-    let mut t = Table { session: Session::new(RulesPack::standard(), 3) };
+    let mut t = Table {
+        session: Session::new(RulesPack::standard(), 3),
+    };
     t.ok(r#"{"action":"new_game","seed":3,"options":{"orders":"ottoman_alliance"}}"#);
     t
 }
 
 fn load(t: &mut Table, ship: &str, item: &str) -> Vec<Event> {
-    t.ok(&format!(r#"{{"action":"load_cargo","ship":"{ship}","item":"{item}"}}"#))
+    t.ok(&format!(
+        r#"{{"action":"load_cargo","ship":"{ship}","item":"{item}"}}"#
+    ))
 }
 
 /// Turn 1's Outfitting phase with both ships moved (by the test) to `space`.
@@ -37,19 +41,37 @@ fn tracks(t: &Table, ship: &str) -> goeben_referee::ground::pack::Tracks {
 fn rule_8_1_initial_cargo_costs_points_up_to_twice_the_leadership_one_item_per_hull_box() {
     let mut t = in_setup();
     // Goeben: leadership 4 → 8 points. Targeting Calculator 3 + Reserve Crew 2 + Wireless 1 + Damage Control 2 = 8.
-    for item in ["targeting_calculator", "reserve_crew", "wireless", "damage_control"] {
+    for item in [
+        "targeting_calculator",
+        "reserve_crew",
+        "wireless",
+        "damage_control",
+    ] {
         load(&mut t, "goeben", item);
     }
     let (code, msg) = t.refused(r#"{"action":"load_cargo","ship":"goeben","item":"torpedo_nets"}"#);
     assert_eq!(code, "illegal");
     assert!(msg.contains("cargo points"), "{msg}");
     // Breslau (hull 4): four one-box items at most.
-    for item in ["wireless", "torpedo_nets", "searchlights", "extra_torpedoes"] {
+    for item in [
+        "wireless",
+        "torpedo_nets",
+        "searchlights",
+        "extra_torpedoes",
+    ] {
         load(&mut t, "breslau", item);
     }
     t.ok(r#"{"action":"dump_cargo","ship":"breslau","item":"extra_torpedoes"}"#);
     let view = t.session.view();
-    let breslau = view.game.as_ref().unwrap().ships.iter().find(|s| s.id == "breslau").unwrap().clone();
+    let breslau = view
+        .game
+        .as_ref()
+        .unwrap()
+        .ships
+        .iter()
+        .find(|s| s.id == "breslau")
+        .unwrap()
+        .clone();
     assert_eq!(breslau.cargo.len(), 3);
     assert_eq!(breslau.cargo_points, 8 - 3);
     // 8.3: only two Wireless counters exist, both in play now.
@@ -61,7 +83,9 @@ fn rule_8_1_initial_cargo_costs_points_up_to_twice_the_leadership_one_item_per_h
     let (code, _) = t.refused(r#"{"action":"load_cargo","ship":"goeben","item":"seaplane"}"#);
     assert_eq!(code, "illegal");
     // Placing the collier ends the setup (3.0 step 9); no more buying at sea.
-    t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"c"}}"#);
+    t.ok(
+        r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"c"}}"#,
+    );
     let (code, _) = t.refused(r#"{"action":"load_cargo","ship":"goeben","item":"camera_crew"}"#);
     assert_eq!(code, "illegal");
 }
@@ -72,11 +96,19 @@ fn rule_8_4_hull_boxes_lost_take_the_cargo_stowed_in_them() {
     for item in ["wireless", "torpedo_nets", "searchlights"] {
         load(&mut t, "breslau", item);
     }
-    t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"c"}}"#);
+    t.ok(
+        r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"c"}}"#,
+    );
     let events = t.ok(r#"{"action":"correct","correction":{"kind":"ship_track","ship":"breslau","track":"hull","value":2}}"#);
     let cargo = &t.game().ship("breslau").unwrap().cargo;
-    assert_eq!(cargo, &["wireless".to_string(), "torpedo_nets".to_string()], "the last stowed is lost first");
-    assert!(events.iter().any(|e| matches!(e, Event::CargoChanged { rule, aboard: false, .. } if rule == "8.4")));
+    assert_eq!(
+        cargo,
+        &["wireless".to_string(), "torpedo_nets".to_string()],
+        "the last stowed is lost first"
+    );
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::CargoChanged { rule, aboard: false, .. } if rule == "8.4")));
 }
 
 #[test]
@@ -87,18 +119,43 @@ fn rule_7_1_arming_at_a_friendly_naval_base_rolls_the_chart_dice_and_the_player_
         s.tracks.torpedoes = 0;
     }
     t.script(&[3, 4, 5]);
-    let events = t.ok(&format!(r#"{{"action":"resupply","space":{},"supply":"ammunition"}}"#, place("pola")));
-    assert_eq!(dice_rolled(&events), vec![vec![3, 4, 5]], "friendly naval base: 3 dice (Terrain Effects Chart)");
-    assert!(matches!(t.game().pending.first(), Some(Pending::Distribute { points: 12, .. })));
-    let (code, msg) = t.refused(r#"{"action":"distribute","shares":[{"ship":"goeben","ammunition":6}]}"#);
+    let events = t.ok(&format!(
+        r#"{{"action":"resupply","space":{},"supply":"ammunition"}}"#,
+        place("pola")
+    ));
+    assert_eq!(
+        dice_rolled(&events),
+        vec![vec![3, 4, 5]],
+        "friendly naval base: 3 dice (Terrain Effects Chart)"
+    );
+    assert!(matches!(
+        t.game().pending.first(),
+        Some(Pending::Distribute { points: 12, .. })
+    ));
+    let (code, msg) =
+        t.refused(r#"{"action":"distribute","shares":[{"ship":"goeben","ammunition":6}]}"#);
     assert_eq!(code, "illegal", "Goeben's track holds 6: room for 5");
     assert!(msg.contains("room for 5"), "{msg}");
     let (code, _) = t.refused(r#"{"action":"distribute","shares":[{"ship":"goeben","coal":1}]}"#);
     assert_eq!(code, "illegal", "ammunition points are not coal");
     t.ok(r#"{"action":"distribute","shares":[{"ship":"goeben","ammunition":5,"torpedoes":2},{"ship":"breslau","ammunition":5}]}"#);
-    assert_eq!((tracks(&t, "goeben").ammunition, tracks(&t, "goeben").torpedoes, tracks(&t, "breslau").ammunition), (6, 2, 6));
-    assert_eq!(t.game().turn_state.outfitted.len(), 2, "7.0: both outfit and will not move");
-    let (code, _) = t.refused(&format!(r#"{{"action":"resupply","space":{},"supply":"ammunition"}}"#, place("pola")));
+    assert_eq!(
+        (
+            tracks(&t, "goeben").ammunition,
+            tracks(&t, "goeben").torpedoes,
+            tracks(&t, "breslau").ammunition
+        ),
+        (6, 2, 6)
+    );
+    assert_eq!(
+        t.game().turn_state.outfitted.len(),
+        2,
+        "7.0: both outfit and will not move"
+    );
+    let (code, _) = t.refused(&format!(
+        r#"{{"action":"resupply","space":{},"supply":"ammunition"}}"#,
+        place("pola")
+    ));
     assert_eq!(code, "illegal", "one roll per port and phase");
 }
 
@@ -106,14 +163,24 @@ fn rule_7_1_arming_at_a_friendly_naval_base_rolls_the_chart_dice_and_the_player_
 fn rule_7_3_coaling_in_a_neutral_port_and_no_arming_there() {
     let mut t = outfitting_at(&place("messina"));
     t.game_mut().ship_mut("goeben").unwrap().tracks.coal = 1;
-    let (code, msg) = t.refused(&format!(r#"{{"action":"resupply","space":{},"supply":"ammunition"}}"#, place("messina")));
+    let (code, msg) = t.refused(&format!(
+        r#"{{"action":"resupply","space":{},"supply":"ammunition"}}"#,
+        place("messina")
+    ));
     assert_eq!(code, "illegal");
     assert!(msg.contains("7.1"), "{msg}");
     t.script(&[5]);
-    t.ok(&format!(r#"{{"action":"resupply","space":{},"supply":"coal"}}"#, place("messina")));
+    t.ok(&format!(
+        r#"{{"action":"resupply","space":{},"supply":"coal"}}"#,
+        place("messina")
+    ));
     t.ok(r#"{"action":"distribute","shares":[{"ship":"goeben","coal":3}]}"#);
     assert_eq!(tracks(&t, "goeben").coal, 4);
-    assert_eq!(t.game().turn_state.outfitted, vec!["goeben".to_string()], "Breslau got nothing and may move");
+    assert_eq!(
+        t.game().turn_state.outfitted,
+        vec!["goeben".to_string()],
+        "Breslau got nothing and may move"
+    );
 }
 
 #[test]
@@ -125,13 +192,29 @@ fn rule_7_4_a_collier_gives_2d6_coal_to_ships_in_its_space_and_leaves_the_map() 
         s.tracks.coal = 0;
     }
     t.script(&[6, 2]);
-    t.ok(&format!(r#"{{"action":"use_collier","collier":{}}}"#, collier.id));
-    assert!(matches!(t.game().pending.first(), Some(Pending::Distribute { points: 8, .. })));
+    t.ok(&format!(
+        r#"{{"action":"use_collier","collier":{}}}"#,
+        collier.id
+    ));
+    assert!(matches!(
+        t.game().pending.first(),
+        Some(Pending::Distribute { points: 8, .. })
+    ));
     t.ok(r#"{"action":"distribute","shares":[{"ship":"goeben","coal":4},{"ship":"breslau","coal":4}]}"#);
-    assert_eq!((tracks(&t, "goeben").coal, tracks(&t, "breslau").coal), (4, 4));
-    assert_eq!(t.game().colliers.len(), 1, "still there until the phase ends");
+    assert_eq!(
+        (tracks(&t, "goeben").coal, tracks(&t, "breslau").coal),
+        (4, 4)
+    );
+    assert_eq!(
+        t.game().colliers.len(),
+        1,
+        "still there until the phase ends"
+    );
     t.end_phase();
-    assert!(t.game().colliers.is_empty(), "7.4: removed at the end of the phase");
+    assert!(
+        t.game().colliers.is_empty(),
+        "7.4: removed at the end of the phase"
+    );
 }
 
 #[test]
@@ -144,13 +227,20 @@ fn rule_10_1_repair_dice_are_assigned_before_rolling_and_never_restore_beyond_th
         g.cargo.push("damage_control".into());
     }
     let (code, msg) = t.refused(r#"{"action":"repair","ship":"goeben","hull":2,"engines":1,"primary":0,"secondary":0,"tertiary":0}"#);
-    assert_eq!(code, "illegal", "leadership 4 + Damage Control 2 = 6 dice to assign");
+    assert_eq!(
+        code, "illegal",
+        "leadership 4 + Damage Control 2 = 6 dice to assign"
+    );
     assert!(msg.contains("6 repair dice"), "{msg}");
     // Friendly naval base: 4+ repairs. Hull dice 4, 1, 6, 5 → 3 successes but only 2 boxes lost.
     t.script(&[4, 1, 6, 5, 3, 4]);
     let events = t.ok(r#"{"action":"repair","ship":"goeben","hull":4,"engines":2,"primary":0,"secondary":0,"tertiary":0}"#);
     assert_eq!(dice_rolled(&events), vec![vec![4, 1, 6, 5], vec![3, 4]]);
-    assert_eq!((tracks(&t, "goeben").hull, tracks(&t, "goeben").engines), (12, 6), "never above the starting values");
+    assert_eq!(
+        (tracks(&t, "goeben").hull, tracks(&t, "goeben").engines),
+        (12, 6),
+        "never above the starting values"
+    );
     let (code, _) = t.refused(r#"{"action":"repair","ship":"goeben","hull":6,"engines":0,"primary":0,"secondary":0,"tertiary":0}"#);
     assert_eq!(code, "illegal", "once per phase");
     let (code, _) = t.refused(r#"{"action":"repair","ship":"breslau","hull":4,"engines":0,"primary":0,"secondary":0,"tertiary":0}"#);
@@ -180,19 +270,33 @@ fn rule_10_1_every_split_of_the_repair_dice_over_the_damaged_tracks_is_offered()
         .legal_actions()
         .iter()
         .filter_map(|a| match a {
-            &goeben_referee::Action::Repair { ref ship, hull, engines, primary, secondary, tertiary } if ship == "goeben" => {
-                Some([hull, engines, primary, secondary, tertiary])
-            }
+            &goeben_referee::Action::Repair {
+                ref ship,
+                hull,
+                engines,
+                primary,
+                secondary,
+                tertiary,
+            } if ship == "goeben" => Some([hull, engines, primary, secondary, tertiary]),
             _ => None,
         })
         .collect();
     // Leadership 4 dice over 3 damaged tracks: C(4 + 2, 2) = 15 splits.
     assert_eq!(offered.len(), 15, "{offered:?}");
-    assert!(offered.iter().all(|a| a.iter().map(|n| *n as u32).sum::<u32>() == 4 && a[3] == 0 && a[4] == 0));
+    assert!(offered
+        .iter()
+        .all(|a| a.iter().map(|n| *n as u32).sum::<u32>() == 4 && a[3] == 0 && a[4] == 0));
     let unique: std::collections::BTreeSet<_> = offered.iter().collect();
     assert_eq!(unique.len(), offered.len(), "each split once");
-    assert_eq!(&offered[..3], &[[4, 0, 0, 0, 0], [0, 4, 0, 0, 0], [0, 0, 4, 0, 0]], "the ready-made ones first");
-    assert!(offered.contains(&[1, 2, 1, 0, 0]), "an uneven split the player sets with − and +");
+    assert_eq!(
+        &offered[..3],
+        &[[4, 0, 0, 0, 0], [0, 4, 0, 0, 0], [0, 0, 4, 0, 0]],
+        "the ready-made ones first"
+    );
+    assert!(
+        offered.contains(&[1, 2, 1, 0, 0]),
+        "an uneven split the player sets with − and +"
+    );
     // Any offered split is accepted.
     t.script(&[6, 6, 6, 6]);
     t.ok(r#"{"action":"repair","ship":"goeben","hull":1,"engines":2,"primary":1,"secondary":0,"tertiary":0}"#);
@@ -208,7 +312,10 @@ fn rule_8_3_8_5_8_6_crew_lands_only_in_port_naval_bases_sell_cargo_and_ships_tra
     let (code, _) = t.refused(r#"{"action":"load_cargo","ship":"goeben","item":"wireless"}"#);
     assert_eq!(code, "illegal", "8.5: buying only at a friendly naval base");
     t.ok(r#"{"action":"transfer_cargo","from":"goeben","to":"breslau","item":"reserve_crew"}"#);
-    assert_eq!(t.game().ship("breslau").unwrap().cargo, vec!["reserve_crew".to_string()]);
+    assert_eq!(
+        t.game().ship("breslau").unwrap().cargo,
+        vec!["reserve_crew".to_string()]
+    );
 
     let mut u = outfitting_at(&place("pola"));
     // 8.5: Goeben's leadership (4) in points this phase: a calculator (3) and a wireless (1), no more.
@@ -216,5 +323,11 @@ fn rule_8_3_8_5_8_6_crew_lands_only_in_port_naval_bases_sell_cargo_and_ships_tra
     u.ok(r#"{"action":"load_cargo","ship":"goeben","item":"wireless"}"#);
     let (code, _) = u.refused(r#"{"action":"load_cargo","ship":"goeben","item":"torpedo_nets"}"#);
     assert_eq!(code, "illegal");
-    assert!(u.game().turn_state.outfitted.contains(&"goeben".to_string()), "7.0: buying cargo is outfitting");
+    assert!(
+        u.game()
+            .turn_state
+            .outfitted
+            .contains(&"goeben".to_string()),
+        "7.0: buying cargo is outfitting"
+    );
 }

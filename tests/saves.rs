@@ -9,7 +9,6 @@ use proptest::prelude::*;
 mod rules_support;
 use rules_support::played;
 
-
 #[test]
 fn principle_5_a_save_restores_the_same_view_and_the_same_future() {
     for seed in [3u64, 17, 99] {
@@ -22,29 +21,63 @@ fn principle_5_a_save_restores_the_same_view_and_the_same_future() {
                 break;
             }
             let action = legal[(i * 5) % legal.len()].clone();
-            assert_eq!(original.respond(action.clone()), restored.respond(action), "seed {seed}, step {i}: same dice, same events");
+            assert_eq!(
+                original.respond(action.clone()),
+                restored.respond(action),
+                "seed {seed}, step {i}: same dice, same events"
+            );
         }
         // Undo history survives the save too.
-        assert_eq!(original.respond(SessionRequest::Undo), restored.respond(SessionRequest::Undo));
+        assert_eq!(
+            original.respond(SessionRequest::Undo),
+            restored.respond(SessionRequest::Undo)
+        );
     }
 }
 
 #[test]
 fn principle_5_bad_saves_are_refused_each_with_its_own_error() {
     let good = save::to_json(&played(7, 20));
-    assert!(matches!(save::from_json("{not json"), Err(SaveError::Corrupt(_))));
-    assert!(matches!(save::from_json(&good[..good.len() / 2]), Err(SaveError::Corrupt(_))), "truncated");
+    assert!(matches!(
+        save::from_json("{not json"),
+        Err(SaveError::Corrupt(_))
+    ));
+    assert!(
+        matches!(
+            save::from_json(&good[..good.len() / 2]),
+            Err(SaveError::Corrupt(_))
+        ),
+        "truncated"
+    );
     let newer = good.replacen("\"schema\":1", "\"schema\":99", 1);
-    assert!(matches!(save::from_json(&newer), Err(SaveError::TooNew { found: 99, .. })));
+    assert!(matches!(
+        save::from_json(&newer),
+        Err(SaveError::TooNew { found: 99, .. })
+    ));
     let older = good.replacen("\"schema\":1", "\"schema\":0", 1);
-    assert!(matches!(save::from_json(&older), Err(SaveError::TooOld { found: 0 })));
+    assert!(matches!(
+        save::from_json(&older),
+        Err(SaveError::TooOld { found: 0 })
+    ));
     let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
     v["session"]["game"]["alert_level"] = serde_json::json!(9);
-    assert!(matches!(save::from_json(&v.to_string()), Err(SaveError::Inconsistent(_))), "Alert 9 breaks 5.2");
+    assert!(
+        matches!(
+            save::from_json(&v.to_string()),
+            Err(SaveError::Inconsistent(_))
+        ),
+        "Alert 9 breaks 5.2"
+    );
     let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
-    v["session"]["pack"]["charts"].as_object_mut().unwrap().remove("repair");
+    v["session"]["pack"]["charts"]
+        .as_object_mut()
+        .unwrap()
+        .remove("repair");
     let e = save::from_json(&v.to_string()).unwrap_err();
-    assert!(e.to_string().contains("repair"), "names the missing table: {e}");
+    assert!(
+        e.to_string().contains("repair"),
+        "names the missing table: {e}"
+    );
 }
 
 proptest! {
@@ -78,7 +111,10 @@ fn issue_18_old_saves_still_open_and_play_on() {
     for (what, text) in OLD_SAVES {
         let mut s = save::from_json(text).unwrap_or_else(|e| panic!("{what}: {e}"));
         let view = s.view();
-        assert!(view.game.is_some() && view.turn >= 1, "{what}: a running game");
+        assert!(
+            view.game.is_some() && view.turn >= 1,
+            "{what}: a running game"
+        );
         assert!(!view.decisions.is_empty(), "{what}: decisions to take");
         // Played on: every legal action is accepted and the game keeps its invariants.
         for i in 0..40 {
@@ -98,7 +134,11 @@ fn issue_18_old_saves_still_open_and_play_on() {
 #[test]
 fn issue_18_a_save_from_a_newer_version_is_refused_with_a_clear_message() {
     let (_, text) = OLD_SAVES[0];
-    let newer = text.replacen(&format!("\"schema\":{}", save::SAVE_SCHEMA), &format!("\"schema\":{}", save::SAVE_SCHEMA + 1), 1);
+    let newer = text.replacen(
+        &format!("\"schema\":{}", save::SAVE_SCHEMA),
+        &format!("\"schema\":{}", save::SAVE_SCHEMA + 1),
+        1,
+    );
     let e = save::from_json(&newer).unwrap_err();
     assert!(matches!(e, SaveError::TooNew { .. }));
     assert!(e.to_string().contains("newer version of the app"), "{e}");

@@ -18,7 +18,10 @@ fn code(piece: Piece) -> String {
 }
 
 fn scan(t: &mut Table, piece: Piece) -> goeben_referee::api::codes::ScanInfo {
-    let r = goeben_referee::api::protocol::handle_line(&mut t.session, &format!(r#"{{"action":"scan","code":"{}"}}"#, code(piece)));
+    let r = goeben_referee::api::protocol::handle_line(
+        &mut t.session,
+        &format!(r#"{{"action":"scan","code":"{}"}}"#, code(piece)),
+    );
     assert!(r.ok, "{:?}", r.error);
     r.scan().expect("a scan answer")
 }
@@ -27,20 +30,55 @@ fn scan(t: &mut Table, piece: Piece) -> goeben_referee::api::codes::ScanInfo {
 fn a_patrol_zone_token_in_the_incident_phase_offers_that_zone_s_incident_step() {
     let mut t = Table::new(12, "suez_canal");
     t.sail_all(&place("malta_pz"));
-    let s = scan(&mut t, Piece::Placeholder { place: "malta_pz".into() });
-    assert!(matches!(s.actions.as_slice(), [Action::ResolveIncidents { space }] if space.place_id() == Some("malta_pz")), "{:?}", s.actions);
-    let other = scan(&mut t, Piece::Placeholder { place: "toulon_pz".into() });
+    let s = scan(
+        &mut t,
+        Piece::Placeholder {
+            place: "malta_pz".into(),
+        },
+    );
+    assert!(
+        matches!(s.actions.as_slice(), [Action::ResolveIncidents { space }] if space.place_id() == Some("malta_pz")),
+        "{:?}",
+        s.actions
+    );
+    let other = scan(
+        &mut t,
+        Piece::Placeholder {
+            place: "toulon_pz".into(),
+        },
+    );
     assert!(other.actions.is_empty(), "no German ship there");
 }
 
 #[test]
 fn a_cargo_chit_during_setup_offers_it_to_each_ship_that_can_take_it() {
-    let mut t = Table { session: Session::new(RulesPack::standard(), 13) };
+    let mut t = Table {
+        session: Session::new(RulesPack::standard(), 13),
+    };
     t.ok(r#"{"action":"new_game","seed":13,"options":{"orders":"suez_canal"}}"#);
-    let s = scan(&mut t, Piece::Cargo { item: "wireless".into(), number: 1 });
-    let ships: Vec<&str> = s.actions.iter().filter_map(|a| match a { Action::LoadCargo { ship, .. } => Some(ship.as_str()), _ => None }).collect();
+    let s = scan(
+        &mut t,
+        Piece::Cargo {
+            item: "wireless".into(),
+            number: 1,
+        },
+    );
+    let ships: Vec<&str> = s
+        .actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::LoadCargo { ship, .. } => Some(ship.as_str()),
+            _ => None,
+        })
+        .collect();
     assert_eq!(ships, ["goeben", "breslau"]);
-    let seaplane = scan(&mut t, Piece::Cargo { item: "seaplane".into(), number: 1 });
+    let seaplane = scan(
+        &mut t,
+        Piece::Cargo {
+            item: "seaplane".into(),
+            number: 1,
+        },
+    );
     assert!(seaplane.actions.is_empty(), "21.0 is not in this game");
 }
 
@@ -49,25 +87,61 @@ fn an_allied_ship_in_a_battle_is_offered_as_the_target_and_placements_are_checke
     let mut t = Table::new(14, "suez_canal");
     t.sail_all(&sea("western_med"));
     t.pool_only(&[IncidentKind::QuietSeas]);
-    t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, sea("western_med")));
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        sea("western_med")
+    ));
     let pack = RulesPack::standard();
     let dublin = CounterId(pack.counter_index("gb_cl_dublin").unwrap() as u16);
     let here = serde_json::from_str(&sea("western_med")).unwrap();
-    t.game_mut().move_counter(dublin, Location::OnMap { space: here });
+    t.game_mut()
+        .move_counter(dublin, Location::OnMap { space: here });
     t.set_alert(1);
     t.end_phase();
     t.script(&[6]);
     t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"breslau","maximum_speed":false}}"#, sea("western_med")));
-    t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, sea("western_med")));
-    let s = scan(&mut t, Piece::Counter { id: "gb_cl_dublin".into() });
-    assert!(s.actions.iter().all(|a| matches!(a, Action::FireOrders { target: Some(x), .. } if x == "gb_cl_dublin")));
+    t.ok(&format!(
+        r#"{{"action":"fight","space":{}}}"#,
+        sea("western_med")
+    ));
+    let s = scan(
+        &mut t,
+        Piece::Counter {
+            id: "gb_cl_dublin".into(),
+        },
+    );
+    assert!(s
+        .actions
+        .iter()
+        .all(|a| matches!(a, Action::FireOrders { target: Some(x), .. } if x == "gb_cl_dublin")));
     assert_eq!(s.actions.len(), 2, "fire or maximum fire at it");
     // Dublin was put on the map by the test, not revealed by the referee: the check says so.
     assert!(!s.placement.unwrap().revealed_this_turn);
     // Two face-down counters read exactly alike: the check tells nothing of where they are.
-    let a = scan(&mut t, Piece::Counter { id: "gb_bc_inflexible".into() });
-    let b = scan(&mut t, Piece::Counter { id: "fr_ca_2".into() });
-    let face_down = |s: &goeben_referee::api::codes::ScanInfo| t.game().counter(CounterId(pack.counter_index(&match &s.piece { Piece::Counter { id } => id.clone(), _ => unreachable!() }).unwrap() as u16)).location.is_face_down();
+    let a = scan(
+        &mut t,
+        Piece::Counter {
+            id: "gb_bc_inflexible".into(),
+        },
+    );
+    let b = scan(
+        &mut t,
+        Piece::Counter {
+            id: "fr_ca_2".into(),
+        },
+    );
+    let face_down = |s: &goeben_referee::api::codes::ScanInfo| {
+        t.game()
+            .counter(CounterId(
+                pack.counter_index(&match &s.piece {
+                    Piece::Counter { id } => id.clone(),
+                    _ => unreachable!(),
+                })
+                .unwrap() as u16,
+            ))
+            .location
+            .is_face_down()
+    };
     if face_down(&a) && face_down(&b) {
         assert_eq!(a.placement, b.placement);
         assert_eq!(a.status, b.status);
@@ -78,9 +152,19 @@ fn an_allied_ship_in_a_battle_is_offered_as_the_target_and_placements_are_checke
 fn a_counter_revealed_this_turn_is_confirmed_when_scanned() {
     let mut t = Table::new(15, "suez_canal");
     t.sail_all(&place("adriatic_pz"));
-    let events = t.ok(&format!(r#"{{"action":"resolve_incidents","space":{}}}"#, place("adriatic_pz")));
-    let revealed = events.iter().find_map(|e| match e { goeben_referee::ground::event::Event::CounterRevealed { counter, .. } => Some(counter.id.clone()), _ => None });
-    let Some(id) = revealed else { panic!("the Adriatic stack is revealed") };
+    let events = t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        place("adriatic_pz")
+    ));
+    let revealed = events.iter().find_map(|e| match e {
+        goeben_referee::ground::event::Event::CounterRevealed { counter, .. } => {
+            Some(counter.id.clone())
+        }
+        _ => None,
+    });
+    let Some(id) = revealed else {
+        panic!("the Adriatic stack is revealed")
+    };
     let s = scan(&mut t, Piece::Counter { id });
     let p = s.placement.expect("a placement check");
     assert!(p.revealed_this_turn, "{}", p.message);
@@ -94,5 +178,8 @@ fn the_inventory_lists_every_printed_piece_once() {
     assert_eq!(pieces.len(), codes::all(&RulesPack::standard()).len());
     let unique: std::collections::BTreeSet<&str> = pieces.iter().map(|p| p.code.as_str()).collect();
     assert_eq!(unique.len(), pieces.len());
-    assert!(pieces.iter().any(|p| p.group == "placeholders") && pieces.iter().any(|p| p.group == "cargo"));
+    assert!(
+        pieces.iter().any(|p| p.group == "placeholders")
+            && pieces.iter().any(|p| p.group == "cargo")
+    );
 }

@@ -12,11 +12,11 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::api::request::SessionRequest;
+use goeben_referee::api::test_hooks::SessionHooks;
 
-use goeben_referee::ground::action::Action;
 use goeben_referee::api::barriers::rolled_or_revealed;
+use goeben_referee::ground::action::Action;
 use goeben_referee::{RulesPack, Session};
 
 mod rules_support;
@@ -49,11 +49,22 @@ impl Chooser {
 /// The game's options, from its seed: every optional rule, the campaign, cup-only and the house rule.
 
 /// The leak checks on one response, against the counters revealed so far (`ever`).
-fn no_leak(session: &Session, response: &goeben_referee::Response, ever: &mut BTreeSet<String>, seed: u64, salt: &str) -> Result<(), String> {
+fn no_leak(
+    session: &Session,
+    response: &goeben_referee::Response,
+    ever: &mut BTreeSet<String>,
+    seed: u64,
+    salt: &str,
+) -> Result<(), String> {
     let pack = session.pack();
     if response.view.reveal.is_none() {
         let text = serde_json::to_string(response).unwrap();
-        for secret in [format!("\"seed\":{seed}"), salt.to_string(), "\"rng\"".into(), "\"dice\"".into()] {
+        for secret in [
+            format!("\"seed\":{seed}"),
+            salt.to_string(),
+            "\"rng\"".into(),
+            "\"dice\"".into(),
+        ] {
             if text.contains(&secret) {
                 return Err(format!("`{secret}` crosses the boundary before the end"));
             }
@@ -67,7 +78,10 @@ fn no_leak(session: &Session, response: &goeben_referee::Response, ever: &mut BT
         }
     }
     let allowed = knowable(session);
-    if let Some(id) = counters_in(pack, &serde_json::to_value(&response.view).unwrap()).difference(&allowed).next() {
+    if let Some(id) = counters_in(pack, &serde_json::to_value(&response.view).unwrap())
+        .difference(&allowed)
+        .next()
+    {
         return Err(format!("the view names face-down {id}"));
     }
     // What is face up now (New Zealand set aside, say) is known from here on, even once it goes back
@@ -92,7 +106,10 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
     let mut s = Session::new(pack, seed ^ 0x50A4);
     let options = rules_support::mixed_options(seed);
     let cup_only = options.cup_only;
-    let first = s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
+    let first = s.respond(SessionRequest::NewGame {
+        seed: Some(seed),
+        options: Some(options),
+    });
     if !first.ok {
         return Err(format!("new game refused: {:?}", first.error));
     }
@@ -114,7 +131,9 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
             let before = (s.game().cloned(), s.log().len(), s.view());
             let r = s.respond(bad_request(roll >> 8));
             if r.ok || (s.game().cloned(), s.log().len(), s.view()) != before {
-                return Err(format!("step {steps}: a bad request was accepted or changed the session"));
+                return Err(format!(
+                    "step {steps}: a bad request was accepted or changed the session"
+                ));
             }
         }
         let i = (roll >> 16) as usize % view.decisions.len();
@@ -122,22 +141,32 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
         let before = s.game().unwrap().clone();
         let r = s.respond(action.clone());
         if !r.ok {
-            return Err(format!("step {steps}: a legal action was refused: {:?}", r.error));
+            return Err(format!(
+                "step {steps}: a legal action was refused: {:?}",
+                r.error
+            ));
         }
         no_leak(&s, &r, &mut ever, seed, &salt).map_err(|e| format!("step {steps}: {e}"))?;
         cited_rules_have_summaries(&r).map_err(|e| format!("step {steps}: {e}"))?;
         let game = s.game().unwrap();
-        game.check_invariants(s.pack()).map_err(|e| format!("step {steps}: {e}"))?;
+        game.check_invariants(s.pack())
+            .map_err(|e| format!("step {steps}: {e}"))?;
         let events = r.events.clone().unwrap_or_default();
-        let barrier = rolled_or_revealed(&before.dice, &game.dice, &events) || r.view.game_over.is_some();
+        let barrier =
+            rolled_or_revealed(&before.dice, &game.dice, &events) || r.view.game_over.is_some();
         if barrier && view.decisions[i].barrier.is_none() {
-            return Err(format!("step {steps}: {action:?} in {:?} rolled or revealed unmarked: {events:?}", view.phase));
+            return Err(format!(
+                "step {steps}: {action:?} in {:?} rolled or revealed unmarked: {events:?}",
+                view.phase
+            ));
         }
         if roll % 5 == 0 && r.view.reveal.is_none() {
             let house_rule = game.options.take_backs;
             let u = s.respond(SessionRequest::Undo);
             match (barrier, house_rule, u.ok) {
-                (true, false, true) => return Err(format!("step {steps}: a roll or reveal was undone")),
+                (true, false, true) => {
+                    return Err(format!("step {steps}: a roll or reveal was undone"))
+                }
                 (true, false, false) => {}
                 (_, _, false) => return Err(format!("step {steps}: undo refused: {:?}", u.error)),
                 (_, _, true) => {
@@ -153,24 +182,42 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
         }
         if roll % 97 == 0 {
             let record = s.respond(SessionRequest::ExportRecord);
-            no_leak(&s, &record, &mut ever, seed, &salt).map_err(|e| format!("step {steps}: record: {e}"))?;
+            no_leak(&s, &record, &mut ever, seed, &salt)
+                .map_err(|e| format!("step {steps}: record: {e}"))?;
         }
     }
     if !cup_only && s.view().game_over.is_none() {
         let v = s.view();
         let g = v.game.as_ref().unwrap();
-        let ships: Vec<String> = g.ships.iter().map(|s| format!("{} {:?} {:?}", s.id, s.status, s.position)).collect();
-        let tail: Vec<String> = s.log().iter().rev().take(12).map(|e| e.text.clone()).collect();
+        let ships: Vec<String> = g
+            .ships
+            .iter()
+            .map(|s| format!("{} {:?} {:?}", s.id, s.status, s.position))
+            .collect();
+        let tail: Vec<String> = s
+            .log()
+            .iter()
+            .rev()
+            .take(12)
+            .map(|e| e.text.clone())
+            .collect();
         return Err(format!("the game did not end in {STEP_LIMIT} steps (turn {} of {}, {:?}, {} legal actions; pending {:?}; done {:?}; ships {ships:?}; log {tail:?})", v.turn, v.last_turn, v.phase, v.decisions.len(), g.pending, g.conditions.incidents_done));
     }
     if s.view().reveal.is_some() && seed % 50 == 0 {
-        let record = serde_json::to_string(&s.respond(SessionRequest::ExportRecord).record()).unwrap();
+        let record =
+            serde_json::to_string(&s.respond(SessionRequest::ExportRecord).record()).unwrap();
         let report = goeben_referee::api::verify::verify(&record);
         if !report.ok {
-            return Err(format!("the finished game does not verify: {:?}", report.error));
+            return Err(format!(
+                "the finished game does not verify: {:?}",
+                report.error
+            ));
         }
     }
-    Ok(Outcome { steps, elapsed: started.elapsed() })
+    Ok(Outcome {
+        steps,
+        elapsed: started.elapsed(),
+    })
 }
 
 /// Issue #15: each event comes with its line (same order), and every rule a line cites is a key of the
@@ -183,7 +230,9 @@ fn cited_rules_have_summaries(r: &goeben_referee::Response) -> Result<(), String
     }
     let summaries = goeben_referee::ground::rule_summaries::summaries();
     for line in lines {
-        summaries.lookup(&line.rule).map_err(|part| format!("{:?} cites {part:?}, which has no summary", line.text))?;
+        summaries
+            .lookup(&line.rule)
+            .map_err(|part| format!("{:?} cites {part:?}, which has no summary", line.text))?;
         if line.text.trim().is_empty() {
             return Err("an event has no words".into());
         }
@@ -192,20 +241,37 @@ fn cited_rules_have_summaries(r: &goeben_referee::Response) -> Result<(), String
 }
 
 fn regressions() -> Vec<u64> {
-    include_str!("soak_regressions.txt").lines().filter_map(|l| l.split('#').next()?.trim().parse().ok()).collect()
+    include_str!("soak_regressions.txt")
+        .lines()
+        .filter_map(|l| l.split('#').next()?.trim().parse().ok())
+        .collect()
 }
 
 #[test]
 fn issue_18_soak_random_games_with_every_check_on_every_step() {
-    let games: u64 = std::env::var("SOAK_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
-    let first: u64 = std::env::var("SOAK_FIRST_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    let seeds: Vec<u64> = regressions().into_iter().chain(first..first + games).collect();
-    let (mut steps, mut failures, mut slowest) = (0usize, Vec::new(), (0u64, Duration::ZERO, 0usize));
+    let games: u64 = std::env::var("SOAK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2_000);
+    let first: u64 = std::env::var("SOAK_FIRST_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let seeds: Vec<u64> = regressions()
+        .into_iter()
+        .chain(first..first + games)
+        .collect();
+    let (mut steps, mut failures, mut slowest) =
+        (0usize, Vec::new(), (0u64, Duration::ZERO, 0usize));
     let started = Instant::now();
     for (played, &seed) in seeds.iter().enumerate() {
         // A long run (the full 100,000 games take an hour or more) says how far it is every 10,000 games.
         if played > 0 && played % 10_000 == 0 {
-            eprintln!("soak: {played} games played, {steps} steps, {} failures, {:.0} s", failures.len(), started.elapsed().as_secs_f64());
+            eprintln!(
+                "soak: {played} games played, {steps} steps, {} failures, {:.0} s",
+                failures.len(),
+                started.elapsed().as_secs_f64()
+            );
         }
         match std::panic::catch_unwind(|| soak_game(seed)) {
             Ok(Ok(outcome)) => {
@@ -227,6 +293,10 @@ fn issue_18_soak_random_games_with_every_check_on_every_step() {
         slowest.1.as_secs_f64() * 1000.0,
         started.elapsed().as_secs_f64()
     );
-    assert!(failures.is_empty(), "failing seeds (add them to tests/soak_regressions.txt):\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "failing seeds (add them to tests/soak_regressions.txt):\n{}",
+        failures.join("\n")
+    );
     assert!(steps > seeds.len() * 20, "the games were played");
 }

@@ -30,14 +30,20 @@ struct Script {
 
 impl Script {
     fn new(session_seed: u64) -> Script {
-        Script { session: Session::new(RulesPack::standard(), session_seed) }
+        Script {
+            session: Session::new(RulesPack::standard(), session_seed),
+        }
     }
 
     /// Sends one request; the script must only send requests the referee accepts.
     fn send(&mut self, request: Value) -> Response {
         let line = request.to_string();
         let response = handle_line(&mut self.session, &line);
-        assert!(response.ok, "the referee refused {line}: {:?}", response.error);
+        assert!(
+            response.ok,
+            "the referee refused {line}: {:?}",
+            response.error
+        );
         response
     }
 }
@@ -45,8 +51,13 @@ impl Script {
 /// The fixture's text: the response as the protocol serialises it (same field order), one-space indent.
 fn text(response: &Response) -> String {
     let mut out = Vec::new();
-    let mut serializer = serde_json::Serializer::with_formatter(&mut out, serde_json::ser::PrettyFormatter::with_indent(b" "));
-    response.serialize(&mut serializer).expect("a response serialises");
+    let mut serializer = serde_json::Serializer::with_formatter(
+        &mut out,
+        serde_json::ser::PrettyFormatter::with_indent(b" "),
+    );
+    response
+        .serialize(&mut serializer)
+        .expect("a response serialises");
     out.push(b'\n');
     String::from_utf8(out).expect("JSON is UTF-8")
 }
@@ -80,44 +91,75 @@ fn take_backs_game(fixtures: &mut BTreeMap<&'static str, String>) {
     s.send(json!({"action": "distribute", "shares": []}));
     let intelligence = s.send(json!({"action": "end_phase"}));
     assert_eq!(value(&intelligence)["view"]["phase"], "intelligence");
-    assert_eq!(value(&intelligence)["view"]["game"]["options"]["take_backs"], true);
+    assert_eq!(
+        value(&intelligence)["view"]["game"]["options"]["take_backs"],
+        true
+    );
     fixtures.insert("intelligence.json", text(&intelligence));
 }
 
 /// Whether the answer has SMS Goeben owing fire orders in a battle whose fire options are listed.
 fn owes_fire_orders(view: &Value) -> bool {
-    let Some(pending) = view["game"]["pending"].get(0) else { return false };
-    let fight = view["game"]["combat"].as_array().and_then(|c| c.iter().find(|b| b["stage"] != "over"));
+    let Some(pending) = view["game"]["pending"].get(0) else {
+        return false;
+    };
+    let fight = view["game"]["combat"]
+        .as_array()
+        .and_then(|c| c.iter().find(|b| b["stage"] != "over"));
     pending["pending"]["kind"] == "fire_orders"
         && pending["pending"]["ship"] == "goeben"
-        && fight.and_then(|b| b["options"].as_array()).is_some_and(|o| o.iter().any(|o| o["maximum_fire"] == true))
+        && fight
+            .and_then(|b| b["options"].as_array())
+            .is_some_and(|o| o.iter().any(|o| o["maximum_fire"] == true))
 }
 
 /// Plays one seeded game with a fixed policy that prefers contact and fighting; the answer where Goeben
 /// owes fire orders, if the game gets there.
 fn play_to_a_battle(seed: u64) -> Option<Response> {
     let mut s = Script::new(seed);
-    let mut response = s.send(json!({"action": "new_game", "seed": seed, "options": {"orders": "raid_french_convoys"}}));
+    let mut response = s.send(
+        json!({"action": "new_game", "seed": seed, "options": {"orders": "raid_french_convoys"}}),
+    );
     let mut pick = seed | 1;
     for _ in 0..3000 {
         let view = value(&response)["view"].clone();
         if owes_fire_orders(&view) {
             return Some(response);
         }
-        let legal: Vec<Value> = view["decisions"].as_array().cloned().unwrap_or_default().into_iter().map(|d| d["action"].clone()).collect();
+        let legal: Vec<Value> = view["decisions"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|d| d["action"].clone())
+            .collect();
         if !view["game_over"].is_null() || legal.is_empty() {
             return None;
         }
-        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let keen: Vec<&Value> = legal.iter().filter(|a| ["contact", "fight", "resolve_incidents"].contains(&a["action"].as_str().unwrap_or(""))).collect();
-        let choices: Vec<&Value> = if keen.is_empty() { legal.iter().collect() } else { keen };
+        pick = pick
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let keen: Vec<&Value> = legal
+            .iter()
+            .filter(|a| {
+                ["contact", "fight", "resolve_incidents"]
+                    .contains(&a["action"].as_str().unwrap_or(""))
+            })
+            .collect();
+        let choices: Vec<&Value> = if keen.is_empty() {
+            legal.iter().collect()
+        } else {
+            keen
+        };
         response = s.send(choices[((pick >> 33) % choices.len() as u64) as usize].clone());
     }
     None
 }
 
 fn battle(fixtures: &mut BTreeMap<&'static str, String>) {
-    let found = (1..400).find_map(play_to_a_battle).expect("a seed below 400 reaches a battle with fire orders");
+    let found = (1..400)
+        .find_map(play_to_a_battle)
+        .expect("a seed below 400 reaches a battle with fire orders");
     fixtures.insert("battle.json", text(&found));
 }
 
@@ -128,10 +170,17 @@ fn committed_dir() -> PathBuf {
 /// The committed fixtures: the JSON files directly in the folder (`tools/` holds the table tools' own).
 fn committed() -> BTreeMap<String, String> {
     let mut files = BTreeMap::new();
-    for entry in std::fs::read_dir(committed_dir()).into_iter().flatten().flatten() {
+    for entry in std::fs::read_dir(committed_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.ends_with(".json") && entry.path().is_file() {
-            files.insert(name, std::fs::read_to_string(entry.path()).expect("readable"));
+            files.insert(
+                name,
+                std::fs::read_to_string(entry.path()).expect("readable"),
+            );
         }
     }
     files
@@ -148,7 +197,8 @@ fn ui_fixtures_are_real_referee_answers() {
     if std::env::var_os("UPDATE_UI_FIXTURES").is_some() {
         std::fs::create_dir_all(committed_dir()).expect("create the fixtures folder");
         for name in existing.keys().filter(|n| !fresh.contains_key(n.as_str())) {
-            std::fs::remove_file(committed_dir().join(name)).expect("remove a fixture no longer generated");
+            std::fs::remove_file(committed_dir().join(name))
+                .expect("remove a fixture no longer generated");
         }
         for (name, text) in &fresh {
             if existing.get(*name) != Some(text) {
@@ -157,8 +207,14 @@ fn ui_fixtures_are_real_referee_answers() {
         }
         return;
     }
-    let stale: Vec<&&str> = fresh.keys().filter(|n| existing.get(**n) != fresh.get(*n)).collect();
-    let extra: Vec<&String> = existing.keys().filter(|n| !fresh.contains_key(n.as_str())).collect();
+    let stale: Vec<&&str> = fresh
+        .keys()
+        .filter(|n| existing.get(**n) != fresh.get(*n))
+        .collect();
+    let extra: Vec<&String> = existing
+        .keys()
+        .filter(|n| !fresh.contains_key(n.as_str()))
+        .collect();
     assert!(
         stale.is_empty() && extra.is_empty(),
         "{DIR} is stale (changed or missing: {stale:?}; no longer generated: {extra:?}). \

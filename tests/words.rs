@@ -13,14 +13,34 @@ mod rules_support;
 /// What is wrong with `text` as a line a player reads, if anything.
 fn fault(text: &str, sentence: bool) -> Option<&'static str> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let plural_after_one = ["dice", "results", "missions", "hits", "spaces", "turns", "boxes", "points", "ships", "engines", "torpedoes", "counters"];
-    if words.windows(2).any(|w| w[0] == "1" && plural_after_one.contains(&w[1].trim_end_matches(|c: char| !c.is_alphabetic()))) {
+    let plural_after_one = [
+        "dice",
+        "results",
+        "missions",
+        "hits",
+        "spaces",
+        "turns",
+        "boxes",
+        "points",
+        "ships",
+        "engines",
+        "torpedoes",
+        "counters",
+    ];
+    if words.windows(2).any(|w| {
+        w[0] == "1"
+            && plural_after_one.contains(&w[1].trim_end_matches(|c: char| !c.is_alphabetic()))
+    }) {
         return Some("a plural after 1");
     }
     if text.contains("(s)") {
         return Some("a (s) instead of the right number");
     }
-    if words.windows(2).any(|w| w[0] == "goes" && ["withdraws", "damaged", "destroyed", "is", "goes"].contains(&w[1].trim_end_matches(|c: char| !c.is_alphabetic()))) {
+    if words.windows(2).any(|w| {
+        w[0] == "goes"
+            && ["withdraws", "damaged", "destroyed", "is", "goes"]
+                .contains(&w[1].trim_end_matches(|c: char| !c.is_alphabetic()))
+    }) {
         return Some("a doubled verb");
     }
     let mut depth = 0;
@@ -34,16 +54,27 @@ fn fault(text: &str, sentence: bool) -> Option<&'static str> {
             return Some("a bracket inside a bracket");
         }
     }
-    if text.contains('{') || text.contains("Some(") || text.contains("None") || words.iter().any(|w| w.contains('_')) {
+    if text.contains('{')
+        || text.contains("Some(")
+        || text.contains("None")
+        || words.iter().any(|w| w.contains('_'))
+    {
         return Some("a raw id or debug text");
     }
     // Issue #29: a ship is named as the player reads it ("SMS Breslau"), never by its id.
     let bare = |w: &&str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-    if words.iter().map(bare).any(|w| ["goeben", "breslau", "moltke", "stralsund"].contains(&w.as_str())) {
+    if words
+        .iter()
+        .map(bare)
+        .any(|w| ["goeben", "breslau", "moltke", "stralsund"].contains(&w.as_str()))
+    {
         return Some("a ship named by its id");
     }
     // Issue #29: a space named from its parts reads "to off the battle", "at off …".
-    if words.windows(2).any(|w| ["to", "at", "in", "from", "into"].contains(&w[0]) && ["off", "at", "to", "from", "into"].contains(&w[1])) {
+    if words.windows(2).any(|w| {
+        ["to", "at", "in", "from", "into"].contains(&w[0])
+            && ["off", "at", "to", "from", "into"].contains(&w[1])
+    }) {
         return Some("a space named from its parts");
     }
     // Issue #29: a number that says nothing ("picks: 0; 0 drawn") says why instead.
@@ -63,22 +94,73 @@ fn fault(text: &str, sentence: bool) -> Option<&'static str> {
 
 #[test]
 fn the_fault_finder_finds_each_planted_fault() {
-    assert_eq!(fault("Torpedoes at HMS Dublin: 1 dice: rolled 5", true), Some("a plural after 1"));
-    assert_eq!(fault("HMS Dublin: 2 damage result(s).", true), Some("a (s) instead of the right number"));
-    assert_eq!(fault("HMS Dublin goes withdraws.", true), Some("a doubled verb"));
-    assert_eq!(fault("Collier placed at open sea (Aegean (Eastern Mediterranean)).", true), Some("a bracket inside a bracket"));
-    assert_eq!(fault("Move gb_bc_inflexible.", true), Some("a raw id or debug text"));
+    assert_eq!(
+        fault("Torpedoes at HMS Dublin: 1 dice: rolled 5", true),
+        Some("a plural after 1")
+    );
+    assert_eq!(
+        fault("HMS Dublin: 2 damage result(s).", true),
+        Some("a (s) instead of the right number")
+    );
+    assert_eq!(
+        fault("HMS Dublin goes withdraws.", true),
+        Some("a doubled verb")
+    );
+    assert_eq!(
+        fault(
+            "Collier placed at open sea (Aegean (Eastern Mediterranean)).",
+            true
+        ),
+        Some("a bracket inside a bracket")
+    );
+    assert_eq!(
+        fault("Move gb_bc_inflexible.", true),
+        Some("a raw id or debug text")
+    );
     assert_eq!(fault("turn 2 begins.", true), Some("no capital letter"));
     assert_eq!(fault("Turn 2 begins", true), Some("no full stop"));
-    assert_eq!(fault("Wireless off (handed to breslau).", true), Some("a ship named by its id"));
-    assert_eq!(fault("Camera Crew aboard goeben films HMS Gloucester going down.", true), Some("a ship named by its id"));
-    assert_eq!(fault("Break off to off the battle 1, Eastern Mediterranean", false), Some("a space named from its parts"));
-    assert_eq!(fault("Contact at off the battle 1, Western Mediterranean: German 9.", true), Some("a space named from its parts"));
-    assert_eq!(fault("Incident picks at Messina: 0; 0 drawn from the pool.", true), Some("a count of nothing without its reason"));
-    assert_eq!(fault("Break off to open sea beside the battle, Eastern Mediterranean", false), None);
+    assert_eq!(
+        fault("Wireless off (handed to breslau).", true),
+        Some("a ship named by its id")
+    );
+    assert_eq!(
+        fault(
+            "Camera Crew aboard goeben films HMS Gloucester going down.",
+            true
+        ),
+        Some("a ship named by its id")
+    );
+    assert_eq!(
+        fault(
+            "Break off to off the battle 1, Eastern Mediterranean",
+            false
+        ),
+        Some("a space named from its parts")
+    );
+    assert_eq!(
+        fault(
+            "Contact at off the battle 1, Western Mediterranean: German 9.",
+            true
+        ),
+        Some("a space named from its parts")
+    );
+    assert_eq!(
+        fault("Incident picks at Messina: 0; 0 drawn from the pool.", true),
+        Some("a count of nothing without its reason")
+    );
+    assert_eq!(
+        fault(
+            "Break off to open sea beside the battle, Eastern Mediterranean",
+            false
+        ),
+        None
+    );
     assert_eq!(fault("No incident picks at Messina (13.2: none in a friendly or neutral port below Alert 4).", true), None);
     assert_eq!(fault("Turn 2 begins.", true), None);
-    assert_eq!(fault("Torpedoes at HMS Dublin: 1 die: rolled 5", true), None);
+    assert_eq!(
+        fault("Torpedoes at HMS Dublin: 1 die: rolled 5", true),
+        None
+    );
 }
 
 #[test]
@@ -87,14 +169,22 @@ fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
     let (mut lines, mut labels) = (0usize, 0usize);
     for seed in 0..120u64 {
         let mut s = Session::new(RulesPack::standard(), seed);
-        s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(rules_support::mixed_options(seed)) });
+        s.respond(SessionRequest::NewGame {
+            seed: Some(seed),
+            options: Some(rules_support::mixed_options(seed)),
+        });
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for _ in 0..1500 {
             let view = s.view();
             if view.decisions.is_empty() {
                 break;
             }
-            for text in view.decisions.iter().flat_map(|d| [Some(&d.label), d.decider.as_ref()]).flatten() {
+            for text in view
+                .decisions
+                .iter()
+                .flat_map(|d| [Some(&d.label), d.decider.as_ref()])
+                .flatten()
+            {
                 labels += 1;
                 if let Some(f) = fault(text, false) {
                     faults.insert(format!("label {text:?}: {f}"));
@@ -103,7 +193,11 @@ fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            s.respond(view.decisions[(x >> 16) as usize % view.decisions.len()].action.clone());
+            s.respond(
+                view.decisions[(x >> 16) as usize % view.decisions.len()]
+                    .action
+                    .clone(),
+            );
         }
         for entry in s.log() {
             lines += 1;
@@ -112,11 +206,27 @@ fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
             }
         }
     }
-    assert!(lines > 10_000 && labels > 10_000, "enough words were read ({lines} lines, {labels} labels)");
+    assert!(
+        lines > 10_000 && labels > 10_000,
+        "enough words were read ({lines} lines, {labels} labels)"
+    );
     // One example per kind of line (its first three words and the fault), so every kind shows at once.
     let mut kinds = BTreeSet::new();
-    let shown: Vec<&String> = faults.iter().filter(|f| kinds.insert((f.split_whitespace().take(3).collect::<Vec<_>>().join(" "), f.rsplit(": ").next().unwrap_or("").to_string()))).take(40).collect();
-    assert!(faults.is_empty(), "{} faulty lines, e.g. {shown:#?}", faults.len());
+    let shown: Vec<&String> = faults
+        .iter()
+        .filter(|f| {
+            kinds.insert((
+                f.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+                f.rsplit(": ").next().unwrap_or("").to_string(),
+            ))
+        })
+        .take(40)
+        .collect();
+    assert!(
+        faults.is_empty(),
+        "{} faulty lines, e.g. {shown:#?}",
+        faults.len()
+    );
 }
 
 /// Issue #19: the next step's button says what ending the phase means and where it leads, in a player's words
@@ -126,11 +236,18 @@ fn issue_19_the_next_step_says_where_it_leads() {
     let mut seen = BTreeSet::new();
     for seed in 0..20u64 {
         let mut s = Session::new(RulesPack::standard(), seed);
-        s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
+        s.respond(SessionRequest::NewGame {
+            seed: Some(seed),
+            options: None,
+        });
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for _ in 0..400 {
             let view = s.view();
-            let Some(i) = view.legal_actions().iter().position(|a| matches!(a, goeben_referee::Action::EndPhase)) else {
+            let Some(i) = view
+                .legal_actions()
+                .iter()
+                .position(|a| matches!(a, goeben_referee::Action::EndPhase))
+            else {
                 if view.decisions.is_empty() {
                     break;
                 }
@@ -138,7 +255,10 @@ fn issue_19_the_next_step_says_where_it_leads() {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                let collier = view.legal_actions().iter().position(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. }));
+                let collier = view
+                    .legal_actions()
+                    .iter()
+                    .position(|a| matches!(a, goeben_referee::Action::PlaceCollier { .. }));
                 let pick = collier.unwrap_or((x >> 16) as usize % view.decisions.len());
                 s.respond(view.decisions[pick].action.clone());
                 continue;
@@ -152,13 +272,19 @@ fn issue_19_the_next_step_says_where_it_leads() {
                 _ => label.clone(),
             };
             assert_eq!(label, &expected, "the next step in {}", view.phase_name);
-            assert!(label.starts_with("Done ") || label.starts_with("End turn "), "{label:?} says what is done");
+            assert!(
+                label.starts_with("Done ") || label.starts_with("End turn "),
+                "{label:?} says what is done"
+            );
             seen.insert(view.phase_name.clone());
             s.respond(view.decisions[i].action.clone());
         }
     }
     for phase in ["Outfitting & Repair", "Movement", "Incident", "Objective"] {
-        assert!(seen.contains(phase), "the end of {phase} was met (seen: {seen:?})");
+        assert!(
+            seen.contains(phase),
+            "the end of {phase} was met (seen: {seen:?})"
+        );
     }
 }
 
@@ -170,7 +296,10 @@ fn issue_29_a_repair_label_counts_dice_and_says_the_ship_will_not_move() {
     let (mut told, mut not_told) = (0, 0);
     for seed in 0..60u64 {
         let mut s = Session::new(RulesPack::standard(), seed);
-        s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
+        s.respond(SessionRequest::NewGame {
+            seed: Some(seed),
+            options: None,
+        });
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for _ in 0..1200 {
             let view = s.view();
@@ -178,11 +307,26 @@ fn issue_29_a_repair_label_counts_dice_and_says_the_ship_will_not_move() {
                 break;
             }
             for (a, label) in view.decisions.iter().map(|d| (&d.action, &d.label)) {
-                let goeben_referee::Action::Repair { ship, .. } = a else { continue };
-                assert!(label.contains(" dice on ") || label.contains(" die on "), "{label}");
-                let fresh = view.legal_actions().contains(&goeben_referee::Action::TakeOutfitting { ship: ship.clone() });
-                assert_eq!(label.ends_with(" · no move this turn (7.0)"), fresh, "{label}");
-                if fresh { told += 1 } else { not_told += 1 }
+                let goeben_referee::Action::Repair { ship, .. } = a else {
+                    continue;
+                };
+                assert!(
+                    label.contains(" dice on ") || label.contains(" die on "),
+                    "{label}"
+                );
+                let fresh = view
+                    .legal_actions()
+                    .contains(&goeben_referee::Action::TakeOutfitting { ship: ship.clone() });
+                assert_eq!(
+                    label.ends_with(" · no move this turn (7.0)"),
+                    fresh,
+                    "{label}"
+                );
+                if fresh {
+                    told += 1
+                } else {
+                    not_told += 1
+                }
             }
             x ^= x << 13;
             x ^= x >> 7;
@@ -191,7 +335,10 @@ fn issue_29_a_repair_label_counts_dice_and_says_the_ship_will_not_move() {
             s.respond(view.decisions[pick].action.clone());
         }
     }
-    assert!(told > 0 && not_told > 0, "both kinds met: {told} told, {not_told} not told");
+    assert!(
+        told > 0 && not_told > 0,
+        "both kinds met: {told} told, {not_told} not told"
+    );
 }
 
 /// Issue #29 item 2 (14.8, 14.9): a fire order says what it spends before the tap — " · 1 ammunition (14.8)"
@@ -202,7 +349,10 @@ fn issue_29_a_fire_order_says_the_ammunition_it_spends() {
     let (mut paying, mut paid) = (0, 0);
     for seed in 0..150u64 {
         let mut s = Session::new(RulesPack::standard(), seed);
-        s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
+        s.respond(SessionRequest::NewGame {
+            seed: Some(seed),
+            options: None,
+        });
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for _ in 0..1500 {
             let view = s.view();
@@ -210,11 +360,29 @@ fn issue_29_a_fire_order_says_the_ammunition_it_spends() {
                 break;
             }
             for d in &view.decisions {
-                let goeben_referee::Action::FireOrders { ship, target: Some(t), maximum_fire } = &d.action else { continue };
-                let option = view.game.iter().flat_map(|g| &g.combat).flat_map(|b| &b.options).find(|o| &o.ship == ship && &o.target == t && o.maximum_fire == *maximum_fire).expect("an option per fire order");
+                let goeben_referee::Action::FireOrders {
+                    ship,
+                    target: Some(t),
+                    maximum_fire,
+                } = &d.action
+                else {
+                    continue;
+                };
+                let option = view
+                    .game
+                    .iter()
+                    .flat_map(|g| &g.combat)
+                    .flat_map(|b| &b.options)
+                    .find(|o| &o.ship == ship && &o.target == t && o.maximum_fire == *maximum_fire)
+                    .expect("an option per fire order");
                 let rule = if *maximum_fire { "14.9" } else { "14.8" };
                 if option.ammunition > 0 {
-                    assert!(d.label.ends_with(&format!(" · {} ammunition ({rule})", option.ammunition)), "{}", d.label);
+                    assert!(
+                        d.label
+                            .ends_with(&format!(" · {} ammunition ({rule})", option.ammunition)),
+                        "{}",
+                        d.label
+                    );
                     assert_eq!(option.ammunition, if *maximum_fire { 2 } else { 1 });
                     paying += 1;
                 } else {
@@ -226,10 +394,34 @@ fn issue_29_a_fire_order_says_the_ammunition_it_spends() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let keen: Vec<&goeben_referee::Action> = view.decisions.iter().map(|d| &d.action).filter(|a| matches!(a, goeben_referee::Action::Contact { .. } | goeben_referee::Action::Fight { .. } | goeben_referee::Action::FireOrders { target: Some(_), .. })).collect();
-            let action = if keen.is_empty() { view.decisions[(x >> 16) as usize % view.decisions.len()].action.clone() } else { keen[(x >> 16) as usize % keen.len()].clone() };
+            let keen: Vec<&goeben_referee::Action> = view
+                .decisions
+                .iter()
+                .map(|d| &d.action)
+                .filter(|a| {
+                    matches!(
+                        a,
+                        goeben_referee::Action::Contact { .. }
+                            | goeben_referee::Action::Fight { .. }
+                            | goeben_referee::Action::FireOrders {
+                                target: Some(_),
+                                ..
+                            }
+                    )
+                })
+                .collect();
+            let action = if keen.is_empty() {
+                view.decisions[(x >> 16) as usize % view.decisions.len()]
+                    .action
+                    .clone()
+            } else {
+                keen[(x >> 16) as usize % keen.len()].clone()
+            };
             s.respond(action);
         }
     }
-    assert!(paying > 0 && paid > 0, "both met: {paying} paying, {paid} paid for the battle");
+    assert!(
+        paying > 0 && paid > 0,
+        "both met: {paying} paying, {paid} paid for the battle"
+    );
 }

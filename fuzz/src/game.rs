@@ -19,7 +19,10 @@ pub fn running_game() -> &'static Session {
     static PREPARED: OnceLock<Session> = OnceLock::new();
     PREPARED.get_or_init(|| {
         let mut session = Session::new(RulesPack::standard(), 1);
-        let started = protocol::handle_line(&mut session, r#"{"action":"new_game","seed":7,"options":{"orders":"ottoman_alliance"}}"#);
+        let started = protocol::handle_line(
+            &mut session,
+            r#"{"action":"new_game","seed":7,"options":{"orders":"ottoman_alliance"}}"#,
+        );
         assert!(started.ok, "the fuzz targets' game starts");
         session
     })
@@ -51,8 +54,15 @@ pub fn check_line(session: &mut Session, before: &PlayerView, line: &str) -> Res
     if response.changed {
         let _ = protocol::to_line(&response);
     } else {
-        assert_eq!(&response.view, before, "a refused or read-only line changed the view: {line}");
-        assert_eq!(session.log().len(), log_before, "a refused or read-only line changed the log: {line}");
+        assert_eq!(
+            &response.view, before,
+            "a refused or read-only line changed the view: {line}"
+        );
+        assert_eq!(
+            session.log().len(),
+            log_before,
+            "a refused or read-only line changed the log: {line}"
+        );
         serialises_besides_its_view(&response);
     }
     response
@@ -62,10 +72,22 @@ pub fn check_line(session: &mut Session, before: &PlayerView, line: &str) -> Res
 /// `protocol::to_line` would check of the whole). Serialising the unchanged view again for each refused
 /// line was over 40% of `protocol_line`'s time, and most fuzzed lines are refused.
 fn serialises_besides_its_view(response: &Response) {
-    let Response { ok, events, lines, error, view: _, answer, changed: _ } = response;
-    let _ = serde_json::to_string(&(ok, events, lines, error)).expect("a response's fields serialise");
+    let Response {
+        ok,
+        events,
+        lines,
+        error,
+        view: _,
+        answer,
+        changed: _,
+    } = response;
+    let _ =
+        serde_json::to_string(&(ok, events, lines, error)).expect("a response's fields serialise");
     let answer = serde_json::to_value(answer).expect("a response's answer serialises");
-    assert!(answer.is_object(), "a response's answer is flattened into it, so it serialises as fields");
+    assert!(
+        answer.is_object(),
+        "a response's answer is flattened into it, so it serialises as fields"
+    );
 }
 
 /// `view`, once serialised as a response carries it, so [`check_line`] may take it as `before`.
@@ -76,7 +98,9 @@ fn serialised(view: PlayerView) -> PlayerView {
 
 /// `protocol_line`: up to [`MAX_LINES`] lines (split on `\n`) through a running game.
 pub fn protocol_lines(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let mut session = running_game().clone();
     let mut view = running_game_view().clone();
     for line in text.split('\n').take(MAX_LINES) {
@@ -98,7 +122,9 @@ fn no_game_view() -> &'static PlayerView {
 /// `save::from_json` too). A refused save is an error, never a panic. A save that loads answers a view,
 /// saves and loads again to the same view, and takes its first legal action without falling over.
 pub fn save_file(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let mut session = match save::from_json(text) {
         Ok(session) => session,
         Err(refused) => {
@@ -107,8 +133,13 @@ pub fn save_file(data: &[u8]) {
         }
     };
     let view = serialised(session.view());
-    let again = save::from_json(&save::to_json(&session)).expect("a save that loads saves and loads again");
-    assert_eq!(again.view(), view, "a loaded save saved again shows the same view");
+    let again =
+        save::from_json(&save::to_json(&session)).expect("a save that loads saves and loads again");
+    assert_eq!(
+        again.view(),
+        view,
+        "a loaded save saved again shows the same view"
+    );
     check_line(&mut session, &view, r#"{"action":"view"}"#);
     if let Some(action) = view.legal_actions().first().cloned() {
         let response = session.respond(action.clone());
@@ -120,29 +151,44 @@ pub fn save_file(data: &[u8]) {
 /// and during one, and the CLI's `--pack` file (`RulesPack::from_json`). Refused means unchanged (`check_line`); a pack accepted before a game must start one
 /// without falling over.
 pub fn rules_pack(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     // The `referee --pack FILE` door reads the same text.
     let _ = RulesPack::from_json(text).map_err(|e| e.to_string());
     // The pack's text escaped straight into the line (what the UI's JSON.stringify sends): building a
     // `json!` value of it and printing that was a quarter of this target's time.
-    let line = format!(r#"{{"action":"import_pack","json":{}}}"#, serde_json::to_string(text).expect("a str serialises"));
+    let line = format!(
+        r#"{{"action":"import_pack","json":{}}}"#,
+        serde_json::to_string(text).expect("a str serialises")
+    );
     let mut during = running_game().clone();
     check_line(&mut during, running_game_view(), &line);
     let mut before = no_game().clone();
     let imported = check_line(&mut before, no_game_view(), &line);
     if imported.ok {
-        check_line(&mut before, &imported.view, r#"{"action":"new_game","seed":3}"#);
+        check_line(
+            &mut before,
+            &imported.view,
+            r#"{"action":"new_game","seed":3}"#,
+        );
     }
 }
 
 /// `counter_code`: a code typed, pasted or scanned. `codes::parse` never panics, and a code it reads is the
 /// code of the piece it names; the `scan` request is read-only, with a game and without.
 pub fn counter_code(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let pack = standard_pack();
     if let Ok(piece) = codes::parse(pack, text) {
         let code = codes::code_of(pack, &piece).expect("a piece read from a code has a code");
-        assert_eq!(codes::parse(pack, &code).ok(), Some(piece), "a piece's own code reads as that piece");
+        assert_eq!(
+            codes::parse(pack, &code).ok(),
+            Some(piece),
+            "a piece's own code reads as that piece"
+        );
     }
     let line = serde_json::json!({"action": "scan", "code": text}).to_string();
     // A scan is read-only, so the two sessions are kept from one input to the next (no clone):
@@ -163,10 +209,15 @@ pub fn counter_code(data: &[u8]) {
 /// `verify`'s own `catch_unwind`, so a rule engine's internal check tripped by a replayed step is found
 /// too); a verified record names its steps and final view.
 pub fn game_record(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let report = verify::verify(text);
     if report.ok {
-        assert!(report.steps.is_some() && report.final_view.is_some(), "a verified record says how many steps and the final view");
+        assert!(
+            report.steps.is_some() && report.final_view.is_some(),
+            "a verified record says how many steps and the final view"
+        );
     } else {
         assert!(report.error.is_some(), "a refused record says why");
     }
@@ -182,10 +233,15 @@ pub fn decode_grey(width: usize, height: usize, pixels: &[u8]) -> Result<Option<
         return Err("the frame is empty".into());
     }
     let Some(size) = width.checked_mul(height).filter(|&n| n <= FRAME_MAX_PIXELS) else {
-        return Err(format!("the frame is larger than {FRAME_MAX_PIXELS} pixels"));
+        return Err(format!(
+            "the frame is larger than {FRAME_MAX_PIXELS} pixels"
+        ));
     };
     if pixels.len() != size {
-        return Err(format!("a {width}×{height} frame has {size} pixels, not {}", pixels.len()));
+        return Err(format!(
+            "a {width}×{height} frame has {size} pixels, not {}",
+            pixels.len()
+        ));
     }
     // rqrr 0.11 panics on some crafted frames (an assert in `Perspective::map`, WanzenBug/rqrr#54, found by
     // fuzzing: fuzz/regressions/webcam_frame/): a frame it cannot read is a frame with no code, never a
@@ -215,10 +271,18 @@ pub fn rqrr_budget(pixels: usize) -> u64 {
 /// `OutOfBudget` when they run out.
 fn read_code(width: usize, height: usize, pixels: &[u8], budget: u64) -> Option<String> {
     let left = std::cell::Cell::new(budget);
-    let frame = MeteredFrame { width: width as u32, height: height as u32, pixels: pixels.to_vec(), left: &left };
+    let frame = MeteredFrame {
+        width: width as u32,
+        height: height as u32,
+        pixels: pixels.to_vec(),
+        left: &left,
+    };
     let mut prepared = rqrr::PreparedImage::prepare(frame);
     // The first grid that decodes wins: a counter sheet shows one code in the frame at a time.
-    prepared.detect_grids().into_iter().find_map(|grid| grid.decode().ok().map(|(_, text)| text))
+    prepared
+        .detect_grids()
+        .into_iter()
+        .find_map(|grid| grid.decode().ok().map(|(_, text)| text))
 }
 
 /// Unwinds out of rqrr when a frame's budget is spent.
@@ -287,7 +351,10 @@ pub fn webcam_frame(data: &[u8]) {
         let width = width.clamp(1, pixels.len());
         let height = pixels.len() / width;
         let cut = decode_grey(width, height, &pixels[..width * height]);
-        assert!(cut.is_ok(), "a whole frame within the size limit is read: {cut:?}");
+        assert!(
+            cut.is_ok(),
+            "a whole frame within the size limit is read: {cut:?}"
+        );
         if let Ok(Some(text)) = cut {
             let _ = codes::parse(standard_pack(), &text);
         }

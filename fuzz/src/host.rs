@@ -69,16 +69,27 @@ pub fn start() -> Running {
             libc::signal(libc::SIGPIPE, libc::SIG_IGN);
         });
     }
-    let limits = Limits { per_second: 1e9, burst: 1e9, body_timeout: HOST_TIMEOUT, ..Limits::default() };
+    let limits = Limits {
+        per_second: 1e9,
+        burst: 1e9,
+        body_timeout: HOST_TIMEOUT,
+        ..Limits::default()
+    };
     let tools = Table::new(ToolSession::seeded(18), tool_seats(true), limits);
     let roles = Roles::TaskForceOfficers;
     let session = game::new_game(roles, 7);
     let seats = game::game_seats(session.pack(), roles, true);
     let game = Table::game(session, roles, seats, limits);
-    let host_limits =
-        HostLimits { header_timeout: HOST_TIMEOUT, wrong_code_delay: Duration::ZERO, ..HostLimits::default() };
-    Running::start_current_thread("127.0.0.1:0".parse().expect("an address"), Host::with_limits(vec![tools, game], host_limits))
-        .expect("the host starts on loopback")
+    let host_limits = HostLimits {
+        header_timeout: HOST_TIMEOUT,
+        wrong_code_delay: Duration::ZERO,
+        ..HostLimits::default()
+    };
+    Running::start_current_thread(
+        "127.0.0.1:0".parse().expect("an address"),
+        Host::with_limits(vec![tools, game], host_limits),
+    )
+    .expect("the host starts on loopback")
 }
 
 /// `host_http`: the parts of `data` against a new host, then the checks (module docs).
@@ -95,7 +106,12 @@ pub fn host_http(data: &[u8]) {
             exchange(running.addr, &part, &[])
         };
         for status in statuses(&raw) {
-            assert!(status < 500, "the host answered {status} to:\n{}\nit wrote:\n{}", show(&wrote), show(&raw));
+            assert!(
+                status < 500,
+                "the host answered {status} to:\n{}\nit wrote:\n{}",
+                show(&wrote),
+                show(&raw)
+            );
         }
     }
     still_answers(&running, &codes);
@@ -108,7 +124,13 @@ struct Codes {
 
 impl Codes {
     fn of(running: &Running) -> Codes {
-        let code = |table: usize, seat: usize| running.host.tables()[table].seats()[seat].code().as_str().as_bytes().to_vec();
+        let code = |table: usize, seat: usize| {
+            running.host.tables()[table].seats()[seat]
+                .code()
+                .as_str()
+                .as_bytes()
+                .to_vec()
+        };
         let pairs = vec![
             (&b"{HOST}"[..], running.addr.to_string().into_bytes()),
             (&b"{A}"[..], code(0, 0)),
@@ -124,7 +146,11 @@ impl Codes {
     }
 
     fn code(&self, name: &[u8]) -> Vec<u8> {
-        self.pairs.iter().find(|(n, _)| *n == name).map(|(_, c)| c.clone()).expect("a placeholder the harness defines")
+        self.pairs
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, c)| c.clone())
+            .expect("a placeholder the harness defines")
     }
 
     /// `part` with every placeholder replaced.
@@ -213,8 +239,12 @@ fn exchange(addr: SocketAddr, head: &[u8], rest: &[u8]) -> (Vec<u8>, Vec<u8>) {
     let mut wrote = head.to_vec();
     wrote.extend_from_slice(rest);
     let mut stream = TcpStream::connect(addr).expect("the host accepts a connection");
-    stream.set_read_timeout(Some(READ_WITHIN)).expect("a timeout");
-    stream.set_write_timeout(Some(READ_WITHIN)).expect("a timeout");
+    stream
+        .set_read_timeout(Some(READ_WITHIN))
+        .expect("a timeout");
+    stream
+        .set_write_timeout(Some(READ_WITHIN))
+        .expect("a timeout");
     let _ = stream.set_nodelay(true);
     // The host may answer and close before reading everything (413, a malformed head): not an error.
     let _ = stream.write_all(&wrote);
@@ -228,7 +258,10 @@ fn exchange(addr: SocketAddr, head: &[u8], rest: &[u8]) -> (Vec<u8>, Vec<u8>) {
             // libFuzzer's timeout alarm (SIGALRM every second, without SA_RESTART) interrupts the read: not
             // the host's doing, read on. (Taking it for the end cost two false "no answer" reports.)
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut => {
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::TimedOut =>
+            {
                 panic!("the host held the connection {READ_WITHIN:?} after the client stopped sending:\n{}", show(&wrote))
             }
             // Reset by the host after an answer (it closed with our bytes unread): what came is kept.
@@ -246,14 +279,20 @@ pub fn statuses(raw: &[u8]) -> Vec<u16> {
     let mut at = 0;
     while at < raw.len() {
         let rest = &raw[at..];
-        let Some(head_len) = rest.windows(4).position(|w| w == b"\r\n\r\n") else { break };
-        let Ok(head) = std::str::from_utf8(&rest[..head_len]) else { break };
+        let Some(head_len) = rest.windows(4).position(|w| w == b"\r\n\r\n") else {
+            break;
+        };
+        let Ok(head) = std::str::from_utf8(&rest[..head_len]) else {
+            break;
+        };
         let mut lines = head.split("\r\n");
         let line = lines.next().unwrap_or_default();
         if !line.starts_with("HTTP/1.") {
             break;
         }
-        let Some(status) = line.get(9..12).and_then(|s| s.parse::<u16>().ok()) else { break };
+        let Some(status) = line.get(9..12).and_then(|s| s.parse::<u16>().ok()) else {
+            break;
+        };
         out.push(status);
         if status == 101 {
             break;
@@ -262,10 +301,14 @@ pub fn statuses(raw: &[u8]) -> Vec<u16> {
         let mut length = None;
         let mut chunked = false;
         for header in lines {
-            let Some((name, value)) = header.split_once(':') else { continue };
+            let Some((name, value)) = header.split_once(':') else {
+                continue;
+            };
             if name.eq_ignore_ascii_case("content-length") {
                 length = value.trim().parse::<usize>().ok();
-            } else if name.eq_ignore_ascii_case("transfer-encoding") && value.to_ascii_lowercase().contains("chunked") {
+            } else if name.eq_ignore_ascii_case("transfer-encoding")
+                && value.to_ascii_lowercase().contains("chunked")
+            {
                 chunked = true;
             }
         }
@@ -274,7 +317,9 @@ pub fn statuses(raw: &[u8]) -> Vec<u16> {
             continue;
         }
         if chunked {
-            let Some(end) = chunked_end(&rest[body.start..]) else { break };
+            let Some(end) = chunked_end(&rest[body.start..]) else {
+                break;
+            };
             body.end = body.start + end;
         } else if let Some(length) = length {
             body.end = (body.start + length).min(rest.len());
@@ -291,7 +336,11 @@ fn chunked_end(body: &[u8]) -> Option<usize> {
     let mut at = 0;
     loop {
         let line_end = body[at..].windows(2).position(|w| w == b"\r\n")?;
-        let size = std::str::from_utf8(&body[at..at + line_end]).ok()?.split(';').next()?.trim();
+        let size = std::str::from_utf8(&body[at..at + line_end])
+            .ok()?
+            .split(';')
+            .next()?
+            .trim();
         let size = usize::from_str_radix(size, 16).ok()?;
         at += line_end + 2;
         if size == 0 {
@@ -312,8 +361,18 @@ fn still_answers(running: &Running, codes: &Codes) {
     let c = String::from_utf8(codes.code(b"{C}")).expect("a code is ASCII");
     for (method, path, body, expect) in [
         ("GET", format!("/api/{a}"), "", "\"seat\":\"A\""),
-        ("POST", format!("/api/{a}"), r#"{"tool":"table_view"}"#, "\"tool\":\"table_view\""),
-        ("POST", format!("/api/{c}"), r#"{"action":"view"}"#, "\"ok\":true"),
+        (
+            "POST",
+            format!("/api/{a}"),
+            r#"{"tool":"table_view"}"#,
+            "\"tool\":\"table_view\"",
+        ),
+        (
+            "POST",
+            format!("/api/{c}"),
+            r#"{"action":"view"}"#,
+            "\"ok\":true",
+        ),
     ] {
         let request = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -321,7 +380,12 @@ fn still_answers(running: &Running, codes: &Codes) {
             body.len()
         );
         let (raw, _) = exchange(running.addr, request.as_bytes(), &[]);
-        assert_eq!(statuses(&raw).first(), Some(&200), "the table no longer answers {method} {path}:\n{}", show(&raw));
+        assert_eq!(
+            statuses(&raw).first(),
+            Some(&200),
+            "the table no longer answers {method} {path}:\n{}",
+            show(&raw)
+        );
         assert!(
             raw.windows(expect.len()).any(|w| w == expect.as_bytes()),
             "{method} {path} answered without {expect}:\n{}",

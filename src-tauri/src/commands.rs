@@ -1,9 +1,9 @@
 //! IPC commands: the UI's only way into the core. They take the same request JSON as the `referee`
 //! CLI (docs/PROTOCOL.md) and answer with the same `Response`.
 
-use goeben_referee::api::{ErrorCode, ErrorInfo};
 use goeben_referee::api::finished::FinishedAnswer;
 use goeben_referee::api::view::PlayerView;
+use goeben_referee::api::{ErrorCode, ErrorInfo};
 use goeben_referee::{api::protocol, Response};
 use serde::Serialize;
 use tauri::State;
@@ -17,9 +17,15 @@ use crate::AppState;
 /// failure, and changes nothing.
 #[tauri::command]
 pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) -> Response {
-    let mut session = state.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut session = state
+        .session
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let Some(action) = action else {
-        return session.error_response(ErrorInfo::new(ErrorCode::Malformed, "the respond command needs an `action` argument"));
+        return session.error_response(ErrorInfo::new(
+            ErrorCode::Malformed,
+            "the respond command needs an `action` argument",
+        ));
     };
     let request = match protocol::parse_request(&action.to_string()) {
         Ok(request) => request,
@@ -43,7 +49,11 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
 /// The answer to an applied action once the save was tried: a failed save's message the first time it
 /// fails (`SaveFailed` beside `ok: true`: the action is applied); then the finished-games list (issue
 /// #14) for a game over for good.
-fn after_save(mut response: Response, saved: Result<(), persistence::SaveFailure>, keep_finished: impl FnOnce() -> Result<(), String>) -> Response {
+fn after_save(
+    mut response: Response,
+    saved: Result<(), persistence::SaveFailure>,
+    keep_finished: impl FnOnce() -> Result<(), String>,
+) -> Response {
     let saved = match saved {
         Ok(()) => true,
         Err(failure) => {
@@ -56,7 +66,9 @@ fn after_save(mut response: Response, saved: Result<(), persistence::SaveFailure
     if let Err(message) = keep_finished() {
         if response.error.is_none() {
             let message = if saved {
-                format!("The game is saved, but it could not be added to the finished games: {message}")
+                format!(
+                    "The game is saved, but it could not be added to the finished games: {message}"
+                )
             } else {
                 format!("The game could not be added to the finished games: {message}")
             };
@@ -75,21 +87,34 @@ fn after_save(mut response: Response, saved: Result<(), persistence::SaveFailure
 /// it joins the list as soon as there is room (issue #18); if it still cannot be, the list is as it was.
 #[tauri::command]
 pub fn list_finished(state: State<'_, AppState>) -> FinishedAnswer {
-    let _ = state.finished.keep(&state.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+    let _ = state.finished.keep(
+        &state
+            .session
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()),
+    );
     let (games, unreadable) = crate::finished_games::list(&state.finished.dir);
     FinishedAnswer::list(games, unreadable)
 }
 
 #[tauri::command]
-pub fn finished_record(state: State<'_, AppState>, id: Option<serde_json::Value>) -> FinishedAnswer {
-    let answer = text_arg(id, "finished_record", "id").and_then(|id| crate::finished_games::read_record(&state.finished.dir, &id));
+pub fn finished_record(
+    state: State<'_, AppState>,
+    id: Option<serde_json::Value>,
+) -> FinishedAnswer {
+    let answer = text_arg(id, "finished_record", "id")
+        .and_then(|id| crate::finished_games::read_record(&state.finished.dir, &id));
     answer.map_or_else(FinishedAnswer::refused, FinishedAnswer::record)
 }
 
 /// A message about a save that could not be read at start (kept aside, never deleted); given once.
 #[tauri::command]
 pub fn startup_notice(state: State<'_, AppState>) -> Option<String> {
-    state.notice.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()
+    state
+        .notice
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .take()
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -125,10 +150,24 @@ pub struct SavesAnswer {
 
 impl SavesAnswer {
     fn done(slots: Vec<SlotInfo>, message: impl Into<String>) -> SavesAnswer {
-        SavesAnswer { ok: true, error: None, slots: Some(slots), view: None, json: None, message: Some(message.into()) }
+        SavesAnswer {
+            ok: true,
+            error: None,
+            slots: Some(slots),
+            view: None,
+            json: None,
+            message: Some(message.into()),
+        }
     }
     fn refused(error: ErrorInfo, slots: Option<Vec<SlotInfo>>) -> SavesAnswer {
-        SavesAnswer { ok: false, error: Some(error), slots, view: None, json: None, message: None }
+        SavesAnswer {
+            ok: false,
+            error: Some(error),
+            slots,
+            view: None,
+            json: None,
+            message: None,
+        }
     }
 }
 
@@ -137,11 +176,19 @@ fn malformed(message: &str) -> ErrorInfo {
 }
 
 /// A string argument, or the clear error for a missing or wrong one.
-fn text_arg(value: Option<serde_json::Value>, command: &str, arg: &str) -> Result<String, ErrorInfo> {
+fn text_arg(
+    value: Option<serde_json::Value>,
+    command: &str,
+    arg: &str,
+) -> Result<String, ErrorInfo> {
     match value {
         Some(serde_json::Value::String(s)) => Ok(s),
-        None | Some(serde_json::Value::Null) => Err(malformed(&format!("the {command} command needs a `{arg}` argument"))),
-        Some(_) => Err(malformed(&format!("the {command} command's `{arg}` argument must be text"))),
+        None | Some(serde_json::Value::Null) => Err(malformed(&format!(
+            "the {command} command needs a `{arg}` argument"
+        ))),
+        Some(_) => Err(malformed(&format!(
+            "the {command} command's `{arg}` argument must be text"
+        ))),
     }
 }
 
@@ -152,13 +199,24 @@ fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// Lists the save slots (damaged ones as unreadable).
 #[tauri::command]
 pub fn list_saves(state: State<'_, AppState>) -> SavesAnswer {
-    SavesAnswer { ok: true, error: None, slots: Some(list_slots(&state.slots.dir)), view: None, json: None, message: None }
+    SavesAnswer {
+        ok: true,
+        error: None,
+        slots: Some(list_slots(&state.slots.dir)),
+        view: None,
+        json: None,
+        message: None,
+    }
 }
 
 /// Saves the running game into the slot named `name` (replacing a slot of that name only with
 /// `overwrite: true`; otherwise the answer is `slot_exists`).
 #[tauri::command]
-pub fn save_slot(state: State<'_, AppState>, name: Option<serde_json::Value>, overwrite: Option<serde_json::Value>) -> SavesAnswer {
+pub fn save_slot(
+    state: State<'_, AppState>,
+    name: Option<serde_json::Value>,
+    overwrite: Option<serde_json::Value>,
+) -> SavesAnswer {
     let session = lock(&state.session);
     let dir = &state.slots.dir;
     let name = match text_arg(name, "save_slot", "name").and_then(|n| persistence::check_name(&n)) {
@@ -168,14 +226,31 @@ pub fn save_slot(state: State<'_, AppState>, name: Option<serde_json::Value>, ov
     let overwrite = match overwrite {
         None | Some(serde_json::Value::Null) => false,
         Some(serde_json::Value::Bool(b)) => b,
-        Some(_) => return SavesAnswer::refused(malformed("the save_slot command's `overwrite` argument must be true or false"), None),
+        Some(_) => {
+            return SavesAnswer::refused(
+                malformed("the save_slot command's `overwrite` argument must be true or false"),
+                None,
+            )
+        }
     };
     if !session.has_game() {
-        return SavesAnswer::refused(ErrorInfo::new(ErrorCode::NoGame, "There is no game to save: start one first."), None);
+        return SavesAnswer::refused(
+            ErrorInfo::new(
+                ErrorCode::NoGame,
+                "There is no game to save: start one first.",
+            ),
+            None,
+        );
     }
     let id = persistence::slot_id(&name);
     if !overwrite && dir.join(format!("{id}.json")).exists() {
-        return SavesAnswer::refused(ErrorInfo::new(ErrorCode::SlotExists, format!("A save named “{name}” already exists. Replace it?")), Some(list_slots(dir)));
+        return SavesAnswer::refused(
+            ErrorInfo::new(
+                ErrorCode::SlotExists,
+                format!("A save named “{name}” already exists. Replace it?"),
+            ),
+            Some(list_slots(dir)),
+        );
     }
     let entries = persistence::slot_entries(&name, false, persistence::now_millis(), &session);
     if let Err(e) = state.slots.write(&id, entries) {
@@ -188,11 +263,18 @@ pub fn save_slot(state: State<'_, AppState>, name: Option<serde_json::Value>, ov
 /// Before another game replaces the running one: the running game is autosaved (the two alternating
 /// files, as after every action) and, unless it is already kept unchanged in a slot, kept in an automatic
 /// slot so nothing is lost. Returns the automatic slot's name, if one was written.
-fn keep_running_game(state: &AppState, session: &goeben_referee::Session, why: &str) -> Result<Option<String>, ErrorInfo> {
+fn keep_running_game(
+    state: &AppState,
+    session: &goeben_referee::Session,
+    why: &str,
+) -> Result<Option<String>, ErrorInfo> {
     if !session.has_game() {
         return Ok(None);
     }
-    state.saves.save(session).map_err(|failure| ErrorInfo::new(ErrorCode::SaveFailed, failure.message))?;
+    state
+        .saves
+        .save(session)
+        .map_err(|failure| ErrorInfo::new(ErrorCode::SaveFailed, failure.message))?;
     if *lock(&state.kept_in_slot) {
         return Ok(None);
     }
@@ -203,10 +285,20 @@ fn keep_running_game(state: &AppState, session: &goeben_referee::Session, why: &
 }
 
 /// Replaces the running game by `loaded`, saves it as the autosave, and answers with its view.
-fn switch_to(state: &AppState, session: &mut goeben_referee::Session, loaded: goeben_referee::Session, kept_in_slot: bool, what: String, kept: Option<String>) -> SavesAnswer {
+fn switch_to(
+    state: &AppState,
+    session: &mut goeben_referee::Session,
+    loaded: goeben_referee::Session,
+    kept_in_slot: bool,
+    what: String,
+    kept: Option<String>,
+) -> SavesAnswer {
     *session = loaded;
     if let Err(failure) = state.saves.save(session) {
-        let mut answer = SavesAnswer::refused(ErrorInfo::new(ErrorCode::SaveFailed, failure.message), Some(list_slots(&state.slots.dir)));
+        let mut answer = SavesAnswer::refused(
+            ErrorInfo::new(ErrorCode::SaveFailed, failure.message),
+            Some(list_slots(&state.slots.dir)),
+        );
         answer.view = Some(session.view());
         return answer;
     }
@@ -233,11 +325,19 @@ pub fn load_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) -> S
         Ok(found) => found,
         Err(e) => return SavesAnswer::refused(e, Some(list_slots(dir))),
     };
-    let kept = match keep_running_game(&state, &session, &format!("Before loading ‘{}’", info.name)) {
+    let kept = match keep_running_game(&state, &session, &format!("Before loading ‘{}’", info.name))
+    {
         Ok(kept) => kept,
         Err(e) => return SavesAnswer::refused(e, Some(list_slots(dir))),
     };
-    switch_to(&state, &mut session, loaded, true, format!("Loaded “{}”.", info.name), kept)
+    switch_to(
+        &state,
+        &mut session,
+        loaded,
+        true,
+        format!("Loaded “{}”.", info.name),
+        kept,
+    )
 }
 
 /// Deletes slot `id` (the UI asks the player to confirm first). Unreadable slots can be deleted too.
@@ -260,9 +360,22 @@ pub fn delete_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) ->
 pub fn export_save(state: State<'_, AppState>) -> SavesAnswer {
     let session = lock(&state.session);
     if !session.has_game() {
-        return SavesAnswer::refused(ErrorInfo::new(ErrorCode::NoGame, "There is no game to export: start one first."), None);
+        return SavesAnswer::refused(
+            ErrorInfo::new(
+                ErrorCode::NoGame,
+                "There is no game to export: start one first.",
+            ),
+            None,
+        );
     }
-    SavesAnswer { ok: true, error: None, slots: None, view: None, json: Some(goeben_referee::api::save::to_json(&session)), message: None }
+    SavesAnswer {
+        ok: true,
+        error: None,
+        slots: None,
+        view: None,
+        json: Some(goeben_referee::api::save::to_json(&session)),
+        message: None,
+    }
 }
 
 /// Loads pasted or picked save JSON as the running game, once it checks (the running one is kept first).
@@ -281,7 +394,14 @@ pub fn import_save(state: State<'_, AppState>, json: Option<serde_json::Value>) 
         Ok(kept) => kept,
         Err(e) => return SavesAnswer::refused(e, None),
     };
-    switch_to(&state, &mut session, loaded, false, "The imported game is loaded.".into(), kept)
+    switch_to(
+        &state,
+        &mut session,
+        loaded,
+        false,
+        "The imported game is loaded.".into(),
+        kept,
+    )
 }
 
 #[cfg(test)]
@@ -292,13 +412,17 @@ mod tests {
 
     fn applied() -> Response {
         let mut session = Session::new(RulesPack::standard(), 4);
-        let response = session.respond(protocol::parse_request(r#"{"action":"new_game","seed":4}"#).unwrap());
+        let response =
+            session.respond(protocol::parse_request(r#"{"action":"new_game","seed":4}"#).unwrap());
         assert!(response.ok && response.changed);
         response
     }
 
     fn failed(tell: bool) -> Result<(), SaveFailure> {
-        Err(SaveFailure { message: "Your game could not be saved: the disk is full (/d). Play goes on…".into(), tell })
+        Err(SaveFailure {
+            message: "Your game could not be saved: the disk is full (/d). Play goes on…".into(),
+            tell,
+        })
     }
 
     #[test]
@@ -308,22 +432,45 @@ mod tests {
         assert_eq!(first.view, applied().view);
         let error = first.error.expect("the player is told");
         assert_eq!(error.code, "save_failed");
-        assert!(error.message.starts_with("Your game could not be saved: the disk is full"), "{}", error.message);
+        assert!(
+            error
+                .message
+                .starts_with("Your game could not be saved: the disk is full"),
+            "{}",
+            error.message
+        );
         let next = after_save(applied(), failed(false), || Ok(()));
-        assert!(next.ok && next.error.is_none(), "not told again at every move");
+        assert!(
+            next.ok && next.error.is_none(),
+            "not told again at every move"
+        );
         assert!(after_save(applied(), Ok(()), || Ok(())).error.is_none());
     }
 
     #[test]
     fn issue_18_a_finished_game_not_kept_is_told_in_the_right_words() {
-        let saved = after_save(applied(), Ok(()), || Err("disk full".into())).error.unwrap();
-        assert!(saved.message.starts_with("The game is saved, but"), "{}", saved.message);
-        let unsaved = after_save(applied(), failed(false), || Err("disk full".into())).error.unwrap();
-        assert!(unsaved.message.starts_with("The game could not be added"), "{}", unsaved.message);
+        let saved = after_save(applied(), Ok(()), || Err("disk full".into()))
+            .error
+            .unwrap();
+        assert!(
+            saved.message.starts_with("The game is saved, but"),
+            "{}",
+            saved.message
+        );
+        let unsaved = after_save(applied(), failed(false), || Err("disk full".into()))
+            .error
+            .unwrap();
+        assert!(
+            unsaved.message.starts_with("The game could not be added"),
+            "{}",
+            unsaved.message
+        );
         for message in [&saved.message, &unsaved.message] {
             assert!(message.ends_with("It will be added the next time you open the finished games, once it can be written."), "{message}");
         }
-        let told = after_save(applied(), failed(true), || Err("disk full".into())).error.unwrap();
+        let told = after_save(applied(), failed(true), || Err("disk full".into()))
+            .error
+            .unwrap();
         assert_eq!(told.code, "save_failed", "the save's message comes first");
     }
 }

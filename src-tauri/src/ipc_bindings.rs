@@ -26,7 +26,12 @@ fn repo() -> PathBuf {
 /// they use are imported from `ui/src/generated/`, where the core's own test keeps them.
 fn binding<T: TS + 'static>() -> (String, String) {
     let path = T::output_path().expect("an exported type");
-    assert_eq!(path.parent(), Some(Path::new("shell")), "{} is exported to `shell/`", T::name());
+    assert_eq!(
+        path.parent(),
+        Some(Path::new("shell")),
+        "{} is exported to `shell/`",
+        T::name()
+    );
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     (name, T::export_to_string().expect("exports"))
 }
@@ -45,7 +50,17 @@ fn commands_ts() -> String {
 }
 
 fn generate() -> BTreeMap<String, String> {
-    let mut files: BTreeMap<String, String> = [binding::<SavesAnswer>(), binding::<SlotInfo>(), binding::<Summary>(), binding::<FrameAnswer>(), binding::<TableAnswer>(), binding::<OpenTable>(), binding::<SeatInfo>()].into_iter().collect();
+    let mut files: BTreeMap<String, String> = [
+        binding::<SavesAnswer>(),
+        binding::<SlotInfo>(),
+        binding::<Summary>(),
+        binding::<FrameAnswer>(),
+        binding::<TableAnswer>(),
+        binding::<OpenTable>(),
+        binding::<SeatInfo>(),
+    ]
+    .into_iter()
+    .collect();
     files.insert("commands.ts".into(), commands_ts());
     files
 }
@@ -53,26 +68,62 @@ fn generate() -> BTreeMap<String, String> {
 #[test]
 fn generated_shell_typescript_is_up_to_date() {
     let fresh = generate();
-    assert!(["SavesAnswer.ts", "SlotInfo.ts", "SlotSummary.ts", "FrameAnswer.ts", "TableAnswer.ts", "OpenTable.ts", "SeatInfo.ts", "commands.ts"].iter().all(|n| fresh.contains_key(*n)), "{:?}", fresh.keys());
-    bindings_check::check_or_update(&repo().join(COMMITTED), &fresh, "UPDATE_TS_BINDINGS=1 cargo test -p goeben-referee-app ipc_bindings");
+    assert!(
+        [
+            "SavesAnswer.ts",
+            "SlotInfo.ts",
+            "SlotSummary.ts",
+            "FrameAnswer.ts",
+            "TableAnswer.ts",
+            "OpenTable.ts",
+            "SeatInfo.ts",
+            "commands.ts"
+        ]
+        .iter()
+        .all(|n| fresh.contains_key(*n)),
+        "{:?}",
+        fresh.keys()
+    );
+    bindings_check::check_or_update(
+        &repo().join(COMMITTED),
+        &fresh,
+        "UPDATE_TS_BINDINGS=1 cargo test -p goeben-referee-app ipc_bindings",
+    );
 }
 
 #[test]
 fn the_shell_types_import_the_cores_files() {
     // SavesAnswer's view and error are the core's types, one folder up, never copies.
     let (_, saves) = binding::<SavesAnswer>();
-    assert!(saves.contains(r#"from "../PlayerView""#) && saves.contains(r#"from "../ErrorInfo""#), "{saves}");
+    assert!(
+        saves.contains(r#"from "../PlayerView""#) && saves.contains(r#"from "../ErrorInfo""#),
+        "{saves}"
+    );
     for core_type in ["PlayerView", "ErrorInfo", "ErrorCode", "Phase"] {
-        assert!(repo().join("ui/src/generated").join(format!("{core_type}.ts")).exists(), "{core_type}.ts is the core's");
+        assert!(
+            repo()
+                .join("ui/src/generated")
+                .join(format!("{core_type}.ts"))
+                .exists(),
+            "{core_type}.ts is the core's"
+        );
     }
 }
 
 /// The command names `tauri::generate_handler!` lists in `lib.rs`, from its source.
 fn handler_commands() -> Vec<String> {
-    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).expect("lib.rs");
-    let start = lib.find("generate_handler![").expect("lib.rs registers its commands with generate_handler!") + "generate_handler![".len();
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs"))
+        .expect("lib.rs");
+    let start = lib
+        .find("generate_handler![")
+        .expect("lib.rs registers its commands with generate_handler!")
+        + "generate_handler![".len();
     let list = &lib[start..start + lib[start..].find(']').expect("the list ends")];
-    list.split(',').map(str::trim).filter(|p| !p.is_empty()).map(|path| path.rsplit("::").next().unwrap().to_string()).collect()
+    list.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|path| path.rsplit("::").next().unwrap().to_string())
+        .collect()
 }
 
 #[test]
@@ -82,21 +133,40 @@ fn the_handler_registers_exactly_the_declared_commands() {
 
 /// The commands a capability file allows (`allow-<kebab-name>`; a plugin's permissions left out).
 fn allowed(capability: &str) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("capabilities").join(capability);
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("a capability")).expect("JSON");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("capabilities")
+        .join(capability);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("a capability")).expect("JSON");
     let permissions = json["permissions"].as_array().expect("a permissions list");
     permissions
         .iter()
         .filter_map(|p| p.as_str())
         .filter(|p| !p.contains(':'))
-        .map(|p| p.strip_prefix("allow-").unwrap_or_else(|| panic!("{capability}: `{p}` is not an allow- permission")).replace('-', "_"))
+        .map(|p| {
+            p.strip_prefix("allow-")
+                .unwrap_or_else(|| panic!("{capability}: `{p}` is not an allow- permission"))
+                .replace('-', "_")
+        })
         .collect()
 }
 
 #[test]
 fn the_capabilities_allow_exactly_the_declared_commands() {
-    assert_eq!(allowed("desktop.json"), COMMANDS, "desktop.json allows every command, in COMMANDS' order");
-    let mobile: Vec<&str> = COMMANDS.iter().copied().filter(|c| !DESKTOP_ONLY.contains(c)).collect();
-    assert_eq!(allowed("mobile.json"), mobile, "mobile.json allows every command but the desktop-only ones");
+    assert_eq!(
+        allowed("desktop.json"),
+        COMMANDS,
+        "desktop.json allows every command, in COMMANDS' order"
+    );
+    let mobile: Vec<&str> = COMMANDS
+        .iter()
+        .copied()
+        .filter(|c| !DESKTOP_ONLY.contains(c))
+        .collect();
+    assert_eq!(
+        allowed("mobile.json"),
+        mobile,
+        "mobile.json allows every command but the desktop-only ones"
+    );
     assert!(DESKTOP_ONLY.iter().all(|c| COMMANDS.contains(c)));
 }

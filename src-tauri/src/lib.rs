@@ -49,7 +49,8 @@ pub fn run() {
             startup::mark("setup");
             let saves = persistence::Saves::open(app.handle())?;
             let (restored, notice) = saves.load();
-            let session = restored.unwrap_or_else(|| Session::new(RulesPack::standard(), fresh_seed()));
+            let session =
+                restored.unwrap_or_else(|| Session::new(RulesPack::standard(), fresh_seed()));
             startup::mark("game_loaded");
             let slots = persistence::Slots::open(app.handle())?;
             let finished = finished_games::Finished::open(app.handle())?;
@@ -58,7 +59,14 @@ pub fn run() {
                 (Some(a), Some(b)) => Some(format!("{a} {b}")),
                 (a, b) => a.or(b),
             };
-            app.manage(AppState { session: Mutex::new(session), saves, slots, finished, kept_in_slot: Mutex::new(false), notice: Mutex::new(notice) });
+            app.manage(AppState {
+                session: Mutex::new(session),
+                saves,
+                slots,
+                finished,
+                kept_in_slot: Mutex::new(false),
+                notice: Mutex::new(notice),
+            });
             app.manage(tools);
             app.manage(table_mode::TableMode::open(app.handle())?);
             // Issue #16: a table left open when the app quit or was killed reopens by itself, on a thread
@@ -113,6 +121,9 @@ fn fresh_seed() -> u64 {
         return u64::from_le_bytes(bytes);
     }
     use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
     (nanos as u64) ^ (std::process::id() as u64).rotate_left(32)
 }

@@ -17,7 +17,10 @@ static BEGAN: OnceLock<(Instant, f64)> = OnceLock::new();
 static MARKS: Mutex<Vec<(&'static str, u64)>> = Mutex::new(Vec::new());
 
 fn wall_ms() -> f64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs_f64() * 1000.0).unwrap_or(0.0)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .unwrap_or(0.0)
 }
 
 /// Notes the moment the shell began (the first call wins).
@@ -27,7 +30,10 @@ pub fn begin() {
 
 /// Milliseconds from `begin` to now.
 fn elapsed_ms() -> u64 {
-    BEGAN.get().map(|(t, _)| t.elapsed().as_millis() as u64).unwrap_or(0)
+    BEGAN
+        .get()
+        .map(|(t, _)| t.elapsed().as_millis() as u64)
+        .unwrap_or(0)
 }
 
 /// Notes a step of the shell's own start.
@@ -57,9 +63,14 @@ fn report(value: Option<&str>) -> Report {
 /// The `startup` line: the shell's marks, then the UI's moments (wall-clock ms, made relative to the
 /// shell's start and kept only when they are plausible numbers), each `name=ms`, in time order.
 fn timeline(shell: &[(&'static str, u64)], ui: &BTreeMap<String, f64>, began_wall: f64) -> String {
-    let mut all: Vec<(String, i64)> = shell.iter().map(|(n, ms)| (format!("shell.{n}"), *ms as i64)).collect();
+    let mut all: Vec<(String, i64)> = shell
+        .iter()
+        .map(|(n, ms)| (format!("shell.{n}"), *ms as i64))
+        .collect();
     for (name, at) in ui.iter().take(16) {
-        let ok = at.is_finite() && name.len() <= 32 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let ok = at.is_finite()
+            && name.len() <= 32
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if ok {
             all.push((format!("ui.{name}"), (at - began_wall).round() as i64));
         }
@@ -79,7 +90,10 @@ pub fn app_ready(app: tauri::AppHandle, marks: Option<BTreeMap<String, f64>>) ->
         println!("ready {ms}");
         let shell = MARKS.lock().map(|m| m.clone()).unwrap_or_default();
         let began_wall = BEGAN.get().map(|(_, w)| *w).unwrap_or(0.0);
-        println!("{}", timeline(&shell, &marks.unwrap_or_default(), began_wall));
+        println!(
+            "{}",
+            timeline(&shell, &marks.unwrap_or_default(), began_wall)
+        );
     }
     if asked == Report::PrintAndExit {
         app.exit(0);
@@ -117,6 +131,9 @@ mod tests {
             ("nan".to_string(), f64::NAN),
         ]);
         let line = timeline(&[("setup", 120), ("window", 300)], &ui, 1_000_000.0);
-        assert_eq!(line, "startup shell.setup=120 shell.window=300 ui.script=500 ui.painted=900");
+        assert_eq!(
+            line,
+            "startup shell.setup=120 shell.window=300 ui.script=500 ui.painted=900"
+        );
     }
 }

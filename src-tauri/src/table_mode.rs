@@ -27,6 +27,7 @@ use std::path::Path;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use goeben_referee::api::print_sheet::qr_svg;
 use goeben_referee::api::Roles;
 use goeben_table_host::game::{game_seats, new_game};
 use goeben_table_host::limits::Limits;
@@ -35,7 +36,6 @@ use goeben_table_host::store::{write_atomic, Store};
 use goeben_table_host::table::Table;
 use goeben_table_host::{Host, Running};
 use goeben_table_tools::ToolSession;
-use goeben_referee::api::print_sheet::qr_svg;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tauri::{AppHandle, Manager, State};
@@ -111,13 +111,25 @@ pub struct SeatInfo {
 
 impl TableAnswer {
     fn open(table: OpenTable) -> TableAnswer {
-        TableAnswer { ok: true, error: None, table: Some(table) }
+        TableAnswer {
+            ok: true,
+            error: None,
+            table: Some(table),
+        }
     }
     fn closed() -> TableAnswer {
-        TableAnswer { ok: true, error: None, table: None }
+        TableAnswer {
+            ok: true,
+            error: None,
+            table: None,
+        }
     }
     fn refused(why: String, table: Option<OpenTable>) -> TableAnswer {
-        TableAnswer { ok: false, error: Some(why), table }
+        TableAnswer {
+            ok: false,
+            error: Some(why),
+            table,
+        }
     }
 }
 
@@ -152,11 +164,16 @@ impl TableMode {
 
     /// Table mode kept in `state_file`; closed.
     pub fn at(state_file: PathBuf) -> TableMode {
-        TableMode { state_file, running: Mutex::new(None) }
+        TableMode {
+            state_file,
+            running: Mutex::new(None),
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<Open>> {
-        self.running.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.running
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Opens the table on `ip` (one of `offered`) on `port` (0: any free port): a table of the table tools
@@ -165,25 +182,52 @@ impl TableMode {
     /// table kept in the file when there is one (its seats and codes, whatever `display` says). Refused,
     /// changing nothing, when the table is already open, the address is not offered, the file is not a
     /// table or keeps a table of another kind than `game`, or the address cannot be bound.
-    pub fn start(&self, ip: IpAddr, offered: &[IpAddr], game: Option<Roles>, display: bool, port: u16, seed: u64) -> Result<OpenTable, String> {
+    pub fn start(
+        &self,
+        ip: IpAddr,
+        offered: &[IpAddr],
+        game: Option<Roles>,
+        display: bool,
+        port: u16,
+        seed: u64,
+    ) -> Result<OpenTable, String> {
         let mut running = self.lock();
         if let Some(open) = running.as_ref() {
-            return Err(format!("The table is already open on {}: close it first.", open.running.addr));
+            return Err(format!(
+                "The table is already open on {}: close it first.",
+                open.running.addr
+            ));
         }
         if !offered.contains(&ip) {
             let list: Vec<String> = offered.iter().map(IpAddr::to_string).collect();
-            return Err(format!("{ip} is not one of this device's addresses ({}).", list.join(", ")));
+            return Err(format!(
+                "{ip} is not one of this device's addresses ({}).",
+                list.join(", ")
+            ));
         }
-        let unusable = |why: String| format!("The table's file {} could not be used ({why}); it was left untouched.", self.state_file.display());
+        let unusable = |why: String| {
+            format!(
+                "The table's file {} could not be used ({why}); it was left untouched.",
+                self.state_file.display()
+            )
+        };
         if let Some(kept) = self.kept().map_err(unusable)? {
             if kept != game {
-                return Err(format!("This device keeps {}: reopen it, or start a fresh table.", plays_words(kept)));
+                return Err(format!(
+                    "This device keeps {}: reopen it, or start a fresh table.",
+                    plays_words(kept)
+                ));
             }
         }
         let store = Store::new(&self.state_file);
         let kept = match game {
             // Issue #34 item 7: a tools table's dice keyed by 256 bits from the OS, its salts from the OS.
-            None => Table::kept_in(store, ToolSession::from_os_random(), tool_seats(display), Limits::default()),
+            None => Table::kept_in(
+                store,
+                ToolSession::from_os_random(),
+                tool_seats(display),
+                Limits::default(),
+            ),
             Some(roles) => {
                 let session = new_game(roles, seed);
                 let seats = game_seats(session.pack(), roles, display);
@@ -191,22 +235,37 @@ impl TableMode {
             }
         };
         let (table, restored) = kept.map_err(unusable)?;
-        let started = Running::start(SocketAddr::new(ip, port), Host::new(vec![table]), WORKERS).map_err(|e| format!("The table could not listen on {}: {e}.", SocketAddr::new(ip, port)))?;
+        let started = Running::start(SocketAddr::new(ip, port), Host::new(vec![table]), WORKERS)
+            .map_err(|e| {
+                format!(
+                    "The table could not listen on {}: {e}.",
+                    SocketAddr::new(ip, port)
+                )
+            })?;
         let table = describe(&started, restored, game);
         // Marked open, so a quit or a kill from now on reopens it at the next start (#16). Not fatal: the
         // table serves either way, only that reopening would not happen.
-        let mark = serde_json::to_vec(&LeftOpen { listen: started.addr }).expect("the mark serialises");
+        let mark = serde_json::to_vec(&LeftOpen {
+            listen: started.addr,
+        })
+        .expect("the mark serialises");
         if let Err(e) = write_atomic(&self.left_open_file(), &mark) {
             eprintln!("table mode: the open table could not be marked for reopening at the next start ({e})");
         }
-        *running = Some(Open { running: started, restored, game });
+        *running = Some(Open {
+            running: started,
+            restored,
+            game,
+        });
         Ok(table)
     }
 
     /// What the table's file keeps: `Ok(None)` when there is none; `Ok(Some(None))` a table of the table
     /// tools, `Ok(Some(Some(roles)))` a game table; `Err` when it is not a table of the host.
     fn kept(&self) -> Result<Option<Option<Roles>>, String> {
-        Ok(Store::new(&self.state_file).load()?.map(|file| file.game.map(|game| game.roles)))
+        Ok(Store::new(&self.state_file)
+            .load()?
+            .map(|file| file.game.map(|game| game.roles)))
     }
 
     /// Forgets the kept table: removes its file (every secret of it and its seat codes, for good) and the
@@ -215,13 +274,25 @@ impl TableMode {
     pub fn forget(&self) -> Result<(), String> {
         let running = self.lock();
         if let Some(open) = running.as_ref() {
-            return Err(format!("The table is open on {}: close it before starting a fresh table.", open.running.addr));
+            return Err(format!(
+                "The table is open on {}: close it before starting a fresh table.",
+                open.running.addr
+            ));
         }
         let mut temporary = self.state_file.clone().into_os_string();
         temporary.push(".tmp");
-        for file in [self.state_file.clone(), PathBuf::from(temporary), self.left_open_file()] {
+        for file in [
+            self.state_file.clone(),
+            PathBuf::from(temporary),
+            self.left_open_file(),
+        ] {
             match std::fs::remove_file(&file) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(format!("The kept table could not be removed ({}: {e}).", file.display())),
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(format!(
+                        "The kept table could not be removed ({}: {e}).",
+                        file.display()
+                    ))
+                }
                 _ => {}
             }
         }
@@ -237,7 +308,11 @@ impl TableMode {
     /// otherwise), with its file's seats and codes, whatever it plays. `None` when the table was closed (or never opened);
     /// `Some(Err)` when it could not be reopened: it stays closed, and is tried again at the next start
     /// unless the player opens and closes it meanwhile.
-    pub fn reopen_left_open(&self, offered: &[IpAddr], seed: u64) -> Option<Result<OpenTable, String>> {
+    pub fn reopen_left_open(
+        &self,
+        offered: &[IpAddr],
+        seed: u64,
+    ) -> Option<Result<OpenTable, String>> {
         let bytes = match std::fs::read(self.left_open_file()) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
@@ -259,17 +334,26 @@ impl TableMode {
 
     /// The open table with each seat's status, or `None` when it is closed.
     pub fn status(&self) -> Option<OpenTable> {
-        self.lock().as_ref().map(|open| describe(&open.running, open.restored, open.game))
+        self.lock()
+            .as_ref()
+            .map(|open| describe(&open.running, open.restored, open.game))
     }
 
     /// Gives `seat` a new code (the old one stops working at once). Refused when the table is closed or
     /// has no such seat, or when the table could not be saved (its code then unchanged).
     pub fn reissue(&self, seat: &str) -> Result<OpenTable, String> {
         let running = self.lock();
-        let Some(open) = running.as_ref() else { return Err("The table is not open.".into()) };
+        let Some(open) = running.as_ref() else {
+            return Err("The table is not open.".into());
+        };
         let table = &open.running.host.tables()[0];
         let names: Vec<&str> = table.seats().iter().map(|s| s.name.as_str()).collect();
-        let index = names.iter().position(|name| *name == seat).ok_or_else(|| format!("The table has no seat “{seat}” (seats: {}).", names.join(", ")))?;
+        let index = names.iter().position(|name| *name == seat).ok_or_else(|| {
+            format!(
+                "The table has no seat “{seat}” (seats: {}).",
+                names.join(", ")
+            )
+        })?;
         table.reissue(index).map_err(|e| format!("Seat {seat} could not be given a new code: the table could not be saved ({e}); its code is unchanged."))?;
         Ok(describe(&open.running, open.restored, open.game))
     }
@@ -281,12 +365,17 @@ impl TableMode {
         if taken.is_some() {
             // Closed by the player: not reopened at the next start.
             match std::fs::remove_file(self.left_open_file()) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => eprintln!("table mode: {LEFT_OPEN} could not be removed ({e})"),
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    eprintln!("table mode: {LEFT_OPEN} could not be removed ({e})")
+                }
                 _ => {}
             }
         }
         match taken {
-            Some(open) => open.running.stop().map_err(|e| format!("The table closed with an error: {e}.")),
+            Some(open) => open
+                .running
+                .stop()
+                .map_err(|e| format!("The table closed with an error: {e}.")),
             None => Ok(()),
         }
     }
@@ -326,13 +415,20 @@ fn describe(running: &Running, restored: bool, game: Option<Roles>) -> OpenTable
             }
         })
         .collect();
-    OpenTable { listen: running.addr.to_string(), restored, game, seats }
+    OpenTable {
+        listen: running.addr.to_string(),
+        restored,
+        game,
+        seats,
+    }
 }
 
 /// The addresses the table may listen on: this device's own, the local network's first, loopback (this
 /// device only) last. Addresses every machine has for itself alone (IPv6 link-local) are left out.
 pub fn addresses() -> Vec<IpAddr> {
-    let mut found: Vec<IpAddr> = if_addrs::get_if_addrs().map(|list| list.into_iter().map(|i| i.ip()).collect()).unwrap_or_default();
+    let mut found: Vec<IpAddr> = if_addrs::get_if_addrs()
+        .map(|list| list.into_iter().map(|i| i.ip()).collect())
+        .unwrap_or_default();
     found.retain(|ip| !ip.is_unspecified() && !ip.is_multicast() && !is_ipv6_link_local(ip));
     found.push(IpAddr::V4(Ipv4Addr::LOCALHOST));
     // LAN first, IPv4 before IPv6, loopback last; each once.
@@ -362,7 +458,9 @@ fn text_arg(value: Option<Value>, command: &str, arg: &str) -> Result<String, St
     match value {
         Some(Value::String(s)) => Ok(s),
         None | Some(Value::Null) => Err(format!("the {command} command needs a `{arg}` argument")),
-        Some(_) => Err(format!("the {command} command's `{arg}` argument must be text")),
+        Some(_) => Err(format!(
+            "the {command} command's `{arg}` argument must be text"
+        )),
     }
 }
 
@@ -381,21 +479,40 @@ fn game_arg(value: Option<Value>) -> Result<Option<Roles>, String> {
         Some(Value::String(s)) => match s.as_str() {
             "task_force_officers" => Ok(Some(Roles::TaskForceOfficers)),
             "ship_commanders" => Ok(Some(Roles::ShipCommanders)),
-            _ => Err(format!("the table_open command's `game` argument must be {EXPECTED}, not “{s}”")),
+            _ => Err(format!(
+                "the table_open command's `game` argument must be {EXPECTED}, not “{s}”"
+            )),
         },
-        Some(_) => Err(format!("the table_open command's `game` argument must be {EXPECTED}")),
+        Some(_) => Err(format!(
+            "the table_open command's `game` argument must be {EXPECTED}"
+        )),
     }
 }
 
 /// `table_open` on `offered` addresses, listening on `port(ip)`: every argument checked before anything
 /// opens.
-fn open_table(mode: &TableMode, address: Option<Value>, display: Option<Value>, game: Option<Value>, offered: &[IpAddr], port: impl Fn(IpAddr) -> u16, seed: u64) -> TableAnswer {
+fn open_table(
+    mode: &TableMode,
+    address: Option<Value>,
+    display: Option<Value>,
+    game: Option<Value>,
+    offered: &[IpAddr],
+    port: impl Fn(IpAddr) -> u16,
+    seed: u64,
+) -> TableAnswer {
     let opened = text_arg(address, "table_open", "address").and_then(|text| {
-        let ip: IpAddr = text.trim().parse().map_err(|_| format!("“{text}” is not an address."))?;
+        let ip: IpAddr = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("“{text}” is not an address."))?;
         let display = match display {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => b,
-            Some(_) => return Err("the table_open command's `display` argument must be true or false".into()),
+            Some(_) => {
+                return Err(
+                    "the table_open command's `display` argument must be true or false".into(),
+                )
+            }
         };
         let game = game_arg(game)?;
         mode.start(ip, offered, game, display, port(ip), seed)
@@ -411,14 +528,28 @@ fn open_table(mode: &TableMode, address: Option<Value>, display: Option<Value>, 
 /// (`task_force_officers`, `ship_commanders`) otherwise. The table kept in the file is reopened instead
 /// when it is of that kind, and the open refused when it is of another.
 #[tauri::command]
-pub fn table_open(mode: State<'_, TableMode>, address: Option<Value>, display: Option<Value>, game: Option<Value>) -> TableAnswer {
-    open_table(&mode, address, display, game, &addresses(), port_for, crate::fresh_seed())
+pub fn table_open(
+    mode: State<'_, TableMode>,
+    address: Option<Value>,
+    display: Option<Value>,
+    game: Option<Value>,
+) -> TableAnswer {
+    open_table(
+        &mode,
+        address,
+        display,
+        game,
+        &addresses(),
+        port_for,
+        crate::fresh_seed(),
+    )
 }
 
 /// The open table and who is connected (`table: null` when it is closed).
 #[tauri::command]
 pub fn table_status(mode: State<'_, TableMode>) -> TableAnswer {
-    mode.status().map_or_else(TableAnswer::closed, TableAnswer::open)
+    mode.status()
+        .map_or_else(TableAnswer::closed, TableAnswer::open)
 }
 
 /// A new code for `seat` (`A`, `B`, a game role's name or `display`): its old join URL stops working.
@@ -459,7 +590,8 @@ mod tests {
     const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
     fn mode(tag: &str) -> TableMode {
-        let dir = std::env::temp_dir().join(format!("goeben-table-mode-{tag}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("goeben-table-mode-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
         TableMode::at(dir.join(FILE))
@@ -475,7 +607,10 @@ mod tests {
         let mut answer = String::new();
         stream.read_to_string(&mut answer).expect("reads");
         let status = answer[9..12].parse().expect("a status");
-        let body = answer.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+        let body = answer
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or_default();
         (status, body)
     }
 
@@ -488,8 +623,13 @@ mod tests {
         let mode = mode("foreign");
         assert_eq!(mode.status(), None);
         let foreign: IpAddr = "203.0.113.7".parse().unwrap();
-        let refused = mode.start(foreign, &[LOOPBACK], None, false, 0, 1).unwrap_err();
-        assert!(refused.contains("203.0.113.7 is not one of this device's addresses (127.0.0.1)"), "{refused}");
+        let refused = mode
+            .start(foreign, &[LOOPBACK], None, false, 0, 1)
+            .unwrap_err();
+        assert!(
+            refused.contains("203.0.113.7 is not one of this device's addresses (127.0.0.1)"),
+            "{refused}"
+        );
         assert_eq!(mode.status(), None, "nothing opened");
         assert!(!mode.state_file().exists(), "nothing written");
         assert!(mode.reissue("A").unwrap_err().contains("not open"));
@@ -499,27 +639,53 @@ mod tests {
     #[test]
     fn open_serve_status_reissue_close_and_reopen_from_the_file() {
         let mode = mode("cycle");
-        let open = mode.start(LOOPBACK, &[LOOPBACK], None, true, 0, 7).expect("opens");
+        let open = mode
+            .start(LOOPBACK, &[LOOPBACK], None, true, 0, 7)
+            .expect("opens");
         assert!(!open.restored);
         let names: Vec<&str> = open.seats.iter().map(|s| s.seat.as_str()).collect();
         assert_eq!(names, ["A", "B", "display"]);
-        assert!(open.seats.iter().all(|s| s.url.starts_with(&format!("http://{}/join/", open.listen)) && !s.connected && s.requests == 0));
-        assert!(open.seats.iter().all(|s| s.qr_svg.starts_with("<svg") && s.qr_svg.contains("<path d=\"M")));
-        assert!(mode.state_file().exists(), "kept in its file from the start");
-        assert!(mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 7).unwrap_err().contains("already open"));
+        assert!(open.seats.iter().all(|s| s
+            .url
+            .starts_with(&format!("http://{}/join/", open.listen))
+            && !s.connected
+            && s.requests == 0));
+        assert!(open
+            .seats
+            .iter()
+            .all(|s| s.qr_svg.starts_with("<svg") && s.qr_svg.contains("<path d=\"M")));
+        assert!(
+            mode.state_file().exists(),
+            "kept in its file from the start"
+        );
+        assert!(mode
+            .start(LOOPBACK, &[LOOPBACK], None, false, 0, 7)
+            .unwrap_err()
+            .contains("already open"));
 
         // A's page and one request: A is connected and counted.
         let a = open.seats[0].url.clone();
         assert_eq!(http(&a, "GET", "").0, 200);
-        let (status, body) = http(&api(&a), "POST", r#"{"tool":"draw_sdr","player":"a","label":"victory"}"#);
+        let (status, body) = http(
+            &api(&a),
+            "POST",
+            r#"{"tool":"draw_sdr","player":"a","label":"victory"}"#,
+        );
         assert_eq!(status, 200, "{body}");
         assert!(body.contains("sdr_drawn"), "{body}");
         let seen = mode.status().expect("open");
-        assert!(seen.seats[0].connected && seen.seats[0].requests == 1, "{:?}", seen.seats[0]);
+        assert!(
+            seen.seats[0].connected && seen.seats[0].requests == 1,
+            "{:?}",
+            seen.seats[0]
+        );
         assert!(!seen.seats[1].connected);
 
         // A wrong seat changes nothing; a new code for A: the old one answers 401, the new one works.
-        assert!(mode.reissue("C").unwrap_err().contains("no seat “C” (seats: A, B, display)"));
+        assert!(mode
+            .reissue("C")
+            .unwrap_err()
+            .contains("no seat “C” (seats: A, B, display)"));
         assert_eq!(mode.status().unwrap().seats[0].url, a);
         let reissued = mode.reissue("A").expect("reissued");
         let new_a = reissued.seats[0].url.clone();
@@ -532,19 +698,39 @@ mod tests {
         let listen = open.listen.clone();
         mode.close().expect("closes");
         assert_eq!(mode.status(), None);
-        assert!(TcpStream::connect(&listen).is_err(), "nothing listens on {listen}");
-        let again = mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 8).expect("reopens");
+        assert!(
+            TcpStream::connect(&listen).is_err(),
+            "nothing listens on {listen}"
+        );
+        let again = mode
+            .start(LOOPBACK, &[LOOPBACK], None, false, 0, 8)
+            .expect("reopens");
         assert!(again.restored);
-        let codes = |t: &OpenTable| t.seats.iter().map(|s| s.url.rsplit('/').next().unwrap().to_string()).collect::<Vec<_>>();
-        assert_eq!(codes(&again), codes(&reissued), "the same codes (and the display seat) from the file");
-        let (status, body) = http(&api(&again.seats[0].url), "POST", r#"{"tool":"view","player":"a"}"#);
+        let codes = |t: &OpenTable| {
+            t.seats
+                .iter()
+                .map(|s| s.url.rsplit('/').next().unwrap().to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            codes(&again),
+            codes(&reissued),
+            "the same codes (and the display seat) from the file"
+        );
+        let (status, body) = http(
+            &api(&again.seats[0].url),
+            "POST",
+            r#"{"tool":"view","player":"a"}"#,
+        );
         assert_eq!(status, 200);
         assert!(body.contains("victory"), "A's chit kept: {body}");
         mode.close().expect("closes");
 
         // A restarted app (a new TableMode on the same file) reopens the same table too.
         let restarted = TableMode::at(mode.state_file().to_path_buf());
-        let reopened = restarted.start(LOOPBACK, &[LOOPBACK], None, true, 0, 9).expect("reopens");
+        let reopened = restarted
+            .start(LOOPBACK, &[LOOPBACK], None, true, 0, 9)
+            .expect("reopens");
         assert_eq!(codes(&reopened), codes(&reissued));
         restarted.close().expect("closes");
     }
@@ -552,34 +738,68 @@ mod tests {
     #[test]
     fn a_table_left_open_reopens_at_the_next_start_and_a_closed_one_does_not() {
         let mode = mode("leftopen");
-        assert!(mode.reopen_left_open(&[LOOPBACK], 1).is_none(), "never opened: nothing to reopen");
-        let open = mode.start(LOOPBACK, &[LOOPBACK], None, true, 0, 5).expect("opens");
+        assert!(
+            mode.reopen_left_open(&[LOOPBACK], 1).is_none(),
+            "never opened: nothing to reopen"
+        );
+        let open = mode
+            .start(LOOPBACK, &[LOOPBACK], None, true, 0, 5)
+            .expect("opens");
         let a = open.seats[0].url.clone();
-        assert_eq!(http(&api(&a), "POST", r#"{"tool":"draw_sdr","player":"a","label":"kept"}"#).0, 200);
+        assert_eq!(
+            http(
+                &api(&a),
+                "POST",
+                r#"{"tool":"draw_sdr","player":"a","label":"kept"}"#
+            )
+            .0,
+            200
+        );
         let file = mode.state_file().to_path_buf();
         let marker = std::fs::read_to_string(file.with_file_name(LEFT_OPEN)).expect("marked open");
-        assert!(!open.seats.iter().any(|s| marker.contains(s.url.rsplit('/').next().unwrap())), "no code in the marker: {marker}");
+        assert!(
+            !open
+                .seats
+                .iter()
+                .any(|s| marker.contains(s.url.rsplit('/').next().unwrap())),
+            "no code in the marker: {marker}"
+        );
 
         // The app killed (its state dropped, the listener gone): a fresh start reopens the same table on
         // the same address and port, and the same join URLs answer.
         drop(mode);
-        assert!(TcpStream::connect(&open.listen).is_err(), "nothing listens after the kill");
+        assert!(
+            TcpStream::connect(&open.listen).is_err(),
+            "nothing listens after the kill"
+        );
         let restarted = TableMode::at(file.clone());
-        let reopened = restarted.reopen_left_open(&[LOOPBACK], 6).expect("it was left open").expect("reopens");
+        let reopened = restarted
+            .reopen_left_open(&[LOOPBACK], 6)
+            .expect("it was left open")
+            .expect("reopens");
         assert!(reopened.restored);
         assert_eq!(reopened.listen, open.listen, "the same address and port");
-        assert_eq!(reopened.seats.iter().map(|s| &s.url).collect::<Vec<_>>(), open.seats.iter().map(|s| &s.url).collect::<Vec<_>>());
+        assert_eq!(
+            reopened.seats.iter().map(|s| &s.url).collect::<Vec<_>>(),
+            open.seats.iter().map(|s| &s.url).collect::<Vec<_>>()
+        );
         assert_eq!(http(&a, "GET", "").0, 200, "A's join URL works again");
         let (status, body) = http(&api(&a), "POST", r#"{"tool":"view","player":"a"}"#);
         assert!(status == 200 && body.contains("kept"), "{body}");
-        assert_eq!(restarted.status().map(|t| t.listen), Some(open.listen.clone()));
+        assert_eq!(
+            restarted.status().map(|t| t.listen),
+            Some(open.listen.clone())
+        );
 
         // Closed by the player: the next start leaves it closed (and the file keeps it for opening again).
         restarted.close().expect("closes");
         assert!(!file.with_file_name(LEFT_OPEN).exists());
         drop(restarted);
         let next = TableMode::at(file.clone());
-        assert!(next.reopen_left_open(&[LOOPBACK], 7).is_none(), "closed stays closed");
+        assert!(
+            next.reopen_left_open(&[LOOPBACK], 7).is_none(),
+            "closed stays closed"
+        );
         assert_eq!(next.status(), None);
         assert!(file.exists(), "the table's file is kept");
     }
@@ -587,20 +807,39 @@ mod tests {
     #[test]
     fn a_table_left_open_on_an_address_gone_stays_closed() {
         let mode = mode("leftgone");
-        let open = mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 5).expect("opens");
-        let codes: Vec<String> = open.seats.iter().map(|s| s.url.rsplit('/').next().unwrap().to_string()).collect();
+        let open = mode
+            .start(LOOPBACK, &[LOOPBACK], None, false, 0, 5)
+            .expect("opens");
+        let codes: Vec<String> = open
+            .seats
+            .iter()
+            .map(|s| s.url.rsplit('/').next().unwrap().to_string())
+            .collect();
         let file = mode.state_file().to_path_buf();
         drop(mode);
         // The device no longer has the address: refused, closed, nothing listening, no code in the message.
         let restarted = TableMode::at(file.clone());
         let other: IpAddr = "192.0.2.1".parse().unwrap();
-        let why = restarted.reopen_left_open(&[other], 6).expect("it was left open").unwrap_err();
-        assert!(why.contains("127.0.0.1 is not one of this device's addresses"), "{why}");
-        assert!(codes.iter().all(|code| !why.contains(code.as_str())), "{why}");
+        let why = restarted
+            .reopen_left_open(&[other], 6)
+            .expect("it was left open")
+            .unwrap_err();
+        assert!(
+            why.contains("127.0.0.1 is not one of this device's addresses"),
+            "{why}"
+        );
+        assert!(
+            codes.iter().all(|code| !why.contains(code.as_str())),
+            "{why}"
+        );
         assert_eq!(restarted.status(), None);
         // A damaged marker is refused the same way.
         std::fs::write(file.with_file_name(LEFT_OPEN), "{").unwrap();
-        assert!(restarted.reopen_left_open(&[LOOPBACK], 7).expect("marked").unwrap_err().contains("damaged"));
+        assert!(restarted
+            .reopen_left_open(&[LOOPBACK], 7)
+            .expect("marked")
+            .unwrap_err()
+            .contains("damaged"));
         assert_eq!(restarted.status(), None);
     }
 
@@ -608,18 +847,35 @@ mod tests {
     fn a_file_that_is_not_a_table_is_refused_and_left_untouched() {
         let mode = mode("foreignfile");
         std::fs::write(mode.state_file(), "{\"not\":\"a table\"}").unwrap();
-        let why = mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 1).unwrap_err();
-        assert!(why.contains("could not be used") && why.contains("left untouched"), "{why}");
-        assert_eq!(std::fs::read_to_string(mode.state_file()).unwrap(), "{\"not\":\"a table\"}");
+        let why = mode
+            .start(LOOPBACK, &[LOOPBACK], None, false, 0, 1)
+            .unwrap_err();
+        assert!(
+            why.contains("could not be used") && why.contains("left untouched"),
+            "{why}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(mode.state_file()).unwrap(),
+            "{\"not\":\"a table\"}"
+        );
         assert_eq!(mode.status(), None);
         // A fresh table: the file removed, a table opens new.
         mode.forget().expect("forgets");
-        assert!(!mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 2).expect("opens fresh").restored);
+        assert!(
+            !mode
+                .start(LOOPBACK, &[LOOPBACK], None, false, 0, 2)
+                .expect("opens fresh")
+                .restored
+        );
         mode.close().expect("closes");
     }
 
     fn codes(table: &OpenTable) -> Vec<String> {
-        table.seats.iter().map(|s| s.url.rsplit('/').next().unwrap().to_string()).collect()
+        table
+            .seats
+            .iter()
+            .map(|s| s.url.rsplit('/').next().unwrap().to_string())
+            .collect()
     }
 
     fn names(table: &OpenTable) -> Vec<&str> {
@@ -628,7 +884,15 @@ mod tests {
 
     /// `table_open` as the webview calls it, on loopback and any free port.
     fn open_cmd(mode: &TableMode, display: bool, game: Value) -> TableAnswer {
-        open_table(mode, Some(Value::String("127.0.0.1".into())), Some(Value::Bool(display)), Some(game), &[LOOPBACK], |_| 0, 11)
+        open_table(
+            mode,
+            Some(Value::String("127.0.0.1".into())),
+            Some(Value::Bool(display)),
+            Some(game),
+            &[LOOPBACK],
+            |_| 0,
+            11,
+        )
     }
 
     #[test]
@@ -639,10 +903,25 @@ mod tests {
         let open = answer.table.expect("open");
         assert!(!open.restored);
         assert_eq!(open.game, Some(Roles::TaskForceOfficers));
-        assert_eq!(names(&open), ["Commander", "First Officer", "Gunnery Officer", "Engineer", "display"]);
-        assert!(open.seats.iter().all(|s| s.url.starts_with(&format!("http://{}/join/", open.listen)) && s.qr_svg.starts_with("<svg")));
+        assert_eq!(
+            names(&open),
+            [
+                "Commander",
+                "First Officer",
+                "Gunnery Officer",
+                "Engineer",
+                "display"
+            ]
+        );
+        assert!(open.seats.iter().all(|s| s
+            .url
+            .starts_with(&format!("http://{}/join/", open.listen))
+            && s.qr_svg.starts_with("<svg")));
         let json: Value = serde_json::to_value(&open).unwrap();
-        assert_eq!(json["game"], "task_force_officers", "the kind as the webview reads it");
+        assert_eq!(
+            json["game"], "task_force_officers",
+            "the kind as the webview reads it"
+        );
         let kept = std::fs::read_to_string(mode.state_file()).expect("kept in its file");
         assert!(kept.contains("\"kind\":\"game\"") && kept.contains("task_force_officers"));
 
@@ -655,7 +934,11 @@ mod tests {
         assert_eq!(view["view"]["turn"], 1, "a game view: {body}");
         let seen = mode.status().expect("open");
         assert_eq!(seen.game, Some(Roles::TaskForceOfficers));
-        assert!(seen.seats[3].connected && seen.seats[3].requests == 1, "{:?}", seen.seats[3]);
+        assert!(
+            seen.seats[3].connected && seen.seats[3].requests == 1,
+            "{:?}",
+            seen.seats[3]
+        );
         // A role's seat is re-issued by its name.
         assert!(mode.reissue("Gunnery Officer").is_ok());
         let reissued = mode.status().unwrap();
@@ -667,14 +950,24 @@ mod tests {
         let again = again.table.unwrap();
         assert!(again.restored);
         assert_eq!(again.game, Some(Roles::TaskForceOfficers));
-        assert_eq!(codes(&again), codes(&reissued), "the same codes (and the display seat) from the file");
-        assert_eq!(http(&api(&again.seats[3].url), "POST", r#"{"action":"view"}"#).0, 200);
+        assert_eq!(
+            codes(&again),
+            codes(&reissued),
+            "the same codes (and the display seat) from the file"
+        );
+        assert_eq!(
+            http(&api(&again.seats[3].url), "POST", r#"{"action":"view"}"#).0,
+            200
+        );
 
         // Left open and the app killed: the next start reopens the game table (its kind from the file).
         let file = mode.state_file().to_path_buf();
         drop(mode);
         let restarted = TableMode::at(file.clone());
-        let reopened = restarted.reopen_left_open(&[LOOPBACK], 12).expect("left open").expect("reopens");
+        let reopened = restarted
+            .reopen_left_open(&[LOOPBACK], 12)
+            .expect("left open")
+            .expect("reopens");
         assert!(reopened.restored);
         assert_eq!(reopened.game, Some(Roles::TaskForceOfficers));
         assert_eq!(codes(&reopened), codes(&reissued));
@@ -684,27 +977,42 @@ mod tests {
     #[test]
     fn a_table_of_another_kind_than_the_one_kept_is_refused_until_the_kept_one_is_forgotten() {
         let mode = mode("kinds");
-        let open = open_cmd(&mode, false, Value::String("ship_commanders".into())).table.expect("opens");
+        let open = open_cmd(&mode, false, Value::String("ship_commanders".into()))
+            .table
+            .expect("opens");
         assert_eq!(names(&open), ["SMS Goeben", "SMS Breslau"]);
         assert_eq!(open.game, Some(Roles::ShipCommanders));
 
         // Forgetting while open is refused: the table and its file stay.
         let before = std::fs::read(mode.state_file()).unwrap();
         let why = mode.forget().unwrap_err();
-        assert!(why.contains("close it before starting a fresh table"), "{why}");
+        assert!(
+            why.contains("close it before starting a fresh table"),
+            "{why}"
+        );
         assert!(mode.state_file().exists());
         assert_eq!(mode.status().map(|t| codes(&t)), Some(codes(&open)));
         mode.close().expect("closes");
         let before_closed = std::fs::read(mode.state_file()).unwrap();
-        assert_eq!(before_closed, before, "a view-free close leaves the file as it was");
+        assert_eq!(
+            before_closed, before,
+            "a view-free close leaves the file as it was"
+        );
 
         // The table tools, or the other roles, while the ships' commanders' game is kept: refused, nothing changed.
-        for (game, display) in [(Value::Null, true), (Value::String("task_force_officers".into()), false)] {
+        for (game, display) in [
+            (Value::Null, true),
+            (Value::String("task_force_officers".into()), false),
+        ] {
             let refused = open_cmd(&mode, display, game);
             assert!(!refused.ok && refused.table.is_none());
             let why = refused.error.unwrap();
             assert_eq!(why, "This device keeps a game of the ships' commanders: reopen it, or start a fresh table.");
-            assert_eq!(std::fs::read(mode.state_file()).unwrap(), before, "the kept table untouched");
+            assert_eq!(
+                std::fs::read(mode.state_file()).unwrap(),
+                before,
+                "the kept table untouched"
+            );
             assert_eq!(mode.status(), None);
             assert!(!mode.state_file().with_file_name(LEFT_OPEN).exists());
         }
@@ -719,12 +1027,22 @@ mod tests {
         assert!(!tools.restored);
         assert_eq!(tools.game, None);
         assert_eq!(names(&tools), ["A", "B"]);
-        assert!(codes(&tools).iter().all(|code| !codes(&open).contains(code)), "new codes");
+        assert!(
+            codes(&tools)
+                .iter()
+                .all(|code| !codes(&open).contains(code)),
+            "new codes"
+        );
         mode.close().expect("closes");
 
         // And now a game is refused, naming the table tools.
         let refused = open_cmd(&mode, false, Value::String("ship_commanders".into()));
-        assert_eq!(refused.error.as_deref(), Some("This device keeps a table of the table tools: reopen it, or start a fresh table."));
+        assert_eq!(
+            refused.error.as_deref(),
+            Some(
+                "This device keeps a table of the table tools: reopen it, or start a fresh table."
+            )
+        );
         // Forgetting also drops a mark left by a table left open.
         open_cmd(&mode, false, Value::Null).table.expect("reopens");
         let file = mode.state_file().to_path_buf();
@@ -732,7 +1050,10 @@ mod tests {
         let restarted = TableMode::at(file.clone());
         restarted.forget().expect("closed after the kill: forgets");
         assert!(!file.exists() && !file.with_file_name(LEFT_OPEN).exists());
-        assert!(restarted.reopen_left_open(&[LOOPBACK], 3).is_none(), "nothing left to reopen");
+        assert!(
+            restarted.reopen_left_open(&[LOOPBACK], 3).is_none(),
+            "nothing left to reopen"
+        );
     }
 
     #[test]
@@ -740,14 +1061,24 @@ mod tests {
         let mode = mode("badgame");
         for (bad, says) in [
             (Value::String("solo".into()), "not “solo”"),
-            (Value::String("Task Force Officers".into()), "not “Task Force Officers”"),
-            (Value::Bool(true), "must be \"task_force_officers\", \"ship_commanders\" or null (the table tools)"),
+            (
+                Value::String("Task Force Officers".into()),
+                "not “Task Force Officers”",
+            ),
+            (
+                Value::Bool(true),
+                "must be \"task_force_officers\", \"ship_commanders\" or null (the table tools)",
+            ),
             (Value::from(4), "`game` argument"),
         ] {
             let refused = open_cmd(&mode, false, bad);
             assert!(!refused.ok && refused.table.is_none());
             let why = refused.error.unwrap();
-            assert!(why.contains("the table_open command's `game` argument must be") && why.contains(says), "{why}");
+            assert!(
+                why.contains("the table_open command's `game` argument must be")
+                    && why.contains(says),
+                "{why}"
+            );
             assert_eq!(mode.status(), None);
             assert!(!mode.state_file().exists(), "nothing written");
         }
@@ -763,26 +1094,49 @@ mod tests {
     fn the_addresses_offer_loopback_last_and_the_qr_code_reads_back() {
         let list = addresses();
         assert!(list.contains(&LOOPBACK));
-        let first_loopback = list.iter().position(IpAddr::is_loopback).expect("loopback offered");
-        assert!(list[first_loopback..].iter().all(IpAddr::is_loopback), "loopback last: {list:?}");
+        let first_loopback = list
+            .iter()
+            .position(IpAddr::is_loopback)
+            .expect("loopback offered");
+        assert!(
+            list[first_loopback..].iter().all(IpAddr::is_loopback),
+            "loopback last: {list:?}"
+        );
         assert!(list.iter().all(|ip| !ip.is_unspecified()));
         let url = "http://192.168.1.20:8080/join/0123456789abcdef0123456789abcdef";
         let svg = qr_svg(url);
-        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.ends_with("</svg>"));
+        assert!(
+            svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.ends_with("</svg>")
+        );
         // The modules drawn are the symbol's: decoded back with rqrr.
         let qr = QrCode::with_error_correction_level(url.as_bytes(), EcLevel::M).unwrap();
         let (w, scale, quiet) = (qr.width(), 4, 4);
         let side = (w + 2 * quiet) * scale;
         let colors = qr.to_colors();
         let mut img = rqrr::PreparedImage::prepare_from_greyscale(side, side, |x, y| {
-            let (mx, my) = ((x / scale) as isize - quiet as isize, (y / scale) as isize - quiet as isize);
-            let dark = mx >= 0 && my >= 0 && (mx as usize) < w && (my as usize) < w && colors[my as usize * w + mx as usize] == Color::Dark;
-            if dark { 0 } else { 255 }
+            let (mx, my) = (
+                (x / scale) as isize - quiet as isize,
+                (y / scale) as isize - quiet as isize,
+            );
+            let dark = mx >= 0
+                && my >= 0
+                && (mx as usize) < w
+                && (my as usize) < w
+                && colors[my as usize * w + mx as usize] == Color::Dark;
+            if dark {
+                0
+            } else {
+                255
+            }
         });
         let grids = img.detect_grids();
         assert_eq!(grids.len(), 1);
         assert_eq!(grids[0].decode().unwrap().1, url);
         let dark = colors.iter().filter(|c| **c == Color::Dark).count();
-        assert_eq!(svg.matches("h1v1h-1z").count(), dark, "one square per dark module");
+        assert_eq!(
+            svg.matches("h1v1h-1z").count(),
+            dark,
+            "one square per dark module"
+        );
     }
 }

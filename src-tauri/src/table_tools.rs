@@ -44,13 +44,25 @@ impl Tools {
                 (ToolSession::from_os_random(), Some(message))
             }
         };
-        Ok((Tools { app: app.clone(), session: Mutex::new(session), trouble: Trouble::default() }, notice))
+        Ok((
+            Tools {
+                app: app.clone(),
+                session: Mutex::new(session),
+                trouble: Trouble::default(),
+            },
+            notice,
+        ))
     }
 
     /// Writes the session whole over the tools file (the old file stays as it was when that fails).
     fn save(&self, session: &ToolSession) -> Result<(), WriteFailure> {
         let text = serde_json::to_string(session).expect("a tools session serialises");
-        write_whole_or_say_why(&self.app, Path::new(""), FILE, vec![(KEY_SESSION, Value::String(text))])
+        write_whole_or_say_why(
+            &self.app,
+            Path::new(""),
+            FILE,
+            vec![(KEY_SESSION, Value::String(text))],
+        )
     }
 }
 
@@ -73,7 +85,13 @@ pub fn read(path: &Path) -> Result<Option<ToolSession>, String> {
 /// A refusal changes nothing but for one: a wrong PIN on a peek counts a try (issue #30), and that count
 /// is kept too, so closing the app does not wipe the wait that three wrong PINs start.
 fn needs_saving(before: &ToolSession, after: &ToolSession, response: &ToolResponse) -> bool {
-    let counted_try = matches!(response, ToolResponse::Error { code: ErrorCode::WrongPin | ErrorCode::PinLocked, .. });
+    let counted_try = matches!(
+        response,
+        ToolResponse::Error {
+            code: ErrorCode::WrongPin | ErrorCode::PinLocked,
+            ..
+        }
+    );
     (!response.is_error() || counted_try) && before != after
 }
 
@@ -83,13 +101,19 @@ fn needs_saving(before: &ToolSession, after: &ToolSession, response: &ToolRespon
 #[tauri::command]
 pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolResponse {
     let Some(request) = request else {
-        return ToolResponse::Error { code: ErrorCode::Malformed, message: "the tools_respond command needs a `request` argument".into() };
+        return ToolResponse::Error {
+            code: ErrorCode::Malformed,
+            message: "the tools_respond command needs a `request` argument".into(),
+        };
     };
     let action = match tools::parse_line(&request.to_string()) {
         Ok(action) => action,
         Err(refused) => return refused,
     };
-    let mut session = tools.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut session = tools
+        .session
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let before = session.clone();
     let response = session.respond(action);
     if !needs_saving(&before, &session, &response) {
@@ -103,7 +127,13 @@ pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolRes
 /// undone: the answer is not shown, and the session, its dice included, goes back to what it was, so
 /// asking again gives the same draw or roll. After that, while the disk stays full or read-only, the
 /// tools go on in memory and every accepted request tries to save again (issue #18).
-fn saved_or_told(trouble: &Trouble, session: &mut ToolSession, before: ToolSession, response: ToolResponse, saved: Result<(), WriteFailure>) -> ToolResponse {
+fn saved_or_told(
+    trouble: &Trouble,
+    session: &mut ToolSession,
+    before: ToolSession,
+    response: ToolResponse,
+    saved: Result<(), WriteFailure>,
+) -> ToolResponse {
     match saved {
         Ok(()) => {
             trouble.succeeded();
@@ -111,7 +141,10 @@ fn saved_or_told(trouble: &Trouble, session: &mut ToolSession, before: ToolSessi
         }
         Err(failure) if trouble.failed() => {
             *session = before;
-            ToolResponse::Error { code: ErrorCode::SaveFailed, message: failure.tools_message() }
+            ToolResponse::Error {
+                code: ErrorCode::SaveFailed,
+                message: failure.tools_message(),
+            }
         }
         Err(_) => response,
     }
@@ -134,9 +167,16 @@ mod tests {
     #[test]
     fn a_saved_tools_session_reads_back_the_same() {
         let mut session = ToolSession::seeded(11);
-        session.respond(ToolAction::DrawSdr { player: Player::A, label: "victory".into(), purpose: None });
+        session.respond(ToolAction::DrawSdr {
+            player: Player::A,
+            label: "victory".into(),
+            purpose: None,
+        });
         let text = serde_json::to_string(&session).expect("serialises");
-        let path = file("good", &serde_json::json!({ KEY_SESSION: text }).to_string());
+        let path = file(
+            "good",
+            &serde_json::json!({ KEY_SESSION: text }).to_string(),
+        );
         assert_eq!(read(&path).expect("readable"), Some(session));
     }
 
@@ -145,37 +185,80 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("goeben-tools-none-{}", std::process::id()));
         assert_eq!(read(&dir.join(FILE)), Ok(None));
         assert!(read(&file("torn", "{\"session\": \"{\\\"dice\\\"")).is_err());
-        assert!(read(&file("notjson", "garbage")).unwrap_err().starts_with("not JSON"));
-        assert_eq!(read(&file("empty", "{}")).unwrap_err(), "the file holds no tools session");
+        assert!(read(&file("notjson", "garbage"))
+            .unwrap_err()
+            .starts_with("not JSON"));
+        assert_eq!(
+            read(&file("empty", "{}")).unwrap_err(),
+            "the file holds no tools session"
+        );
     }
 
     #[test]
     fn issue_18_a_failed_save_is_told_once_and_undone_then_the_tools_go_on_in_memory() {
         let trouble = Trouble::default();
-        let full = || Err(WriteFailure { why: crate::persistence::Why::DiskFull, folder: "/data".into() });
-        let draw = || ToolAction::DrawSdr { player: Player::A, label: "victory".into(), purpose: None };
+        let full = || {
+            Err(WriteFailure {
+                why: crate::persistence::Why::DiskFull,
+                folder: "/data".into(),
+            })
+        };
+        let draw = || ToolAction::DrawSdr {
+            player: Player::A,
+            label: "victory".into(),
+            purpose: None,
+        };
         let mut session = ToolSession::seeded(5);
         // The first failure: refused, told, and the session (dice included) as it was.
         let before = session.clone();
         let response = session.respond(draw());
-        let told = saved_or_told(&trouble, &mut session, before.clone(), response.clone(), full());
-        let ToolResponse::Error { code, message } = told else { panic!("told: {told:?}") };
+        let told = saved_or_told(
+            &trouble,
+            &mut session,
+            before.clone(),
+            response.clone(),
+            full(),
+        );
+        let ToolResponse::Error { code, message } = told else {
+            panic!("told: {told:?}")
+        };
         assert_eq!(code, ErrorCode::SaveFailed);
-        assert!(message.contains("the disk is full") && message.contains("ask again"), "{message}");
+        assert!(
+            message.contains("the disk is full") && message.contains("ask again"),
+            "{message}"
+        );
         assert_eq!(session, before, "nothing was changed");
         // Asked again: the same draw (the dice went back too), now kept in memory though not saved.
         let again = session.respond(draw());
         assert_eq!(again, response, "the same chit comes out");
-        let kept = saved_or_told(&trouble, &mut session, before.clone(), again.clone(), full());
+        let kept = saved_or_told(
+            &trouble,
+            &mut session,
+            before.clone(),
+            again.clone(),
+            full(),
+        );
         assert_eq!(kept, again, "not told twice: the answer goes back");
         assert_ne!(session, before, "play goes on in memory");
         // A save that works clears the trouble: the next failure is told again.
         let next = session.clone();
         let answered = session.respond(draw());
-        assert_eq!(saved_or_told(&trouble, &mut session, next.clone(), answered.clone(), Ok(())), answered);
+        assert_eq!(
+            saved_or_told(
+                &trouble,
+                &mut session,
+                next.clone(),
+                answered.clone(),
+                Ok(())
+            ),
+            answered
+        );
         let before = session.clone();
         let response = session.respond(draw());
-        assert!(matches!(saved_or_told(&trouble, &mut session, before.clone(), response, full()), ToolResponse::Error { .. }));
+        assert!(matches!(
+            saved_or_told(&trouble, &mut session, before.clone(), response, full()),
+            ToolResponse::Error { .. }
+        ));
         assert_eq!(session, before);
     }
 
@@ -183,11 +266,24 @@ mod tests {
     fn only_a_changed_session_is_saved() {
         let before = ToolSession::seeded(3);
         let mut after = before.clone();
-        let view = after.respond(ToolAction::View { player: Player::A, pin: None });
-        assert!(!needs_saving(&before, &after, &view), "a view changes nothing");
+        let view = after.respond(ToolAction::View {
+            player: Player::A,
+            pin: None,
+        });
+        assert!(
+            !needs_saving(&before, &after, &view),
+            "a view changes nothing"
+        );
         let table = after.respond(ToolAction::TableView);
-        assert!(!needs_saving(&before, &after, &table), "the table view changes nothing");
-        let drawn = after.respond(ToolAction::DrawSdr { player: Player::A, label: String::new(), purpose: None });
+        assert!(
+            !needs_saving(&before, &after, &table),
+            "the table view changes nothing"
+        );
+        let drawn = after.respond(ToolAction::DrawSdr {
+            player: Player::A,
+            label: String::new(),
+            purpose: None,
+        });
         assert!(needs_saving(&before, &after, &drawn), "a draw is kept");
     }
 }

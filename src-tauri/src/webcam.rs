@@ -10,8 +10,8 @@
 //! location, no notifications.
 
 use serde::Serialize;
-use ts_rs::TS;
 use tauri::webview::{PermissionKind, PermissionResponse};
+use ts_rs::TS;
 
 /// Largest frame accepted, in pixels (a 1920×1080 picture); larger ones are refused unread.
 pub const FRAME_MAX_PIXELS: usize = 1920 * 1080;
@@ -61,10 +61,15 @@ pub fn decode_grey(width: usize, height: usize, pixels: &[u8]) -> Result<Option<
         return Err("the frame is empty".into());
     }
     let Some(size) = width.checked_mul(height).filter(|&n| n <= FRAME_MAX_PIXELS) else {
-        return Err(format!("the frame is larger than {FRAME_MAX_PIXELS} pixels"));
+        return Err(format!(
+            "the frame is larger than {FRAME_MAX_PIXELS} pixels"
+        ));
     };
     if pixels.len() != size {
-        return Err(format!("a {width}×{height} frame has {size} pixels, not {}", pixels.len()));
+        return Err(format!(
+            "a {width}×{height} frame has {size} pixels, not {}",
+            pixels.len()
+        ));
     }
     // rqrr 0.11 panics on some crafted frames (an assert in `Perspective::map`, WanzenBug/rqrr#54, found by
     // fuzzing: fuzz/regressions/webcam_frame/): a frame it cannot read is a frame with no code, never a
@@ -93,10 +98,18 @@ fn rqrr_budget(pixels: usize) -> u64 {
 /// `OutOfBudget` when they run out.
 fn read_code(width: usize, height: usize, pixels: &[u8], budget: u64) -> Option<String> {
     let left = std::cell::Cell::new(budget);
-    let frame = MeteredFrame { width: width as u32, height: height as u32, pixels: pixels.to_vec(), left: &left };
+    let frame = MeteredFrame {
+        width: width as u32,
+        height: height as u32,
+        pixels: pixels.to_vec(),
+        left: &left,
+    };
     let mut prepared = rqrr::PreparedImage::prepare(frame);
     // The first grid that decodes wins: a counter sheet shows one code in the frame at a time.
-    prepared.detect_grids().into_iter().find_map(|grid| grid.decode().ok().map(|(_, text)| text))
+    prepared
+        .detect_grids()
+        .into_iter()
+        .find_map(|grid| grid.decode().ok().map(|(_, text)| text))
 }
 
 /// Unwinds out of rqrr when a frame's budget is spent (with `resume_unwind`, so no panic hook runs: not the
@@ -155,8 +168,15 @@ impl image::GenericImage for MeteredFrame<'_> {
 
 /// A header of the frame request as a number.
 fn dimension(request: &tauri::ipc::Request<'_>, name: &str) -> Result<usize, String> {
-    let value = request.headers().get(name).ok_or_else(|| format!("the frame has no `{name}` header"))?;
-    value.to_str().ok().and_then(|v| v.trim().parse().ok()).ok_or_else(|| format!("the frame's `{name}` header is not a number"))
+    let value = request
+        .headers()
+        .get(name)
+        .ok_or_else(|| format!("the frame has no `{name}` header"))?;
+    value
+        .to_str()
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .ok_or_else(|| format!("the frame's `{name}` header is not a number"))
 }
 
 /// Decodes one camera frame: the raw body holds the grey pixels, the headers `x-frame-width` and
@@ -168,12 +188,20 @@ fn dimension(request: &tauri::ipc::Request<'_>, name: &str) -> Result<usize, Str
 #[tauri::command(async)]
 pub fn decode_frame(request: tauri::ipc::Request<'_>) -> FrameAnswer {
     let tauri::ipc::InvokeBody::Raw(pixels) = request.body() else {
-        return FrameAnswer { code: None, error: Some("a frame is sent as raw bytes".into()) };
+        return FrameAnswer {
+            code: None,
+            error: Some("a frame is sent as raw bytes".into()),
+        };
     };
-    let decoded = dimension(&request, "x-frame-width").and_then(|w| Ok((w, dimension(&request, "x-frame-height")?))).and_then(|(w, h)| decode_grey(w, h, pixels));
+    let decoded = dimension(&request, "x-frame-width")
+        .and_then(|w| Ok((w, dimension(&request, "x-frame-height")?)))
+        .and_then(|(w, h)| decode_grey(w, h, pixels));
     match decoded {
         Ok(code) => FrameAnswer { code, error: None },
-        Err(error) => FrameAnswer { code: None, error: Some(error) },
+        Err(error) => FrameAnswer {
+            code: None,
+            error: Some(error),
+        },
     }
 }
 
@@ -187,11 +215,15 @@ mod tests {
     /// with no code; the app does not panic.
     #[test]
     fn a_frame_rqrr_panics_on_reads_as_no_code() {
-        let bytes = include_bytes!("../../fuzz/regressions/webcam_frame/rqrr-perspective-map-assert.frame");
+        let bytes =
+            include_bytes!("../../fuzz/regressions/webcam_frame/rqrr-perspective-map-assert.frame");
         let pixels = &bytes[4..];
         let width = (u16::from_le_bytes([bytes[0], bytes[1]]) as usize).clamp(1, pixels.len());
         let height = pixels.len() / width;
-        assert_eq!(decode_grey(width, height, &pixels[..width * height]), Ok(None));
+        assert_eq!(
+            decode_grey(width, height, &pixels[..width * height]),
+            Ok(None)
+        );
     }
 
     /// Issue #18: the frame the fuzzer found rqrr 0.11 searching on for minutes (an alignment-pattern search
@@ -203,27 +235,48 @@ mod tests {
         let width = (u16::from_le_bytes([bytes[0], bytes[1]]) as usize).clamp(1, pixels.len());
         let height = pixels.len() / width;
         let started = std::time::Instant::now();
-        assert_eq!(decode_grey(width, height, &pixels[..width * height]), Ok(None));
-        assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+        assert_eq!(
+            decode_grey(width, height, &pixels[..width * height]),
+            Ok(None)
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     /// The budget leaves room to spare for real codes: printed codes at three camera distances decode with a
     /// tenth of it, and a 640×480 frame (the UI's size) showing a sheet of 24 codes with half of it.
     #[test]
     fn a_real_code_decodes_well_within_the_rqrr_budget() {
-        for (code, scale) in [("GO1-GW47-O", 2), ("GO1-I97N-L", 3), ("https://example.org", 5)] {
+        for (code, scale) in [
+            ("GO1-GW47-O", 2),
+            ("GO1-I97N-L", 3),
+            ("https://example.org", 5),
+        ] {
             let (side, pixels) = frame_of(code, scale);
-            assert_eq!(read_code(side, side, &pixels, rqrr_budget(side * side) / 10), Some(code.to_string()));
+            assert_eq!(
+                read_code(side, side, &pixels, rqrr_budget(side * side) / 10),
+                Some(code.to_string())
+            );
         }
         let (width, height) = (640, 480);
         let mut sheet = vec![200u8; width * height];
-        for (i, (x, y)) in (0..6).flat_map(|x| (0..4).map(move |y| (x * 97, y * 97))).enumerate() {
+        for (i, (x, y)) in (0..6)
+            .flat_map(|x| (0..4).map(move |y| (x * 97, y * 97)))
+            .enumerate()
+        {
             let (side, pixels) = frame_of(&format!("GO1-G{i:02}7-O"), 3);
             for row in 0..side {
-                sheet[(y + row) * width + x..][..side].copy_from_slice(&pixels[row * side..][..side]);
+                sheet[(y + row) * width + x..][..side]
+                    .copy_from_slice(&pixels[row * side..][..side]);
             }
         }
-        assert!(read_code(width, height, &sheet, rqrr_budget(width * height) / 2).is_some_and(|code| code.starts_with("GO1-G")));
+        assert!(
+            read_code(width, height, &sheet, rqrr_budget(width * height) / 2)
+                .is_some_and(|code| code.starts_with("GO1-G"))
+        );
     }
 
     /// A code drawn as a camera might see it: `scale` pixels a module, a quiet zone, grey paper.
@@ -236,7 +289,8 @@ mod tests {
         for y in 0..side {
             for x in 0..side {
                 let (mx, my) = ((x / scale).wrapping_sub(4), (y / scale).wrapping_sub(4));
-                if mx < modules && my < modules && colors[my * modules + mx] == qrcode::Color::Dark {
+                if mx < modules && my < modules && colors[my * modules + mx] == qrcode::Color::Dark
+                {
                     pixels[y * side + x] = 30;
                 }
             }
@@ -252,7 +306,11 @@ mod tests {
         // Every eighth piece: each kind of counter, at two camera distances.
         for (i, (_, code)) in coded.iter().enumerate().step_by(8) {
             let (side, pixels) = frame_of(code, 3 + i % 3);
-            assert_eq!(decode_grey(side, side, &pixels), Ok(Some(code.clone())), "{code}");
+            assert_eq!(
+                decode_grey(side, side, &pixels),
+                Ok(Some(code.clone())),
+                "{code}"
+            );
         }
     }
 
@@ -266,15 +324,27 @@ mod tests {
     #[test]
     fn bad_frames_are_refused_with_the_reason() {
         assert_eq!(decode_grey(0, 10, &[]), Err("the frame is empty".into()));
-        assert!(decode_grey(10, 10, &[0; 99]).unwrap_err().contains("not 99"));
-        assert!(decode_grey(100_000, 100_000, &[]).unwrap_err().contains("larger than"));
+        assert!(decode_grey(10, 10, &[0; 99])
+            .unwrap_err()
+            .contains("not 99"));
+        assert!(decode_grey(100_000, 100_000, &[])
+            .unwrap_err()
+            .contains("larger than"));
         assert!(decode_grey(usize::MAX, 2, &[]).is_err());
     }
 
     #[test]
     fn only_the_camera_is_allowed() {
-        assert_eq!(camera_only(PermissionKind::Camera), PermissionResponse::Allow);
-        for other in [PermissionKind::Microphone, PermissionKind::DisplayCapture, PermissionKind::Geolocation, PermissionKind::Notifications] {
+        assert_eq!(
+            camera_only(PermissionKind::Camera),
+            PermissionResponse::Allow
+        );
+        for other in [
+            PermissionKind::Microphone,
+            PermissionKind::DisplayCapture,
+            PermissionKind::Geolocation,
+            PermissionKind::Notifications,
+        ] {
             assert_eq!(camera_only(other), PermissionResponse::Deny);
         }
     }

@@ -3,11 +3,11 @@
 //! "take-backs after reveals" house rule is on). Before the tap, the view marks each legal action that
 //! *may* roll or reveal — decided from the public view alone, so the mark can never hint at a secret.
 
+use crate::api::view::PlayerView;
 use crate::ground::action::{Action, Speed, Supply};
 use crate::ground::dice::Dice;
 use crate::ground::event::Event;
 use crate::ground::state::{Phase, SpaceRef};
-use crate::api::view::PlayerView;
 use crate::ground::words::count;
 
 /// Whether an applied action crossed a point of no return: it used the RNG (a die, a draw from a
@@ -19,7 +19,11 @@ pub fn rolled_or_revealed(dice_before: &Dice, dice_after: &Dice, events: &[Event
 /// Events that show a die or a hidden identity (scripted test dice show only as events).
 fn reveals(event: &Event) -> bool {
     match event {
-        Event::DiceRolled { .. } | Event::CounterRevealed { .. } | Event::Examined { .. } | Event::IntelligenceResult { .. } | Event::ContactResolved { .. } => true,
+        Event::DiceRolled { .. }
+        | Event::CounterRevealed { .. }
+        | Event::Examined { .. }
+        | Event::IntelligenceResult { .. }
+        | Event::ContactResolved { .. } => true,
         Event::IncidentsPicked { drawn, .. } => *drawn > 0,
         _ => false,
     }
@@ -38,7 +42,11 @@ pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
 pub fn barrier_words(view: &PlayerView, action: &Action) -> Option<String> {
     // With the house rule "take-backs after reveals" an undo is still possible, but counted.
     let house_rule = view.game.as_ref().is_some_and(|g| g.options.take_backs);
-    let after = if house_rule { "a take-back is counted (house rule)" } else { "can't be taken back" };
+    let after = if house_rule {
+        "a take-back is counted (house rule)"
+    } else {
+        "can't be taken back"
+    };
     what_it_rolls(view, action).map(|what| format!("{what} · {after}"))
 }
 
@@ -58,7 +66,9 @@ fn what_it_rolls(view: &PlayerView, action: &Action) -> Option<String> {
         | Action::CupReturn { .. }
         | Action::Correct { .. } => return None,
         // 12.3: only emergency speed makes the engine check.
-        Action::Move { speed, .. } if *speed == Speed::Emergency => "rolls the engine check: 1–2 damages the engines (12.3)".to_string(),
+        Action::Move { speed, .. } if *speed == Speed::Emergency => {
+            "rolls the engine check: 1–2 damages the engines (12.3)".to_string()
+        }
         Action::Move { .. } => return None,
         Action::EndPhase => return end_phase_rolls(view),
         // 14.4 / 16.0: breaking off or ceasing fire moves or stops the ships; the battle's dice are done.
@@ -66,14 +76,36 @@ fn what_it_rolls(view: &PlayerView, action: &Action) -> Option<String> {
         Action::ResolveIncidents { space } => return incidents_drawn(view, space),
         Action::Fight { space } if !fight_may_roll(view, space) => return None,
         Action::Fight { .. } => "the salvos are rolled at once (14.5)".to_string(),
-        Action::Repair { hull, engines, primary, secondary, tertiary, .. } => {
-            format!("rolls {} (10.1)", count(hull + engines + primary + secondary + tertiary, "repair die", "repair dice"))
+        Action::Repair {
+            hull,
+            engines,
+            primary,
+            secondary,
+            tertiary,
+            ..
+        } => {
+            format!(
+                "rolls {} (10.1)",
+                count(
+                    hull + engines + primary + secondary + tertiary,
+                    "repair die",
+                    "repair dice"
+                )
+            )
         }
-        Action::Resupply { supply: Supply::Ammunition, .. } => "rolls for ammunition (7.1)".to_string(),
-        Action::Resupply { supply: Supply::Coal, .. } => "rolls for coal (7.3)".to_string(),
+        Action::Resupply {
+            supply: Supply::Ammunition,
+            ..
+        } => "rolls for ammunition (7.1)".to_string(),
+        Action::Resupply {
+            supply: Supply::Coal,
+            ..
+        } => "rolls for coal (7.3)".to_string(),
         Action::UseCollier { .. } => "rolls 2 dice for the collier's coal (7.4)".to_string(),
         Action::UseFriendlyShip { .. } => "rolls 1 die for the Friendly Ship's coal".to_string(),
-        Action::AttemptIntelligence { .. } => "rolls 1 die on the Intelligence Table (11.1)".to_string(),
+        Action::AttemptIntelligence { .. } => {
+            "rolls 1 die on the Intelligence Table (11.1)".to_string()
+        }
         Action::ExamineZone { .. } => "shows the zone's face-down markers (11.2)".to_string(),
         Action::Reconnoitre { .. } => "rolls 1 die for the seaplane (21.2)".to_string(),
         Action::Contact { .. } => "rolls for contact (14.3)".to_string(),
@@ -81,13 +113,22 @@ fn what_it_rolls(view: &PlayerView, action: &Action) -> Option<String> {
         Action::Torpedoes { .. } => "may roll this round's torpedoes (14.6)".to_string(),
         Action::RaidMerchants { .. } => "rolls the raid: one die + leadership (15.0)".to_string(),
         // A pending question's answer: the incident or battle it belongs to goes on, with its dice.
-        Action::EvadeSubmarine { spend_coal: false, .. } => "rolls the torpedo run".to_string(),
-        Action::EvadeSubmarine { .. } | Action::Answer { .. } | Action::ChooseShip { .. } | Action::ChooseIntelligence { .. } => {
+        Action::EvadeSubmarine {
+            spend_coal: false, ..
+        } => "rolls the torpedo run".to_string(),
+        Action::EvadeSubmarine { .. }
+        | Action::Answer { .. }
+        | Action::ChooseShip { .. }
+        | Action::ChooseIntelligence { .. } => {
             "the incidents or battle here go on and may roll".to_string()
         }
-        Action::CupDraw { count: n } => format!("draws {} from the cup", count(*n, "counter", "counters")),
+        Action::CupDraw { count: n } => {
+            format!("draws {} from the cup", count(*n, "counter", "counters"))
+        }
         Action::CupReveal { .. } => "turns the place's counters over".to_string(),
-        Action::NextMission { .. } => "sets up the next mission's hidden counters (24.1)".to_string(),
+        Action::NextMission { .. } => {
+            "sets up the next mission's hidden counters (24.1)".to_string()
+        }
     };
     Some(words)
 }
@@ -96,10 +137,17 @@ fn what_it_rolls(view: &PlayerView, action: &Action) -> Option<String> {
 /// the draw follows) holds no face-down stack: drawing there draws and reveals nothing. Elsewhere the
 /// draw's size is said where the view knows it.
 fn incidents_drawn(view: &PlayerView, space: &SpaceRef) -> Option<String> {
-    let port = view.game.as_ref().zip(space.place_id()).and_then(|(g, id)| g.ports.iter().find(|p| p.id == id));
+    let port = view
+        .game
+        .as_ref()
+        .zip(space.place_id())
+        .and_then(|(g, id)| g.ports.iter().find(|p| p.id == id));
     match port {
         Some(port) if port.incident_picks == 0 => None,
-        Some(port) => Some(format!("draws {} and resolves them (13.0)", count(port.incident_picks, "incident", "incidents"))),
+        Some(port) => Some(format!(
+            "draws {} and resolves them (13.0)",
+            count(port.incident_picks, "incident", "incidents")
+        )),
         None => Some("turns over this space's incidents and resolves them (13.0)".to_string()),
     }
 }
@@ -110,7 +158,10 @@ fn fight_may_roll(view: &PlayerView, space: &SpaceRef) -> bool {
     let Some(game) = &view.game else { return true };
     let can_fire = |s: &crate::api::view::ShipView| {
         let guns = s.tracks.primary + s.tracks.secondary + s.tracks.tertiary > 0;
-        s.status == crate::ground::state::ShipStatus::Active && &s.position == space && guns && (s.austro_hungarian || s.tracks.ammunition > 0)
+        s.status == crate::ground::state::ShipStatus::Active
+            && &s.position == space
+            && guns
+            && (s.austro_hungarian || s.tracks.ammunition > 0)
     };
     !game.ships.iter().any(can_fire)
 }
@@ -121,15 +172,23 @@ fn end_phase_rolls(view: &PlayerView) -> Option<String> {
     let words = match view.phase {
         // Incident Chart, French Navy Sorties: ships left in a closed zone are caught when Movement ends,
         // and losing the last one ends the game (the seed is then revealed).
-        Phase::Movement if game.is_none_or(|g| g.conditions.french_zones_closed) => "ships left in a closed French zone are caught",
+        Phase::Movement if game.is_none_or(|g| g.conditions.french_zones_closed) => {
+            "ships left in a closed French zone are caught"
+        }
         // Nothing automatic follows these: the next phase waits for the player.
-        Phase::Movement | Phase::Outfitting | Phase::Intelligence | Phase::CommerceRaiding | Phase::ShoreBombardment => return None,
+        Phase::Movement
+        | Phase::Outfitting
+        | Phase::Intelligence
+        | Phase::CommerceRaiding
+        | Phase::ShoreBombardment => return None,
         // 23.0: mines strike at the end of the Incident phase.
         Phase::Incident if game.is_none_or(|g| !g.mines.is_empty()) => "rolls for the mines (23.0)",
         Phase::Incident => return None,
         // 17.0: ending the Objective phase ends the game after the last turn (the seed is shown); with the
         // Orders accomplished earlier it only asks whether to end the game or play on (the answer is the barrier).
-        Phase::Objective if view.turn >= view.last_turn => "ends the game and shows its seed (17.0)",
+        Phase::Objective if view.turn >= view.last_turn => {
+            "ends the game and shows its seed (17.0)"
+        }
         Phase::Objective => return None,
         _ => "the next phase's automatic steps may roll",
     };

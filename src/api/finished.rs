@@ -6,7 +6,6 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-
 use crate::api::record::GameRecord;
 
 /// How many hex characters of the commitment make the fingerprint shown in lists and the header.
@@ -73,15 +72,29 @@ impl FinishedAnswer {
     /// The list answer: the games and their tally.
     pub fn list(games: Vec<FinishedEntry>, unreadable: u32) -> FinishedAnswer {
         let by_orders = tally(&games);
-        FinishedAnswer { ok: true, games: Some(games), by_orders: Some(by_orders), unreadable: Some(unreadable), ..FinishedAnswer::default() }
+        FinishedAnswer {
+            ok: true,
+            games: Some(games),
+            by_orders: Some(by_orders),
+            unreadable: Some(unreadable),
+            ..FinishedAnswer::default()
+        }
     }
 
     pub fn record(record: GameRecord) -> FinishedAnswer {
-        FinishedAnswer { ok: true, record: Some(record), ..FinishedAnswer::default() }
+        FinishedAnswer {
+            ok: true,
+            record: Some(record),
+            ..FinishedAnswer::default()
+        }
     }
 
     pub fn refused(error: crate::ground::error::ErrorInfo) -> FinishedAnswer {
-        FinishedAnswer { ok: false, error: Some(error), ..FinishedAnswer::default() }
+        FinishedAnswer {
+            ok: false,
+            error: Some(error),
+            ..FinishedAnswer::default()
+        }
     }
 }
 
@@ -93,10 +106,24 @@ pub fn entry(record: &GameRecord, finished_at: u64) -> Option<FinishedEntry> {
     let over = view.game_over.clone()?;
     let game = view.game.as_ref()?;
     let missions = match &game.campaign {
-        Some(c) if !c.results.is_empty() => c.results.iter().map(|m| MissionOutcome { orders: m.name.clone(), won: m.won }).collect(),
-        _ => vec![MissionOutcome { orders: game.orders.name.clone(), won: over.won }],
+        Some(c) if !c.results.is_empty() => c
+            .results
+            .iter()
+            .map(|m| MissionOutcome {
+                orders: m.name.clone(),
+                won: m.won,
+            })
+            .collect(),
+        _ => vec![MissionOutcome {
+            orders: game.orders.name.clone(),
+            won: over.won,
+        }],
     };
-    let verdict = game.campaign.as_ref().and_then(|c| c.verdict.clone()).unwrap_or(over.reason);
+    let verdict = game
+        .campaign
+        .as_ref()
+        .and_then(|c| c.verdict.clone())
+        .unwrap_or(over.reason);
     Some(FinishedEntry {
         id: commitment[..16].to_string(),
         orders: game.orders.name.clone(),
@@ -117,14 +144,22 @@ pub fn tally(entries: &[FinishedEntry]) -> Vec<OrdersTally> {
         let i = match out.iter().position(|t| t.orders == mission.orders) {
             Some(i) => i,
             None => {
-                out.push(OrdersTally { orders: mission.orders.clone(), played: 0, won: 0 });
+                out.push(OrdersTally {
+                    orders: mission.orders.clone(),
+                    played: 0,
+                    won: 0,
+                });
                 out.len() - 1
             }
         };
         out[i].played += 1;
         out[i].won += mission.won as u32;
     }
-    out.sort_by(|a, b| b.played.cmp(&a.played).then_with(|| a.orders.cmp(&b.orders)));
+    out.sort_by(|a, b| {
+        b.played
+            .cmp(&a.played)
+            .then_with(|| a.orders.cmp(&b.orders))
+    });
     out
 }
 
@@ -136,10 +171,17 @@ mod tests {
 
     fn finished(seed: u64) -> GameRecord {
         let mut s = Session::new(RulesPack::standard(), seed);
-        let mut r = s.respond(SessionRequest::NewGame { seed: Some(seed), options: None });
+        let mut r = s.respond(SessionRequest::NewGame {
+            seed: Some(seed),
+            options: None,
+        });
         let mut i = 0usize;
         while r.view.game_over.is_none() {
-            r = s.respond(r.view.decisions[(i * 31 + 7) % r.view.decisions.len()].action.clone());
+            r = s.respond(
+                r.view.decisions[(i * 31 + 7) % r.view.decisions.len()]
+                    .action
+                    .clone(),
+            );
             i += 1;
         }
         s.respond(SessionRequest::ExportRecord).record().unwrap()
@@ -148,17 +190,38 @@ mod tests {
     #[test]
     fn issue_14_finished_games_list_entries_and_the_tally_by_orders() {
         let records: Vec<GameRecord> = (1..5).map(finished).collect();
-        let entries: Vec<FinishedEntry> = records.iter().enumerate().map(|(i, r)| entry(r, i as u64).unwrap()).collect();
+        let entries: Vec<FinishedEntry> = records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| entry(r, i as u64).unwrap())
+            .collect();
         for (e, r) in entries.iter().zip(&records) {
-            assert!(r.commitment.as_ref().unwrap().starts_with(&e.id) && e.id.starts_with(&e.fingerprint));
+            assert!(
+                r.commitment.as_ref().unwrap().starts_with(&e.id)
+                    && e.id.starts_with(&e.fingerprint)
+            );
             assert_eq!(e.vp, r.final_view.vp);
         }
         let tally = tally(&entries);
-        assert_eq!(tally.iter().map(|t| t.played).sum::<u32>(), 4, "each single game is one mission");
-        assert_eq!(tally.iter().map(|t| t.won).sum::<u32>(), entries.iter().filter(|e| e.won).count() as u32);
+        assert_eq!(
+            tally.iter().map(|t| t.played).sum::<u32>(),
+            4,
+            "each single game is one mission"
+        );
+        assert_eq!(
+            tally.iter().map(|t| t.won).sum::<u32>(),
+            entries.iter().filter(|e| e.won).count() as u32
+        );
         // A running game's record makes no entry.
         let mut s = Session::new(RulesPack::standard(), 1);
-        s.respond(SessionRequest::NewGame { seed: Some(1), options: None });
-        assert!(entry(&s.respond(SessionRequest::ExportRecord).record().unwrap(), 0).is_none());
+        s.respond(SessionRequest::NewGame {
+            seed: Some(1),
+            options: None,
+        });
+        assert!(entry(
+            &s.respond(SessionRequest::ExportRecord).record().unwrap(),
+            0
+        )
+        .is_none());
     }
 }

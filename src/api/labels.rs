@@ -6,8 +6,8 @@ use crate::api::view::PlayerView;
 use crate::ground::action::{Action, Speed, Supply};
 use crate::ground::event::phase_name;
 use crate::ground::pack::RulesPack;
-use crate::ground::words::count;
 use crate::ground::state::{Pending, Phase, SpaceRef};
+use crate::ground::words::count;
 use crate::rules::roles::who_decides;
 
 /// Words every decision of a finished view: its label, what it may roll or reveal (from the public view
@@ -19,8 +19,14 @@ pub fn word_decisions(pack: &RulesPack, view: &mut PlayerView) {
         view.decisions
             .iter()
             .map(|d| {
-                let decider = roles.and_then(|r| who_decides(pack, r, &d.action)).filter(|w| !w.is_empty());
-                (words.label(&d.action), crate::api::barriers::barrier_words(view, &d.action), decider)
+                let decider = roles
+                    .and_then(|r| who_decides(pack, r, &d.action))
+                    .filter(|w| !w.is_empty());
+                (
+                    words.label(&d.action),
+                    crate::api::barriers::barrier_words(view, &d.action),
+                    decider,
+                )
             })
             .collect()
     };
@@ -63,43 +69,91 @@ impl Words<'_> {
     }
 
     fn place_id(&self, id: &str) -> String {
-        self.pack.place(id).map(|p| p.name.clone()).unwrap_or_else(|| id.to_string())
+        self.pack
+            .place(id)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| id.to_string())
     }
 
     /// Issue #29: what a fire order spends, before the tap (" · 1 ammunition (14.8)"), read from the
     /// battle's fire options; nothing once the ship has paid for the battle.
     fn fire_cost(&self, ship: &str, target: &str, maximum: bool) -> String {
-        let options = self.view.game.iter().flat_map(|g| &g.combat).flat_map(|b| &b.options);
-        match options.filter(|o| o.ship == ship && o.target == target && o.maximum_fire == maximum).map(|o| o.ammunition).next() {
-            Some(n) if n > 0 => format!(" · {n} ammunition ({})", if maximum { "14.9" } else { "14.8" }),
+        let options = self
+            .view
+            .game
+            .iter()
+            .flat_map(|g| &g.combat)
+            .flat_map(|b| &b.options);
+        match options
+            .filter(|o| o.ship == ship && o.target == target && o.maximum_fire == maximum)
+            .map(|o| o.ammunition)
+            .next()
+        {
+            Some(n) if n > 0 => format!(
+                " · {n} ammunition ({})",
+                if maximum { "14.9" } else { "14.8" }
+            ),
             _ => String::new(),
         }
     }
 
     fn ship(&self, id: &str) -> String {
-        let in_view = self.view.game.as_ref().and_then(|g| g.ships.iter().find(|s| s.id == id)).map(|s| s.name.clone());
+        let in_view = self
+            .view
+            .game
+            .as_ref()
+            .and_then(|g| g.ships.iter().find(|s| s.id == id))
+            .map(|s| s.name.clone());
         in_view.unwrap_or_else(|| crate::ground::event::ship_name(self.pack, id))
     }
 
     /// A face-up counter's name: one in a battle or on the map (the view holds no other).
     fn counter(&self, id: &str) -> String {
-        let Some(game) = &self.view.game else { return id.to_string() };
-        let in_battle = game.combat.iter().flat_map(|b| &b.allied).find(|u| u.counter.id == id).map(|u| u.counter.name.clone());
+        let Some(game) = &self.view.game else {
+            return id.to_string();
+        };
+        let in_battle = game
+            .combat
+            .iter()
+            .flat_map(|b| &b.allied)
+            .find(|u| u.counter.id == id)
+            .map(|u| u.counter.name.clone());
         in_battle
-            .or_else(|| game.on_map.iter().flat_map(|m| &m.counters).find(|c| c.id == id).map(|c| c.name.clone()))
+            .or_else(|| {
+                game.on_map
+                    .iter()
+                    .flat_map(|m| &m.counters)
+                    .find(|c| c.id == id)
+                    .map(|c| c.name.clone())
+            })
             .unwrap_or_else(|| id.to_string())
     }
 
     fn cargo(&self, id: &str) -> String {
-        self.pack.charts.crew_and_gear.items.iter().find(|i| i.id == id).map(|i| i.name.clone()).unwrap_or_else(|| id.to_string())
+        self.pack
+            .charts
+            .crew_and_gear
+            .items
+            .iter()
+            .find(|i| i.id == id)
+            .map(|i| i.name.clone())
+            .unwrap_or_else(|| id.to_string())
     }
 
     /// A yes-or-no answer in the words of the question it answers.
     fn answer(&self, yes: bool) -> String {
-        let pending = self.view.game.as_ref().and_then(|g| g.pending.first()).map(|p| &p.pending);
+        let pending = self
+            .view
+            .game
+            .as_ref()
+            .and_then(|g| g.pending.first())
+            .map(|p| &p.pending);
         let words = match pending {
             Some(Pending::DeclareEnd) => ["End the game: mission accomplished", "Play on"],
-            Some(Pending::NationalityFirst { .. }) => ["German ships fire first", "Austro-Hungarian ships fire first"],
+            Some(Pending::NationalityFirst { .. }) => [
+                "German ships fire first",
+                "Austro-Hungarian ships fire first",
+            ],
             _ => ["Yes", "No"],
         };
         words[usize::from(!yes)].to_string()
@@ -109,18 +163,38 @@ impl Words<'_> {
         match a {
             Action::EndPhase => end_phase_label(self.view),
             Action::PlaceCollier { to } => format!("Collier at {}", self.place(to)),
-            Action::Move { ship, speed: Speed::Stay, .. } => format!("{} stays", self.ship(ship)),
+            Action::Move {
+                ship,
+                speed: Speed::Stay,
+                ..
+            } => format!("{} stays", self.ship(ship)),
             Action::Move { ship, to, .. } => format!("{} → {}", self.ship(ship), self.place(to)),
-            Action::ResolveIncidents { space } => format!("Draw incidents at {}", self.place(space)),
-            Action::EvadeSubmarine { ship, spend_coal: true } => format!("{}: spend 1 coal", self.ship(ship)),
-            Action::EvadeSubmarine { ship, spend_coal: false } => format!("{}: take the torpedo run", self.ship(ship)),
+            Action::ResolveIncidents { space } => {
+                format!("Draw incidents at {}", self.place(space))
+            }
+            Action::EvadeSubmarine {
+                ship,
+                spend_coal: true,
+            } => format!("{}: spend 1 coal", self.ship(ship)),
+            Action::EvadeSubmarine {
+                ship,
+                spend_coal: false,
+            } => format!("{}: take the torpedo run", self.ship(ship)),
             Action::Answer { yes } => self.answer(*yes),
             Action::ChooseShip { ship } => self.ship(ship),
-            Action::TakeOutfitting { ship } => format!("{} outfits or repairs (no move this turn)", self.ship(ship)),
-            Action::AttemptIntelligence { ship } => format!("Intelligence attempt by {}", self.ship(ship)),
+            Action::TakeOutfitting { ship } => {
+                format!("{} outfits or repairs (no move this turn)", self.ship(ship))
+            }
+            Action::AttemptIntelligence { ship } => {
+                format!("Intelligence attempt by {}", self.ship(ship))
+            }
             Action::ChooseIntelligence { code } => format!("Result {code}"),
             Action::ExamineZone { zone } => format!("Examine {}", self.place_id(zone)),
-            Action::Reconnoitre { ship, zone } => format!("{}'s seaplane over {} (21.2)", self.ship(ship), self.place_id(zone)),
+            Action::Reconnoitre { ship, zone } => format!(
+                "{}'s seaplane over {} (21.2)",
+                self.ship(ship),
+                self.place_id(zone)
+            ),
             _ => self.later_label(a),
         }
     }
@@ -128,9 +202,18 @@ impl Words<'_> {
     /// Labels of combat, supply, cargo, the campaign and the cup.
     fn later_label(&self, a: &Action) -> String {
         match a {
-            Action::Contact { space, leader, speed_ship, maximum_speed } => {
+            Action::Contact {
+                space,
+                leader,
+                speed_ship,
+                maximum_speed,
+            } => {
                 // Issue #29: the speed chip shows the speed it brings (and its coal) before the tap.
-                let ship = self.view.game.as_ref().and_then(|g| g.ships.iter().find(|s| &s.id == speed_ship));
+                let ship = self
+                    .view
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.ships.iter().find(|s| &s.id == speed_ship));
                 let speeds = ship.map(|s| self.pack.charts.engine_speeds(s.tracks.engines));
                 let coal = ship.is_some_and(|s| !s.austro_hungarian);
                 let speed = match (speeds, *maximum_speed) {
@@ -141,68 +224,172 @@ impl Words<'_> {
                     (None, true) => "maximum speed (1 coal)".to_string(),
                     (None, false) => "cruise speed".to_string(),
                 };
-                format!("Contact at {}: leadership of {}, {speed} of {}", self.place(space), self.ship(leader), self.ship(speed_ship))
+                format!(
+                    "Contact at {}: leadership of {}, {speed} of {}",
+                    self.place(space),
+                    self.ship(leader),
+                    self.ship(speed_ship)
+                )
             }
             Action::Fight { .. } => "Fight".to_string(),
             Action::BreakOff { to, .. } => format!("Break off to {}", self.place(to)),
-            Action::FireOrders { ship, target: Some(t), maximum_fire } => {
-                format!("{}: {} at {}{}", self.ship(ship), if *maximum_fire { "maximum fire" } else { "fire" }, self.counter(t), self.fire_cost(ship, t, *maximum_fire))
+            Action::FireOrders {
+                ship,
+                target: Some(t),
+                maximum_fire,
+            } => {
+                format!(
+                    "{}: {} at {}{}",
+                    self.ship(ship),
+                    if *maximum_fire {
+                        "maximum fire"
+                    } else {
+                        "fire"
+                    },
+                    self.counter(t),
+                    self.fire_cost(ship, t, *maximum_fire)
+                )
             }
-            Action::FireOrders { ship, target: None, .. } => format!("{} holds fire", self.ship(ship)),
-            Action::Torpedoes { ship, target: Some(t), count } if *count > 0 => {
-                format!("{}: {count} torpedo{} at {}", self.ship(ship), if *count > 1 { "es" } else { "" }, self.counter(t))
+            Action::FireOrders {
+                ship, target: None, ..
+            } => format!("{} holds fire", self.ship(ship)),
+            Action::Torpedoes {
+                ship,
+                target: Some(t),
+                count,
+            } if *count > 0 => {
+                format!(
+                    "{}: {count} torpedo{} at {}",
+                    self.ship(ship),
+                    if *count > 1 { "es" } else { "" },
+                    self.counter(t)
+                )
             }
             Action::Torpedoes { ship, .. } => format!("{}: no torpedoes", self.ship(ship)),
             Action::CeaseFire { space } => format!("Stop bombarding {}", self.place(space)),
-            Action::LandMarines { ship } => format!("{} lands its Seebataillon (9.2)", self.ship(ship)),
-            Action::EmbarkMarines { ship } => format!("{} re-embarks the Seebataillon", self.ship(ship)),
-            Action::RaidMerchants { space, ship } => format!("Raid at {} with {}", self.place(space), self.ship(ship)),
+            Action::LandMarines { ship } => {
+                format!("{} lands its Seebataillon (9.2)", self.ship(ship))
+            }
+            Action::EmbarkMarines { ship } => {
+                format!("{} re-embarks the Seebataillon", self.ship(ship))
+            }
+            Action::RaidMerchants { space, ship } => {
+                format!("Raid at {} with {}", self.place(space), self.ship(ship))
+            }
             _ => self.supply_label(a),
         }
     }
 
     fn supply_label(&self, a: &Action) -> String {
         match a {
-            Action::Resupply { space, supply: Supply::Ammunition } => format!("Roll ammunition at {} (7.1)", self.place(space)),
+            Action::Resupply {
+                space,
+                supply: Supply::Ammunition,
+            } => format!("Roll ammunition at {} (7.1)", self.place(space)),
             Action::Resupply { space, .. } => format!("Roll coal at {} (7.3)", self.place(space)),
             Action::UseCollier { collier } => format!("Coal from collier {collier}: 2d6 (7.4)"),
-            Action::UseFriendlyShip { space } => format!("Use the Friendly Ship at {}: 1d6 coal, +2 repair dice", self.place(space)),
+            Action::UseFriendlyShip { space } => format!(
+                "Use the Friendly Ship at {}: 1d6 coal, +2 repair dice",
+                self.place(space)
+            ),
             Action::Distribute { shares } if shares.is_empty() => "Give nothing".to_string(),
             Action::Distribute { shares } => shares
                 .iter()
                 .map(|s| {
-                    let parts = [(s.ammunition, "ammo"), (s.torpedoes, "torp"), (s.coal, "coal")];
-                    let given: Vec<String> = parts.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!("{n} {what}")).collect();
+                    let parts = [
+                        (s.ammunition, "ammo"),
+                        (s.torpedoes, "torp"),
+                        (s.coal, "coal"),
+                    ];
+                    let given: Vec<String> = parts
+                        .iter()
+                        .filter(|(n, _)| *n > 0)
+                        .map(|(n, what)| format!("{n} {what}"))
+                        .collect();
                     format!("{} {}", self.ship(&s.ship), given.join(" "))
                 })
                 .collect::<Vec<_>>()
                 .join(" · "),
-            Action::Repair { ship, hull, engines, primary, secondary, tertiary } => {
+            Action::Repair {
+                ship,
+                hull,
+                engines,
+                primary,
+                secondary,
+                tertiary,
+            } => {
                 // Issue #29: the numbers are dice, not boxes ("5 primary" read as five boxes repaired), and a
                 // ship that has not yet taken the phase learns before the tap that it will not move (7.0).
-                let parts = [(hull, "hull"), (engines, "engines"), (primary, "primary"), (secondary, "secondary"), (tertiary, "tertiary")];
+                let parts = [
+                    (hull, "hull"),
+                    (engines, "engines"),
+                    (primary, "primary"),
+                    (secondary, "secondary"),
+                    (tertiary, "tertiary"),
+                ];
                 let fixed: Vec<String> = parts
                     .iter()
                     .filter(|(n, _)| **n > 0)
                     .enumerate()
-                    .map(|(i, (n, track))| if i == 0 { format!("{} on {track}", count(**n, "die", "dice")) } else { format!("{n} on {track}") })
+                    .map(|(i, (n, track))| {
+                        if i == 0 {
+                            format!("{} on {track}", count(**n, "die", "dice"))
+                        } else {
+                            format!("{n} on {track}")
+                        }
+                    })
                     .collect();
-                let stays = self.view.decisions.iter().any(|d| d.action == Action::TakeOutfitting { ship: ship.clone() });
-                let stays = if stays { " · no move this turn (7.0)" } else { "" };
-                format!("{} repairs: {} (10.1){stays}", self.ship(ship), fixed.join(", "))
+                let stays = self
+                    .view
+                    .decisions
+                    .iter()
+                    .any(|d| d.action == Action::TakeOutfitting { ship: ship.clone() });
+                let stays = if stays {
+                    " · no move this turn (7.0)"
+                } else {
+                    ""
+                };
+                format!(
+                    "{} repairs: {} (10.1){stays}",
+                    self.ship(ship),
+                    fixed.join(", ")
+                )
             }
             // Issue #29: a buy says what it costs and what is left after it, as the Crew & Gear chart prices it.
             Action::LoadCargo { ship, item } => {
                 let cost = self.pack.charts.cargo(item).map_or(0, |c| c.cost);
-                let points = self.view.game.as_ref().and_then(|g| g.ships.iter().find(|s| &s.id == ship)).map_or(0, |s| s.cargo_points);
-                format!("{}: buy {} · {} ({} left)", self.ship(ship), self.cargo(item), count(cost, "point", "points"), points.saturating_sub(cost))
+                let points = self
+                    .view
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.ships.iter().find(|s| &s.id == ship))
+                    .map_or(0, |s| s.cargo_points);
+                format!(
+                    "{}: buy {} · {} ({} left)",
+                    self.ship(ship),
+                    self.cargo(item),
+                    count(cost, "point", "points"),
+                    points.saturating_sub(cost)
+                )
             }
-            Action::DumpCargo { ship, item } => format!("{}: unload {}", self.ship(ship), self.cargo(item)),
-            Action::TransferCargo { from, to, item } => format!("{}: {} → {}", self.cargo(item), self.ship(from), self.ship(to)),
+            Action::DumpCargo { ship, item } => {
+                format!("{}: unload {}", self.ship(ship), self.cargo(item))
+            }
+            Action::TransferCargo { from, to, item } => format!(
+                "{}: {} → {}",
+                self.cargo(item),
+                self.ship(from),
+                self.ship(to)
+            ),
             Action::LayMines { ship } => format!("{} lays its mines here (23.0)", self.ship(ship)),
             Action::NextMission { base, bonus } => {
-                let bonus = bonus.map(|b| format!(" (bonus option {})", b + 1)).unwrap_or_default();
-                format!("Next mission, based at {}{bonus} (24.1)", self.place_id(base))
+                let bonus = bonus
+                    .map(|b| format!(" (bonus option {})", b + 1))
+                    .unwrap_or_default();
+                format!(
+                    "Next mission, based at {}{bonus} (24.1)",
+                    self.place_id(base)
+                )
             }
             Action::CupDraw { count } => format!("Draw {count} from the cup"),
             Action::CupReveal { place } => format!("Reveal {}", self.place_id(place)),
@@ -224,8 +411,14 @@ mod tests {
     fn every_legal_action_of_random_games_has_a_label_in_words() {
         for seed in 0..40u64 {
             let mut s = Session::new(RulesPack::standard(), seed);
-            let options = crate::ground::state::GameOptions { campaign: seed % 3 == 0, ..Default::default() };
-            s.respond(SessionRequest::NewGame { seed: Some(seed), options: Some(options) });
+            let options = crate::ground::state::GameOptions {
+                campaign: seed % 3 == 0,
+                ..Default::default()
+            };
+            s.respond(SessionRequest::NewGame {
+                seed: Some(seed),
+                options: Some(options),
+            });
             let mut x = seed | 1;
             for _ in 0..400 {
                 let view = s.view();
@@ -234,12 +427,20 @@ mod tests {
                 }
                 for d in &view.decisions {
                     let label = &d.label;
-                    assert!(!label.is_empty() && !label.contains('{') && !label.contains('_'), "{:?} is labelled {label:?}", d.action);
+                    assert!(
+                        !label.is_empty() && !label.contains('{') && !label.contains('_'),
+                        "{:?} is labelled {label:?}",
+                        d.action
+                    );
                 }
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                s.respond(view.decisions[(x >> 16) as usize % view.decisions.len()].action.clone());
+                s.respond(
+                    view.decisions[(x >> 16) as usize % view.decisions.len()]
+                        .action
+                        .clone(),
+                );
             }
         }
     }

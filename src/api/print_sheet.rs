@@ -32,8 +32,17 @@ impl Paper {
 }
 
 /// The groups a sheet can be printed for.
-pub const GROUPS: [&str; 9] = ["all", "allied", "incidents", "coastal", "orders", "austro_hungarian", "german", "cargo", "placeholders"];
-
+pub const GROUPS: [&str; 9] = [
+    "all",
+    "allied",
+    "incidents",
+    "coastal",
+    "orders",
+    "austro_hungarian",
+    "german",
+    "cargo",
+    "placeholders",
+];
 
 /// The codes of a group, or None for an unknown group name.
 pub fn codes_of_group(pack: &RulesPack, group: &str) -> Option<Vec<String>> {
@@ -56,10 +65,22 @@ pub fn labelled_group(pack: &RulesPack, group: &str) -> Option<Vec<(String, Stri
 fn short_name(pack: &RulesPack, piece: &Piece) -> String {
     let name = match piece {
         Piece::Counter { id } => pack.counter(id).map(|c| c.name.clone()).unwrap_or_default(),
-        Piece::GermanShip { id } => pack.german_ship(id).map(|s| s.name.clone()).unwrap_or_default(),
+        Piece::GermanShip { id } => pack
+            .german_ship(id)
+            .map(|s| s.name.clone())
+            .unwrap_or_default(),
         Piece::Collier { number } => format!("Collier {number}"),
-        Piece::Cargo { item, number } => format!("{} {number}", pack.charts.cargo(item).map(|c| c.name.as_str()).unwrap_or(item)),
-        Piece::Placeholder { place } => pack.place(place).map(|p| p.name.replace("Patrol Zone", "PZ")).unwrap_or_default(),
+        Piece::Cargo { item, number } => format!(
+            "{} {number}",
+            pack.charts
+                .cargo(item)
+                .map(|c| c.name.as_str())
+                .unwrap_or(item)
+        ),
+        Piece::Placeholder { place } => pack
+            .place(place)
+            .map(|p| p.name.replace("Patrol Zone", "PZ"))
+            .unwrap_or_default(),
     };
     let name = name.replace("HMS ", "").replace("SMS ", "");
     // Keep a trailing number ("Allied Merchantman 7" → "Allied Merch… 7"): it tells identical chits apart.
@@ -67,12 +88,21 @@ fn short_name(pack: &RulesPack, piece: &Piece) -> String {
     let short = if name.chars().count() <= MAX {
         name
     } else {
-        match name.rsplit_once(' ').filter(|(_, n)| n.chars().all(|c| c.is_ascii_digit())) {
-            Some((head, n)) => format!("{}… {n}", head.chars().take(MAX - n.len() - 2).collect::<String>()),
+        match name
+            .rsplit_once(' ')
+            .filter(|(_, n)| n.chars().all(|c| c.is_ascii_digit()))
+        {
+            Some((head, n)) => format!(
+                "{}… {n}",
+                head.chars().take(MAX - n.len() - 2).collect::<String>()
+            ),
             None => format!("{}…", name.chars().take(MAX - 1).collect::<String>()),
         }
     };
-    short.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    short
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// Page layout, in millimetres: the margin kept clear for printers, and the gutters between squares (the
@@ -86,8 +116,12 @@ const QR_MM: f64 = 12.0;
 /// How many squares fit one page: (columns, rows).
 pub fn grid(paper: Paper) -> (usize, usize) {
     let (w, h) = paper.size_mm();
-    let cols = ((w - 2.0 * MARGIN + GUTTER_X) / (COUNTER_MM + GUTTER_X)).floor().max(1.0) as usize;
-    let rows = ((h - 2.0 * MARGIN + GUTTER_Y) / (COUNTER_MM + GUTTER_Y)).floor().max(1.0) as usize;
+    let cols = ((w - 2.0 * MARGIN + GUTTER_X) / (COUNTER_MM + GUTTER_X))
+        .floor()
+        .max(1.0) as usize;
+    let rows = ((h - 2.0 * MARGIN + GUTTER_Y) / (COUNTER_MM + GUTTER_Y))
+        .floor()
+        .max(1.0) as usize;
     (cols, rows)
 }
 
@@ -96,7 +130,11 @@ fn page_bodies(codes: &[(String, String)], paper: Paper) -> Vec<String> {
     let (page_w, page_h) = paper.size_mm();
     let (cols, rows) = grid(paper);
     let per_page = cols * rows;
-    let chunks: Vec<&[(String, String)]> = if codes.is_empty() { vec![&[]] } else { codes.chunks(per_page).collect() };
+    let chunks: Vec<&[(String, String)]> = if codes.is_empty() {
+        vec![&[]]
+    } else {
+        codes.chunks(per_page).collect()
+    };
     let total = chunks.len();
     chunks
         .into_iter()
@@ -124,8 +162,16 @@ fn page_bodies(codes: &[(String, String)], paper: Paper) -> Vec<String> {
 /// A counter-sized square at (x, y) mm: its cut line, the QR symbol, the code under it and the piece's
 /// name below the square.
 fn counter_square(svg: &mut String, x: f64, y: f64, code: &str, name: &str) {
-    let _ = write!(svg, r##"<rect x="{x:.3}" y="{y:.3}" width="{COUNTER_MM}" height="{COUNTER_MM}" fill="none" stroke="#999" stroke-width="0.15"/>"##);
-    svg.push_str(&qr_path(code, x + (COUNTER_MM - QR_MM) / 2.0, y + 0.4, QR_MM));
+    let _ = write!(
+        svg,
+        r##"<rect x="{x:.3}" y="{y:.3}" width="{COUNTER_MM}" height="{COUNTER_MM}" fill="none" stroke="#999" stroke-width="0.15"/>"##
+    );
+    svg.push_str(&qr_path(
+        code,
+        x + (COUNTER_MM - QR_MM) / 2.0,
+        y + 0.4,
+        QR_MM,
+    ));
     let _ = write!(
         svg,
         r##"<text x="{:.3}" y="{:.3}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-weight="bold" font-size="2.1" text-anchor="middle">{code}</text>"##,
@@ -141,14 +187,19 @@ fn counter_square(svg: &mut String, x: f64, y: f64, code: &str, name: &str) {
 }
 
 fn svg_open(width: f64, height: f64) -> String {
-    format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" viewBox="0 0 {width} {height}">"#)
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" viewBox="0 0 {width} {height}">"#
+    )
 }
 
 /// One standalone SVG document per page (for `rsvg-convert -f pdf page-*.svg`, one PDF page each).
 /// Each square is a counter-sized (5/8 inch) cut-out holding the QR symbol and, under it, the code.
 pub fn sheet_pages(codes: &[(String, String)], paper: Paper) -> Vec<String> {
     let (page_w, page_h) = paper.size_mm();
-    page_bodies(codes, paper).into_iter().map(|body| format!("{}{body}</svg>\n", svg_open(page_w, page_h))).collect()
+    page_bodies(codes, paper)
+        .into_iter()
+        .map(|body| format!("{}{body}</svg>\n", svg_open(page_w, page_h)))
+        .collect()
 }
 
 /// One SVG document holding every page, stacked top to bottom: one file to look at or print from a
@@ -158,7 +209,11 @@ pub fn sheet_svg(codes: &[(String, String)], paper: Paper) -> String {
     let pages = page_bodies(codes, paper);
     let mut svg = svg_open(page_w, page_h * pages.len() as f64);
     for (n, body) in pages.iter().enumerate() {
-        let _ = write!(svg, r#"<g transform="translate(0 {})">{body}</g>"#, n as f64 * page_h);
+        let _ = write!(
+            svg,
+            r#"<g transform="translate(0 {})">{body}</g>"#,
+            n as f64 * page_h
+        );
     }
     svg.push_str("</svg>\n");
     svg
@@ -178,7 +233,8 @@ pub fn counter_svg(code: &str, name: &str) -> String {
 /// A code's QR symbol, as printed on the sheets: error-correction level M (15 % of the symbol may be
 /// lost); a code's characters are all in QR's alphanumeric set, so it fits version 1 (21×21 modules).
 pub fn qr_symbol(code: &str) -> QrCode {
-    QrCode::with_error_correction_level(code.as_bytes(), EcLevel::M).expect("a code or a join URL always fits a QR symbol")
+    QrCode::with_error_correction_level(code.as_bytes(), EcLevel::M)
+        .expect("a code or a join URL always fits a QR symbol")
 }
 
 /// A short text's QR symbol alone, as an SVG document in module units: dark modules as one path on white
@@ -219,5 +275,11 @@ fn qr_path(code: &str, x: f64, y: f64, size: f64) -> String {
 /// The QR symbol of a code as rows of dark (true) modules, with no quiet zone (for tests and scanners).
 pub fn qr_modules(code: &str) -> (usize, Vec<bool>) {
     let qr = qr_symbol(code);
-    (qr.width(), qr.to_colors().into_iter().map(|c| c == Color::Dark).collect())
+    (
+        qr.width(),
+        qr.to_colors()
+            .into_iter()
+            .map(|c| c == Color::Dark)
+            .collect(),
+    )
 }

@@ -2,16 +2,19 @@
 //! per output line. A malformed line or unknown action is answered with an error and changes nothing.
 
 use crate::api::request::Request;
-use crate::ground::error::{ErrorCode, ErrorInfo};
 use crate::api::response::Response;
 use crate::api::session::Session;
+use crate::ground::error::{ErrorCode, ErrorInfo};
 
 /// Maximum accepted line length; a longer line is refused without parsing.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 pub fn handle_line(session: &mut Session, line: &str) -> Response {
     if line.len() > MAX_LINE_BYTES {
-        return session.error_response(ErrorInfo::new(ErrorCode::Malformed, format!("line longer than {MAX_LINE_BYTES} bytes")));
+        return session.error_response(ErrorInfo::new(
+            ErrorCode::Malformed,
+            format!("line longer than {MAX_LINE_BYTES} bytes"),
+        ));
     }
     match parse_request(line) {
         Ok(request) => session.respond(request),

@@ -63,7 +63,12 @@ impl Provenance {
     /// The commitment to `seed` and `salt` (hex) under the pack whose hash is `pack_sha256`.
     pub fn new(seed: u64, salt: &str, pack_sha256: String) -> Provenance {
         let commitment = sha256_hex(&committed_string(seed, salt, &pack_sha256));
-        Provenance { seed, salt: salt.to_string(), pack_sha256, commitment }
+        Provenance {
+            seed,
+            salt: salt.to_string(),
+            pack_sha256,
+            commitment,
+        }
     }
 
     pub fn committed(&self) -> String {
@@ -71,7 +76,11 @@ impl Provenance {
     }
 
     pub fn reveal(&self) -> Reveal {
-        Reveal { seed: self.seed, salt: self.salt.clone(), committed: self.committed() }
+        Reveal {
+            seed: self.seed,
+            salt: self.salt.clone(),
+            committed: self.committed(),
+        }
     }
 }
 
@@ -82,7 +91,9 @@ pub fn check(commitment: &str, seed: u64, salt: &str, pack_sha256: &str) -> Resu
     if hash == commitment {
         Ok(())
     } else {
-        Err(format!("SHA-256 of `{committed}` is {hash}, not the commitment {commitment}"))
+        Err(format!(
+            "SHA-256 of `{committed}` is {hash}, not the commitment {commitment}"
+        ))
     }
 }
 
@@ -95,12 +106,21 @@ mod tests {
         let pack = RulesPack::standard();
         let p = Provenance::new(42, &hex::encode([7u8; 16]), pack_hash(&pack));
         assert_eq!(p.commitment.len(), 64);
-        assert!(p.commitment.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
+        assert!(p
+            .commitment
+            .chars()
+            .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
         assert_eq!(sha256_hex(&p.committed()), p.commitment);
         assert!(p.committed().contains("seed=42;"));
         assert!(check(&p.commitment, 42, &p.salt, &p.pack_sha256).is_ok());
-        assert!(check(&p.commitment, 43, &p.salt, &p.pack_sha256).is_err(), "another seed does not match");
+        assert!(
+            check(&p.commitment, 43, &p.salt, &p.pack_sha256).is_err(),
+            "another seed does not match"
+        );
         // A known value, so the documented string cannot drift unnoticed: printf '%s' 'abc' | sha256sum
-        assert_eq!(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(
+            sha256_hex("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }

@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::api::request::Request;
+use crate::api::view::PlayerView;
 use crate::ground::event::Event;
 use crate::ground::pack::RulesPack;
 use crate::ground::state::GameOptions;
-use crate::api::view::PlayerView;
 
 pub const RECORD_FORMAT: &str = "goeben-referee-record";
 pub const RECORD_VERSION: u32 = 1;
@@ -66,16 +66,13 @@ pub struct GameRecord {
     pub final_view: PlayerView,
 }
 
-
-
-
-
 impl GameRecord {
     /// The rules pack the game started with (the standard one when the record holds none).
     pub fn rules_pack(&self) -> Result<RulesPack, String> {
         match &self.pack {
             None => Ok(RulesPack::standard()),
-            Some(value) => RulesPack::from_value(value.clone()).map_err(|e| format!("the record's rules pack is invalid: {e}")),
+            Some(value) => RulesPack::from_value(value.clone())
+                .map_err(|e| format!("the record's rules pack is invalid: {e}")),
         }
     }
 }

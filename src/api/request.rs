@@ -84,7 +84,17 @@ impl SessionRequest {
     /// The requests that only read: they change no game, pack or log, so nothing needs saving.
     pub fn is_read_only(&self) -> bool {
         use SessionRequest::*;
-        matches!(self, View | Log { .. } | Scan { .. } | Forecast { .. } | ListPieces | Charts | ExportPack | ExportRecord | Review)
+        matches!(
+            self,
+            View | Log { .. }
+                | Scan { .. }
+                | Forecast { .. }
+                | ListPieces
+                | Charts
+                | ExportPack
+                | ExportRecord
+                | Review
+        )
     }
 }
 
@@ -125,11 +135,18 @@ impl<'de> Deserialize<'de> for Request {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Request, D::Error> {
         use serde::de::Error;
         let value = serde_json::Value::deserialize(deserializer)?;
-        let is_session = value.get("action").and_then(|a| a.as_str()).is_some_and(|name| SessionRequest::NAMES.contains(&name));
+        let is_session = value
+            .get("action")
+            .and_then(|a| a.as_str())
+            .is_some_and(|name| SessionRequest::NAMES.contains(&name));
         if is_session {
-            serde_json::from_value(value).map(Request::Session).map_err(D::Error::custom)
+            serde_json::from_value(value)
+                .map(Request::Session)
+                .map_err(D::Error::custom)
         } else {
-            serde_json::from_value(value).map(Request::Move).map_err(D::Error::custom)
+            serde_json::from_value(value)
+                .map(Request::Move)
+                .map_err(D::Error::custom)
         }
     }
 }
@@ -143,7 +160,11 @@ mod tests {
     #[test]
     fn the_names_list_every_session_request() {
         let ts = include_str!("../../ui/src/generated/SessionRequest.ts");
-        let mut tags: Vec<&str> = ts.split("\"action\": \"").skip(1).filter_map(|rest| rest.split('"').next()).collect();
+        let mut tags: Vec<&str> = ts
+            .split("\"action\": \"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
         tags.sort_unstable();
         let mut names = SessionRequest::NAMES.to_vec();
         names.sort_unstable();
@@ -162,8 +183,17 @@ mod tests {
         assert_eq!(undo, Request::Session(SessionRequest::Undo));
         let end: Request = serde_json::from_str(r#"{"action":"end_phase"}"#).unwrap();
         assert_eq!(end, Request::Move(Action::EndPhase));
-        assert_eq!(serde_json::to_string(&undo).unwrap(), r#"{"action":"undo"}"#);
-        let unknown = serde_json::from_str::<Request>(r#"{"action":"launch_zeppelin"}"#).unwrap_err();
-        assert!(unknown.to_string().starts_with("unknown variant `launch_zeppelin`"), "{unknown}");
+        assert_eq!(
+            serde_json::to_string(&undo).unwrap(),
+            r#"{"action":"undo"}"#
+        );
+        let unknown =
+            serde_json::from_str::<Request>(r#"{"action":"launch_zeppelin"}"#).unwrap_err();
+        assert!(
+            unknown
+                .to_string()
+                .starts_with("unknown variant `launch_zeppelin`"),
+            "{unknown}"
+        );
     }
 }

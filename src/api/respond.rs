@@ -23,7 +23,11 @@ impl Session {
         match self.apply(request) {
             Ok(events) => {
                 let lines = events.iter().map(|e| e.line(&self.pack)).collect();
-                Response { changed: true, lines: Some(lines), ..Response::accepted(self.view(), events) }
+                Response {
+                    changed: true,
+                    lines: Some(lines),
+                    ..Response::accepted(self.view(), events)
+                }
             }
             Err(e) => self.error_response(e.to_info()),
         }
@@ -32,36 +36,72 @@ impl Session {
     /// The answers to the read-only requests (`view` has none beyond the view itself).
     fn answer(&self, request: &SessionRequest) -> Result<Option<Answer>, ErrorInfo> {
         Ok(Some(match request {
-            SessionRequest::Log { since } => Answer::Log(self.log.iter().skip(since.unwrap_or(0) as usize).cloned().collect()),
+            SessionRequest::Log { since } => Answer::Log(
+                self.log
+                    .iter()
+                    .skip(since.unwrap_or(0) as usize)
+                    .cloned()
+                    .collect(),
+            ),
             SessionRequest::Scan { code } => Answer::Scan(self.scan(code)?),
             SessionRequest::ExportPack => Answer::PackJson(self.pack.to_json()),
             SessionRequest::Charts => Answer::Charts(self.pack.charts.clone()),
             SessionRequest::ListPieces => Answer::Pieces(crate::api::codes::inventory(&self.pack)),
-            SessionRequest::Forecast { space } => return Ok(self.forecast(space)?.map(Answer::Forecast)),
-            SessionRequest::ExportRecord => Answer::Record(self.export_record().ok_or_else(|| RuleError::NoGame.to_info())?),
+            SessionRequest::Forecast { space } => {
+                return Ok(self.forecast(space)?.map(Answer::Forecast))
+            }
+            SessionRequest::ExportRecord => Answer::Record(
+                self.export_record()
+                    .ok_or_else(|| RuleError::NoGame.to_info())?,
+            ),
             SessionRequest::Review => Answer::Review(crate::api::review::build(self)?),
             _ => return Ok(None),
         }))
     }
 
     fn scan(&self, code: &str) -> Result<crate::api::codes::ScanInfo, ErrorInfo> {
-        let piece = crate::api::codes::parse(&self.pack, code).map_err(|e| ErrorInfo::new(e.code(), e.to_string()))?;
-        let mut scan = crate::api::codes::public_info(&self.pack, self.game.as_ref(), piece.clone());
+        let piece = crate::api::codes::parse(&self.pack, code)
+            .map_err(|e| ErrorInfo::new(e.code(), e.to_string()))?;
+        let mut scan =
+            crate::api::codes::public_info(&self.pack, self.game.as_ref(), piece.clone());
         if let Some(game) = self.game.as_ref() {
-            scan.actions = crate::api::codes::actions_for(&piece, &crate::sequence::dispatch::legal_actions(&self.pack, game));
+            scan.actions = crate::api::codes::actions_for(
+                &piece,
+                &crate::sequence::dispatch::legal_actions(&self.pack, game),
+            );
             if game.game_over.is_none() && game.phase != crate::ground::state::Phase::Setup {
-                scan.placement = crate::api::codes::placement_check(&self.pack, game, &piece, &self.revealed_this_turn(game.turn));
+                scan.placement = crate::api::codes::placement_check(
+                    &self.pack,
+                    game,
+                    &piece,
+                    &self.revealed_this_turn(game.turn),
+                );
             }
         }
         Ok(scan)
     }
-    fn forecast(&self, space: &crate::ground::state::SpaceRef) -> Result<Option<crate::rules::combat::forecast::Forecast>, ErrorInfo> {
-        let game = self.game.as_ref().ok_or_else(|| RuleError::NoGame.to_info())?;
+    fn forecast(
+        &self,
+        space: &crate::ground::state::SpaceRef,
+    ) -> Result<Option<crate::rules::combat::forecast::Forecast>, ErrorInfo> {
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| RuleError::NoGame.to_info())?;
         if !crate::rules::combat::forecast::applies(&self.pack, game, space) {
-            return Err(crate::ground::error::not_now("no battle there waits for contact, a break-off choice or fire orders").to_info());
+            return Err(crate::ground::error::not_now(
+                "no battle there waits for contact, a break-off choice or fire orders",
+            )
+            .to_info());
         }
         let seed = game.dice.clone().next_u64();
-        Ok(crate::rules::combat::forecast::forecast(&self.pack, game, space, crate::rules::combat::forecast::SIMULATIONS, seed))
+        Ok(crate::rules::combat::forecast::forecast(
+            &self.pack,
+            game,
+            space,
+            crate::rules::combat::forecast::SIMULATIONS,
+            seed,
+        ))
     }
     /// Counters revealed in this turn's log (not undone), by id.
     fn revealed_this_turn(&self, turn: u8) -> Vec<String> {

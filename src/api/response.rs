@@ -98,14 +98,38 @@ impl From<Answer> for Answers {
     fn from(answer: Answer) -> Answers {
         let none = Answers::default();
         match answer {
-            Answer::Log(x) => Answers { log: Some(x), ..none },
-            Answer::Scan(x) => Answers { scan: Some(x), ..none },
-            Answer::Charts(x) => Answers { charts: Some(x), ..none },
-            Answer::PackJson(x) => Answers { pack_json: Some(x), ..none },
-            Answer::Pieces(x) => Answers { pieces: Some(x), ..none },
-            Answer::Forecast(x) => Answers { forecast: Some(x), ..none },
-            Answer::Record(x) => Answers { record: Some(x), ..none },
-            Answer::Review(x) => Answers { review: Some(x), ..none },
+            Answer::Log(x) => Answers {
+                log: Some(x),
+                ..none
+            },
+            Answer::Scan(x) => Answers {
+                scan: Some(x),
+                ..none
+            },
+            Answer::Charts(x) => Answers {
+                charts: Some(x),
+                ..none
+            },
+            Answer::PackJson(x) => Answers {
+                pack_json: Some(x),
+                ..none
+            },
+            Answer::Pieces(x) => Answers {
+                pieces: Some(x),
+                ..none
+            },
+            Answer::Forecast(x) => Answers {
+                forecast: Some(x),
+                ..none
+            },
+            Answer::Record(x) => Answers {
+                record: Some(x),
+                ..none
+            },
+            Answer::Review(x) => Answers {
+                review: Some(x),
+                ..none
+            },
         }
     }
 }
@@ -113,17 +137,34 @@ impl From<Answer> for Answers {
 impl Response {
     /// An accepted request that produced `events`, with no other answer.
     pub(crate) fn accepted(view: PlayerView, events: Vec<Event>) -> Response {
-        Response { ok: true, events: Some(events), lines: None, error: None, view, answer: Answers::default(), changed: false }
+        Response {
+            ok: true,
+            events: Some(events),
+            lines: None,
+            error: None,
+            view,
+            answer: Answers::default(),
+            changed: false,
+        }
     }
 
     /// An accepted read-only request with its answer (none: a forecast with no battle to estimate).
     pub(crate) fn answered(view: PlayerView, answer: Option<Answer>) -> Response {
-        Response { answer: answer.map(Answers::from).unwrap_or_default(), ..Response::accepted(view, Vec::new()) }
+        Response {
+            answer: answer.map(Answers::from).unwrap_or_default(),
+            ..Response::accepted(view, Vec::new())
+        }
     }
 
     /// A refused request: the error, the unchanged view.
     pub(crate) fn refused(view: PlayerView, error: ErrorInfo) -> Response {
-        Response { ok: false, events: None, lines: None, error: Some(error), ..Response::accepted(view, Vec::new()) }
+        Response {
+            ok: false,
+            events: None,
+            lines: None,
+            error: Some(error),
+            ..Response::accepted(view, Vec::new())
+        }
     }
 
     /// The answers by name, for callers that expect one kind (tests, the shell).

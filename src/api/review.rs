@@ -7,14 +7,14 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::rules::combat::odds::fire_odds;
+use crate::api::record::GameRecord;
+use crate::api::session::Session;
+use crate::ground::counters::counter_info;
 use crate::ground::error::{ErrorInfo, RuleError};
 use crate::ground::event::{CounterInfo, Event};
 use crate::ground::pack::{PlaceKind, RulesPack};
-use crate::api::record::GameRecord;
-use crate::ground::counters::counter_info;
-use crate::api::session::Session;
 use crate::ground::state::{Game, Location};
+use crate::rules::combat::odds::fire_odds;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Review {
@@ -85,18 +85,31 @@ pub struct SideLuck {
 
 pub fn build(session: &Session) -> Result<Review, ErrorInfo> {
     if !session.over_for_good() {
-        return Err(crate::ground::error::not_now("the review opens when the game is over").to_info());
+        return Err(
+            crate::ground::error::not_now("the review opens when the game is over").to_info(),
+        );
     }
-    let record = session.export_record().ok_or_else(|| RuleError::NoGame.to_info())?;
+    let record = session
+        .export_record()
+        .ok_or_else(|| RuleError::NoGame.to_info())?;
     let game = session.running_game().expect("over for good");
     let over = game.game_over.clone().expect("over for good");
     let (setup, trend) = replay(&record).map_err(|e| crate::ground::error::illegal(e).to_info())?;
     Ok(Review {
-        orders: record.final_view.game.as_ref().map(|g| g.orders.name.clone()).unwrap_or_default(),
+        orders: record
+            .final_view
+            .game
+            .as_ref()
+            .map(|g| g.orders.name.clone())
+            .unwrap_or_default(),
         won: over.won,
         reason: over.reason,
         vp: game.vp,
-        vp_target: record.final_view.game.as_ref().map_or(0, |g| g.orders.min_vp),
+        vp_target: record
+            .final_view
+            .game
+            .as_ref()
+            .map_or(0, |g| g.orders.min_vp),
         alert_min: record.final_view.game.as_ref().map_or(1, |g| g.alert_min),
         alert_max: record.final_view.game.as_ref().map_or(6, |g| g.alert_max),
         commitment: record.commitment.clone().unwrap_or_default(),
@@ -113,11 +126,20 @@ fn replay(record: &GameRecord) -> Result<(Vec<HiddenStack>, Vec<TurnPoint>), Str
     let pack = record.rules_pack()?;
     let (mut session, _) = record.start(pack.clone())?;
     let setup = hidden_stacks(&pack, session.running_game().expect("started"));
-    let point = |g: &Game| TurnPoint { turn: g.turn, vp: g.vp, alert: g.alert_level };
+    let point = |g: &Game| TurnPoint {
+        turn: g.turn,
+        vp: g.vp,
+        alert: g.alert_level,
+    };
     let first = session.running_game().expect("started");
-    let mut trend = vec![TurnPoint { turn: 0, ..point(first) }];
+    let mut trend = vec![TurnPoint {
+        turn: 0,
+        ..point(first)
+    }];
     for step in &record.steps {
-        session.apply(step.action.clone()).map_err(|e| e.to_string())?;
+        session
+            .apply(step.action.clone())
+            .map_err(|e| e.to_string())?;
         let g = session.running_game().expect("running");
         // One point per turn: the latest values while the turn lasts.
         let several = trend.len() > 1;
@@ -133,14 +155,23 @@ fn hidden_stacks(pack: &RulesPack, game: &Game) -> Vec<HiddenStack> {
     let stack = |place: &str, name: &str, at: Location| HiddenStack {
         place: place.to_string(),
         name: name.to_string(),
-        counters: game.counters_at(&at).map(|c| counter_info(pack, c)).collect(),
+        counters: game
+            .counters_at(&at)
+            .map(|c| counter_info(pack, c))
+            .collect(),
     };
     let mut out: Vec<HiddenStack> = pack
         .places
         .iter()
         .filter_map(|p| match p.kind {
-            PlaceKind::PatrolZone => Some(stack(&p.id, &p.name, Location::PatrolZone { zone: p.id.clone() })),
-            PlaceKind::Port | PlaceKind::NavalBase => Some(stack(&p.id, &p.name, Location::Port { port: p.id.clone() })),
+            PlaceKind::PatrolZone => Some(stack(
+                &p.id,
+                &p.name,
+                Location::PatrolZone { zone: p.id.clone() },
+            )),
+            PlaceKind::Port | PlaceKind::NavalBase => {
+                Some(stack(&p.id, &p.name, Location::Port { port: p.id.clone() }))
+            }
             _ => None,
         })
         .filter(|s| !s.counters.is_empty())
@@ -153,7 +184,9 @@ fn kind_of(event: &Event) -> &'static str {
     match event {
         Event::DiceRolled { fire: Some(_), .. } | Event::ContactResolved { .. } => "battle",
         Event::DiceRolled { .. } => "die",
-        Event::CounterRevealed { .. } | Event::Examined { .. } | Event::IncidentsPicked { .. } => "reveal",
+        Event::CounterRevealed { .. } | Event::Examined { .. } | Event::IncidentsPicked { .. } => {
+            "reveal"
+        }
         Event::VpChanged { .. } => "vp",
         Event::AlertChanged { .. } => "alert",
         _ => "other",
@@ -163,10 +196,17 @@ fn kind_of(event: &Event) -> &'static str {
 fn turns(session: &Session) -> Vec<TurnLines> {
     let mut out: Vec<TurnLines> = Vec::new();
     for entry in session.log().iter().filter(|e| !e.undone) {
-        let line = ReviewLine { rule: entry.rule.clone(), text: entry.text.clone(), kind: kind_of(&entry.event).to_string() };
+        let line = ReviewLine {
+            rule: entry.rule.clone(),
+            text: entry.text.clone(),
+            kind: kind_of(&entry.event).to_string(),
+        };
         match out.last_mut() {
             Some(t) if t.turn == entry.turn => t.lines.push(line),
-            _ => out.push(TurnLines { turn: entry.turn, lines: vec![line] }),
+            _ => out.push(TurnLines {
+                turn: entry.turn,
+                lines: vec![line],
+            }),
         }
     }
     out
@@ -177,16 +217,35 @@ fn battles(session: &Session) -> Vec<BattleLuck> {
     let pack = session.pack();
     let mut out: Vec<BattleLuck> = Vec::new();
     for entry in session.log().iter().filter(|e| !e.undone) {
-        let Event::DiceRolled { faces, fire: Some(fire), .. } = &entry.event else { continue };
+        let Event::DiceRolled {
+            faces,
+            fire: Some(fire),
+            ..
+        } = &entry.event
+        else {
+            continue;
+        };
         let space = fire.space.describe(pack);
-        let i = match out.iter().position(|b| b.turn == entry.turn && b.space == space) {
+        let i = match out
+            .iter()
+            .position(|b| b.turn == entry.turn && b.space == space)
+        {
             Some(i) => i,
             None => {
-                out.push(BattleLuck { turn: entry.turn, space, german: SideLuck::default(), allied: SideLuck::default() });
+                out.push(BattleLuck {
+                    turn: entry.turn,
+                    space,
+                    german: SideLuck::default(),
+                    allied: SideLuck::default(),
+                });
                 out.len() - 1
             }
         };
-        let side = if fire.german { &mut out[i].german } else { &mut out[i].allied };
+        let side = if fire.german {
+            &mut out[i].german
+        } else {
+            &mut out[i].allied
+        };
         let from = 7 - fire.hitting_faces;
         side.dice += faces.len() as u32;
         side.hits += faces.iter().filter(|f| **f >= from).count() as u32;

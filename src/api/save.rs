@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ground::pack::RulesPack;
 use crate::api::session::Session;
+use crate::ground::pack::RulesPack;
 
 /// Version of the save format. Bump it when the format changes and add a migration below.
 pub const SAVE_SCHEMA: u32 = 1;
@@ -46,24 +46,33 @@ pub fn to_json(session: &Session) -> String {
 }
 
 pub fn from_json(text: &str) -> Result<Session, SaveError> {
-    let header: Header = serde_json::from_str(text).map_err(|e| SaveError::Corrupt(e.to_string()))?;
+    let header: Header =
+        serde_json::from_str(text).map_err(|e| SaveError::Corrupt(e.to_string()))?;
     if header.schema > SAVE_SCHEMA {
-        return Err(SaveError::TooNew { found: header.schema, supported: SAVE_SCHEMA });
+        return Err(SaveError::TooNew {
+            found: header.schema,
+            supported: SAVE_SCHEMA,
+        });
     }
     if header.schema < SAVE_SCHEMA {
-        return Err(SaveError::TooOld { found: header.schema });
+        return Err(SaveError::TooOld {
+            found: header.schema,
+        });
     }
-    let file: SaveFile = serde_json::from_str(text).map_err(|e| SaveError::Corrupt(e.to_string()))?;
+    let file: SaveFile =
+        serde_json::from_str(text).map_err(|e| SaveError::Corrupt(e.to_string()))?;
     let session: Session = serde_path_to_error::deserialize(file.session)
         .map_err(|e| SaveError::Corrupt(format!("at `{}`: {}", e.path(), e.inner())))?;
     // The embedded pack is re-validated: a hand-edited save cannot smuggle in a broken chart.
     let pack = RulesPack::from_value(serde_json::to_value(&session.pack).expect("serialises"))
         .map_err(|e| SaveError::BadPack(e.to_string()))?;
     if let Some(game) = &session.game {
-        game.check_invariants(&pack).map_err(SaveError::Inconsistent)?;
+        game.check_invariants(&pack)
+            .map_err(SaveError::Inconsistent)?;
     }
     for (game, _) in &session.undo {
-        game.check_invariants(&pack).map_err(SaveError::Inconsistent)?;
+        game.check_invariants(&pack)
+            .map_err(SaveError::Inconsistent)?;
     }
     Ok(session)
 }

@@ -6,17 +6,17 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::api::provenance::Provenance;
+use crate::api::record::{GameRecord, History, RecordStep, RECORD_FORMAT, RECORD_VERSION};
 use crate::api::request::{Request, SessionRequest};
+use crate::api::view::{player_view, PlayerView, UndoView};
 use crate::ground::action::Action;
 use crate::ground::error::RuleError;
 use crate::ground::event::Event;
 use crate::ground::pack::RulesPack;
 use crate::ground::state::{Game, Phase};
-use crate::api::provenance::Provenance;
-use crate::api::record::{GameRecord, History, RecordStep, RECORD_FORMAT, RECORD_VERSION};
-use crate::api::view::{player_view, PlayerView, UndoView};
-use crate::sequence::dispatch as rules;
 use crate::rules::setup;
+use crate::sequence::dispatch as rules;
 
 /// Undo snapshots kept (each is a whole game state, RNG included).
 pub const UNDO_DEPTH: usize = 64;
@@ -33,8 +33,6 @@ pub struct LogEntry {
     /// True once the action that produced it was undone.
     pub undone: bool,
 }
-
-
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Session {
@@ -99,7 +97,9 @@ impl Session {
     }
 
     pub fn view(&self) -> PlayerView {
-        let Some(game) = &self.game else { return PlayerView::no_game() };
+        let Some(game) = &self.game else {
+            return PlayerView::no_game();
+        };
         let mut view = player_view(&self.pack, game, self.log.len() as u32);
         view.commitment = self.provenance.as_ref().map(|p| p.commitment.clone());
         if self.over_for_good() {
@@ -114,12 +114,10 @@ impl Session {
     /// The game is over and no campaign mission follows: its seed may be shown (a campaign's next
     /// missions draw from the same stream, so their seed stays hidden until the campaign ends).
     pub fn over_for_good(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.game_over.is_some() && !crate::rules::campaign::can_continue(g))
+        self.game
+            .as_ref()
+            .is_some_and(|g| g.game_over.is_some() && !crate::rules::campaign::can_continue(g))
     }
-
-
-
-
 
     /// A validated pack takes the place of the current one; the change is logged when a game runs.
     fn replace_pack(&mut self, (pack, event): (RulesPack, Event)) -> Vec<Event> {
@@ -131,8 +129,6 @@ impl Session {
         events
     }
 
-
-
     /// Applies a request. A rejected one changes nothing; an accepted one that changed the game is a
     /// step of the game record. A read-only request changes nothing here (`respond` answers it).
     pub fn apply(&mut self, request: impl Into<Request>) -> Result<Vec<Event>, RuleError> {
@@ -142,11 +138,20 @@ impl Session {
             Request::Session(asked) => match asked {
                 asked if asked.is_read_only() => return Ok(Vec::new()),
                 SessionRequest::EditChart { chart, json } => {
-                    let edited = crate::api::chart_edit::edit_chart(&self.pack, self.game.as_ref(), chart, json)?;
+                    let edited = crate::api::chart_edit::edit_chart(
+                        &self.pack,
+                        self.game.as_ref(),
+                        chart,
+                        json,
+                    )?;
                     self.replace_pack(edited)
                 }
                 SessionRequest::ResetChart { chart } => {
-                    let edited = crate::api::chart_edit::reset_chart(&self.pack, self.game.as_ref(), chart.as_deref())?;
+                    let edited = crate::api::chart_edit::reset_chart(
+                        &self.pack,
+                        self.game.as_ref(),
+                        chart.as_deref(),
+                    )?;
                     self.replace_pack(edited)
                 }
                 SessionRequest::ImportPack { json } => {
@@ -154,19 +159,30 @@ impl Session {
                     self.replace_pack(edited)
                 }
                 SessionRequest::Undo => self.undo()?,
-                SessionRequest::NewGame { seed, options } => return self.new_game(*seed, options.clone().unwrap_or_default()),
+                SessionRequest::NewGame { seed, options } => {
+                    return self.new_game(*seed, options.clone().unwrap_or_default())
+                }
                 read_only => unreachable!("{read_only:?} is read-only"),
             },
         };
         if let Some(history) = self.history.as_mut().filter(|_| self.game.is_some()) {
-            history.steps.push(RecordStep { action: request, events: events.clone() });
+            history.steps.push(RecordStep {
+                action: request,
+                events: events.clone(),
+            });
         }
         Ok(events)
     }
 
-    fn new_game(&mut self, seed: Option<u64>, options: crate::ground::state::GameOptions) -> Result<Vec<Event>, RuleError> {
+    fn new_game(
+        &mut self,
+        seed: Option<u64>,
+        options: crate::ground::state::GameOptions,
+    ) -> Result<Vec<Event>, RuleError> {
         let next_seed = self.next_seed;
-        let entropy = self.entropy.get_or_insert_with(|| ChaCha8Rng::seed_from_u64(next_seed));
+        let entropy = self
+            .entropy
+            .get_or_insert_with(|| ChaCha8Rng::seed_from_u64(next_seed));
         // Seeds and salts come from a stream the player never sees: a revealed seed tells nothing of the next.
         // 53 bits: a seed JavaScript's numbers carry exactly (the view's `reveal.seed`, the record's `seed`).
         let seed = seed.unwrap_or_else(|| entropy.next_u64() >> 11);
@@ -176,12 +192,23 @@ impl Session {
     }
 
     /// Starts a game with a known seed and salt (new game, and a record's replay).
-    pub(crate) fn start_committed(&mut self, seed: u64, salt: &str, options: crate::ground::state::GameOptions) -> Result<Vec<Event>, RuleError> {
+    pub(crate) fn start_committed(
+        &mut self,
+        seed: u64,
+        salt: &str,
+        options: crate::ground::state::GameOptions,
+    ) -> Result<Vec<Event>, RuleError> {
         let (game, events) = setup::new_game(&self.pack, seed, options.clone())?;
         let provenance = Provenance::new(seed, salt, crate::api::provenance::pack_hash(&self.pack));
-        let pack = (provenance.pack_sha256 != crate::api::provenance::standard_pack_hash()).then(|| self.pack.clone());
+        let pack = (provenance.pack_sha256 != crate::api::provenance::standard_pack_hash())
+            .then(|| self.pack.clone());
         self.provenance = Some(provenance);
-        self.history = Some(History { pack, options, started: events.clone(), steps: Vec::new() });
+        self.history = Some(History {
+            pack,
+            options,
+            started: events.clone(),
+            steps: Vec::new(),
+        });
         self.game = Some(game);
         self.undo.clear();
         self.barriers.clear();
@@ -196,7 +223,8 @@ impl Session {
         let mut next = current.clone();
         let events = rules::apply(&self.pack, &mut next, action)?;
         // The end of the game reveals the seed: nothing before it can be taken back either.
-        let barrier = crate::api::barriers::rolled_or_revealed(&current.dice, &next.dice, &events) || next.game_over.is_some();
+        let barrier = crate::api::barriers::rolled_or_revealed(&current.dice, &next.dice, &events)
+            || next.game_over.is_some();
         let before = std::mem::replace(self.game.as_mut().expect("checked above"), next);
         self.undo.push((before, self.log.len() as u32));
         self.barriers.push(barrier);
@@ -233,7 +261,11 @@ impl Session {
     /// The log line of the decision undo would take back.
     fn last_decision(&self) -> Option<String> {
         let (_, log_len) = self.undo.last()?;
-        self.log.iter().skip(*log_len as usize).find(|e| !e.undone).map(|e| e.text.clone())
+        self.log
+            .iter()
+            .skip(*log_len as usize)
+            .find(|e| !e.undone)
+            .map(|e| e.text.clone())
     }
 
     fn undo_view(&self) -> UndoView {
@@ -252,14 +284,20 @@ impl Session {
         if self.undo.is_empty() {
             return Err(RuleError::NothingToUndo);
         }
-        let last = self.last_decision().unwrap_or_else(|| "the last decision".into());
+        let last = self
+            .last_decision()
+            .unwrap_or_else(|| "the last decision".into());
         if self.over_for_good() {
             // The seed is shown now: nothing can be taken back, house rule or not.
-            return Err(RuleError::UndoBarrier(format!("the game is over and its seed revealed ({last})")));
+            return Err(RuleError::UndoBarrier(format!(
+                "the game is over and its seed revealed ({last})"
+            )));
         }
         let barrier = self.last_is_barrier();
         if barrier && !game.options.take_backs {
-            return Err(RuleError::UndoBarrier(format!("it rolled or revealed — {last}")));
+            return Err(RuleError::UndoBarrier(format!(
+                "it rolled or revealed — {last}"
+            )));
         }
         let (before, log_len) = self.undo.pop().expect("checked above");
         if self.barriers.len() > self.undo.len() {
@@ -275,7 +313,10 @@ impl Session {
         }
         let events = if barrier {
             self.take_backs += 1;
-            vec![Event::TakenBack { entries: undone, total: self.take_backs }]
+            vec![Event::TakenBack {
+                entries: undone,
+                total: self.take_backs,
+            }]
         } else {
             vec![Event::Undone { entries: undone }]
         };
@@ -300,7 +341,6 @@ impl Session {
         }
     }
 
-
     /// The record of the session's game, or None when no game runs (or it was saved before records).
     pub fn export_record(&self) -> Option<GameRecord> {
         let history = self.history.as_ref()?;
@@ -312,7 +352,10 @@ impl Session {
             version: RECORD_VERSION,
             app: format!("goeben-referee {}", env!("CARGO_PKG_VERSION")),
             pack_sha256: provenance.pack_sha256.clone(),
-            pack: history.pack.as_ref().map(|p| serde_json::to_value(p).expect("a pack serialises")),
+            pack: history
+                .pack
+                .as_ref()
+                .map(|p| serde_json::to_value(p).expect("a pack serialises")),
             options: history.options.clone(),
             commitment: Some(provenance.commitment.clone()),
             seed: reveal.as_ref().map(|r| r.seed),
@@ -329,9 +372,13 @@ impl Session {
 impl GameRecord {
     /// A session at the record's new game, with its revealed seed and salt (verify and the review).
     pub(crate) fn start(&self, pack: RulesPack) -> Result<(Session, Vec<Event>), String> {
-        let (Some(seed), Some(salt)) = (self.seed, &self.salt) else { return Err("the record holds no seed yet".into()) };
+        let (Some(seed), Some(salt)) = (self.seed, &self.salt) else {
+            return Err("the record holds no seed yet".into());
+        };
         let mut session = Session::new(pack, 0);
-        let started = session.start_committed(seed, salt, self.options.clone()).map_err(|e| format!("new game refused: {e}"))?;
+        let started = session
+            .start_committed(seed, salt, self.options.clone())
+            .map_err(|e| format!("new game refused: {e}"))?;
         Ok((session, started))
     }
 }

@@ -6,8 +6,8 @@ use ts_rs::TS;
 
 use crate::api::provenance;
 use crate::api::record::{GameRecord, RECORD_FORMAT, RECORD_VERSION};
-use crate::api::view::PlayerView;
 use crate::api::request::Request;
+use crate::api::view::PlayerView;
 use crate::ground::error::{ErrorCode, ErrorInfo};
 
 /// `referee verify`'s answer.
@@ -39,11 +39,29 @@ pub struct VerifyReport {
 
 impl VerifyReport {
     fn refused(step: Option<u32>, code: ErrorCode, message: impl Into<String>) -> VerifyReport {
-        VerifyReport { ok: false, steps: None, step, error: Some(ErrorInfo::new(code, message)), expected: None, got: None, final_view: None }
+        VerifyReport {
+            ok: false,
+            steps: None,
+            step,
+            error: Some(ErrorInfo::new(code, message)),
+            expected: None,
+            got: None,
+            final_view: None,
+        }
     }
 
-    fn differs(step: u32, code: ErrorCode, message: impl Into<String>, expected: serde_json::Value, got: serde_json::Value) -> VerifyReport {
-        VerifyReport { expected: Some(expected), got: Some(got), ..VerifyReport::refused(Some(step), code, message) }
+    fn differs(
+        step: u32,
+        code: ErrorCode,
+        message: impl Into<String>,
+        expected: serde_json::Value,
+        got: serde_json::Value,
+    ) -> VerifyReport {
+        VerifyReport {
+            expected: Some(expected),
+            got: Some(got),
+            ..VerifyReport::refused(Some(step), code, message)
+        }
     }
 }
 
@@ -52,17 +70,33 @@ impl VerifyReport {
 pub fn verify(text: &str) -> VerifyReport {
     let record: GameRecord = match serde_json::from_str::<serde_json::Value>(text)
         .map_err(|e| e.to_string())
-        .and_then(|v| serde_path_to_error::deserialize(v).map_err(|e| format!("at `{}`: {}", e.path(), e.inner())))
-    {
+        .and_then(|v| {
+            serde_path_to_error::deserialize(v)
+                .map_err(|e| format!("at `{}`: {}", e.path(), e.inner()))
+        }) {
         Ok(record) => record,
-        Err(e) => return VerifyReport::refused(None, ErrorCode::MalformedRecord, format!("not a game record: {e}")),
+        Err(e) => {
+            return VerifyReport::refused(
+                None,
+                ErrorCode::MalformedRecord,
+                format!("not a game record: {e}"),
+            )
+        }
     };
     if record.format != RECORD_FORMAT || record.version != RECORD_VERSION {
-        return VerifyReport::refused(None, ErrorCode::MalformedRecord, format!("expected format `{RECORD_FORMAT}` version {RECORD_VERSION}"));
+        return VerifyReport::refused(
+            None,
+            ErrorCode::MalformedRecord,
+            format!("expected format `{RECORD_FORMAT}` version {RECORD_VERSION}"),
+        );
     }
     match std::panic::catch_unwind(|| replay(&record)) {
         Ok(report) => report,
-        Err(_) => VerifyReport::refused(None, ErrorCode::ReplayFailed, "the replay stopped on an internal check: the record is not one this app wrote"),
+        Err(_) => VerifyReport::refused(
+            None,
+            ErrorCode::ReplayFailed,
+            "the replay stopped on an internal check: the record is not one this app wrote",
+        ),
     }
 }
 
@@ -82,23 +116,48 @@ fn replay(record: &GameRecord) -> VerifyReport {
         return VerifyReport::refused(Some(0), ErrorCode::PackMismatch, why);
     }
     if hash != record.pack_sha256 {
-        return VerifyReport::refused(Some(0), ErrorCode::PackMismatch, format!("the rules pack's SHA-256 is {hash}, the record says {}", record.pack_sha256));
+        return VerifyReport::refused(
+            Some(0),
+            ErrorCode::PackMismatch,
+            format!(
+                "the rules pack's SHA-256 is {hash}, the record says {}",
+                record.pack_sha256
+            ),
+        );
     }
-    let (Some(commitment), Some(seed), Some(salt)) = (&record.commitment, record.seed, &record.salt) else {
-        return VerifyReport::refused(None, ErrorCode::UnfinishedRecord, "the record holds no seed yet: a game can be verified once it is over");
+    let (Some(commitment), Some(seed), Some(salt)) =
+        (&record.commitment, record.seed, &record.salt)
+    else {
+        return VerifyReport::refused(
+            None,
+            ErrorCode::UnfinishedRecord,
+            "the record holds no seed yet: a game can be verified once it is over",
+        );
     };
     if let Err(why) = provenance::check(commitment, seed, salt, &record.pack_sha256) {
         return VerifyReport::refused(Some(0), ErrorCode::CommitmentMismatch, why);
     }
-    if record.committed.as_deref() != Some(provenance::committed_string(seed, salt, &record.pack_sha256).as_str()) {
-        return VerifyReport::refused(Some(0), ErrorCode::CommitmentMismatch, "the committed string is not the one the seed, salt and pack make");
+    if record.committed.as_deref()
+        != Some(provenance::committed_string(seed, salt, &record.pack_sha256).as_str())
+    {
+        return VerifyReport::refused(
+            Some(0),
+            ErrorCode::CommitmentMismatch,
+            "the committed string is not the one the seed, salt and pack make",
+        );
     }
     let (mut session, started) = match record.start(pack) {
         Ok(started) => started,
         Err(why) => return VerifyReport::refused(Some(0), ErrorCode::StepDiffers, why),
     };
     if started != record.started {
-        return VerifyReport::differs(0, ErrorCode::StepDiffers, "new game differs", to_value(&record.started), to_value(&started));
+        return VerifyReport::differs(
+            0,
+            ErrorCode::StepDiffers,
+            "new game differs",
+            to_value(&record.started),
+            to_value(&started),
+        );
     }
     for (i, step) in record.steps.iter().enumerate() {
         let n = i as u32 + 1;
@@ -106,17 +165,43 @@ fn replay(record: &GameRecord) -> VerifyReport {
         let got = response.events.unwrap_or_default();
         if !response.ok {
             let why = response.error.map(|e| e.message).unwrap_or_default();
-            return VerifyReport::differs(n, ErrorCode::StepDiffers, format!("step {n} was refused on replay: {why}"), to_value(&step.events), to_value(&why));
+            return VerifyReport::differs(
+                n,
+                ErrorCode::StepDiffers,
+                format!("step {n} was refused on replay: {why}"),
+                to_value(&step.events),
+                to_value(&why),
+            );
         }
         if got != step.events {
-            return VerifyReport::differs(n, ErrorCode::StepDiffers, format!("step {n} ({}) gave other events", action_name(&step.action)), to_value(&step.events), to_value(&got));
+            return VerifyReport::differs(
+                n,
+                ErrorCode::StepDiffers,
+                format!("step {n} ({}) gave other events", action_name(&step.action)),
+                to_value(&step.events),
+                to_value(&got),
+            );
         }
     }
     let view = session.view();
     if comparable(&view, &record.final_view) != comparable(&record.final_view, &record.final_view) {
-        return VerifyReport::differs(record.steps.len() as u32 + 1, ErrorCode::FinalViewDiffers, "the final view differs", to_value(&record.final_view), to_value(&view));
+        return VerifyReport::differs(
+            record.steps.len() as u32 + 1,
+            ErrorCode::FinalViewDiffers,
+            "the final view differs",
+            to_value(&record.final_view),
+            to_value(&view),
+        );
     }
-    VerifyReport { ok: true, steps: Some(record.steps.len() as u32), step: None, error: None, expected: None, got: None, final_view: Some(view) }
+    VerifyReport {
+        ok: true,
+        steps: Some(record.steps.len() as u32),
+        step: None,
+        error: None,
+        expected: None,
+        got: None,
+        final_view: Some(view),
+    }
 }
 
 fn to_value<T: Serialize>(value: &T) -> serde_json::Value {
@@ -124,7 +209,11 @@ fn to_value<T: Serialize>(value: &T) -> serde_json::Value {
 }
 
 fn action_name(action: &Request) -> String {
-    to_value(action).get("action").and_then(|a| a.as_str()).unwrap_or("?").to_string()
+    to_value(action)
+        .get("action")
+        .and_then(|a| a.as_str())
+        .unwrap_or("?")
+        .to_string()
 }
 
 /// The part of a final view a replay must reproduce: the game and its decisions' actions. The decisions'

@@ -6,13 +6,16 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::ground::action::Action;
+use crate::ground::counters::counter_info;
 use crate::ground::event::CounterInfo;
 use crate::ground::pack::{Nation, PlaceKind, RulesPack, ShipType, Tracks};
-use crate::ground::counters::counter_info;
-use crate::sequence::dispatch::legal_actions;
+use crate::ground::state::{
+    AlliedFate, BattleStage, BattleState, CounterId, Game, GameOptions, GameOver, GermanShip,
+    Location, Pending, Phase, ShipStatus, SpaceRef,
+};
 use crate::rules::combat::firing::Weapon;
 use crate::rules::combat::odds::{fire_odds, FireOdds};
-use crate::ground::state::{AlliedFate, BattleStage, BattleState, CounterId, Game, GameOptions, GameOver, GermanShip, Location, Pending, Phase, ShipStatus, SpaceRef};
+use crate::sequence::dispatch::legal_actions;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PlayerView {
@@ -76,7 +79,12 @@ pub struct Decision {
 impl Decision {
     /// A decision not yet worded (the session words it from the finished view).
     fn bare(action: Action) -> Decision {
-        Decision { action, label: String::new(), barrier: None, decider: None }
+        Decision {
+            action,
+            label: String::new(),
+            barrier: None,
+            decider: None,
+        }
     }
 }
 
@@ -294,7 +302,10 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
         phase: game.phase,
         game_over: game.game_over.clone(),
         protocol: PROTOCOL_VERSION,
-        decisions: legal_actions(pack, game).into_iter().map(Decision::bare).collect(),
+        decisions: legal_actions(pack, game)
+            .into_iter()
+            .map(Decision::bare)
+            .collect(),
         phase_name: crate::ground::event::phase_name(game.phase).to_string(),
         game: Some(game_view(pack, game, log_len)),
         commitment: None,
@@ -304,41 +315,88 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
 }
 
 fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
-    let infos = |at: Location| -> Vec<CounterInfo> { game.counters_at(&at).map(|c| counter_info(pack, c)).collect() };
+    let infos = |at: Location| -> Vec<CounterInfo> {
+        game.counters_at(&at)
+            .map(|c| counter_info(pack, c))
+            .collect()
+    };
     GameView {
         options: game.options.clone(),
         orders: orders_view(pack, game),
         alert_min: pack.alert.min,
         alert_max: pack.alert.max,
-        ships: game.ships.iter().map(|s| ship_view(pack, game, s)).collect(),
+        ships: game
+            .ships
+            .iter()
+            .map(|s| ship_view(pack, game, s))
+            .collect(),
         colliers: game
             .colliers
             .iter()
-            .map(|c| CollierView { id: c.id, position: c.position.clone(), position_name: c.position.describe(pack) })
+            .map(|c| CollierView {
+                id: c.id,
+                position: c.position.clone(),
+                position_name: c.position.describe(pack),
+            })
             .collect(),
         pool: game.count_at(&Location::Pool) as u32,
         patrol_zones: patrol_zone_views(pack, game),
         ports: port_views(pack, game),
-        on_map: stacks(pack, game, |l| match l { Location::OnMap { space } => Some(space), _ => None }),
-        picked: stacks(pack, game, |l| match l { Location::Picked { space } => Some(space), _ => None }),
-        held: stacks(pack, game, |l| match l { Location::Held { space } => Some(space), _ => None }),
+        on_map: stacks(pack, game, |l| match l {
+            Location::OnMap { space } => Some(space),
+            _ => None,
+        }),
+        picked: stacks(pack, game, |l| match l {
+            Location::Picked { space } => Some(space),
+            _ => None,
+        }),
+        held: stacks(pack, game, |l| match l {
+            Location::Held { space } => Some(space),
+            _ => None,
+        }),
         set_aside: infos(Location::SetAside),
         sunk: infos(Location::Sunk),
         damaged: infos(Location::Damaged),
         defenses_out_of_play: game.count_at(&Location::OutOfPlay) as u32,
         log_len,
-        pending: game.pending.iter().map(|p| pending_view(pack, game, p)).collect(),
+        pending: game
+            .pending
+            .iter()
+            .map(|p| pending_view(pack, game, p))
+            .collect(),
         conditions: turn_conditions(pack, game),
-        battles: crate::engine::battles::battles(pack, game).iter().map(|s| s.describe(pack)).collect(),
-        combat: game.turn_state.battles.iter().map(|b| battle_view(pack, game, b)).collect(),
-        captured_ports: game.captured_ports.iter().map(|p| SpaceRef::place(p).describe(pack)).collect(),
+        battles: crate::engine::battles::battles(pack, game)
+            .iter()
+            .map(|s| s.describe(pack))
+            .collect(),
+        combat: game
+            .turn_state
+            .battles
+            .iter()
+            .map(|b| battle_view(pack, game, b))
+            .collect(),
+        captured_ports: game
+            .captured_ports
+            .iter()
+            .map(|p| SpaceRef::place(p).describe(pack))
+            .collect(),
         mines: game.mines.iter().map(|s| s.describe(pack)).collect(),
         campaign: game.campaign.clone(),
-        neutral_visited: game.neutral_visited.iter().map(|id| SpaceRef::place(id).describe(pack)).collect(),
+        neutral_visited: game
+            .neutral_visited
+            .iter()
+            .map(|id| SpaceRef::place(id).describe(pack))
+            .collect(),
         places: pack
             .places
             .iter()
-            .map(|p| PlaceView { id: p.id.clone(), name: p.name.clone(), kind: p.kind, nation: p.nation, sea_zone: p.sea_zone })
+            .map(|p| PlaceView {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                kind: p.kind,
+                nation: p.nation,
+                sea_zone: p.sea_zone,
+            })
             .collect(),
     }
 }
@@ -354,7 +412,11 @@ fn patrol_zone_views(pack: &RulesPack, game: &Game) -> Vec<StackView> {
                 id: p.id.clone(),
                 name: p.name.clone(),
                 face_down: game.count_at(&at) as u32,
-                known: game.counters_at(&at).filter(|c| game.counter(*c).known_to_player).map(|c| counter_info(pack, c)).collect(),
+                known: game
+                    .counters_at(&at)
+                    .filter(|c| game.counter(*c).known_to_player)
+                    .map(|c| counter_info(pack, c))
+                    .collect(),
             }
         })
         .collect()
@@ -368,18 +430,24 @@ fn port_views(pack: &RulesPack, game: &Game) -> Vec<PortView> {
         .map(|p| {
             let at = Location::Port { port: p.id.clone() };
             // 16.0: a bombardment turns the defenses face up; they stay in the port, no longer secret.
-            let (revealed, hidden): (Vec<CounterId>, Vec<CounterId>) = game.counters_at(&at).partition(|c| game.counter(*c).known_to_player);
+            let (revealed, hidden): (Vec<CounterId>, Vec<CounterId>) = game
+                .counters_at(&at)
+                .partition(|c| game.counter(*c).known_to_player);
             PortView {
                 id: p.id.clone(),
                 name: p.name.clone(),
                 kind: p.kind,
                 nation: p.nation,
                 incident_picks: {
-                    let (normal, extra) = crate::ground::ports::incident_picks(pack, game, &SpaceRef::place(&p.id));
+                    let (normal, extra) =
+                        crate::ground::ports::incident_picks(pack, game, &SpaceRef::place(&p.id));
                     normal + extra
                 },
                 defenses_face_down: hidden.len() as u32,
-                defenses_revealed: revealed.into_iter().map(|c| counter_info(pack, c)).collect(),
+                defenses_revealed: revealed
+                    .into_iter()
+                    .map(|c| counter_info(pack, c))
+                    .collect(),
                 neutral_visited: game.neutral_visited.contains(&p.id),
             }
         })
@@ -396,12 +464,18 @@ fn orders_view(pack: &RulesPack, game: &Game) -> OrdersView {
         days: spec.days,
         min_vp: spec.min_vp,
         end_in: match &spec.end_in {
-            crate::ground::pack::EndIn::Spaces { spaces } => {
-                spaces.iter().map(|s| SpaceRef::place(s).describe(pack)).collect::<Vec<_>>().join(" or ")
-            }
+            crate::ground::pack::EndIn::Spaces { spaces } => spaces
+                .iter()
+                .map(|s| SpaceRef::place(s).describe(pack))
+                .collect::<Vec<_>>()
+                .join(" or "),
             crate::ground::pack::EndIn::FriendlyNavalBase => "any friendly naval base".to_string(),
         },
-        destroy_defenses_at: spec.destroy_defenses_at.iter().map(|s| SpaceRef::place(s).describe(pack)).collect(),
+        destroy_defenses_at: spec
+            .destroy_defenses_at
+            .iter()
+            .map(|s| SpaceRef::place(s).describe(pack))
+            .collect(),
         accomplished_now: crate::rules::victory::mission_accomplished(pack, game),
     }
 }
@@ -421,14 +495,26 @@ fn ship_view(pack: &RulesPack, game: &Game, s: &GermanShip) -> ShipView {
             .cargo
             .iter()
             .filter_map(|c| pack.charts.cargo(c))
-            .map(|c| CargoView { id: c.id.clone(), name: c.name.clone(), boxes: c.boxes })
+            .map(|c| CargoView {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                boxes: c.boxes,
+            })
             .collect(),
-        cargo_points: if s.status == ShipStatus::Active { crate::rules::cargo::points_left(pack, game, s) } else { 0 },
+        cargo_points: if s.status == ShipStatus::Active {
+            crate::rules::cargo::points_left(pack, game, s)
+        } else {
+            0
+        },
         repair_dice: crate::rules::repair::dice(pack, game, s),
         austro_hungarian: s.austro_hungarian,
         speeds: {
             let sp = crate::rules::movement::speeds(pack, s.tracks.engines);
-            SpeedsView { cruise: sp.cruise, maximum: sp.maximum, emergency: sp.emergency }
+            SpeedsView {
+                cruise: sp.cruise,
+                maximum: sp.maximum,
+                emergency: sp.emergency,
+            }
         },
     }
 }
@@ -436,18 +522,37 @@ fn ship_view(pack: &RulesPack, game: &Game, s: &GermanShip) -> ShipView {
 /// This turn's conditions: weather, morale dice, the French sortie and what has been done.
 fn turn_conditions(pack: &RulesPack, game: &Game) -> TurnConditions {
     TurnConditions {
-        limited_visibility: game.turn_state.limited_visibility.iter().map(|s| s.describe(pack)).collect(),
-        storm: game.turn_state.storm.iter().map(|s| s.describe(pack)).collect(),
+        limited_visibility: game
+            .turn_state
+            .limited_visibility
+            .iter()
+            .map(|s| s.describe(pack))
+            .collect(),
+        storm: game
+            .turn_state
+            .storm
+            .iter()
+            .map(|s| s.describe(pack))
+            .collect(),
         morale_dice: game.turn_state.morale_dice,
         french_zones_closed: game.french_sortie.is_some(),
         outfitted: game.turn_state.outfitted.clone(),
         moved: game.turn_state.moved.clone(),
-        incidents_done: game.turn_state.incidents_done.iter().map(|s| s.describe(pack)).collect(),
+        incidents_done: game
+            .turn_state
+            .incidents_done
+            .iter()
+            .map(|s| s.describe(pack))
+            .collect(),
     }
 }
 
 fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView {
-    let ship_name = |id: &str| game.ship(id).map(|s| s.name.clone()).unwrap_or_else(|| id.to_string());
+    let ship_name = |id: &str| {
+        game.ship(id)
+            .map(|s| s.name.clone())
+            .unwrap_or_else(|| id.to_string())
+    };
     let (question, rule) = match pending {
         Pending::SubmarineEvasion { ship, space } => (
             format!("Allied submarine at {}: does {} spend one coal to evade, or take the torpedo run?", space.describe(pack), ship_name(ship)),
@@ -509,18 +614,30 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
             "20.0",
         ),
     };
-    PendingView { pending: pending.clone(), question, rule: rule.to_string() }
+    PendingView {
+        pending: pending.clone(),
+        question,
+        rule: rule.to_string(),
+    }
 }
 
 /// Face-up counters grouped by the space `at` finds in their location.
-fn stacks(pack: &RulesPack, game: &Game, at: impl Fn(&Location) -> Option<&SpaceRef>) -> Vec<MapStackView> {
+fn stacks(
+    pack: &RulesPack,
+    game: &Game,
+    at: impl Fn(&Location) -> Option<&SpaceRef>,
+) -> Vec<MapStackView> {
     let mut stacks: Vec<MapStackView> = Vec::new();
     for (i, c) in game.counters.iter().enumerate() {
         if let Some(space) = at(&c.location) {
             let info = counter_info(pack, crate::ground::state::CounterId(i as u16));
             match stacks.iter_mut().find(|s| &s.space == space) {
                 Some(stack) => stack.counters.push(info),
-                None => stacks.push(MapStackView { space: space.clone(), name: space.describe(pack), counters: vec![info] }),
+                None => stacks.push(MapStackView {
+                    space: space.clone(),
+                    name: space.describe(pack),
+                    counters: vec![info],
+                }),
             }
         }
     }
@@ -584,15 +701,24 @@ fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
     let allied = b
         .allied
         .iter()
-        .filter(|u| !game.counter(u.counter).location.is_face_down() || game.counter(u.counter).known_to_player)
+        .filter(|u| {
+            !game.counter(u.counter).location.is_face_down()
+                || game.counter(u.counter).known_to_player
+        })
         .map(|u| AlliedUnitView {
             counter: counter_info(pack, u.counter),
-            armor: crate::rules::combat::targeting::values(pack, u.counter).map(|v| v.armor).unwrap_or(0),
+            armor: crate::rules::combat::targeting::values(pack, u.counter)
+                .map(|v| v.armor)
+                .unwrap_or(0),
             damage: u.damage,
             gunnery_damage: u.gunnery_damage,
             engine_damage: u.engine_damage,
             in_battle: u.in_battle,
-            fate: b.results.iter().find(|(c, _)| *c == u.counter).map(|(_, f)| *f),
+            fate: b
+                .results
+                .iter()
+                .find(|(c, _)| *c == u.counter)
+                .map(|(_, f)| *f),
         })
         .collect();
     BattleView {
@@ -619,31 +745,77 @@ fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptio
         Some(Pending::Torpedoes { space, ship }) if space == &b.space => (ship, true),
         _ => return Vec::new(),
     };
-    let Some(s) = game.ship(ship) else { return Vec::new() };
-    let paid = b.ammunition_paid.iter().find(|(x, _)| x == ship).map(|(_, m)| *m);
+    let Some(s) = game.ship(ship) else {
+        return Vec::new();
+    };
+    let paid = b
+        .ammunition_paid
+        .iter()
+        .find(|(x, _)| x == ship)
+        .map(|(_, m)| *m);
     let mut options = Vec::new();
     for action in legal_actions(pack, game) {
         let (target, maximum_fire) = match &action {
-            crate::ground::action::Action::FireOrders { target: Some(t), maximum_fire, .. } => (t.clone(), *maximum_fire),
-            crate::ground::action::Action::Torpedoes { target: Some(t), count: 1, .. } => (t.clone(), false),
+            crate::ground::action::Action::FireOrders {
+                target: Some(t),
+                maximum_fire,
+                ..
+            } => (t.clone(), *maximum_fire),
+            crate::ground::action::Action::Torpedoes {
+                target: Some(t),
+                count: 1,
+                ..
+            } => (t.clone(), false),
             _ => continue,
         };
-        let Some(index) = pack.counter_index(&target) else { continue };
+        let Some(index) = pack.counter_index(&target) else {
+            continue;
+        };
         let id = crate::ground::state::CounterId(index as u16);
-        let armor = crate::rules::combat::targeting::values(pack, id).map(|v| v.armor).unwrap_or(0);
-        let morale_dice = if s.austro_hungarian { 0 } else { game.turn_state.morale_dice };
-        let fire = GermanFire { maximum_fire: paid.unwrap_or(maximum_fire), night: b.night, morale_dice };
-        let weapons: &[Weapon] = if torpedoes { &[Weapon::Torpedo] } else { &Weapon::GUNS };
+        let armor = crate::rules::combat::targeting::values(pack, id)
+            .map(|v| v.armor)
+            .unwrap_or(0);
+        let morale_dice = if s.austro_hungarian {
+            0
+        } else {
+            game.turn_state.morale_dice
+        };
+        let fire = GermanFire {
+            maximum_fire: paid.unwrap_or(maximum_fire),
+            night: b.night,
+            morale_dice,
+        };
+        let weapons: &[Weapon] = if torpedoes {
+            &[Weapon::Torpedo]
+        } else {
+            &Weapon::GUNS
+        };
         let fires = weapons
             .iter()
             .filter(|w| gun(s, **w) > 0)
             .map(|w| {
                 let dice = german_dice(s, *w, armor, fire);
-                FireLine { weapon: *w, odds: fire_odds(dice, w.hitting_faces()) }
+                FireLine {
+                    weapon: *w,
+                    odds: fire_odds(dice, w.hitting_faces()),
+                }
             })
             .collect();
-        let ammunition = if torpedoes || paid.is_some() || s.austro_hungarian { 0 } else if maximum_fire { 2 } else { 1 };
-        options.push(FireOptionView { ship: ship.clone(), target, target_name: pack.counters.counters[index].name.clone(), maximum_fire, ammunition, fires });
+        let ammunition = if torpedoes || paid.is_some() || s.austro_hungarian {
+            0
+        } else if maximum_fire {
+            2
+        } else {
+            1
+        };
+        options.push(FireOptionView {
+            ship: ship.clone(),
+            target,
+            target_name: pack.counters.counters[index].name.clone(),
+            maximum_fire,
+            ammunition,
+            fires,
+        });
     }
     options
 }

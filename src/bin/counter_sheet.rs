@@ -23,17 +23,36 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--group" => group = args.next().unwrap_or_else(|| fail("--group takes a group name")),
+            "--group" => {
+                group = args
+                    .next()
+                    .unwrap_or_else(|| fail("--group takes a group name"))
+            }
             "--paper" => {
-                paper = match args.next().as_deref().map(str::to_ascii_lowercase).as_deref() {
+                paper = match args
+                    .next()
+                    .as_deref()
+                    .map(str::to_ascii_lowercase)
+                    .as_deref()
+                {
                     Some("a4") => Paper::A4,
                     Some("letter" | "us-letter" | "us_letter") => Paper::Letter,
                     other => fail(&format!("--paper takes a4 or letter, got {other:?}")),
                 }
             }
-            "--pages" => pages_dir = Some(args.next().unwrap_or_else(|| fail("--pages takes a directory"))),
+            "--pages" => {
+                pages_dir = Some(
+                    args.next()
+                        .unwrap_or_else(|| fail("--pages takes a directory")),
+                )
+            }
             "--list" => list = true,
-            "--code" => one = Some(args.next().unwrap_or_else(|| fail("--code takes a counter code"))),
+            "--code" => {
+                one = Some(
+                    args.next()
+                        .unwrap_or_else(|| fail("--code takes a counter code")),
+                )
+            }
             "--help" | "-h" => {
                 println!(
                     "usage: counter_sheet [--group {}] [--paper a4|letter] [--pages DIR] [--list] > sheet.svg\n       counter_sheet --code CODE > counter.svg",
@@ -46,28 +65,45 @@ fn main() {
     }
     let pack = RulesPack::standard();
     if let Some(code) = one {
-        let piece = goeben_referee::api::codes::parse(&pack, &code).unwrap_or_else(|e| fail(&e.to_string()));
+        let piece = goeben_referee::api::codes::parse(&pack, &code)
+            .unwrap_or_else(|e| fail(&e.to_string()));
         let all = print_sheet::labelled_group(&pack, "all").unwrap_or_default();
-        let code = goeben_referee::api::codes::code_of(&pack, &piece).unwrap_or_else(|| fail("that piece has no printed code"));
-        let name = all.iter().find(|(c, _)| *c == code).map(|(_, n)| n.clone()).unwrap_or_default();
+        let code = goeben_referee::api::codes::code_of(&pack, &piece)
+            .unwrap_or_else(|| fail("that piece has no printed code"));
+        let name = all
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_default();
         print!("{}", print_sheet::counter_svg(&code, &name));
         return;
     }
-    let codes = print_sheet::labelled_group(&pack, &group)
-        .unwrap_or_else(|| fail(&format!("unknown group `{group}`: one of {}", print_sheet::GROUPS.join(", "))));
+    let codes = print_sheet::labelled_group(&pack, &group).unwrap_or_else(|| {
+        fail(&format!(
+            "unknown group `{group}`: one of {}",
+            print_sheet::GROUPS.join(", ")
+        ))
+    });
     if list {
         for (code, name) in &codes {
-            println!("{code}  {}", name.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"));
+            println!(
+                "{code}  {}",
+                name.replace("&amp;", "&")
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+            );
         }
         return;
     }
     match pages_dir {
         None => print!("{}", print_sheet::sheet_svg(&codes, paper)),
         Some(dir) => {
-            std::fs::create_dir_all(&dir).unwrap_or_else(|e| fail(&format!("cannot create {dir}: {e}")));
+            std::fs::create_dir_all(&dir)
+                .unwrap_or_else(|e| fail(&format!("cannot create {dir}: {e}")));
             for (n, page) in print_sheet::sheet_pages(&codes, paper).iter().enumerate() {
                 let path = std::path::Path::new(&dir).join(format!("page-{:02}.svg", n + 1));
-                std::fs::write(&path, page).unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
+                std::fs::write(&path, page)
+                    .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
                 eprintln!("wrote {}", path.display());
             }
         }

@@ -21,11 +21,14 @@ fn main() {
         match arg.as_str() {
             "--seed" => {
                 let value = args.next().unwrap_or_default();
-                seed = Some(value.parse().unwrap_or_else(|_| fail(&format!("--seed takes a whole number, got `{value}`"))));
+                seed = Some(value.parse().unwrap_or_else(|_| {
+                    fail(&format!("--seed takes a whole number, got `{value}`"))
+                }));
             }
             "--pack" => {
                 let path = args.next().unwrap_or_default();
-                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| fail(&format!("cannot read {path}: {e}")));
+                let text = std::fs::read_to_string(&path)
+                    .unwrap_or_else(|e| fail(&format!("cannot read {path}: {e}")));
                 pack = RulesPack::from_json(&text).unwrap_or_else(|e| fail(&e.to_string()));
             }
             "--help" | "-h" => {
@@ -45,7 +48,10 @@ fn main() {
             continue;
         }
         let response = protocol::handle_line(&mut session, &line);
-        if writeln!(out, "{}", protocol::to_line(&response)).and_then(|_| out.flush()).is_err() {
+        if writeln!(out, "{}", protocol::to_line(&response))
+            .and_then(|_| out.flush())
+            .is_err()
+        {
             break;
         }
     }
@@ -58,7 +64,10 @@ fn verify() {
         fail(&format!("cannot read the record from stdin: {e}"));
     }
     let report = goeben_referee::api::verify::verify(&text);
-    println!("{}", serde_json::to_string(&report).expect("a report serialises"));
+    println!(
+        "{}",
+        serde_json::to_string(&report).expect("a report serialises")
+    );
     std::process::exit(if report.ok { 0 } else { 1 });
 }
 

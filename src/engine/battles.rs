@@ -10,7 +10,10 @@ pub fn battles(pack: &RulesPack, game: &Game) -> Vec<crate::ground::state::Space
         .into_iter()
         .filter(|space| !game.turn_state.storm.contains(space))
         .filter(|space| {
-            game.counters_at(&Location::OnMap { space: space.clone() }).any(|c| crate::ground::counters::is_allied_warship(pack, c))
+            game.counters_at(&Location::OnMap {
+                space: space.clone(),
+            })
+            .any(|c| crate::ground::counters::is_allied_warship(pack, c))
         })
         .collect()
 }
@@ -20,7 +23,16 @@ pub fn bombardments(pack: &RulesPack, game: &Game) -> Vec<crate::ground::state::
     german_spaces(game)
         .into_iter()
         .filter(|space| !game.turn_state.storm.contains(space))
-        .filter(|space| crate::ground::ports::port_side(pack, game, space) == Some(crate::ground::ports::Side::Enemy))
-        .filter(|space| space.place_id().is_some_and(|id| game.count_at(&Location::Port { port: id.to_string() }) > 0))
+        .filter(|space| {
+            crate::ground::ports::port_side(pack, game, space)
+                == Some(crate::ground::ports::Side::Enemy)
+        })
+        .filter(|space| {
+            space.place_id().is_some_and(|id| {
+                game.count_at(&Location::Port {
+                    port: id.to_string(),
+                }) > 0
+            })
+        })
         .collect()
 }

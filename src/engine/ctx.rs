@@ -18,12 +18,22 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(pack: &'a RulesPack, game: &'a mut Game) -> Ctx<'a> {
-        Ctx { pack, game, events: Vec::new(), quiet: false }
+        Ctx {
+            pack,
+            game,
+            events: Vec::new(),
+            quiet: false,
+        }
     }
 
     /// A context for simulations: same rules, no events (the combat forecast, 14.0).
     pub fn quiet(pack: &'a RulesPack, game: &'a mut Game) -> Ctx<'a> {
-        Ctx { pack, game, events: Vec::new(), quiet: true }
+        Ctx {
+            pack,
+            game,
+            events: Vec::new(),
+            quiet: true,
+        }
     }
 
     pub fn emit(&mut self, event: Event) {
@@ -33,19 +43,40 @@ impl<'a> Ctx<'a> {
     }
 
     /// Rolls `n` d6; the purpose is only written when events are recorded (hot combat paths).
-    pub fn roll_d6s_for(&mut self, n: usize, purpose: impl FnOnce() -> String, rule: &str) -> Vec<u8> {
+    pub fn roll_d6s_for(
+        &mut self,
+        n: usize,
+        purpose: impl FnOnce() -> String,
+        rule: &str,
+    ) -> Vec<u8> {
         let faces = self.game.dice.d6s(n);
         if !self.quiet {
-            self.events.push(Event::DiceRolled { purpose: purpose(), faces: faces.clone(), rule: rule.to_string(), fire: None });
+            self.events.push(Event::DiceRolled {
+                purpose: purpose(),
+                faces: faces.clone(),
+                rule: rule.to_string(),
+                fire: None,
+            });
         }
         faces
     }
 
     /// Rolls a fire's `n` d6 (14.5, 14.6, 14.11): the event says who fired where and which faces hit.
-    pub fn roll_fire(&mut self, n: usize, fire: crate::ground::event::FireRoll, purpose: impl FnOnce() -> String, rule: &str) -> Vec<u8> {
+    pub fn roll_fire(
+        &mut self,
+        n: usize,
+        fire: crate::ground::event::FireRoll,
+        purpose: impl FnOnce() -> String,
+        rule: &str,
+    ) -> Vec<u8> {
         let faces = self.game.dice.d6s(n);
         if !self.quiet {
-            self.events.push(Event::DiceRolled { purpose: purpose(), faces: faces.clone(), rule: rule.to_string(), fire: Some(fire) });
+            self.events.push(Event::DiceRolled {
+                purpose: purpose(),
+                faces: faces.clone(),
+                rule: rule.to_string(),
+                fire: Some(fire),
+            });
         }
         faces
     }
@@ -58,7 +89,12 @@ impl<'a> Ctx<'a> {
     pub fn roll_die_for(&mut self, sides: u8, purpose: impl FnOnce() -> String, rule: &str) -> u8 {
         let face = self.game.dice.die(sides);
         if !self.quiet {
-            self.events.push(Event::DiceRolled { purpose: purpose(), faces: vec![face], rule: rule.to_string(), fire: None });
+            self.events.push(Event::DiceRolled {
+                purpose: purpose(),
+                faces: vec![face],
+                rule: rule.to_string(),
+                fire: None,
+            });
         }
         face
     }
@@ -66,7 +102,12 @@ impl<'a> Ctx<'a> {
     /// Rolls `n` d6 and logs them with their purpose and rule.
     pub fn roll_d6s(&mut self, n: usize, purpose: impl Into<String>, rule: &str) -> Vec<u8> {
         let faces = self.game.dice.d6s(n);
-        self.emit(Event::DiceRolled { purpose: purpose.into(), faces: faces.clone(), rule: rule.to_string(), fire: None });
+        self.emit(Event::DiceRolled {
+            purpose: purpose.into(),
+            faces: faces.clone(),
+            rule: rule.to_string(),
+            fire: None,
+        });
         faces
     }
 
@@ -77,14 +118,25 @@ impl<'a> Ctx<'a> {
     /// 5.2 / 5.4: changes the Alert Level at once, clamped to the track.
     pub fn change_alert(&mut self, delta: i32, reason: impl Into<String>, rule: &str) {
         let from = self.game.alert_level;
-        let to = (from as i32 + delta).clamp(self.pack.alert.min as i32, self.pack.alert.max as i32) as u8;
+        let to = (from as i32 + delta).clamp(self.pack.alert.min as i32, self.pack.alert.max as i32)
+            as u8;
         self.game.alert_level = to;
-        self.emit(Event::AlertChanged { from, to, reason: reason.into(), rule: rule.to_string() });
+        self.emit(Event::AlertChanged {
+            from,
+            to,
+            reason: reason.into(),
+            rule: rule.to_string(),
+        });
     }
 
     /// 5.1: an event of the Alert Level Chart moves the Alert Level by the chart's value (a row of 0 does
     /// nothing, and says nothing).
-    pub fn alert_event(&mut self, event: crate::ground::pack::AlertEvent, reason: impl Into<String>, rule: &str) {
+    pub fn alert_event(
+        &mut self,
+        event: crate::ground::pack::AlertEvent,
+        reason: impl Into<String>,
+        rule: &str,
+    ) {
         let by = self.pack.charts.alert_change(event);
         if by != 0 {
             self.change_alert(by, reason, rule);
@@ -95,13 +147,27 @@ impl<'a> Ctx<'a> {
     pub fn change_vp(&mut self, delta: i32, reason: impl Into<String>, rule: &str) {
         let from = self.game.vp;
         self.game.vp += delta;
-        self.emit(Event::VpChanged { from, to: self.game.vp, reason: reason.into(), rule: rule.to_string() });
+        self.emit(Event::VpChanged {
+            from,
+            to: self.game.vp,
+            reason: reason.into(),
+            rule: rule.to_string(),
+        });
     }
 
     /// Moves one track of a German ship by `delta`, never below zero (6.3); hull 0 sinks the ship (6.3).
     /// Logs the change.
-    pub fn change_track(&mut self, ship: &str, which: Track, delta: i32, reason: impl Into<String>, rule: &str) {
-        let Some(s) = self.game.ship_mut(ship) else { return };
+    pub fn change_track(
+        &mut self,
+        ship: &str,
+        which: Track,
+        delta: i32,
+        reason: impl Into<String>,
+        rule: &str,
+    ) {
+        let Some(s) = self.game.ship_mut(ship) else {
+            return;
+        };
         if s.austro_hungarian && which == Track::Leadership {
             // 20.0: Austro-Hungarian leadership is 3 and never changes.
             return;
@@ -112,7 +178,14 @@ impl<'a> Ctx<'a> {
         *slot = to;
         let hull_gone = s.tracks.hull == 0;
         if from != to {
-            self.emit(Event::TrackChanged { ship: ship.to_string(), track: which, from, to, reason: reason.into(), rule: rule.to_string() });
+            self.emit(Event::TrackChanged {
+                ship: ship.to_string(),
+                track: which,
+                from,
+                to,
+                reason: reason.into(),
+                rule: rule.to_string(),
+            });
         }
         if which == Track::Hull && to < from && !hull_gone {
             for event in crate::engine::stowage::spill_over_hull(self.pack, self.game, ship) {
@@ -126,27 +199,47 @@ impl<'a> Ctx<'a> {
 
     /// 6.3: a German ship is sunk (hull 0 or an incident); it leaves the map.
     pub fn sink_german_ship(&mut self, ship: &str, reason: &str, rule: &str) {
-        let Some(s) = self.game.ship_mut(ship) else { return };
+        let Some(s) = self.game.ship_mut(ship) else {
+            return;
+        };
         if s.status == ShipStatus::Sunk {
             return;
         }
         s.status = ShipStatus::Sunk;
         s.tracks.hull = 0;
-        let (name, at, loss) = (s.name.clone(), s.position.clone(), self.pack.charts.german_loss_vp(s.ship_type, s.austro_hungarian));
+        let (name, at, loss) = (
+            s.name.clone(),
+            s.position.clone(),
+            self.pack
+                .charts
+                .german_loss_vp(s.ship_type, s.austro_hungarian),
+        );
         if s.austro_hungarian {
             if let Some(i) = self.pack.counter_index(ship) {
-                self.game.move_counter(CounterId(i as u16), crate::ground::state::Location::Sunk);
+                self.game
+                    .move_counter(CounterId(i as u16), crate::ground::state::Location::Sunk);
             }
         }
-        self.emit(Event::ShipSunk { ship: ship.to_string(), reason: reason.to_string(), rule: rule.to_string() });
+        self.emit(Event::ShipSunk {
+            ship: ship.to_string(),
+            reason: reason.to_string(),
+            rule: rule.to_string(),
+        });
         // Victory Points Chart: a ship lost costs its VP however it sank (gunfire, an incident, a sortie).
         if loss != 0 {
-            self.change_vp(loss, format!("{name} lost at {}", at.describe(self.pack)), "Victory Points Chart");
+            self.change_vp(
+                loss,
+                format!("{name} lost at {}", at.describe(self.pack)),
+                "Victory Points Chart",
+            );
         }
     }
 
     pub fn instruct(&mut self, text: impl Into<String>, rule: &str) {
-        self.emit(Event::TableInstruction { text: text.into(), rule: rule.to_string() });
+        self.emit(Event::TableInstruction {
+            text: text.into(),
+            rule: rule.to_string(),
+        });
     }
 
     pub fn counter_info(&self, id: CounterId) -> CounterInfo {
@@ -156,7 +249,10 @@ impl<'a> Ctx<'a> {
     /// Announces a counter turning face up (the only way an identity first leaves the core).
     pub fn reveal(&mut self, id: CounterId, at: SpaceRef, rule: &str) {
         let counter = self.counter_info(id);
-        self.emit(Event::CounterRevealed { counter, at, rule: rule.to_string() });
+        self.emit(Event::CounterRevealed {
+            counter,
+            at,
+            rule: rule.to_string(),
+        });
     }
 }
-

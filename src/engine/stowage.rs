@@ -16,21 +16,48 @@ pub fn remove(game: &mut Game, ship_id: &str, item: &str) {
 }
 
 /// The event telling that `item` came aboard or went.
-pub fn cargo_event(pack: &RulesPack, ship: &str, item: &str, aboard: bool, how: &str, rule: &str) -> Event {
-    let name = pack.charts.cargo(item).map(|c| c.name.clone()).unwrap_or_else(|| item.to_string());
-    Event::CargoChanged { ship: ship.to_string(), item: item.to_string(), name, aboard, how: how.to_string(), rule: rule.to_string() }
+pub fn cargo_event(
+    pack: &RulesPack,
+    ship: &str,
+    item: &str,
+    aboard: bool,
+    how: &str,
+    rule: &str,
+) -> Event {
+    let name = pack
+        .charts
+        .cargo(item)
+        .map(|c| c.name.clone())
+        .unwrap_or_else(|| item.to_string());
+    Event::CargoChanged {
+        ship: ship.to_string(),
+        item: item.to_string(),
+        name,
+        aboard,
+        how: how.to_string(),
+        rule: rule.to_string(),
+    }
 }
 
 /// 8.4: after hull boxes are lost, the cargo stowed in them goes, newest first; returns what went.
 pub fn spill_over_hull(pack: &RulesPack, game: &mut Game, ship_id: &str) -> Vec<Event> {
     let mut events = Vec::new();
     loop {
-        let Some(s) = game.ship(ship_id) else { return events };
+        let Some(s) = game.ship(ship_id) else {
+            return events;
+        };
         if boxes_used(pack, s) <= s.tracks.hull || s.cargo.is_empty() {
             return events;
         }
         let item = s.cargo.last().expect("not empty").clone();
         remove(game, ship_id, &item);
-        events.push(cargo_event(pack, ship_id, &item, false, "lost with its hull box, to the Available box", "8.4"));
+        events.push(cargo_event(
+            pack,
+            ship_id,
+            &item,
+            false,
+            "lost with its hull box, to the Available box",
+            "8.4",
+        ));
     }
 }

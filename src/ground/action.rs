@@ -33,13 +33,24 @@ pub enum Action {
     /// Shares the rolled points out (answers a pending distribution); points not given are lost.
     Distribute { shares: Vec<Share> },
     /// 10.1: `ship` rolls its repair dice, assigned beforehand to each attribute (they must add up to its dice).
-    Repair { ship: String, hull: u8, engines: u8, primary: u8, secondary: u8, tertiary: u8 },
+    Repair {
+        ship: String,
+        hull: u8,
+        engines: u8,
+        primary: u8,
+        secondary: u8,
+        tertiary: u8,
+    },
     /// 8.1 (setup) / 8.5 (friendly naval base): buy a Crew & Gear item for `ship`.
     LoadCargo { ship: String, item: String },
     /// 8.3: dump gear or land crew (to the Available box).
     DumpCargo { ship: String, item: String },
     /// 4.1, 8.6: pass an item between two ships in the same space.
-    TransferCargo { from: String, to: String, item: String },
+    TransferCargo {
+        from: String,
+        to: String,
+        item: String,
+    },
 
     // --- Intelligence (11.0) ---
     /// 11.1: one ship makes the turn's Intelligence attempt.
@@ -54,7 +65,11 @@ pub enum Action {
     // --- Movement (12.0) ---
     /// 12.0: the player moved `ship` on the map and reports where it ended and at which speed band
     /// (the app cannot see the map, so it trusts the count of spaces and checks everything else).
-    Move { ship: String, to: SpaceRef, speed: Speed },
+    Move {
+        ship: String,
+        to: SpaceRef,
+        speed: Speed,
+    },
     /// 23.0: a CL lays its mines in the space where it is.
     LayMines { ship: String },
 
@@ -71,7 +86,12 @@ pub enum Action {
     // --- Naval combat (14.0) ---
     /// 14.3: the contact procedure for the battle at `space`: `leader` lends its leadership, `speed_ship`
     /// its cruise speed, or its maximum speed for one coal.
-    Contact { space: SpaceRef, leader: String, speed_ship: String, maximum_speed: bool },
+    Contact {
+        space: SpaceRef,
+        leader: String,
+        speed_ship: String,
+        maximum_speed: bool,
+    },
     /// 14.4: with the First Salvo, fight.
     Fight { space: SpaceRef },
     /// 14.4: with the First Salvo, break off: all German ships there move to the adjacent space `to`.
@@ -127,7 +147,6 @@ pub enum Action {
     Correct { correction: Correction },
 }
 
-
 /// One ship's part of rolled supplies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Share {
@@ -140,24 +159,44 @@ pub struct Share {
     pub coal: u8,
 }
 
-
 /// A correction of the referee's record to match the table. It never reveals anything hidden.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Correction {
-    AlertLevel { level: u8 },
-    Vp { vp: i32 },
-    Turn { turn: u8 },
-    ShipTrack { ship: String, track: Track, value: u8 },
+    AlertLevel {
+        level: u8,
+    },
+    Vp {
+        vp: i32,
+    },
+    Turn {
+        turn: u8,
+    },
+    ShipTrack {
+        ship: String,
+        track: Track,
+        value: u8,
+    },
     /// A face-up counter goes back to the Incident Pool.
-    CounterToPool { counter: String },
+    CounterToPool {
+        counter: String,
+    },
     /// A face-up counter leaves the game.
-    CounterRemoved { counter: String },
+    CounterRemoved {
+        counter: String,
+    },
     /// A face-up Allied ship was sunk at the table (to the Allied Ships Sunk box).
-    CounterSunk { counter: String },
+    CounterSunk {
+        counter: String,
+    },
     /// A face-up Allied ship was damaged at the table and withdraws for repair (Allied Ships Damaged, 14.13).
-    CounterDamaged { counter: String },
+    CounterDamaged {
+        counter: String,
+    },
     /// A Crew & Gear item (by id) is aboard `ship` or not (8.0): what the ship display shows.
-    Cargo { ship: String, item: String, aboard: bool },
+    Cargo {
+        ship: String,
+        item: String,
+        aboard: bool,
+    },
 }
-

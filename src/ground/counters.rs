@@ -7,7 +7,13 @@ use crate::ground::state::CounterId;
 /// An Allied warship or troop convoy counter (14.0: the units that fight).
 pub fn is_allied_warship(pack: &RulesPack, id: CounterId) -> bool {
     use crate::ground::pack::IncidentKind::*;
-    matches!(pack.counters.counters[id.index()].kind, CounterKind::Incident { incident: RoyalNavyWarship | FrenchWarship | FrenchTroopConvoy, .. })
+    matches!(
+        pack.counters.counters[id.index()].kind,
+        CounterKind::Incident {
+            incident: RoyalNavyWarship | FrenchWarship | FrenchTroopConvoy,
+            ..
+        }
+    )
 }
 
 /// The public face of a counter. Call only for counters that are face up or known to the player.
@@ -15,17 +21,31 @@ pub fn counter_info(pack: &RulesPack, id: CounterId) -> CounterInfo {
     let spec = &pack.counters.counters[id.index()];
     let (kind, incident, ship, firepower) = match &spec.kind {
         CounterKind::Incident { incident, ship } => ("incident", Some(*incident), *ship, None),
-        CounterKind::CoastalDefense { firepower } => ("coastal_defense", None, None, Some(*firepower)),
+        CounterKind::CoastalDefense { firepower } => {
+            ("coastal_defense", None, None, Some(*firepower))
+        }
         CounterKind::Orders { .. } => ("orders", None, None, None),
         CounterKind::AustroHungarian { ship } => ("austro_hungarian", None, Some(*ship), None),
     };
-    CounterInfo { id: spec.id.clone(), name: spec.name.clone(), kind: kind.to_string(), incident, ship, firepower }
+    CounterInfo {
+        id: spec.id.clone(),
+        name: spec.name.clone(),
+        kind: kind.to_string(),
+        incident,
+        ship,
+        firepower,
+    }
 }
 
 /// The Orders marker in play (4.0: drawn at setup, kept in the Orders box).
-pub fn orders_spec<'p>(pack: &'p RulesPack, game: &crate::ground::state::Game) -> &'p crate::ground::pack::OrdersSpec {
+pub fn orders_spec<'p>(
+    pack: &'p RulesPack,
+    game: &crate::ground::state::Game,
+) -> &'p crate::ground::pack::OrdersSpec {
     match &pack.counters.counters[game.orders.index()].kind {
-        crate::ground::pack::CounterKind::Orders { orders } => pack.orders_spec(orders).expect("validated"),
+        crate::ground::pack::CounterKind::Orders { orders } => {
+            pack.orders_spec(orders).expect("validated")
+        }
         _ => unreachable!("the Orders box holds an Orders marker"),
     }
 }

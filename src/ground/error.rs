@@ -46,7 +46,10 @@ impl RuleError {
     }
 
     pub fn to_info(&self) -> ErrorInfo {
-        ErrorInfo { code: self.code(), message: self.to_string() }
+        ErrorInfo {
+            code: self.code(),
+            message: self.to_string(),
+        }
     }
 }
 
@@ -59,7 +62,10 @@ pub struct ErrorInfo {
 
 impl ErrorInfo {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorInfo {
-        ErrorInfo { code, message: message.into() }
+        ErrorInfo {
+            code,
+            message: message.into(),
+        }
     }
 }
 

@@ -47,11 +47,24 @@ pub struct FireRoll {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// 3.0: a new game; the Orders marker is drawn and shown.
-    GameStarted { orders: String, orders_name: String, last_turn: u8 },
+    GameStarted {
+        orders: String,
+        orders_name: String,
+        last_turn: u8,
+    },
     /// 3.0 steps 3–4: the secret stacks were made; only their sizes are public.
-    SecretSetup { patrol_zones: Vec<StackCount>, ports: Vec<StackCount>, pool: u32 },
-    TurnStarted { turn: u8 },
-    PhaseStarted { turn: u8, phase: Phase },
+    SecretSetup {
+        patrol_zones: Vec<StackCount>,
+        ports: Vec<StackCount>,
+        pool: u32,
+    },
+    TurnStarted {
+        turn: u8,
+    },
+    PhaseStarted {
+        turn: u8,
+        phase: Phase,
+    },
     /// Dice rolled by the referee, with what they were for.
     DiceRolled {
         purpose: String,
@@ -62,45 +75,137 @@ pub enum Event {
         #[ts(optional)]
         fire: Option<FireRoll>,
     },
-    AlertChanged { from: u8, to: u8, reason: String, rule: String },
-    VpChanged { from: i32, to: i32, reason: String, rule: String },
+    AlertChanged {
+        from: u8,
+        to: u8,
+        reason: String,
+        rule: String,
+    },
+    VpChanged {
+        from: i32,
+        to: i32,
+        reason: String,
+        rule: String,
+    },
     /// A counter turned face up, and where.
-    CounterRevealed { counter: CounterInfo, at: SpaceRef, rule: String },
+    CounterRevealed {
+        counter: CounterInfo,
+        at: SpaceRef,
+        rule: String,
+    },
     /// What the player must do on the table (place, move or remove a physical piece).
-    TableInstruction { text: String, rule: String },
-    CollierPlaced { at: SpaceRef },
+    TableInstruction {
+        text: String,
+        rule: String,
+    },
+    CollierPlaced {
+        at: SpaceRef,
+    },
     /// 12.0: a German ship's reported move.
-    ShipMoved { ship: String, from: SpaceRef, to: SpaceRef, speed: crate::ground::action::Speed, limit: u8 },
+    ShipMoved {
+        ship: String,
+        from: SpaceRef,
+        to: SpaceRef,
+        speed: crate::ground::action::Speed,
+        limit: u8,
+    },
     /// A German ship's track moved (damage, coal spent, repairs, corrections).
-    TrackChanged { ship: String, track: crate::ground::action::Track, from: u8, to: u8, reason: String, rule: String },
+    TrackChanged {
+        ship: String,
+        track: crate::ground::action::Track,
+        from: u8,
+        to: u8,
+        reason: String,
+        rule: String,
+    },
     /// A German warship was sunk (6.3: hull 0, or an incident).
-    ShipSunk { ship: String, reason: String, rule: String },
+    ShipSunk {
+        ship: String,
+        reason: String,
+        rule: String,
+    },
     /// A counter went back to the Incident Pool (face down again), or left play.
-    CounterReturned { counter: String, name: String, to: String, rule: String },
+    CounterReturned {
+        counter: String,
+        name: String,
+        to: String,
+        rule: String,
+    },
     /// A German collier was lost.
-    CollierLost { collier: u8, reason: String, rule: String },
+    CollierLost {
+        collier: u8,
+        reason: String,
+        rule: String,
+    },
     /// Incident picks for the German ships in a space (13.0 step 2, 13.2).
-    IncidentsPicked { space: SpaceRef, normal: u8, extra: u8, drawn: u8 },
+    IncidentsPicked {
+        space: SpaceRef,
+        normal: u8,
+        extra: u8,
+        drawn: u8,
+    },
     /// 11.0: the Intelligence Table result, with the value and roll that gave it.
-    IntelligenceResult { code: String, name: String, value: i32, rule: String },
+    IntelligenceResult {
+        code: String,
+        name: String,
+        value: i32,
+        rule: String,
+    },
     /// 11.0: face-down markers shown to the player only (they stay face down on the map).
-    Examined { zone: String, counters: Vec<CounterInfo>, rule: String },
+    Examined {
+        zone: String,
+        counters: Vec<CounterInfo>,
+        rule: String,
+    },
     /// 14.3: the contact procedure's ratings, final result and outcome.
-    ContactResolved { space: SpaceRef, german: i32, allied: i32, final_roll: i32, result: crate::ground::pack::ContactResult, rule: String },
+    ContactResolved {
+        space: SpaceRef,
+        german: i32,
+        allied: i32,
+        final_roll: i32,
+        result: crate::ground::pack::ContactResult,
+        rule: String,
+    },
     /// A value corrected to match the table.
-    Corrected { what: String, from: String, to: String },
+    Corrected {
+        what: String,
+        from: String,
+        to: String,
+    },
     /// The last action was undone (the state, RNG included, is as before it).
-    Undone { entries: u32 },
+    Undone {
+        entries: u32,
+    },
     /// House rule "take-backs after reveals": a decision that rolled or revealed was taken back
     /// (`total` so far in this game; issue #14).
-    TakenBack { entries: u32, total: u32 },
-    GameEnded { won: bool, reason: String },
+    TakenBack {
+        entries: u32,
+        total: u32,
+    },
+    GameEnded {
+        won: bool,
+        reason: String,
+    },
     /// 8.0: a Crew & Gear item came aboard (`aboard`) or left a ship, and how.
-    CargoChanged { ship: String, item: String, name: String, aboard: bool, how: String, rule: String },
+    CargoChanged {
+        ship: String,
+        item: String,
+        name: String,
+        aboard: bool,
+        how: String,
+        rule: String,
+    },
     /// 9.2: a Seebataillon landed and holds the port.
-    PortCaptured { port: String, ship: String, rule: String },
+    PortCaptured {
+        port: String,
+        ship: String,
+        rule: String,
+    },
     /// 9.2: a detachment left without a warship is eliminated.
-    MarinesEliminated { port: String, rule: String },
+    MarinesEliminated {
+        port: String,
+        rule: String,
+    },
 }
 
 /// An event in a player's words, with the rule it applies: what the UI shows for it (the core writes
@@ -115,13 +220,18 @@ pub struct EventLine {
 impl Event {
     /// This event's line: its words and its rule.
     pub fn line(&self, pack: &RulesPack) -> EventLine {
-        EventLine { text: self.describe(pack), rule: self.rule().to_string() }
+        EventLine {
+            text: self.describe(pack),
+            rule: self.rule().to_string(),
+        }
     }
 
     /// The rule this event applies, for the log.
     pub fn rule(&self) -> &str {
         match self {
-            Event::GameStarted { .. } | Event::SecretSetup { .. } | Event::CollierPlaced { .. } => "3.0",
+            Event::GameStarted { .. } | Event::SecretSetup { .. } | Event::CollierPlaced { .. } => {
+                "3.0"
+            }
             Event::TurnStarted { .. } => "4.0",
             Event::PhaseStarted { phase, .. } => phase.rule(),
             Event::DiceRolled { rule, .. }
@@ -135,12 +245,16 @@ impl Event {
             | Event::CounterReturned { rule, .. }
             | Event::CollierLost { rule, .. } => rule,
             Event::IncidentsPicked { .. } => "13.0",
-            Event::IntelligenceResult { rule, .. } | Event::Examined { rule, .. } | Event::ContactResolved { rule, .. } => rule,
+            Event::IntelligenceResult { rule, .. }
+            | Event::Examined { rule, .. }
+            | Event::ContactResolved { rule, .. } => rule,
             Event::Corrected { .. } => "correction",
             Event::Undone { .. } => "",
             Event::TakenBack { .. } => "house rule",
             Event::GameEnded { .. } => "17.0",
-            Event::PortCaptured { rule, .. } | Event::MarinesEliminated { rule, .. } | Event::CargoChanged { rule, .. } => rule,
+            Event::PortCaptured { rule, .. }
+            | Event::MarinesEliminated { rule, .. }
+            | Event::CargoChanged { rule, .. } => rule,
         }
     }
 
@@ -156,10 +270,20 @@ impl Event {
 
     fn words(&self, pack: &RulesPack) -> String {
         match self {
-            Event::GameStarted { orders_name, last_turn, .. } => {
-                format!("New game. Orders drawn: {orders_name}; the scenario lasts {last_turn} turns.")
+            Event::GameStarted {
+                orders_name,
+                last_turn,
+                ..
+            } => {
+                format!(
+                    "New game. Orders drawn: {orders_name}; the scenario lasts {last_turn} turns."
+                )
             }
-            Event::SecretSetup { patrol_zones, ports, pool } => {
+            Event::SecretSetup {
+                patrol_zones,
+                ports,
+                pool,
+            } => {
                 let zones: u32 = patrol_zones.iter().map(|z| z.count).sum();
                 let defenses: u32 = ports.iter().map(|p| p.count).sum();
                 format!(
@@ -170,51 +294,130 @@ impl Event {
             }
             Event::TurnStarted { turn } => format!("Turn {turn} begins."),
             Event::PhaseStarted { phase, .. } => format!("{} phase.", phase_name(*phase)),
-            Event::DiceRolled { purpose, faces, .. } if faces.is_empty() => format!("{purpose}: nothing to roll."),
-            Event::DiceRolled { purpose, faces, fire, .. } => {
+            Event::DiceRolled { purpose, faces, .. } if faces.is_empty() => {
+                format!("{purpose}: nothing to roll.")
+            }
+            Event::DiceRolled {
+                purpose,
+                faces,
+                fire,
+                ..
+            } => {
                 let f: Vec<String> = faces.iter().map(|d| d.to_string()).collect();
                 match fire {
                     // Issue #29: a fire's line ends with what it did ("→ 3 hits").
                     Some(fire) => {
-                        let hits = faces.iter().filter(|d| **d > 6 - fire.hitting_faces).count();
-                        format!("{purpose}: rolled {} → {}.", f.join(", "), crate::ground::words::count(hits as i64, "hit", "hits"))
+                        let hits = faces
+                            .iter()
+                            .filter(|d| **d > 6 - fire.hitting_faces)
+                            .count();
+                        format!(
+                            "{purpose}: rolled {} → {}.",
+                            f.join(", "),
+                            crate::ground::words::count(hits as i64, "hit", "hits")
+                        )
                     }
                     None => format!("{purpose}: rolled {}", f.join(", ")),
                 }
             }
-            Event::AlertChanged { from, to, reason, .. } => format!("Alert Level {from} → {to} ({reason})."),
-            Event::VpChanged { from, to, reason, .. } => format!("Victory points {from} → {to} ({reason})."),
-            Event::CounterRevealed { counter, at, .. } => format!("Revealed {} at {}.", counter.name, at.describe(pack)),
+            Event::AlertChanged {
+                from, to, reason, ..
+            } => format!("Alert Level {from} → {to} ({reason})."),
+            Event::VpChanged {
+                from, to, reason, ..
+            } => format!("Victory points {from} → {to} ({reason})."),
+            Event::CounterRevealed { counter, at, .. } => {
+                format!("Revealed {} at {}.", counter.name, at.describe(pack))
+            }
             Event::TableInstruction { text, .. } => format!("On the table: {text}"),
             Event::CollierPlaced { at } => format!("Collier placed at {}.", at.describe(pack)),
-            Event::ShipMoved { ship, from, to, speed, limit } => {
-                format!("{} moved from {} to {} ({}).", ship_name(pack, ship), from.describe(pack), to.describe(pack), speed_words(*speed, *limit))
+            Event::ShipMoved {
+                ship,
+                from,
+                to,
+                speed,
+                limit,
+            } => {
+                format!(
+                    "{} moved from {} to {} ({}).",
+                    ship_name(pack, ship),
+                    from.describe(pack),
+                    to.describe(pack),
+                    speed_words(*speed, *limit)
+                )
             }
-            Event::TrackChanged { ship, track, from, to, reason, .. } => {
-                format!("{}: {} {from} → {to} ({reason}).", ship_name(pack, ship), track_name(*track))
+            Event::TrackChanged {
+                ship,
+                track,
+                from,
+                to,
+                reason,
+                ..
+            } => {
+                format!(
+                    "{}: {} {from} → {to} ({reason}).",
+                    ship_name(pack, ship),
+                    track_name(*track)
+                )
             }
-            Event::ShipSunk { ship, reason, .. } => format!("{} is sunk ({reason}).", ship_name(pack, ship)),
+            Event::ShipSunk { ship, reason, .. } => {
+                format!("{} is sunk ({reason}).", ship_name(pack, ship))
+            }
             Event::CounterReturned { name, to, .. } => format!("{name}: {to}."),
-            Event::CollierLost { collier, reason, .. } => format!("Collier {collier} is lost ({reason})."),
-            Event::IncidentsPicked { space, normal, extra, drawn } => picks_line(pack, space, *normal, *extra, *drawn),
-            Event::ContactResolved { space, german, allied, final_roll, result, .. } => {
-                format!("Contact at {}: German {german}, Allied {allied}, final {final_roll}: {}.", space.describe(pack), contact_words(*result))
+            Event::CollierLost {
+                collier, reason, ..
+            } => format!("Collier {collier} is lost ({reason})."),
+            Event::IncidentsPicked {
+                space,
+                normal,
+                extra,
+                drawn,
+            } => picks_line(pack, space, *normal, *extra, *drawn),
+            Event::ContactResolved {
+                space,
+                german,
+                allied,
+                final_roll,
+                result,
+                ..
+            } => {
+                format!(
+                    "Contact at {}: German {german}, Allied {allied}, final {final_roll}: {}.",
+                    space.describe(pack),
+                    contact_words(*result)
+                )
             }
-            Event::IntelligenceResult { code, name, .. } => format!("Intelligence: {code} — {name}."),
+            Event::IntelligenceResult { code, name, .. } => {
+                format!("Intelligence: {code} — {name}.")
+            }
             Event::Examined { zone, counters, .. } => {
                 let names: Vec<&str> = counters.iter().map(|c| c.name.as_str()).collect();
                 let zone = pack.place(zone).map(|p| p.name.as_str()).unwrap_or(zone);
-                format!("You examined {zone} (keep it face down): {}.", names.join(", "))
+                format!(
+                    "You examined {zone} (keep it face down): {}.",
+                    names.join(", ")
+                )
             }
             Event::Corrected { what, from, to } => format!("Correction: {what}: {from} → {to}."),
             Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),
             Event::TakenBack { total, .. } => {
                 format!("Take-back after a reveal (house rule): the last decision, which rolled or revealed, was taken back — take-back {total} of this game.")
             }
-            Event::GameEnded { won: true, reason } => format!("Game over — you win: {}", full_stop(reason)),
-            Event::GameEnded { won: false, reason } => format!("Game over — you lose: {}", full_stop(reason)),
+            Event::GameEnded { won: true, reason } => {
+                format!("Game over — you win: {}", full_stop(reason))
+            }
+            Event::GameEnded { won: false, reason } => {
+                format!("Game over — you lose: {}", full_stop(reason))
+            }
             // Issue #29: the rulebook's word for 8.3 is "dump"; "off" said nothing of how.
-            Event::CargoChanged { ship, name, aboard, how, rule, .. } => {
+            Event::CargoChanged {
+                ship,
+                name,
+                aboard,
+                how,
+                rule,
+                ..
+            } => {
                 let ship = ship_name(pack, ship);
                 match (aboard, rule.as_str()) {
                     (true, _) => format!("{ship}: {name} aboard ({how})."),
@@ -224,10 +427,17 @@ impl Event {
                 }
             }
             Event::PortCaptured { port, ship, .. } => {
-                format!("{} lands its Seebataillon and captures {}.", ship_name(pack, ship), pack.place(port).map(|p| p.name.as_str()).unwrap_or(port))
+                format!(
+                    "{} lands its Seebataillon and captures {}.",
+                    ship_name(pack, ship),
+                    pack.place(port).map(|p| p.name.as_str()).unwrap_or(port)
+                )
             }
             Event::MarinesEliminated { port, .. } => {
-                format!("The Seebataillon at {} is eliminated.", pack.place(port).map(|p| p.name.as_str()).unwrap_or(port))
+                format!(
+                    "The Seebataillon at {} is eliminated.",
+                    pack.place(port).map(|p| p.name.as_str()).unwrap_or(port)
+                )
             }
         }
     }
@@ -237,25 +447,46 @@ impl Event {
 fn speed_words(speed: crate::ground::action::Speed, limit: u8) -> String {
     match speed {
         crate::ground::action::Speed::Stay => "stayed".to_string(),
-        crate::ground::action::Speed::Cruise => format!("cruise speed, up to {}", crate::ground::words::count(limit, "space", "spaces")),
-        crate::ground::action::Speed::Maximum => format!("maximum speed, up to {}", crate::ground::words::count(limit, "space", "spaces")),
-        crate::ground::action::Speed::Emergency => format!("emergency speed, up to {}", crate::ground::words::count(limit, "space", "spaces")),
+        crate::ground::action::Speed::Cruise => format!(
+            "cruise speed, up to {}",
+            crate::ground::words::count(limit, "space", "spaces")
+        ),
+        crate::ground::action::Speed::Maximum => format!(
+            "maximum speed, up to {}",
+            crate::ground::words::count(limit, "space", "spaces")
+        ),
+        crate::ground::action::Speed::Emergency => format!(
+            "emergency speed, up to {}",
+            crate::ground::words::count(limit, "space", "spaces")
+        ),
     }
 }
 
 /// A reason as the end of a sentence: with its full stop.
 fn full_stop(text: &str) -> String {
-    if text.ends_with(['.', '!', '?']) { text.to_string() } else { format!("{text}.") }
+    if text.ends_with(['.', '!', '?']) {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
 }
 
 /// 14.3: a Contact Table result in words.
 fn contact_words(result: crate::ground::pack::ContactResult) -> &'static str {
     match result {
         crate::ground::pack::ContactResult::NoContact => "no contact",
-        crate::ground::pack::ContactResult::GermanFirstSalvoContact1 => "German First Salvo (Contact 1)",
-        crate::ground::pack::ContactResult::GermanFirstSalvoContact2 => "German First Salvo (Contact 2)",
-        crate::ground::pack::ContactResult::AlliedFirstSalvoContact1 => "Allied First Salvo (Contact 1)",
-        crate::ground::pack::ContactResult::AlliedFirstSalvoContact2 => "Allied First Salvo (Contact 2)",
+        crate::ground::pack::ContactResult::GermanFirstSalvoContact1 => {
+            "German First Salvo (Contact 1)"
+        }
+        crate::ground::pack::ContactResult::GermanFirstSalvoContact2 => {
+            "German First Salvo (Contact 2)"
+        }
+        crate::ground::pack::ContactResult::AlliedFirstSalvoContact1 => {
+            "Allied First Salvo (Contact 1)"
+        }
+        crate::ground::pack::ContactResult::AlliedFirstSalvoContact2 => {
+            "Allied First Salvo (Contact 2)"
+        }
     }
 }
 
@@ -278,7 +509,10 @@ pub fn phase_name(phase: Phase) -> &'static str {
 
 /// A German ship's name, or an Austro-Hungarian ship's (20.0: a counter of the pack that moves like one).
 pub fn ship_name(pack: &RulesPack, id: &str) -> String {
-    let name = pack.german_ship(id).map(|s| &s.name).or_else(|| pack.counter(id).map(|c| &c.name));
+    let name = pack
+        .german_ship(id)
+        .map(|s| &s.name)
+        .or_else(|| pack.counter(id).map(|c| &c.name));
     name.cloned().unwrap_or_else(|| id.to_string())
 }
 
@@ -302,10 +536,22 @@ pub fn track_name(track: crate::ground::action::Track) -> &'static str {
 fn picks_line(pack: &RulesPack, space: &SpaceRef, normal: u8, extra: u8, drawn: u8) -> String {
     let place = space.describe(pack);
     if normal + extra == 0 {
-        let why = if space.place_id() == Some("constantinople") { "never in Constantinople" } else { "none in a friendly or neutral port below Alert 4" };
+        let why = if space.place_id() == Some("constantinople") {
+            "never in Constantinople"
+        } else {
+            "none in a friendly or neutral port below Alert 4"
+        };
         return format!("No incident picks at {place} (13.2: {why}).");
     }
-    let plus = if extra > 0 { format!(" plus {extra} for the enemy port") } else { String::new() };
-    let short = if drawn < normal + extra { " (the pool ran short)" } else { "" };
+    let plus = if extra > 0 {
+        format!(" plus {extra} for the enemy port")
+    } else {
+        String::new()
+    };
+    let short = if drawn < normal + extra {
+        " (the pool ran short)"
+    } else {
+        ""
+    };
     format!("Incident picks at {place}: {normal}{plus}; {drawn} drawn from the pool{short}.")
 }

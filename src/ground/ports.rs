@@ -18,7 +18,9 @@ pub fn side_of(nation: Nation) -> Side {
     match nation {
         Nation::Germany | Nation::AustriaHungary => Side::Friendly,
         Nation::Britain | Nation::France => Side::Enemy,
-        Nation::Italy | Nation::OttomanEmpire | Nation::Spain | Nation::Greece | Nation::None => Side::Neutral,
+        Nation::Italy | Nation::OttomanEmpire | Nation::Spain | Nation::Greece | Nation::None => {
+            Side::Neutral
+        }
     }
 }
 
@@ -31,7 +33,11 @@ pub fn port_at<'p>(pack: &'p RulesPack, space: &SpaceRef) -> Option<&'p PlaceSpe
 /// The side of a nation in this game: an alliance won in a campaign makes its ports friendly (Orders
 /// Chart bonuses, 24.1).
 pub fn side_in(game: &Game, nation: Nation) -> Side {
-    if game.allies.contains(&nation) { Side::Friendly } else { side_of(nation) }
+    if game.allies.contains(&nation) {
+        Side::Friendly
+    } else {
+        side_of(nation)
+    }
 }
 
 /// The side of the port at `space` (None at sea).
@@ -42,15 +48,25 @@ pub fn port_side(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Option<Side
 /// An Allied patrol zone, port or naval base: where Allied Patrol raises the Alert Level and where the
 /// Allies add one to their contact rating (14.3).
 pub fn is_allied_ground(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
-    space.place_id().and_then(|id| pack.place(id)).is_some_and(|p| {
-        let open_sea = p.kind == PlaceKind::PatrolZone && game.open_zones.contains(&p.id);
-        matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase | PlaceKind::PatrolZone) && !open_sea && side_in(game, p.nation) == Side::Enemy
-    })
+    space
+        .place_id()
+        .and_then(|id| pack.place(id))
+        .is_some_and(|p| {
+            let open_sea = p.kind == PlaceKind::PatrolZone && game.open_zones.contains(&p.id);
+            matches!(
+                p.kind,
+                PlaceKind::Port | PlaceKind::NavalBase | PlaceKind::PatrolZone
+            ) && !open_sea
+                && side_in(game, p.nation) == Side::Enemy
+        })
 }
 
 /// 9.1: a neutral port already visited may not be entered again by any German ship.
 pub fn is_closed_neutral(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
-    port_side(pack, game, space) == Some(Side::Neutral) && space.place_id().is_some_and(|id| game.neutral_visited.iter().any(|v| v == id))
+    port_side(pack, game, space) == Some(Side::Neutral)
+        && space
+            .place_id()
+            .is_some_and(|id| game.neutral_visited.iter().any(|v| v == id))
 }
 
 /// 13.2: how many incident markers German ships in `space` pick at the current Alert Level.
@@ -59,7 +75,9 @@ pub fn is_closed_neutral(pack: &RulesPack, game: &Game, space: &SpaceRef) -> boo
 /// from Alert 4 every port and base picks normally (docs/AMBIGUITIES.md); Constantinople never does.
 pub fn incident_picks(pack: &RulesPack, game: &Game, space: &SpaceRef) -> (u8, u8) {
     let alert = game.alert_level;
-    let Some(port) = port_at(pack, space) else { return (alert, 0) };
+    let Some(port) = port_at(pack, space) else {
+        return (alert, 0);
+    };
     if port.id == "constantinople" {
         // 13.2: never any pick in Constantinople, whatever the Alert Level.
         return (0, 0);
@@ -76,7 +94,9 @@ pub fn incident_picks(pack: &RulesPack, game: &Game, space: &SpaceRef) -> (u8, u
 /// by its side; an enemy port held by a Seebataillon is a captured enemy port (9.2).
 pub fn terrain(pack: &RulesPack, game: &Game, space: &SpaceRef) -> crate::ground::pack::Terrain {
     use crate::ground::pack::Terrain;
-    let Some(port) = port_at(pack, space) else { return Terrain::HighSeas };
+    let Some(port) = port_at(pack, space) else {
+        return Terrain::HighSeas;
+    };
     if game.captured_ports.iter().any(|p| p == &port.id) {
         return Terrain::CapturedEnemyPort;
     }
@@ -93,5 +113,8 @@ pub fn terrain(pack: &RulesPack, game: &Game, space: &SpaceRef) -> crate::ground
 /// 8.3, 8.6 note: friendly for cargo — a friendly, neutral or captured port or naval base.
 pub fn friendly_for_cargo(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
     use crate::ground::pack::Terrain::*;
-    matches!(terrain(pack, game, space), FriendlyNavalBase | FriendlyPort | NeutralNavalBase | NeutralPort | CapturedEnemyPort)
+    matches!(
+        terrain(pack, game, space),
+        FriendlyNavalBase | FriendlyPort | NeutralNavalBase | NeutralPort | CapturedEnemyPort
+    )
 }

@@ -37,18 +37,28 @@ const DATA: &str = include_str!("../../data/rules/summaries.json");
 /// The summaries built into the app (parsed once).
 pub fn summaries() -> &'static RuleSummaries {
     static PARSED: OnceLock<RuleSummaries> = OnceLock::new();
-    PARSED.get_or_init(|| serde_json::from_str(DATA).expect("data/rules/summaries.json is checked by the tests"))
+    PARSED.get_or_init(|| {
+        serde_json::from_str(DATA).expect("data/rules/summaries.json is checked by the tests")
+    })
 }
 
 impl RuleSummaries {
     /// The summaries a reference names, in order; `Err` names the first part that is not a key.
     /// An empty reference names none.
-    pub fn lookup<'a>(&'a self, reference: &'a str) -> Result<Vec<(&'a str, &'a RuleSummary)>, &'a str> {
+    pub fn lookup<'a>(
+        &'a self,
+        reference: &'a str,
+    ) -> Result<Vec<(&'a str, &'a RuleSummary)>, &'a str> {
         reference
             .split(',')
             .map(str::trim)
             .filter(|part| !part.is_empty())
-            .map(|part| self.rules.get_key_value(part).map(|(k, v)| (k.as_str(), v)).ok_or(part))
+            .map(|part| {
+                self.rules
+                    .get_key_value(part)
+                    .map(|(k, v)| (k.as_str(), v))
+                    .ok_or(part)
+            })
             .collect()
     }
 }
@@ -63,7 +73,10 @@ mod tests {
         let s = summaries();
         assert!(s.rules.len() > 100);
         for (key, rule) in &s.rules {
-            assert!(!rule.title.trim().is_empty() && !rule.summary.trim().is_empty(), "{key} has no words");
+            assert!(
+                !rule.title.trim().is_empty() && !rule.summary.trim().is_empty(),
+                "{key} has no words"
+            );
             assert!(!key.contains(','), "{key}: a key cannot hold the separator");
         }
     }
@@ -72,8 +85,14 @@ mod tests {
     fn lookup_splits_a_reference_and_names_an_unknown_part() {
         let s = summaries();
         let found = s.lookup("14.14, Victory Points Chart").unwrap();
-        assert_eq!(found.iter().map(|(k, _)| *k).collect::<Vec<_>>(), ["14.14", "Victory Points Chart"]);
-        assert_eq!(s.lookup("14.4: the Germans break off").unwrap_err(), "14.4: the Germans break off");
+        assert_eq!(
+            found.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+            ["14.14", "Victory Points Chart"]
+        );
+        assert_eq!(
+            s.lookup("14.4: the Germans break off").unwrap_err(),
+            "14.4: the Germans break off"
+        );
         assert!(s.lookup("").unwrap().is_empty());
     }
 
@@ -83,10 +102,22 @@ mod tests {
         let s = summaries();
         let charts = serde_json::to_value(&RulesPack::standard().charts).unwrap();
         let keys: Vec<&String> = charts.as_object().unwrap().keys().collect();
-        assert_eq!(keys, s.charts.keys().collect::<Vec<_>>(), "the summaries name exactly the pack's charts");
+        assert_eq!(
+            keys,
+            s.charts.keys().collect::<Vec<_>>(),
+            "the summaries name exactly the pack's charts"
+        );
         for (chart, name) in &s.charts {
-            assert!(s.rules.contains_key(&name.key), "{chart}: {} is not a summary", name.key);
-            assert!(s.lookup(&name.rules).is_ok(), "{chart}: {} cites an unknown rule", name.rules);
+            assert!(
+                s.rules.contains_key(&name.key),
+                "{chart}: {} is not a summary",
+                name.key
+            );
+            assert!(
+                s.lookup(&name.rules).is_ok(),
+                "{chart}: {} cites an unknown rule",
+                name.rules
+            );
         }
     }
 
@@ -101,13 +132,34 @@ mod tests {
         for chart in charts.as_object().unwrap().values() {
             chart_codes(chart, &mut shown);
         }
-        assert!(shown.contains("german_lost") && shown.contains("TroopConvoy") && shown.contains("allied_first_salvo_contact2"), "{shown:?}");
-        let missing: Vec<&String> = shown.iter().filter(|c| !s.chart_words.contains_key(*c)).collect();
-        assert!(missing.is_empty(), "no words for {missing:?} in data/rules/summaries.json's chart_words");
-        let unused: Vec<&String> = s.chart_words.keys().filter(|w| !shown.contains(*w)).collect();
-        assert!(unused.is_empty(), "chart_words not used by the pack's charts: {unused:?}");
+        assert!(
+            shown.contains("german_lost")
+                && shown.contains("TroopConvoy")
+                && shown.contains("allied_first_salvo_contact2"),
+            "{shown:?}"
+        );
+        let missing: Vec<&String> = shown
+            .iter()
+            .filter(|c| !s.chart_words.contains_key(*c))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "no words for {missing:?} in data/rules/summaries.json's chart_words"
+        );
+        let unused: Vec<&String> = s
+            .chart_words
+            .keys()
+            .filter(|w| !shown.contains(*w))
+            .collect();
+        assert!(
+            unused.is_empty(),
+            "chart_words not used by the pack's charts: {unused:?}"
+        );
         for (code, words) in &s.chart_words {
-            assert!(!words.contains('_') && !words.is_empty(), "{code}: {words:?}");
+            assert!(
+                !words.contains('_') && !words.is_empty(),
+                "{code}: {words:?}"
+            );
             if let Some(place) = pack.place(code) {
                 assert_eq!(words, &place.name, "{code} reads as the map names it");
             }
@@ -116,8 +168,15 @@ mod tests {
 
     /// A key in code (snake_case) or a type's name in code (CamelCase).
     fn is_code(text: &str) -> bool {
-        let snake = text.starts_with(|c: char| c.is_ascii_lowercase()) && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-        let camel = text.chars().all(|c| c.is_ascii_alphabetic()) && text.chars().zip(text.chars().skip(1)).any(|(a, b)| a.is_lowercase() && b.is_uppercase());
+        let snake = text.starts_with(|c: char| c.is_ascii_lowercase())
+            && text
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        let camel = text.chars().all(|c| c.is_ascii_alphabetic())
+            && text
+                .chars()
+                .zip(text.chars().skip(1))
+                .any(|(a, b)| a.is_lowercase() && b.is_uppercase());
         snake || camel
     }
 
@@ -142,12 +201,16 @@ mod tests {
     /// The rule references written in the rules pack's data (setup, orders, the Incident Chart…).
     #[test]
     fn every_rule_reference_in_the_pack_has_a_summary() {
-        let json: serde_json::Value = serde_json::from_str(&RulesPack::standard().to_json()).unwrap();
+        let json: serde_json::Value =
+            serde_json::from_str(&RulesPack::standard().to_json()).unwrap();
         let mut refs = Vec::new();
         collect_rules(&json, &mut refs);
         assert!(refs.len() > 20, "the pack cites rules ({})", refs.len());
         for r in refs {
-            assert!(summaries().lookup(&r).is_ok(), "the pack cites {r:?}, which has no summary");
+            assert!(
+                summaries().lookup(&r).is_ok(),
+                "the pack cites {r:?}, which has no summary"
+            );
         }
     }
 

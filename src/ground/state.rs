@@ -26,7 +26,9 @@ impl CounterId {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SpaceRef {
-    Place { id: String },
+    Place {
+        id: String,
+    },
     HighSeas {
         zone: SeaZone,
         #[serde(default)]
@@ -49,7 +51,10 @@ impl SpaceRef {
     /// The sea zone of this space (2.1), from the pack for named places.
     pub fn sea_zone(&self, pack: &RulesPack) -> SeaZone {
         match self {
-            SpaceRef::Place { id } => pack.place(id).map(|p| p.sea_zone).unwrap_or(SeaZone::EasternMed),
+            SpaceRef::Place { id } => pack
+                .place(id)
+                .map(|p| p.sea_zone)
+                .unwrap_or(SeaZone::EasternMed),
             SpaceRef::HighSeas { zone, .. } => *zone,
         }
     }
@@ -57,9 +62,14 @@ impl SpaceRef {
     /// A short name for logs and instructions.
     pub fn describe(&self, pack: &RulesPack) -> String {
         match self {
-            SpaceRef::Place { id } => pack.place(id).map(|p| p.name.clone()).unwrap_or_else(|| id.clone()),
+            SpaceRef::Place { id } => pack
+                .place(id)
+                .map(|p| p.name.clone())
+                .unwrap_or_else(|| id.clone()),
             // "open sea, Aegean (Eastern Mediterranean)": a comma, so no bracket sits inside another.
-            SpaceRef::HighSeas { zone, label } if label.is_empty() => format!("open sea, {}", zone_name(*zone)),
+            SpaceRef::HighSeas { zone, label } if label.is_empty() => {
+                format!("open sea, {}", zone_name(*zone))
+            }
             SpaceRef::HighSeas { zone, label } => format!("{label}, {}", zone_name(*zone)),
         }
     }
@@ -116,7 +126,13 @@ pub enum Location {
 impl Location {
     /// Whether a counter here is face down: its identity must never cross the boundary.
     pub fn is_face_down(&self) -> bool {
-        matches!(self, Location::Pool | Location::PatrolZone { .. } | Location::Port { .. } | Location::OutOfPlay)
+        matches!(
+            self,
+            Location::Pool
+                | Location::PatrolZone { .. }
+                | Location::Port { .. }
+                | Location::OutOfPlay
+        )
     }
 }
 
@@ -553,7 +569,11 @@ pub enum Pending {
     /// 14.10: how many torpedoes `ship` launches this round, and at whom.
     Torpedoes { space: SpaceRef, ship: String },
     /// 7.1, 7.3, 7.4: `points` of rolled supplies to share among the ships at `space`.
-    Distribute { space: SpaceRef, supply: crate::ground::tracks::Supply, points: u8 },
+    Distribute {
+        space: SpaceRef,
+        supply: crate::ground::tracks::Supply,
+        points: u8,
+    },
     /// 17.0 note, 12.5: the mission is accomplished before the last turn: end the game now, or play on?
     DeclareEnd,
     /// 20.0: German and Austro-Hungarian ships fight together at `space`: do the German ships fire
@@ -577,7 +597,11 @@ impl Game {
 
     /// Counters at a location, in counter order (deterministic).
     pub fn counters_at<'a>(&'a self, at: &'a Location) -> impl Iterator<Item = CounterId> + 'a {
-        self.counters.iter().enumerate().filter(move |(_, c)| &c.location == at).map(|(i, _)| CounterId(i as u16))
+        self.counters
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| &c.location == at)
+            .map(|(i, _)| CounterId(i as u16))
     }
 
     pub fn count_at(&self, at: &Location) -> usize {
@@ -599,41 +623,83 @@ impl Game {
     /// Invariants that hold after every applied action and after loading a save. A failure is a bug.
     pub fn check_invariants(&self, pack: &RulesPack) -> Result<(), String> {
         if self.counters.len() != pack.counters.counters.len() {
-            return Err(format!("{} counters tracked, the pack has {}", self.counters.len(), pack.counters.counters.len()));
+            return Err(format!(
+                "{} counters tracked, the pack has {}",
+                self.counters.len(),
+                pack.counters.counters.len()
+            ));
         }
         if self.alert_level < pack.alert.min || self.alert_level > pack.alert.max {
-            return Err(format!("alert level {} outside {}..={}", self.alert_level, pack.alert.min, pack.alert.max));
+            return Err(format!(
+                "alert level {} outside {}..={}",
+                self.alert_level, pack.alert.min, pack.alert.max
+            ));
         }
         for (i, c) in self.counters.iter().enumerate() {
             let spec = &pack.counters.counters[i];
             let ok = match (&spec.kind, &c.location) {
-                (CounterKind::CoastalDefense { .. }, l) => matches!(l, Location::Port { .. } | Location::OutOfPlay | Location::Combat | Location::Sunk),
-                (CounterKind::Orders { .. }, l) => matches!(l, Location::OrdersBox | Location::Unused | Location::RemovedFromPlay),
-                (CounterKind::AustroHungarian { .. }, l) => !matches!(l, Location::Pool | Location::PatrolZone { .. } | Location::Port { .. }),
-                (CounterKind::Incident { .. }, l) => !matches!(l, Location::Port { .. } | Location::OrdersBox),
+                (CounterKind::CoastalDefense { .. }, l) => matches!(
+                    l,
+                    Location::Port { .. } | Location::OutOfPlay | Location::Combat | Location::Sunk
+                ),
+                (CounterKind::Orders { .. }, l) => matches!(
+                    l,
+                    Location::OrdersBox | Location::Unused | Location::RemovedFromPlay
+                ),
+                (CounterKind::AustroHungarian { .. }, l) => !matches!(
+                    l,
+                    Location::Pool | Location::PatrolZone { .. } | Location::Port { .. }
+                ),
+                (CounterKind::Incident { .. }, l) => {
+                    !matches!(l, Location::Port { .. } | Location::OrdersBox)
+                }
             };
             if !ok {
-                return Err(format!("counter {} ({}) cannot be at {:?}", spec.id, spec.name, c.location));
+                return Err(format!(
+                    "counter {} ({}) cannot be at {:?}",
+                    spec.id, spec.name, c.location
+                ));
             }
         }
-        if self.counters_at(&Location::OrdersBox).count() != 1 || self.counter(self.orders).location != Location::OrdersBox {
+        if self.counters_at(&Location::OrdersBox).count() != 1
+            || self.counter(self.orders).location != Location::OrdersBox
+        {
             return Err("exactly the drawn Orders marker must be in the Orders box".into());
         }
         for s in &self.ships {
             if s.status == ShipStatus::Active && s.tracks.hull == 0 {
-                return Err(format!("{} is afloat with hull 0 (6.3: hull 0 sinks)", s.name));
+                return Err(format!(
+                    "{} is afloat with hull 0 (6.3: hull 0 sinks)",
+                    s.name
+                ));
             }
             // 8.2: one item per hull box.
             if s.status == ShipStatus::Active && boxes_used(pack, s) > s.tracks.hull {
-                return Err(format!("{} carries more cargo than its {} hull boxes (8.2)", s.name, s.tracks.hull));
+                return Err(format!(
+                    "{} carries more cargo than its {} hull boxes (8.2)",
+                    s.name, s.tracks.hull
+                ));
             }
         }
         // 8.3: never more counters of an item in play than the game has.
         for item in &pack.charts.crew_and_gear.items {
-            let aboard = self.active_ships().flat_map(|s| s.cargo.iter()).filter(|c| *c == &item.id).count();
-            let landed = if item.id == crate::ground::pack::gear::SEEBATAILLON { self.captured_ports.len() } else { 0 };
+            let aboard = self
+                .active_ships()
+                .flat_map(|s| s.cargo.iter())
+                .filter(|c| *c == &item.id)
+                .count();
+            let landed = if item.id == crate::ground::pack::gear::SEEBATAILLON {
+                self.captured_ports.len()
+            } else {
+                0
+            };
             if aboard + landed > item.supply as usize {
-                return Err(format!("{} {} counters in play, the game has {} (8.3)", aboard + landed, item.name, item.supply));
+                return Err(format!(
+                    "{} {} counters in play, the game has {} (8.3)",
+                    aboard + landed,
+                    item.name,
+                    item.supply
+                ));
             }
         }
         Ok(())
@@ -642,7 +708,11 @@ impl Game {
 
 /// Hull boxes the ship's cargo fills (8.2).
 pub fn boxes_used(pack: &RulesPack, ship: &GermanShip) -> u8 {
-    ship.cargo.iter().filter_map(|c| pack.charts.cargo(c)).map(|c| c.boxes).sum()
+    ship.cargo
+        .iter()
+        .filter_map(|c| pack.charts.cargo(c))
+        .map(|c| c.boxes)
+        .sum()
 }
 
 /// The spaces holding German warships, in ship order (colliers never pick, 13.1).

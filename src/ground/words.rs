@@ -26,7 +26,11 @@ pub fn ship_type(t: ShipType) -> &'static str {
 
 /// Ship types in words, joined: "CL, DD".
 pub fn ship_types(types: &[ShipType]) -> String {
-    types.iter().map(|t| ship_type(*t)).collect::<Vec<_>>().join(", ")
+    types
+        .iter()
+        .map(|t| ship_type(*t))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A nation's name, as a sentence names it.
@@ -60,7 +64,10 @@ mod tests {
     fn one_is_singular_and_every_other_count_plural() {
         assert_eq!(count(1u8, "die", "dice"), "1 die");
         assert_eq!(count(0u8, "die", "dice"), "0 dice");
-        assert_eq!(count(2u8, "damage result", "damage results"), "2 damage results");
+        assert_eq!(
+            count(2u8, "damage result", "damage results"),
+            "2 damage results"
+        );
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! Mediterranean and Aegean, take hits like the counters they are (damage against armor), and cannot
 //! fulfil occupation conditions.
 
+use crate::engine::ctx::Ctx;
 use crate::ground::event::Event;
 use crate::ground::pack::{CounterKind, RulesPack, SeaZone, ShipValues, Tracks};
-use crate::engine::ctx::Ctx;
 use crate::ground::state::{CounterId, GermanShip, Location, ShipStatus, SpaceRef};
 
 /// 20.0: where Austro-Hungarian ships enter and are based.
@@ -17,7 +17,10 @@ pub const LEADERSHIP: u8 = 3;
 
 /// 20.0: the seas Austro-Hungarian ships may enter.
 pub fn may_enter(zone: SeaZone) -> bool {
-    matches!(zone, SeaZone::Adriatic | SeaZone::EasternMed | SeaZone::Aegean)
+    matches!(
+        zone,
+        SeaZone::Adriatic | SeaZone::EasternMed | SeaZone::Aegean
+    )
 }
 
 /// A ship display for an Austro-Hungarian counter: printed guns and torpedoes, leadership 3, engines
@@ -25,7 +28,9 @@ pub fn may_enter(zone: SeaZone) -> bool {
 /// more damage results than its armor sinks it (14.13).
 pub fn ship_from_counter(pack: &RulesPack, id: CounterId, at: &SpaceRef) -> Option<GermanShip> {
     let spec = &pack.counters.counters[id.index()];
-    let CounterKind::AustroHungarian { ship } = spec.kind else { return None };
+    let CounterKind::AustroHungarian { ship } = spec.kind else {
+        return None;
+    };
     let tracks = tracks_for(pack, &ship);
     Some(GermanShip {
         id: spec.id.clone(),
@@ -41,7 +46,9 @@ pub fn ship_from_counter(pack: &RulesPack, id: CounterId, at: &SpaceRef) -> Opti
 }
 
 fn tracks_for(pack: &RulesPack, v: &ShipValues) -> Tracks {
-    let engines = (0..=20u8).find(|e| pack.charts.engine_speeds(*e).cruise >= v.speed).unwrap_or(20);
+    let engines = (0..=20u8)
+        .find(|e| pack.charts.engine_speeds(*e).cruise >= v.speed)
+        .unwrap_or(20);
     Tracks {
         leadership: LEADERSHIP,
         engines,
@@ -60,10 +67,25 @@ fn tracks_for(pack: &RulesPack, v: &ShipValues) -> Tracks {
 pub fn sortie(ctx: &mut Ctx) {
     let mut waiting: Vec<CounterId> = (0..ctx.pack.counters.counters.len())
         .map(|i| CounterId(i as u16))
-        .filter(|c| matches!(ctx.pack.counters.counters[c.index()].kind, CounterKind::AustroHungarian { .. }))
-        .filter(|c| ctx.game.counter(*c).location == Location::Unused && !ctx.game.ships.iter().any(|s| s.id == ctx.pack.counters.counters[c.index()].id))
+        .filter(|c| {
+            matches!(
+                ctx.pack.counters.counters[c.index()].kind,
+                CounterKind::AustroHungarian { .. }
+            )
+        })
+        .filter(|c| {
+            ctx.game.counter(*c).location == Location::Unused
+                && !ctx
+                    .game
+                    .ships
+                    .iter()
+                    .any(|s| s.id == ctx.pack.counters.counters[c.index()].id)
+        })
         .collect();
-    let roll = ctx.roll_d6("Austro-Hungarian Fleet Sorties: that many warships join at Pola", "20.0");
+    let roll = ctx.roll_d6(
+        "Austro-Hungarian Fleet Sorties: that many warships join at Pola",
+        "20.0",
+    );
     let pola = SpaceRef::place(POLA);
     for _ in 0..(roll as usize).min(waiting.len()) {
         let id = waiting.swap_remove(ctx.game.dice.index(waiting.len()));
@@ -73,35 +95,52 @@ pub fn sortie(ctx: &mut Ctx) {
             ctx.game.ships.push(ship);
         }
     }
-    ctx.alert_event(crate::ground::pack::AlertEvent::AustroHungarianFleetSorties, "the Austro-Hungarian fleet sorties", "Incident Chart: Austro-Hungarian Fleet Sorties");
+    ctx.alert_event(
+        crate::ground::pack::AlertEvent::AustroHungarianFleetSorties,
+        "the Austro-Hungarian fleet sorties",
+        "Incident Chart: Austro-Hungarian Fleet Sorties",
+    );
     new_zealand_joins(ctx);
 }
 
 /// 20.1: the moment any Austro-Hungarian ship enters the game, HMS New Zealand joins the pool.
 pub fn new_zealand_joins(ctx: &mut Ctx) {
     for id in ctx.pack.setup.set_aside.clone() {
-        let Some(index) = ctx.pack.counter_index(&id) else { continue };
+        let Some(index) = ctx.pack.counter_index(&id) else {
+            continue;
+        };
         let c = CounterId(index as u16);
         if ctx.game.counter(c).location == Location::SetAside {
             ctx.game.move_counter(c, Location::Pool);
             let name = ctx.pack.counters.counters[index].name.clone();
-            ctx.emit(Event::CounterReturned { counter: id.clone(), name, to: "into the Incident Pool (Royal Navy response)".into(), rule: "20.1".into() });
+            ctx.emit(Event::CounterReturned {
+                counter: id.clone(),
+                name,
+                to: "into the Incident Pool (Royal Navy response)".into(),
+                rule: "20.1".into(),
+            });
         }
     }
 }
 
 /// 20.0: an Austro-Hungarian ship damaged or withdrawn leaves the map until the next scenario.
 pub fn withdraw(ctx: &mut Ctx, ship: &str, why: &str) {
-    let Some(s) = ctx.game.ship_mut(ship) else { return };
+    let Some(s) = ctx.game.ship_mut(ship) else {
+        return;
+    };
     if s.status != ShipStatus::Active {
         return;
     }
     s.status = ShipStatus::Withdrawn;
     let name = s.name.clone();
     if let Some(i) = ctx.pack.counter_index(ship) {
-        ctx.game.move_counter(CounterId(i as u16), Location::Withdrawn);
+        ctx.game
+            .move_counter(CounterId(i as u16), Location::Withdrawn);
     }
-    ctx.instruct(format!("{name} {why} and leaves the map until the next scenario (20.0)."), "20.0");
+    ctx.instruct(
+        format!("{name} {why} and leaves the map until the next scenario (20.0)."),
+        "20.0",
+    );
 }
 
 #[cfg(test)]
@@ -128,8 +167,15 @@ mod tests {
         ctx.change_track(&id, Track::Leadership, 1, "Critical Naval Win", "14.14");
         assert_eq!(ctx.game.ship(&id).unwrap().tracks.leadership, 3);
         let novara = ctx.game.ship(&id).unwrap();
-        assert_eq!((novara.tracks.hull, novara.tracks.secondary), (2, 2), "armor 1 + 1 hull boxes; printed guns");
-        assert!(crate::rules::movement::speeds(&pack, novara.tracks.engines).cruise >= 6, "its printed speed as cruise speed");
+        assert_eq!(
+            (novara.tracks.hull, novara.tracks.secondary),
+            (2, 2),
+            "armor 1 + 1 hull boxes; printed guns"
+        );
+        assert!(
+            crate::rules::movement::speeds(&pack, novara.tracks.engines).cruise >= 6,
+            "its printed speed as cruise speed"
+        );
     }
 
     #[test]
@@ -138,13 +184,31 @@ mod tests {
         let mut ctx = Ctx::new(&pack, &mut game);
         // Gunnery Hit table 1: hull damage → damaged, off the map until the next scenario.
         ctx.game.dice.script([1]);
-        hit_german(&mut ctx, &SpaceRef::place(POLA), &id, Hits { gunnery: 1, torpedo: 0 }, "HMS Inflexible");
+        hit_german(
+            &mut ctx,
+            &SpaceRef::place(POLA),
+            &id,
+            Hits {
+                gunnery: 1,
+                torpedo: 0,
+            },
+            "HMS Inflexible",
+        );
         assert_eq!(ctx.game.ship(&id).unwrap().status, ShipStatus::Withdrawn);
         // Another: a Sunk result sinks it outright.
         let (pack, mut game, id) = with_ship("ah_zrinyi");
         let mut ctx = Ctx::new(&pack, &mut game);
         ctx.game.dice.script([6]);
-        hit_german(&mut ctx, &SpaceRef::place(POLA), &id, Hits { gunnery: 1, torpedo: 0 }, "HMS Inflexible");
+        hit_german(
+            &mut ctx,
+            &SpaceRef::place(POLA),
+            &id,
+            Hits {
+                gunnery: 1,
+                torpedo: 0,
+            },
+            "HMS Inflexible",
+        );
         assert_eq!(ctx.game.ship(&id).unwrap().status, ShipStatus::Sunk);
         let counter = CounterId(pack.counter_index(&id).unwrap() as u16);
         assert_eq!(ctx.game.counter(counter).location, Location::Sunk);

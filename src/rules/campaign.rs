@@ -5,15 +5,14 @@
 //! the British ships per Allied battlecruiser sunk (24.3), the Ottoman/Italian exclusion (24.4). After the
 //! last Orders marker (or when no German ship is left) the campaign's verdict is given (24.5).
 
-
+use crate::engine::ctx::Ctx;
 use crate::ground::action::Action;
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
 use crate::ground::pack::{CounterKind, Nation, OrdersBonus, RulesPack, ShipType};
-use crate::engine::ctx::Ctx;
-use crate::rules::setup::Carry;
 use crate::ground::state::{CounterId, Game, GermanShip, Location, ShipStatus, SpaceRef};
 use crate::ground::words;
+use crate::rules::setup::Carry;
 
 /// Where German ships are based between missions unless a bonus allows more (24.2).
 pub const HOME_BASE: &str = "pola";
@@ -26,19 +25,36 @@ pub fn mission_ended(ctx: &mut Ctx, won: bool) {
     let all_sunk = !ctx.game.active_ships().any(|s| !s.austro_hungarian);
     let vp = ctx.game.vp;
     let pack = ctx.pack;
-    let Some(c) = ctx.game.campaign.as_mut() else { return };
-    c.results.push(MissionResult { orders: orders.id.clone(), name: orders.name.clone(), won, vp });
+    let Some(c) = ctx.game.campaign.as_mut() else {
+        return;
+    };
+    c.results.push(MissionResult {
+        orders: orders.id.clone(),
+        name: orders.name.clone(),
+        won,
+        vp,
+    });
     c.used_orders.push(orders.id.clone());
     // 24.4: the first of the two alliances won removes the other.
-    let exclusive = [("ottoman_alliance", "italian_alliance"), ("italian_alliance", "ottoman_alliance")];
+    let exclusive = [
+        ("ottoman_alliance", "italian_alliance"),
+        ("italian_alliance", "ottoman_alliance"),
+    ];
     for (done, other) in exclusive {
         if won && orders.id == done && !c.used_orders.iter().any(|u| u == other) {
             c.used_orders.push(other.to_string());
         }
     }
-    let left = pack.orders.iter().filter(|o| !c.used_orders.contains(&o.id)).count();
+    let left = pack
+        .orders
+        .iter()
+        .filter(|o| !c.used_orders.contains(&o.id))
+        .count();
     let verdict = if vp < 0 {
-        Some(format!("In disgrace: the mission ended with {vp} VP (24.1). {} accomplished.", crate::ground::words::count(c.successes(), "mission", "missions")))
+        Some(format!(
+            "In disgrace: the mission ended with {vp} VP (24.1). {} accomplished.",
+            crate::ground::words::count(c.successes(), "mission", "missions")
+        ))
     } else if left == 0 || all_sunk {
         Some(verdict_for(c.successes(), all_sunk))
     } else {
@@ -47,8 +63,14 @@ pub fn mission_ended(ctx: &mut Ctx, won: bool) {
     let mission = c.mission;
     c.verdict = verdict.clone();
     match verdict {
-        Some(v) => ctx.emit(Event::TableInstruction { text: format!("Campaign over: {v}"), rule: "24.5".into() }),
-        None => ctx.emit(Event::TableInstruction { text: format!("Mission {mission} recorded. Start the next mission when ready (24.1)."), rule: "24.1".into() }),
+        Some(v) => ctx.emit(Event::TableInstruction {
+            text: format!("Campaign over: {v}"),
+            rule: "24.5".into(),
+        }),
+        None => ctx.emit(Event::TableInstruction {
+            text: format!("Mission {mission} recorded. Start the next mission when ready (24.1)."),
+            rule: "24.1".into(),
+        }),
     }
 }
 
@@ -56,24 +78,37 @@ pub fn mission_ended(ctx: &mut Ctx, won: bool) {
 /// is a moral one ("destroyed but not conquered").
 pub fn verdict_for(successes: u8, all_sunk: bool) -> String {
     match (successes, all_sunk) {
-        (0..=2, _) => format!("Failure — {} accomplished: you lose your command.", crate::ground::words::count(successes, "mission", "missions")),
+        (0..=2, _) => format!(
+            "Failure — {} accomplished: you lose your command.",
+            crate::ground::words::count(successes, "mission", "missions")
+        ),
         (3, _) => "Draw — 3 missions accomplished: you won't go down in history.".to_string(),
-        (_, true) => format!("Destroyed but not conquered — {successes} missions accomplished: a moral victory."),
+        (_, true) => format!(
+            "Destroyed but not conquered — {successes} missions accomplished: a moral victory."
+        ),
         _ => format!("Victory — {successes} missions accomplished: promoted and famous."),
     }
 }
 
 /// The next mission may be started: a campaign whose mission ended without a verdict.
 pub fn can_continue(game: &Game) -> bool {
-    game.game_over.is_some() && game.campaign.as_ref().is_some_and(|c| c.verdict.is_none() && c.results.len() == c.mission as usize)
+    game.game_over.is_some()
+        && game
+            .campaign
+            .as_ref()
+            .is_some_and(|c| c.verdict.is_none() && c.results.len() == c.mission as usize)
 }
 
 fn last_bonuses<'p>(pack: &'p RulesPack, game: &Game) -> Vec<&'p OrdersBonus> {
-    let Some(last) = game.campaign.as_ref().and_then(|c| c.results.last()) else { return Vec::new() };
+    let Some(last) = game.campaign.as_ref().and_then(|c| c.results.last()) else {
+        return Vec::new();
+    };
     if !last.won {
         return Vec::new();
     }
-    pack.orders_spec(&last.orders).map(|o| o.bonuses.iter().collect()).unwrap_or_default()
+    pack.orders_spec(&last.orders)
+        .map(|o| o.bonuses.iter().collect())
+        .unwrap_or_default()
 }
 
 /// The choices for starting the next mission: where to base (24.2) and, when the Orders Chart offers a
@@ -95,10 +130,16 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     let mut actions = Vec::new();
     for base in bases {
         if choices == 0 {
-            actions.push(Action::NextMission { base: base.clone(), bonus: None });
+            actions.push(Action::NextMission {
+                base: base.clone(),
+                bonus: None,
+            });
         }
         for i in 0..choices {
-            actions.push(Action::NextMission { base: base.clone(), bonus: Some(i) });
+            actions.push(Action::NextMission {
+                base: base.clone(),
+                bonus: Some(i),
+            });
         }
     }
     actions
@@ -106,9 +147,16 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
 
 /// The basing ports available after the bonuses of the last mission (and `choice` among them) are applied.
 fn basing_after(pack: &RulesPack, game: &Game, choice: Option<u8>) -> Vec<String> {
-    let mut basing = game.campaign.as_ref().map(|c| c.basing.clone()).unwrap_or_default();
+    let mut basing = game
+        .campaign
+        .as_ref()
+        .map(|c| c.basing.clone())
+        .unwrap_or_default();
     for b in chosen_bonuses(pack, game, choice) {
-        if let OrdersBonus::Basing { places, nations, .. } = b {
+        if let OrdersBonus::Basing {
+            places, nations, ..
+        } = b
+        {
             basing.extend(places.iter().cloned());
             basing.extend(nation_ports(pack, nations));
         }
@@ -117,7 +165,11 @@ fn basing_after(pack: &RulesPack, game: &Game, choice: Option<u8>) -> Vec<String
 }
 
 /// The last mission's bonuses with a ChooseOne resolved by `choice` (the first option by default).
-fn chosen_bonuses<'p>(pack: &'p RulesPack, game: &Game, choice: Option<u8>) -> Vec<&'p OrdersBonus> {
+fn chosen_bonuses<'p>(
+    pack: &'p RulesPack,
+    game: &Game,
+    choice: Option<u8>,
+) -> Vec<&'p OrdersBonus> {
     let mut out = Vec::new();
     for b in last_bonuses(pack, game) {
         match b {
@@ -153,8 +205,17 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
     let new_zealand = new_zealand_in_next_mission(ctx.pack, ctx.game, &ships, &gains);
     let free_stay = neutral_basing_is_free(pack, &c, base);
     set_up_mission(ctx, c, ships, gains.vp_cost)?;
-    if free_stay && crate::ground::ports::port_side(pack, ctx.game, &base_space) == Some(crate::ground::ports::Side::Neutral) {
-        ctx.game.neutral_basing = ctx.game.ships.iter().filter(|s| s.position == base_space).map(|s| s.id.clone()).collect();
+    if free_stay
+        && crate::ground::ports::port_side(pack, ctx.game, &base_space)
+            == Some(crate::ground::ports::Side::Neutral)
+    {
+        ctx.game.neutral_basing = ctx
+            .game
+            .ships
+            .iter()
+            .filter(|s| s.position == base_space)
+            .map(|s| s.id.clone())
+            .collect();
     }
     announce_mission(ctx, &base_space, gains.vp_cost);
     if new_zealand {
@@ -166,10 +227,19 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
 /// Orders Chart: a basing bonus marked "does not count against the one-time neutrality visit", from any
 /// mission won so far (24.1: bonuses last for the rest of the campaign), allows `base`.
 fn neutral_basing_is_free(pack: &RulesPack, c: &CampaignState, base: &str) -> bool {
-    let won = c.results.iter().filter(|r| r.won).filter_map(|r| pack.orders_spec(&r.orders));
+    let won = c
+        .results
+        .iter()
+        .filter(|r| r.won)
+        .filter_map(|r| pack.orders_spec(&r.orders));
     won.flat_map(|o| o.bonuses.iter()).any(|b| match b {
-        OrdersBonus::Basing { places, nations, ignores_neutral_visit: true } => {
-            places.iter().any(|p| p == base) || nation_ports(pack, nations).iter().any(|p| p == base)
+        OrdersBonus::Basing {
+            places,
+            nations,
+            ignores_neutral_visit: true,
+        } => {
+            places.iter().any(|p| p == base)
+                || nation_ports(pack, nations).iter().any(|p| p == base)
         }
         _ => false,
     })
@@ -178,23 +248,47 @@ fn neutral_basing_is_free(pack: &RulesPack, c: &CampaignState, base: &str) -> bo
 /// HMS New Zealand is in the next mission's Incident Pool (unless sunk: then 24.1 step 3 keeps it out)
 /// when the Moltke and Stralsund come as reinforcements (19.1), when an Austro-Hungarian ship is in the
 /// war (20.1), or when it had already joined the ended mission.
-fn new_zealand_in_next_mission(pack: &RulesPack, game: &Game, ships: &[GermanShip], gains: &BonusGains) -> bool {
-    let joined_before = pack.setup.set_aside.iter().filter_map(|id| counter(pack, id)).any(|c| !matches!(game.counter(c).location, Location::SetAside | Location::Sunk));
+fn new_zealand_in_next_mission(
+    pack: &RulesPack,
+    game: &Game,
+    ships: &[GermanShip],
+    gains: &BonusGains,
+) -> bool {
+    let joined_before = pack
+        .setup
+        .set_aside
+        .iter()
+        .filter_map(|id| counter(pack, id))
+        .any(|c| {
+            !matches!(
+                game.counter(c).location,
+                Location::SetAside | Location::Sunk
+            )
+        });
     joined_before || !gains.reinforcements.is_empty() || ships.iter().any(|s| s.austro_hungarian)
 }
 
 /// 24.0 / 24.2: a next mission only after a mission ended without a verdict, based at Pola or a port a
 /// bonus allows, with a choice of bonus only when the Orders Chart offers one.
-fn check_next_mission(pack: &RulesPack, game: &Game, base: &str, bonus: Option<u8>) -> Result<(), RuleError> {
+fn check_next_mission(
+    pack: &RulesPack,
+    game: &Game,
+    base: &str,
+    bonus: Option<u8>,
+) -> Result<(), RuleError> {
     if !can_continue(game) {
-        return Err(not_now("a next mission starts only when a campaign mission has ended without a verdict (24.0)"));
+        return Err(not_now(
+            "a next mission starts only when a campaign mission has ended without a verdict (24.0)",
+        ));
     }
     let mut bases = vec![HOME_BASE.to_string()];
     bases.extend(basing_after(pack, game, bonus));
     if !bases.iter().any(|b| b == base) {
         return Err(illegal(format!("German ships are based at Pola or a port a mission's bonus allows (24.2); not `{base}`")));
     }
-    let has_choice = last_bonuses(pack, game).iter().any(|b| matches!(b, OrdersBonus::ChooseOne { .. }));
+    let has_choice = last_bonuses(pack, game)
+        .iter()
+        .any(|b| matches!(b, OrdersBonus::ChooseOne { .. }));
     if bonus.is_some() && !has_choice {
         return Err(illegal("the last mission offers no choice of bonus"));
     }
@@ -234,7 +328,10 @@ fn apply_bonuses(ctx: &mut Ctx, c: &mut CampaignState, bonus: Option<u8>) -> Bon
     for b in chosen_bonuses(pack, ctx.game, bonus) {
         match b {
             OrdersBonus::RemoveRandomBritishBc => withdraw_random_british_bc(ctx, c),
-            OrdersBonus::Reinforcements { ships, vp_cost: cost } => {
+            OrdersBonus::Reinforcements {
+                ships,
+                vp_cost: cost,
+            } => {
                 for s in ships {
                     if !ctx.game.ships.iter().any(|x| &x.id == s) {
                         gains.reinforcements.push(s.clone());
@@ -242,7 +339,9 @@ fn apply_bonuses(ctx: &mut Ctx, c: &mut CampaignState, bonus: Option<u8>) -> Bon
                 }
                 gains.vp_cost += cost;
             }
-            OrdersBonus::Basing { places, nations, .. } => {
+            OrdersBonus::Basing {
+                places, nations, ..
+            } => {
                 c.basing.extend(places.iter().cloned());
                 c.basing.extend(nation_ports(pack, nations));
             }
@@ -283,36 +382,61 @@ fn withdraw_random_british_bc(ctx: &mut Ctx, c: &mut CampaignState) {
     if !candidates.is_empty() {
         let pick = candidates[ctx.game.dice.index(candidates.len())];
         c.removed.push(pick.id.clone());
-        ctx.instruct(format!("{} is withdrawn from the Mediterranean for the rest of the campaign.", pick.name), "Orders Chart");
+        ctx.instruct(
+            format!(
+                "{} is withdrawn from the Mediterranean for the rest of the campaign.",
+                pick.name
+            ),
+            "Orders Chart",
+        );
     }
 }
 
 /// 24.1 steps 1–2: sunk German ships are gone; damaged ones are restored, the others keep their values
 /// (leadership carries ±1 either way).
-fn restore_task_force(game: &Game, c: &mut CampaignState, base_space: &SpaceRef, won: bool) -> Vec<GermanShip> {
+fn restore_task_force(
+    game: &Game,
+    c: &mut CampaignState,
+    base_space: &SpaceRef,
+    won: bool,
+) -> Vec<GermanShip> {
     let mut ships: Vec<GermanShip> = Vec::new();
     let pola = SpaceRef::place(crate::rules::austro_hungarian::POLA);
     for s in &game.ships {
         if s.austro_hungarian {
             // 20.0: sunk ones are gone, ones not back in Pola are withdrawn for good; damaged and withdrawn
             // ones return; all are based at Pola (24.2).
-            let lost = s.status == ShipStatus::Sunk || (s.status == ShipStatus::Active && s.position != pola);
+            let lost = s.status == ShipStatus::Sunk
+                || (s.status == ShipStatus::Active && s.position != pola);
             if lost {
                 c.removed.push(s.id.clone());
                 continue;
             }
-            ships.push(GermanShip { tracks: s.start, status: ShipStatus::Active, position: pola.clone(), ..s.clone() });
+            ships.push(GermanShip {
+                tracks: s.start,
+                status: ShipStatus::Active,
+                position: pola.clone(),
+                ..s.clone()
+            });
             continue;
         }
         if s.status != ShipStatus::Active {
             continue;
         }
-        let leadership = if won { s.tracks.leadership + 1 } else { s.tracks.leadership.saturating_sub(1).max(1) };
+        let leadership = if won {
+            s.tracks.leadership + 1
+        } else {
+            s.tracks.leadership.saturating_sub(1).max(1)
+        };
         // 24.1 step 1: a damaged ship is repaired to its starting values; an undamaged one keeps its own
         // (coal, ammunition and torpedoes as they are).
         let mut tracks = if damaged(s) { s.start } else { s.tracks };
         tracks.leadership = leadership;
-        ships.push(GermanShip { tracks, position: base_space.clone(), ..s.clone() });
+        ships.push(GermanShip {
+            tracks,
+            position: base_space.clone(),
+            ..s.clone()
+        });
     }
     ships
 }
@@ -321,11 +445,20 @@ fn restore_task_force(game: &Game, c: &mut CampaignState, base_space: &SpaceRef,
 /// its starting value (docs/AMBIGUITIES.md).
 fn damaged(s: &GermanShip) -> bool {
     let (t, start) = (&s.tracks, &s.start);
-    t.hull < start.hull || t.engines < start.engines || t.primary < start.primary || t.secondary < start.secondary || t.tertiary < start.tertiary
+    t.hull < start.hull
+        || t.engines < start.engines
+        || t.primary < start.primary
+        || t.secondary < start.secondary
+        || t.tertiary < start.tertiary
 }
 
 /// Orders Chart reinforcements join fresh at the chosen base (24.1).
-fn add_reinforcements(pack: &RulesPack, ships: &mut Vec<GermanShip>, reinforcements: &[String], base_space: &SpaceRef) {
+fn add_reinforcements(
+    pack: &RulesPack,
+    ships: &mut Vec<GermanShip>,
+    reinforcements: &[String],
+    base_space: &SpaceRef,
+) {
     for id in reinforcements {
         if let Some(spec) = pack.german_ship(id) {
             ships.push(GermanShip {
@@ -345,7 +478,12 @@ fn add_reinforcements(pack: &RulesPack, ships: &mut Vec<GermanShip>, reinforceme
 
 /// Austro-Hungarian Naval Pact: one Austro-Hungarian cruiser joins, picked at random among those not in
 /// the war (24.1 example), and stays until sunk.
-fn austro_hungarian_cruiser_joins(ctx: &mut Ctx, c: &CampaignState, ships: &mut Vec<GermanShip>, place: &str) {
+fn austro_hungarian_cruiser_joins(
+    ctx: &mut Ctx,
+    c: &CampaignState,
+    ships: &mut Vec<GermanShip>,
+    place: &str,
+) {
     let pack = ctx.pack;
     let cruisers: Vec<CounterId> = pack
         .counters
@@ -358,8 +496,17 @@ fn austro_hungarian_cruiser_joins(ctx: &mut Ctx, c: &CampaignState, ships: &mut 
         .collect();
     if !cruisers.is_empty() {
         let pick = cruisers[ctx.game.dice.index(cruisers.len())];
-        if let Some(ship) = crate::rules::austro_hungarian::ship_from_counter(pack, pick, &SpaceRef::place(place)) {
-            ctx.instruct(format!("{} joins your command at {} (Orders Chart bonus).", ship.name, SpaceRef::place(place).describe(pack)), "24.1");
+        if let Some(ship) =
+            crate::rules::austro_hungarian::ship_from_counter(pack, pick, &SpaceRef::place(place))
+        {
+            ctx.instruct(
+                format!(
+                    "{} joins your command at {} (Orders Chart bonus).",
+                    ship.name,
+                    SpaceRef::place(place).describe(pack)
+                ),
+                "24.1",
+            );
             ships.push(ship);
         }
     }
@@ -367,10 +514,19 @@ fn austro_hungarian_cruiser_joins(ctx: &mut Ctx, c: &CampaignState, ships: &mut 
 
 /// 3.0 with the campaign's carry (24.1 steps 3–4, 24.3): the new game replaces the ended one and its
 /// set-up events follow.
-fn set_up_mission(ctx: &mut Ctx, mut c: CampaignState, ships: Vec<GermanShip>, vp_cost: i32) -> Result<(), RuleError> {
+fn set_up_mission(
+    ctx: &mut Ctx,
+    mut c: CampaignState,
+    ships: Vec<GermanShip>,
+    vp_cost: i32,
+) -> Result<(), RuleError> {
     let pack = ctx.pack;
     let carry = Carry {
-        removed: c.removed.iter().filter_map(|id| counter(pack, id)).collect(),
+        removed: c
+            .removed
+            .iter()
+            .filter_map(|id| counter(pack, id))
+            .collect(),
         extra_markers: c.battlecruisers_sunk,
         used_orders: c.used_orders.clone(),
         open_zones: c.open_zones.clone(),
@@ -409,41 +565,90 @@ fn announce_mission(ctx: &mut Ctx, base_space: &SpaceRef, vp_cost: i32) {
         "24.2",
     );
     if vp_cost != 0 {
-        ctx.emit(Event::VpChanged { from: 0, to: -vp_cost, reason: "reinforcements (Orders Chart)".into(), rule: "19.1".into() });
+        ctx.emit(Event::VpChanged {
+            from: 0,
+            to: -vp_cost,
+            reason: "reinforcements (Orders Chart)".into(),
+            rule: "19.1".into(),
+        });
     }
 }
 
 /// The ports and naval bases of the nations a basing bonus names (24.2).
 fn nation_ports(pack: &RulesPack, nations: &[Nation]) -> Vec<String> {
     use crate::ground::pack::PlaceKind;
-    pack.places.iter().filter(|p| nations.contains(&p.nation) && matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase)).map(|p| p.id.clone()).collect()
+    pack.places
+        .iter()
+        .filter(|p| {
+            nations.contains(&p.nation) && matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase)
+        })
+        .map(|p| p.id.clone())
+        .collect()
 }
 
 /// Places by their names on the map, joined.
 fn place_names(pack: &RulesPack, ids: &[String]) -> String {
-    ids.iter().map(|id| pack.place(id).map(|p| p.name.as_str()).unwrap_or(id)).collect::<Vec<_>>().join(", ")
+    ids.iter()
+        .map(|id| pack.place(id).map(|p| p.name.as_str()).unwrap_or(id))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn describe_bonus(pack: &RulesPack, b: &OrdersBonus) -> String {
     match b {
-        OrdersBonus::AustroHungarianCruiser { place } => format!("An Austro-Hungarian cruiser joins at {}", SpaceRef::place(place).describe(pack)),
-        OrdersBonus::ZonesBecomeHighSeas { zones } => format!("These patrol zones are open sea from now on: {}", place_names(pack, zones)),
-        OrdersBonus::Alliance { nation } => format!("Alliance with {}: its ports are friendly", words::nation(*nation)),
+        OrdersBonus::AustroHungarianCruiser { place } => format!(
+            "An Austro-Hungarian cruiser joins at {}",
+            SpaceRef::place(place).describe(pack)
+        ),
+        OrdersBonus::ZonesBecomeHighSeas { zones } => format!(
+            "These patrol zones are open sea from now on: {}",
+            place_names(pack, zones)
+        ),
+        OrdersBonus::Alliance { nation } => format!(
+            "Alliance with {}: its ports are friendly",
+            words::nation(*nation)
+        ),
         OrdersBonus::ChooseOne { options } => {
-            format!("One of: {}", options.iter().map(|o| describe_bonus(pack, o)).collect::<Vec<_>>().join("; or "))
+            format!(
+                "One of: {}",
+                options
+                    .iter()
+                    .map(|o| describe_bonus(pack, o))
+                    .collect::<Vec<_>>()
+                    .join("; or ")
+            )
         }
-        OrdersBonus::RemoveRandomBritishBc => "A British battlecruiser, chosen at random, leaves the Mediterranean".to_string(),
+        OrdersBonus::RemoveRandomBritishBc => {
+            "A British battlecruiser, chosen at random, leaves the Mediterranean".to_string()
+        }
         OrdersBonus::Reinforcements { ships, vp_cost } => {
-            let names: Vec<String> = ships.iter().map(|s| crate::ground::event::ship_name(pack, s)).collect();
+            let names: Vec<String> = ships
+                .iter()
+                .map(|s| crate::ground::event::ship_name(pack, s))
+                .collect();
             format!("Reinforcements: {} (costs {vp_cost} VP)", names.join(", "))
         }
-        OrdersBonus::Basing { places, nations, .. } => {
-            let mut bases: Vec<String> = places.iter().map(|p| SpaceRef::place(p).describe(pack)).collect();
-            bases.extend(nations.iter().map(|n| format!("the ports of {}", words::nation(*n))));
+        OrdersBonus::Basing {
+            places, nations, ..
+        } => {
+            let mut bases: Vec<String> = places
+                .iter()
+                .map(|p| SpaceRef::place(p).describe(pack))
+                .collect();
+            bases.extend(
+                nations
+                    .iter()
+                    .map(|n| format!("the ports of {}", words::nation(*n))),
+            );
             format!("New bases: {}", bases.join(", "))
         }
         OrdersBonus::RemoveOrders { orders } => {
-            format!("The Orders {} are no longer drawn", pack.orders_spec(orders).map(|o| o.name.as_str()).unwrap_or(orders))
+            format!(
+                "The Orders {} are no longer drawn",
+                pack.orders_spec(orders)
+                    .map(|o| o.name.as_str())
+                    .unwrap_or(orders)
+            )
         }
     }
 }

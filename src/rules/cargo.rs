@@ -4,20 +4,27 @@
 //! landed crew back to the Available box (8.3), lost with the hull boxes they sit in (8.4), traded between
 //! ships in the same space (4.1, 8.6).
 
+use crate::engine::ctx::Ctx;
 use crate::ground::action::Action;
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::pack::{CargoClass, CargoSpec, RulesPack, Terrain};
 use crate::ground::ports;
-use crate::engine::ctx::Ctx;
 use crate::ground::state::{Game, GermanShip, Phase};
 
 pub use crate::ground::state::boxes_used;
 
-
 /// Counters of `item` in play: aboard any ship afloat, or landed in a captured port (Seebataillon).
 fn in_play(game: &Game, item: &str) -> u8 {
-    let aboard = game.active_ships().flat_map(|s| s.cargo.iter()).filter(|c| *c == item).count();
-    let landed = if item == crate::rules::combat::firing::gear::SEEBATAILLON { game.captured_ports.len() } else { 0 };
+    let aboard = game
+        .active_ships()
+        .flat_map(|s| s.cargo.iter())
+        .filter(|c| *c == item)
+        .count();
+    let landed = if item == crate::rules::combat::firing::gear::SEEBATAILLON {
+        game.captured_ports.len()
+    } else {
+        0
+    };
     (aboard + landed) as u8
 }
 
@@ -35,11 +42,25 @@ fn rule_allows(game: &Game, spec: &CargoSpec) -> bool {
 /// (8.1); in an Outfitting phase at a friendly naval base, its leadership less what it bought this phase
 /// (8.5); otherwise none.
 pub fn points_left(pack: &RulesPack, game: &Game, ship: &GermanShip) -> u8 {
-    let spent_aboard: u8 = ship.cargo.iter().filter_map(|c| pack.charts.cargo(c)).map(|c| c.cost).sum();
+    let spent_aboard: u8 = ship
+        .cargo
+        .iter()
+        .filter_map(|c| pack.charts.cargo(c))
+        .map(|c| c.cost)
+        .sum();
     match game.phase {
-        Phase::Setup => (pack.setup.outfitting_points_per_leadership * ship.start.leadership).saturating_sub(spent_aboard),
-        Phase::Outfitting if ports::terrain(pack, game, &ship.position) == Terrain::FriendlyNavalBase => {
-            let spent = game.turn_state.cargo_bought.iter().filter(|(s, _)| s == &ship.id).map(|(_, p)| *p).sum::<u8>();
+        Phase::Setup => (pack.setup.outfitting_points_per_leadership * ship.start.leadership)
+            .saturating_sub(spent_aboard),
+        Phase::Outfitting
+            if ports::terrain(pack, game, &ship.position) == Terrain::FriendlyNavalBase =>
+        {
+            let spent = game
+                .turn_state
+                .cargo_bought
+                .iter()
+                .filter(|(s, _)| s == &ship.id)
+                .map(|(_, p)| *p)
+                .sum::<u8>();
             ship.tracks.leadership.saturating_sub(spent)
         }
         _ => 0,
@@ -47,33 +68,67 @@ pub fn points_left(pack: &RulesPack, game: &Game, ship: &GermanShip) -> u8 {
 }
 
 fn spec<'p>(pack: &'p RulesPack, item: &str) -> Result<&'p CargoSpec, RuleError> {
-    pack.charts.cargo(item).ok_or_else(|| RuleError::Unknown { what: "crew or gear item", id: item.to_string() })
+    pack.charts.cargo(item).ok_or_else(|| RuleError::Unknown {
+        what: "crew or gear item",
+        id: item.to_string(),
+    })
 }
 
 fn ship<'g>(game: &'g Game, id: &str) -> Result<&'g GermanShip, RuleError> {
-    let s = game.active_ships().find(|s| s.id == id).ok_or_else(|| RuleError::Unknown { what: "German ship afloat", id: id.to_string() })?;
+    let s = game
+        .active_ships()
+        .find(|s| s.id == id)
+        .ok_or_else(|| RuleError::Unknown {
+            what: "German ship afloat",
+            id: id.to_string(),
+        })?;
     if s.austro_hungarian {
-        return Err(illegal("Austro-Hungarian ships carry no cargo (20.0: they are not outfitted)"));
+        return Err(illegal(
+            "Austro-Hungarian ships carry no cargo (20.0: they are not outfitted)",
+        ));
     }
     Ok(s)
 }
 
 /// Room in the hull (8.2, 8.3) and a counter left in the box (8.3) for `item` aboard `s`.
-pub fn room_for(pack: &RulesPack, game: &Game, s: &GermanShip, item: &CargoSpec) -> Result<(), RuleError> {
+pub fn room_for(
+    pack: &RulesPack,
+    game: &Game,
+    s: &GermanShip,
+    item: &CargoSpec,
+) -> Result<(), RuleError> {
     if !item.ship_types.is_empty() && !item.ship_types.contains(&s.ship_type) {
-        return Err(illegal(format!("{} may only be carried by {} (Crew and Gear chart)", item.name, crate::ground::words::ship_types(&item.ship_types))));
+        return Err(illegal(format!(
+            "{} may only be carried by {} (Crew and Gear chart)",
+            item.name,
+            crate::ground::words::ship_types(&item.ship_types)
+        )));
     }
     if !rule_allows(game, item) {
-        return Err(illegal(format!("{} belongs to optional rule {}, not chosen for this game", item.name, item.optional_rule.as_deref().unwrap_or(""))));
+        return Err(illegal(format!(
+            "{} belongs to optional rule {}, not chosen for this game",
+            item.name,
+            item.optional_rule.as_deref().unwrap_or("")
+        )));
     }
     if boxes_used(pack, s) + item.boxes > s.tracks.hull {
-        return Err(illegal(format!("{} has no free hull box for {} (8.2: one item per hull box)", s.name, item.name)));
+        return Err(illegal(format!(
+            "{} has no free hull box for {} (8.2: one item per hull box)",
+            s.name, item.name
+        )));
     }
-    if item.id == crate::rules::combat::firing::gear::SEAPLANE && s.cargo.iter().any(|c| c == &item.id) {
-        return Err(illegal("no more than one seaplane per battlecruiser (21.0)"));
+    if item.id == crate::rules::combat::firing::gear::SEAPLANE
+        && s.cargo.iter().any(|c| c == &item.id)
+    {
+        return Err(illegal(
+            "no more than one seaplane per battlecruiser (21.0)",
+        ));
     }
     if in_play(game, &item.id) >= item.supply {
-        return Err(illegal(format!("all {} {} counters are in play (8.3)", item.supply, item.name)));
+        return Err(illegal(format!(
+            "all {} {} counters are in play (8.3)",
+            item.supply, item.name
+        )));
     }
     Ok(())
 }
@@ -88,7 +143,13 @@ fn load_check(pack: &RulesPack, game: &Game, ship_id: &str, item: &str) -> Resul
         _ => return Err(not_now("cargo is bought in setup (8.1) or in an Outfitting phase at a friendly naval base (8.5)")),
     }
     if item.cost > points_left(pack, game, s) {
-        return Err(illegal(format!("{} costs {} cargo points; {} has {} left (8.1, 8.5)", item.name, item.cost, s.name, points_left(pack, game, s))));
+        return Err(illegal(format!(
+            "{} costs {} cargo points; {} has {} left (8.1, 8.5)",
+            item.name,
+            item.cost,
+            s.name,
+            points_left(pack, game, s)
+        )));
     }
     room_for(pack, game, s, item)
 }
@@ -98,11 +159,22 @@ pub fn load(ctx: &mut Ctx, ship_id: &str, item: &str) -> Result<(), RuleError> {
     load_check(ctx.pack, ctx.game, ship_id, item)?;
     let cost = spec(ctx.pack, item)?.cost;
     if ctx.game.phase == Phase::Outfitting {
-        ctx.game.turn_state.cargo_bought.push((ship_id.to_string(), cost));
+        ctx.game
+            .turn_state
+            .cargo_bought
+            .push((ship_id.to_string(), cost));
         crate::rules::outfitting::mark_outfitting(ctx, ship_id);
     }
-    ctx.game.ship_mut(ship_id).expect("checked").cargo.push(item.to_string());
-    let rule = if ctx.game.phase == Phase::Setup { "8.1" } else { "8.5" };
+    ctx.game
+        .ship_mut(ship_id)
+        .expect("checked")
+        .cargo
+        .push(item.to_string());
+    let rule = if ctx.game.phase == Phase::Setup {
+        "8.1"
+    } else {
+        "8.5"
+    };
     changed(ctx, ship_id, item, true, "loaded", rule);
     Ok(())
 }
@@ -118,8 +190,12 @@ pub fn dump(ctx: &mut Ctx, ship_id: &str, item: &str) -> Result<(), RuleError> {
     match ctx.game.phase {
         Phase::Setup => {}
         Phase::Outfitting => {
-            if spec.class == CargoClass::Crew && !ports::friendly_for_cargo(ctx.pack, ctx.game, &s.position) {
-                return Err(illegal("crew may only be removed in a friendly port or naval base (8.3)"));
+            if spec.class == CargoClass::Crew
+                && !ports::friendly_for_cargo(ctx.pack, ctx.game, &s.position)
+            {
+                return Err(illegal(
+                    "crew may only be removed in a friendly port or naval base (8.3)",
+                ));
             }
             crate::rules::outfitting::mark_outfitting(ctx, ship_id);
         }
@@ -133,34 +209,60 @@ pub fn dump(ctx: &mut Ctx, ship_id: &str, item: &str) -> Result<(), RuleError> {
 /// 4.1, 8.6: move one item between two ships in the same space in an Outfitting phase.
 pub fn transfer(ctx: &mut Ctx, from: &str, to: &str, item: &str) -> Result<(), RuleError> {
     if ctx.game.phase != Phase::Outfitting {
-        return Err(not_now("cargo is traded in the Outfitting & Repair phase (4.1)"));
+        return Err(not_now(
+            "cargo is traded in the Outfitting & Repair phase (4.1)",
+        ));
     }
     let (giver, taker) = (ship(ctx.game, from)?, ship(ctx.game, to)?);
     let spec = spec(ctx.pack, item)?;
     if from == to || giver.position != taker.position {
-        return Err(illegal("cargo passes only between two ships in the same space (4.1, 8.6)"));
+        return Err(illegal(
+            "cargo passes only between two ships in the same space (4.1, 8.6)",
+        ));
     }
     if !giver.cargo.iter().any(|c| c == item) {
         return Err(illegal(format!("{} carries no {}", giver.name, spec.name)));
     }
     if !spec.ship_types.is_empty() && !spec.ship_types.contains(&taker.ship_type) {
-        return Err(illegal(format!("{} may only be carried by {}", spec.name, crate::ground::words::ship_types(&spec.ship_types))));
+        return Err(illegal(format!(
+            "{} may only be carried by {}",
+            spec.name,
+            crate::ground::words::ship_types(&spec.ship_types)
+        )));
     }
     if boxes_used(ctx.pack, taker) + spec.boxes > taker.tracks.hull {
-        return Err(illegal(format!("{} has no free hull box for {} (8.2)", taker.name, spec.name)));
+        return Err(illegal(format!(
+            "{} has no free hull box for {} (8.2)",
+            taker.name, spec.name
+        )));
     }
     remove(ctx, from, item);
-    ctx.game.ship_mut(to).expect("checked").cargo.push(item.to_string());
+    ctx.game
+        .ship_mut(to)
+        .expect("checked")
+        .cargo
+        .push(item.to_string());
     crate::rules::outfitting::mark_outfitting(ctx, from);
     crate::rules::outfitting::mark_outfitting(ctx, to);
     let (giver_name, taker_name) = (ship_name_of(ctx, from), ship_name_of(ctx, to));
-    changed(ctx, from, item, false, &format!("handed to {taker_name}"), "8.6");
-    changed(ctx, to, item, true, &format!("taken from {giver_name}"), "8.6");
+    changed(
+        ctx,
+        from,
+        item,
+        false,
+        &format!("handed to {taker_name}"),
+        "8.6",
+    );
+    changed(
+        ctx,
+        to,
+        item,
+        true,
+        &format!("taken from {giver_name}"),
+        "8.6",
+    );
     Ok(())
 }
-
-
-
 
 /// The cargo decisions open now: loads (setup, friendly naval base), dumps and trades (Outfitting).
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
@@ -168,7 +270,10 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     for s in game.active_ships().filter(|s| !s.austro_hungarian) {
         for item in &pack.charts.crew_and_gear.items {
             if load_check(pack, game, &s.id, &item.id).is_ok() {
-                actions.push(Action::LoadCargo { ship: s.id.clone(), item: item.id.clone() });
+                actions.push(Action::LoadCargo {
+                    ship: s.id.clone(),
+                    item: item.id.clone(),
+                });
             }
         }
         let mut seen: Vec<&String> = Vec::new();
@@ -177,15 +282,32 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
                 continue;
             }
             seen.push(item);
-            let crew_ok = pack.charts.cargo(item).is_some_and(|c| c.class != CargoClass::Crew) || ports::friendly_for_cargo(pack, game, &s.position);
+            let crew_ok = pack
+                .charts
+                .cargo(item)
+                .is_some_and(|c| c.class != CargoClass::Crew)
+                || ports::friendly_for_cargo(pack, game, &s.position);
             if game.phase == Phase::Setup || (game.phase == Phase::Outfitting && crew_ok) {
-                actions.push(Action::DumpCargo { ship: s.id.clone(), item: item.clone() });
+                actions.push(Action::DumpCargo {
+                    ship: s.id.clone(),
+                    item: item.clone(),
+                });
             }
             if game.phase == Phase::Outfitting {
-                for other in game.active_ships().filter(|o| o.id != s.id && o.position == s.position && !o.austro_hungarian) {
-                    let fits = pack.charts.cargo(item).is_some_and(|c| boxes_used(pack, other) + c.boxes <= other.tracks.hull && (c.ship_types.is_empty() || c.ship_types.contains(&other.ship_type)));
+                for other in game
+                    .active_ships()
+                    .filter(|o| o.id != s.id && o.position == s.position && !o.austro_hungarian)
+                {
+                    let fits = pack.charts.cargo(item).is_some_and(|c| {
+                        boxes_used(pack, other) + c.boxes <= other.tracks.hull
+                            && (c.ship_types.is_empty() || c.ship_types.contains(&other.ship_type))
+                    });
                     if fits {
-                        actions.push(Action::TransferCargo { from: s.id.clone(), to: other.id.clone(), item: item.clone() });
+                        actions.push(Action::TransferCargo {
+                            from: s.id.clone(),
+                            to: other.id.clone(),
+                            item: item.clone(),
+                        });
                     }
                 }
             }
@@ -212,5 +334,8 @@ pub fn stowage_after_hull_loss(ctx: &mut Ctx, ship_id: &str) {
 
 /// A ship as the player reads it ("SMS Breslau"), never its id.
 fn ship_name_of(ctx: &Ctx, id: &str) -> String {
-    ctx.game.ship(id).map_or_else(|| crate::ground::event::ship_name(ctx.pack, id), |s| s.name.clone())
+    ctx.game.ship(id).map_or_else(
+        || crate::ground::event::ship_name(ctx.pack, id),
+        |s| s.name.clone(),
+    )
 }

@@ -7,20 +7,22 @@
 //! questions about the map (a collier near the French zones) stop the resolution as `Pending` until
 //! answered; resolution then goes on where it stopped.
 
-pub use crate::ground::state::german_spaces;
+use crate::engine::ctx::Ctx;
 use crate::ground::action::{Action, Track};
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
 use crate::ground::pack::{AlertEvent, CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
-use crate::engine::ctx::Ctx;
+pub use crate::ground::state::german_spaces;
 use crate::ground::state::{CounterId, Game, Location, Pending, Phase, SpaceRef};
 use crate::rules::combat_damage;
 use crate::rules::movement;
 
-
 fn ships_in(game: &Game, space: &SpaceRef) -> Vec<String> {
-    game.active_ships().filter(|s| &s.position == space).map(|s| s.id.clone()).collect()
+    game.active_ships()
+        .filter(|s| &s.position == space)
+        .map(|s| s.id.clone())
+        .collect()
 }
 
 fn kind_of(pack: &RulesPack, id: CounterId) -> Option<IncidentKind> {
@@ -36,7 +38,12 @@ fn name_of(pack: &RulesPack, id: CounterId) -> String {
 
 /// Allied warships for 13.0 step 3a (troop convoys count as warships in combat, 14.15).
 fn is_warship(kind: IncidentKind) -> bool {
-    matches!(kind, IncidentKind::RoyalNavyWarship | IncidentKind::FrenchWarship | IncidentKind::FrenchTroopConvoy)
+    matches!(
+        kind,
+        IncidentKind::RoyalNavyWarship
+            | IncidentKind::FrenchWarship
+            | IncidentKind::FrenchTroopConvoy
+    )
 }
 
 /// What the player may do in the Incident phase now.
@@ -60,14 +67,28 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
 pub fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Action> {
     match pending {
         Pending::SubmarineEvasion { ship, .. } => {
-            let mut answers = vec![Action::EvadeSubmarine { ship: ship.clone(), spend_coal: false }];
+            let mut answers = vec![Action::EvadeSubmarine {
+                ship: ship.clone(),
+                spend_coal: false,
+            }];
             if game.ship(ship).is_some_and(|s| s.tracks.coal > 0) {
-                answers.insert(0, Action::EvadeSubmarine { ship: ship.clone(), spend_coal: true });
+                answers.insert(
+                    0,
+                    Action::EvadeSubmarine {
+                        ship: ship.clone(),
+                        spend_coal: true,
+                    },
+                );
             }
             answers
         }
-        Pending::CollierNearFrenchZones { .. } => vec![Action::Answer { yes: true }, Action::Answer { yes: false }],
-        Pending::RamDamage { space } => ships_in(game, space).into_iter().map(|ship| Action::ChooseShip { ship }).collect(),
+        Pending::CollierNearFrenchZones { .. } => {
+            vec![Action::Answer { yes: true }, Action::Answer { yes: false }]
+        }
+        Pending::RamDamage { space } => ships_in(game, space)
+            .into_iter()
+            .map(|ship| Action::ChooseShip { ship })
+            .collect(),
         other => crate::rules::intelligence::pending_answers(pack, game, other).unwrap_or_default(),
     }
 }
@@ -76,22 +97,32 @@ pub fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<
 pub fn phase_complete(game: &Game) -> bool {
     game.pending.is_empty()
         && game.turn_state.incident_queue.is_empty()
-        && german_spaces(game).iter().all(|s| game.turn_state.incidents_done.contains(s))
+        && german_spaces(game)
+            .iter()
+            .all(|s| game.turn_state.incidents_done.contains(s))
 }
 
 /// 13.0 steps 1–4 for the German warships in `space`.
 pub fn resolve_space(ctx: &mut Ctx, space: &SpaceRef) -> Result<(), RuleError> {
     if ctx.game.phase != Phase::Incident {
-        return Err(not_now("incidents are resolved in the Incident phase (13.0)"));
+        return Err(not_now(
+            "incidents are resolved in the Incident phase (13.0)",
+        ));
     }
     if !ctx.game.pending.is_empty() {
         return Err(not_now("answer the pending decision first"));
     }
     if !german_spaces(ctx.game).contains(space) {
-        return Err(illegal(format!("no German warship is at {}", space.describe(ctx.pack))));
+        return Err(illegal(format!(
+            "no German warship is at {}",
+            space.describe(ctx.pack)
+        )));
     }
     if ctx.game.turn_state.incidents_done.contains(space) {
-        return Err(illegal(format!("the incidents at {} are already resolved this turn", space.describe(ctx.pack))));
+        return Err(illegal(format!(
+            "the incidents at {} are already resolved this turn",
+            space.describe(ctx.pack)
+        )));
     }
     ctx.game.turn_state.incidents_done.push(space.clone());
     reveal_space(ctx, space);
@@ -102,17 +133,38 @@ pub fn resolve_space(ctx: &mut Ctx, space: &SpaceRef) -> Result<(), RuleError> {
 
 /// 13.0 step 1: face-down markers in the space are revealed; Quiet Seas go back to the pool.
 fn reveal_space(ctx: &mut Ctx, space: &SpaceRef) {
-    let Some(zone) = space.place_id().filter(|id| ctx.pack.place(id).is_some_and(|p| p.kind == PlaceKind::PatrolZone)) else {
+    let Some(zone) = space.place_id().filter(|id| {
+        ctx.pack
+            .place(id)
+            .is_some_and(|p| p.kind == PlaceKind::PatrolZone)
+    }) else {
         return;
     };
-    let stack: Vec<CounterId> = ctx.game.counters_at(&Location::PatrolZone { zone: zone.to_string() }).collect();
+    let stack: Vec<CounterId> = ctx
+        .game
+        .counters_at(&Location::PatrolZone {
+            zone: zone.to_string(),
+        })
+        .collect();
     for id in stack {
         ctx.reveal(id, space.clone(), "13.0");
         match kind_of(ctx.pack, id) {
             Some(IncidentKind::QuietSeas) => return_to_pool(ctx, id, "13.0", ""),
             Some(kind) if is_warship(kind) || kind == IncidentKind::AlliedMerchantman => {
-                ctx.game.move_counter(id, Location::OnMap { space: space.clone() });
-                ctx.instruct(format!("Turn {} face up at {}: it stays there.", name_of(ctx.pack, id), space.describe(ctx.pack)), "13.0");
+                ctx.game.move_counter(
+                    id,
+                    Location::OnMap {
+                        space: space.clone(),
+                    },
+                );
+                ctx.instruct(
+                    format!(
+                        "Turn {} face up at {}: it stays there.",
+                        name_of(ctx.pack, id),
+                        space.describe(ctx.pack)
+                    ),
+                    "13.0",
+                );
             }
             // 24.3: an event marker among a zone's stack is applied when revealed.
             Some(_) => queue_other(ctx, id, space),
@@ -132,10 +184,20 @@ fn pick(ctx: &mut Ctx, space: &SpaceRef) {
             break;
         }
         let id = pool[ctx.game.dice.index(pool.len())];
-        ctx.game.move_counter(id, Location::Picked { space: space.clone() });
+        ctx.game.move_counter(
+            id,
+            Location::Picked {
+                space: space.clone(),
+            },
+        );
         drawn.push(id);
     }
-    ctx.emit(Event::IncidentsPicked { space: space.clone(), normal, extra, drawn: drawn.len() as u8 });
+    ctx.emit(Event::IncidentsPicked {
+        space: space.clone(),
+        normal,
+        extra,
+        drawn: drawn.len() as u8,
+    });
     for id in drawn {
         ctx.reveal(id, space.clone(), "13.0");
         ctx.game.turn_state.picked.push((id, space.clone()));
@@ -149,31 +211,81 @@ fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef)
     let name = name_of(ctx.pack, id);
     let here = space.describe(ctx.pack);
     match kind {
-        IncidentKind::FrenchWarship | IncidentKind::FrenchTroopConvoy if space.sea_zone(ctx.pack) != SeaZone::WesternMed => {
+        IncidentKind::FrenchWarship | IncidentKind::FrenchTroopConvoy
+            if space.sea_zone(ctx.pack) != SeaZone::WesternMed =>
+        {
             // Incident Chart: French warships and convoys appear only in the Western Mediterranean.
-            let entry = if kind == IncidentKind::FrenchWarship { "Incident Chart: French Warship" } else { "Incident Chart: French Troop Convoy" };
-            return_to_pool(ctx, id, entry, "only in the Western Mediterranean; no substitute");
+            let entry = if kind == IncidentKind::FrenchWarship {
+                "Incident Chart: French Warship"
+            } else {
+                "Incident Chart: French Troop Convoy"
+            };
+            return_to_pool(
+                ctx,
+                id,
+                entry,
+                "only in the Western Mediterranean; no substitute",
+            );
         }
         _ if is_warship(kind) && screened(ctx, space) => {
-            return_to_pool(ctx, id, "Incident Chart: Austro-Hungarian Fleet Sorties", "the Austro-Hungarian fleet's sortie draws it off");
+            return_to_pool(
+                ctx,
+                id,
+                "Incident Chart: Austro-Hungarian Fleet Sorties",
+                "the Austro-Hungarian fleet's sortie draws it off",
+            );
         }
-        _ if is_warship(kind) && ctx.game.turn_state.screened_zones.contains(&space.sea_zone(ctx.pack)) => {
-            return_to_pool(ctx, id, "Incident Chart: Central Powers Fleet Sortie", "the Central Powers' fleet sortie draws it off");
+        _ if is_warship(kind)
+            && ctx
+                .game
+                .turn_state
+                .screened_zones
+                .contains(&space.sea_zone(ctx.pack)) =>
+        {
+            return_to_pool(
+                ctx,
+                id,
+                "Incident Chart: Central Powers Fleet Sortie",
+                "the Central Powers' fleet sortie draws it off",
+            );
         }
         _ if is_warship(kind) => {
-            ctx.game.move_counter(id, Location::OnMap { space: space.clone() });
-            ctx.instruct(format!("Place {name} face up at {here}: it must be fought in the Naval Combat phase."), "13.0");
+            ctx.game.move_counter(
+                id,
+                Location::OnMap {
+                    space: space.clone(),
+                },
+            );
+            ctx.instruct(
+                format!(
+                    "Place {name} face up at {here}: it must be fought in the Naval Combat phase."
+                ),
+                "13.0",
+            );
         }
         IncidentKind::AlliedMerchantman => {
-            ctx.game.move_counter(id, Location::OnMap { space: space.clone() });
-            ctx.instruct(format!("Place {name} at {here}: it may be raided in the Commerce Raiding phase."), "15.0");
+            ctx.game.move_counter(
+                id,
+                Location::OnMap {
+                    space: space.clone(),
+                },
+            );
+            ctx.instruct(
+                format!("Place {name} at {here}: it may be raided in the Commerce Raiding phase."),
+                "15.0",
+            );
         }
         _ => queue_other(ctx, id, space),
     }
 }
 
 fn queue_other(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
-    ctx.game.move_counter(id, Location::Picked { space: space.clone() });
+    ctx.game.move_counter(
+        id,
+        Location::Picked {
+            space: space.clone(),
+        },
+    );
     ctx.game.turn_state.incident_queue.push((id, space.clone()));
 }
 
@@ -208,15 +320,18 @@ fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
     let ships = ships_in(ctx.game, space);
     match kind {
         IncidentKind::QuietSeas => done_returns(ctx, id),
-        IncidentKind::AlliedPatrol | IncidentKind::RoyalNavyConflictingOrders | IncidentKind::RoyalNavyOrdersPursue => {
-            alert_entry(ctx, id, kind, space)
-        }
+        IncidentKind::AlliedPatrol
+        | IncidentKind::RoyalNavyConflictingOrders
+        | IncidentKind::RoyalNavyOrdersPursue => alert_entry(ctx, id, kind, space),
         IncidentKind::AlliedSubmarine => allied_submarine(ctx, id, space, &ships),
         IncidentKind::AustroHungarianFleetSorties => austro_hungarian_sortie(ctx, id),
         IncidentKind::CollierAttacked => collier_attacked(ctx, id),
         IncidentKind::CentralPowersFleetSortie => central_powers_sortie(ctx, id),
         IncidentKind::FrenchNavySorties => french_navy_sorties(ctx, id),
-        IncidentKind::FrenchTroopConvoy | IncidentKind::FrenchWarship | IncidentKind::RoyalNavyWarship | IncidentKind::AlliedMerchantman => {
+        IncidentKind::FrenchTroopConvoy
+        | IncidentKind::FrenchWarship
+        | IncidentKind::RoyalNavyWarship
+        | IncidentKind::AlliedMerchantman => {
             // Only reached for a marker revealed among a zone's stack after sorting: place it like a pick.
             sort_pick(ctx, id, kind, space);
         }
@@ -226,9 +341,10 @@ fn resolve_incident(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
             done_returns(ctx, id);
         }
         IncidentKind::MoraleCheck => morale_check(ctx, id),
-        IncidentKind::LimitedVisibility | IncidentKind::MechanicalBreakdown | IncidentKind::Minefield | IncidentKind::Storm => {
-            sea_hazard(ctx, id, kind, space, &ships)
-        }
+        IncidentKind::LimitedVisibility
+        | IncidentKind::MechanicalBreakdown
+        | IncidentKind::Minefield
+        | IncidentKind::Storm => sea_hazard(ctx, id, kind, space, &ships),
     }
 }
 
@@ -238,11 +354,23 @@ fn alert_entry(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRe
     match kind {
         IncidentKind::AlliedPatrol => {
             if ports::is_allied_ground(ctx.pack, ctx.game, space) {
-                ctx.alert_event(AlertEvent::AlliedPatrol, "Allied Patrol in an Allied patrol zone, port or base", "Incident Chart, 5.0");
+                ctx.alert_event(
+                    AlertEvent::AlliedPatrol,
+                    "Allied Patrol in an Allied patrol zone, port or base",
+                    "Incident Chart, 5.0",
+                );
             }
         }
-        IncidentKind::RoyalNavyConflictingOrders => ctx.alert_event(AlertEvent::RoyalNavyConflictingOrders, "Royal Navy Conflicting Orders", "Incident Chart, 5.2"),
-        IncidentKind::RoyalNavyOrdersPursue => ctx.alert_event(AlertEvent::RoyalNavyOrdersPursue, "Royal Navy Orders \"Pursue\"", "Incident Chart, 5.2"),
+        IncidentKind::RoyalNavyConflictingOrders => ctx.alert_event(
+            AlertEvent::RoyalNavyConflictingOrders,
+            "Royal Navy Conflicting Orders",
+            "Incident Chart, 5.2",
+        ),
+        IncidentKind::RoyalNavyOrdersPursue => ctx.alert_event(
+            AlertEvent::RoyalNavyOrdersPursue,
+            "Royal Navy Orders \"Pursue\"",
+            "Incident Chart, 5.2",
+        ),
         _ => unreachable!("resolve_incident routes only the Alert Level entries here"),
     }
     done_returns(ctx, id);
@@ -252,7 +380,11 @@ fn alert_entry(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRe
 fn collier_attacked(ctx: &mut Ctx, id: CounterId) {
     let colliers: Vec<u8> = ctx.game.colliers.iter().map(|c| c.id).collect();
     for collier in colliers {
-        if ctx.roll_d6(format!("Collier Attacked: collier {collier} (6 sinks it)"), "Incident Chart") == 6 {
+        if ctx.roll_d6(
+            format!("Collier Attacked: collier {collier} (6 sinks it)"),
+            "Incident Chart",
+        ) == 6
+        {
             lose_collier(ctx, collier, "attacked", "Incident Chart: Collier Attacked");
             ctx.change_vp(-1, "collier lost", "Incident Chart: Collier Attacked");
         }
@@ -263,7 +395,12 @@ fn collier_attacked(ctx: &mut Ctx, id: CounterId) {
 /// Incident Chart: Friendly Ship.
 fn friendly_ship(ctx: &mut Ctx, id: CounterId, space: &SpaceRef) {
     // Held until the next Outfitting/Repair phase (7.0), where its coal and repair dice are used.
-    ctx.game.move_counter(id, Location::Held { space: space.clone() });
+    ctx.game.move_counter(
+        id,
+        Location::Held {
+            space: space.clone(),
+        },
+    );
     ctx.instruct(
         format!("Keep Friendly Ship beside {}: it helps the ships there in the next Outfitting & Repair phase.", space.describe(ctx.pack)),
         "Incident Chart",
@@ -276,7 +413,11 @@ fn morale_check(ctx: &mut Ctx, id: CounterId) {
     if ctx.game.turn > 1 {
         let par = ctx.game.turn as i32 * 5;
         ctx.game.turn_state.morale_dice = if par >= ctx.game.vp { 1 } else { -1 };
-        let effect = if par >= ctx.game.vp { "one extra die" } else { "one die fewer" };
+        let effect = if par >= ctx.game.vp {
+            "one extra die"
+        } else {
+            "one die fewer"
+        };
         ctx.instruct(
             format!("Morale Check: turn × 5 = {par} against {} VP — German ships roll {effect} per gun type and torpedoes in combat this turn.", ctx.game.vp),
             "Incident Chart",
@@ -287,25 +428,51 @@ fn morale_check(ctx: &mut Ctx, id: CounterId) {
 
 /// Incident Chart entries of the sea itself: Limited Visibility and Storm mark the space for the turn;
 /// Mechanical Breakdown, Minefield (only off an enemy port) and Storm roll a die per ship.
-fn sea_hazard(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef, ships: &[String]) {
+fn sea_hazard(
+    ctx: &mut Ctx,
+    id: CounterId,
+    kind: IncidentKind,
+    space: &SpaceRef,
+    ships: &[String],
+) {
     match kind {
         IncidentKind::LimitedVisibility => {
             if !ctx.game.turn_state.limited_visibility.contains(space) {
                 ctx.game.turn_state.limited_visibility.push(space.clone());
             }
         }
-        IncidentKind::MechanicalBreakdown => on_a_six(ctx, ships, "Mechanical Breakdown", "6 costs one engine", &[Track::Engines]),
+        IncidentKind::MechanicalBreakdown => on_a_six(
+            ctx,
+            ships,
+            "Mechanical Breakdown",
+            "6 costs one engine",
+            &[Track::Engines],
+        ),
         IncidentKind::Minefield => {
             if ports::port_side(ctx.pack, ctx.game, space) == Some(Side::Enemy) {
-                on_a_six(ctx, ships, "Minefield", "6 is one hull and one engine hit", &[Track::Engines, Track::Hull]);
+                on_a_six(
+                    ctx,
+                    ships,
+                    "Minefield",
+                    "6 is one hull and one engine hit",
+                    &[Track::Engines, Track::Hull],
+                );
             }
         }
         IncidentKind::Storm => {
             // Incident Chart, Storm: a hull hit, or one engine damage for an Austro-Hungarian ship.
-            let (austro_hungarian, german): (Vec<String>, Vec<String>) =
-                ships.iter().cloned().partition(|s| ctx.game.ship(s).is_some_and(|x| x.austro_hungarian));
+            let (austro_hungarian, german): (Vec<String>, Vec<String>) = ships
+                .iter()
+                .cloned()
+                .partition(|s| ctx.game.ship(s).is_some_and(|x| x.austro_hungarian));
             on_a_six(ctx, &german, "Storm", "6 is one hull hit", &[Track::Hull]);
-            on_a_six(ctx, &austro_hungarian, "Storm", "6 is one engine damage", &[Track::Engines]);
+            on_a_six(
+                ctx,
+                &austro_hungarian,
+                "Storm",
+                "6 is one engine damage",
+                &[Track::Engines],
+            );
             if !ctx.game.turn_state.storm.contains(space) {
                 ctx.game.turn_state.storm.push(space.clone());
             }
@@ -318,7 +485,11 @@ fn sea_hazard(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef
 /// One die per ship; a 6 moves each of `tracks` one step down (Mechanical Breakdown, Minefield, Storm).
 fn on_a_six(ctx: &mut Ctx, ships: &[String], incident: &str, what: &str, tracks: &[Track]) {
     for ship in ships {
-        let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
+        let name = ctx
+            .game
+            .ship(ship)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
         if ctx.roll_d6(format!("{incident}: {name} ({what})"), "Incident Chart") == 6 {
             damage(ctx, ship, tracks, incident);
         }
@@ -331,7 +502,11 @@ fn damage(ctx: &mut Ctx, ship: &str, tracks: &[Track], incident: &str) {
     for track in tracks {
         ctx.change_track(ship, *track, -1, incident, "Incident Chart");
     }
-    if ctx.game.ship(ship).is_some_and(|s| s.austro_hungarian && s.status == crate::ground::state::ShipStatus::Active) {
+    if ctx
+        .game
+        .ship(ship)
+        .is_some_and(|s| s.austro_hungarian && s.status == crate::ground::state::ShipStatus::Active)
+    {
         crate::rules::austro_hungarian::withdraw(ctx, ship, "is damaged");
     }
 }
@@ -349,7 +524,10 @@ fn allied_submarine(ctx: &mut Ctx, id: CounterId, space: &SpaceRef, ships: &[Str
         1 | 2 => done_returns(ctx, id),
         3 | 4 => {
             for ship in ships {
-                ctx.game.pending.push(Pending::SubmarineEvasion { ship: ship.clone(), space: space.clone() });
+                ctx.game.pending.push(Pending::SubmarineEvasion {
+                    ship: ship.clone(),
+                    space: space.clone(),
+                });
             }
             done_returns(ctx, id);
         }
@@ -361,12 +539,23 @@ fn allied_submarine(ctx: &mut Ctx, id: CounterId, space: &SpaceRef, ships: &[Str
         }
         _ => {
             // Ram speed: the submarine is sunk (removed from play) and one ship takes a hull hit.
-            ctx.change_vp(2, "submarine rammed and sunk", "Incident Chart: Allied Submarine");
+            ctx.change_vp(
+                2,
+                "submarine rammed and sunk",
+                "Incident Chart: Allied Submarine",
+            );
             ctx.game.move_counter(id, Location::RemovedFromPlay);
-            ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to: "out of play (sunk)".into(), rule: "Incident Chart".into() });
+            ctx.emit(Event::CounterReturned {
+                counter: counter_code(ctx, id),
+                name: name_of(ctx.pack, id),
+                to: "out of play (sunk)".into(),
+                rule: "Incident Chart".into(),
+            });
             match ships {
                 [only] => damage(ctx, only, &[Track::Hull], "ramming the submarine"),
-                _ => ctx.game.pending.push(Pending::RamDamage { space: space.clone() }),
+                _ => ctx.game.pending.push(Pending::RamDamage {
+                    space: space.clone(),
+                }),
             }
         }
     }
@@ -374,11 +563,33 @@ fn allied_submarine(ctx: &mut Ctx, id: CounterId, space: &SpaceRef, ships: &[Str
 
 /// Allied Submarine, Torpedo Run: 5–6 hits, then the Torpedo Hit table.
 fn torpedo_run(ctx: &mut Ctx, ship: &str) {
-    let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
-    if ctx.roll_d6(format!("Torpedo run on {name} (5–6 hits)"), "Incident Chart") >= 5 {
-        match ctx.game.ship(ship).filter(|s| s.austro_hungarian).map(|s| s.position.clone()) {
+    let name = ctx
+        .game
+        .ship(ship)
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    if ctx.roll_d6(
+        format!("Torpedo run on {name} (5–6 hits)"),
+        "Incident Chart",
+    ) >= 5
+    {
+        match ctx
+            .game
+            .ship(ship)
+            .filter(|s| s.austro_hungarian)
+            .map(|s| s.position.clone())
+        {
             // 20.0: an Austro-Hungarian ship takes hits as the counter it is (and leaves the map if damaged).
-            Some(at) => crate::rules::combat::effects::hit_german(ctx, &at, ship, crate::rules::combat::effects::Hits { gunnery: 0, torpedo: 1 }, "an Allied submarine"),
+            Some(at) => crate::rules::combat::effects::hit_german(
+                ctx,
+                &at,
+                ship,
+                crate::rules::combat::effects::Hits {
+                    gunnery: 0,
+                    torpedo: 1,
+                },
+                "an Allied submarine",
+            ),
             None => combat_damage::torpedo_hit_on_german(ctx, ship, "Allied Submarine torpedo"),
         }
     }
@@ -387,7 +598,10 @@ fn torpedo_run(ctx: &mut Ctx, ship: &str) {
 /// Austro-Hungarian Fleet Sorties, standard rule: only with a German warship in the Adriatic; Allied
 /// warships picked in the Adriatic this Incident phase go back to the pool; the marker leaves play.
 fn austro_hungarian_sortie(ctx: &mut Ctx, id: CounterId) {
-    let in_adriatic = ctx.game.active_ships().any(|s| s.position.sea_zone(ctx.pack) == SeaZone::Adriatic);
+    let in_adriatic = ctx
+        .game
+        .active_ships()
+        .any(|s| s.position.sea_zone(ctx.pack) == SeaZone::Adriatic);
     if !in_adriatic {
         done_returns(ctx, id);
         return;
@@ -399,14 +613,27 @@ fn austro_hungarian_sortie(ctx: &mut Ctx, id: CounterId) {
         return;
     }
     ctx.game.turn_state.adriatic_screened = true;
-    send_back_picked(ctx, &[SeaZone::Adriatic], "Incident Chart: Austro-Hungarian Fleet Sorties", "the Austro-Hungarian fleet's sortie draws it off");
+    send_back_picked(
+        ctx,
+        &[SeaZone::Adriatic],
+        "Incident Chart: Austro-Hungarian Fleet Sorties",
+        "the Austro-Hungarian fleet's sortie draws it off",
+    );
     remove_from_play(ctx, id);
 }
 
 /// The alliance missions the Central Powers Fleet Sortie needs, and the sea zones each one screens.
 const ALLIANCE_WATERS: [(&str, crate::ground::pack::Nation, &[SeaZone]); 2] = [
-    ("ottoman_alliance", crate::ground::pack::Nation::OttomanEmpire, &[SeaZone::Aegean]),
-    ("italian_alliance", crate::ground::pack::Nation::Italy, &[SeaZone::Adriatic, SeaZone::WesternMed]),
+    (
+        "ottoman_alliance",
+        crate::ground::pack::Nation::OttomanEmpire,
+        &[SeaZone::Aegean],
+    ),
+    (
+        "italian_alliance",
+        crate::ground::pack::Nation::Italy,
+        &[SeaZone::Adriatic, SeaZone::WesternMed],
+    ),
 ];
 
 /// The waters the Central Powers' fleets sortie into: those of each alliance mission accomplished on a
@@ -417,7 +644,9 @@ pub fn alliance_waters(pack: &RulesPack, game: &Game) -> Vec<SeaZone> {
     let this_mission_done = game.accomplished_on.is_some_and(|t| t < game.turn);
     ALLIANCE_WATERS
         .iter()
-        .filter(|(mission, nation, _)| game.allies.contains(nation) || (this_mission_done && orders == mission))
+        .filter(|(mission, nation, _)| {
+            game.allies.contains(nation) || (this_mission_done && orders == mission)
+        })
         .flat_map(|(_, _, zones)| zones.iter().copied())
         .collect()
 }
@@ -436,7 +665,12 @@ fn central_powers_sortie(ctx: &mut Ctx, id: CounterId) {
             ctx.game.turn_state.screened_zones.push(*zone);
         }
     }
-    send_back_picked(ctx, &waters, "Incident Chart: Central Powers Fleet Sortie", "the Central Powers' fleet sortie draws it off");
+    send_back_picked(
+        ctx,
+        &waters,
+        "Incident Chart: Central Powers Fleet Sortie",
+        "the Central Powers' fleet sortie draws it off",
+    );
     remove_from_play(ctx, id);
 }
 
@@ -446,7 +680,10 @@ fn central_powers_sortie(ctx: &mut Ctx, id: CounterId) {
 fn send_back_picked(ctx: &mut Ctx, zones: &[SeaZone], entry: &str, why: &str) {
     let picked: Vec<(CounterId, SpaceRef)> = ctx.game.turn_state.picked.clone();
     for (counter, space) in picked {
-        let on_map = ctx.game.counter(counter).location == Location::OnMap { space: space.clone() };
+        let on_map = ctx.game.counter(counter).location
+            == Location::OnMap {
+                space: space.clone(),
+            };
         let warship = kind_of(ctx.pack, counter).is_some_and(is_warship);
         if on_map && warship && zones.contains(&space.sea_zone(ctx.pack)) {
             return_to_pool(ctx, counter, entry, why);
@@ -457,13 +694,27 @@ fn send_back_picked(ctx: &mut Ctx, zones: &[SeaZone], entry: &str, why: &str) {
 /// French Navy Sorties: colliers in or next to the Toulon and North African zones are lost (the player
 /// says which are next to them); the marker goes on the map and closes those zones for the next move.
 fn french_navy_sorties(ctx: &mut Ctx, id: CounterId) {
-    let colliers: Vec<(u8, SpaceRef)> = ctx.game.colliers.iter().map(|c| (c.id, c.position.clone())).collect();
+    let colliers: Vec<(u8, SpaceRef)> = ctx
+        .game
+        .colliers
+        .iter()
+        .map(|c| (c.id, c.position.clone()))
+        .collect();
     for (collier, position) in colliers {
-        let inside = position.place_id().is_some_and(|p| movement::FRENCH_SORTIE_ZONES.contains(&p));
+        let inside = position
+            .place_id()
+            .is_some_and(|p| movement::FRENCH_SORTIE_ZONES.contains(&p));
         if inside {
-            lose_collier(ctx, collier, "French fleet sortie", "Incident Chart: French Navy Sorties");
+            lose_collier(
+                ctx,
+                collier,
+                "French fleet sortie",
+                "Incident Chart: French Navy Sorties",
+            );
         } else if position.sea_zone(ctx.pack) == SeaZone::WesternMed {
-            ctx.game.pending.push(Pending::CollierNearFrenchZones { collier });
+            ctx.game
+                .pending
+                .push(Pending::CollierNearFrenchZones { collier });
         }
     }
     let at = SpaceRef::place(movement::FRENCH_SORTIE_ZONES[0]);
@@ -486,10 +737,18 @@ pub fn evade_submarine(ctx: &mut Ctx, ship: &str, spend_coal: bool) -> Result<()
     }
     if spend_coal {
         if ctx.game.ship(ship).is_none_or(|s| s.tracks.coal == 0) {
-            return Err(illegal("no reserve coal to spend: the ship must take the torpedo run"));
+            return Err(illegal(
+                "no reserve coal to spend: the ship must take the torpedo run",
+            ));
         }
         ctx.game.pending.remove(0);
-        ctx.change_track(ship, Track::Coal, -1, "evasive action", "Incident Chart: Allied Submarine");
+        ctx.change_track(
+            ship,
+            Track::Coal,
+            -1,
+            "evasive action",
+            "Incident Chart: Allied Submarine",
+        );
     } else {
         ctx.game.pending.remove(0);
         torpedo_run(ctx, ship);
@@ -503,7 +762,10 @@ pub fn choose_ship(ctx: &mut Ctx, ship: &str) -> Result<(), RuleError> {
         return Err(not_now("no ship choice is pending"));
     };
     if !ships_in(ctx.game, &space).iter().any(|s| s == ship) {
-        return Err(illegal(format!("{ship} is not at {}", space.describe(ctx.pack))));
+        return Err(illegal(format!(
+            "{ship} is not at {}",
+            space.describe(ctx.pack)
+        )));
     }
     ctx.game.pending.remove(0);
     damage(ctx, ship, &[Track::Hull], "ramming the submarine");
@@ -512,12 +774,18 @@ pub fn choose_ship(ctx: &mut Ctx, ship: &str) -> Result<(), RuleError> {
 }
 
 pub fn answer(ctx: &mut Ctx, yes: bool) -> Result<(), RuleError> {
-    let Some(Pending::CollierNearFrenchZones { collier }) = ctx.game.pending.first().cloned() else {
+    let Some(Pending::CollierNearFrenchZones { collier }) = ctx.game.pending.first().cloned()
+    else {
         return Err(not_now("no question is pending"));
     };
     ctx.game.pending.remove(0);
     if yes {
-        lose_collier(ctx, collier, "French fleet sortie", "Incident Chart: French Navy Sorties");
+        lose_collier(
+            ctx,
+            collier,
+            "French fleet sortie",
+            "Incident Chart: French Navy Sorties",
+        );
     }
     continue_resolution(ctx);
     Ok(())
@@ -526,8 +794,15 @@ pub fn answer(ctx: &mut Ctx, yes: bool) -> Result<(), RuleError> {
 fn lose_collier(ctx: &mut Ctx, collier: u8, reason: &str, rule: &str) {
     if let Some(pos) = ctx.game.colliers.iter().position(|c| c.id == collier) {
         let at = ctx.game.colliers.remove(pos).position;
-        ctx.emit(Event::CollierLost { collier, reason: reason.to_string(), rule: rule.to_string() });
-        ctx.instruct(format!("Remove collier {collier} from {}.", at.describe(ctx.pack)), rule);
+        ctx.emit(Event::CollierLost {
+            collier,
+            reason: reason.to_string(),
+            rule: rule.to_string(),
+        });
+        ctx.instruct(
+            format!("Remove collier {collier} from {}.", at.describe(ctx.pack)),
+            rule,
+        );
     }
 }
 
@@ -539,11 +814,25 @@ fn counter_code(ctx: &Ctx, id: CounterId) -> String {
 /// `rule` is a rule reference only (a key of the rule summaries); `why`, if any, says what sent it back.
 pub fn return_to_pool(ctx: &mut Ctx, id: CounterId, rule: &str, why: &str) {
     ctx.game.move_counter(id, Location::Pool);
-    let to = if why.is_empty() { "back to the Incident Pool".to_string() } else { format!("back to the Incident Pool ({why})") };
-    ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to, rule: rule.to_string() });
+    let to = if why.is_empty() {
+        "back to the Incident Pool".to_string()
+    } else {
+        format!("back to the Incident Pool ({why})")
+    };
+    ctx.emit(Event::CounterReturned {
+        counter: counter_code(ctx, id),
+        name: name_of(ctx.pack, id),
+        to,
+        rule: rule.to_string(),
+    });
 }
 
 fn remove_from_play(ctx: &mut Ctx, id: CounterId) {
     ctx.game.move_counter(id, Location::RemovedFromPlay);
-    ctx.emit(Event::CounterReturned { counter: counter_code(ctx, id), name: name_of(ctx.pack, id), to: "out of play".into(), rule: "13.1".into() });
+    ctx.emit(Event::CounterReturned {
+        counter: counter_code(ctx, id),
+        name: name_of(ctx.pack, id),
+        to: "out of play".into(),
+        rule: "13.1".into(),
+    });
 }

@@ -4,12 +4,12 @@
 //! zero (6.2), ships that outfitted (7.0), the Black Sea and Atlantic exit (12.5), neutral ports (9.1)
 //! and the zones closed by French Navy Sorties (Incident Chart).
 
+use crate::engine::ctx::Ctx;
 use crate::ground::action::{Action, Speed, Track};
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
 use crate::ground::pack::{EndIn, PlaceKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
-use crate::engine::ctx::Ctx;
 use crate::ground::state::{Game, Location, Phase, ShipStatus, SpaceRef};
 
 /// The three speeds of an engine track position (12.1–12.4).
@@ -24,37 +24,59 @@ pub struct Speeds {
 /// cruise 4, maximum 5, emergency 6 (the rule examples); each point of engine damage takes one off (12.4).
 pub fn speeds(pack: &RulesPack, engines: u8) -> Speeds {
     let row = pack.charts.engine_speeds(engines);
-    Speeds { cruise: row.cruise, maximum: row.maximum, emergency: row.emergency }
+    Speeds {
+        cruise: row.cruise,
+        maximum: row.maximum,
+        emergency: row.emergency,
+    }
 }
 
 /// The patrol zones French Navy Sorties closes for the ensuing Movement phase.
 pub const FRENCH_SORTIE_ZONES: [&str; 2] = ["toulon_pz", "north_african_pz"];
 
 /// 12.0: one ship's move, as reported by the player.
-pub fn move_ship(ctx: &mut Ctx, ship_id: &str, to: &SpaceRef, speed: Speed) -> Result<(), RuleError> {
+pub fn move_ship(
+    ctx: &mut Ctx,
+    ship_id: &str,
+    to: &SpaceRef,
+    speed: Speed,
+) -> Result<(), RuleError> {
     if ctx.game.phase != Phase::Movement {
         return Err(not_now("ships move in the Movement phase (12.0)"));
     }
-    let ship = ctx.game.ship(ship_id).ok_or_else(|| RuleError::Unknown { what: "ship", id: ship_id.to_string() })?;
+    let ship = ctx.game.ship(ship_id).ok_or_else(|| RuleError::Unknown {
+        what: "ship",
+        id: ship_id.to_string(),
+    })?;
     if ship.status != ShipStatus::Active {
         return Err(illegal(format!("{} is sunk", ship.name)));
     }
     if ctx.game.turn_state.moved.iter().any(|s| s == ship_id) {
-        return Err(illegal(format!("{} has already moved this turn", ship.name)));
+        return Err(illegal(format!(
+            "{} has already moved this turn",
+            ship.name
+        )));
     }
     let (name, from, tracks) = (ship.name.clone(), ship.position.clone(), ship.tracks);
     if speed == Speed::Stay {
         if to != &from {
-            return Err(illegal("a ship that stays ends where it started: report a speed to move it"));
+            return Err(illegal(
+                "a ship that stays ends where it started: report a speed to move it",
+            ));
         }
         if must_leave(ctx.pack, ctx.game).iter().any(|s| s == ship_id) {
-            return Err(illegal(format!("{name} has completed its visit to {} and must leave it now (9.1)", from.describe(ctx.pack))));
+            return Err(illegal(format!(
+                "{name} has completed its visit to {} and must leave it now (9.1)",
+                from.describe(ctx.pack)
+            )));
         }
         ctx.game.turn_state.moved.push(ship_id.to_string());
         return Ok(());
     }
     if ctx.game.turn_state.outfitted.iter().any(|s| s == ship_id) {
-        return Err(illegal(format!("{name} outfitted or repaired this turn and may not move (7.0, 10.1)")));
+        return Err(illegal(format!(
+            "{name} outfitted or repaired this turn and may not move (7.0, 10.1)"
+        )));
     }
     let band = speeds(ctx.pack, tracks.engines);
     let limit = match speed {
@@ -64,31 +86,62 @@ pub fn move_ship(ctx: &mut Ctx, ship_id: &str, to: &SpaceRef, speed: Speed) -> R
         Speed::Emergency => band.emergency,
     };
     if limit == 0 {
-        return Err(illegal(format!("{name} cannot move at that speed: its engines give it none (6.2, 12.4)")));
+        return Err(illegal(format!(
+            "{name} cannot move at that speed: its engines give it none (6.2, 12.4)"
+        )));
     }
     let austro_hungarian = ctx.game.ship(ship_id).is_some_and(|s| s.austro_hungarian);
     if austro_hungarian && !crate::rules::austro_hungarian::may_enter(to.sea_zone(ctx.pack)) {
-        return Err(illegal(format!("{name} may only sail the Adriatic, Eastern Mediterranean and Aegean (20.0)")));
+        return Err(illegal(format!(
+            "{name} may only sail the Adriatic, Eastern Mediterranean and Aegean (20.0)"
+        )));
     }
     if matches!(speed, Speed::Maximum | Speed::Emergency) && tracks.coal == 0 && !austro_hungarian {
-        return Err(illegal(format!("{name} has no reserve coal for maximum or emergency speed (12.2, 12.3)")));
+        return Err(illegal(format!(
+            "{name} has no reserve coal for maximum or emergency speed (12.2, 12.3)"
+        )));
     }
     check_destination(ctx.pack, ctx.game, to)?;
 
     // All checks passed: from here on the move happens.
     if matches!(speed, Speed::Maximum | Speed::Emergency) && !austro_hungarian {
-        let rule = if speed == Speed::Maximum { "12.2" } else { "12.3" };
-        ctx.change_track(ship_id, Track::Coal, -1, "coal for maximum or emergency speed", rule);
+        let rule = if speed == Speed::Maximum {
+            "12.2"
+        } else {
+            "12.3"
+        };
+        ctx.change_track(
+            ship_id,
+            Track::Coal,
+            -1,
+            "coal for maximum or emergency speed",
+            rule,
+        );
     }
     let ship = ctx.game.ship_mut(ship_id).expect("checked above");
     ship.position = to.clone();
     ctx.game.turn_state.moved.push(ship_id.to_string());
-    ctx.emit(Event::ShipMoved { ship: ship_id.to_string(), from, to: to.clone(), speed, limit });
+    ctx.emit(Event::ShipMoved {
+        ship: ship_id.to_string(),
+        from,
+        to: to.clone(),
+        speed,
+        limit,
+    });
     if speed == Speed::Emergency {
         // 12.3: the engine check after emergency speed; the move itself stands whatever the roll.
-        let roll = ctx.roll_d6(format!("{name}: engine check after emergency speed (1–2 damages the engines)"), "12.3");
+        let roll = ctx.roll_d6(
+            format!("{name}: engine check after emergency speed (1–2 damages the engines)"),
+            "12.3",
+        );
         if roll <= 2 {
-            ctx.change_track(ship_id, Track::Engines, -1, "engine damage at emergency speed", "12.3");
+            ctx.change_track(
+                ship_id,
+                Track::Engines,
+                -1,
+                "engine damage at emergency speed",
+                "12.3",
+            );
         }
     }
     Ok(())
@@ -102,25 +155,38 @@ pub fn check_destination(pack: &RulesPack, game: &Game, to: &SpaceRef) -> Result
                 return Err(illegal("a space label has at most 40 characters"));
             }
             if *zone == SeaZone::Atlantic && !atlantic_allowed(pack, game) {
-                return Err(illegal("the Atlantic may be entered only on the Atlantic Breakout mission (12.5)"));
+                return Err(illegal(
+                    "the Atlantic may be entered only on the Atlantic Breakout mission (12.5)",
+                ));
             }
             if *zone == SeaZone::BlackSea {
                 return Err(illegal("no ship may ever enter the Black Sea (12.5)"));
             }
         }
         SpaceRef::Place { id } => {
-            let place = pack.place(id).ok_or_else(|| RuleError::Unknown { what: "place", id: id.clone() })?;
+            let place = pack.place(id).ok_or_else(|| RuleError::Unknown {
+                what: "place",
+                id: id.clone(),
+            })?;
             if place.sea_zone == SeaZone::BlackSea {
                 return Err(illegal("no ship may ever enter the Black Sea (12.5)"));
             }
             if place.kind == PlaceKind::AtlanticExit && !atlantic_allowed(pack, game) {
-                return Err(illegal("the Atlantic exit may be entered only on the Atlantic Breakout mission (12.5)"));
+                return Err(illegal(
+                    "the Atlantic exit may be entered only on the Atlantic Breakout mission (12.5)",
+                ));
             }
             if ports::is_closed_neutral(pack, game, to) {
-                return Err(illegal(format!("{} was already visited: no German ship may enter it again (9.1)", place.name)));
+                return Err(illegal(format!(
+                    "{} was already visited: no German ship may enter it again (9.1)",
+                    place.name
+                )));
             }
             if game.french_sortie.is_some() && FRENCH_SORTIE_ZONES.contains(&id.as_str()) {
-                return Err(illegal(format!("French Navy Sorties: no German ship may enter {} this movement phase", place.name)));
+                return Err(illegal(format!(
+                    "French Navy Sorties: no German ship may enter {} this movement phase",
+                    place.name
+                )));
             }
         }
     }
@@ -144,7 +210,11 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
             continue;
         }
         if !leaving.contains(&ship.id) {
-            actions.push(Action::Move { ship: ship.id.clone(), to: ship.position.clone(), speed: Speed::Stay });
+            actions.push(Action::Move {
+                ship: ship.id.clone(),
+                to: ship.position.clone(),
+                speed: Speed::Stay,
+            });
         }
         if game.turn_state.outfitted.contains(&ship.id) {
             continue;
@@ -158,20 +228,39 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
             bands.push(Speed::Maximum);
             bands.push(Speed::Emergency);
         }
-        let Some(first) = bands.first().copied() else { continue };
+        let Some(first) = bands.first().copied() else {
+            continue;
+        };
         for place in &pack.places {
             let to = SpaceRef::place(&place.id);
-            let sea_ok = !ship.austro_hungarian || crate::rules::austro_hungarian::may_enter(to.sea_zone(pack));
+            let sea_ok = !ship.austro_hungarian
+                || crate::rules::austro_hungarian::may_enter(to.sea_zone(pack));
             if to != ship.position && sea_ok && check_destination(pack, game, &to).is_ok() {
-                actions.push(Action::Move { ship: ship.id.clone(), to, speed: first });
+                actions.push(Action::Move {
+                    ship: ship.id.clone(),
+                    to,
+                    speed: first,
+                });
             }
         }
-        for zone in [SeaZone::WesternMed, SeaZone::Adriatic, SeaZone::EasternMed, SeaZone::Aegean] {
+        for zone in [
+            SeaZone::WesternMed,
+            SeaZone::Adriatic,
+            SeaZone::EasternMed,
+            SeaZone::Aegean,
+        ] {
             if ship.austro_hungarian && !crate::rules::austro_hungarian::may_enter(zone) {
                 continue;
             }
             for &speed in &bands {
-                actions.push(Action::Move { ship: ship.id.clone(), to: SpaceRef::HighSeas { zone, label: String::new() }, speed });
+                actions.push(Action::Move {
+                    ship: ship.id.clone(),
+                    to: SpaceRef::HighSeas {
+                        zone,
+                        label: String::new(),
+                    },
+                    speed,
+                });
             }
         }
     }
@@ -182,11 +271,20 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
 fn must_leave(pack: &RulesPack, game: &Game) -> Vec<String> {
     game.active_ships()
         .filter(|ship| {
-            let started_in = game.turn_state.movement_start.iter().find(|(s, _)| s == &ship.id).map(|(_, p)| p);
-            started_in.is_some_and(|p| p == &ship.position && ports::is_closed_neutral(pack, game, p))
+            let started_in = game
+                .turn_state
+                .movement_start
+                .iter()
+                .find(|(s, _)| s == &ship.id)
+                .map(|(_, p)| p);
+            started_in
+                .is_some_and(|p| p == &ship.position && ports::is_closed_neutral(pack, game, p))
         })
         // A ship that cannot move (engines gone, or it outfitted this turn) cannot obey; it stays.
-        .filter(|ship| speeds(pack, ship.tracks.engines).cruise > 0 && !game.turn_state.outfitted.contains(&ship.id))
+        .filter(|ship| {
+            speeds(pack, ship.tracks.engines).cruise > 0
+                && !game.turn_state.outfitted.contains(&ship.id)
+        })
         .map(|ship| ship.id.clone())
         .collect()
 }
@@ -200,7 +298,10 @@ pub fn may_end(pack: &RulesPack, game: &Game) -> bool {
 /// Sorties sinks ships left in the closed zones and its marker goes back to the pool.
 pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
     // 9.1: after a completed visit a ship must leave the neutral port (unless its engines are gone).
-    if let Some(ship) = must_leave(ctx.pack, ctx.game).first().and_then(|id| ctx.game.ship(id)) {
+    if let Some(ship) = must_leave(ctx.pack, ctx.game)
+        .first()
+        .and_then(|id| ctx.game.ship(id))
+    {
         return Err(illegal(format!(
             "{} has completed its visit to {} and must leave it this Movement phase (9.1)",
             ship.name,
@@ -211,7 +312,12 @@ pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
     let mut visits = Vec::new();
     let mut still_based = Vec::new();
     for ship in ctx.game.active_ships() {
-        let stayed = ctx.game.turn_state.movement_start.iter().any(|(s, p)| s == &ship.id && p == &ship.position);
+        let stayed = ctx
+            .game
+            .turn_state
+            .movement_start
+            .iter()
+            .any(|(s, p)| s == &ship.id && p == &ship.position);
         // Orders Chart basing bonus: staying in the neutral port the mission began in is no visit.
         if stayed && ctx.game.neutral_basing.contains(&ship.id) {
             still_based.push(ship.id.clone());
@@ -219,7 +325,9 @@ pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
         if stayed && ports::port_side(ctx.pack, ctx.game, &ship.position) == Some(Side::Neutral) {
             if let Some(id) = ship.position.place_id() {
-                if !ctx.game.neutral_visited.iter().any(|v| v == id) && !visits.contains(&id.to_string()) {
+                if !ctx.game.neutral_visited.iter().any(|v| v == id)
+                    && !visits.contains(&id.to_string())
+                {
                     visits.push(id.to_string());
                 }
             }
@@ -227,7 +335,11 @@ pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
     }
     ctx.game.neutral_basing = still_based;
     for id in visits {
-        let name = ctx.pack.place(&id).map(|p| p.name.clone()).unwrap_or_else(|| id.clone());
+        let name = ctx
+            .pack
+            .place(&id)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| id.clone());
         ctx.game.neutral_visited.push(id);
         ctx.instruct(format!("Put a Neutral Port Visited marker on {name}: no German ship may enter it again (9.1)."), "9.1");
     }
@@ -236,14 +348,25 @@ pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
         let doomed: Vec<String> = ctx
             .game
             .active_ships()
-            .filter(|s| s.position.place_id().is_some_and(|id| FRENCH_SORTIE_ZONES.contains(&id)))
+            .filter(|s| {
+                s.position
+                    .place_id()
+                    .is_some_and(|id| FRENCH_SORTIE_ZONES.contains(&id))
+            })
             .map(|s| s.id.clone())
             .collect();
         for id in doomed {
-            ctx.sink_german_ship(&id, "caught by the French fleet sortie", "Incident Chart: French Navy Sorties");
+            ctx.sink_german_ship(
+                &id,
+                "caught by the French fleet sortie",
+                "Incident Chart: French Navy Sorties",
+            );
         }
         ctx.game.move_counter(marker, Location::Pool);
-        ctx.instruct("Return the French Navy Sorties marker to the Incident Pool.", "Incident Chart");
+        ctx.instruct(
+            "Return the French Navy Sorties marker to the Incident Pool.",
+            "Incident Chart",
+        );
     }
     Ok(())
 }

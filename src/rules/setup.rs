@@ -1,13 +1,16 @@
 //! 3.0 Setting up the game: the secret draws into patrol zones and ports, the Orders marker, the German
 //! ship displays, the task force at its start space, and the collier the player places.
 
+use crate::engine::ctx::Ctx;
 use crate::ground::action::Action;
 use crate::ground::dice::Dice;
 use crate::ground::error::{illegal, RuleError};
 use crate::ground::event::{Event, StackCount};
 use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone, SetupGroup};
-use crate::engine::ctx::Ctx;
-use crate::ground::state::{Collier, CounterId, CounterState, Game, GameOptions, GermanShip, Location, Phase, ShipStatus, SpaceRef};
+use crate::ground::state::{
+    Collier, CounterId, CounterState, Game, GameOptions, GermanShip, Location, Phase, ShipStatus,
+    SpaceRef,
+};
 
 /// What a campaign carries into the next mission's setup (24.1–24.3).
 #[derive(Clone, Debug, Default)]
@@ -25,19 +28,30 @@ pub struct Carry {
 }
 
 /// Builds a new game: every secret draw of 3.0 done, waiting for the player's setup decisions.
-pub fn new_game(pack: &RulesPack, seed: u64, options: GameOptions) -> Result<(Game, Vec<Event>), RuleError> {
+pub fn new_game(
+    pack: &RulesPack,
+    seed: u64,
+    options: GameOptions,
+) -> Result<(Game, Vec<Event>), RuleError> {
     new_game_with(pack, seed, options, &Carry::default())
 }
 
 /// 3.0, as modified for a campaign's next mission by `carry`.
-pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &Carry) -> Result<(Game, Vec<Event>), RuleError> {
+pub fn new_game_with(
+    pack: &RulesPack,
+    seed: u64,
+    options: GameOptions,
+    carry: &Carry,
+) -> Result<(Game, Vec<Event>), RuleError> {
     let mut dice = Dice::from_seed(seed);
     let (mut counters, orders) = draw_counters(pack, &mut dice, &options, carry)?;
     let orders_id = match &pack.counters.counters[orders.index()].kind {
         CounterKind::Orders { orders } => orders.clone(),
         _ => unreachable!("filtered to Orders markers"),
     };
-    let spec = pack.orders_spec(&orders_id).expect("validated: every Orders marker has a chart line");
+    let spec = pack
+        .orders_spec(&orders_id)
+        .expect("validated: every Orders marker has a chart line");
 
     // 19.0: the all-four fleet brings HMS New Zealand into the pool (20.1 does too, later) — unless sunk in
     // an earlier mission of the campaign (24.1 step 3). Its VP are paid once, at the campaign's start.
@@ -82,10 +96,26 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
     begin_campaign_record(pack, &mut game, carry);
     let mut events = setup_events(pack, &game, &orders_id, &spec.name);
     if let Some(face) = deployment_roll {
-        events.insert(2, Event::DiceRolled { purpose: format!("Variable Initial Deployment: the task force starts at {}", start.describe(pack)), faces: vec![face], rule: "18.0".into(), fire: None });
+        events.insert(
+            2,
+            Event::DiceRolled {
+                purpose: format!(
+                    "Variable Initial Deployment: the task force starts at {}",
+                    start.describe(pack)
+                ),
+                faces: vec![face],
+                rule: "18.0".into(),
+                fire: None,
+            },
+        );
     }
     if fleet_cost != 0 {
-        events.push(Event::VpChanged { from: 0, to: fleet_cost, reason: "additional German ships".into(), rule: "19.0".into() });
+        events.push(Event::VpChanged {
+            from: 0,
+            to: fleet_cost,
+            reason: "additional German ships".into(),
+            rule: "19.0".into(),
+        });
     }
     if game.options.cup_only {
         game.phase = Phase::CupOnly;
@@ -100,11 +130,22 @@ pub fn new_game_with(pack: &RulesPack, seed: u64, options: GameOptions, carry: &
 /// 3.0 steps 3–5: every counter's setup place, with the secret draws in this order (the dice are the
 /// game's, so the order is part of the game): incident markers, coastal defenses, the Orders marker.
 /// Returns the counters and the drawn Orders marker, in the Orders box.
-fn draw_counters(pack: &RulesPack, dice: &mut Dice, options: &GameOptions, carry: &Carry) -> Result<(Vec<CounterState>, CounterId), RuleError> {
+fn draw_counters(
+    pack: &RulesPack,
+    dice: &mut Dice,
+    options: &GameOptions,
+    carry: &Carry,
+) -> Result<(Vec<CounterState>, CounterId), RuleError> {
     let n = pack.counters.counters.len();
     assert!(n < u16::MAX as usize);
     // Everything starts unused; each step below moves counters to their setup place.
-    let mut counters = vec![CounterState { location: Location::Unused, known_to_player: false }; n];
+    let mut counters = vec![
+        CounterState {
+            location: Location::Unused,
+            known_to_player: false
+        };
+        n
+    ];
     draw_incident_markers(pack, dice, &mut counters, carry);
     draw_coastal_defenses(pack, dice, &mut counters);
     let orders = draw_orders(pack, dice, options, carry)?;
@@ -115,12 +156,28 @@ fn draw_counters(pack: &RulesPack, dice: &mut Dice, options: &GameOptions, carry
 /// The counters whose kind matches `pred`, in the pack's order.
 fn ids(pack: &RulesPack, pred: &dyn Fn(&CounterKind) -> bool) -> Vec<CounterId> {
     let n = pack.counters.counters.len();
-    (0..n).filter(|&i| pred(&pack.counters.counters[i].kind)).map(|i| CounterId(i as u16)).collect()
+    (0..n)
+        .filter(|&i| pred(&pack.counters.counters[i].kind))
+        .map(|i| CounterId(i as u16))
+        .collect()
 }
 
 /// 3.0 step 3: each nation's warships plus its Quiet Seas, mixed face down, drawn into its zones.
-fn draw_incident_markers(pack: &RulesPack, dice: &mut Dice, counters: &mut [CounterState], carry: &Carry) {
-    let mut quiet = ids(pack, &|k| matches!(k, CounterKind::Incident { incident: IncidentKind::QuietSeas, .. }));
+fn draw_incident_markers(
+    pack: &RulesPack,
+    dice: &mut Dice,
+    counters: &mut [CounterState],
+    carry: &Carry,
+) {
+    let mut quiet = ids(pack, &|k| {
+        matches!(
+            k,
+            CounterKind::Incident {
+                incident: IncidentKind::QuietSeas,
+                ..
+            }
+        )
+    });
     let mut placed = vec![false; counters.len()];
     for c in &carry.removed {
         counters[c.index()].location = Location::RemovedFromPlay;
@@ -128,14 +185,29 @@ fn draw_incident_markers(pack: &RulesPack, dice: &mut Dice, counters: &mut [Coun
     }
     quiet.retain(|c| !placed[c.index()]);
     for (g, group) in pack.setup.groups.iter().enumerate() {
-        let mut mix: Vec<CounterId> = group.warships.iter().map(|id| counter_id(pack, id)).filter(|c| !placed[c.index()]).collect();
+        let mut mix: Vec<CounterId> = group
+            .warships
+            .iter()
+            .map(|id| counter_id(pack, id))
+            .filter(|c| !placed[c.index()])
+            .collect();
         for _ in 0..group.quiet_seas {
             mix.push(quiet.remove(0));
         }
         if g == 0 {
             // The Quiet Seas the later groups still take are not among the spare markers (24.3).
-            let reserved: usize = pack.setup.groups[1..].iter().map(|gr| gr.quiet_seas as usize).sum();
-            add_extra_markers(pack, dice, carry, &placed, &quiet[..reserved.min(quiet.len())], &mut mix);
+            let reserved: usize = pack.setup.groups[1..]
+                .iter()
+                .map(|gr| gr.quiet_seas as usize)
+                .sum();
+            add_extra_markers(
+                pack,
+                dice,
+                carry,
+                &placed,
+                &quiet[..reserved.min(quiet.len())],
+                &mut mix,
+            );
         }
         draw_group(group, dice, counters, &mut placed, carry, mix);
     }
@@ -144,10 +216,31 @@ fn draw_incident_markers(pack: &RulesPack, dice: &mut Dice, counters: &mut [Coun
 
 /// 24.3: extra incident markers, picked at random from every marker not yet placed (Quiet Seas among
 /// them, but not those `reserved` for the later groups), join the first (British) group's mix.
-fn add_extra_markers(pack: &RulesPack, dice: &mut Dice, carry: &Carry, placed: &[bool], reserved: &[CounterId], mix: &mut Vec<CounterId>) {
+fn add_extra_markers(
+    pack: &RulesPack,
+    dice: &mut Dice,
+    carry: &Carry,
+    placed: &[bool],
+    reserved: &[CounterId],
+    mix: &mut Vec<CounterId>,
+) {
     let spare: Vec<CounterId> = ids(pack, &|k| matches!(k, CounterKind::Incident { .. }))
         .into_iter()
-        .filter(|c| !placed[c.index()] && !mix.contains(c) && !reserved.contains(c) && !pack.setup.groups.iter().any(|gr| gr.warships.iter().any(|w| counter_id(pack, w) == *c)) && !pack.setup.set_aside.iter().any(|a| counter_id(pack, a) == *c))
+        .filter(|c| {
+            !placed[c.index()]
+                && !mix.contains(c)
+                && !reserved.contains(c)
+                && !pack
+                    .setup
+                    .groups
+                    .iter()
+                    .any(|gr| gr.warships.iter().any(|w| counter_id(pack, w) == *c))
+                && !pack
+                    .setup
+                    .set_aside
+                    .iter()
+                    .any(|a| counter_id(pack, a) == *c)
+        })
         .collect();
     let mut spare = spare;
     for _ in 0..carry.extra_markers.min(spare.len() as u8) {
@@ -157,11 +250,24 @@ fn add_extra_markers(pack: &RulesPack, dice: &mut Dice, carry: &Carry, placed: &
 
 /// 3.0 step 3: one group's mix drawn face down into its zones (none into a zone that is open sea now);
 /// what is left of the mix goes to the Incident Pool.
-fn draw_group(group: &SetupGroup, dice: &mut Dice, counters: &mut [CounterState], placed: &mut [bool], carry: &Carry, mut mix: Vec<CounterId>) {
-    for draw in group.zones.iter().filter(|d| !carry.open_zones.contains(&d.zone)) {
+fn draw_group(
+    group: &SetupGroup,
+    dice: &mut Dice,
+    counters: &mut [CounterState],
+    placed: &mut [bool],
+    carry: &Carry,
+    mut mix: Vec<CounterId>,
+) {
+    for draw in group
+        .zones
+        .iter()
+        .filter(|d| !carry.open_zones.contains(&d.zone))
+    {
         for _ in 0..draw.count {
             let c = mix.swap_remove(dice.index(mix.len()));
-            counters[c.index()].location = Location::PatrolZone { zone: draw.zone.clone() };
+            counters[c.index()].location = Location::PatrolZone {
+                zone: draw.zone.clone(),
+            };
             placed[c.index()] = true;
         }
     }
@@ -196,7 +302,9 @@ fn draw_coastal_defenses(pack: &RulesPack, dice: &mut Dice, counters: &mut [Coun
     for draw in &pack.setup.coastal_defenses {
         for _ in 0..draw.count {
             let c = defenses.swap_remove(dice.index(defenses.len()));
-            counters[c.index()].location = Location::Port { port: draw.port.clone() };
+            counters[c.index()].location = Location::Port {
+                port: draw.port.clone(),
+            };
         }
     }
     for c in defenses {
@@ -205,7 +313,12 @@ fn draw_coastal_defenses(pack: &RulesPack, dice: &mut Dice, counters: &mut [Coun
 }
 
 /// 3.0 step 5: one Orders marker drawn and shown; the scenario length comes from the Orders Chart.
-fn draw_orders(pack: &RulesPack, dice: &mut Dice, options: &GameOptions, carry: &Carry) -> Result<CounterId, RuleError> {
+fn draw_orders(
+    pack: &RulesPack,
+    dice: &mut Dice,
+    options: &GameOptions,
+    carry: &Carry,
+) -> Result<CounterId, RuleError> {
     let orders_markers: Vec<CounterId> = ids(pack, &|k| matches!(k, CounterKind::Orders { .. }))
         .into_iter()
         .filter(|c| !matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)))
@@ -237,9 +350,18 @@ fn start_space(pack: &RulesPack, dice: &mut Dice, options: &GameOptions) -> (Spa
 }
 
 /// 3.0 step 6 / 19.0: the German ships of the chosen fleet at their starting values, at the start space.
-fn task_force(pack: &RulesPack, options: &GameOptions, fleet: &[&str], start: &SpaceRef) -> Vec<GermanShip> {
+fn task_force(
+    pack: &RulesPack,
+    options: &GameOptions,
+    fleet: &[&str],
+    start: &SpaceRef,
+) -> Vec<GermanShip> {
     let standard_fleet = options.fleet == crate::ground::state::Fleet::Standard;
-    let ship_ids: Vec<String> = if standard_fleet { pack.setup.german_ships.clone() } else { fleet.iter().map(|s| s.to_string()).collect() };
+    let ship_ids: Vec<String> = if standard_fleet {
+        pack.setup.german_ships.clone()
+    } else {
+        fleet.iter().map(|s| s.to_string()).collect()
+    };
     ship_ids
         .iter()
         .map(|id| {
@@ -262,17 +384,24 @@ fn task_force(pack: &RulesPack, options: &GameOptions, fleet: &[&str], start: &S
 /// 24.0: a campaign's first mission starts its record; Orders markers already played are out of play.
 fn begin_campaign_record(pack: &RulesPack, game: &mut Game, carry: &Carry) {
     if game.options.campaign {
-        game.campaign = Some(crate::ground::campaign_state::CampaignState { mission: 1, ..Default::default() });
+        game.campaign = Some(crate::ground::campaign_state::CampaignState {
+            mission: 1,
+            ..Default::default()
+        });
     }
     for (i, spec) in pack.counters.counters.iter().enumerate() {
-        if matches!(&spec.kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)) {
+        if matches!(&spec.kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders))
+        {
             game.counters[i].location = Location::RemovedFromPlay;
         }
     }
 }
 
 fn counter_id(pack: &RulesPack, id: &str) -> CounterId {
-    CounterId(pack.counter_index(id).expect("validated: setup names existing counters") as u16)
+    CounterId(
+        pack.counter_index(id)
+            .expect("validated: setup names existing counters") as u16,
+    )
 }
 
 fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) -> Vec<Event> {
@@ -281,7 +410,11 @@ fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) 
         .places
         .iter()
         .filter(|p| p.kind == PlaceKind::PatrolZone)
-        .map(|p| StackCount { place: p.id.clone(), name: p.name.clone(), count: count(Location::PatrolZone { zone: p.id.clone() }) })
+        .map(|p| StackCount {
+            place: p.id.clone(),
+            name: p.name.clone(),
+            count: count(Location::PatrolZone { zone: p.id.clone() }),
+        })
         .collect();
     let ports = pack
         .setup
@@ -289,11 +422,20 @@ fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) 
         .iter()
         .map(|d| StackCount {
             place: d.port.clone(),
-            name: pack.place(&d.port).map(|p| p.name.clone()).unwrap_or_default(),
-            count: count(Location::Port { port: d.port.clone() }),
+            name: pack
+                .place(&d.port)
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
+            count: count(Location::Port {
+                port: d.port.clone(),
+            }),
         })
         .collect();
-    let start = game.ships.first().map(|s| s.position.describe(pack)).unwrap_or_default();
+    let start = game
+        .ships
+        .first()
+        .map(|s| s.position.describe(pack))
+        .unwrap_or_default();
     vec![
         Event::GameStarted { orders: orders.to_string(), orders_name: orders_name.to_string(), last_turn: game.last_turn },
         Event::SecretSetup { patrol_zones, ports, pool: count(Location::Pool) },
@@ -312,17 +454,38 @@ fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) 
 /// 3.0 step 9, and 19.0: a second collier when both German battlecruisers sail — chosen at the start or
 /// arrived by 19.1 in a campaign (docs/AMBIGUITIES.md).
 pub fn colliers_to_place(pack: &RulesPack, game: &Game) -> usize {
-    let battlecruisers = game.ships.iter().filter(|s| !s.austro_hungarian && s.status == ShipStatus::Active && s.ship_type == crate::ground::pack::ShipType::BC).count();
+    let battlecruisers = game
+        .ships
+        .iter()
+        .filter(|s| {
+            !s.austro_hungarian
+                && s.status == ShipStatus::Active
+                && s.ship_type == crate::ground::pack::ShipType::BC
+        })
+        .count();
     pack.setup.colliers as usize + usize::from(battlecruisers >= 2)
 }
 
 /// The sea spaces offered for the collier (3.0 step 9): open sea in each navigable zone and the patrol zones.
 pub fn collier_spaces(pack: &RulesPack) -> Vec<SpaceRef> {
-    let mut spaces: Vec<SpaceRef> = [SeaZone::WesternMed, SeaZone::Adriatic, SeaZone::EasternMed, SeaZone::Aegean]
-        .into_iter()
-        .map(|zone| SpaceRef::HighSeas { zone, label: String::new() })
-        .collect();
-    spaces.extend(pack.places.iter().filter(|p| p.kind == PlaceKind::PatrolZone).map(|p| SpaceRef::place(&p.id)));
+    let mut spaces: Vec<SpaceRef> = [
+        SeaZone::WesternMed,
+        SeaZone::Adriatic,
+        SeaZone::EasternMed,
+        SeaZone::Aegean,
+    ]
+    .into_iter()
+    .map(|zone| SpaceRef::HighSeas {
+        zone,
+        label: String::new(),
+    })
+    .collect();
+    spaces.extend(
+        pack.places
+            .iter()
+            .filter(|p| p.kind == PlaceKind::PatrolZone)
+            .map(|p| SpaceRef::place(&p.id)),
+    );
     spaces
 }
 
@@ -330,7 +493,11 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     if game.colliers.len() < colliers_to_place(pack, game) {
         // 3.0 step 7 (cargo, 8.1) comes before step 9 (the collier, which ends the setup).
         let mut actions = crate::rules::cargo::legal_actions(pack, game);
-        actions.extend(collier_spaces(pack).into_iter().map(|to| Action::PlaceCollier { to }));
+        actions.extend(
+            collier_spaces(pack)
+                .into_iter()
+                .map(|to| Action::PlaceCollier { to }),
+        );
         return actions;
     }
     Vec::new()
@@ -339,12 +506,19 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
 /// 3.0 step 9. Any sea space: a high-seas space (any label) or a patrol zone; never a port, the
 /// Atlantic exit, the Black Sea or the Sea of Marmara.
 pub fn place_collier(ctx: &mut Ctx, to: &SpaceRef) -> Result<(), RuleError> {
-    if ctx.game.phase != Phase::Setup || ctx.game.colliers.len() >= colliers_to_place(ctx.pack, ctx.game) {
-        return Err(crate::ground::error::not_now("the collier is placed once, during setup (3.0 step 9)"));
+    if ctx.game.phase != Phase::Setup
+        || ctx.game.colliers.len() >= colliers_to_place(ctx.pack, ctx.game)
+    {
+        return Err(crate::ground::error::not_now(
+            "the collier is placed once, during setup (3.0 step 9)",
+        ));
     }
     match to {
         SpaceRef::HighSeas { zone, label } => {
-            if matches!(zone, SeaZone::BlackSea | SeaZone::Marmara | SeaZone::Atlantic) {
+            if matches!(
+                zone,
+                SeaZone::BlackSea | SeaZone::Marmara | SeaZone::Atlantic
+            ) {
                 return Err(illegal("the collier must be placed in a Mediterranean sea space (12.5: never the Black Sea)"));
             }
             if label.chars().count() > 40 {
@@ -352,15 +526,26 @@ pub fn place_collier(ctx: &mut Ctx, to: &SpaceRef) -> Result<(), RuleError> {
             }
         }
         SpaceRef::Place { id } => match ctx.pack.place(id) {
-            None => return Err(RuleError::Unknown { what: "place", id: id.clone() }),
+            None => {
+                return Err(RuleError::Unknown {
+                    what: "place",
+                    id: id.clone(),
+                })
+            }
             Some(p) if p.kind != PlaceKind::PatrolZone => {
-                return Err(illegal(format!("{} is not a sea space: place the collier at sea", p.name)))
+                return Err(illegal(format!(
+                    "{} is not a sea space: place the collier at sea",
+                    p.name
+                )))
             }
             Some(_) => {}
         },
     }
     let id = ctx.game.colliers.len() as u8 + 1;
-    ctx.game.colliers.push(Collier { id, position: to.clone() });
+    ctx.game.colliers.push(Collier {
+        id,
+        position: to.clone(),
+    });
     ctx.emit(Event::CollierPlaced { at: to.clone() });
     Ok(())
 }

@@ -2,31 +2,36 @@
 //! hold the player may end the game as won or play on (17.0 note, 12.5); after the last turn the game
 //! ends, won if the mission was accomplished at any Objective phase.
 
+use crate::engine::ctx::Ctx;
 pub use crate::ground::counters::orders_spec;
+use crate::ground::error::{not_now, RuleError};
 use crate::ground::event::Event;
 use crate::ground::pack::{EndIn, PlaceKind, RulesPack};
-use crate::engine::ctx::Ctx;
-use crate::ground::error::{not_now, RuleError};
 use crate::ground::state::{Game, GameOver, Location, Pending, Phase, ShipStatus};
 
 /// Whether every execution condition of the drawn Orders holds now (Orders Chart, 17.0).
 pub fn mission_accomplished(pack: &RulesPack, game: &Game) -> bool {
     let spec = orders_spec(pack, game);
     // 20.0: Austro-Hungarian ships cannot fulfil occupation conditions.
-    let in_place = game.ships.iter().filter(|s| s.status == ShipStatus::Active && !s.austro_hungarian).any(|s| match (&spec.end_in, s.position.place_id()) {
-        (EndIn::Spaces { spaces }, Some(id)) => spaces.iter().any(|x| x == id),
-        (EndIn::FriendlyNavalBase, Some(id)) => pack
-            .place(id)
-            .is_some_and(|p| p.kind == PlaceKind::NavalBase && crate::ground::ports::side_in(game, p.nation) == crate::ground::ports::Side::Friendly),
-        (_, None) => false,
-    });
+    let in_place = game
+        .ships
+        .iter()
+        .filter(|s| s.status == ShipStatus::Active && !s.austro_hungarian)
+        .any(|s| match (&spec.end_in, s.position.place_id()) {
+            (EndIn::Spaces { spaces }, Some(id)) => spaces.iter().any(|x| x == id),
+            (EndIn::FriendlyNavalBase, Some(id)) => pack.place(id).is_some_and(|p| {
+                p.kind == PlaceKind::NavalBase
+                    && crate::ground::ports::side_in(game, p.nation)
+                        == crate::ground::ports::Side::Friendly
+            }),
+            (_, None) => false,
+        });
     let defenses_gone = spec
         .destroy_defenses_at
         .iter()
         .all(|port| game.count_at(&Location::Port { port: port.clone() }) == 0);
     in_place && defenses_gone && game.vp >= spec.min_vp
 }
-
 
 /// 17.0 Objective phase, as the turn ends. With the mission accomplished before the last turn the player
 /// chooses (17.0 note, 12.5): end the game now as won, or play on — a `DeclareEnd` question. After the
@@ -38,11 +43,25 @@ pub fn objective_phase(ctx: &mut Ctx) {
     if now && !last {
         ctx.game.pending.push(Pending::DeclareEnd);
     } else if now {
-        end_game(ctx, true, format!("mission \"{}\" accomplished with {} VP", spec.name, ctx.game.vp));
+        end_game(
+            ctx,
+            true,
+            format!(
+                "mission \"{}\" accomplished with {} VP",
+                spec.name, ctx.game.vp
+            ),
+        );
     } else if let (true, Some(turn)) = (last, ctx.game.accomplished_on) {
         end_game(ctx, true, format!("mission \"{}\" accomplished on turn {turn}; the game ends after the last turn with {} VP", spec.name, ctx.game.vp));
     } else if last {
-        end_game(ctx, false, format!("the last turn ended without accomplishing \"{}\"", spec.name));
+        end_game(
+            ctx,
+            false,
+            format!(
+                "the last turn ended without accomplishing \"{}\"",
+                spec.name
+            ),
+        );
     }
 }
 
@@ -55,7 +74,14 @@ pub fn declare_end(ctx: &mut Ctx, yes: bool) -> Result<(), RuleError> {
     ctx.game.pending.remove(0);
     let spec = orders_spec(ctx.pack, ctx.game);
     if yes {
-        end_game(ctx, true, format!("mission \"{}\" accomplished with {} VP; you declared the end of the game", spec.name, ctx.game.vp));
+        end_game(
+            ctx,
+            true,
+            format!(
+                "mission \"{}\" accomplished with {} VP; you declared the end of the game",
+                spec.name, ctx.game.vp
+            ),
+        );
         return Ok(());
     }
     let turn = ctx.game.turn;
@@ -68,7 +94,10 @@ pub fn declare_end(ctx: &mut Ctx, yes: bool) -> Result<(), RuleError> {
 }
 
 fn end_game(ctx: &mut Ctx, won: bool, reason: String) {
-    ctx.game.game_over = Some(GameOver { won, reason: reason.clone() });
+    ctx.game.game_over = Some(GameOver {
+        won,
+        reason: reason.clone(),
+    });
     ctx.game.phase = Phase::GameOver;
     ctx.emit(Event::GameEnded { won, reason });
     crate::rules::campaign::mission_ended(ctx, won);

@@ -24,12 +24,23 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         Action::UseCollier { collier } => outfitting::use_collier(&mut ctx, *collier)?,
         Action::UseFriendlyShip { space } => outfitting::use_friendly_ship(&mut ctx, space)?,
         Action::Distribute { shares } => outfitting::distribute(&mut ctx, shares)?,
-        Action::Repair { ship, hull, engines, primary, secondary, tertiary } => {
-            crate::rules::repair::repair(&mut ctx, ship, [*hull, *engines, *primary, *secondary, *tertiary])?
-        }
+        Action::Repair {
+            ship,
+            hull,
+            engines,
+            primary,
+            secondary,
+            tertiary,
+        } => crate::rules::repair::repair(
+            &mut ctx,
+            ship,
+            [*hull, *engines, *primary, *secondary, *tertiary],
+        )?,
         Action::LoadCargo { ship, item } => crate::rules::cargo::load(&mut ctx, ship, item)?,
         Action::DumpCargo { ship, item } => crate::rules::cargo::dump(&mut ctx, ship, item)?,
-        Action::TransferCargo { from, to, item } => crate::rules::cargo::transfer(&mut ctx, from, to, item)?,
+        Action::TransferCargo { from, to, item } => {
+            crate::rules::cargo::transfer(&mut ctx, from, to, item)?
+        }
         Action::AttemptIntelligence { ship } => intelligence::attempt(&mut ctx, ship)?,
         // 13.0 step 4: the incidents queued behind an Intelligence decision resolve once it is taken.
         Action::ChooseIntelligence { code } => {
@@ -40,25 +51,60 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
             intelligence::examine_zone(&mut ctx, zone)?;
             incidents::continue_resolution(&mut ctx);
         }
-        Action::Reconnoitre { ship, zone } => crate::rules::seaplanes::reconnoitre(&mut ctx, ship, zone)?,
+        Action::Reconnoitre { ship, zone } => {
+            crate::rules::seaplanes::reconnoitre(&mut ctx, ship, zone)?
+        }
         Action::Move { ship, to, speed } => movement::move_ship(&mut ctx, ship, to, *speed)?,
         Action::LayMines { ship } => crate::rules::mines::lay(&mut ctx, ship)?,
         Action::ResolveIncidents { space } => incidents::resolve_space(&mut ctx, space)?,
-        Action::EvadeSubmarine { ship, spend_coal } => incidents::evade_submarine(&mut ctx, ship, *spend_coal)?,
+        Action::EvadeSubmarine { ship, spend_coal } => {
+            incidents::evade_submarine(&mut ctx, ship, *spend_coal)?
+        }
         // One yes-or-no answer, to whichever question is pending.
         Action::Answer { yes } => match ctx.game.pending.first() {
             Some(Pending::DeclareEnd) => flow::declare_end(&mut ctx, *yes)?,
-            Some(Pending::NationalityFirst { .. }) => crate::rules::combat::salvo::nationality_first(&mut ctx, *yes)?,
+            Some(Pending::NationalityFirst { .. }) => {
+                crate::rules::combat::salvo::nationality_first(&mut ctx, *yes)?
+            }
             _ => incidents::answer(&mut ctx, *yes)?,
         },
         Action::ChooseShip { ship } => incidents::choose_ship(&mut ctx, ship)?,
-        Action::Contact { space, leader, speed_ship, maximum_speed } => {
-            crate::rules::combat::contact::contact(&mut ctx, space, leader, speed_ship, *maximum_speed)?
-        }
+        Action::Contact {
+            space,
+            leader,
+            speed_ship,
+            maximum_speed,
+        } => crate::rules::combat::contact::contact(
+            &mut ctx,
+            space,
+            leader,
+            speed_ship,
+            *maximum_speed,
+        )?,
         Action::Fight { space } => crate::rules::combat::contact::fight(&mut ctx, space)?,
-        Action::BreakOff { space, to } => crate::rules::combat::contact::break_off(&mut ctx, space, to)?,
-        Action::FireOrders { ship, target, maximum_fire } => crate::rules::combat::salvo::fire_orders(&mut ctx, ship, target.as_deref(), *maximum_fire)?,
-        Action::Torpedoes { ship, target, count } => crate::rules::combat::salvo::launch_torpedoes(&mut ctx, ship, target.as_deref(), *count)?,
+        Action::BreakOff { space, to } => {
+            crate::rules::combat::contact::break_off(&mut ctx, space, to)?
+        }
+        Action::FireOrders {
+            ship,
+            target,
+            maximum_fire,
+        } => crate::rules::combat::salvo::fire_orders(
+            &mut ctx,
+            ship,
+            target.as_deref(),
+            *maximum_fire,
+        )?,
+        Action::Torpedoes {
+            ship,
+            target,
+            count,
+        } => crate::rules::combat::salvo::launch_torpedoes(
+            &mut ctx,
+            ship,
+            target.as_deref(),
+            *count,
+        )?,
         Action::CeaseFire { space } => crate::rules::combat::contact::cease_fire(&mut ctx, space)?,
         Action::LandMarines { ship } => crate::rules::marines::land(&mut ctx, ship)?,
         Action::EmbarkMarines { ship } => crate::rules::marines::embark(&mut ctx, ship)?,
@@ -67,7 +113,9 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         Action::CupDraw { count } => crate::rules::cup::draw(&mut ctx, *count)?,
         Action::CupReveal { place } => crate::rules::cup::reveal(&mut ctx, place)?,
         Action::CupReturn { counter } => crate::rules::cup::put_back(&mut ctx, counter)?,
-        Action::NextMission { base, bonus } => crate::rules::campaign::next_mission(&mut ctx, base, *bonus)?,
+        Action::NextMission { base, bonus } => {
+            crate::rules::campaign::next_mission(&mut ctx, base, *bonus)?
+        }
     }
     flow::advance(&mut ctx);
     if let Err(broken) = ctx.game.check_invariants(pack) {
@@ -103,4 +151,3 @@ fn once_each(offered: Vec<Action>) -> Vec<Action> {
     }
     out
 }
-

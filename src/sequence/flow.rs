@@ -5,11 +5,11 @@
 //! turn at sea with no enemy in sight is quick to play.
 
 pub use crate::engine::battles::{battles, bombardments};
+use crate::engine::ctx::Ctx;
 use crate::ground::action::{Action, Speed};
 use crate::ground::error::{not_now, RuleError};
 use crate::ground::event::Event;
 use crate::ground::pack::RulesPack;
-use crate::engine::ctx::Ctx;
 use crate::ground::state::{Game, Location, Phase, TurnState};
 use crate::rules::combat::contact;
 use crate::rules::incidents;
@@ -34,19 +34,25 @@ pub fn advance(ctx: &mut Ctx) {
         match ctx.game.phase {
             Phase::Setup if setup::is_complete(ctx.pack, ctx.game) => start_turn(ctx, 1),
             // Nothing (more) to fight: the phase passes by itself.
-            Phase::NavalCombat if idle && contact::open_battles(ctx.pack, ctx.game).is_empty() => next_phase(ctx),
+            Phase::NavalCombat if idle && contact::open_battles(ctx.pack, ctx.game).is_empty() => {
+                next_phase(ctx)
+            }
             Phase::CommerceRaiding if raiding::raid_spaces(ctx.pack, ctx.game).is_empty() => {
                 raiding::end_phase(ctx);
                 next_phase(ctx);
             }
             // No port left to bombard and no marines to land: the phase passes by itself.
             Phase::ShoreBombardment
-                if idle && contact::open_battles(ctx.pack, ctx.game).is_empty() && crate::rules::marines::legal_actions(ctx.pack, ctx.game).is_empty() =>
+                if idle
+                    && contact::open_battles(ctx.pack, ctx.game).is_empty()
+                    && crate::rules::marines::legal_actions(ctx.pack, ctx.game).is_empty() =>
             {
                 next_phase(ctx)
             }
             // 4.0: every German ship gone ends the scenario at once.
-            _ if ctx.game.phase != Phase::Setup && !ctx.game.active_ships().any(|s| !s.austro_hungarian) => {
+            _ if ctx.game.phase != Phase::Setup
+                && !ctx.game.active_ships().any(|s| !s.austro_hungarian) =>
+            {
                 victory::all_ships_lost(ctx);
             }
             _ => return,
@@ -64,16 +70,27 @@ fn start_turn(ctx: &mut Ctx, turn: u8) {
 
 fn enter_phase(ctx: &mut Ctx, phase: Phase) {
     ctx.game.phase = phase;
-    ctx.emit(Event::PhaseStarted { turn: ctx.game.turn, phase });
+    ctx.emit(Event::PhaseStarted {
+        turn: ctx.game.turn,
+        phase,
+    });
     if phase == Phase::Movement {
         // 9.1 needs to know where each ship stood when this Movement phase began.
-        ctx.game.turn_state.movement_start = ctx.game.active_ships().map(|s| (s.id.clone(), s.position.clone())).collect();
+        ctx.game.turn_state.movement_start = ctx
+            .game
+            .active_ships()
+            .map(|s| (s.id.clone(), s.position.clone()))
+            .collect();
     }
 }
 
 fn next_phase(ctx: &mut Ctx) {
     reload_torpedoes(ctx);
-    let next = ctx.game.phase.next().expect("every phase before Objective has a successor");
+    let next = ctx
+        .game
+        .phase
+        .next()
+        .expect("every phase before Objective has a successor");
     enter_phase(ctx, next);
 }
 
@@ -107,10 +124,15 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
         Phase::ShoreBombardment => {
             if contact::battle_in_progress(ctx.game) {
-                return Err(not_now("finish the bombardment first: fight the round or cease fire (16.0)"));
+                return Err(not_now(
+                    "finish the bombardment first: fight the round or cease fire (16.0)",
+                ));
             }
             if let Some(port) = contact::unopened_bombardments(ctx.pack, ctx.game).first() {
-                return Err(not_now(format!("German ships in {} must engage its coastal defenses first (12.5)", port.describe(ctx.pack))));
+                return Err(not_now(format!(
+                    "German ships in {} must engage its coastal defenses first (12.5)",
+                    port.describe(ctx.pack)
+                )));
             }
             next_phase(ctx);
             Ok(())
@@ -125,8 +147,12 @@ pub fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
 /// 12.0: the end of the Movement phase.
 fn end_movement_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
     // Ships not moved stay where they are (12.1: staying costs nothing).
-    let unmoved: Vec<String> =
-        ctx.game.active_ships().filter(|s| !ctx.game.turn_state.moved.contains(&s.id)).map(|s| s.id.clone()).collect();
+    let unmoved: Vec<String> = ctx
+        .game
+        .active_ships()
+        .filter(|s| !ctx.game.turn_state.moved.contains(&s.id))
+        .map(|s| s.id.clone())
+        .collect();
     for ship in unmoved {
         let here = ctx.game.ship(&ship).expect("listed above").position.clone();
         movement::move_ship(ctx, &ship, &here, Speed::Stay)?;
@@ -150,7 +176,9 @@ fn end_incident_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// 14.0: the Naval Combat phase ends once every battle is fought to its end (14.2, 14.3).
 fn end_naval_combat_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
-    if !contact::open_battles(ctx.pack, ctx.game).is_empty() || contact::battle_in_progress(ctx.game) {
+    if !contact::open_battles(ctx.pack, ctx.game).is_empty()
+        || contact::battle_in_progress(ctx.game)
+    {
         return Err(not_now("fight every battle to its end first (14.2, 14.3)"));
     }
     end_naval_combat(ctx);
@@ -186,15 +214,30 @@ fn reload_torpedoes(ctx: &mut Ctx) {
     let reloading: Vec<String> = ctx
         .game
         .active_ships()
-        .filter(|s| s.tracks.torpedoes < s.start.torpedoes && s.cargo.iter().any(|c| c == crate::rules::combat::firing::gear::EXTRA_TORPEDOES))
+        .filter(|s| {
+            s.tracks.torpedoes < s.start.torpedoes
+                && s.cargo
+                    .iter()
+                    .any(|c| c == crate::rules::combat::firing::gear::EXTRA_TORPEDOES)
+        })
         .map(|s| s.id.clone())
         .collect();
     for ship in reloading {
         let s = ctx.game.ship_mut(&ship).expect("listed");
         let (now, max) = (s.tracks.torpedoes, s.start.torpedoes);
-        let at = s.cargo.iter().position(|c| c == crate::rules::combat::firing::gear::EXTRA_TORPEDOES).expect("listed");
+        let at = s
+            .cargo
+            .iter()
+            .position(|c| c == crate::rules::combat::firing::gear::EXTRA_TORPEDOES)
+            .expect("listed");
         s.cargo.remove(at);
-        ctx.change_track(&ship, crate::ground::action::Track::Torpedoes, (max - now) as i32, "torpedo reload: Extra Torpedoes back to the Available box", "14.10");
+        ctx.change_track(
+            &ship,
+            crate::ground::action::Track::Torpedoes,
+            (max - now) as i32,
+            "torpedo reload: Extra Torpedoes back to the Available box",
+            "14.10",
+        );
     }
 }
 
@@ -210,8 +253,6 @@ fn release_friendly_ships(ctx: &mut Ctx) {
     }
 }
 
-
-
 /// 14.14: the end of the battles (VP, critical results, 7.5 colliers, survivors back to the pool).
 fn end_naval_combat(ctx: &mut Ctx) {
     crate::rules::combat::tally::end_of_combat(ctx);
@@ -220,7 +261,9 @@ fn end_naval_combat(ctx: &mut Ctx) {
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     let mut actions = phase_actions(pack, game);
     // 9.2: a Seebataillon may re-embark at any time (not while another decision is owed).
-    if game.pending.is_empty() && !matches!(game.phase, Phase::NavalCombat | Phase::ShoreBombardment) {
+    if game.pending.is_empty()
+        && !matches!(game.phase, Phase::NavalCombat | Phase::ShoreBombardment)
+    {
         actions.extend(crate::rules::marines::embark_actions(game));
     }
     actions
@@ -240,16 +283,19 @@ fn phase_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         }
         Phase::Incident => incidents::legal_actions(pack, game),
         Phase::Intelligence => crate::rules::intelligence::legal_actions(pack, game),
-        Phase::Outfitting => crate::rules::outfitting::pending_distribution(pack, game).unwrap_or_else(|| {
-            let mut actions = crate::rules::outfitting::supply_actions(pack, game);
-            actions.extend(crate::rules::repair::legal_actions(pack, game));
-            actions.extend(crate::rules::cargo::legal_actions(pack, game));
-            actions.push(Action::EndPhase);
-            actions
-        }),
+        Phase::Outfitting => crate::rules::outfitting::pending_distribution(pack, game)
+            .unwrap_or_else(|| {
+                let mut actions = crate::rules::outfitting::supply_actions(pack, game);
+                actions.extend(crate::rules::repair::legal_actions(pack, game));
+                actions.extend(crate::rules::cargo::legal_actions(pack, game));
+                actions.push(Action::EndPhase);
+                actions
+            }),
         Phase::NavalCombat | Phase::ShoreBombardment => contact::legal_actions(pack, game),
         // 12.5 / 17.0: the mission is accomplished — end the game now (yes) or play on (no).
-        Phase::Objective if game.pending.first() == Some(&crate::ground::state::Pending::DeclareEnd) => {
+        Phase::Objective
+            if game.pending.first() == Some(&crate::ground::state::Pending::DeclareEnd) =>
+        {
             vec![Action::Answer { yes: true }, Action::Answer { yes: false }]
         }
         Phase::CommerceRaiding => {

@@ -52,12 +52,19 @@ pub fn counters_in(pack: &RulesPack, value: &serde_json::Value) -> BTreeSet<Stri
     let mut seen = BTreeSet::new();
     mentioned(pack, value, &mut seen);
     // Orders markers are public once drawn, and the unused ones may be examined (3.0 step 5).
-    seen.retain(|id| !matches!(pack.counter(id).unwrap().kind, goeben_referee::ground::pack::CounterKind::Orders { .. }));
+    seen.retain(|id| {
+        !matches!(
+            pack.counter(id).unwrap().kind,
+            goeben_referee::ground::pack::CounterKind::Orders { .. }
+        )
+    });
     seen
 }
 
-
 /// The running game's salt, read from the session as a save holds it (it never leaves otherwise).
 pub fn salt_of(session: &Session) -> String {
-    serde_json::to_value(session).unwrap()["provenance"]["salt"].as_str().unwrap_or_default().to_string()
+    serde_json::to_value(session).unwrap()["provenance"]["salt"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }

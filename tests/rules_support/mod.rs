@@ -2,11 +2,10 @@
 //! leave exactly the incident markers a test wants in the pool.
 #![allow(dead_code)]
 
-
+use goeben_referee::api::protocol;
 use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::{CounterKind, IncidentKind};
-use goeben_referee::api::protocol;
 use goeben_referee::ground::state::{CounterId, Game, Location};
 use goeben_referee::{RulesPack, Session};
 
@@ -18,8 +17,12 @@ impl Table {
     /// A new standard game with the given Orders, collier placed at open sea in the Western Med, at the
     /// start of turn 1's Outfitting phase.
     pub fn new(seed: u64, orders: &str) -> Table {
-        let mut t = Table { session: Session::new(RulesPack::standard(), seed) };
-        t.ok(&format!(r#"{{"action":"new_game","seed":{seed},"options":{{"orders":"{orders}"}}}}"#));
+        let mut t = Table {
+            session: Session::new(RulesPack::standard(), seed),
+        };
+        t.ok(&format!(
+            r#"{{"action":"new_game","seed":{seed},"options":{{"orders":"{orders}"}}}}"#
+        ));
         t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"collier"}}"#);
         t
     }
@@ -36,7 +39,11 @@ impl Table {
         let before = goeben_referee::api::save::to_json(&self.session);
         let r = protocol::handle_line(&mut self.session, line);
         assert!(!r.ok, "accepted but should be refused: {line}");
-        assert_eq!(before, goeben_referee::api::save::to_json(&self.session), "a refused action changed the session");
+        assert_eq!(
+            before,
+            goeben_referee::api::save::to_json(&self.session),
+            "a refused action changed the session"
+        );
         let e = r.error.expect("an error");
         (e.code.name(), e.message)
     }
@@ -46,7 +53,9 @@ impl Table {
     }
 
     pub fn game_mut(&mut self) -> &mut Game {
-        self.session.game_mut_for_tests().expect("a game is running")
+        self.session
+            .game_mut_for_tests()
+            .expect("a game is running")
     }
 
     pub fn script(&mut self, faces: &[u8]) {
@@ -69,11 +78,17 @@ impl Table {
     }
 
     pub fn phase(&self) -> String {
-        serde_json::to_value(self.game().phase).unwrap().as_str().unwrap().to_string()
+        serde_json::to_value(self.game().phase)
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_string()
     }
 
     pub fn move_ship(&mut self, ship: &str, to: &str, speed: &str) -> Vec<Event> {
-        self.ok(&format!(r#"{{"action":"move","ship":"{ship}","to":{to},"speed":"{speed}"}}"#))
+        self.ok(&format!(
+            r#"{{"action":"move","ship":"{ship}","to":{to},"speed":"{speed}"}}"#
+        ))
     }
 
     /// Moves both German ships to `to` at cruise speed (from the Outfitting phase of a turn).
@@ -136,13 +151,22 @@ pub fn sea(zone: &str) -> String {
 }
 
 pub fn dice_rolled(events: &[Event]) -> Vec<Vec<u8>> {
-    events.iter().filter_map(|e| match e { Event::DiceRolled { faces, .. } => Some(faces.clone()), _ => None }).collect()
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { faces, .. } => Some(faces.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A session `steps` legal actions into a new game, chosen deterministically from the seed.
 pub fn played(seed: u64, steps: usize) -> Session {
     let mut s = Session::new(RulesPack::standard(), seed);
-    let mut r = s.respond(goeben_referee::SessionRequest::NewGame { seed: Some(seed), options: None });
+    let mut r = s.respond(goeben_referee::SessionRequest::NewGame {
+        seed: Some(seed),
+        options: None,
+    });
     for i in 0..steps {
         if r.view.decisions.is_empty() {
             break;
@@ -159,7 +183,13 @@ pub fn played(seed: u64, steps: usize) -> Session {
 pub fn mixed_options(seed: u64) -> goeben_referee::ground::state::GameOptions {
     use goeben_referee::ground::state::{Fleet, GameOptions, Roles};
     let bit = |n: u32| (seed >> n) & 1 == 1;
-    let fleets = [Fleet::Standard, Fleet::Moltke, Fleet::Stralsund, Fleet::MoltkeAndStralsund, Fleet::AllFour];
+    let fleets = [
+        Fleet::Standard,
+        Fleet::Moltke,
+        Fleet::Stralsund,
+        Fleet::MoltkeAndStralsund,
+        Fleet::AllFour,
+    ];
     let roles = [Roles::Solo, Roles::TaskForceOfficers, Roles::ShipCommanders];
     GameOptions {
         night_combat: bit(0),

@@ -14,7 +14,10 @@ pub fn read_ts_dir(dir: &Path) -> BTreeMap<String, String> {
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if name.ends_with(".ts") {
-                files.insert(name, std::fs::read_to_string(entry.path()).expect("readable"));
+                files.insert(
+                    name,
+                    std::fs::read_to_string(entry.path()).expect("readable"),
+                );
             }
         }
     }
@@ -28,19 +31,30 @@ pub fn check_or_update(committed_dir: &Path, fresh: &BTreeMap<String, String>, u
     if std::env::var_os("UPDATE_TS_BINDINGS").is_some() {
         rewrite(committed_dir, fresh);
     } else if let Err(stale) = compare(committed_dir, fresh) {
-        panic!("{} is stale ({stale}). Run `{update}` and commit the result.", committed_dir.display());
+        panic!(
+            "{} is stale ({stale}). Run `{update}` and commit the result.",
+            committed_dir.display()
+        );
     }
 }
 
 /// `Err` says which files changed, are missing, or are no longer generated.
 fn compare(committed_dir: &Path, fresh: &BTreeMap<String, String>) -> Result<(), String> {
     let existing = read_ts_dir(committed_dir);
-    let stale: Vec<&String> = fresh.keys().filter(|k| existing.get(*k) != fresh.get(*k)).collect();
-    let extra: Vec<&String> = existing.keys().filter(|k| !fresh.contains_key(*k)).collect();
+    let stale: Vec<&String> = fresh
+        .keys()
+        .filter(|k| existing.get(*k) != fresh.get(*k))
+        .collect();
+    let extra: Vec<&String> = existing
+        .keys()
+        .filter(|k| !fresh.contains_key(*k))
+        .collect();
     if stale.is_empty() && extra.is_empty() {
         Ok(())
     } else {
-        Err(format!("changed or missing: {stale:?}; no longer generated: {extra:?}"))
+        Err(format!(
+            "changed or missing: {stale:?}; no longer generated: {extra:?}"
+        ))
     }
 }
 
@@ -69,7 +83,8 @@ mod tests {
     use super::*;
 
     fn folder(tag: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("goeben-bindings-{tag}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("goeben-bindings-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("sub")).unwrap();
         for (name, text) in files {
@@ -79,16 +94,28 @@ mod tests {
     }
 
     fn fresh(files: &[(&str, &str)]) -> BTreeMap<String, String> {
-        files.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect()
+        files
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect()
     }
 
     #[test]
     fn a_changed_missing_or_extra_file_is_stale_and_the_same_files_are_not() {
-        let dir = folder("cmp", &[("A.ts", "same"), ("sub/B.ts", "a sub-folder is not read")]);
+        let dir = folder(
+            "cmp",
+            &[("A.ts", "same"), ("sub/B.ts", "a sub-folder is not read")],
+        );
         assert_eq!(compare(&dir, &fresh(&[("A.ts", "same")])), Ok(()));
-        assert!(compare(&dir, &fresh(&[("A.ts", "new")])).unwrap_err().contains("A.ts"));
-        assert!(compare(&dir, &fresh(&[("A.ts", "same"), ("C.ts", "x")])).unwrap_err().contains("C.ts"));
-        assert!(compare(&dir, &fresh(&[])).unwrap_err().contains("no longer generated: [\"A.ts\"]"));
+        assert!(compare(&dir, &fresh(&[("A.ts", "new")]))
+            .unwrap_err()
+            .contains("A.ts"));
+        assert!(compare(&dir, &fresh(&[("A.ts", "same"), ("C.ts", "x")]))
+            .unwrap_err()
+            .contains("C.ts"));
+        assert!(compare(&dir, &fresh(&[]))
+            .unwrap_err()
+            .contains("no longer generated: [\"A.ts\"]"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

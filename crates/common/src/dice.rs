@@ -24,20 +24,29 @@ impl PartialEq for Dice {
 
 impl Dice {
     pub fn from_seed(seed: u64) -> Dice {
-        Dice { rng: ChaCha8Rng::seed_from_u64(seed), script: VecDeque::new() }
+        Dice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            script: VecDeque::new(),
+        }
     }
 
     /// Dice from a full 256-bit ChaCha8 key (issue #34 item 7: the table tools seed from 32 bytes of the
     /// OS's randomness, not from 64 bits).
     pub fn from_seed_bytes(seed: [u8; 32]) -> Dice {
-        Dice { rng: ChaCha8Rng::from_seed(seed), script: VecDeque::new() }
+        Dice {
+            rng: ChaCha8Rng::from_seed(seed),
+            script: VecDeque::new(),
+        }
     }
 
     /// Rolls one die with `sides` faces (1..=sides). A scripted face is used first when present.
     pub fn die(&mut self, sides: u8) -> u8 {
         assert!(sides >= 2, "a die has at least two faces");
         if let Some(face) = self.script.pop_front() {
-            assert!((1..=sides).contains(&face), "scripted face {face} does not fit a d{sides}");
+            assert!(
+                (1..=sides).contains(&face),
+                "scripted face {face} does not fit a d{sides}"
+            );
             return face;
         }
         self.rng.random_range(1..=sides)
@@ -98,7 +107,11 @@ mod tests {
         let mut c = Dice::from_seed(7);
         let again: Vec<u8> = (0..20).map(|_| c.d6()).collect();
         assert_eq!(first, again);
-        assert_eq!(a.d6s(50), b.d6s(50), "a restored RNG continues the same stream");
+        assert_eq!(
+            a.d6s(50),
+            b.d6s(50),
+            "a restored RNG continues the same stream"
+        );
     }
 
     #[test]
@@ -111,7 +124,10 @@ mod tests {
         }
         // Chi-square with 5 degrees of freedom: 20.5 is the 0.999 quantile.
         let expected = n as f64 / 6.0;
-        let chi2: f64 = counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
         assert!(chi2 < 20.5, "chi2 {chi2} counts {counts:?}");
     }
 

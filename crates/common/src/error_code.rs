@@ -347,21 +347,34 @@ mod tests {
 
     #[test]
     fn every_code_keeps_its_wire_string() {
-        assert_eq!(WIRE.len(), ErrorCode::ALL.len(), "a code is missing from the table or from ALL");
+        assert_eq!(
+            WIRE.len(),
+            ErrorCode::ALL.len(),
+            "a code is missing from the table or from ALL"
+        );
         for (&code, &(listed, wire)) in ErrorCode::ALL.iter().zip(WIRE) {
-            assert_eq!(code, listed, "ALL and the table list the codes in the same order");
+            assert_eq!(
+                code, listed,
+                "ALL and the table list the codes in the same order"
+            );
             assert_eq!(serde_json::to_value(code).unwrap(), wire, "{code:?}");
             assert_eq!(code.name(), wire);
             assert!(code == wire);
             assert_eq!(code.to_string(), wire);
-            assert_eq!(serde_json::from_value::<ErrorCode>(serde_json::json!(wire)).unwrap(), code);
+            assert_eq!(
+                serde_json::from_value::<ErrorCode>(serde_json::json!(wire)).unwrap(),
+                code
+            );
         }
     }
 
     #[test]
     fn all_lists_each_code_once() {
         let mut seen = std::collections::BTreeSet::new();
-        assert!(ErrorCode::ALL.iter().all(|c| seen.insert(*c)), "ALL lists a code twice");
+        assert!(
+            ErrorCode::ALL.iter().all(|c| seen.insert(*c)),
+            "ALL lists a code twice"
+        );
     }
 
     /// The UI's union (`ui/src/generated/ErrorCode.ts`, made by ts-rs from this enum) names every code.
@@ -370,7 +383,10 @@ mod tests {
         use ts_rs::TS;
         let union = ErrorCode::inline();
         for (_, wire) in WIRE {
-            assert!(union.contains(&format!("\"{wire}\"")), "{wire} missing from {union}");
+            assert!(
+                union.contains(&format!("\"{wire}\"")),
+                "{wire} missing from {union}"
+            );
         }
         // The union is made from the enum itself: a variant missing from ALL and the table fails here.
         assert_eq!(union.matches('|').count() + 1, WIRE.len(), "{union}");

@@ -27,10 +27,18 @@ pub struct LineProtocol {
 }
 
 /// The game's protocol (docs/PROTOCOL.md): `{"action": "end_phase", ...}`.
-pub const GAME_ACTIONS: LineProtocol = LineProtocol { tag: "action", request: "action", unknown: ErrorCode::UnknownAction };
+pub const GAME_ACTIONS: LineProtocol = LineProtocol {
+    tag: "action",
+    request: "action",
+    unknown: ErrorCode::UnknownAction,
+};
 
 /// The table tools' protocol (docs/TOOLS.md): `{"tool": "draw_sdr", ...}`.
-pub const TABLE_TOOLS: LineProtocol = LineProtocol { tag: "tool", request: "request", unknown: ErrorCode::UnknownTool };
+pub const TABLE_TOOLS: LineProtocol = LineProtocol {
+    tag: "tool",
+    request: "request",
+    unknown: ErrorCode::UnknownTool,
+};
 
 /// A refused line: its code and a readable message for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +50,10 @@ pub struct LineError {
 
 impl LineError {
     fn malformed(message: impl Into<String>) -> LineError {
-        LineError { code: ErrorCode::Malformed, message: message.into() }
+        LineError {
+            code: ErrorCode::Malformed,
+            message: message.into(),
+        }
     }
 }
 
@@ -58,24 +69,43 @@ impl std::error::Error for LineError {}
 /// `max_bytes` is refused without parsing (`usize::MAX`: no limit, for a request that did not come as a
 /// line). Every field sent must be one the request has: a misspelt field is refused, never ignored, which
 /// is why `T` must serialise too (serde's `deny_unknown_fields` does not work with internally tagged enums).
-pub fn parse_line<T: DeserializeOwned + Serialize>(line: &str, max_bytes: usize, protocol: &LineProtocol) -> Result<T, LineError> {
+pub fn parse_line<T: DeserializeOwned + Serialize>(
+    line: &str,
+    max_bytes: usize,
+    protocol: &LineProtocol,
+) -> Result<T, LineError> {
     if line.len() > max_bytes {
-        return Err(LineError::malformed(format!("line longer than {max_bytes} bytes")));
+        return Err(LineError::malformed(format!(
+            "line longer than {max_bytes} bytes"
+        )));
     }
-    let value: serde_json::Value = serde_json::from_str(line).map_err(|e| LineError::malformed(format!("not a JSON object: {e}")))?;
+    let value: serde_json::Value = serde_json::from_str(line)
+        .map_err(|e| LineError::malformed(format!("not a JSON object: {e}")))?;
     let tag = protocol.tag;
-    let Some(name) = value.get(tag).and_then(|name| name.as_str()).map(str::to_string) else {
-        return Err(LineError::malformed(format!("expected an object with a string field \"{tag}\"")));
+    let Some(name) = value
+        .get(tag)
+        .and_then(|name| name.as_str())
+        .map(str::to_string)
+    else {
+        return Err(LineError::malformed(format!(
+            "expected an object with a string field \"{tag}\""
+        )));
     };
     if names_no_request::<T>(tag, &name) {
-        return Err(LineError { code: protocol.unknown, message: format!("unknown {tag} `{name}`") });
+        return Err(LineError {
+            code: protocol.unknown,
+            message: format!("unknown {tag} `{name}`"),
+        });
     }
     let request = protocol.request;
-    let parsed: T = serde_json::from_value(value.clone()).map_err(|e| LineError::malformed(format!("bad `{name}` {request}: {e}")))?;
+    let parsed: T = serde_json::from_value(value.clone())
+        .map_err(|e| LineError::malformed(format!("bad `{name}` {request}: {e}")))?;
     let known = serde_json::to_value(&parsed).expect("a request always serialises");
     if let (Some(sent), Some(known)) = (value.as_object(), known.as_object()) {
         if let Some(field) = sent.keys().find(|field| !known.contains_key(*field)) {
-            return Err(LineError::malformed(format!("bad `{name}` {request}: unknown field `{field}`")));
+            return Err(LineError::malformed(format!(
+                "bad `{name}` {request}: unknown field `{field}`"
+            )));
         }
     }
     Ok(parsed)
@@ -87,7 +117,9 @@ fn names_no_request<T: DeserializeOwned>(tag: &str, name: &str) -> bool {
     let tag_only = serde_json::json!({ tag: name });
     match serde_json::from_value::<T>(tag_only) {
         Ok(_) => false,
-        Err(e) => e.to_string().starts_with(&format!("unknown variant `{name}`")),
+        Err(e) => e
+            .to_string()
+            .starts_with(&format!("unknown variant `{name}`")),
     }
 }
 
@@ -155,73 +187,191 @@ mod tests {
 
     #[test]
     fn game_actions_parse_with_their_defaults() {
-        assert_eq!(action(r#"{"action":"end_phase"}"#).unwrap(), Action::EndPhase);
-        assert_eq!(action(r#"{"action":"new_game"}"#).unwrap(), Action::NewGame { seed: None });
-        assert_eq!(action(r#"{"action":"new_game","seed":7}"#).unwrap(), Action::NewGame { seed: Some(7) });
+        assert_eq!(
+            action(r#"{"action":"end_phase"}"#).unwrap(),
+            Action::EndPhase
+        );
+        assert_eq!(
+            action(r#"{"action":"new_game"}"#).unwrap(),
+            Action::NewGame { seed: None }
+        );
+        assert_eq!(
+            action(r#"{"action":"new_game","seed":7}"#).unwrap(),
+            Action::NewGame { seed: Some(7) }
+        );
         let line = r#"{"action":"resupply","space":"pola","supply":"coal"}"#;
-        assert_eq!(action(line).unwrap(), Action::Resupply { space: "pola".into(), supply: Supply::Coal });
+        assert_eq!(
+            action(line).unwrap(),
+            Action::Resupply {
+                space: "pola".into(),
+                supply: Supply::Coal
+            }
+        );
     }
 
     #[test]
     fn game_refusals_keep_the_protocols_codes_and_messages() {
-        assert_eq!(refusal(action("garbage")), (ErrorCode::Malformed, "not a JSON object: expected value at line 1 column 1".into()));
+        assert_eq!(
+            refusal(action("garbage")),
+            (
+                ErrorCode::Malformed,
+                "not a JSON object: expected value at line 1 column 1".into()
+            )
+        );
         // docs/protocol/example.in.jsonl's line, answered as example.out.jsonl says.
-        assert_eq!(refusal(action("this is not json")), (ErrorCode::Malformed, "not a JSON object: expected ident at line 1 column 2".into()));
+        assert_eq!(
+            refusal(action("this is not json")),
+            (
+                ErrorCode::Malformed,
+                "not a JSON object: expected ident at line 1 column 2".into()
+            )
+        );
         let expected_object = "expected an object with a string field \"action\"".to_string();
-        assert_eq!(refusal(action("[1,2]")), (ErrorCode::Malformed, expected_object.clone()));
-        assert_eq!(refusal(action(r#"{"action":3}"#)), (ErrorCode::Malformed, expected_object.clone()));
-        assert_eq!(refusal(action(r#"{"tool":"view"}"#)), (ErrorCode::Malformed, expected_object));
-        assert_eq!(refusal(action(r#"{"action":"launch_zeppelin"}"#)), (ErrorCode::UnknownAction, "unknown action `launch_zeppelin`".into()));
-        assert_eq!(refusal(action(r#"{"action":"end_phase","hurry":true}"#)), (ErrorCode::Malformed, "bad `end_phase` action: unknown field `hurry`".into()));
+        assert_eq!(
+            refusal(action("[1,2]")),
+            (ErrorCode::Malformed, expected_object.clone())
+        );
+        assert_eq!(
+            refusal(action(r#"{"action":3}"#)),
+            (ErrorCode::Malformed, expected_object.clone())
+        );
+        assert_eq!(
+            refusal(action(r#"{"tool":"view"}"#)),
+            (ErrorCode::Malformed, expected_object)
+        );
+        assert_eq!(
+            refusal(action(r#"{"action":"launch_zeppelin"}"#)),
+            (
+                ErrorCode::UnknownAction,
+                "unknown action `launch_zeppelin`".into()
+            )
+        );
+        assert_eq!(
+            refusal(action(r#"{"action":"end_phase","hurry":true}"#)),
+            (
+                ErrorCode::Malformed,
+                "bad `end_phase` action: unknown field `hurry`".into()
+            )
+        );
         let (code, message) = refusal(action(r#"{"action":"resupply","space":"pola"}"#));
-        assert_eq!((code, message.as_str()), (ErrorCode::Malformed, "bad `resupply` action: missing field `supply`"));
+        assert_eq!(
+            (code, message.as_str()),
+            (
+                ErrorCode::Malformed,
+                "bad `resupply` action: missing field `supply`"
+            )
+        );
     }
 
     #[test]
     fn an_unknown_value_inside_a_known_action_is_malformed_not_an_unknown_action() {
-        let (code, message) = refusal(action(r#"{"action":"resupply","space":"pola","supply":"gold"}"#));
+        let (code, message) = refusal(action(
+            r#"{"action":"resupply","space":"pola","supply":"gold"}"#,
+        ));
         assert_eq!(code, "malformed");
-        assert!(message.starts_with("bad `resupply` action: unknown variant `gold`"), "{message}");
+        assert!(
+            message.starts_with("bad `resupply` action: unknown variant `gold`"),
+            "{message}"
+        );
         // Even a value spelt like the action itself is the action's bad field, not an unknown action.
-        let (code, _) = refusal(action(r#"{"action":"resupply","space":"pola","supply":"resupply"}"#));
+        let (code, _) = refusal(action(
+            r#"{"action":"resupply","space":"pola","supply":"resupply"}"#,
+        ));
         assert_eq!(code, "malformed");
     }
 
     #[test]
     fn a_line_over_the_limit_is_refused_unread() {
-        let long = format!(r#"{{"action":"end_phase","pad":"{}"}}"#, "x".repeat(64 * 1024));
-        assert_eq!(refusal(action(&long)), (ErrorCode::Malformed, "line longer than 65536 bytes".into()));
+        let long = format!(
+            r#"{{"action":"end_phase","pad":"{}"}}"#,
+            "x".repeat(64 * 1024)
+        );
+        assert_eq!(
+            refusal(action(&long)),
+            (ErrorCode::Malformed, "line longer than 65536 bytes".into())
+        );
         let view = r#"{"tool":"view","player":"a"}"#;
         let at_limit = format!("{view}{}", " ".repeat(16 * 1024 - view.len()));
         assert_eq!(at_limit.len(), 16 * 1024);
         assert_eq!(tool(&at_limit).unwrap(), Tool::View { player: Player::A });
-        assert_eq!(refusal(tool(&format!("{at_limit} "))), (ErrorCode::Malformed, "line longer than 16384 bytes".into()));
-        let unlimited: Action = parse_line(&format!("{}{{\"action\":\"end_phase\"}}", " ".repeat(100 * 1024)), usize::MAX, &GAME_ACTIONS).unwrap();
+        assert_eq!(
+            refusal(tool(&format!("{at_limit} "))),
+            (ErrorCode::Malformed, "line longer than 16384 bytes".into())
+        );
+        let unlimited: Action = parse_line(
+            &format!("{}{{\"action\":\"end_phase\"}}", " ".repeat(100 * 1024)),
+            usize::MAX,
+            &GAME_ACTIONS,
+        )
+        .unwrap();
         assert_eq!(unlimited, Action::EndPhase);
     }
 
     #[test]
     fn table_tools_requests_parse_and_refuse_with_their_own_words() {
-        assert_eq!(tool(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(), Tool::DrawSdr { player: Player::B, label: String::new() });
+        assert_eq!(
+            tool(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(),
+            Tool::DrawSdr {
+                player: Player::B,
+                label: String::new()
+            }
+        );
         assert_eq!(tool(r#"{"tool":"table_view"}"#).unwrap(), Tool::TableView);
-        assert!(tool("nope").unwrap_err().message.starts_with("not a JSON object: "));
-        assert_eq!(refusal(tool(r#"{"action":"view"}"#)), (ErrorCode::Malformed, "expected an object with a string field \"tool\"".into()));
-        assert_eq!(refusal(tool(r#"{"tool":"teleport"}"#)), (ErrorCode::UnknownTool, "unknown tool `teleport`".into()));
-        assert_eq!(refusal(tool(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#)), (ErrorCode::Malformed, "bad `draw_sdr` request: unknown field `lable`".into()));
+        assert!(tool("nope")
+            .unwrap_err()
+            .message
+            .starts_with("not a JSON object: "));
+        assert_eq!(
+            refusal(tool(r#"{"action":"view"}"#)),
+            (
+                ErrorCode::Malformed,
+                "expected an object with a string field \"tool\"".into()
+            )
+        );
+        assert_eq!(
+            refusal(tool(r#"{"tool":"teleport"}"#)),
+            (ErrorCode::UnknownTool, "unknown tool `teleport`".into())
+        );
+        assert_eq!(
+            refusal(tool(r#"{"tool":"draw_sdr","player":"a","lable":"x"}"#)),
+            (
+                ErrorCode::Malformed,
+                "bad `draw_sdr` request: unknown field `lable`".into()
+            )
+        );
         let (code, message) = refusal(tool(r#"{"tool":"draw_sdr","player":"c"}"#));
-        assert_eq!(code, "malformed", "an unknown player is not an unknown tool");
-        assert!(message.starts_with("bad `draw_sdr` request: unknown variant `c`"), "{message}");
-        assert_eq!(refusal(tool(r#"{"tool":"view"}"#)), (ErrorCode::Malformed, "bad `view` request: missing field `player`".into()));
+        assert_eq!(
+            code, "malformed",
+            "an unknown player is not an unknown tool"
+        );
+        assert!(
+            message.starts_with("bad `draw_sdr` request: unknown variant `c`"),
+            "{message}"
+        );
+        assert_eq!(
+            refusal(tool(r#"{"tool":"view"}"#)),
+            (
+                ErrorCode::Malformed,
+                "bad `view` request: missing field `player`".into()
+            )
+        );
         assert_eq!(
             refusal(tool(r#"{"tool":"table_view","player":"a"}"#)),
-            (ErrorCode::Malformed, "bad `table_view` request: unknown field `player`".into()),
+            (
+                ErrorCode::Malformed,
+                "bad `table_view` request: unknown field `player`".into()
+            ),
             "the table view is for no player"
         );
     }
 
     #[test]
     fn codes_serialise_as_they_cross_the_boundary() {
-        for (code, wire) in [(ErrorCode::Malformed, "malformed"), (ErrorCode::UnknownAction, "unknown_action"), (ErrorCode::UnknownTool, "unknown_tool")] {
+        for (code, wire) in [
+            (ErrorCode::Malformed, "malformed"),
+            (ErrorCode::UnknownAction, "unknown_action"),
+            (ErrorCode::UnknownTool, "unknown_tool"),
+        ] {
             assert_eq!(serde_json::to_value(code).unwrap(), wire);
         }
         assert_eq!(LineError::malformed("x").to_string(), "malformed: x");

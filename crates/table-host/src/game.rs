@@ -19,10 +19,10 @@
 //! core's own: refused past a die or a reveal (unless the game's house rule allows take-backs, each then
 //! counted), and every correction logged with the old and new value.
 
+use goeben_referee::api::view::PlayerView;
 use goeben_referee::ground::event::ship_name;
 use goeben_referee::ground::state::{Fleet, GameOptions, Roles};
 use goeben_referee::rules::roles::{who_decides, PRECEDENCE};
-use goeben_referee::api::view::PlayerView;
 use goeben_referee::{Action, Request, RulesPack, Session, SessionRequest};
 
 use crate::seats::{Seat, SeatRole};
@@ -44,23 +44,38 @@ pub fn roles_for(players: u32) -> Option<Roles> {
 
 /// A new game under `roles` (standard rules otherwise), its dice from `seed`.
 pub fn new_game(roles: Roles, seed: u64) -> Session {
-    new_game_with(GameOptions { roles, ..GameOptions::default() }, seed).expect("a standard game starts")
+    new_game_with(
+        GameOptions {
+            roles,
+            ..GameOptions::default()
+        },
+        seed,
+    )
+    .expect("a standard game starts")
 }
 
 /// A new game with `options` (its roles, the 19.0 fleet, the other optional rules), its dice from `seed`;
 /// the core's refusal when it refuses them.
 pub fn new_game_with(options: GameOptions, seed: u64) -> Result<Session, String> {
     let mut session = Session::new(RulesPack::standard(), seed);
-    let started = session.respond(SessionRequest::NewGame { seed: None, options: Some(options) });
+    let started = session.respond(SessionRequest::NewGame {
+        seed: None,
+        options: Some(options),
+    });
     match started.ok {
         true => Ok(session),
-        false => Err(started.error.map_or_else(|| "the game did not start".into(), |e| e.message)),
+        false => Err(started
+            .error
+            .map_or_else(|| "the game did not start".into(), |e| e.message)),
     }
 }
 
 /// 19.0: the task force `session`'s game began with (the standard one when there is no game).
 pub fn fleet_of(session: &Session) -> Fleet {
-    session.view().game.map_or(Fleet::Standard, |game| game.options.fleet)
+    session
+        .view()
+        .game
+        .map_or(Fleet::Standard, |game| game.options.fleet)
 }
 
 /// The seats of a game table under `roles` for `session`'s game: one per 25.0 role, at a Ship
@@ -74,9 +89,15 @@ pub fn game_seats_for(session: &Session, roles: Roles, display: bool) -> Vec<Sea
 /// 19.0 fleet it was started with. Refused, with why, when `session` has no game or is played by one
 /// player (`Roles::Solo`: 25.0 roles are chosen when a game starts, and the core's decisions name no
 /// deciders without them).
-pub fn running_table(session: Session, display: bool, limits: crate::limits::Limits) -> Result<crate::table::Table, String> {
+pub fn running_table(
+    session: Session,
+    display: bool,
+    limits: crate::limits::Limits,
+) -> Result<crate::table::Table, String> {
     let Some(game) = session.view().game else {
-        return Err("no game is running: start one (with the 25.0 roles the table seats) first".into());
+        return Err(
+            "no game is running: start one (with the 25.0 roles the table seats) first".into(),
+        );
     };
     let roles = game.options.roles;
     if roles == Roles::Solo {
@@ -96,17 +117,27 @@ pub fn game_seats(pack: &RulesPack, roles: Roles, display: bool) -> Vec<Seat> {
 /// precedence (Goeben, Moltke, Breslau, Stralsund), so the first seat is the senior commander's.
 pub fn commanded_ships(fleet: Fleet) -> Vec<&'static str> {
     let (ships, _) = fleet.ships_and_cost();
-    PRECEDENCE.iter().copied().filter(|id| ships.contains(id)).collect()
+    PRECEDENCE
+        .iter()
+        .copied()
+        .filter(|id| ships.contains(id))
+        .collect()
 }
 
 /// [`game_seats`] for the task force `fleet` (19.0).
 pub fn fleet_seats(pack: &RulesPack, roles: Roles, fleet: Fleet, display: bool) -> Vec<Seat> {
     let names: Vec<String> = match roles {
         Roles::TaskForceOfficers => OFFICERS.iter().map(|r| r.to_string()).collect(),
-        Roles::ShipCommanders => commanded_ships(fleet).iter().map(|id| ship_name(pack, id)).collect(),
+        Roles::ShipCommanders => commanded_ships(fleet)
+            .iter()
+            .map(|id| ship_name(pack, id))
+            .collect(),
         Roles::Solo => vec!["Player".to_string()],
     };
-    let mut seats: Vec<Seat> = names.iter().map(|name| Seat::new(name, SeatRole::GameRole)).collect();
+    let mut seats: Vec<Seat> = names
+        .iter()
+        .map(|name| Seat::new(name, SeatRole::GameRole))
+        .collect();
     if display {
         seats.push(Seat::new("display", SeatRole::Display));
     }
@@ -114,19 +145,42 @@ pub fn fleet_seats(pack: &RulesPack, roles: Roles, fleet: Fleet, display: bool) 
 }
 
 /// The seat (its index in `seats`) whose call `action` is under `roles`, with the words of who decides.
-pub fn decider(pack: &RulesPack, roles: Roles, seats: &[Seat], action: &Action) -> (Option<usize>, String) {
+pub fn decider(
+    pack: &RulesPack,
+    roles: Roles,
+    seats: &[Seat],
+    action: &Action,
+) -> (Option<usize>, String) {
     let Some(who) = who_decides(pack, roles, action) else {
         // Solo: the one player's seat.
-        return (seats.iter().position(|s| s.role == SeatRole::GameRole), "the player".into());
+        return (
+            seats.iter().position(|s| s.role == SeatRole::GameRole),
+            "the player".into(),
+        );
     };
-    let named = |name: &str| seats.iter().position(|s| s.role == SeatRole::GameRole && s.name == name);
+    let named = |name: &str| {
+        seats
+            .iter()
+            .position(|s| s.role == SeatRole::GameRole && s.name == name)
+    };
     let seat = match roles {
-        Roles::TaskForceOfficers if who == "Commander" || who.ends_with("the Commander decides") => named("Commander"),
+        Roles::TaskForceOfficers
+            if who == "Commander" || who.ends_with("the Commander decides") =>
+        {
+            named("Commander")
+        }
         // 25.0 (3)'s Austro-Hungarian commander has no seat here: the Commander decides for those ships.
-        Roles::TaskForceOfficers => OFFICERS.iter().find(|role| who.starts_with(*role)).and_then(|role| named(role)).or_else(|| named("Commander")),
+        Roles::TaskForceOfficers => OFFICERS
+            .iter()
+            .find(|role| who.starts_with(*role))
+            .and_then(|role| named(role))
+            .or_else(|| named("Commander")),
         // A ship with no seat of its own (19.1: Moltke and Stralsund may join a campaign later) is the
         // senior commander's, as a decision that is no ship's.
-        Roles::ShipCommanders => who.strip_suffix("'s commander").and_then(named).or_else(|| senior(pack, seats)),
+        Roles::ShipCommanders => who
+            .strip_suffix("'s commander")
+            .and_then(named)
+            .or_else(|| senior(pack, seats)),
         Roles::Solo => None,
     };
     (seat, who)
@@ -134,7 +188,11 @@ pub fn decider(pack: &RulesPack, roles: Roles, seats: &[Seat], action: &Action) 
 
 /// 25.0 (2): the senior commander present, the first seat in the order of precedence.
 fn senior(pack: &RulesPack, seats: &[Seat]) -> Option<usize> {
-    let named = |name: &str| seats.iter().position(|s| s.role == SeatRole::GameRole && s.name == name);
+    let named = |name: &str| {
+        seats
+            .iter()
+            .position(|s| s.role == SeatRole::GameRole && s.name == name)
+    };
     PRECEDENCE.iter().find_map(|id| named(&ship_name(pack, id)))
 }
 
@@ -143,7 +201,9 @@ fn senior(pack: &RulesPack, seats: &[Seat]) -> Option<usize> {
 /// the phase, so undo and corrections stay with whoever has the last word.
 pub fn commanding_seat(pack: &RulesPack, roles: Roles, seats: &[Seat]) -> Option<usize> {
     match roles {
-        Roles::TaskForceOfficers => seats.iter().position(|s| s.role == SeatRole::GameRole && s.name == OFFICERS[0]),
+        Roles::TaskForceOfficers => seats
+            .iter()
+            .position(|s| s.role == SeatRole::GameRole && s.name == OFFICERS[0]),
         Roles::ShipCommanders => senior(pack, seats),
         Roles::Solo => seats.iter().position(|s| s.role == SeatRole::GameRole),
     }
@@ -151,9 +211,20 @@ pub fn commanding_seat(pack: &RulesPack, roles: Roles, seats: &[Seat]) -> Option
 
 /// Whether a game seat may send `request`: `view` always; a move only when its call is the seat's; `undo`
 /// and corrections (`correct`) only from the commanding seat ([`commanding_seat`]).
-pub fn permits(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, request: &Request) -> Result<(), String> {
+pub fn permits(
+    pack: &RulesPack,
+    roles: Roles,
+    seats: &[Seat],
+    seat: usize,
+    request: &Request,
+) -> Result<(), String> {
     let commanding = || commanding_seat(pack, roles, seats) == Some(seat);
-    let commander = || commanding_seat(pack, roles, seats).map_or_else(|| "the commanding seat".to_string(), |s| format!("the {} seat", seats[s].name));
+    let commander = || {
+        commanding_seat(pack, roles, seats).map_or_else(
+            || "the commanding seat".to_string(),
+            |s| format!("the {} seat", seats[s].name),
+        )
+    };
     match request {
         Request::Session(SessionRequest::View) => Ok(()),
         Request::Session(SessionRequest::Undo) if commanding() => Ok(()),
@@ -173,9 +244,16 @@ pub fn permits(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, requ
 /// What `seat` is offered of a view: the same view (nothing in it is secret), with only the decisions
 /// whose call is this seat's; the table display is offered none.
 /// The view's undo status says `allowed` only to the seat that may undo.
-pub fn for_seat(pack: &RulesPack, roles: Roles, seats: &[Seat], seat: usize, view: &mut PlayerView) {
+pub fn for_seat(
+    pack: &RulesPack,
+    roles: Roles,
+    seats: &[Seat],
+    seat: usize,
+    view: &mut PlayerView,
+) {
     let display = seats[seat].role == SeatRole::Display;
-    view.decisions.retain(|d| !display && decider(pack, roles, seats, &d.action).0 == Some(seat));
+    view.decisions
+        .retain(|d| !display && decider(pack, roles, seats, &d.action).0 == Some(seat));
     if commanding_seat(pack, roles, seats) != Some(seat) {
         view.undo_status.allowed = false;
     }
@@ -191,24 +269,76 @@ mod tests {
         let pack = session.pack();
         let officers = game_seats(pack, Roles::TaskForceOfficers, true);
         let names: Vec<&str> = officers.iter().map(|s| s.name.as_str()).collect();
-        assert_eq!(names, ["Commander", "First Officer", "Gunnery Officer", "Engineer", "display"]);
+        assert_eq!(
+            names,
+            [
+                "Commander",
+                "First Officer",
+                "Gunnery Officer",
+                "Engineer",
+                "display"
+            ]
+        );
         let view = Request::Session(SessionRequest::View);
         for seat in 0..officers.len() {
-            assert_eq!(permits(pack, Roles::TaskForceOfficers, &officers, seat, &view), Ok(()));
+            assert_eq!(
+                permits(pack, Roles::TaskForceOfficers, &officers, seat, &view),
+                Ok(())
+            );
         }
         let undo = Request::Session(SessionRequest::Undo);
-        assert_eq!(permits(pack, Roles::TaskForceOfficers, &officers, 0, &undo), Ok(()), "25.0 (1): the Commander undoes");
+        assert_eq!(
+            permits(pack, Roles::TaskForceOfficers, &officers, 0, &undo),
+            Ok(()),
+            "25.0 (1): the Commander undoes"
+        );
         for seat in 1..officers.len() {
-            assert!(permits(pack, Roles::TaskForceOfficers, &officers, seat, &undo).unwrap_err().contains("the Commander seat"));
+            assert!(
+                permits(pack, Roles::TaskForceOfficers, &officers, seat, &undo)
+                    .unwrap_err()
+                    .contains("the Commander seat")
+            );
         }
-        let new_game = Request::Session(SessionRequest::NewGame { seed: None, options: None });
-        assert!(permits(pack, Roles::TaskForceOfficers, &officers, 0, &new_game).is_err(), "a new game is the host's");
-        let repair = Action::Repair { ship: "goeben".into(), hull: 1, engines: 0, primary: 0, secondary: 0, tertiary: 0 };
-        assert_eq!(decider(pack, Roles::TaskForceOfficers, &officers, &repair).0, Some(3), "the Engineer manages repairs");
+        let new_game = Request::Session(SessionRequest::NewGame {
+            seed: None,
+            options: None,
+        });
+        assert!(
+            permits(pack, Roles::TaskForceOfficers, &officers, 0, &new_game).is_err(),
+            "a new game is the host's"
+        );
+        let repair = Action::Repair {
+            ship: "goeben".into(),
+            hull: 1,
+            engines: 0,
+            primary: 0,
+            secondary: 0,
+            tertiary: 0,
+        };
+        assert_eq!(
+            decider(pack, Roles::TaskForceOfficers, &officers, &repair).0,
+            Some(3),
+            "the Engineer manages repairs"
+        );
         let commanders = game_seats(pack, Roles::ShipCommanders, false);
         let names: Vec<&str> = commanders.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["SMS Goeben", "SMS Breslau"]);
-        assert_eq!(decider(pack, Roles::ShipCommanders, &commanders, &Action::LayMines { ship: "breslau".into() }).0, Some(1));
-        assert_eq!(decider(pack, Roles::ShipCommanders, &commanders, &Action::EndPhase).0, Some(0), "the senior commander present");
+        assert_eq!(
+            decider(
+                pack,
+                Roles::ShipCommanders,
+                &commanders,
+                &Action::LayMines {
+                    ship: "breslau".into()
+                }
+            )
+            .0,
+            Some(1)
+        );
+        assert_eq!(
+            decider(pack, Roles::ShipCommanders, &commanders, &Action::EndPhase).0,
+            Some(0),
+            "the senior commander present"
+        );
     }
 }

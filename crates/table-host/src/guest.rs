@@ -9,7 +9,8 @@ use rust_embed::RustEmbed;
 /// The Content-Security-Policy of every answer: nothing but this host's own script, style and requests.
 /// `connect-src 'self'` covers the page's `fetch` and, in CSP3 browsers, its WebSocket to the same host
 /// and port (`ws://`, #16's push); no `unsafe-inline` anywhere.
-pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; \
+pub const CSP: &str =
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; \
                        base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// The join page of a host built without the guest page.
@@ -25,7 +26,9 @@ struct Built;
 
 /// The join page: the built `guest.html`, or [`NOT_BUILT`].
 pub fn page() -> std::borrow::Cow<'static, [u8]> {
-    Built::get("guest.html").map(|file| file.data).unwrap_or(std::borrow::Cow::Borrowed(NOT_BUILT.as_bytes()))
+    Built::get("guest.html")
+        .map(|file| file.data)
+        .unwrap_or(std::borrow::Cow::Borrowed(NOT_BUILT.as_bytes()))
 }
 
 /// Whether the guest page was built (the folder held `guest.html`).
@@ -38,7 +41,8 @@ pub fn built() -> bool {
 /// does not use, a file that is not there.
 pub fn asset(path: &str) -> Option<(&'static str, std::borrow::Cow<'static, [u8]>)> {
     let name = path.strip_prefix("assets/").unwrap_or(path);
-    if name.is_empty() || name.starts_with('.') || name.contains(['/', '\\']) || name.contains("..") {
+    if name.is_empty() || name.starts_with('.') || name.contains(['/', '\\']) || name.contains("..")
+    {
         return None;
     }
     if path != "favicon.png" && !path.starts_with("assets/") {
@@ -71,15 +75,34 @@ mod tests {
     fn the_csp_is_strict_and_the_fallback_page_loads_nothing() {
         assert!(CSP.starts_with("default-src 'none'") && !CSP.contains("unsafe"));
         assert!(CSP.contains("connect-src 'self'"));
-        assert!(!NOT_BUILT.contains("http://") && !NOT_BUILT.contains("https://") && !NOT_BUILT.contains("<script") && !NOT_BUILT.contains("<style"));
+        assert!(
+            !NOT_BUILT.contains("http://")
+                && !NOT_BUILT.contains("https://")
+                && !NOT_BUILT.contains("<script")
+                && !NOT_BUILT.contains("<style")
+        );
     }
 
     #[test]
     fn asset_names_cannot_leave_the_page_folder() {
-        for bad in ["assets/../guest.html", "assets/..", "../Cargo.toml", "assets/../../Cargo.toml", "assets/a/b.js", "assets/.hidden.js", "assets/", "guest.html", "assets/x.html", "assets\\..\\x.js"] {
+        for bad in [
+            "assets/../guest.html",
+            "assets/..",
+            "../Cargo.toml",
+            "assets/../../Cargo.toml",
+            "assets/a/b.js",
+            "assets/.hidden.js",
+            "assets/",
+            "guest.html",
+            "assets/x.html",
+            "assets\\..\\x.js",
+        ] {
             assert!(asset(bad).is_none(), "{bad}");
         }
-        assert_eq!(content_type("guest-U1gJ43ji.js"), Some("text/javascript; charset=utf-8"));
+        assert_eq!(
+            content_type("guest-U1gJ43ji.js"),
+            Some("text/javascript; charset=utf-8")
+        );
         assert_eq!(content_type("guest.css"), Some("text/css; charset=utf-8"));
         assert_eq!(content_type("x.exe"), None);
     }
@@ -91,10 +114,21 @@ mod tests {
             return;
         }
         let page = String::from_utf8(page().into_owned()).expect("UTF-8");
-        assert!(!page.contains("http://") && !page.contains("https://"), "nothing remote: {page}");
-        assert!(!page.contains("<script>") && !page.contains("<style"), "no inline script or style: the CSP allows 'self' only");
-        let script = page.split("src=\"").nth(1).and_then(|rest| rest.split('"').next()).expect("a script");
-        let (content_type, _) = asset(script.trim_start_matches('/')).expect("the page's script is served");
+        assert!(
+            !page.contains("http://") && !page.contains("https://"),
+            "nothing remote: {page}"
+        );
+        assert!(
+            !page.contains("<script>") && !page.contains("<style"),
+            "no inline script or style: the CSP allows 'self' only"
+        );
+        let script = page
+            .split("src=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("a script");
+        let (content_type, _) =
+            asset(script.trim_start_matches('/')).expect("the page's script is served");
         assert!(content_type.starts_with("text/javascript"));
     }
 }

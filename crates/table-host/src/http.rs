@@ -41,7 +41,10 @@ pub fn router(host: Arc<Host>) -> Router {
         .route("/api/{code}", get(seat_info).post(request))
         .route("/api/{code}/events", get(events))
         .route("/api/{code}/log", get(log_page))
-        .route("/assets/{file}", get(|Path(file): Path<String>| async move { asset(&format!("assets/{file}")) }))
+        .route(
+            "/assets/{file}",
+            get(|Path(file): Path<String>| async move { asset(&format!("assets/{file}")) }),
+        )
         .route("/favicon.png", get(|| async { asset("favicon.png") }))
         .fallback(|| async { not_found() })
         .layer(axum::middleware::from_fn(same_origin))
@@ -56,7 +59,11 @@ pub fn router(host: Arc<Host>) -> Router {
 /// or the host already holds its share ([`HostLimits`]); otherwise it is served by hyper's HTTP/1 with a
 /// header-read timeout, which also closes a keep-alive connection idle that long. Works the same on a
 /// current-thread runtime: nothing here blocks, the referee's answers go to the blocking pool.
-pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    host: Arc<Host>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let limits = *host.limits();
     let app = router(host.clone());
     let counts = Arc::new(std::sync::Mutex::new(Connections::default()));
@@ -94,16 +101,18 @@ pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown:
         let app = app.clone();
         let counted = Counted(slot.clone());
         let answering = answering.clone();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
-            request.extensions_mut().insert(served_at);
-            request.extensions_mut().insert(counted.clone());
-            let mut app = app.clone();
-            let answer = Answering::new(&answering);
-            async move {
-                let _answer = answer;
-                tower_service::Service::call(&mut app, request).await
-            }
-        });
+        let service = hyper::service::service_fn(
+            move |mut request: hyper::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(served_at);
+                request.extensions_mut().insert(counted.clone());
+                let mut app = app.clone();
+                let answer = Answering::new(&answering);
+                async move {
+                    let _answer = answer;
+                    tower_service::Service::call(&mut app, request).await
+                }
+            },
+        );
         let mut stop = stopping.subscribe();
         let done = done.subscribe();
         tokio::spawn(async move {
@@ -112,8 +121,13 @@ pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>, shutdown:
             // HTTP libraries, the host_http fuzz harness) still gets the answer; hyper's default drops
             // the request at that EOF, applied or not, its answer lost. An idle half-closed connection is
             // still closed at once, and heads still meet the header timeout.
-            builder.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(limits.header_timeout).half_close(true);
-            let connection = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service).with_upgrades();
+            builder
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
+                .half_close(true);
+            let connection = builder
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .with_upgrades();
             let mut connection = std::pin::pin!(connection);
             tokio::select! {
                 _ = connection.as_mut() => {}
@@ -154,7 +168,12 @@ pub struct ServedAt(pub std::net::SocketAddr);
 
 /// What a connection over the cap is told before it is closed: a 503 in the tools' error shape.
 fn too_many_connections() -> Vec<u8> {
-    let body = Answer::refusal(503, HostCode::TooManyConnections, "too many connections are open (from your address, or in all); try again shortly").body;
+    let body = Answer::refusal(
+        503,
+        HostCode::TooManyConnections,
+        "too many connections are open (from your address, or in all); try again shortly",
+    )
+    .body;
     format!(
         "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\nRetry-After: 5\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
@@ -196,7 +215,11 @@ struct ConnectionSlot {
 }
 
 impl Connections {
-    fn take(counts: &Arc<std::sync::Mutex<Connections>>, address: std::net::IpAddr, limits: &HostLimits) -> Option<ConnectionSlot> {
+    fn take(
+        counts: &Arc<std::sync::Mutex<Connections>>,
+        address: std::net::IpAddr,
+        limits: &HostLimits,
+    ) -> Option<ConnectionSlot> {
         let mut c = counts.lock().unwrap_or_else(|p| p.into_inner());
         let mine = c.per_address.get(&address).copied().unwrap_or(0);
         if c.total >= limits.connections_total || mine >= limits.connections_per_address {
@@ -204,7 +227,10 @@ impl Connections {
         }
         c.total += 1;
         c.per_address.insert(address, mine + 1);
-        Some(ConnectionSlot { counts: counts.clone(), address })
+        Some(ConnectionSlot {
+            counts: counts.clone(),
+            address,
+        })
     }
 }
 
@@ -227,14 +253,31 @@ impl Drop for ConnectionSlot {
 /// (a same-origin GET, a client that is not a browser) passes when its `Host` is right.
 async fn same_origin(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
     if let Some(ServedAt(addr)) = request.extensions().get::<ServedAt>().copied() {
-        let host = request.headers().get(header::HOST).and_then(|v| v.to_str().ok());
+        let host = request
+            .headers()
+            .get(header::HOST)
+            .and_then(|v| v.to_str().ok());
         if !host.is_some_and(|host| names(addr, host)) {
-            return json(Answer::refusal(403, HostCode::WrongHost, format!("this host answers only requests addressed to {addr}")));
+            return json(Answer::refusal(
+                403,
+                HostCode::WrongHost,
+                format!("this host answers only requests addressed to {addr}"),
+            ));
         }
         if let Some(origin) = request.headers().get(header::ORIGIN) {
-            let own = origin.to_str().ok().and_then(|o| o.strip_prefix("http://")).is_some_and(|o| names(addr, o));
+            let own = origin
+                .to_str()
+                .ok()
+                .and_then(|o| o.strip_prefix("http://"))
+                .is_some_and(|o| names(addr, o));
             if !own {
-                return json(Answer::refusal(403, HostCode::ForeignOrigin, format!("requests from another page are refused: only http://{addr} may send them")));
+                return json(Answer::refusal(
+                    403,
+                    HostCode::ForeignOrigin,
+                    format!(
+                        "requests from another page are refused: only http://{addr} may send them"
+                    ),
+                ));
             }
         }
     }
@@ -267,9 +310,18 @@ fn names(addr: std::net::SocketAddr, authority: &str) -> bool {
 /// (a seat's answers are its secrets), no framing.
 async fn secure(mut response: Response) -> Response {
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(guest::CSP));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(guest::CSP),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     response
@@ -282,7 +334,9 @@ fn not_found() -> Response {
 /// One of the guest page's files, or 404 (a name that would leave its folder included).
 fn asset(path: &str) -> Response {
     match guest::asset(path) {
-        Some((content_type, bytes)) => ([(header::CONTENT_TYPE, content_type)], bytes).into_response(),
+        Some((content_type, bytes)) => {
+            ([(header::CONTENT_TYPE, content_type)], bytes).into_response()
+        }
         None => not_found(),
     }
 }
@@ -290,12 +344,21 @@ fn asset(path: &str) -> Response {
 /// A JSON answer with its status (and `Retry-After`, `Idempotency-Replayed` where they apply).
 fn json(answer: Answer) -> Response {
     let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = (status, [(header::CONTENT_TYPE, "application/json")], answer.body).into_response();
+    let mut response = (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        answer.body,
+    )
+        .into_response();
     if let Some(seconds) = answer.retry_after {
-        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
     }
     if answer.replayed {
-        response.headers_mut().insert("idempotency-replayed", HeaderValue::from_static("true"));
+        response
+            .headers_mut()
+            .insert("idempotency-replayed", HeaderValue::from_static("true"));
     }
     response
 }
@@ -315,17 +378,28 @@ async fn join(State(host): State<Arc<Host>>, Path(code): Path<String>) -> Respon
     match host.find(&code) {
         Some((table, seat)) => {
             host.tables()[table].seen(seat);
-            ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], guest::page()).into_response()
+            (
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                guest::page(),
+            )
+                .into_response()
         }
         None => {
             tokio::time::sleep(host.limits().wrong_code_delay).await;
-            (StatusCode::UNAUTHORIZED, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "This seat code is not open at this table.\n").into_response()
+            (
+                StatusCode::UNAUTHORIZED,
+                [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                "This seat code is not open at this table.\n",
+            )
+                .into_response()
         }
     }
 }
 
 async fn seat_info(State(host): State<Arc<Host>>, Path(code): Path<String>) -> Response {
-    let Some((table, seat)) = host.find(&code) else { return unknown_seat_later(&host).await };
+    let Some((table, seat)) = host.find(&code) else {
+        return unknown_seat_later(&host).await;
+    };
     let table = &host.tables()[table];
     if let Err(refusal) = table.admit(seat) {
         return json(refusal);
@@ -333,8 +407,19 @@ async fn seat_info(State(host): State<Arc<Host>>, Path(code): Path<String>) -> R
     let seat = &table.seats()[seat];
     let role = (seat.role == crate::seats::SeatRole::GameRole).then_some(seat.name.as_str());
     let game = table.is_game().then_some(true);
-    let body = serde_json::to_string(&SeatInfo { seat: &seat.name, player: seat.player(), role, game }).expect("a seat serialises");
-    json(Answer { status: 200, body, replayed: false, retry_after: None })
+    let body = serde_json::to_string(&SeatInfo {
+        seat: &seat.name,
+        player: seat.player(),
+        role,
+        game,
+    })
+    .expect("a seat serialises");
+    json(Answer {
+        status: 200,
+        body,
+        replayed: false,
+        retry_after: None,
+    })
 }
 
 /// `GET /api/{code}`: the seat's name and the player it acts as (null for the table display); at a game
@@ -349,34 +434,83 @@ struct SeatInfo<'a> {
     game: Option<bool>,
 }
 
-async fn request(State(host): State<Arc<Host>>, Path(code): Path<String>, headers: HeaderMap, body: Body) -> Response {
-    let Some((table_index, seat)) = host.find(&code) else { return unknown_seat_later(&host).await };
+async fn request(
+    State(host): State<Arc<Host>>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let Some((table_index, seat)) = host.find(&code) else {
+        return unknown_seat_later(&host).await;
+    };
     let table = &host.tables()[table_index];
     if let Err(refusal) = table.admit(seat) {
         return json(refusal);
     }
     let limits = *table.limits();
-    let too_large = || Answer::refusal(413, HostCode::TooLarge, format!("a request has at most {} bytes", limits.body_max_bytes));
-    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let too_large = || {
+        Answer::refusal(
+            413,
+            HostCode::TooLarge,
+            format!("a request has at most {} bytes", limits.body_max_bytes),
+        )
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > limits.body_max_bytes as u64) {
         return json(too_large());
     }
-    let bytes = match tokio::time::timeout(limits.body_timeout, axum::body::to_bytes(body, limits.body_max_bytes)).await {
-        Err(_) => return json(Answer::refusal(408, HostCode::BodyTimeout, "the request's body did not arrive in time")),
-        Ok(Err(e)) if std::error::Error::source(&e).is_some_and(|s| s.is::<http_body_util::LengthLimitError>()) => return json(too_large()),
-        Ok(Err(e)) => return json(Answer::refusal(400, goeben_common::ErrorCode::Malformed, format!("the body could not be read: {e}"))),
+    let bytes = match tokio::time::timeout(
+        limits.body_timeout,
+        axum::body::to_bytes(body, limits.body_max_bytes),
+    )
+    .await
+    {
+        Err(_) => {
+            return json(Answer::refusal(
+                408,
+                HostCode::BodyTimeout,
+                "the request's body did not arrive in time",
+            ))
+        }
+        Ok(Err(e))
+            if std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>()) =>
+        {
+            return json(too_large())
+        }
+        Ok(Err(e)) => {
+            return json(Answer::refusal(
+                400,
+                goeben_common::ErrorCode::Malformed,
+                format!("the body could not be read: {e}"),
+            ))
+        }
         Ok(Ok(bytes)) => bytes,
     };
     let key = match headers.get("idempotency-key").map(|v| v.to_str()) {
         None => None,
         Some(Ok(key)) => Some(key.to_string()),
-        Some(Err(_)) => return json(Answer::refusal(400, HostCode::BadIdempotencyKey, "an Idempotency-Key is visible ASCII")),
+        Some(Err(_)) => {
+            return json(Answer::refusal(
+                400,
+                HostCode::BadIdempotencyKey,
+                "an Idempotency-Key is visible ASCII",
+            ))
+        }
     };
     // The referee's work is short and holds a lock: off the async workers, so a slow answer never stalls
     // the other seats' connections.
     let host = host.clone();
-    let answered = tokio::task::spawn_blocking(move || host.tables()[table_index].answer(seat, key.as_deref(), &bytes)).await;
-    json(answered.unwrap_or_else(|_| Answer::refusal(500, HostCode::Internal, "the answer could not be made")))
+    let answered = tokio::task::spawn_blocking(move || {
+        host.tables()[table_index].answer(seat, key.as_deref(), &bytes)
+    })
+    .await;
+    json(answered.unwrap_or_else(|_| {
+        Answer::refusal(500, HostCode::Internal, "the answer could not be made")
+    }))
 }
 
 /// `GET /api/{code}/log?from=N&limit=M`: a page of the public log, `{"tool":"log","from":N,"total":T,
@@ -384,31 +518,68 @@ async fn request(State(host): State<Arc<Host>>, Path(code): Path<String>, header
 /// cut to it). A view carries only the last entries; older ones come from here. Checked like
 /// `/api/{code}`: 401 unknown code, 429 over the rate; 400 for a parameter that is not a number; 404 at a
 /// game table, whose view has no log.
-async fn log_page(State(host): State<Arc<Host>>, Path(code): Path<String>, uri: axum::http::Uri) -> Response {
-    let Some((table_index, seat)) = host.find(&code) else { return unknown_seat_later(&host).await };
+async fn log_page(
+    State(host): State<Arc<Host>>,
+    Path(code): Path<String>,
+    uri: axum::http::Uri,
+) -> Response {
+    let Some((table_index, seat)) = host.find(&code) else {
+        return unknown_seat_later(&host).await;
+    };
     let table = &host.tables()[table_index];
     if let Err(refusal) = table.admit(seat) {
         return json(refusal);
     }
     let (mut from, mut limit) = (0usize, crate::limits::LOG_PAGE_MAX);
-    for pair in uri.query().unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+    for pair in uri
+        .query()
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         let target = match name {
             "from" => &mut from,
             "limit" => &mut limit,
-            _ => return json(Answer::refusal(400, goeben_common::ErrorCode::Malformed, format!("unknown parameter {name:?}: the log takes from and limit"))),
+            _ => {
+                return json(Answer::refusal(
+                    400,
+                    goeben_common::ErrorCode::Malformed,
+                    format!("unknown parameter {name:?}: the log takes from and limit"),
+                ))
+            }
         };
         match value.parse::<usize>() {
             Ok(n) => *target = n,
-            Err(_) => return json(Answer::refusal(400, goeben_common::ErrorCode::Malformed, format!("{name} is a whole number, not {value:?}"))),
+            Err(_) => {
+                return json(Answer::refusal(
+                    400,
+                    goeben_common::ErrorCode::Malformed,
+                    format!("{name} is a whole number, not {value:?}"),
+                ))
+            }
         }
     }
     let host = host.clone();
-    let page = tokio::task::spawn_blocking(move || host.tables()[table_index].log_page(from, limit)).await;
+    let page =
+        tokio::task::spawn_blocking(move || host.tables()[table_index].log_page(from, limit)).await;
     match page {
-        Ok(Some(body)) => json(Answer { status: 200, body, replayed: false, retry_after: None }),
-        Ok(None) => json(Answer::refusal(404, HostCode::NotFound, "a game table's view has no log to page")),
-        Err(_) => json(Answer::refusal(500, HostCode::Internal, "the log could not be read")),
+        Ok(Some(body)) => json(Answer {
+            status: 200,
+            body,
+            replayed: false,
+            retry_after: None,
+        }),
+        Ok(None) => json(Answer::refusal(
+            404,
+            HostCode::NotFound,
+            "a game table's view has no log to page",
+        )),
+        Err(_) => json(Answer::refusal(
+            500,
+            HostCode::Internal,
+            "the log could not be read",
+        )),
     }
 }
 
@@ -427,7 +598,9 @@ async fn events(
     counted: Option<axum::Extension<Counted>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
-    let Some((table_index, seat)) = host.find(&code) else { return unknown_seat_later(&host).await };
+    let Some((table_index, seat)) = host.find(&code) else {
+        return unknown_seat_later(&host).await;
+    };
     let table = &host.tables()[table_index];
     if let Err(refusal) = table.admit(seat) {
         return json(refusal);
@@ -435,17 +608,30 @@ async fn events(
     let upgrade = match upgrade {
         // A guest sends nothing but pings and pongs: a message or frame over a few KB closes the socket
         // (the library's default would buffer 64 MiB per message).
-        Ok(upgrade) => upgrade.max_message_size(host.limits().socket_message_max_bytes).max_frame_size(host.limits().socket_message_max_bytes),
+        Ok(upgrade) => upgrade
+            .max_message_size(host.limits().socket_message_max_bytes)
+            .max_frame_size(host.limits().socket_message_max_bytes),
         Err(rejection) => return rejection.into_response(),
     };
     let Some(slot) = table.open_socket(seat) else {
         let most = table.limits().sockets_per_seat;
-        let mut refusal = Answer::refusal(429, HostCode::TooManySockets, format!("seat {} has {most} sockets open already; close one first", table.seats()[seat].name));
+        let mut refusal = Answer::refusal(
+            429,
+            HostCode::TooManySockets,
+            format!(
+                "seat {} has {most} sockets open already; close one first",
+                table.seats()[seat].name
+            ),
+        );
         refusal.retry_after = Some(5);
         return json(refusal);
     };
     // Subscribed before the upgrade: a change or a re-issue meanwhile is not missed.
-    let watched = Watched { version: table.version(seat), issued: table.issued(seat), closing: host.closing() };
+    let watched = Watched {
+        version: table.version(seat),
+        issued: table.issued(seat),
+        closing: host.closing(),
+    };
     upgrade.on_upgrade(move |socket| async move {
         // The connection stays counted (per address and in all) while its socket is open.
         let _counted = counted;
@@ -465,7 +651,14 @@ struct Watched {
 /// `socket_idle` without a word from the guest. What the guest sends is read and ignored (its pings are
 /// answered by the WebSocket layer). The message carries the version number only, never a view: the
 /// guest then asks for its own over `POST /api/{code}`.
-async fn push(mut socket: WebSocket, host: Arc<Host>, table_index: usize, seat: usize, mut watched: Watched, _slot: SocketSlot) {
+async fn push(
+    mut socket: WebSocket,
+    host: Arc<Host>,
+    table_index: usize,
+    seat: usize,
+    mut watched: Watched,
+    _slot: SocketSlot,
+) {
     let table = &host.tables()[table_index];
     let limits = *table.limits();
     let version = |n: u64| Message::Text(format!("{{\"version\":{n}}}").into());
@@ -473,7 +666,10 @@ async fn push(mut socket: WebSocket, host: Arc<Host>, table_index: usize, seat: 
     if !send(&mut socket, version(first)).await {
         return;
     }
-    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + limits.socket_ping, limits.socket_ping);
+    let mut ping = tokio::time::interval_at(
+        tokio::time::Instant::now() + limits.socket_ping,
+        limits.socket_ping,
+    );
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = Instant::now();
     let mut bucket = crate::limits::TokenBucket::of(host.limits().socket_messages_burst, heard);
@@ -533,10 +729,20 @@ async fn push(mut socket: WebSocket, host: Arc<Host>, table_index: usize, seat: 
 
 /// Sends one message within [`SEND_WITHIN`]; `false` when the socket is gone or too slow.
 async fn send(socket: &mut WebSocket, message: Message) -> bool {
-    matches!(tokio::time::timeout(SEND_WITHIN, socket.send(message)).await, Ok(Ok(())))
+    matches!(
+        tokio::time::timeout(SEND_WITHIN, socket.send(message)).await,
+        Ok(Ok(()))
+    )
 }
 
 /// Sends a close frame (best effort, within [`SEND_WITHIN`]).
 async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
-    let _ = send(socket, Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+    let _ = send(
+        socket,
+        Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })),
+    )
+    .await;
 }

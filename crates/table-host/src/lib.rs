@@ -46,7 +46,11 @@ impl Host {
 
     /// A host whose connections meet `limits` (tests shorten the timeouts).
     pub fn with_limits(tables: Vec<Table>, limits: limits::HostLimits) -> Host {
-        Host { tables, limits, closing: tokio::sync::watch::Sender::new(false) }
+        Host {
+            tables,
+            limits,
+            closing: tokio::sync::watch::Sender::new(false),
+        }
     }
 
     pub fn limits(&self) -> &limits::HostLimits {
@@ -69,8 +73,18 @@ impl Host {
 
     /// The table and seat whose code is `code`: every seat of every table compared, in constant time.
     pub fn find(&self, code: &str) -> Option<(usize, usize)> {
-        let all: Vec<(usize, usize, SeatCode)> =
-            self.tables.iter().enumerate().flat_map(|(t, table)| table.seats().iter().enumerate().map(move |(s, seat)| (t, s, seat.code()))).collect();
+        let all: Vec<(usize, usize, SeatCode)> = self
+            .tables
+            .iter()
+            .enumerate()
+            .flat_map(|(t, table)| {
+                table
+                    .seats()
+                    .iter()
+                    .enumerate()
+                    .map(move |(s, seat)| (t, s, seat.code()))
+            })
+            .collect();
         seats::find(all.iter().map(|(_, _, code)| code), code).map(|i| (all[i].0, all[i].1))
     }
 
@@ -80,9 +94,16 @@ impl Host {
             .tables
             .iter()
             .flat_map(|table| table.seats().iter())
-            .map(|seat| SeatUrl { seat: seat.name.clone(), url: join_url(addr, seat) })
+            .map(|seat| SeatUrl {
+                seat: seat.name.clone(),
+                url: join_url(addr, seat),
+            })
             .collect();
-        Announcement { listen: addr.to_string(), seats, restored: None }
+        Announcement {
+            listen: addr.to_string(),
+            seats,
+            restored: None,
+        }
     }
 
     /// Each seat of each table, as the host's `status` command reports it.
@@ -123,17 +144,30 @@ pub struct Running {
 impl Running {
     /// Binds `addr` (port 0: any free port) and serves `host` on a runtime of `workers` threads.
     pub fn start(addr: SocketAddr, host: Host, workers: usize) -> std::io::Result<Running> {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(workers.max(1)).enable_all().build()?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(workers.max(1))
+            .enable_all()
+            .build()?;
         Running::start_on(runtime, addr, host)
     }
 
     /// [`Running::start`] on a current-thread runtime: every connection, timer and socket on one thread
     /// (the answers still go to tokio's blocking pool). The limits must hold there too (issue #34).
     pub fn start_current_thread(addr: SocketAddr, host: Host) -> std::io::Result<Running> {
-        Running::start_on(tokio::runtime::Builder::new_current_thread().enable_all().build()?, addr, host)
+        Running::start_on(
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?,
+            addr,
+            host,
+        )
     }
 
-    fn start_on(runtime: tokio::runtime::Runtime, addr: SocketAddr, host: Host) -> std::io::Result<Running> {
+    fn start_on(
+        runtime: tokio::runtime::Runtime,
+        addr: SocketAddr,
+        host: Host,
+    ) -> std::io::Result<Running> {
         let listener = runtime.block_on(tokio::net::TcpListener::bind(addr))?;
         let addr = listener.local_addr()?;
         let host = Arc::new(host);
@@ -144,7 +178,12 @@ impl Running {
                 let _ = stopped.await;
             }))
         });
-        Ok(Running { addr, host, stop: Some(stop), thread: Some(thread) })
+        Ok(Running {
+            addr,
+            host,
+            stop: Some(stop),
+            thread: Some(thread),
+        })
     }
 
     /// `http://ADDR`.
@@ -162,7 +201,9 @@ impl Running {
             let _ = stop.send(());
         }
         match self.thread.take() {
-            Some(thread) => thread.join().unwrap_or_else(|_| Err(std::io::Error::other("the server's thread panicked"))),
+            Some(thread) => thread
+                .join()
+                .unwrap_or_else(|_| Err(std::io::Error::other("the server's thread panicked"))),
             None => Ok(()),
         }
     }

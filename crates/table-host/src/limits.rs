@@ -49,9 +49,15 @@ pub const DRAIN: Duration = Duration::from_secs(5);
 pub fn input_in_range(action: &goeben_table_tools::ToolAction) -> Result<(), String> {
     use goeben_table_tools::ToolAction;
     match action {
-        ToolAction::CombinedFire { strengths } => match strengths.iter().try_fold(0u32, |sum, &s| sum.checked_add(s)) {
+        ToolAction::CombinedFire { strengths } => match strengths
+            .iter()
+            .try_fold(0u32, |sum, &s| sum.checked_add(s))
+        {
             Some(_) => Ok(()),
-            None => Err(format!("the fire strengths add up to more than {}; no squadron fires that hard", u32::MAX)),
+            None => Err(format!(
+                "the fire strengths add up to more than {}; no squadron fires that hard",
+                u32::MAX
+            )),
         },
         // The other calculators' sums are checked by the tools themselves (`contact_modifier`), bounded
         // (`hull_damage_vp`, `fuel_use`) or only halve (`adrift_vp`, `crippled_vp`):
@@ -181,7 +187,10 @@ impl TokenBucket {
 
     /// A full bucket of `burst` tokens.
     pub fn of(burst: f64, now: Instant) -> TokenBucket {
-        TokenBucket { tokens: burst, last: now }
+        TokenBucket {
+            tokens: burst,
+            last: now,
+        }
     }
 
     /// Takes one token, or says how long until one is there.
@@ -210,19 +219,36 @@ mod tests {
 
     #[test]
     fn a_bucket_lets_a_burst_through_then_refills_at_the_rate() {
-        let limits = Limits { per_second: 10.0, burst: 3.0, ..Limits::default() };
+        let limits = Limits {
+            per_second: 10.0,
+            burst: 3.0,
+            ..Limits::default()
+        };
         let start = Instant::now();
         let mut bucket = TokenBucket::full(&limits, start);
         for _ in 0..3 {
             assert!(bucket.take(&limits, start).is_ok());
         }
         let wait = bucket.take(&limits, start).unwrap_err();
-        assert!(wait > Duration::from_millis(90) && wait <= Duration::from_millis(100), "{wait:?}");
-        assert!(bucket.take(&limits, start + Duration::from_millis(100)).is_ok(), "one token back after a tenth of a second");
-        assert!(bucket.take(&limits, start + Duration::from_millis(100)).is_err());
+        assert!(
+            wait > Duration::from_millis(90) && wait <= Duration::from_millis(100),
+            "{wait:?}"
+        );
+        assert!(
+            bucket
+                .take(&limits, start + Duration::from_millis(100))
+                .is_ok(),
+            "one token back after a tenth of a second"
+        );
+        assert!(bucket
+            .take(&limits, start + Duration::from_millis(100))
+            .is_err());
         let later = start + Duration::from_secs(60);
         for _ in 0..3 {
-            assert!(bucket.take(&limits, later).is_ok(), "never more than the burst after a long pause");
+            assert!(
+                bucket.take(&limits, later).is_ok(),
+                "never more than the burst after a long pause"
+            );
         }
         assert!(bucket.take(&limits, later).is_err());
     }
@@ -236,11 +262,22 @@ mod tests {
     fn the_host_limits_are_the_named_constants_and_fit_the_protocol() {
         let host = HostLimits::default();
         assert_eq!(host.header_timeout, HEADER_TIMEOUT);
-        assert!(host.connections_per_address * 4 <= host.connections_total, "a few phones' worth of addresses fit");
-        assert!(host.connections_total < 1024, "under the usual open-file limit");
-        assert!(host.socket_message_max_bytes >= 125, "a WebSocket ping's payload fits");
+        assert!(
+            host.connections_per_address * 4 <= host.connections_total,
+            "a few phones' worth of addresses fit"
+        );
+        assert!(
+            host.connections_total < 1024,
+            "under the usual open-file limit"
+        );
+        assert!(
+            host.socket_message_max_bytes >= 125,
+            "a WebSocket ping's payload fits"
+        );
         // A browser's pong per ping every 20 s is far under the rate.
-        assert!(host.socket_messages_per_second * Limits::default().socket_ping.as_secs_f64() > 1.0);
+        assert!(
+            host.socket_messages_per_second * Limits::default().socket_ping.as_secs_f64() > 1.0
+        );
         assert!(LOG_RECENT <= LOG_PAGE_MAX);
     }
 }

@@ -62,27 +62,50 @@ struct Options {
 }
 
 fn options(args: &[String]) -> Result<Options, String> {
-    let (mut listen, mut seats, mut display, mut seed, mut state, mut game) = (None, None, false, None, None, false);
+    let (mut listen, mut seats, mut display, mut seed, mut state, mut game) =
+        (None, None, false, None, None, false);
     let mut fleet = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().cloned().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "--listen" => listen = Some(value("--listen")?.parse::<SocketAddr>().map_err(|e| format!("--listen: {e}"))?),
-            "--seats" => seats = Some(value("--seats")?.parse::<u32>().map_err(|e| format!("--seats: {e}"))?),
+            "--listen" => {
+                listen = Some(
+                    value("--listen")?
+                        .parse::<SocketAddr>()
+                        .map_err(|e| format!("--listen: {e}"))?,
+                )
+            }
+            "--seats" => {
+                seats = Some(
+                    value("--seats")?
+                        .parse::<u32>()
+                        .map_err(|e| format!("--seats: {e}"))?,
+                )
+            }
             "--display" => display = true,
             "--game" => game = true,
-            "--seed" => seed = Some(value("--seed")?.parse::<u64>().map_err(|e| format!("--seed: {e}"))?),
+            "--seed" => {
+                seed = Some(
+                    value("--seed")?
+                        .parse::<u64>()
+                        .map_err(|e| format!("--seed: {e}"))?,
+                )
+            }
             "--state" => state = Some(std::path::PathBuf::from(value("--state")?)),
             "--fleet" => {
                 let name = value("--fleet")?;
-                let parsed = serde_json::from_value::<goeben_referee::ground::state::Fleet>(Value::String(name.clone()));
+                let parsed = serde_json::from_value::<goeben_referee::ground::state::Fleet>(
+                    Value::String(name.clone()),
+                );
                 fleet = Some(parsed.map_err(|_| format!("--fleet {name}: one of standard, moltke, stralsund, moltke_and_stralsund, all_four (19.0)"))?);
             }
             other => return Err(format!("unknown argument {other}")),
         }
     }
-    let listen = listen.ok_or("--listen is required: the table is closed until the host chooses where to open it")?;
+    let listen = listen.ok_or(
+        "--listen is required: the table is closed until the host chooses where to open it",
+    )?;
     if listen.ip().is_unspecified() {
         return Err(format!("--listen {listen}: bind the one address guests reach (e.g. this machine's address on the home network), not every address"));
     }
@@ -92,7 +115,14 @@ fn options(args: &[String]) -> Result<Options, String> {
         let Some(fleet) = fleet else {
             let roles = goeben_table_host::game::roles_for(players)
                 .ok_or(format!("--game --seats {players}: a game table seats the 4 Task Force Officers (--seats 4) or the Goeben's and Breslau's commanders (--seats 2)"))?;
-            return Ok(Options { listen, display, seed, state, game: Some(roles), fleet: Fleet::Standard });
+            return Ok(Options {
+                listen,
+                display,
+                seed,
+                state,
+                game: Some(roles),
+                fleet: Fleet::Standard,
+            });
         };
         // 25.0 (2) with 19.0: one commander per ship of the fleet; otherwise the four officers.
         let ships = goeben_table_host::game::commanded_ships(fleet);
@@ -108,7 +138,14 @@ fn options(args: &[String]) -> Result<Options, String> {
                 ))
             }
         };
-        return Ok(Options { listen, display, seed, state, game: Some(roles), fleet });
+        return Ok(Options {
+            listen,
+            display,
+            seed,
+            state,
+            game: Some(roles),
+            fleet,
+        });
     }
     if fleet.is_some() {
         return Err("--fleet chooses a game's task force (19.0): with --game only".into());
@@ -118,7 +155,14 @@ fn options(args: &[String]) -> Result<Options, String> {
         Some(n) => return Err(format!("--seats {n}: the table tools seat two players, A and B (--seats 2; add --display for the table display)")),
         None => return Err("--seats is required (--seats 2 for the table tools)".into()),
     }
-    Ok(Options { listen, display, seed, state, game: None, fleet: Default::default() })
+    Ok(Options {
+        listen,
+        display,
+        seed,
+        state,
+        game: None,
+        fleet: Default::default(),
+    })
 }
 
 fn random_seed() -> u64 {
@@ -139,7 +183,11 @@ fn main() -> ExitCode {
     // The table first: a state file that is not a table of this host is refused before anything is opened.
     let seed = options.seed.unwrap_or_else(random_seed);
     if let Some(roles) = options.game {
-        let game_options = goeben_referee::ground::state::GameOptions { roles, fleet: options.fleet, ..Default::default() };
+        let game_options = goeben_referee::ground::state::GameOptions {
+            roles,
+            fleet: options.fleet,
+            ..Default::default()
+        };
         let session = match game::new_game_with(game_options, seed) {
             Ok(session) => session,
             Err(why) => {
@@ -150,7 +198,13 @@ fn main() -> ExitCode {
         let seats = game::game_seats_for(&session, roles, options.display);
         let (table, restored) = match &options.state {
             None => (Table::game(session, roles, seats, Limits::default()), None),
-            Some(path) => match Table::game_kept_in(Store::new(path), session, roles, seats, Limits::default()) {
+            Some(path) => match Table::game_kept_in(
+                Store::new(path),
+                session,
+                roles,
+                seats,
+                Limits::default(),
+            ) {
                 Ok((table, restored)) => (table, Some(restored)),
                 Err(why) => {
                     eprintln!("table_host: --state: {why}");
@@ -167,7 +221,10 @@ fn main() -> ExitCode {
         };
     }
     // Without --seed: 256 bits from the OS (issue #34 item 7); --seed is for reproducible tests.
-    let session = options.seed.map(ToolSession::seeded).unwrap_or_else(ToolSession::from_os_random);
+    let session = options
+        .seed
+        .map(ToolSession::seeded)
+        .unwrap_or_else(ToolSession::from_os_random);
     let seats = tool_seats(options.display);
     let (table, restored) = match &options.state {
         None => (Table::new(session, seats, Limits::default()), None),
@@ -189,12 +246,18 @@ fn main() -> ExitCode {
 }
 
 fn run(listen: SocketAddr, table: Table, restored: Option<bool>) -> std::io::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(listen).await?;
         let addr = listener.local_addr()?;
         let host = Arc::new(Host::new(vec![table]));
-        let announcement = Announcement { restored, ..host.announce(addr) };
+        let announcement = Announcement {
+            restored,
+            ..host.announce(addr)
+        };
         say(&serde_json::to_string(&announcement).expect("the announcement serialises"))?;
         let (closed, on_close) = tokio::sync::oneshot::channel::<()>();
         let server = tokio::spawn(http::serve(listener, host.clone(), async {
@@ -243,19 +306,38 @@ fn command(host: &Host, addr: SocketAddr, line: &str) -> (Value, bool) {
     // A seat's name may have spaces ("First Officer"): the rest of the line after `reissue`.
     let rest = words.get(1..).map(|w| w.join(" ")).unwrap_or_default();
     match words.as_slice() {
-        ["status"] => (json!({ "command": "status", "seats": host.status() }), false),
+        ["status"] => (
+            json!({ "command": "status", "seats": host.status() }),
+            false,
+        ),
         ["reissue", _, ..] => match table.seats().iter().position(|seat| seat.name == rest) {
             None => {
-                let names: Vec<&str> = table.seats().iter().map(|seat| seat.name.as_str()).collect();
-                (json!({ "error": format!("no seat {rest:?} at this table (seats: {})", names.join(", ")) }), false)
+                let names: Vec<&str> = table
+                    .seats()
+                    .iter()
+                    .map(|seat| seat.name.as_str())
+                    .collect();
+                (
+                    json!({ "error": format!("no seat {rest:?} at this table (seats: {})", names.join(", ")) }),
+                    false,
+                )
             }
             Some(seat) => match table.reissue(seat) {
-                Ok(_) => (json!({ "command": "reissue", "seat": rest, "url": join_url(addr, &table.seats()[seat]) }), false),
-                Err(e) => (json!({ "error": format!("seat {rest} could not be re-issued: the table could not be saved ({e}); its code is unchanged") }), false),
+                Ok(_) => (
+                    json!({ "command": "reissue", "seat": rest, "url": join_url(addr, &table.seats()[seat]) }),
+                    false,
+                ),
+                Err(e) => (
+                    json!({ "error": format!("seat {rest} could not be re-issued: the table could not be saved ({e}); its code is unchanged") }),
+                    false,
+                ),
             },
         },
         ["close"] => (json!({ "command": "close" }), true),
-        _ => (json!({ "error": format!("unknown command {:?}: the commands are status, reissue SEAT, close", line.trim()) }), false),
+        _ => (
+            json!({ "error": format!("unknown command {:?}: the commands are status, reissue SEAT, close", line.trim()) }),
+            false,
+        ),
     }
 }
 
@@ -264,35 +346,98 @@ mod tests {
     use super::*;
 
     fn parse(line: &str) -> Result<Options, String> {
-        options(&line.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        options(
+            &line
+                .split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>(),
+        )
     }
 
     #[test]
     fn the_options_are_checked() {
         let o = parse("--listen 127.0.0.1:0 --seats 2 --display --seed 7").unwrap();
-        assert_eq!((o.listen.port(), o.display, o.seed, o.state), (0, true, Some(7), None));
-        assert_eq!(parse("--listen 127.0.0.1:0 --seats 2 --state t.json").unwrap().state, Some("t.json".into()));
-        assert!(parse("--listen 127.0.0.1:0 --seats 2 --state").unwrap_err().contains("--state needs a value"));
-        assert!(parse("--seats 2").unwrap_err().contains("--listen is required"));
-        assert!(parse("--listen 0.0.0.0:8080 --seats 2").unwrap_err().contains("not every address"));
-        assert!(parse("--listen 127.0.0.1:0 --seats 3").unwrap_err().contains("two players"));
-        assert!(parse("--listen 127.0.0.1:0").unwrap_err().contains("--seats is required"));
-        assert!(parse("--listen 127.0.0.1:0 --seats 2 --verbose").unwrap_err().contains("unknown argument"));
-        assert!(parse("--listen nowhere --seats 2").unwrap_err().contains("--listen"));
+        assert_eq!(
+            (o.listen.port(), o.display, o.seed, o.state),
+            (0, true, Some(7), None)
+        );
+        assert_eq!(
+            parse("--listen 127.0.0.1:0 --seats 2 --state t.json")
+                .unwrap()
+                .state,
+            Some("t.json".into())
+        );
+        assert!(parse("--listen 127.0.0.1:0 --seats 2 --state")
+            .unwrap_err()
+            .contains("--state needs a value"));
+        assert!(parse("--seats 2")
+            .unwrap_err()
+            .contains("--listen is required"));
+        assert!(parse("--listen 0.0.0.0:8080 --seats 2")
+            .unwrap_err()
+            .contains("not every address"));
+        assert!(parse("--listen 127.0.0.1:0 --seats 3")
+            .unwrap_err()
+            .contains("two players"));
+        assert!(parse("--listen 127.0.0.1:0")
+            .unwrap_err()
+            .contains("--seats is required"));
+        assert!(parse("--listen 127.0.0.1:0 --seats 2 --verbose")
+            .unwrap_err()
+            .contains("unknown argument"));
+        assert!(parse("--listen nowhere --seats 2")
+            .unwrap_err()
+            .contains("--listen"));
         use goeben_referee::ground::state::Roles;
-        assert_eq!(parse("--listen 127.0.0.1:0 --game --seats 4").unwrap().game, Some(Roles::TaskForceOfficers));
-        assert_eq!(parse("--listen 127.0.0.1:0 --seats 2 --game --display").unwrap().game, Some(Roles::ShipCommanders));
-        assert!(parse("--listen 127.0.0.1:0 --game --seats 3").unwrap_err().contains("Task Force Officers"));
-        assert_eq!(parse("--listen 127.0.0.1:0 --game --seats 4 --state t.json").unwrap().state, Some("t.json".into()));
+        assert_eq!(
+            parse("--listen 127.0.0.1:0 --game --seats 4").unwrap().game,
+            Some(Roles::TaskForceOfficers)
+        );
+        assert_eq!(
+            parse("--listen 127.0.0.1:0 --seats 2 --game --display")
+                .unwrap()
+                .game,
+            Some(Roles::ShipCommanders)
+        );
+        assert!(parse("--listen 127.0.0.1:0 --game --seats 3")
+            .unwrap_err()
+            .contains("Task Force Officers"));
+        assert_eq!(
+            parse("--listen 127.0.0.1:0 --game --seats 4 --state t.json")
+                .unwrap()
+                .state,
+            Some("t.json".into())
+        );
         // 19.0 with 25.0: one commander per ship, or the four officers.
         use goeben_referee::ground::state::Fleet;
         let o = parse("--listen 127.0.0.1:0 --game --fleet stralsund --seats 3").unwrap();
-        assert_eq!((o.game, o.fleet), (Some(Roles::ShipCommanders), Fleet::Stralsund));
+        assert_eq!(
+            (o.game, o.fleet),
+            (Some(Roles::ShipCommanders), Fleet::Stralsund)
+        );
         let o = parse("--listen 127.0.0.1:0 --game --fleet all_four --seats 4").unwrap();
-        assert_eq!((o.game, o.fleet), (Some(Roles::ShipCommanders), Fleet::AllFour));
-        assert_eq!(parse("--listen 127.0.0.1:0 --game --fleet moltke --seats 4").unwrap().game, Some(Roles::TaskForceOfficers));
-        assert!(parse("--listen 127.0.0.1:0 --game --fleet moltke --seats 3").unwrap_err().contains("moltke, breslau"));
-        assert!(parse("--listen 127.0.0.1:0 --game --fleet tirpitz --seats 2").unwrap_err().contains("one of standard"));
-        assert!(parse("--listen 127.0.0.1:0 --fleet moltke --seats 2").unwrap_err().contains("with --game only"));
+        assert_eq!(
+            (o.game, o.fleet),
+            (Some(Roles::ShipCommanders), Fleet::AllFour)
+        );
+        assert_eq!(
+            parse("--listen 127.0.0.1:0 --game --fleet moltke --seats 4")
+                .unwrap()
+                .game,
+            Some(Roles::TaskForceOfficers)
+        );
+        assert!(
+            parse("--listen 127.0.0.1:0 --game --fleet moltke --seats 3")
+                .unwrap_err()
+                .contains("moltke, breslau")
+        );
+        assert!(
+            parse("--listen 127.0.0.1:0 --game --fleet tirpitz --seats 2")
+                .unwrap_err()
+                .contains("one of standard")
+        );
+        assert!(parse("--listen 127.0.0.1:0 --fleet moltke --seats 2")
+            .unwrap_err()
+            .contains("with --game only"));
     }
 }

@@ -33,7 +33,10 @@ impl SeatCode {
     /// A code read back from a table's save (`--state`): exactly `2 * CODE_BYTES` lower-case hex
     /// characters, or `None`.
     pub fn from_saved(text: &str) -> Option<SeatCode> {
-        let well_formed = text.len() == 2 * CODE_BYTES && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        let well_formed = text.len() == 2 * CODE_BYTES
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
         well_formed.then(|| SeatCode(text.to_string()))
     }
 }
@@ -70,7 +73,11 @@ pub struct Seat {
 
 impl Clone for Seat {
     fn clone(&self) -> Seat {
-        Seat { name: self.name.clone(), role: self.role, code: RwLock::new(self.code()) }
+        Seat {
+            name: self.name.clone(),
+            role: self.role,
+            code: RwLock::new(self.code()),
+        }
     }
 }
 
@@ -81,17 +88,30 @@ impl Seat {
 
     /// A seat with a known code (a table reopened from its save).
     pub fn with_code(name: &str, role: SeatRole, code: SeatCode) -> Seat {
-        Seat { name: name.to_string(), role, code: RwLock::new(code) }
+        Seat {
+            name: name.to_string(),
+            role,
+            code: RwLock::new(code),
+        }
     }
 
     /// The seat's current code.
     pub fn code(&self) -> SeatCode {
-        self.code.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+        self.code
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
     }
 
     /// Puts `code` in place of the seat's code; the old one is returned (and no longer finds the seat).
     pub(crate) fn replace_code(&self, code: SeatCode) -> SeatCode {
-        std::mem::replace(&mut *self.code.write().unwrap_or_else(|poisoned| poisoned.into_inner()), code)
+        std::mem::replace(
+            &mut *self
+                .code
+                .write()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            code,
+        )
     }
 
     /// The player this seat acts as, if any.
@@ -105,7 +125,10 @@ impl Seat {
 
 /// The seats of a table of the table tools: A and B, and the table display when asked for.
 pub fn tool_seats(display: bool) -> Vec<Seat> {
-    let mut seats = vec![Seat::new("A", SeatRole::Player(Player::A)), Seat::new("B", SeatRole::Player(Player::B))];
+    let mut seats = vec![
+        Seat::new("A", SeatRole::Player(Player::A)),
+        Seat::new("B", SeatRole::Player(Player::B)),
+    ];
     if display {
         seats.push(Seat::new("display", SeatRole::Display));
     }
@@ -214,11 +237,18 @@ mod tests {
         let codes: Vec<SeatCode> = (0..64).map(|_| SeatCode::random()).collect();
         for code in &codes {
             assert_eq!(code.as_str().len(), 2 * CODE_BYTES);
-            assert!(code.as_str().bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
+            assert!(code
+                .as_str()
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
         }
-        let distinct: std::collections::BTreeSet<&str> = codes.iter().map(SeatCode::as_str).collect();
+        let distinct: std::collections::BTreeSet<&str> =
+            codes.iter().map(SeatCode::as_str).collect();
         assert_eq!(distinct.len(), codes.len());
-        assert!(!format!("{:?}", codes[0]).contains(codes[0].as_str()), "a code is never printed whole");
+        assert!(
+            !format!("{:?}", codes[0]).contains(codes[0].as_str()),
+            "a code is never printed whole"
+        );
     }
 
     #[test]
@@ -231,11 +261,27 @@ mod tests {
             let code = seat.code();
             let code = code.as_str();
             let last = code.chars().last().unwrap();
-            let near = format!("{}{}", &code[..code.len() - 1], if last == '0' { '1' } else { '0' });
+            let near = format!(
+                "{}{}",
+                &code[..code.len() - 1],
+                if last == '0' { '1' } else { '0' }
+            );
             assert_eq!(find(codes(), &near), None, "one character off");
-            assert_eq!(find(codes(), &code[..code.len() - 1]), None, "one character short");
-            assert_eq!(find(codes(), &format!("{code}0")), None, "one character long");
-            assert_eq!(find(codes(), &code.to_uppercase()), None, "codes are compared byte for byte");
+            assert_eq!(
+                find(codes(), &code[..code.len() - 1]),
+                None,
+                "one character short"
+            );
+            assert_eq!(
+                find(codes(), &format!("{code}0")),
+                None,
+                "one character long"
+            );
+            assert_eq!(
+                find(codes(), &code.to_uppercase()),
+                None,
+                "codes are compared byte for byte"
+            );
         }
         assert_eq!(find(codes(), ""), None);
     }
@@ -243,18 +289,101 @@ mod tests {
     #[test]
     fn a_player_seat_acts_only_as_its_player_and_the_display_only_looks() {
         let a = SeatRole::Player(Player::A);
-        assert_eq!(permits(a, &ToolAction::View { player: Player::A, pin: None }), Ok(()));
-        assert_eq!(permits(a, &ToolAction::View { player: Player::B, pin: None }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
+        assert_eq!(
+            permits(
+                a,
+                &ToolAction::View {
+                    player: Player::A,
+                    pin: None
+                }
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            permits(
+                a,
+                &ToolAction::View {
+                    player: Player::B,
+                    pin: None
+                }
+            ),
+            Err(NotYours::OtherPlayer {
+                seat: Player::A,
+                named: Player::B
+            })
+        );
         assert_eq!(permits(a, &ToolAction::TableView), Ok(()));
-        assert_eq!(permits(a, &ToolAction::StartTurn { british: Some(Player::B) }), Ok(()));
+        assert_eq!(
+            permits(
+                a,
+                &ToolAction::StartTurn {
+                    british: Some(Player::B)
+                }
+            ),
+            Ok(())
+        );
         assert_eq!(permits(SeatRole::Display, &ToolAction::TableView), Ok(()));
-        assert_eq!(permits(SeatRole::Display, &ToolAction::View { player: Player::A, pin: None }), Err(NotYours::DisplayOnly));
-        assert_eq!(permits(SeatRole::Display, &ToolAction::FuelUse { zones_moved: 1 }), Err(NotYours::DisplayOnly));
+        assert_eq!(
+            permits(
+                SeatRole::Display,
+                &ToolAction::View {
+                    player: Player::A,
+                    pin: None
+                }
+            ),
+            Err(NotYours::DisplayOnly)
+        );
+        assert_eq!(
+            permits(SeatRole::Display, &ToolAction::FuelUse { zones_moved: 1 }),
+            Err(NotYours::DisplayOnly)
+        );
         // Issue #30: a seat sets (and peeks with) its own player's PIN only.
         let pin = || goeben_table_tools::pins::Pin::new("2468");
-        assert_eq!(permits(a, &ToolAction::SetPin { player: Player::A, pin: pin() }), Ok(()));
-        assert_eq!(permits(a, &ToolAction::SetPin { player: Player::B, pin: pin() }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
-        assert_eq!(permits(a, &ToolAction::View { player: Player::B, pin: Some(pin()) }), Err(NotYours::OtherPlayer { seat: Player::A, named: Player::B }));
-        assert_eq!(permits(SeatRole::Display, &ToolAction::SetPin { player: Player::A, pin: pin() }), Err(NotYours::DisplayOnly));
+        assert_eq!(
+            permits(
+                a,
+                &ToolAction::SetPin {
+                    player: Player::A,
+                    pin: pin()
+                }
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            permits(
+                a,
+                &ToolAction::SetPin {
+                    player: Player::B,
+                    pin: pin()
+                }
+            ),
+            Err(NotYours::OtherPlayer {
+                seat: Player::A,
+                named: Player::B
+            })
+        );
+        assert_eq!(
+            permits(
+                a,
+                &ToolAction::View {
+                    player: Player::B,
+                    pin: Some(pin())
+                }
+            ),
+            Err(NotYours::OtherPlayer {
+                seat: Player::A,
+                named: Player::B
+            })
+        );
+        assert_eq!(
+            permits(
+                SeatRole::Display,
+                &ToolAction::SetPin {
+                    player: Player::A,
+                    pin: pin()
+                }
+            ),
+            Err(NotYours::DisplayOnly)
+        );
     }
 }

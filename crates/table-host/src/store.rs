@@ -122,7 +122,12 @@ impl Store {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(format!("{} cannot be read: {e}", self.path.display())),
         };
-        parse(&bytes).map(Some).map_err(|why| format!("{} is not a table of table_host ({why}); it was left untouched", self.path.display()))
+        parse(&bytes).map(Some).map_err(|why| {
+            format!(
+                "{} is not a table of table_host ({why}); it was left untouched",
+                self.path.display()
+            )
+        })
     }
 
     /// Writes `file` in place of the saved table, atomically: a reader (or a restart after a crash at any
@@ -135,40 +140,63 @@ impl Store {
 
 /// Checks a saved table whole.
 pub fn parse(bytes: &[u8]) -> Result<TableFile, String> {
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| format!("not JSON: {e}"))?;
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| format!("not JSON: {e}"))?;
     if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
         return Err(format!("no \"format\":\"{FORMAT}\""));
     }
     if value.get("version").and_then(|v| v.as_u64()) != Some(VERSION as u64) {
-        return Err(format!("version {} (this host reads version {VERSION})", value.get("version").map(|v| v.to_string()).unwrap_or_else(|| "missing".into())));
+        return Err(format!(
+            "version {} (this host reads version {VERSION})",
+            value
+                .get("version")
+                .map(|v| v.to_string())
+                .unwrap_or_else(|| "missing".into())
+        ));
     }
     // The session through the tools' own loader too: valid JSON that breaks their invariants (chits that
     // do not add up, a chit that does not match its commitment, a log over its cap…) is refused here, not
     // restored to answer 500 to every request after (issue #34).
     if let Some(session) = value.get("session") {
-        goeben_table_tools::ToolSession::from_json(&session.to_string()).map_err(|e| format!("its session breaks the table tools' rules: {e}"))?;
+        goeben_table_tools::ToolSession::from_json(&session.to_string())
+            .map_err(|e| format!("its session breaks the table tools' rules: {e}"))?;
     }
     let file: TableFile = serde_json::from_value(value).map_err(|e| format!("unreadable: {e}"))?;
     match (file.kind.as_str(), &file.game) {
         (KIND_TOOLS, None) => {}
         (KIND_GAME, Some(game)) => {
             // The core's own checks (schema, pack, the game's invariants), on the whole session.
-            goeben_referee::api::save::from_json(&game.save).map_err(|e| format!("its game's save is damaged: {e}"))?;
+            goeben_referee::api::save::from_json(&game.save)
+                .map_err(|e| format!("its game's save is damaged: {e}"))?;
         }
         (KIND_TOOLS, Some(_)) => return Err("a table of the table tools that holds a game".into()),
         (KIND_GAME, None) => return Err("a game table without its game".into()),
-        (kind, _) => return Err(format!("a table of kind {kind:?} (this host opens \"{KIND_TOOLS}\" and \"{KIND_GAME}\")")),
+        (kind, _) => {
+            return Err(format!(
+                "a table of kind {kind:?} (this host opens \"{KIND_TOOLS}\" and \"{KIND_GAME}\")"
+            ))
+        }
     }
-    let names: std::collections::BTreeSet<&str> = file.seats.iter().map(|s| s.name.as_str()).collect();
-    let codes: std::collections::BTreeSet<&str> = file.seats.iter().map(|s| s.code.as_str()).collect();
+    let names: std::collections::BTreeSet<&str> =
+        file.seats.iter().map(|s| s.name.as_str()).collect();
+    let codes: std::collections::BTreeSet<&str> =
+        file.seats.iter().map(|s| s.code.as_str()).collect();
     if file.seats.is_empty() || names.len() != file.seats.len() || codes.len() != file.seats.len() {
         return Err("its seats are missing or repeated".into());
     }
     for seat in &file.seats {
         if SeatCode::from_saved(&seat.code).is_none() {
-            return Err(format!("seat {}'s code is not {} hex characters", seat.name, 2 * crate::seats::CODE_BYTES));
+            return Err(format!(
+                "seat {}'s code is not {} hex characters",
+                seat.name,
+                2 * crate::seats::CODE_BYTES
+            ));
         }
-        if seat.kept.iter().any(|k| hex::decode(&k.body_sha256).map(|h| h.len()) != Ok(32)) {
+        if seat
+            .kept
+            .iter()
+            .any(|k| hex::decode(&k.body_sha256).map(|h| h.len()) != Ok(32))
+        {
             return Err(format!("seat {}'s kept answers are damaged", seat.name));
         }
     }
@@ -188,7 +216,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let mut name = path.file_name().ok_or_else(|| std::io::Error::other("the state file needs a file name"))?.to_os_string();
+    let mut name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("the state file needs a file name"))?
+        .to_os_string();
     name.push(".tmp");
     let temporary = dir.join(name);
     {
@@ -231,7 +262,12 @@ mod tests {
             format: FORMAT.into(),
             version: VERSION,
             kind: "tools".into(),
-            seats: vec![SavedSeat { name: "A".into(), role: SeatRole::Display, code: "ab".repeat(16), kept: vec![] }],
+            seats: vec![SavedSeat {
+                name: "A".into(),
+                role: SeatRole::Display,
+                code: "ab".repeat(16),
+                kept: vec![],
+            }],
             session: ToolSession::seeded(1),
             game: None,
         }
@@ -242,20 +278,32 @@ mod tests {
         let good = serde_json::to_vec(&file()).unwrap();
         assert_eq!(parse(&good).unwrap(), file());
         assert!(parse(b"").unwrap_err().contains("not JSON"));
-        assert!(parse(&good[..good.len() / 2]).unwrap_err().contains("not JSON"));
-        assert!(parse(br#"{"format":"goeben-referee-save","version":1}"#).unwrap_err().contains("format"));
+        assert!(parse(&good[..good.len() / 2])
+            .unwrap_err()
+            .contains("not JSON"));
+        assert!(parse(br#"{"format":"goeben-referee-save","version":1}"#)
+            .unwrap_err()
+            .contains("format"));
         let mut other = serde_json::to_value(file()).unwrap();
         other["version"] = 2.into();
-        assert!(parse(other.to_string().as_bytes()).unwrap_err().contains("version 2"));
+        assert!(parse(other.to_string().as_bytes())
+            .unwrap_err()
+            .contains("version 2"));
         let mut bad_code = file();
         bad_code.seats[0].code = "AB".repeat(16);
-        assert!(parse(&serde_json::to_vec(&bad_code).unwrap()).unwrap_err().contains("code"));
+        assert!(parse(&serde_json::to_vec(&bad_code).unwrap())
+            .unwrap_err()
+            .contains("code"));
         let mut twice = file();
         twice.seats.push(twice.seats[0].clone());
-        assert!(parse(&serde_json::to_vec(&twice).unwrap()).unwrap_err().contains("repeated"));
+        assert!(parse(&serde_json::to_vec(&twice).unwrap())
+            .unwrap_err()
+            .contains("repeated"));
         let mut extra = serde_json::to_value(file()).unwrap();
         extra["secret"] = 1.into();
-        assert!(parse(extra.to_string().as_bytes()).unwrap_err().contains("unreadable"));
+        assert!(parse(extra.to_string().as_bytes())
+            .unwrap_err()
+            .contains("unreadable"));
     }
 
     /// `TableFile` as it was before game tables were kept (no `game`), to write a file of then.
@@ -271,23 +319,66 @@ mod tests {
     #[test]
     fn a_tools_file_written_before_game_tables_were_kept_still_reads_the_same() {
         let mut session = ToolSession::seeded(5);
-        session.respond(goeben_table_tools::parse_line(r#"{"tool":"draw_sdr","player":"a"}"#).unwrap());
-        let kept = SavedAnswer { key: "k1".into(), body_sha256: "0f".repeat(32), answer: "{}".into() };
+        session.respond(
+            goeben_table_tools::parse_line(r#"{"tool":"draw_sdr","player":"a"}"#).unwrap(),
+        );
+        let kept = SavedAnswer {
+            key: "k1".into(),
+            body_sha256: "0f".repeat(32),
+            answer: "{}".into(),
+        };
         let seats = vec![
-            SavedSeat { name: "A".into(), role: SeatRole::Player(goeben_table_tools::sdr::Player::A), code: "ab".repeat(16), kept: vec![kept] },
-            SavedSeat { name: "B".into(), role: SeatRole::Player(goeben_table_tools::sdr::Player::B), code: "cd".repeat(16), kept: vec![] },
+            SavedSeat {
+                name: "A".into(),
+                role: SeatRole::Player(goeben_table_tools::sdr::Player::A),
+                code: "ab".repeat(16),
+                kept: vec![kept],
+            },
+            SavedSeat {
+                name: "B".into(),
+                role: SeatRole::Player(goeben_table_tools::sdr::Player::B),
+                code: "cd".repeat(16),
+                kept: vec![],
+            },
         ];
-        let old = TableFileBeforeGames { format: FORMAT.into(), version: 1, kind: "tools".into(), seats: seats.clone(), session: session.clone() };
+        let old = TableFileBeforeGames {
+            format: FORMAT.into(),
+            version: 1,
+            kind: "tools".into(),
+            seats: seats.clone(),
+            session: session.clone(),
+        };
         let bytes = serde_json::to_vec(&old).unwrap();
         assert!(!String::from_utf8_lossy(&bytes).contains("\"game\""));
         let read = parse(&bytes).expect("an old tools file reads");
-        assert_eq!(read, TableFile { format: FORMAT.into(), version: VERSION, kind: KIND_TOOLS.into(), seats, session, game: None });
-        assert_eq!(serde_json::to_vec(&read).unwrap(), bytes, "and a tools file is written as before (no `game`), byte for byte");
+        assert_eq!(
+            read,
+            TableFile {
+                format: FORMAT.into(),
+                version: VERSION,
+                kind: KIND_TOOLS.into(),
+                seats,
+                session,
+                game: None
+            }
+        );
+        assert_eq!(
+            serde_json::to_vec(&read).unwrap(),
+            bytes,
+            "and a tools file is written as before (no `game`), byte for byte"
+        );
     }
 
     fn game_file() -> TableFile {
         let session = crate::game::new_game(Roles::TaskForceOfficers, 7);
-        TableFile { kind: KIND_GAME.into(), game: Some(SavedGame { roles: Roles::TaskForceOfficers, save: goeben_referee::api::save::to_json(&session) }), ..file() }
+        TableFile {
+            kind: KIND_GAME.into(),
+            game: Some(SavedGame {
+                roles: Roles::TaskForceOfficers,
+                save: goeben_referee::api::save::to_json(&session),
+            }),
+            ..file()
+        }
     }
 
     #[test]
@@ -295,22 +386,41 @@ mod tests {
         let good = game_file();
         let read = parse(&serde_json::to_vec(&good).unwrap()).unwrap();
         assert_eq!(read, good);
-        assert_eq!(read.what(), "a game table of the Task Force Officers (--game --seats 4)");
+        assert_eq!(
+            read.what(),
+            "a game table of the Task Force Officers (--game --seats 4)"
+        );
         assert_eq!(file().what(), "a table of the table tools");
         let save = good.game.as_ref().unwrap().save.clone();
         let mut cut = good.clone();
         cut.game.as_mut().unwrap().save = save[..save.len() / 2].to_string();
-        assert!(parse(&serde_json::to_vec(&cut).unwrap()).unwrap_err().contains("game's save is damaged"));
+        assert!(parse(&serde_json::to_vec(&cut).unwrap())
+            .unwrap_err()
+            .contains("game's save is damaged"));
         let mut newer = good.clone();
         newer.game.as_mut().unwrap().save = save.replacen("\"schema\":1", "\"schema\":99", 1);
-        assert!(parse(&serde_json::to_vec(&newer).unwrap()).unwrap_err().contains("newer version"));
-        let without = TableFile { game: None, ..good.clone() };
-        assert!(parse(&serde_json::to_vec(&without).unwrap()).unwrap_err().contains("without its game"));
-        let mixed = TableFile { kind: KIND_TOOLS.into(), ..good.clone() };
-        assert!(parse(&serde_json::to_vec(&mixed).unwrap()).unwrap_err().contains("holds a game"));
+        assert!(parse(&serde_json::to_vec(&newer).unwrap())
+            .unwrap_err()
+            .contains("newer version"));
+        let without = TableFile {
+            game: None,
+            ..good.clone()
+        };
+        assert!(parse(&serde_json::to_vec(&without).unwrap())
+            .unwrap_err()
+            .contains("without its game"));
+        let mixed = TableFile {
+            kind: KIND_TOOLS.into(),
+            ..good.clone()
+        };
+        assert!(parse(&serde_json::to_vec(&mixed).unwrap())
+            .unwrap_err()
+            .contains("holds a game"));
         let mut unknown = serde_json::to_value(&good).unwrap();
         unknown["game"]["seed"] = 1.into();
-        assert!(parse(unknown.to_string().as_bytes()).unwrap_err().contains("unreadable"));
+        assert!(parse(unknown.to_string().as_bytes())
+            .unwrap_err()
+            .contains("unreadable"));
     }
 
     #[test]
@@ -321,7 +431,10 @@ mod tests {
         write_atomic(&path, b"first, and longer").unwrap();
         write_atomic(&path, b"second").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"second");
-        assert!(!dir.join("table.json.tmp").exists(), "the temporary file was renamed");
+        assert!(
+            !dir.join("table.json.tmp").exists(),
+            "the temporary file was renamed"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -83,13 +83,28 @@ pub struct Answer {
 
 impl Answer {
     fn ok(body: String) -> Answer {
-        Answer { status: 200, body, replayed: false, retry_after: None }
+        Answer {
+            status: 200,
+            body,
+            replayed: false,
+            retry_after: None,
+        }
     }
 
     /// A refusal in the tools' error shape.
     pub fn refusal(status: u16, code: impl Serialize, message: impl Into<String>) -> Answer {
-        let body = serde_json::to_string(&Refusal { tool: "error", code, message: message.into() }).expect("a refusal serialises");
-        Answer { status, body, replayed: false, retry_after: None }
+        let body = serde_json::to_string(&Refusal {
+            tool: "error",
+            code,
+            message: message.into(),
+        })
+        .expect("a refusal serialises");
+        Answer {
+            status,
+            body,
+            replayed: false,
+            retry_after: None,
+        }
     }
 }
 
@@ -121,7 +136,12 @@ struct SeatState {
 
 impl SeatState {
     fn new(limits: &Limits, now: Instant) -> SeatState {
-        SeatState { bucket: TokenBucket::full(limits, now), kept: VecDeque::new(), last_seen: None, requests: 0 }
+        SeatState {
+            bucket: TokenBucket::full(limits, now),
+            kept: VecDeque::new(),
+            last_seen: None,
+            requests: 0,
+        }
     }
 }
 
@@ -198,15 +218,40 @@ impl Table {
     pub fn new(session: ToolSession, seats: Vec<Seat>, limits: Limits) -> Table {
         let now = Instant::now();
         let states = seats.iter().map(|_| SeatState::new(&limits, now)).collect();
-        Table::with(seats, limits, State { session, game: None, seats: states, broken: false, seen_views: Vec::new() }, None)
+        Table::with(
+            seats,
+            limits,
+            State {
+                session,
+                game: None,
+                seats: states,
+                broken: false,
+                seen_views: Vec::new(),
+            },
+            None,
+        )
     }
 
     fn with(seats: Vec<Seat>, limits: Limits, mut state: State, store: Option<Store>) -> Table {
         let issued = seats.iter().map(|_| watch::Sender::new(0)).collect();
-        let sockets = seats.iter().map(|_| Arc::new(AtomicUsize::new(0))).collect();
+        let sockets = seats
+            .iter()
+            .map(|_| Arc::new(AtomicUsize::new(0)))
+            .collect();
         let versions = seats.iter().map(|_| watch::Sender::new(0)).collect();
-        state.seen_views = (0..seats.len()).map(|seat| seen_view(&seats, &state, seat)).collect();
-        Table { seats, limits, state: Mutex::new(state), store, game: None, versions, issued, sockets }
+        state.seen_views = (0..seats.len())
+            .map(|seat| seen_view(&seats, &state, seat))
+            .collect();
+        Table {
+            seats,
+            limits,
+            state: Mutex::new(state),
+            store,
+            game: None,
+            versions,
+            issued,
+            sockets,
+        }
     }
 
     /// `seat`'s version now and its changes to come (a push socket's subscription).
@@ -223,8 +268,14 @@ impl Table {
     /// [`Limits::sockets_per_seat`]. The slot gives its place back when dropped.
     pub fn open_socket(&self, seat: usize) -> Option<SocketSlot> {
         let count = &self.sockets[seat];
-        count.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < self.limits.sockets_per_seat).then_some(n + 1)).ok()?;
-        Some(SocketSlot { count: count.clone() })
+        count
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < self.limits.sockets_per_seat).then_some(n + 1)
+            })
+            .ok()?;
+        Some(SocketSlot {
+            count: count.clone(),
+        })
     }
 
     /// Tells the sockets of each seat in `seats` that its view changed.
@@ -254,10 +305,22 @@ impl Table {
     /// A game table: `session` (a game under way, e.g. [`crate::game::new_game`]), one seat per 25.0 role
     /// of `roles` ([`crate::game::game_seats`]). Requests are the game's protocol (docs/PROTOCOL.md);
     /// each seat gets the core's player view. In memory only; [`Table::game_kept_in`] keeps one in a file.
-    pub fn game(session: goeben_referee::Session, roles: goeben_referee::ground::state::Roles, seats: Vec<Seat>, limits: Limits) -> Table {
-        let rules = GameRules { pack: session.pack().clone(), roles };
+    pub fn game(
+        session: goeben_referee::Session,
+        roles: goeben_referee::ground::state::Roles,
+        seats: Vec<Seat>,
+        limits: Limits,
+    ) -> Table {
+        let rules = GameRules {
+            pack: session.pack().clone(),
+            roles,
+        };
         let mut table = Table::new(ToolSession::seeded(0), seats, limits);
-        table.state.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner()).game = Some(session);
+        table
+            .state
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .game = Some(session);
         table.game = Some(rules);
         table
     }
@@ -277,15 +340,37 @@ impl Table {
         match store.load()? {
             Some(file) => {
                 let Some(game) = &file.game else {
-                    return Err(refused_kind(&store, &file, "a game table (--game)", "open it without --game"));
+                    return Err(refused_kind(
+                        &store,
+                        &file,
+                        "a game table (--game)",
+                        "open it without --game",
+                    ));
                 };
                 if game.roles != roles {
-                    return Err(refused_kind(&store, &file, crate::store::roles_words(roles), "open it with its own --seats"));
+                    return Err(refused_kind(
+                        &store,
+                        &file,
+                        crate::store::roles_words(roles),
+                        "open it with its own --seats",
+                    ));
                 }
-                let session = goeben_referee::api::save::from_json(&game.save)
-                    .map_err(|e| format!("{}'s game cannot be read back ({e}); it was left untouched", store.path().display()))?;
-                let expected: Vec<String> = crate::game::game_seats_for(&session, roles, false).into_iter().map(|s| s.name).collect();
-                let found: Vec<String> = file.seats.iter().filter(|s| s.role == seats::SeatRole::GameRole).map(|s| s.name.clone()).collect();
+                let session = goeben_referee::api::save::from_json(&game.save).map_err(|e| {
+                    format!(
+                        "{}'s game cannot be read back ({e}); it was left untouched",
+                        store.path().display()
+                    )
+                })?;
+                let expected: Vec<String> = crate::game::game_seats_for(&session, roles, false)
+                    .into_iter()
+                    .map(|s| s.name)
+                    .collect();
+                let found: Vec<String> = file
+                    .seats
+                    .iter()
+                    .filter(|s| s.role == seats::SeatRole::GameRole)
+                    .map(|s| s.name.clone())
+                    .collect();
                 if found != expected {
                     return Err(format!(
                         "{}'s seats ({}) are not those of {} ({}); it was left untouched",
@@ -295,17 +380,31 @@ impl Table {
                         expected.join(", ")
                     ));
                 }
-                let rules = GameRules { pack: session.pack().clone(), roles };
+                let rules = GameRules {
+                    pack: session.pack().clone(),
+                    roles,
+                };
                 let (seats, states) = reopened_seats(file.seats, &limits)?;
-                let state = State { session: file.session, game: Some(session), seats: states, broken: false, seen_views: Vec::new() };
+                let state = State {
+                    session: file.session,
+                    game: Some(session),
+                    seats: states,
+                    broken: false,
+                    seen_views: Vec::new(),
+                };
                 let mut table = Table::with(seats, limits, state, Some(store));
                 table.game = Some(rules);
                 Ok((table, true))
             }
             None => {
-                let table = Table { store: Some(store), ..Table::game(session, roles, seats, limits) };
+                let table = Table {
+                    store: Some(store),
+                    ..Table::game(session, roles, seats, limits)
+                };
                 let state = table.lock();
-                table.save(&state).map_err(|e| format!("the table could not be saved: {e}"))?;
+                table
+                    .save(&state)
+                    .map_err(|e| format!("the table could not be saved: {e}"))?;
                 drop(state);
                 Ok((table, false))
             }
@@ -326,23 +425,47 @@ impl Table {
     /// session, seats, codes and kept answers), otherwise a new table of `session` and `seats`, saved at
     /// once so its codes outlive the host (`Ok((table, false))`). A file that is not a table of this host
     /// is refused (`Err`) and left untouched.
-    pub fn kept_in(store: Store, session: ToolSession, seats: Vec<Seat>, limits: Limits) -> Result<(Table, bool), String> {
+    pub fn kept_in(
+        store: Store,
+        session: ToolSession,
+        seats: Vec<Seat>,
+        limits: Limits,
+    ) -> Result<(Table, bool), String> {
         match store.load()? {
             Some(file) => {
                 if let Some(game) = &file.game {
-                    return Err(refused_kind(&store, &file, "a table of the table tools", &format!("open it with --game --seats {}", match game.roles {
-                        goeben_referee::ground::state::Roles::ShipCommanders => 2,
-                        _ => 4,
-                    })));
+                    return Err(refused_kind(
+                        &store,
+                        &file,
+                        "a table of the table tools",
+                        &format!(
+                            "open it with --game --seats {}",
+                            match game.roles {
+                                goeben_referee::ground::state::Roles::ShipCommanders => 2,
+                                _ => 4,
+                            }
+                        ),
+                    ));
                 }
                 let (seats, states) = reopened_seats(file.seats, &limits)?;
-                let state = State { session: file.session, game: None, seats: states, broken: false, seen_views: Vec::new() };
+                let state = State {
+                    session: file.session,
+                    game: None,
+                    seats: states,
+                    broken: false,
+                    seen_views: Vec::new(),
+                };
                 Ok((Table::with(seats, limits, state, Some(store)), true))
             }
             None => {
-                let table = Table { store: Some(store), ..Table::new(session, seats, limits) };
+                let table = Table {
+                    store: Some(store),
+                    ..Table::new(session, seats, limits)
+                };
                 let state = table.lock();
-                table.save(&state).map_err(|e| format!("the table could not be saved: {e}"))?;
+                table
+                    .save(&state)
+                    .map_err(|e| format!("the table could not be saved: {e}"))?;
                 drop(state);
                 Ok((table, false))
             }
@@ -364,16 +487,35 @@ impl Table {
                 name: seat.name.clone(),
                 role: seat.role,
                 code: seat.code().as_str().to_string(),
-                kept: seat_state.kept.iter().map(|k| SavedAnswer { key: k.key.clone(), body_sha256: hex::encode(k.body_hash), answer: k.answer.clone() }).collect(),
+                kept: seat_state
+                    .kept
+                    .iter()
+                    .map(|k| SavedAnswer {
+                        key: k.key.clone(),
+                        body_sha256: hex::encode(k.body_hash),
+                        answer: k.answer.clone(),
+                    })
+                    .collect(),
             })
             .collect();
         let (kind, game) = match (&self.game, &state.game) {
-            (Some(rules), Some(game)) => {
-                (crate::store::KIND_GAME, Some(SavedGame { roles: rules.roles, save: goeben_referee::api::save::to_json(game) }))
-            }
+            (Some(rules), Some(game)) => (
+                crate::store::KIND_GAME,
+                Some(SavedGame {
+                    roles: rules.roles,
+                    save: goeben_referee::api::save::to_json(game),
+                }),
+            ),
             _ => (crate::store::KIND_TOOLS, None),
         };
-        TableFile { format: crate::store::FORMAT.into(), version: crate::store::VERSION, kind: kind.into(), seats, session: state.session.clone(), game }
+        TableFile {
+            format: crate::store::FORMAT.into(),
+            version: crate::store::VERSION,
+            kind: kind.into(),
+            seats,
+            session: state.session.clone(),
+            game,
+        }
     }
 
     /// Saves the table if it is kept anywhere (called with the state locked, so saves follow the order of
@@ -445,7 +587,9 @@ impl Table {
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // A panic inside the referee is caught in `answer` and marks the table broken; a poisoned lock
         // can only follow such a panic, so its state is kept (and refused through `broken`).
-        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Takes one token from `seat`'s bucket, or the 429 to send.
@@ -459,7 +603,14 @@ impl Table {
                 Ok(())
             }
             Err(wait) => {
-                let mut refusal = Answer::refusal(429, HostCode::RateLimited, format!("too many requests from seat {}; try again shortly", self.seats[seat].name));
+                let mut refusal = Answer::refusal(
+                    429,
+                    HostCode::RateLimited,
+                    format!(
+                        "too many requests from seat {}; try again shortly",
+                        self.seats[seat].name
+                    ),
+                );
                 refusal.retry_after = Some(wait.as_secs_f64().ceil().max(1.0) as u64);
                 Err(refusal)
             }
@@ -472,28 +623,54 @@ impl Table {
     /// (422); otherwise the referee's answer (200, a refusal of the rules included).
     pub fn answer(&self, seat: usize, key: Option<&str>, body: &[u8]) -> Answer {
         if let Some(key) = key {
-            if key.is_empty() || key.chars().count() > IDEMPOTENCY_KEY_MAX || !key.chars().all(|c| c.is_ascii_graphic()) {
-                return Answer::refusal(400, HostCode::BadIdempotencyKey, format!("an Idempotency-Key has 1-{IDEMPOTENCY_KEY_MAX} visible ASCII characters"));
+            if key.is_empty()
+                || key.chars().count() > IDEMPOTENCY_KEY_MAX
+                || !key.chars().all(|c| c.is_ascii_graphic())
+            {
+                return Answer::refusal(
+                    400,
+                    HostCode::BadIdempotencyKey,
+                    format!(
+                        "an Idempotency-Key has 1-{IDEMPOTENCY_KEY_MAX} visible ASCII characters"
+                    ),
+                );
             }
         }
         let Ok(text) = std::str::from_utf8(body) else {
-            return Answer::refusal(400, goeben_common::ErrorCode::Malformed, "the body is not UTF-8 text");
+            return Answer::refusal(
+                400,
+                goeben_common::ErrorCode::Malformed,
+                "the body is not UTF-8 text",
+            );
         };
         let role = self.seats[seat].role;
         let parsed = match &self.game {
             None => {
                 let action = match goeben_table_tools::parse_line(text) {
                     Ok(action) => action,
-                    Err(refusal) => return Answer { status: 400, ..Answer::ok(to_json(&refusal)) },
+                    Err(refusal) => {
+                        return Answer {
+                            status: 400,
+                            ..Answer::ok(to_json(&refusal))
+                        }
+                    }
                 };
                 if let Err(not_yours) = seats::permits(role, &action) {
                     return match not_yours {
                         NotYours::OtherPlayer { seat, named } => Answer::refusal(
                             403,
                             HostCode::NotYourSeat,
-                            format!("this is player {}'s seat: it cannot act as player {}", name(seat), name(named)),
+                            format!(
+                                "this is player {}'s seat: it cannot act as player {}",
+                                name(seat),
+                                name(named)
+                            ),
                         ),
-                        NotYours::DisplayOnly => Answer::refusal(403, HostCode::DisplayOnly, "the table display sees only the table view (table_view)"),
+                        NotYours::DisplayOnly => Answer::refusal(
+                            403,
+                            HostCode::DisplayOnly,
+                            "the table display sees only the table view (table_view)",
+                        ),
                     };
                 }
                 if let Err(why) = crate::limits::input_in_range(&action) {
@@ -506,8 +683,14 @@ impl Table {
                     Ok(request) => request,
                     Err(e) => return Answer::refusal(400, e.code, e.message),
                 };
-                if let Err(why) = crate::game::permits(&rules.pack, rules.roles, &self.seats, seat, &request) {
-                    let code = if role == seats::SeatRole::Display { HostCode::DisplayOnly } else { HostCode::NotYourSeat };
+                if let Err(why) =
+                    crate::game::permits(&rules.pack, rules.roles, &self.seats, seat, &request)
+                {
+                    let code = if role == seats::SeatRole::Display {
+                        HostCode::DisplayOnly
+                    } else {
+                        HostCode::NotYourSeat
+                    };
                     return Answer::refusal(403, code, why);
                 }
                 Parsed::Game(request)
@@ -518,12 +701,18 @@ impl Table {
         // no save, and a retry's kept answer is the key alone — the retry is answered with the view as it
         // is then (issue #34: 64 whole views per seat were kept, in memory and in the file).
         let read = match &parsed {
-            Parsed::Tools(action) => matches!(action, ToolAction::View { .. } | ToolAction::TableView),
+            Parsed::Tools(action) => {
+                matches!(action, ToolAction::View { .. } | ToolAction::TableView)
+            }
             Parsed::Game(request) => is_view(request),
         };
         let mut state = self.lock();
         if state.broken {
-            return Answer::refusal(500, HostCode::Internal, "the referee stopped on an internal error; the table is closed");
+            return Answer::refusal(
+                500,
+                HostCode::Internal,
+                "the referee stopped on an internal error; the table is closed",
+            );
         }
         let mut replayed = false;
         if let Some(key) = key {
@@ -532,13 +721,17 @@ impl Table {
                     return Answer::refusal(422, HostCode::IdempotencyKeyReused, "this Idempotency-Key was used for another request; use a new key for a new request");
                 }
                 if kept.answer != READ_KEPT {
-                    return Answer { replayed: true, ..Answer::ok(kept.answer.clone()) };
+                    return Answer {
+                        replayed: true,
+                        ..Answer::ok(kept.answer.clone())
+                    };
                 }
                 replayed = true;
             }
         }
         // Kept anywhere: what to go back to if the save fails.
-        let before = (self.store.is_some() && !read).then(|| (state.session.clone(), state.seats[seat].kept.clone()));
+        let before = (self.store.is_some() && !read)
+            .then(|| (state.session.clone(), state.seats[seat].kept.clone()));
         // At a game table kept anywhere: the game before a move, which may be saved.
         let game_before = match &parsed {
             Parsed::Game(_) if before.is_some() => state.game.clone(),
@@ -549,7 +742,9 @@ impl Table {
         // undo too: it logs what it took back).
         let mark = match &parsed {
             _ if read => Mark::Read,
-            Parsed::Tools(_) => Mark::Tools(before.is_none().then(|| Box::new(state.session.clone()))),
+            Parsed::Tools(_) => {
+                Mark::Tools(before.is_none().then(|| Box::new(state.session.clone())))
+            }
             Parsed::Game(_) => Mark::Game(state.game.as_ref().map_or(0, |game| game.log().len())),
         };
         // A game move the referee accepted: saved even if the log did not grow.
@@ -560,23 +755,36 @@ impl Table {
                 // An undo (the commanding seat's) changes the game as a move does: saved, pushed.
                 let is_move = matches!(
                     request,
-                    goeben_referee::Request::Move(_) | goeben_referee::Request::Session(goeben_referee::SessionRequest::Undo)
+                    goeben_referee::Request::Move(_)
+                        | goeben_referee::Request::Session(goeben_referee::SessionRequest::Undo)
                 );
                 let game = state.game.as_mut().expect("a game table has a game");
                 let rules = self.game.as_ref().expect("a game table has its rules");
-                std::panic::catch_unwind(AssertUnwindSafe(|| game.respond(request))).ok().map(|mut response| {
-                    accepted_move = is_move && response.ok;
-                    // Each seat is offered only the decisions that are its role's call.
-                    crate::game::for_seat(&rules.pack, rules.roles, &self.seats, seat, &mut response.view);
-                    goeben_referee::api::protocol::to_line(&response)
-                })
+                std::panic::catch_unwind(AssertUnwindSafe(|| game.respond(request)))
+                    .ok()
+                    .map(|mut response| {
+                        accepted_move = is_move && response.ok;
+                        // Each seat is offered only the decisions that are its role's call.
+                        crate::game::for_seat(
+                            &rules.pack,
+                            rules.roles,
+                            &self.seats,
+                            seat,
+                            &mut response.view,
+                        );
+                        goeben_referee::api::protocol::to_line(&response)
+                    })
             }
         };
         let answer = match answered {
             Some(answer) => answer,
             None => {
                 state.broken = true;
-                return Answer::refusal(500, HostCode::Internal, "the referee stopped on an internal error; the table is closed");
+                return Answer::refusal(
+                    500,
+                    HostCode::Internal,
+                    "the referee stopped on an internal error; the table is closed",
+                );
             }
         };
         if let (Some(key), false) = (key, replayed) {
@@ -584,13 +792,23 @@ impl Table {
             if kept.len() >= self.limits.replay_keep.max(1) {
                 kept.pop_front();
             }
-            let answer = if read { READ_KEPT.to_string() } else { answer.clone() };
-            kept.push_back(Kept { key: key.to_string(), body_hash, answer });
+            let answer = if read {
+                READ_KEPT.to_string()
+            } else {
+                answer.clone()
+            };
+            kept.push_back(Kept {
+                key: key.to_string(),
+                body_hash,
+                answer,
+            });
         }
         let changed = match mark {
             Mark::Read => false,
             Mark::Tools(Some(session)) => state.session != *session,
-            Mark::Tools(None) => before.as_ref().is_some_and(|(session, _)| state.session != *session),
+            Mark::Tools(None) => before
+                .as_ref()
+                .is_some_and(|(session, _)| state.session != *session),
             Mark::Game(log) => state.game.as_ref().map_or(0, |game| game.log().len()) != log,
         };
         // Saved before the answer leaves: an answer a guest got is never lost by a crash after it. A
@@ -607,10 +825,17 @@ impl Table {
                 }
             }
         }
-        let pushed = if changed { self.views_changed(&mut state) } else { Vec::new() };
+        let pushed = if changed {
+            self.views_changed(&mut state)
+        } else {
+            Vec::new()
+        };
         drop(state);
         self.changed(&pushed);
-        Answer { replayed, ..Answer::ok(answer) }
+        Answer {
+            replayed,
+            ..Answer::ok(answer)
+        }
     }
 
     /// A page of the public log (`GET /api/{code}/log?from=N&limit=M`): entries `from` to
@@ -625,7 +850,12 @@ impl Table {
         let total = log.len();
         let from = from.min(total);
         let until = from.saturating_add(limit.min(LOG_PAGE_MAX)).min(total);
-        let page = LogPage { tool: "log", from, total, log: &log[from..until] };
+        let page = LogPage {
+            tool: "log",
+            from,
+            total,
+            log: &log[from..until],
+        };
         Some(serde_json::to_string(&page).expect("a log page serialises"))
     }
 }
@@ -694,11 +924,17 @@ fn recent<T>(log: &mut Vec<T>) -> usize {
 
 /// Whether a game request only looks (`view`).
 fn is_view(request: &goeben_referee::Request) -> bool {
-    matches!(request, goeben_referee::Request::Session(goeben_referee::SessionRequest::View))
+    matches!(
+        request,
+        goeben_referee::Request::Session(goeben_referee::SessionRequest::View)
+    )
 }
 
 /// A file's seats and their kept answers, as the table holds them.
-fn reopened_seats(saved: Vec<SavedSeat>, limits: &Limits) -> Result<(Vec<Seat>, Vec<SeatState>), String> {
+fn reopened_seats(
+    saved: Vec<SavedSeat>,
+    limits: &Limits,
+) -> Result<(Vec<Seat>, Vec<SeatState>), String> {
     let now = Instant::now();
     let mut states = Vec::new();
     let mut seats = Vec::new();
@@ -708,8 +944,13 @@ fn reopened_seats(saved: Vec<SavedSeat>, limits: &Limits) -> Result<(Vec<Seat>, 
         let mut state = SeatState::new(limits, now);
         for kept in saved.kept {
             let mut body_hash = [0u8; 32];
-            hex::decode_to_slice(&kept.body_sha256, &mut body_hash).map_err(|e| format!("a kept answer is damaged: {e}"))?;
-            state.kept.push_back(Kept { key: kept.key, body_hash, answer: kept.answer });
+            hex::decode_to_slice(&kept.body_sha256, &mut body_hash)
+                .map_err(|e| format!("a kept answer is damaged: {e}"))?;
+            state.kept.push_back(Kept {
+                key: kept.key,
+                body_hash,
+                answer: kept.answer,
+            });
         }
         states.push(state);
     }
@@ -719,7 +960,11 @@ fn reopened_seats(saved: Vec<SavedSeat>, limits: &Limits) -> Result<(Vec<Seat>, 
 /// The refusal of a kept table of another kind than the one asked for: what the file holds, what was
 /// asked, how to open it.
 fn refused_kind(store: &Store, file: &TableFile, asked: &str, how: &str) -> String {
-    format!("{} holds {}, not {asked}; {how} (it was left untouched)", store.path().display(), file.what())
+    format!(
+        "{} holds {}, not {asked}; {how} (it was left untouched)",
+        store.path().display(),
+        file.what()
+    )
 }
 
 /// The table before a request, to tell whether it changed.
@@ -764,16 +1009,36 @@ mod tests {
         assert_eq!(t.answer(0, Some(""), draw).status, 400);
         assert_eq!(t.answer(0, Some(&"k".repeat(65)), draw).status, 400);
         assert_eq!(t.answer(0, None, b"\xff").status, 400);
-        assert_eq!(t.answer(1, None, draw).status, 403, "B's seat drawing for A");
+        assert_eq!(
+            t.answer(1, None, draw).status,
+            403,
+            "B's seat drawing for A"
+        );
         assert_eq!(t.answer(2, None, draw).status, 403, "the display drawing");
         assert_eq!(t.session(), table_like(&t), "nothing changed");
         let first = t.answer(0, Some("k1"), draw);
         assert_eq!((first.status, first.replayed), (200, false));
         let again = t.answer(0, Some("k1"), draw);
-        assert_eq!((again.status, again.replayed, &again.body), (200, true, &first.body));
+        assert_eq!(
+            (again.status, again.replayed, &again.body),
+            (200, true, &first.body)
+        );
         assert_eq!(t.session().chits().len(), 1, "applied once");
-        assert_eq!(t.answer(0, Some("k1"), br#"{"tool":"draw_sdr","player":"a","label":"x"}"#).status, 422);
-        assert_eq!(t.answer(1, Some("k1"), br#"{"tool":"draw_sdr","player":"b"}"#).status, 200, "keys are per seat");
+        assert_eq!(
+            t.answer(
+                0,
+                Some("k1"),
+                br#"{"tool":"draw_sdr","player":"a","label":"x"}"#
+            )
+            .status,
+            422
+        );
+        assert_eq!(
+            t.answer(1, Some("k1"), br#"{"tool":"draw_sdr","player":"b"}"#)
+                .status,
+            200,
+            "keys are per seat"
+        );
         assert_eq!(t.session().chits().len(), 2);
     }
 
@@ -784,13 +1049,23 @@ mod tests {
 
     #[test]
     fn only_the_last_answers_are_kept() {
-        let t = Table::new(ToolSession::seeded(3), tool_seats(false), Limits { replay_keep: 2, ..Limits::default() });
+        let t = Table::new(
+            ToolSession::seeded(3),
+            tool_seats(false),
+            Limits {
+                replay_keep: 2,
+                ..Limits::default()
+            },
+        );
         let roll = br#"{"tool":"roll_event","player":"a","table":"tactical"}"#;
         for key in ["1", "2", "3"] {
             assert!(!t.answer(0, Some(key), roll).replayed);
         }
         assert!(t.answer(0, Some("3"), roll).replayed);
         assert!(t.answer(0, Some("2"), roll).replayed);
-        assert!(!t.answer(0, Some("1"), roll).replayed, "the oldest key is forgotten");
+        assert!(
+            !t.answer(0, Some("1"), roll).replayed,
+            "the oldest key is forgotten"
+        );
     }
 }

@@ -23,18 +23,30 @@ fn issue_34_the_host_fuzz_corpus_and_kept_crashes_replay_cleanly() {
     let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
     let mut n = 0;
     for dir in ["corpus", "regressions"] {
-        let Ok(entries) = std::fs::read_dir(fuzz.join(dir).join("host_http")) else { continue };
-        let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+        let Ok(entries) = std::fs::read_dir(fuzz.join(dir).join("host_http")) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
         paths.sort();
         for path in paths {
             let bytes = std::fs::read(&path).unwrap();
             let before = PANICS.load(Ordering::SeqCst);
             let outcome = std::panic::catch_unwind(|| host::host_http(&bytes));
-            assert!(outcome.is_ok() && PANICS.load(Ordering::SeqCst) == before, "fuzz input {} fails the host_http checks", path.display());
+            assert!(
+                outcome.is_ok() && PANICS.load(Ordering::SeqCst) == before,
+                "fuzz input {} fails the host_http checks",
+                path.display()
+            );
             n += 1;
         }
     }
-    assert!(n >= 10, "fuzz/corpus/host_http/ holds its seeds ({n} found)");
+    assert!(
+        n >= 10,
+        "fuzz/corpus/host_http/ holds its seeds ({n} found)"
+    );
 }
 
 /// The checks can fail: a host answering 500 is caught by the status reader, pipelined or not.

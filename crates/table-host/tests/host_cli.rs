@@ -13,7 +13,13 @@ use serde_json::Value;
 use support::send;
 
 fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_table_host")).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("table_host starts")
+    Command::new(env!("CARGO_BIN_EXE_table_host"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("table_host starts")
 }
 
 /// Waits for the process to end (at most `limit`), killing it if it does not.
@@ -32,13 +38,16 @@ fn exit_code(child: &mut Child, limit: Duration) -> Option<i32> {
 
 fn first_line(child: &mut Child) -> Value {
     let mut line = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+    BufReader::new(child.stdout.as_mut().unwrap())
+        .read_line(&mut line)
+        .unwrap();
     serde_json::from_str(&line).unwrap_or_else(|e| panic!("the first line is JSON ({e}): {line:?}"))
 }
 
 /// The path of a URL on the host (`http://ADDR/join/…` to `/join/…`), checking its address.
 fn path_of<'a>(url: &'a str, listen: &str) -> &'a str {
-    url.strip_prefix(&format!("http://{listen}")).unwrap_or_else(|| panic!("{url} is on {listen}"))
+    url.strip_prefix(&format!("http://{listen}"))
+        .unwrap_or_else(|| panic!("{url} is on {listen}"))
 }
 
 #[test]
@@ -60,11 +69,29 @@ fn issue_16_table_host_prints_the_seats_serves_and_exits_0_when_its_input_closes
         codes.push(code.to_string());
         let page = send(addr, "GET", path, &[], b"");
         assert_eq!(page.status, 200);
-        assert!(page.header("content-security-policy").unwrap().starts_with("default-src 'none'"));
+        assert!(page
+            .header("content-security-policy")
+            .unwrap()
+            .starts_with("default-src 'none'"));
     }
-    let drawn = send(addr, "POST", &format!("/api/{}", codes[0]), &[], br#"{"tool":"draw_sdr","player":"a"}"#);
-    assert_eq!((drawn.status, drawn.json()["tool"].as_str()), (200, Some("sdr_drawn")));
-    let refused = send(addr, "POST", &format!("/api/{}", codes[1]), &[], br#"{"tool":"view","player":"a"}"#);
+    let drawn = send(
+        addr,
+        "POST",
+        &format!("/api/{}", codes[0]),
+        &[],
+        br#"{"tool":"draw_sdr","player":"a"}"#,
+    );
+    assert_eq!(
+        (drawn.status, drawn.json()["tool"].as_str()),
+        (200, Some("sdr_drawn"))
+    );
+    let refused = send(
+        addr,
+        "POST",
+        &format!("/api/{}", codes[1]),
+        &[],
+        br#"{"tool":"view","player":"a"}"#,
+    );
     assert_eq!(refused.status, 403);
     // A guest's connection left open (a phone gone to sleep mid-page) does not keep the host up.
     let idle = TcpStream::connect(addr).unwrap();
@@ -76,12 +103,24 @@ fn issue_16_table_host_prints_the_seats_serves_and_exits_0_when_its_input_closes
 
 #[test]
 fn issue_16_table_host_refuses_bad_arguments_with_the_usage() {
-    for args in [&["--seats", "2"][..], &["--listen", "127.0.0.1:0", "--seats", "3"], &["--listen", "0.0.0.0:0", "--seats", "2"], &["--listen", "127.0.0.1:0"]] {
+    for args in [
+        &["--seats", "2"][..],
+        &["--listen", "127.0.0.1:0", "--seats", "3"],
+        &["--listen", "0.0.0.0:0", "--seats", "2"],
+        &["--listen", "127.0.0.1:0"],
+    ] {
         let mut child = spawn(args);
-        assert_eq!(exit_code(&mut child, Duration::from_secs(10)), Some(2), "{args:?}");
+        assert_eq!(
+            exit_code(&mut child, Duration::from_secs(10)),
+            Some(2),
+            "{args:?}"
+        );
         let mut stderr = String::new();
         std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
-        assert!(stderr.contains("usage: table_host --listen ADDR --seats 2"), "{stderr}");
+        assert!(
+            stderr.contains("usage: table_host --listen ADDR --seats 2"),
+            "{stderr}"
+        );
         let mut stdout = String::new();
         std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut stdout).unwrap();
         assert!(stdout.is_empty(), "no seat is announced: {stdout}");

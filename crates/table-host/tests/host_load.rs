@@ -31,10 +31,18 @@ struct SeatRun {
     latencies: Vec<Duration>,
 }
 
-fn run_seat(host: &goeben_table_host::Running, table: usize, seat: usize, start: &Barrier) -> SeatRun {
+fn run_seat(
+    host: &goeben_table_host::Running,
+    table: usize,
+    seat: usize,
+    start: &Barrier,
+) -> SeatRun {
     let code = code(host, table, seat);
     let player = ["a", "b"][seat];
-    let mut run = SeatRun { dice: Vec::with_capacity(REQUESTS), latencies: Vec::with_capacity(REQUESTS * 11 / 10) };
+    let mut run = SeatRun {
+        dice: Vec::with_capacity(REQUESTS),
+        latencies: Vec::with_capacity(REQUESTS * 11 / 10),
+    };
     start.wait();
     for n in 0..REQUESTS {
         let table_name = if n % 2 == 0 { "tactical" } else { "strategic" };
@@ -43,16 +51,25 @@ fn run_seat(host: &goeben_table_host::Running, table: usize, seat: usize, start:
         let sent = Instant::now();
         let reply = post(host, &code, &body, Some(&key));
         run.latencies.push(sent.elapsed());
-        assert_eq!(reply.status, 200, "table {table} seat {player} request {n}: {}", reply.body);
+        assert_eq!(
+            reply.status, 200,
+            "table {table} seat {player} request {n}: {}",
+            reply.body
+        );
         let answer = reply.json();
         assert_eq!(answer["tool"], "event_rolled", "{answer}");
-        let dice: [u8; 2] = serde_json::from_value(answer["roll"]["dice"].clone()).expect("two dice");
+        let dice: [u8; 2] =
+            serde_json::from_value(answer["roll"]["dice"].clone()).expect("two dice");
         run.dice.push(dice);
         if n % RETRY_EVERY == 0 {
             let sent = Instant::now();
             let again = post(host, &code, &body, Some(&key));
             run.latencies.push(sent.elapsed());
-            assert_eq!(again.header("idempotency-replayed"), Some("true"), "a retry is answered from what was kept");
+            assert_eq!(
+                again.header("idempotency-replayed"),
+                Some("true"),
+                "a retry is answered from what was kept"
+            );
             assert_eq!(again.json(), answer, "a retry gets the same answer");
         }
     }
@@ -76,7 +93,10 @@ fn issue_16_eight_seats_by_1000_requests_nothing_lost_or_applied_twice() {
         .collect();
     start_line.wait();
     let began = Instant::now();
-    let runs: Vec<SeatRun> = clients.into_iter().map(|c| c.join().expect("a seat's client")).collect();
+    let runs: Vec<SeatRun> = clients
+        .into_iter()
+        .map(|c| c.join().expect("a seat's client"))
+        .collect();
     let elapsed = began.elapsed();
 
     for table in 0..TABLES {
@@ -89,13 +109,28 @@ fn issue_16_eight_seats_by_1000_requests_nothing_lost_or_applied_twice() {
                     _ => None,
                 })
                 .collect();
-            assert_eq!(logged.len(), REQUESTS, "table {table}, player {player:?}: every request applied once");
-            assert_eq!(logged, runs[table * 2 + seat].dice, "table {table}, player {player:?}: the log is the answers, in order");
+            assert_eq!(
+                logged.len(),
+                REQUESTS,
+                "table {table}, player {player:?}: every request applied once"
+            );
+            assert_eq!(
+                logged,
+                runs[table * 2 + seat].dice,
+                "table {table}, player {player:?}: the log is the answers, in order"
+            );
         }
-        assert_eq!(log.len(), 2 * REQUESTS, "table {table}: nothing else applied");
+        assert_eq!(
+            log.len(),
+            2 * REQUESTS,
+            "table {table}: nothing else applied"
+        );
     }
 
-    let mut latencies: Vec<Duration> = runs.iter().flat_map(|r| r.latencies.iter().copied()).collect();
+    let mut latencies: Vec<Duration> = runs
+        .iter()
+        .flat_map(|r| r.latencies.iter().copied())
+        .collect();
     latencies.sort();
     let sent = latencies.len();
     let summary: Value = serde_json::json!({
@@ -108,6 +143,13 @@ fn issue_16_eight_seats_by_1000_requests_nothing_lost_or_applied_twice() {
         "p99_ms": percentile(&latencies, 0.99).as_secs_f64() * 1e3,
         "max_ms": latencies[sent - 1].as_secs_f64() * 1e3,
     });
-    println!("issue #16 load, {} build: {summary}", if cfg!(debug_assertions) { "test (debug assertions)" } else { "release" });
+    println!(
+        "issue #16 load, {} build: {summary}",
+        if cfg!(debug_assertions) {
+            "test (debug assertions)"
+        } else {
+            "release"
+        }
+    );
     assert_eq!(sent, seats * (REQUESTS + REQUESTS / RETRY_EVERY));
 }

@@ -47,18 +47,37 @@ fn measure(entries: usize) -> Figures {
     let dir = scratch(&format!("long-{entries}"));
     let path = dir.join("table.json");
     let (table, _) = Table::kept_in(Store::new(&path), session, tool_seats(true), roomy()).unwrap();
-    let running = Running::start("127.0.0.1:0".parse().unwrap(), Host::new(vec![table]), 1).unwrap();
+    let running =
+        Running::start("127.0.0.1:0".parse().unwrap(), Host::new(vec![table]), 1).unwrap();
     let a = code(&running, 0, 0);
     let view_bytes = post(&running, &a, VIEW_A, None).body.len();
-    let view = median(41, |_| assert_eq!(post(&running, &a, VIEW_A, None).status, 200));
-    let keyed_view = median(41, |i| assert_eq!(post(&running, &a, VIEW_A, Some(&format!("v{i}"))).status, 200));
+    let view = median(41, |_| {
+        assert_eq!(post(&running, &a, VIEW_A, None).status, 200)
+    });
+    let keyed_view = median(41, |i| {
+        assert_eq!(
+            post(&running, &a, VIEW_A, Some(&format!("v{i}"))).status,
+            200
+        )
+    });
     // Each keyed roll changes the table: saved (written and fsynced) before its answer, as the guest
     // page's requests are.
-    let keyed_roll = median(41, |i| assert_eq!(post(&running, &a, ROLL_A, Some(&format!("r{i}"))).status, 200));
+    let keyed_roll = median(41, |i| {
+        assert_eq!(
+            post(&running, &a, ROLL_A, Some(&format!("r{i}"))).status,
+            200
+        )
+    });
     let file_bytes = std::fs::metadata(&path).unwrap().len();
     drop(running);
     std::fs::remove_dir_all(&dir).unwrap();
-    Figures { view_bytes, view, keyed_view, keyed_roll, file_bytes }
+    Figures {
+        view_bytes,
+        view,
+        keyed_view,
+        keyed_roll,
+        file_bytes,
+    }
 }
 
 #[test]

@@ -48,15 +48,51 @@ fn units_of(player: Player) -> [&'static str; 3] {
 fn fleet_action(kind: u8, player: Player, pick: u8) -> ToolAction {
     let ship = ships_of(player)[pick as usize % 5].to_string();
     let fleet_box = pick % 14;
-    let procedures = [D10Procedure::Bombardment, D10Procedure::CoalingRaid, D10Procedure::LocateAtSea, D10Procedure::Occupation];
+    let procedures = [
+        D10Procedure::Bombardment,
+        D10Procedure::CoalingRaid,
+        D10Procedure::LocateAtSea,
+        D10Procedure::Occupation,
+    ];
     match kind {
-        8 => ToolAction::OpenFleetChart { player, side: if pick.is_multiple_of(2) { FleetSide::German } else { FleetSide::Allied } },
-        9 | 10 => ToolAction::AssignShip { player, ship, fleet_box: fleet_box % 5 + 1 },
-        11 => ToolAction::TransferShip { player, ship, from: fleet_box % 5 + 1, to: (pick / 14) % 5 + 1 },
-        12 => ToolAction::RevealFleetBox { player, fleet_box: fleet_box % 6 },
-        13 => ToolAction::RollD10 { player, procedure: procedures[pick as usize % 4], fleet_box: (!pick.is_multiple_of(3)).then_some(fleet_box % 6) },
-        14 => ToolAction::SetFleetMarker { player, fleet_box, on_map: pick.is_multiple_of(2) },
-        _ => ToolAction::RemoveShip { player, ship, fleet_box: fleet_box % 5 + 1 },
+        8 => ToolAction::OpenFleetChart {
+            player,
+            side: if pick.is_multiple_of(2) {
+                FleetSide::German
+            } else {
+                FleetSide::Allied
+            },
+        },
+        9 | 10 => ToolAction::AssignShip {
+            player,
+            ship,
+            fleet_box: fleet_box % 5 + 1,
+        },
+        11 => ToolAction::TransferShip {
+            player,
+            ship,
+            from: fleet_box % 5 + 1,
+            to: (pick / 14) % 5 + 1,
+        },
+        12 => ToolAction::RevealFleetBox {
+            player,
+            fleet_box: fleet_box % 6,
+        },
+        13 => ToolAction::RollD10 {
+            player,
+            procedure: procedures[pick as usize % 4],
+            fleet_box: (!pick.is_multiple_of(3)).then_some(fleet_box % 6),
+        },
+        14 => ToolAction::SetFleetMarker {
+            player,
+            fleet_box,
+            on_map: pick.is_multiple_of(2),
+        },
+        _ => ToolAction::RemoveShip {
+            player,
+            ship,
+            fleet_box: fleet_box % 5 + 1,
+        },
     }
 }
 
@@ -71,7 +107,8 @@ fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
         port: [None, Some(PortStatus::InPort), Some(PortStatus::Cruising)][(pick / 7) as usize % 3],
         coast_side: (pick.is_multiple_of(11)).then(|| "Adriatic".to_string()),
     };
-    let level = [SearchLevel::Sea, SearchLevel::Area, SearchLevel::Square][(pick / 12) as usize % 3];
+    let level =
+        [SearchLevel::Sea, SearchLevel::Area, SearchLevel::Square][(pick / 12) as usize % 3];
     let name = match level {
         SearchLevel::Sea => at.sea.clone(),
         SearchLevel::Area => at.area.clone(),
@@ -81,12 +118,32 @@ fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
         16 | 17 => ToolAction::PlaceUnit { player, unit, at },
         18 => ToolAction::MoveUnit { player, unit, at },
         // Issue #30: the turn's steps, the sides fixed once, the island squares named before the game.
-        19 if pick.is_multiple_of(5) => ToolAction::IslandSquares { squares: vec![square.into()] },
+        19 if pick.is_multiple_of(5) => ToolAction::IslandSquares {
+            squares: vec![square.into()],
+        },
         19 if pick.is_multiple_of(2) => ToolAction::EndStep { player },
-        19 => ToolAction::StartTurn { british: pick.is_multiple_of(3).then_some(if pick.is_multiple_of(7) { Player::A } else { Player::B }) },
-        20 => ToolAction::ReportSpotting { player, square: square.into(), units: vec![unit], ended_there: Some(pick.is_multiple_of(4)) },
-        21 | 22 => ToolAction::Search { player, level, name },
-        23 => ToolAction::AnswerSearch { player, admit: pick.is_multiple_of(2) },
+        19 => ToolAction::StartTurn {
+            british: pick.is_multiple_of(3).then_some(if pick.is_multiple_of(7) {
+                Player::A
+            } else {
+                Player::B
+            }),
+        },
+        20 => ToolAction::ReportSpotting {
+            player,
+            square: square.into(),
+            units: vec![unit],
+            ended_there: Some(pick.is_multiple_of(4)),
+        },
+        21 | 22 => ToolAction::Search {
+            player,
+            level,
+            name,
+        },
+        23 => ToolAction::AnswerSearch {
+            player,
+            admit: pick.is_multiple_of(2),
+        },
         _ if pick.is_multiple_of(2) => ToolAction::EndStep { player },
         _ => ToolAction::RemoveUnit { player, unit },
     }
@@ -102,13 +159,31 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
         _ => {}
     }
     match kind % 8 {
-        0 | 1 => ToolAction::DrawSdr { player, purpose: None, label: format!("draw {pick}") },
+        0 | 1 => ToolAction::DrawSdr {
+            player,
+            purpose: None,
+            label: format!("draw {pick}"),
+        },
         2 | 3 => ToolAction::RevealSdr { player, chit },
         4 => ToolAction::ReturnSdr { player, chit },
-        5 => ToolAction::RollEvent { player, table: if pick.is_multiple_of(2) { EventTable::Tactical } else { EventTable::Strategic } },
+        5 => ToolAction::RollEvent {
+            player,
+            table: if pick.is_multiple_of(2) {
+                EventTable::Tactical
+            } else {
+                EventTable::Strategic
+            },
+        },
         6 => {
-            let commitment = chits.get(chit as usize).map(|c| c.commitment.clone()).unwrap_or_default();
-            ToolAction::VerifySdr { commitment, value: pick % 6 + 1, salt: "00".repeat(16) }
+            let commitment = chits
+                .get(chit as usize)
+                .map(|c| c.commitment.clone())
+                .unwrap_or_default();
+            ToolAction::VerifySdr {
+                commitment,
+                value: pick % 6 + 1,
+                salt: "00".repeat(16),
+            }
         }
         _ if pick.is_multiple_of(2) => ToolAction::TableView,
         _ => ToolAction::View { player, pin: None },
@@ -120,7 +195,10 @@ fn shows_face_of(value: &Value, id: u32) -> bool {
     match value {
         Value::Object(map) => {
             let names_it = map.get("chit").and_then(Value::as_u64) == Some(id as u64);
-            (names_it && (map.contains_key("value") || map.contains_key("salt") || map.get("face").is_some_and(|f| f.get("value").is_some())))
+            (names_it
+                && (map.contains_key("value")
+                    || map.contains_key("salt")
+                    || map.get("face").is_some_and(|f| f.get("value").is_some())))
                 || map.values().any(|v| shows_face_of(v, id))
         }
         Value::Array(items) => items.iter().any(|v| shows_face_of(v, id)),
@@ -132,7 +210,10 @@ fn shows_face_of(value: &Value, id: u32) -> bool {
 fn shows_position_of(value: &Value, owner: Player) -> bool {
     match value {
         Value::Object(map) => {
-            let named = map.get("unit").and_then(Value::as_str).is_some_and(|n| units_of(owner).contains(&n));
+            let named = map
+                .get("unit")
+                .and_then(Value::as_str)
+                .is_some_and(|n| units_of(owner).contains(&n));
             (named && map.contains_key("at")) || map.values().any(|v| shows_position_of(v, owner))
         }
         Value::Array(items) => items.iter().any(|v| shows_position_of(v, owner)),
@@ -142,13 +223,36 @@ fn shows_position_of(value: &Value, owner: Player) -> bool {
 
 /// The secrets of `owner` must not be in `body`, a message sent to `seat` (the other player's seat, or
 /// the display: then `public` is empty, nothing of names excused). `public` is the table view's text.
-fn assert_no_secret_of(session: &ToolSession, owner: Player, body: &str, public: &str, seat: &str, step: usize) {
-    let json: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("step {step}: not JSON ({e}): {body}"));
-    for chit in session.chits().iter().filter(|c| c.owner == owner && c.state == ChitState::Secret) {
-        assert!(!body.contains(&chit.salt), "step {step}: the salt of {owner:?}'s secret chit #{} reaches seat {seat}: {body}", chit.id);
-        assert!(!shows_face_of(&json, chit.id), "step {step}: the face of {owner:?}'s secret chit #{} reaches seat {seat}: {body}", chit.id);
+fn assert_no_secret_of(
+    session: &ToolSession,
+    owner: Player,
+    body: &str,
+    public: &str,
+    seat: &str,
+    step: usize,
+) {
+    let json: Value = serde_json::from_str(body)
+        .unwrap_or_else(|e| panic!("step {step}: not JSON ({e}): {body}"));
+    for chit in session
+        .chits()
+        .iter()
+        .filter(|c| c.owner == owner && c.state == ChitState::Secret)
+    {
+        assert!(
+            !body.contains(&chit.salt),
+            "step {step}: the salt of {owner:?}'s secret chit #{} reaches seat {seat}: {body}",
+            chit.id
+        );
+        assert!(
+            !shows_face_of(&json, chit.id),
+            "step {step}: the face of {owner:?}'s secret chit #{} reaches seat {seat}: {body}",
+            chit.id
+        );
     }
-    assert!(!shows_position_of(&json, owner), "step {step}: where {owner:?}'s unit is reaches seat {seat}: {body}");
+    assert!(
+        !shows_position_of(&json, owner),
+        "step {step}: where {owner:?}'s unit is reaches seat {seat}: {body}"
+    );
     // Issue #30: no salt of a sealed Fleet Box the owner has not revealed (its commitment only).
     for (fleet_box, salt) in box_salts_of(session, owner) {
         assert!(!body.contains(&salt), "step {step}: the salt of {owner:?}'s unrevealed Fleet Box {fleet_box} reaches seat {seat}: {body}");
@@ -160,8 +264,13 @@ fn assert_no_secret_of(session: &ToolSession, owner: Player, body: &str, public:
 
 /// The salts of `owner`'s Fleet Boxes that are not revealed now (issue #30).
 fn box_salts_of(session: &ToolSession, owner: Player) -> Vec<(u8, String)> {
-    let Some(chart) = session.fleet_chart(owner) else { return Vec::new() };
-    (1..=chart.side.boxes()).filter(|n| !chart.is_revealed(*n)).map(|n| (n, chart.seal_of(n).expect("sealed").salt.clone())).collect()
+    let Some(chart) = session.fleet_chart(owner) else {
+        return Vec::new();
+    };
+    (1..=chart.side.boxes())
+        .filter(|n| !chart.is_revealed(*n))
+        .map(|n| (n, chart.seal_of(n).expect("sealed").salt.clone()))
+        .collect()
 }
 
 /// A host's answer as a test sees it: `(status, body)`; `tamper` may change it before the checks (the
@@ -199,8 +308,16 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
             // Sent by the other player's seat: refused, nothing changed, nothing of the answer told.
             let (name, code) = table.seat_of(player.opponent());
             let reply = post(&table.host, code, &body, None);
-            assert_eq!((reply.status, reply.code()), (403, "not_your_seat".to_string()), "step {step}: seat {name} sent {body}");
-            assert_eq!(table.host.host.tables()[0].session(), shadow, "step {step}: a refused request changed the session");
+            assert_eq!(
+                (reply.status, reply.code()),
+                (403, "not_your_seat".to_string()),
+                "step {step}: seat {name} sent {body}"
+            );
+            assert_eq!(
+                table.host.host.tables()[0].session(),
+                shadow,
+                "step {step}: a refused request changed the session"
+            );
             continue;
         }
         let (name, code) = table.seat_of(player);
@@ -209,24 +326,63 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
         let expected = as_sent(&shadow.respond(action));
         let received = tamper(name, &shadow, reply.body);
         check_seat(&shadow, player, name, &received, step);
-        assert_eq!(received, expected, "step {step}: seat {name}'s answer is not the session's answer to {body}");
+        assert_eq!(
+            received, expected,
+            "step {step}: seat {name}'s answer is not the session's answer to {body}"
+        );
         // After every step: each player's own view, and the display's table view.
         for viewer in [Player::A, Player::B] {
             let (name, code) = table.seat_of(viewer);
-            let view = post(&table.host, code, &serde_json::to_string(&ToolAction::View { player: viewer, pin: None }).unwrap(), None);
+            let view = post(
+                &table.host,
+                code,
+                &serde_json::to_string(&ToolAction::View {
+                    player: viewer,
+                    pin: None,
+                })
+                .unwrap(),
+                None,
+            );
             assert_eq!(view.status, 200);
             let received = tamper(name, &shadow, view.body);
             check_seat(&shadow, viewer, name, &received, step);
-            assert_eq!(received, as_sent(&shadow.clone().respond(ToolAction::View { player: viewer, pin: None })), "step {step}");
+            assert_eq!(
+                received,
+                as_sent(&shadow.clone().respond(ToolAction::View {
+                    player: viewer,
+                    pin: None
+                })),
+                "step {step}"
+            );
         }
-        let display = post(&table.host, &table.codes[2], r#"{"tool":"table_view"}"#, None);
+        let display = post(
+            &table.host,
+            &table.codes[2],
+            r#"{"tool":"table_view"}"#,
+            None,
+        );
         assert_eq!(display.status, 200);
         let received = tamper("display", &shadow, display.body);
         for owner in [Player::A, Player::B] {
-            assert_no_secret_of(&shadow, owner, &received, &public_text(&shadow), "display", step);
+            assert_no_secret_of(
+                &shadow,
+                owner,
+                &received,
+                &public_text(&shadow),
+                "display",
+                step,
+            );
         }
-        assert_eq!(received, as_sent(&ToolResponse::TableView(Box::new(shadow.table_view()))), "step {step}");
-        assert_eq!(table.host.host.tables()[0].session(), shadow, "step {step}: the host's session and the shadow differ");
+        assert_eq!(
+            received,
+            as_sent(&ToolResponse::TableView(Box::new(shadow.table_view()))),
+            "step {step}"
+        );
+        assert_eq!(
+            table.host.host.tables()[0].session(),
+            shadow,
+            "step {step}: the host's session and the shadow differ"
+        );
     }
 }
 
@@ -236,7 +392,14 @@ fn public_text(session: &ToolSession) -> String {
 
 /// A message to `viewer`'s seat holds nothing secret of the other player.
 fn check_seat(session: &ToolSession, viewer: Player, seat: &str, body: &str, step: usize) {
-    assert_no_secret_of(session, viewer.opponent(), body, &public_text(session), seat, step);
+    assert_no_secret_of(
+        session,
+        viewer.opponent(),
+        body,
+        &public_text(session),
+        seat,
+        step,
+    );
 }
 
 fn honest(_: &str, _: &ToolSession, body: String) -> String {
@@ -245,7 +408,11 @@ fn honest(_: &str, _: &ToolSession, body: String) -> String {
 
 /// Random seated sessions: 32 in the ordinary run; the soak (issue #18) may set `SOAK_TOOL_SESSIONS`.
 fn sessions() -> u32 {
-    std::env::var("SOAK_TOOL_SESSIONS").ok().and_then(|v| v.parse().ok()).map(|n: u32| n.div_ceil(2)).unwrap_or(32)
+    std::env::var("SOAK_TOOL_SESSIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map(|n: u32| n.div_ceil(2))
+        .unwrap_or(32)
 }
 
 proptest! {
@@ -266,7 +433,12 @@ fn secrets_early() -> Vec<(u8, bool, u8, u8)> {
     let mut steps = Vec::new();
     for b in [true, false] {
         // draw (kind 0), open chart (8, pick even: German / odd: Allied), assign (9), place unit (16).
-        steps.extend([(0, b, 1, 1), (8, b, if b { 1 } else { 2 }, 1), (9, b, 0, 1), (16, b, 1, 1)]);
+        steps.extend([
+            (0, b, 1, 1),
+            (8, b, if b { 1 } else { 2 }, 1),
+            (9, b, 0, 1),
+            (16, b, 1, 1),
+        ]);
     }
     steps.push((7, false, 1, 1));
     steps
@@ -279,8 +451,15 @@ fn issue_16_the_honest_host_passes_the_controls_steps() {
 
 /// Runs `play` with `tamper` and returns the message it failed with.
 fn caught(tamper: Tamper) -> String {
-    let failure = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play(31, &secrets_early(), tamper))).expect_err("the planted leak must be caught");
-    failure.downcast_ref::<String>().cloned().or_else(|| failure.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+    let failure = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        play(31, &secrets_early(), tamper)
+    }))
+    .expect_err("the planted leak must be caught");
+    failure
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| failure.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
 }
 
 #[test]
@@ -288,28 +467,44 @@ fn issue_16_a_host_that_sends_a_seat_the_other_players_view_is_caught() {
     // A leaky host: seat A's view answered with B's view.
     let leaky = |seat: &str, session: &ToolSession, body: String| {
         if seat == "A" && body.starts_with(r#"{"tool":"view""#) {
-            as_sent(&session.clone().respond(ToolAction::View { player: Player::B, pin: None }))
+            as_sent(&session.clone().respond(ToolAction::View {
+                player: Player::B,
+                pin: None,
+            }))
         } else {
             body
         }
     };
     let message = caught(&leaky);
-    assert!(message.contains("reaches seat A"), "caught by the secret checks, not only the comparison: {message}");
+    assert!(
+        message.contains("reaches seat A"),
+        "caught by the secret checks, not only the comparison: {message}"
+    );
 }
 
 #[test]
 fn issue_16_a_salt_or_a_position_slipped_into_an_answer_is_caught() {
     // A leaky host: B's secret salt added to the display's table view.
     let salt = |seat: &str, session: &ToolSession, body: String| {
-        let secret = session.chits().iter().find(|c| c.owner == Player::B && c.state == ChitState::Secret);
+        let secret = session
+            .chits()
+            .iter()
+            .find(|c| c.owner == Player::B && c.state == ChitState::Secret);
         match (seat, secret) {
-            ("display", Some(chit)) => body.replacen("\"log\":[", &format!("\"log\":[{{\"entry\":\"x\",\"text\":\"{}\"}},", chit.salt), 1),
+            ("display", Some(chit)) => body.replacen(
+                "\"log\":[",
+                &format!("\"log\":[{{\"entry\":\"x\",\"text\":\"{}\"}},", chit.salt),
+                1,
+            ),
             _ => body,
         }
     };
     assert!(caught(&salt).contains("reaches seat display"));
     // Issue #30: a leaky host: the salt of one of B's unrevealed Fleet Boxes added to A's answers.
-    let box_salt = |seat: &str, session: &ToolSession, body: String| match (seat, box_salts_of(session, Player::B).first()) {
+    let box_salt = |seat: &str, session: &ToolSession, body: String| match (
+        seat,
+        box_salts_of(session, Player::B).first(),
+    ) {
         ("A", Some((_, salt))) => body.replacen('{', &format!("{{\"leak\":\"{salt}\","), 1),
         _ => body,
     };

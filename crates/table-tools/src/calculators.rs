@@ -24,7 +24,9 @@ pub fn combined_fire_strength(strengths: &[u32]) -> u32 {
         None => 0,
         Some((&weakest, [])) => u64::from(weakest),
         // In u64: up to 2^32 strengths of u32::MAX each fit, so the sum itself cannot overflow.
-        Some((&weakest, stronger)) => u64::from(weakest) + (stronger.iter().map(|&s| u64::from(s)).sum::<u64>() / 2).max(1),
+        Some((&weakest, stronger)) => {
+            u64::from(weakest) + (stronger.iter().map(|&s| u64::from(s)).sum::<u64>() / 2).max(1)
+        }
     };
     u32::try_from(combined).unwrap_or(u32::MAX)
 }

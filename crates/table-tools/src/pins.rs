@@ -96,11 +96,16 @@ fn hash(salt: &str, pin: &str) -> String {
 
 /// Equal without an early exit, so the time a check takes says nothing about how much of the hash matched.
 fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 fn well_formed(pin: &str) -> bool {
-    (PIN_MIN_DIGITS..=PIN_MAX_DIGITS).contains(&pin.len()) && pin.bytes().all(|b| b.is_ascii_digit())
+    (PIN_MIN_DIGITS..=PIN_MAX_DIGITS).contains(&pin.len())
+        && pin.bytes().all(|b| b.is_ascii_digit())
 }
 
 impl Pins {
@@ -138,7 +143,12 @@ impl Pins {
         }
         let salt = salts.fresh();
         let hash = hash(&salt, &pin.0);
-        *self.of_mut(player) = Some(PinLock { salt, hash, wrong_tries: 0, locked_until: 0 });
+        *self.of_mut(player) = Some(PinLock {
+            salt,
+            hash,
+            wrong_tries: 0,
+            locked_until: 0,
+        });
         Ok(())
     }
 
@@ -164,21 +174,31 @@ impl Pins {
         if lock.wrong_tries >= WRONG_TRIES {
             lock.wrong_tries = 0;
             lock.locked_until = now.saturating_add(LOCK_SECONDS);
-            return Err(PinRefusal::Locked { seconds: LOCK_SECONDS });
+            return Err(PinRefusal::Locked {
+                seconds: LOCK_SECONDS,
+            });
         }
-        Err(PinRefusal::Wrong { tries_left: WRONG_TRIES - lock.wrong_tries })
+        Err(PinRefusal::Wrong {
+            tries_left: WRONG_TRIES - lock.wrong_tries,
+        })
     }
 
     /// A loaded save's PINs are well formed: hex salt and hash of the right lengths, a count below the limit.
     pub fn check_saved(&self) -> Result<(), String> {
         for (player, lock) in [(Player::A, &self.a), (Player::B, &self.b)] {
             let Some(lock) = lock else { continue };
-            let hex_of = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_hexdigit());
+            let hex_of =
+                |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_hexdigit());
             if !hex_of(&lock.salt, crate::sdr::SALT_BYTES * 2) || !hex_of(&lock.hash, 64) {
-                return Err(format!("player {player:?}'s PIN record is not a salt and a hash"));
+                return Err(format!(
+                    "player {player:?}'s PIN record is not a salt and a hash"
+                ));
             }
             if lock.wrong_tries >= WRONG_TRIES {
-                return Err(format!("player {player:?}'s PIN has {} wrong tries counted", lock.wrong_tries));
+                return Err(format!(
+                    "player {player:?}'s PIN has {} wrong tries counted",
+                    lock.wrong_tries
+                ));
             }
         }
         Ok(())
@@ -198,11 +218,18 @@ mod tests {
     fn a_pin_is_four_to_eight_digits() {
         for bad in ["", "123", "123456789", "12a4", " 1234", "１２３４", "12.4"] {
             let mut pins = Pins::default();
-            assert_eq!(pins.set(Player::A, &Pin::new(bad), &mut salts()), Err(PinRefusal::BadPin), "{bad:?}");
+            assert_eq!(
+                pins.set(Player::A, &Pin::new(bad), &mut salts()),
+                Err(PinRefusal::BadPin),
+                "{bad:?}"
+            );
             assert_eq!(pins, Pins::default(), "a refused PIN changes nothing");
         }
         for good in ["0000", "12345678"] {
-            assert_eq!(Pins::default().set(Player::A, &Pin::new(good), &mut salts()), Ok(()));
+            assert_eq!(
+                Pins::default().set(Player::A, &Pin::new(good), &mut salts()),
+                Ok(())
+            );
         }
     }
 

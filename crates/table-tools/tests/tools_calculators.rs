@@ -462,13 +462,31 @@ fn combined_fire_past_u32_saturates_instead_of_overflowing() {
     use goeben_table_tools::calculators::combined_fire_strength;
     assert_eq!(combined_fire_strength(&[1, u32::MAX, u32::MAX]), u32::MAX);
     assert_eq!(combined_fire_strength(&[u32::MAX, u32::MAX]), u32::MAX);
-    assert_eq!(combined_fire_strength(&[u32::MAX]), u32::MAX, "one ship alone at its own strength");
-    assert_eq!(combined_fire_strength(&[1, u32::MAX - 1, u32::MAX - 1]), u32::MAX, "exactly u32::MAX: 1 + (2^33 - 4) / 2");
-    assert_eq!(combined_fire_strength(&[1, u32::MAX - 2, u32::MAX - 2]), u32::MAX - 1, "large but in range: exact");
-    assert_eq!(combined_fire_strength(&[1, 9]), 5, "small sums are as before");
+    assert_eq!(
+        combined_fire_strength(&[u32::MAX]),
+        u32::MAX,
+        "one ship alone at its own strength"
+    );
+    assert_eq!(
+        combined_fire_strength(&[1, u32::MAX - 1, u32::MAX - 1]),
+        u32::MAX,
+        "exactly u32::MAX: 1 + (2^33 - 4) / 2"
+    );
+    assert_eq!(
+        combined_fire_strength(&[1, u32::MAX - 2, u32::MAX - 2]),
+        u32::MAX - 1,
+        "large but in range: exact"
+    );
+    assert_eq!(
+        combined_fire_strength(&[1, 9]),
+        5,
+        "small sums are as before"
+    );
     let mut s = ToolSession::seeded(3);
     let before = s.clone();
-    match s.respond(ToolAction::CombinedFire { strengths: vec![1, u32::MAX, u32::MAX] }) {
+    match s.respond(ToolAction::CombinedFire {
+        strengths: vec![1, u32::MAX, u32::MAX],
+    }) {
         ToolResponse::Number { value, .. } => assert_eq!(value, u32::MAX),
         other => panic!("a number, not {other:?}"),
     }

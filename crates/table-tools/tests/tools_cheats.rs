@@ -57,7 +57,10 @@ fn end_step(s: &mut ToolSession, player: Player) {
 /// Plays the current turn to its end (both close movement and spotting; British, then German, searches).
 fn finish_turn(s: &mut ToolSession) {
     loop {
-        let ToolResponse::View(v) = s.clone().respond(ToolAction::View { player: A, pin: None }) else {
+        let ToolResponse::View(v) = s.clone().respond(ToolAction::View {
+            player: A,
+            pin: None,
+        }) else {
             unreachable!()
         };
         let next = match v.search.step {
@@ -85,7 +88,10 @@ fn start(s: &mut ToolSession) {
 }
 
 fn turn_of(s: &ToolSession) -> (u32, TurnStep) {
-    let ToolResponse::View(v) = s.clone().respond(ToolAction::View { player: A, pin: None }) else {
+    let ToolResponse::View(v) = s.clone().respond(ToolAction::View {
+        player: A,
+        pin: None,
+    }) else {
         unreachable!()
     };
     (v.search.turn, v.search.step)
@@ -284,7 +290,10 @@ fn a_free_draw_stays_for_house_rules_and_says_so() {
     assert_eq!(chit.purpose, None);
     // A free draw does not take the purpose: the German victory conditions are still to draw.
     ok(&mut s, draw(GERMAN_VC, A));
-    let ToolResponse::View(view) = s.respond(ToolAction::View { player: B, pin: None }) else {
+    let ToolResponse::View(view) = s.respond(ToolAction::View {
+        player: B,
+        pin: None,
+    }) else {
         unreachable!()
     };
     assert!(

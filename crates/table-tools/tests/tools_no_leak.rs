@@ -97,8 +97,13 @@ fn box_salts_of(session: &ToolSession, owner: Player) -> Vec<(u8, String)> {
 
 /// The viewer's own secret chits do show their values to their owner (the filter is not simply blanket).
 fn assert_own_values_shown(session: &ToolSession, viewer: Player) {
-    let ToolResponse::View(view) = session.clone().respond_at(ToolAction::View { player: viewer, pin: pin_of(viewer) }, LATER)
-    else {
+    let ToolResponse::View(view) = session.clone().respond_at(
+        ToolAction::View {
+            player: viewer,
+            pin: pin_of(viewer),
+        },
+        LATER,
+    ) else {
         panic!("a view")
     };
     for (id, value, _) in secrets_of(session, viewer) {
@@ -160,10 +165,13 @@ fn note_search(
     response: &ToolResponse,
     earned: &mut Earned,
 ) {
-    let status = match before
-        .clone()
-        .respond_at(ToolAction::View { player: Player::A, pin: pin_of(Player::A) }, LATER)
-    {
+    let status = match before.clone().respond_at(
+        ToolAction::View {
+            player: Player::A,
+            pin: pin_of(Player::A),
+        },
+        LATER,
+    ) {
         ToolResponse::View(v) => v.search,
         _ => unreachable!(),
     };
@@ -428,8 +436,13 @@ fn assert_no_fleet_leak(
     step: usize,
 ) {
     assert_no_ship_names(viewer, earned, text, step);
-    let ToolResponse::View(view) = session.clone().respond_at(ToolAction::View { player: viewer, pin: pin_of(viewer) }, LATER)
-    else {
+    let ToolResponse::View(view) = session.clone().respond_at(
+        ToolAction::View {
+            player: viewer,
+            pin: pin_of(viewer),
+        },
+        LATER,
+    ) else {
         panic!("a view")
     };
     assert_chart_as_revealed(
@@ -572,7 +585,13 @@ fn assert_table_clean(session: &ToolSession, earned: &Earned, json: &Value, step
 
 /// The table view is exactly what the two players' views have in common.
 fn assert_table_is_common_ground(session: &ToolSession, table: &TableView, step: usize) {
-    let view = |player| match session.clone().respond_at(ToolAction::View { player, pin: pin_of(player) }, LATER) {
+    let view = |player| match session.clone().respond_at(
+        ToolAction::View {
+            player,
+            pin: pin_of(player),
+        },
+        LATER,
+    ) {
         ToolResponse::View(v) => *v,
         _ => unreachable!(),
     };
@@ -649,8 +668,14 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
         _ if pick.is_multiple_of(2) => ToolAction::TableView,
         // With PINs set, a peek without the PIN, or with the other player's, is refused (issue #30).
         _ if pick % 3 == 0 => ToolAction::View { player, pin: None },
-        _ if pick % 3 == 1 => ToolAction::View { player, pin: pin_of(player.opponent()) },
-        _ => ToolAction::View { player, pin: pin_of(player) },
+        _ if pick % 3 == 1 => ToolAction::View {
+            player,
+            pin: pin_of(player.opponent()),
+        },
+        _ => ToolAction::View {
+            player,
+            pin: pin_of(player),
+        },
     }
 }
 
@@ -682,9 +707,15 @@ fn pin_secrets(session: &ToolSession) -> Vec<String> {
 /// No PIN, salt or hash of a PIN in `json`, nor any field named `pin`.
 fn assert_no_pin_leak(secrets: &[String], json: &str, step: usize) {
     for secret in secrets {
-        assert!(!json.contains(secret.as_str()), "step {step}: a PIN or its salt or hash shows: {json}");
+        assert!(
+            !json.contains(secret.as_str()),
+            "step {step}: a PIN or its salt or hash shows: {json}"
+        );
     }
-    assert!(!json.contains("\"pin\""), "step {step}: a field named pin: {json}");
+    assert!(
+        !json.contains("\"pin\""),
+        "step {step}: a field named pin: {json}"
+    );
 }
 
 fn play(seed: u64, steps: &[(u8, bool, u8)]) {
@@ -694,7 +725,10 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
     let with_pins = seed % 2 == 1;
     if with_pins {
         for player in [Player::A, Player::B] {
-            let set = session.respond(ToolAction::SetPin { player, pin: pin_of(player).unwrap() });
+            let set = session.respond(ToolAction::SetPin {
+                player,
+                pin: pin_of(player).unwrap(),
+            });
             assert_eq!(set, ToolResponse::PinSet { player });
         }
     }
@@ -724,8 +758,17 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
         );
         for viewer in [Player::A, Player::B] {
             let pin = if with_pins { pin_of(viewer) } else { None };
-            let view = session.clone().respond_at(ToolAction::View { player: viewer, pin }, LATER);
-            assert!(matches!(view, ToolResponse::View(_)), "step {step}: {view:?}");
+            let view = session.clone().respond_at(
+                ToolAction::View {
+                    player: viewer,
+                    pin,
+                },
+                LATER,
+            );
+            assert!(
+                matches!(view, ToolResponse::View(_)),
+                "step {step}: {view:?}"
+            );
             assert_no_pin_leak(&secrets, &serde_json::to_string(&view).unwrap(), step);
             assert_no_leak(&session, viewer, &view, step);
             assert_no_fleet_leak(
@@ -796,10 +839,16 @@ fn a_full_bag_drawn_by_both_players_never_leaks() {
 fn issue_30_the_pin_leak_check_would_catch_a_planted_pin() {
     // The control: a clean view passes; the same view carrying a PIN, its hash or its salt is flagged.
     let mut session = ToolSession::seeded(9);
-    session.respond(ToolAction::SetPin { player: Player::A, pin: pin_of(Player::A).unwrap() });
+    session.respond(ToolAction::SetPin {
+        player: Player::A,
+        pin: pin_of(Player::A).unwrap(),
+    });
     let secrets = pin_secrets(&session);
     let saved = serde_json::to_value(&session).unwrap();
-    let view = session.clone().respond(ToolAction::View { player: Player::A, pin: pin_of(Player::A) });
+    let view = session.clone().respond(ToolAction::View {
+        player: Player::A,
+        pin: pin_of(Player::A),
+    });
     let clean = serde_json::to_value(&view).unwrap();
     assert_no_pin_leak(&secrets, &clean.to_string(), 0);
     let caught = |planted: Value| {
@@ -811,11 +860,17 @@ fn issue_30_the_pin_leak_check_would_catch_a_planted_pin() {
     for part in ["hash", "salt"] {
         let mut planted = clean.clone();
         planted["log"][0]["text"] = saved["pins"]["a"][part].clone();
-        assert!(caught(planted), "a view carrying the PIN's {part} must be flagged");
+        assert!(
+            caught(planted),
+            "a view carrying the PIN's {part} must be flagged"
+        );
     }
     let mut planted = clean.clone();
     planted["log"][0]["text"] = Value::String(format!("Player A set PIN {}.", PINS[0]));
-    assert!(caught(planted), "a log line carrying the PIN must be flagged");
+    assert!(
+        caught(planted),
+        "a log line carrying the PIN must be flagged"
+    );
 }
 
 #[test]
@@ -997,8 +1052,10 @@ fn the_table_leak_check_would_catch_a_planted_secret() {
             .unwrap();
         let index = secret.id as usize - 1;
         // The owner's face of a face-down chit.
-        let ToolResponse::View(own) = session.clone().respond(ToolAction::View { player: owner, pin: None })
-        else {
+        let ToolResponse::View(own) = session.clone().respond(ToolAction::View {
+            player: owner,
+            pin: None,
+        }) else {
             panic!()
         };
         let mut planted = clean.clone();

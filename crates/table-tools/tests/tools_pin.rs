@@ -90,14 +90,21 @@ fn issue_30_a_pin_is_four_to_eight_digits_and_a_bad_one_changes_nothing() {
         let (code, message) = refusal(s.respond_at(set_pin(B, bad), T0));
         assert_eq!(code, ErrorCode::BadInput, "{bad:?}");
         assert!(message.contains("4-8 digits"), "{message}");
-        assert!(bad.is_empty() || !message.contains(bad), "the message repeats the PIN: {message}");
+        assert!(
+            bad.is_empty() || !message.contains(bad),
+            "the message repeats the PIN: {message}"
+        );
         assert_eq!(s, before, "{bad:?} changed the session");
     }
     assert!(!s.has_pin(B));
     // Through the protocol's line too: the PIN is a string of digits.
     let line = format!(r#"{{"tool":"set_pin","player":"b","pin":"{PIN_B}"}}"#);
-    let answer: Value = serde_json::from_str(&goeben_table_tools::handle_line(&mut s, &line)).unwrap();
-    assert_eq!(answer, serde_json::json!({"tool": "pin_set", "player": "b"}));
+    let answer: Value =
+        serde_json::from_str(&goeben_table_tools::handle_line(&mut s, &line)).unwrap();
+    assert_eq!(
+        answer,
+        serde_json::json!({"tool": "pin_set", "player": "b"})
+    );
 }
 
 #[test]
@@ -107,7 +114,8 @@ fn issue_30_peek_with_the_right_pin_shows_the_players_own_secrets() {
     assert_eq!(view, s.view(A), "the same view as before PINs");
     // Through the protocol's line, as the app's `tools_respond` sends it.
     let line = format!(r#"{{"tool":"view","player":"a","pin":"{PIN_A}"}}"#);
-    let answer: Value = serde_json::from_str(&goeben_table_tools::handle_line(&mut s, &line)).unwrap();
+    let answer: Value =
+        serde_json::from_str(&goeben_table_tools::handle_line(&mut s, &line)).unwrap();
     assert_eq!(answer["tool"], "view");
     assert_eq!(answer["chits"][0]["face"]["shown"], "own");
 }
@@ -124,7 +132,10 @@ fn issue_30_a_wrong_or_missing_pin_is_refused_and_changes_nothing_but_the_count(
         let mut tried = s.clone();
         let (code, message) = refusal(tried.respond_at(peek(A, Some(wrong)), T0));
         assert_eq!(code, ErrorCode::WrongPin);
-        assert!(message.starts_with("wrong PIN for Player A; 2 more wrong tries"), "{message}");
+        assert!(
+            message.starts_with("wrong PIN for Player A; 2 more wrong tries"),
+            "{message}"
+        );
         assert!(!message.contains(wrong));
         assert_eq!(all_but_pins(&tried), kept, "a wrong PIN changed the game");
         assert_ne!(tried, s, "the wrong try is counted");
@@ -144,10 +155,16 @@ fn issue_30_three_wrong_pins_make_that_players_peek_wait_thirty_seconds() {
     assert_eq!(wrong(&mut s, T0).0, ErrorCode::WrongPin);
     let (code, message) = wrong(&mut s, T0 + 1);
     assert_eq!(code, ErrorCode::WrongPin);
-    assert!(message.contains("1 more wrong try and peeking waits 30 seconds"), "{message}");
+    assert!(
+        message.contains("1 more wrong try and peeking waits 30 seconds"),
+        "{message}"
+    );
     let (code, message) = wrong(&mut s, T0 + 2);
     assert_eq!(code, ErrorCode::PinLocked);
-    assert_eq!(message, "too many wrong PINs for Player A: try again in 30 seconds");
+    assert_eq!(
+        message,
+        "too many wrong PINs for Player A: try again in 30 seconds"
+    );
     // While it waits, even the right PIN is refused (a guess cannot be checked), and nothing changes.
     let before = s.clone();
     let (code, message) = refusal(s.respond_at(peek(A, Some(PIN_A)), T0 + 31));
@@ -160,7 +177,10 @@ fn issue_30_three_wrong_pins_make_that_players_peek_wait_thirty_seconds() {
     let (_, message) = refusal(s.clone().respond_at(peek(A, Some(PIN_A)), T0 - 1000));
     assert!(message.ends_with("in 30 seconds"), "{message}");
     // After the wait the right PIN opens; the count starts again.
-    assert_eq!(viewed(s.respond_at(peek(A, Some(PIN_A)), T0 + 32)).player, A);
+    assert_eq!(
+        viewed(s.respond_at(peek(A, Some(PIN_A)), T0 + 32)).player,
+        A
+    );
     assert_eq!(wrong(&mut s, T0 + 33).0, ErrorCode::WrongPin);
     assert_eq!(wrong(&mut s, T0 + 34).0, ErrorCode::WrongPin);
     // A right PIN clears the count: two more wrong ones do not lock.
@@ -178,9 +198,17 @@ fn issue_30_the_wait_and_the_pin_survive_a_save() {
     }
     let mut restored = ToolSession::from_json(&serde_json::to_string(&s).unwrap()).unwrap();
     assert_eq!(restored, s);
-    assert_eq!(refusal(restored.respond_at(peek(A, Some(PIN_A)), T0 + 10)).0, ErrorCode::PinLocked);
-    assert_eq!(refusal(restored.respond_at(peek(A, None), T0 + 40)).0, ErrorCode::PinNeeded);
-    assert!(!restored.respond_at(peek(A, Some(PIN_A)), T0 + 40).is_error());
+    assert_eq!(
+        refusal(restored.respond_at(peek(A, Some(PIN_A)), T0 + 10)).0,
+        ErrorCode::PinLocked
+    );
+    assert_eq!(
+        refusal(restored.respond_at(peek(A, None), T0 + 40)).0,
+        ErrorCode::PinNeeded
+    );
+    assert!(!restored
+        .respond_at(peek(A, Some(PIN_A)), T0 + 40)
+        .is_error());
 }
 
 #[test]
@@ -193,7 +221,10 @@ fn issue_30_the_pin_never_shows_only_its_salted_hash_is_kept() {
     // (B's PIN is 4 digits: it could appear by chance inside a salt or commitment, so look at its record.)
     for (key, pin) in [("a", PIN_A), ("b", PIN_B)] {
         let record = &saved["pins"][key];
-        let (salt, hash) = (record["salt"].as_str().unwrap(), record["hash"].as_str().unwrap());
+        let (salt, hash) = (
+            record["salt"].as_str().unwrap(),
+            record["hash"].as_str().unwrap(),
+        );
         assert_eq!((salt.len(), hash.len()), (32, 64), "{record}");
         assert!(!record.to_string().contains(&format!("\"{pin}\"")));
         // Every answer a player or the table gets: no PIN, no salt, no hash.

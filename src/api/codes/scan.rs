@@ -56,16 +56,30 @@ pub struct PieceEntry {
 }
 
 /// 8.0, 13.0, 14.5: the legal decisions a scanned piece points to.
-pub fn actions_for(piece: &Piece, legal: &[crate::ground::action::Action]) -> Vec<crate::ground::action::Action> {
+pub fn actions_for(
+    piece: &Piece,
+    legal: &[crate::ground::action::Action],
+) -> Vec<crate::ground::action::Action> {
     use crate::ground::action::Action;
     legal
         .iter()
         .filter(|a| match (piece, a) {
-            (Piece::Placeholder { place }, Action::ResolveIncidents { space } | Action::Contact { space, .. } | Action::Resupply { space, .. }) => {
-                space.place_id() == Some(place.as_str())
-            }
+            (
+                Piece::Placeholder { place },
+                Action::ResolveIncidents { space }
+                | Action::Contact { space, .. }
+                | Action::Resupply { space, .. },
+            ) => space.place_id() == Some(place.as_str()),
             (Piece::Cargo { item, .. }, Action::LoadCargo { item: i, .. }) => i == item,
-            (Piece::Counter { id }, Action::FireOrders { target: Some(t), .. } | Action::Torpedoes { target: Some(t), .. }) => t == id,
+            (
+                Piece::Counter { id },
+                Action::FireOrders {
+                    target: Some(t), ..
+                }
+                | Action::Torpedoes {
+                    target: Some(t), ..
+                },
+            ) => t == id,
             (Piece::GermanShip { id }, a) => ship_of(a) == Some(id.as_str()),
             (Piece::Collier { number }, Action::UseCollier { collier }) => collier == number,
             _ => false,
@@ -97,10 +111,18 @@ pub const FACE_DOWN: &str = "face down: the referee does not say where";
 /// The public status of a counter at `location`. The face-down locations all give [`FACE_DOWN`].
 pub fn counter_status(pack: &RulesPack, location: &Location) -> String {
     match location {
-        Location::Pool | Location::PatrolZone { .. } | Location::Port { .. } | Location::OutOfPlay => FACE_DOWN.into(),
+        Location::Pool
+        | Location::PatrolZone { .. }
+        | Location::Port { .. }
+        | Location::OutOfPlay => FACE_DOWN.into(),
         Location::OnMap { space } => format!("face up on the map at {}", space.describe(pack)),
-        Location::Picked { space } => format!("picked this Incident phase at {}", space.describe(pack)),
-        Location::Held { space } => format!("held aside at {} until the next Outfitting phase", space.describe(pack)),
+        Location::Picked { space } => {
+            format!("picked this Incident phase at {}", space.describe(pack))
+        }
+        Location::Held { space } => format!(
+            "held aside at {} until the next Outfitting phase",
+            space.describe(pack)
+        ),
         Location::Combat => "on the Naval Combat Display".into(),
         Location::Sunk => "sunk (or destroyed)".into(),
         Location::Damaged => "damaged, withdrawn to repair".into(),
@@ -117,7 +139,12 @@ fn ship_values(v: &crate::ground::pack::ShipValues) -> String {
         "{} ({}): primary {}, secondary {}, tertiary {}, torpedo {}, armor {}, speed {}",
         words::ship_type(v.ship_type),
         words::nation(v.nation),
-        v.primary, v.secondary, v.tertiary, v.torpedo, v.armor, v.speed
+        v.primary,
+        v.secondary,
+        v.tertiary,
+        v.torpedo,
+        v.armor,
+        v.speed
     )
 }
 
@@ -140,7 +167,16 @@ pub fn public_info(pack: &RulesPack, game: Option<&Game>, piece: Piece) -> ScanI
         Piece::Cargo { item, number } => scan_cargo(pack, game, item, *number, &mut values),
         Piece::Placeholder { place } => scan_placeholder(pack, game, place, &mut values),
     };
-    ScanInfo { code, piece, name, printed, values, status, actions: Vec::new(), placement: None }
+    ScanInfo {
+        code,
+        piece,
+        name,
+        printed,
+        values,
+        status,
+        actions: Vec::new(),
+        placement: None,
+    }
 }
 
 /// A scanned piece's name, printed face (counters only) and public status; its printed values go to the
@@ -153,8 +189,15 @@ fn no_game() -> String {
 
 /// A counter of the counter sheet: its printed values, and where it is only as the player may know it
 /// (`counter_status`).
-fn scan_counter(pack: &RulesPack, game: Option<&Game>, id: &str, values: &mut Vec<String>) -> Scanned {
-    let Some(index) = pack.counter_index(id) else { return (id.to_string(), None, "not in this rules pack".into()) };
+fn scan_counter(
+    pack: &RulesPack,
+    game: Option<&Game>,
+    id: &str,
+    values: &mut Vec<String>,
+) -> Scanned {
+    let Some(index) = pack.counter_index(id) else {
+        return (id.to_string(), None, "not in this rules pack".into());
+    };
     let counter = CounterId(index as u16);
     let info = counter_info(pack, counter);
     match &pack.counters.counters[index].kind {
@@ -162,33 +205,65 @@ fn scan_counter(pack: &RulesPack, game: Option<&Game>, id: &str, values: &mut Ve
             values.push(format!("incident: {}", pack.incident_entry(*incident).name));
             values.extend(ship.as_ref().map(ship_values));
         }
-        CounterKind::CoastalDefense { firepower } => values.push(format!("coastal defense, firepower {firepower}")),
-        CounterKind::Orders { orders } => {
-            values.extend(pack.orders_spec(orders).map(|o| format!("Orders: {} ({} days, at least {} VP)", o.summary, o.days, o.min_vp)))
+        CounterKind::CoastalDefense { firepower } => {
+            values.push(format!("coastal defense, firepower {firepower}"))
         }
+        CounterKind::Orders { orders } => values.extend(pack.orders_spec(orders).map(|o| {
+            format!(
+                "Orders: {} ({} days, at least {} VP)",
+                o.summary, o.days, o.min_vp
+            )
+        })),
         CounterKind::AustroHungarian { ship } => values.push(ship_values(ship)),
     }
-    let status = game.map(|g| counter_status(pack, &g.counter(counter).location)).unwrap_or_else(no_game);
+    let status = game
+        .map(|g| counter_status(pack, &g.counter(counter).location))
+        .unwrap_or_else(no_game);
     (info.name.clone(), Some(info), status)
 }
 
 /// A German ship's display: its starting tracks, and in a game where it is and its tracks now.
-fn scan_german_ship(pack: &RulesPack, game: Option<&Game>, id: &str, values: &mut Vec<String>) -> Scanned {
+fn scan_german_ship(
+    pack: &RulesPack,
+    game: Option<&Game>,
+    id: &str,
+    values: &mut Vec<String>,
+) -> Scanned {
     let spec = pack.german_ship(id);
-    values.extend(spec.map(|s| format!("{}; starting tracks: {}", words::ship_type(s.ship_type), tracks(&s.start))));
+    values.extend(spec.map(|s| {
+        format!(
+            "{}; starting tracks: {}",
+            words::ship_type(s.ship_type),
+            tracks(&s.start)
+        )
+    }));
     let status = match game {
         None => no_game(),
         Some(g) => match g.ship(id) {
             None => "not in this game".into(),
             Some(s) if s.status == ShipStatus::Sunk => "sunk".into(),
-            Some(s) => format!("at {}; display tracks: {}", s.position.describe(pack), tracks(&s.tracks)),
+            Some(s) => format!(
+                "at {}; display tracks: {}",
+                s.position.describe(pack),
+                tracks(&s.tracks)
+            ),
         },
     };
-    (spec.map(|s| s.name.clone()).unwrap_or_else(|| id.to_string()), None, status)
+    (
+        spec.map(|s| s.name.clone())
+            .unwrap_or_else(|| id.to_string()),
+        None,
+        status,
+    )
 }
 
 /// A German collier (10.0) and where it is on the map.
-fn scan_collier(pack: &RulesPack, game: Option<&Game>, number: u8, values: &mut Vec<String>) -> Scanned {
+fn scan_collier(
+    pack: &RulesPack,
+    game: Option<&Game>,
+    number: u8,
+    values: &mut Vec<String>,
+) -> Scanned {
     values.push("German collier (10.0 coaling at sea)".into());
     let status = match game {
         None => no_game(),
@@ -201,7 +276,13 @@ fn scan_collier(pack: &RulesPack, game: Option<&Game>, number: u8, values: &mut 
 }
 
 /// A cargo chit (8.1): its cost, boxes and carriers; the chits stay on the table.
-fn scan_cargo(pack: &RulesPack, game: Option<&Game>, item: &str, number: u8, values: &mut Vec<String>) -> Scanned {
+fn scan_cargo(
+    pack: &RulesPack,
+    game: Option<&Game>,
+    item: &str,
+    number: u8,
+    values: &mut Vec<String>,
+) -> Scanned {
     let spec = pack.charts.cargo(item);
     values.extend(spec.map(|c| {
         let carriers = if c.ship_types.is_empty() {
@@ -217,12 +298,28 @@ fn scan_cargo(pack: &RulesPack, game: Option<&Game>, item: &str, number: u8, val
             words::count(c.supply, "counter", "counters")
         )
     }));
-    let status = if game.is_some() { "kept on the table: the app does not track cargo chits".into() } else { no_game() };
-    (format!("{} ({number})", spec.map(|c| c.name.as_str()).unwrap_or(item)), None, status)
+    let status = if game.is_some() {
+        "kept on the table: the app does not track cargo chits".into()
+    } else {
+        no_game()
+    };
+    (
+        format!(
+            "{} ({number})",
+            spec.map(|c| c.name.as_str()).unwrap_or(item)
+        ),
+        None,
+        status,
+    )
 }
 
 /// A token standing for a patrol zone's stack or a port's defenses: only how many counters are there.
-fn scan_placeholder(pack: &RulesPack, game: Option<&Game>, place: &str, values: &mut Vec<String>) -> Scanned {
+fn scan_placeholder(
+    pack: &RulesPack,
+    game: Option<&Game>,
+    place: &str,
+    values: &mut Vec<String>,
+) -> Scanned {
     let spec = pack.place(place);
     values.push(match spec.map(|p| p.kind) {
         Some(PlaceKind::PatrolZone) => "token for a patrol zone's face-down stack".into(),
@@ -231,21 +328,45 @@ fn scan_placeholder(pack: &RulesPack, game: Option<&Game>, place: &str, values: 
     let status = match game {
         None => no_game(),
         Some(g) => {
-            let n = g.count_at(&Location::PatrolZone { zone: place.to_string() }) + g.count_at(&Location::Port { port: place.to_string() });
-            format!("{n} face-down counter{} there", if n == 1 { "" } else { "s" })
+            let n = g.count_at(&Location::PatrolZone {
+                zone: place.to_string(),
+            }) + g.count_at(&Location::Port {
+                port: place.to_string(),
+            });
+            format!(
+                "{n} face-down counter{} there",
+                if n == 1 { "" } else { "s" }
+            )
         }
     };
-    (format!("{} token", spec.map(|p| p.name.as_str()).unwrap_or(place)), None, status)
+    (
+        format!("{} token", spec.map(|p| p.name.as_str()).unwrap_or(place)),
+        None,
+        status,
+    )
 }
 
 /// Every printed piece with its code and sheet group (the setup inventory, 3.0): the first specific
 /// group a piece belongs to.
 pub fn inventory(pack: &RulesPack) -> Vec<PieceEntry> {
-    let groups = ["allied", "incidents", "coastal", "orders", "austro_hungarian", "german", "cargo", "placeholders"];
+    let groups = [
+        "allied",
+        "incidents",
+        "coastal",
+        "orders",
+        "austro_hungarian",
+        "german",
+        "cargo",
+        "placeholders",
+    ];
     all(pack)
         .into_iter()
         .map(|(piece, code)| {
-            let group = groups.iter().find(|g| in_group(pack, g, &piece)).unwrap_or(&"all").to_string();
+            let group = groups
+                .iter()
+                .find(|g| in_group(pack, g, &piece))
+                .unwrap_or(&"all")
+                .to_string();
             let name = public_info(pack, None, piece).name;
             PieceEntry { code, name, group }
         })
@@ -254,20 +375,42 @@ pub fn inventory(pack: &RulesPack) -> Vec<PieceEntry> {
 
 /// 13.0 / placement check: a counter scanned after the referee asked for one to be placed is compared
 /// with the counters revealed this turn. A face-down counter answers the same wherever it is.
-pub fn placement_check(pack: &RulesPack, game: &Game, piece: &Piece, revealed_this_turn: &[String]) -> Option<Placement> {
-    let Piece::Counter { id } = piece else { return None };
+pub fn placement_check(
+    pack: &RulesPack,
+    game: &Game,
+    piece: &Piece,
+    revealed_this_turn: &[String],
+) -> Option<Placement> {
+    let Piece::Counter { id } = piece else {
+        return None;
+    };
     let index = pack.counter_index(id)?;
-    if !matches!(pack.counters.counters[index].kind, CounterKind::Incident { .. } | CounterKind::CoastalDefense { .. }) {
+    if !matches!(
+        pack.counters.counters[index].kind,
+        CounterKind::Incident { .. } | CounterKind::CoastalDefense { .. }
+    ) {
         return None;
     }
     let location = &game.counter(CounterId(index as u16)).location;
     if revealed_this_turn.iter().any(|r| r == id) {
-        return Some(Placement { revealed_this_turn: true, message: format!("Yes: this counter was revealed this turn; it is now {}.", counter_status(pack, location)) });
+        return Some(Placement {
+            revealed_this_turn: true,
+            message: format!(
+                "Yes: this counter was revealed this turn; it is now {}.",
+                counter_status(pack, location)
+            ),
+        });
     }
     let message = if location.is_face_down() {
         "Not a counter revealed this turn: keep it face down where it was.".to_string()
     } else {
-        format!("Not revealed this turn: this counter is {}.", counter_status(pack, location))
+        format!(
+            "Not revealed this turn: this counter is {}.",
+            counter_status(pack, location)
+        )
     };
-    Some(Placement { revealed_this_turn: false, message })
+    Some(Placement {
+        revealed_this_turn: false,
+        message,
+    })
 }

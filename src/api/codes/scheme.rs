@@ -25,7 +25,6 @@ use crate::ground::error::ErrorCode;
 use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack};
 use crate::ground::ports::{self, Side};
 
-
 /// The game prefix and scheme version every code starts with.
 pub const PREFIX: &str = "GO1";
 /// The ISO 7064 MOD 37-2 alphabet (the check character may be any of these).
@@ -120,12 +119,18 @@ pub fn check_char(body: &str) -> char {
 
 /// FNV-1a, 64 bits: a tiny, fixed, documented hash (std's hasher may change between Rust versions).
 fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// The three key characters for `id` in category `letter` at collision step `attempt` (1 first).
 fn key(letter: char, id: &str, attempt: u32) -> String {
-    let seed = if attempt == 1 { format!("{PREFIX}/{letter}/{id}") } else { format!("{PREFIX}/{letter}/{id}#{attempt}") };
+    let seed = if attempt == 1 {
+        format!("{PREFIX}/{letter}/{id}")
+    } else {
+        format!("{PREFIX}/{letter}/{id}#{attempt}")
+    };
     let mut n = fnv1a(&seed) % 32_768;
     let chars = KEY_CHARS.as_bytes();
     let mut out = [0u8; 3];
@@ -138,18 +143,37 @@ fn key(letter: char, id: &str, attempt: u32) -> String {
 
 /// A code in its printed form from its category letter and key: `GO1-I97N-L`.
 fn printed(letter: char, key: &str) -> String {
-    format!("{PREFIX}-{letter}{key}-{}", check_char(&format!("{PREFIX}{letter}{key}")))
+    format!(
+        "{PREFIX}-{letter}{key}-{}",
+        check_char(&format!("{PREFIX}{letter}{key}"))
+    )
 }
 
 /// Every physical piece of the game, in a stable order (category, then id or number).
 pub fn pieces(pack: &RulesPack) -> Vec<Piece> {
-    let mut out: Vec<Piece> = pack.counters.counters.iter().map(|c| Piece::Counter { id: c.id.clone() }).collect();
-    out.extend(pack.german_ships.iter().map(|s| Piece::GermanShip { id: s.id.clone() }));
+    let mut out: Vec<Piece> = pack
+        .counters
+        .counters
+        .iter()
+        .map(|c| Piece::Counter { id: c.id.clone() })
+        .collect();
+    out.extend(
+        pack.german_ships
+            .iter()
+            .map(|s| Piece::GermanShip { id: s.id.clone() }),
+    );
     out.extend((1..=COLLIERS).map(|number| Piece::Collier { number }));
     for item in &pack.charts.crew_and_gear.items {
-        out.extend((1..=item.supply).map(|number| Piece::Cargo { item: item.id.clone(), number }));
+        out.extend((1..=item.supply).map(|number| Piece::Cargo {
+            item: item.id.clone(),
+            number,
+        }));
     }
-    out.extend(placeholder_places(pack).into_iter().map(|place| Piece::Placeholder { place }));
+    out.extend(
+        placeholder_places(pack)
+            .into_iter()
+            .map(|place| Piece::Placeholder { place }),
+    );
     out
 }
 
@@ -158,7 +182,9 @@ pub fn placeholder_places(pack: &RulesPack) -> Vec<String> {
     pack.places
         .iter()
         .filter(|p| {
-            p.kind == PlaceKind::PatrolZone || (matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase) && ports::side_of(p.nation) == Side::Enemy)
+            p.kind == PlaceKind::PatrolZone
+                || (matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase)
+                    && ports::side_of(p.nation) == Side::Enemy)
         })
         .map(|p| p.id.clone())
         .collect()
@@ -177,7 +203,10 @@ pub fn all_coded(pack: &RulesPack) -> Vec<Coded> {
     let mut by_letter: BTreeMap<char, Vec<(String, Piece)>> = BTreeMap::new();
     for piece in pieces(pack) {
         if let Some(letter) = piece.letter(pack) {
-            by_letter.entry(letter).or_default().push((piece.key_id(), piece));
+            by_letter
+                .entry(letter)
+                .or_default()
+                .push((piece.key_id(), piece));
         }
     }
     let mut out = Vec::new();
@@ -192,7 +221,11 @@ pub fn all_coded(pack: &RulesPack) -> Vec<Coded> {
                 attempt += 1;
                 k = key(letter, &id, attempt);
             }
-            out.push(Coded { piece, code: printed(letter, &k), attempt });
+            out.push(Coded {
+                piece,
+                code: printed(letter, &k),
+                attempt,
+            });
         }
     }
     out.sort_by(|a, b| a.code.cmp(&b.code));
@@ -201,30 +234,47 @@ pub fn all_coded(pack: &RulesPack) -> Vec<Coded> {
 
 /// Every piece with its code (see [`all_coded`]).
 pub fn all(pack: &RulesPack) -> Vec<(Piece, String)> {
-    all_coded(pack).into_iter().map(|c| (c.piece, c.code)).collect()
+    all_coded(pack)
+        .into_iter()
+        .map(|c| (c.piece, c.code))
+        .collect()
 }
 
 /// The code of one piece, or None if the pack has no such piece.
 pub fn code_of(pack: &RulesPack, piece: &Piece) -> Option<String> {
-    all_coded(pack).into_iter().find(|c| c.piece == *piece).map(|c| c.code)
+    all_coded(pack)
+        .into_iter()
+        .find(|c| c.piece == *piece)
+        .map(|c| c.code)
 }
 
 /// Reads a code typed, scanned or pasted. Case, spaces and separators (`-`, `_`, `.`, `/`, or none) do not
 /// matter; in the prefix, category and key, where only one reading is possible, `0`/`O` and `1`/`I`/`L`
 /// are read as the character that belongs there. Never panics, whatever the input.
 pub fn parse(pack: &RulesPack, input: &str) -> Result<Piece, CodeError> {
-    let shown: String = input.trim().chars().take(40).map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let shown: String = input
+        .trim()
+        .chars()
+        .take(40)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     let cleaned: Vec<char> = input
         .chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '_' | '.' | '/' | '\u{2010}'..='\u{2015}'))
+        .filter(|c| {
+            !c.is_whitespace() && !matches!(c, '-' | '_' | '.' | '/' | '\u{2010}'..='\u{2015}')
+        })
         .flat_map(char::to_uppercase)
         .collect();
     // The prefix: `GO1`, also typed `G01`.
-    let prefix_ok = cleaned.len() >= 3 && cleaned[0] == 'G' && matches!(cleaned[1], 'O' | '0') && cleaned[2] == '1';
+    let prefix_ok = cleaned.len() >= 3
+        && cleaned[0] == 'G'
+        && matches!(cleaned[1], 'O' | '0')
+        && cleaned[2] == '1';
     if !prefix_ok {
         return Err(CodeError::Foreign(shown));
     }
-    const SHAPE: &str = "after GO1 a code has a category letter, three key characters and a check character";
+    const SHAPE: &str =
+        "after GO1 a code has a category letter, three key characters and a check character";
     if cleaned.len() != 8 {
         return Err(CodeError::Malformed(shown, SHAPE));
     }
@@ -254,7 +304,11 @@ pub fn parse(pack: &RulesPack, input: &str) -> Result<Piece, CodeError> {
     if !canonical.ends_with(check) {
         return Err(CodeError::BadCheck(shown));
     }
-    all_coded(pack).into_iter().find(|c| c.code == canonical).map(|c| c.piece).ok_or(CodeError::Unknown(shown))
+    all_coded(pack)
+        .into_iter()
+        .find(|c| c.code == canonical)
+        .map(|c| c.piece)
+        .ok_or(CodeError::Unknown(shown))
 }
 
 /// Whether a piece belongs to a sheet group. `allied` is the Allied warships, troop convoys and
@@ -267,7 +321,16 @@ pub fn in_group(pack: &RulesPack, group: &str, piece: &Piece) -> bool {
     };
     match group {
         "all" => true,
-        "allied" => matches!(kind, Some(CounterKind::Incident { ship: Some(_), .. } | CounterKind::Incident { incident: IncidentKind::AlliedMerchantman, .. })),
+        "allied" => matches!(
+            kind,
+            Some(
+                CounterKind::Incident { ship: Some(_), .. }
+                    | CounterKind::Incident {
+                        incident: IncidentKind::AlliedMerchantman,
+                        ..
+                    }
+            )
+        ),
         "incidents" => matches!(kind, Some(CounterKind::Incident { .. })),
         "coastal" => matches!(kind, Some(CounterKind::CoastalDefense { .. })),
         "orders" => matches!(kind, Some(CounterKind::Orders { .. })),

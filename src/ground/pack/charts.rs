@@ -173,9 +173,13 @@ pub struct ShoreBombardmentTable {
 pub enum IntelligenceEffect {
     NoEffect,
     /// Examine up to `count` face-down markers of one patrol zone (0 = all of them).
-    Examine { count: u8 },
+    Examine {
+        count: u8,
+    },
     /// Change the Alert Level by `by`.
-    Alert { by: i8 },
+    Alert {
+        by: i8,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -380,7 +384,9 @@ impl Charts {
         self.contact_table
             .bands
             .iter()
-            .find(|b| b.from.is_none_or(|f| final_roll >= f) && b.to.is_none_or(|t| final_roll <= t))
+            .find(|b| {
+                b.from.is_none_or(|f| final_roll >= f) && b.to.is_none_or(|t| final_roll <= t)
+            })
             .map(|b| b.result)
             .expect("validated: the contact bands cover every result")
     }
@@ -393,18 +399,31 @@ impl Charts {
             None => {
                 let last = rows[rows.len() - 1];
                 let more = engines - last.engines;
-                SpeedRow { engines, cruise: last.cruise + more, maximum: last.maximum + more, emergency: last.emergency + more }
+                SpeedRow {
+                    engines,
+                    cruise: last.cruise + more,
+                    maximum: last.maximum + more,
+                    emergency: last.emergency + more,
+                }
             }
         }
     }
 
     /// 5.1: how much `event` moves the Alert Level (the Alert Level Chart).
     pub fn alert_change(&self, event: AlertEvent) -> i32 {
-        self.alert_level.rows.iter().find(|r| r.event == event).map_or(0, |r| r.change as i32)
+        self.alert_level
+            .rows
+            .iter()
+            .find(|r| r.event == event)
+            .map_or(0, |r| r.change as i32)
     }
 
     pub fn terrain(&self, terrain: Terrain) -> &TerrainRow {
-        self.terrain_effects.rows.iter().find(|r| r.terrain == terrain).expect("validated: every terrain has a row")
+        self.terrain_effects
+            .rows
+            .iter()
+            .find(|r| r.terrain == terrain)
+            .expect("validated: every terrain has a row")
     }
 
     pub fn gunnery_on_allied(&self, face: u8) -> AlliedHit {
@@ -440,23 +459,36 @@ impl Charts {
             .rev()
             .find(|c| value >= c.min_value as i32)
             .unwrap_or(&self.intelligence.columns[0]);
-        self.intelligence_result(&column.rolls[face_index(face)]).expect("validated: every code has a result")
+        self.intelligence_result(&column.rolls[face_index(face)])
+            .expect("validated: every code has a result")
     }
 
     pub fn vp_for(&self, ship_type: ShipType) -> Option<&ShipTypeVp> {
-        self.victory_points.allied.iter().find(|r| r.ship_type == ship_type)
+        self.victory_points
+            .allied
+            .iter()
+            .find(|r| r.ship_type == ship_type)
     }
 
     /// The VP lost with a ship under German command: the Austro-Hungarian row of its type for one of
     /// theirs (20.0), else the row of its type.
     pub fn german_loss_vp(&self, ship_type: ShipType, austro_hungarian: bool) -> i32 {
         let rows = &self.victory_points.german_lost;
-        let exact = rows.iter().find(|r| r.ship_type == ship_type && r.austro_hungarian == austro_hungarian);
-        exact.or_else(|| rows.iter().find(|r| r.ship_type == ship_type)).map_or(0, |r| r.sunk)
+        let exact = rows
+            .iter()
+            .find(|r| r.ship_type == ship_type && r.austro_hungarian == austro_hungarian);
+        exact
+            .or_else(|| rows.iter().find(|r| r.ship_type == ship_type))
+            .map_or(0, |r| r.sunk)
     }
 
     pub fn targeting(&self, firer: ShipType) -> &[Vec<ShipType>] {
-        self.targeting_priority.rows.iter().find(|r| r.firer == firer).map(|r| r.tiers.as_slice()).unwrap_or(&[])
+        self.targeting_priority
+            .rows
+            .iter()
+            .find(|r| r.firer == firer)
+            .map(|r| r.tiers.as_slice())
+            .unwrap_or(&[])
     }
 
     pub fn cargo(&self, id: &str) -> Option<&CargoSpec> {
@@ -464,7 +496,12 @@ impl Charts {
     }
 
     pub fn repair_success_from(&self, terrain: Terrain) -> u8 {
-        self.repair.success_from.iter().find(|r| r.terrain == terrain).map(|r| r.value).unwrap_or(6)
+        self.repair
+            .success_from
+            .iter()
+            .find(|r| r.terrain == terrain)
+            .map(|r| r.value)
+            .unwrap_or(6)
     }
 }
 
@@ -488,12 +525,18 @@ impl GermanHitTrack {
 // Validation: each error names the field a player editing the chart must fix.
 
 fn invalid(path: impl Into<String>, message: impl Into<String>) -> PackError {
-    PackError::Invalid { path: path.into(), message: message.into() }
+    PackError::Invalid {
+        path: path.into(),
+        message: message.into(),
+    }
 }
 
 fn six<T>(path: &str, rows: &[T]) -> Result<(), PackError> {
     if rows.len() != 6 {
-        return Err(invalid(path, format!("needs one entry for each face 1–6, has {}", rows.len())));
+        return Err(invalid(
+            path,
+            format!("needs one entry for each face 1–6, has {}", rows.len()),
+        ));
     }
     Ok(())
 }
@@ -506,11 +549,20 @@ impl Charts {
         six("charts.gunnery_hits.german", &self.gunnery_hits.german)?;
         six("charts.torpedo_hits.allied", &self.torpedo_hits.allied)?;
         six("charts.torpedo_hits.german", &self.torpedo_hits.german)?;
-        six("charts.shore_bombardment.results", &self.shore_bombardment.results)?;
-        for (name, table) in [("gunnery_hits", &self.gunnery_hits), ("torpedo_hits", &self.torpedo_hits)] {
+        six(
+            "charts.shore_bombardment.results",
+            &self.shore_bombardment.results,
+        )?;
+        for (name, table) in [
+            ("gunnery_hits", &self.gunnery_hits),
+            ("torpedo_hits", &self.torpedo_hits),
+        ] {
             for (i, hits) in table.german.iter().enumerate() {
                 if hits.is_empty() || hits.iter().any(|h| h.steps == 0 || h.steps > 6) {
-                    return Err(invalid(format!("charts.{name}.german[{i}]"), "each face moves one to six steps of at least one track"));
+                    return Err(invalid(
+                        format!("charts.{name}.german[{i}]"),
+                        "each face moves one to six steps of at least one track",
+                    ));
                 }
             }
         }
@@ -525,40 +577,77 @@ impl Charts {
             Terrain::EnemyPort,
             Terrain::CapturedEnemyPort,
         ] {
-            if !self.terrain_effects.rows.iter().any(|r| r.terrain == terrain) {
-                return Err(invalid("charts.terrain_effects.rows", format!("no row for {terrain:?}")));
+            if !self
+                .terrain_effects
+                .rows
+                .iter()
+                .any(|r| r.terrain == terrain)
+            {
+                return Err(invalid(
+                    "charts.terrain_effects.rows",
+                    format!("no row for {terrain:?}"),
+                ));
             }
-            if !self.repair.success_from.iter().any(|r| r.terrain == terrain) {
-                return Err(invalid("charts.repair.success_from", format!("no entry for {terrain:?}")));
+            if !self
+                .repair
+                .success_from
+                .iter()
+                .any(|r| r.terrain == terrain)
+            {
+                return Err(invalid(
+                    "charts.repair.success_from",
+                    format!("no entry for {terrain:?}"),
+                ));
             }
         }
         for (i, r) in self.repair.success_from.iter().enumerate() {
             if !(2..=6).contains(&r.value) {
-                return Err(invalid(format!("charts.repair.success_from[{i}].value"), "a die face from 2 to 6"));
+                return Err(invalid(
+                    format!("charts.repair.success_from[{i}].value"),
+                    "a die face from 2 to 6",
+                ));
             }
         }
         let rows = &self.engine_speeds.rows;
         if rows.is_empty() {
-            return Err(invalid("charts.engine_speeds.rows", "needs at least the row for engines 0"));
+            return Err(invalid(
+                "charts.engine_speeds.rows",
+                "needs at least the row for engines 0",
+            ));
         }
         for (i, r) in rows.iter().enumerate() {
             if r.engines as usize != i || !(r.cruise <= r.maximum && r.maximum <= r.emergency) {
-                return Err(invalid(format!("charts.engine_speeds.rows[{i}]"), "rows run 0, 1, 2… and cruise <= maximum <= emergency"));
+                return Err(invalid(
+                    format!("charts.engine_speeds.rows[{i}]"),
+                    "rows run 0, 1, 2… and cruise <= maximum <= emergency",
+                ));
             }
         }
-        six("charts.variable_deployment.rolls", &self.variable_deployment.rolls)?;
+        six(
+            "charts.variable_deployment.rolls",
+            &self.variable_deployment.rolls,
+        )?;
         for (i, id) in self.variable_deployment.rolls.iter().enumerate() {
             if !places.iter().any(|p| &p.id == id) {
-                return Err(invalid(format!("charts.variable_deployment.rolls[{i}]"), format!("no place `{id}`")));
+                return Err(invalid(
+                    format!("charts.variable_deployment.rolls[{i}]"),
+                    format!("no place `{id}`"),
+                ));
             }
         }
         for (i, item) in self.crew_and_gear.items.iter().enumerate() {
             if item.boxes == 0 || item.supply == 0 {
-                return Err(invalid(format!("charts.crew_and_gear.items[{i}]"), "fills at least one hull box and has at least one counter"));
+                return Err(invalid(
+                    format!("charts.crew_and_gear.items[{i}]"),
+                    "fills at least one hull box and has at least one counter",
+                ));
             }
         }
         if self.victory_points.critical_engagement <= 0 {
-            return Err(invalid("charts.victory_points.critical_engagement", "must be positive"));
+            return Err(invalid(
+                "charts.victory_points.critical_engagement",
+                "must be positive",
+            ));
         }
         Ok(())
     }
@@ -566,14 +655,25 @@ impl Charts {
     /// 5.1: every event has exactly one row, and no row moves the Alert Level by more than the track.
     fn validate_alert(&self) -> Result<(), PackError> {
         for event in AlertEvent::ALL {
-            let n = self.alert_level.rows.iter().filter(|r| r.event == event).count();
+            let n = self
+                .alert_level
+                .rows
+                .iter()
+                .filter(|r| r.event == event)
+                .count();
             if n != 1 {
-                return Err(invalid("charts.alert_level.rows", format!("needs exactly one row for each event ({n} for {event:?})")));
+                return Err(invalid(
+                    "charts.alert_level.rows",
+                    format!("needs exactly one row for each event ({n} for {event:?})"),
+                ));
             }
         }
         for (i, r) in self.alert_level.rows.iter().enumerate() {
             if !(-5..=5).contains(&r.change) {
-                return Err(invalid(format!("charts.alert_level.rows[{i}].change"), "a change runs from -5 to 5"));
+                return Err(invalid(
+                    format!("charts.alert_level.rows[{i}].change"),
+                    "a change runs from -5 to 5",
+                ));
             }
         }
         Ok(())
@@ -583,12 +683,18 @@ impl Charts {
         let bands = &self.contact_table.bands;
         let path = "charts.contact_table.bands";
         if bands.is_empty() || bands[0].from.is_some() || bands[bands.len() - 1].to.is_some() {
-            return Err(invalid(path, "the first band must be open below and the last open above"));
+            return Err(invalid(
+                path,
+                "the first band must be open below and the last open above",
+            ));
         }
         for i in 0..bands.len() {
             if let (Some(f), Some(t)) = (bands[i].from, bands[i].to) {
                 if f > t {
-                    return Err(invalid(format!("{path}[{i}]"), format!("from {f} is above to {t}")));
+                    return Err(invalid(
+                        format!("{path}[{i}]"),
+                        format!("from {f} is above to {t}"),
+                    ));
                 }
             }
             if i + 1 < bands.len() {
@@ -604,21 +710,37 @@ impl Charts {
     fn validate_intelligence(&self) -> Result<(), PackError> {
         let t = &self.intelligence;
         if t.columns.is_empty() {
-            return Err(invalid("charts.intelligence.columns", "needs at least one column"));
+            return Err(invalid(
+                "charts.intelligence.columns",
+                "needs at least one column",
+            ));
         }
         for (i, c) in t.columns.iter().enumerate() {
             six(&format!("charts.intelligence.columns[{i}].rolls"), &c.rolls)?;
             if i > 0 && c.min_value <= t.columns[i - 1].min_value {
-                return Err(invalid(format!("charts.intelligence.columns[{i}].min_value"), "columns must rise in value"));
+                return Err(invalid(
+                    format!("charts.intelligence.columns[{i}].min_value"),
+                    "columns must rise in value",
+                ));
             }
             for (j, code) in c.rolls.iter().enumerate() {
                 if self.intelligence_result(code).is_none() {
-                    return Err(invalid(format!("charts.intelligence.columns[{i}].rolls[{j}]"), format!("no result `{code}`")));
+                    return Err(invalid(
+                        format!("charts.intelligence.columns[{i}].rolls[{j}]"),
+                        format!("no result `{code}`"),
+                    ));
                 }
             }
         }
-        if t.from_berlin.len() != 2 || t.from_berlin.iter().any(|c| self.intelligence_result(c).is_none()) {
-            return Err(invalid("charts.intelligence.from_berlin", "names exactly two result codes of the table"));
+        if t.from_berlin.len() != 2
+            || t.from_berlin
+                .iter()
+                .any(|c| self.intelligence_result(c).is_none())
+        {
+            return Err(invalid(
+                "charts.intelligence.from_berlin",
+                "names exactly two result codes of the table",
+            ));
         }
         Ok(())
     }

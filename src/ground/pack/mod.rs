@@ -18,9 +18,15 @@ const DEFAULT_PARTS: &[(&str, &str)] = &[
     ("meta", include_str!("../../../data/pack/meta.json")),
     ("alert", include_str!("../../../data/pack/alert.json")),
     ("setup", include_str!("../../../data/pack/setup.json")),
-    ("german_ships", include_str!("../../../data/pack/german_ships.json")),
+    (
+        "german_ships",
+        include_str!("../../../data/pack/german_ships.json"),
+    ),
     ("orders", include_str!("../../../data/pack/orders.json")),
-    ("incident_chart", include_str!("../../../data/pack/incident_chart.json")),
+    (
+        "incident_chart",
+        include_str!("../../../data/pack/incident_chart.json"),
+    ),
     ("places", include_str!("../../../data/pack/places.json")),
     ("counters", include_str!("../../../data/pack/counters.json")),
     ("charts", include_str!("../../../data/pack/charts.json")),
@@ -32,8 +38,8 @@ impl RulesPack {
     pub fn standard() -> RulesPack {
         let mut doc = serde_json::Map::new();
         for (key, text) in DEFAULT_PARTS {
-            let value: serde_json::Value =
-                serde_json::from_str(text).unwrap_or_else(|e| panic!("embedded pack part {key}: {e}"));
+            let value: serde_json::Value = serde_json::from_str(text)
+                .unwrap_or_else(|e| panic!("embedded pack part {key}: {e}"));
             doc.insert((*key).to_string(), value);
         }
         RulesPack::from_value(serde_json::Value::Object(doc)).expect("embedded rules pack is valid")
@@ -47,10 +53,11 @@ impl RulesPack {
     }
 
     pub fn from_value(value: serde_json::Value) -> Result<RulesPack, PackError> {
-        let pack: RulesPack = serde_path_to_error::deserialize(value).map_err(|e| PackError::Field {
-            path: e.path().to_string(),
-            message: e.inner().to_string(),
-        })?;
+        let pack: RulesPack =
+            serde_path_to_error::deserialize(value).map_err(|e| PackError::Field {
+                path: e.path().to_string(),
+                message: e.inner().to_string(),
+            })?;
         pack.validate()?;
         Ok(pack)
     }

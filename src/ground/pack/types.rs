@@ -9,7 +9,9 @@ use ts_rs::TS;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Source {
-    Exact { rule: String },
+    Exact {
+        rule: String,
+    },
     Reconstructed {
         note: String,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -162,14 +164,31 @@ pub enum EndIn {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum OrdersBonus {
-    ChooseOne { options: Vec<OrdersBonus> },
+    ChooseOne {
+        options: Vec<OrdersBonus>,
+    },
     RemoveRandomBritishBc,
-    Reinforcements { ships: Vec<String>, vp_cost: i32 },
-    Basing { places: Vec<String>, nations: Vec<Nation>, ignores_neutral_visit: bool },
-    AustroHungarianCruiser { place: String },
-    ZonesBecomeHighSeas { zones: Vec<String> },
-    Alliance { nation: Nation },
-    RemoveOrders { orders: String },
+    Reinforcements {
+        ships: Vec<String>,
+        vp_cost: i32,
+    },
+    Basing {
+        places: Vec<String>,
+        nations: Vec<Nation>,
+        ignores_neutral_visit: bool,
+    },
+    AustroHungarianCruiser {
+        place: String,
+    },
+    ZonesBecomeHighSeas {
+        zones: Vec<String>,
+    },
+    Alliance {
+        nation: Nation,
+    },
+    RemoveOrders {
+        orders: String,
+    },
 }
 
 /// The Incident Chart entry for each kind of incident marker (effects in our own words).
@@ -301,7 +320,11 @@ pub struct CounterSpec {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum CounterKind {
     /// An incident marker (backprinted "Incident"); warships, convoys and merchants carry ship values.
-    Incident { incident: IncidentKind, #[serde(default)] ship: Option<ShipValues> },
+    Incident {
+        incident: IncidentKind,
+        #[serde(default)]
+        ship: Option<ShipValues>,
+    },
     /// A coastal defense unit: fires its firepower as primary guns (16.0).
     CoastalDefense { firepower: u8 },
     /// An Orders marker (3.0 step 5).

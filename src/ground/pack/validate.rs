@@ -21,13 +21,19 @@ pub enum PackError {
 }
 
 fn invalid(path: impl Into<String>, message: impl Into<String>) -> PackError {
-    PackError::Invalid { path: path.into(), message: message.into() }
+    PackError::Invalid {
+        path: path.into(),
+        message: message.into(),
+    }
 }
 
 impl RulesPack {
     pub(super) fn validate(&self) -> Result<(), PackError> {
         if self.meta.schema != PACK_SCHEMA {
-            return Err(PackError::Schema { found: self.meta.schema, expected: PACK_SCHEMA });
+            return Err(PackError::Schema {
+                found: self.meta.schema,
+                expected: PACK_SCHEMA,
+            });
         }
         let a = &self.alert;
         if !(1 <= a.min && a.min <= a.start && a.start <= a.max && a.max <= 20) {
@@ -45,19 +51,28 @@ impl RulesPack {
         let mut seen = BTreeSet::new();
         for (i, c) in self.counters.counters.iter().enumerate() {
             if c.id.is_empty() || !seen.insert(c.id.as_str()) {
-                return Err(invalid(format!("counters.counters[{i}].id"), format!("`{}` is empty or repeated", c.id)));
+                return Err(invalid(
+                    format!("counters.counters[{i}].id"),
+                    format!("`{}` is empty or repeated", c.id),
+                ));
             }
         }
         let mut places = BTreeSet::new();
         for (i, p) in self.places.iter().enumerate() {
             if p.id.is_empty() || !places.insert(p.id.as_str()) {
-                return Err(invalid(format!("places[{i}].id"), format!("`{}` is empty or repeated", p.id)));
+                return Err(invalid(
+                    format!("places[{i}].id"),
+                    format!("`{}` is empty or repeated", p.id),
+                ));
             }
         }
         let mut ships = BTreeSet::new();
         for (i, s) in self.german_ships.iter().enumerate() {
             if !ships.insert(s.id.as_str()) {
-                return Err(invalid(format!("german_ships[{i}].id"), format!("`{}` is repeated", s.id)));
+                return Err(invalid(
+                    format!("german_ships[{i}].id"),
+                    format!("`{}` is repeated", s.id),
+                ));
             }
         }
         Ok(())
@@ -71,46 +86,82 @@ impl RulesPack {
             for (w, id) in group.warships.iter().enumerate() {
                 match self.counter(id).map(|c| &c.kind) {
                     Some(CounterKind::Incident { ship: Some(_), .. }) => {}
-                    _ => return Err(invalid(format!("setup.groups[{g}].warships[{w}]"), format!("`{id}` is not a warship counter"))),
+                    _ => {
+                        return Err(invalid(
+                            format!("setup.groups[{g}].warships[{w}]"),
+                            format!("`{id}` is not a warship counter"),
+                        ))
+                    }
                 }
             }
             quiet_needed += group.quiet_seas as usize;
             let drawn: usize = group.zones.iter().map(|z| z.count as usize).sum();
             if drawn > group.warships.len() + group.quiet_seas as usize {
-                return Err(invalid(format!("setup.groups[{g}].zones"), "draws more counters than the group holds"));
+                return Err(invalid(
+                    format!("setup.groups[{g}].zones"),
+                    "draws more counters than the group holds",
+                ));
             }
             for (z, draw) in group.zones.iter().enumerate() {
                 if self.place(&draw.zone).map(|p| p.kind) != Some(PlaceKind::PatrolZone) {
-                    return Err(invalid(format!("setup.groups[{g}].zones[{z}].zone"), format!("`{}` is not a patrol zone", draw.zone)));
+                    return Err(invalid(
+                        format!("setup.groups[{g}].zones[{z}].zone"),
+                        format!("`{}` is not a patrol zone", draw.zone),
+                    ));
                 }
             }
         }
         if quiet_needed > quiet_total {
-            return Err(invalid("setup.groups", format!("needs {quiet_needed} Quiet Seas markers, the mix has {quiet_total}")));
+            return Err(invalid(
+                "setup.groups",
+                format!("needs {quiet_needed} Quiet Seas markers, the mix has {quiet_total}"),
+            ));
         }
         for (i, id) in s.set_aside.iter().enumerate() {
             if self.counter(id).is_none() {
-                return Err(invalid(format!("setup.set_aside[{i}]"), format!("no counter `{id}`")));
+                return Err(invalid(
+                    format!("setup.set_aside[{i}]"),
+                    format!("no counter `{id}`"),
+                ));
             }
         }
-        let defenses = self.counters.counters.iter().filter(|c| matches!(c.kind, CounterKind::CoastalDefense { .. })).count();
+        let defenses = self
+            .counters
+            .counters
+            .iter()
+            .filter(|c| matches!(c.kind, CounterKind::CoastalDefense { .. }))
+            .count();
         let mut needed = 0;
         for (i, d) in s.coastal_defenses.iter().enumerate() {
             match self.place(&d.port) {
                 Some(p) if matches!(p.kind, PlaceKind::Port | PlaceKind::NavalBase) => {}
-                _ => return Err(invalid(format!("setup.coastal_defenses[{i}].port"), format!("`{}` is not a port or naval base", d.port))),
+                _ => {
+                    return Err(invalid(
+                        format!("setup.coastal_defenses[{i}].port"),
+                        format!("`{}` is not a port or naval base", d.port),
+                    ))
+                }
             }
             needed += d.count as usize;
         }
         if needed > defenses {
-            return Err(invalid("setup.coastal_defenses", format!("draws {needed} units, the mix has {defenses}")));
+            return Err(invalid(
+                "setup.coastal_defenses",
+                format!("draws {needed} units, the mix has {defenses}"),
+            ));
         }
         if self.place(&s.start_space).is_none() {
-            return Err(invalid("setup.start_space", format!("no place `{}`", s.start_space)));
+            return Err(invalid(
+                "setup.start_space",
+                format!("no place `{}`", s.start_space),
+            ));
         }
         for (i, id) in s.german_ships.iter().enumerate() {
             if self.german_ship(id).is_none() {
-                return Err(invalid(format!("setup.german_ships[{i}]"), format!("no German ship `{id}`")));
+                return Err(invalid(
+                    format!("setup.german_ships[{i}]"),
+                    format!("no German ship `{id}`"),
+                ));
             }
         }
         Ok(())
@@ -127,18 +178,31 @@ impl RulesPack {
             if let EndIn::Spaces { spaces } = &o.end_in {
                 for (j, s) in spaces.iter().enumerate() {
                     if self.place(s).is_none() {
-                        return Err(invalid(format!("orders[{i}].end_in.spaces[{j}]"), format!("no place `{s}`")));
+                        return Err(invalid(
+                            format!("orders[{i}].end_in.spaces[{j}]"),
+                            format!("no place `{s}`"),
+                        ));
                     }
                 }
             }
             for (j, p) in o.destroy_defenses_at.iter().enumerate() {
                 if self.place(p).is_none() {
-                    return Err(invalid(format!("orders[{i}].destroy_defenses_at[{j}]"), format!("no place `{p}`")));
+                    return Err(invalid(
+                        format!("orders[{i}].destroy_defenses_at[{j}]"),
+                        format!("no place `{p}`"),
+                    ));
                 }
             }
-            let marker = self.counters.counters.iter().any(|c| matches!(&c.kind, CounterKind::Orders { orders } if orders == &o.id));
+            let marker = self
+                .counters
+                .counters
+                .iter()
+                .any(|c| matches!(&c.kind, CounterKind::Orders { orders } if orders == &o.id));
             if !marker {
-                return Err(invalid(format!("orders[{i}]"), format!("no Orders marker counter for `{}`", o.id)));
+                return Err(invalid(
+                    format!("orders[{i}]"),
+                    format!("no Orders marker counter for `{}`", o.id),
+                ));
             }
         }
         Ok(())
@@ -162,7 +226,9 @@ impl RulesPack {
     }
 
     pub fn counters_of(&self, kind: IncidentKind) -> impl Iterator<Item = &CounterSpec> {
-        self.counters.counters.iter().filter(move |c| matches!(c.kind, CounterKind::Incident { incident, .. } if incident == kind))
+        self.counters.counters.iter().filter(
+            move |c| matches!(c.kind, CounterKind::Incident { incident, .. } if incident == kind),
+        )
     }
 
     pub fn place(&self, id: &str) -> Option<&PlaceSpec> {
@@ -178,6 +244,9 @@ impl RulesPack {
     }
 
     pub fn incident_entry(&self, kind: IncidentKind) -> &IncidentChartEntry {
-        self.incident_chart.iter().find(|e| e.incident == kind).expect("validated: every incident kind has an entry")
+        self.incident_chart
+            .iter()
+            .find(|e| e.incident == kind)
+            .expect("validated: every incident kind has an entry")
     }
 }

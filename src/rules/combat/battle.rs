@@ -4,14 +4,29 @@ use crate::ground::state::{BattleState, Game, ShipStatus, SpaceRef};
 
 /// The battle at `space` this turn (the latest one: a port can see a naval battle and a bombardment).
 pub fn battle<'g>(game: &'g Game, space: &SpaceRef) -> Option<&'g BattleState> {
-    game.turn_state.battles.iter().rev().find(|b| &b.space == space)
+    game.turn_state
+        .battles
+        .iter()
+        .rev()
+        .find(|b| &b.space == space)
 }
 
 pub fn battle_mut<'g>(game: &'g mut Game, space: &SpaceRef) -> Option<&'g mut BattleState> {
-    game.turn_state.battles.iter_mut().rev().find(|b| &b.space == space)
+    game.turn_state
+        .battles
+        .iter_mut()
+        .rev()
+        .find(|b| &b.space == space)
 }
 
 /// The German ships still fighting in a battle: engaged, afloat and still in its space.
 pub fn german_ships(game: &Game, b: &BattleState) -> Vec<String> {
-    b.german.iter().filter(|id| game.ship(id).is_some_and(|s| s.status == ShipStatus::Active && s.position == b.space)).cloned().collect()
+    b.german
+        .iter()
+        .filter(|id| {
+            game.ship(id)
+                .is_some_and(|s| s.status == ShipStatus::Active && s.position == b.space)
+        })
+        .cloned()
+        .collect()
 }

@@ -2,32 +2,50 @@
 //! night rolls): who has the First Salvo each round, or whether the battle goes on at all. The same
 //! procedure opens a shore bombardment (16.0) against a port's coastal defenses, whose rating is zero.
 
+use crate::engine::ctx::Ctx;
 use crate::ground::action::{Action, Track};
+use crate::ground::counters::is_allied_warship;
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
-use crate::rules::movement;
-use crate::rules::combat::{firing, salvo, tally, targeting};
 use crate::ground::pack::{ContactResult, CounterKind, IncidentKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
-use crate::ground::counters::is_allied_warship;
-use crate::engine::ctx::Ctx;
-use crate::ground::state::{AlliedUnit, BattleStage, BattleState, CounterId, Game, Location, Pending, Phase, SpaceRef};
+use crate::ground::state::{
+    AlliedUnit, BattleStage, BattleState, CounterId, Game, Location, Pending, Phase, SpaceRef,
+};
+use crate::rules::combat::{firing, salvo, tally, targeting};
+use crate::rules::movement;
 
 /// The Allied warships face up in `space`.
 pub fn allied_in(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Vec<CounterId> {
-    game.counters_at(&Location::OnMap { space: space.clone() }).filter(|c| is_allied_warship(pack, *c)).collect()
+    game.counters_at(&Location::OnMap {
+        space: space.clone(),
+    })
+    .filter(|c| is_allied_warship(pack, *c))
+    .collect()
 }
 
 fn german_in(game: &Game, space: &SpaceRef) -> Vec<String> {
-    game.active_ships().filter(|s| &s.position == space).map(|s| s.id.clone()).collect()
+    game.active_ships()
+        .filter(|s| &s.position == space)
+        .map(|s| s.id.clone())
+        .collect()
 }
 
 /// Battles waiting for a contact procedure: new meetings of this phase (14.0; in the Shore Bombardment
 /// phase, ports the Germans may bombard, 16.0) and battles whose next round opens (14.2 step 1).
 pub fn open_battles(pack: &RulesPack, game: &Game) -> Vec<SpaceRef> {
     let bombarding = game.phase == Phase::ShoreBombardment;
-    let fresh = if bombarding { crate::engine::battles::bombardments(pack, game) } else { crate::engine::battles::battles(pack, game) };
-    let started = |s: &SpaceRef| game.turn_state.battles.iter().any(|b| &b.space == s && b.bombardment == bombarding);
+    let fresh = if bombarding {
+        crate::engine::battles::bombardments(pack, game)
+    } else {
+        crate::engine::battles::battles(pack, game)
+    };
+    let started = |s: &SpaceRef| {
+        game.turn_state
+            .battles
+            .iter()
+            .any(|b| &b.space == s && b.bombardment == bombarding)
+    };
     let mut spaces: Vec<SpaceRef> = game
         .turn_state
         .battles
@@ -44,14 +62,25 @@ pub fn unopened_bombardments(pack: &RulesPack, game: &Game) -> Vec<SpaceRef> {
     if game.phase != Phase::ShoreBombardment {
         return Vec::new();
     }
-    let started = |s: &SpaceRef| game.turn_state.battles.iter().any(|b| &b.space == s && b.bombardment);
-    crate::engine::battles::bombardments(pack, game).into_iter().filter(|s| !started(s)).collect()
+    let started = |s: &SpaceRef| {
+        game.turn_state
+            .battles
+            .iter()
+            .any(|b| &b.space == s && b.bombardment)
+    };
+    crate::engine::battles::bombardments(pack, game)
+        .into_iter()
+        .filter(|s| !started(s))
+        .collect()
 }
 
 /// A battle in progress (contact made, not over) in this phase.
 pub fn battle_in_progress(game: &Game) -> bool {
     let bombarding = game.phase == Phase::ShoreBombardment;
-    game.turn_state.battles.iter().any(|b| b.bombardment == bombarding && b.round >= 1 && b.stage != BattleStage::Over)
+    game.turn_state
+        .battles
+        .iter()
+        .any(|b| b.bombardment == bombarding && b.round >= 1 && b.stage != BattleStage::Over)
 }
 
 /// The choices of the Naval Combat and Shore Bombardment phases: the pending decision's answers first;
@@ -66,21 +95,39 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         let ships = german_in(game, &space);
         for leader in &ships {
             for speed_ship in &ships {
-                actions.push(Action::Contact { space: space.clone(), leader: leader.clone(), speed_ship: speed_ship.clone(), maximum_speed: false });
+                actions.push(Action::Contact {
+                    space: space.clone(),
+                    leader: leader.clone(),
+                    speed_ship: speed_ship.clone(),
+                    maximum_speed: false,
+                });
                 // 20.0: Austro-Hungarian ships need no coal to move, so none for maximum speed either.
-                if game.ship(speed_ship).is_some_and(|s| s.tracks.coal > 0 || s.austro_hungarian) {
-                    actions.push(Action::Contact { space: space.clone(), leader: leader.clone(), speed_ship: speed_ship.clone(), maximum_speed: true });
+                if game
+                    .ship(speed_ship)
+                    .is_some_and(|s| s.tracks.coal > 0 || s.austro_hungarian)
+                {
+                    actions.push(Action::Contact {
+                        space: space.clone(),
+                        leader: leader.clone(),
+                        speed_ship: speed_ship.clone(),
+                        maximum_speed: true,
+                    });
                 }
             }
         }
         // 16.0: a bombardment is the player's choice, round by round.
-        if salvo::battle(game, &space).is_some_and(|b| b.bombardment && b.stage == BattleStage::Contact && b.round >= 1) {
-            actions.push(Action::CeaseFire { space: space.clone() });
+        if salvo::battle(game, &space)
+            .is_some_and(|b| b.bombardment && b.stage == BattleStage::Contact && b.round >= 1)
+        {
+            actions.push(Action::CeaseFire {
+                space: space.clone(),
+            });
         }
     }
     // 14.0: every battle is fought; 12.5: German ships in an enemy port engage its coastal defenses — the
     // bombardment opens at least once a turn (docs/AMBIGUITIES.md), then may cease.
-    let must_fight = !actions.is_empty() && (game.phase == Phase::NavalCombat || !unopened_bombardments(pack, game).is_empty());
+    let must_fight = !actions.is_empty()
+        && (game.phase == Phase::NavalCombat || !unopened_bombardments(pack, game).is_empty());
     if !must_fight && !battle_in_progress(game) {
         actions.extend(crate::rules::marines::legal_actions(pack, game));
         actions.push(Action::EndPhase);
@@ -91,76 +138,151 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
 fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Action> {
     match pending {
         Pending::BreakOff { space } => {
-            let mut answers = vec![Action::Fight { space: space.clone() }];
+            let mut answers = vec![Action::Fight {
+                space: space.clone(),
+            }];
             if salvo::battle(game, space).is_some_and(|b| b.bombardment) {
-                answers.push(Action::CeaseFire { space: space.clone() });
+                answers.push(Action::CeaseFire {
+                    space: space.clone(),
+                });
                 return answers;
             }
             let zone = space.sea_zone(pack);
-            let zone = if matches!(zone, SeaZone::Marmara | SeaZone::BlackSea | SeaZone::Atlantic) { SeaZone::EasternMed } else { zone };
+            let zone = if matches!(
+                zone,
+                SeaZone::Marmara | SeaZone::BlackSea | SeaZone::Atlantic
+            ) {
+                SeaZone::EasternMed
+            } else {
+                zone
+            };
             // One open-sea space next to the battle is offered; the player may name any other eligible one.
             let candidate = (1..=20)
                 // Issue #29: a label that reads as a place in a sentence ("Break off to open sea beside the battle").
-                .map(|n| SpaceRef::HighSeas { zone, label: if n == 1 { "open sea beside the battle".to_string() } else { format!("open sea {n} beside the battle") } })
+                .map(|n| SpaceRef::HighSeas {
+                    zone,
+                    label: if n == 1 {
+                        "open sea beside the battle".to_string()
+                    } else {
+                        format!("open sea {n} beside the battle")
+                    },
+                })
                 .find(|to| break_off_target(pack, game, space, to).is_ok());
             if let Some(to) = candidate {
-                answers.push(Action::BreakOff { space: space.clone(), to });
+                answers.push(Action::BreakOff {
+                    space: space.clone(),
+                    to,
+                });
             }
             answers
         }
         Pending::FireOrders { space, ship } => {
-            let Some(b) = salvo::battle(game, space) else { return Vec::new() };
+            let Some(b) = salvo::battle(game, space) else {
+                return Vec::new();
+            };
             let ammo = game.ship(ship).map(|s| s.tracks.ammunition).unwrap_or(0);
-            let paid = b.ammunition_paid.iter().find(|(s, _)| s == ship).map(|(_, m)| *m);
-            let mut answers = vec![Action::FireOrders { ship: ship.clone(), target: None, maximum_fire: false }];
+            let paid = b
+                .ammunition_paid
+                .iter()
+                .find(|(s, _)| s == ship)
+                .map(|(_, m)| *m);
+            let mut answers = vec![Action::FireOrders {
+                ship: ship.clone(),
+                target: None,
+                maximum_fire: false,
+            }];
             for target in salvo::allied_fighting(b) {
                 let code = pack.counters.counters[target.index()].id.clone();
                 if paid != Some(true) {
-                    answers.push(Action::FireOrders { ship: ship.clone(), target: Some(code.clone()), maximum_fire: false });
+                    answers.push(Action::FireOrders {
+                        ship: ship.clone(),
+                        target: Some(code.clone()),
+                        maximum_fire: false,
+                    });
                 }
                 let german = game.ship(ship).is_some_and(|s| !s.austro_hungarian);
                 if german && (paid == Some(true) || (paid.is_none() && ammo >= 2)) {
-                    answers.push(Action::FireOrders { ship: ship.clone(), target: Some(code), maximum_fire: true });
+                    answers.push(Action::FireOrders {
+                        ship: ship.clone(),
+                        target: Some(code),
+                        maximum_fire: true,
+                    });
                 }
             }
             answers
         }
         Pending::Torpedoes { space, ship } => {
-            let Some(b) = salvo::battle(game, space) else { return Vec::new() };
+            let Some(b) = salvo::battle(game, space) else {
+                return Vec::new();
+            };
             let left = game.ship(ship).map(|s| s.tracks.torpedoes).unwrap_or(0);
-            let mut answers = vec![Action::Torpedoes { ship: ship.clone(), target: None, count: 0 }];
+            let mut answers = vec![Action::Torpedoes {
+                ship: ship.clone(),
+                target: None,
+                count: 0,
+            }];
             for target in salvo::torpedo_targets(pack, b) {
                 let code = pack.counters.counters[target.index()].id.clone();
                 for count in 1..=left {
-                    answers.push(Action::Torpedoes { ship: ship.clone(), target: Some(code.clone()), count });
+                    answers.push(Action::Torpedoes {
+                        ship: ship.clone(),
+                        target: Some(code.clone()),
+                        count,
+                    });
                 }
             }
             answers
         }
         // 20.0: yes, the German ships fire first; no, the Austro-Hungarian ones.
-        Pending::NationalityFirst { .. } => vec![Action::Answer { yes: true }, Action::Answer { yes: false }],
+        Pending::NationalityFirst { .. } => {
+            vec![Action::Answer { yes: true }, Action::Answer { yes: false }]
+        }
         _ => Vec::new(),
     }
 }
 
 /// 14.3: both ratings, one die, the Contact Table; then 14.4 / 14.15 break-off. Opens a battle (or, in
 /// the Shore Bombardment phase, a bombardment against the port's coastal defenses, 16.0) or its next round.
-pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, maximum_speed: bool) -> Result<(), RuleError> {
+pub fn contact(
+    ctx: &mut Ctx,
+    space: &SpaceRef,
+    leader: &str,
+    speed_ship: &str,
+    maximum_speed: bool,
+) -> Result<(), RuleError> {
     let ships = check_contact(ctx, space, leader, speed_ship, maximum_speed)?;
     let bombardment = ctx.game.phase == Phase::ShoreBombardment;
-    let opening = salvo::battle(ctx.game, space).is_none_or(|b| b.stage == BattleStage::Over || b.bombardment != bombardment);
+    let opening = salvo::battle(ctx.game, space)
+        .is_none_or(|b| b.stage == BattleStage::Over || b.bombardment != bombardment);
     if opening && !open_battle(ctx, space, ships, bombardment) {
         return Ok(());
     }
-    if maximum_speed && ctx.game.ship(speed_ship).is_some_and(|s| !s.austro_hungarian) {
-        ctx.change_track(speed_ship, Track::Coal, -1, "maximum speed for contact", "14.3");
+    if maximum_speed
+        && ctx
+            .game
+            .ship(speed_ship)
+            .is_some_and(|s| !s.austro_hungarian)
+    {
+        ctx.change_track(
+            speed_ship,
+            Track::Coal,
+            -1,
+            "maximum speed for contact",
+            "14.3",
+        );
     }
-    let Some(german_first) = roll_contact(ctx, space, leader, speed_ship, maximum_speed, bombardment) else { return Ok(()) };
+    let Some(german_first) =
+        roll_contact(ctx, space, leader, speed_ship, maximum_speed, bombardment)
+    else {
+        return Ok(());
+    };
     set_first_salvo(ctx, space, german_first);
     if german_first {
         // 14.4: the player may break off when the Germans have the First Salvo.
         set_stage(ctx, space, BattleStage::BreakOff);
-        ctx.game.pending.push(Pending::BreakOff { space: space.clone() });
+        ctx.game.pending.push(Pending::BreakOff {
+            space: space.clone(),
+        });
         return Ok(());
     }
     allied_first_salvo(ctx, space, bombardment);
@@ -169,40 +291,74 @@ pub fn contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, 
 
 /// 14.0 / 14.3 / 16.0: contact is made in its phase, with no decision pending, where a battle waits,
 /// by German warships engaged there, at maximum speed only with coal. Returns the German ships there.
-fn check_contact(ctx: &Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, maximum_speed: bool) -> Result<Vec<String>, RuleError> {
+fn check_contact(
+    ctx: &Ctx,
+    space: &SpaceRef,
+    leader: &str,
+    speed_ship: &str,
+    maximum_speed: bool,
+) -> Result<Vec<String>, RuleError> {
     if !matches!(ctx.game.phase, Phase::NavalCombat | Phase::ShoreBombardment) {
-        return Err(not_now("contact is made in the Naval Combat phase (14.0) or to bombard a port (16.0)"));
+        return Err(not_now(
+            "contact is made in the Naval Combat phase (14.0) or to bombard a port (16.0)",
+        ));
     }
     if !ctx.game.pending.is_empty() {
         return Err(not_now("answer the pending decision first"));
     }
     if !open_battles(ctx.pack, ctx.game).contains(space) {
-        return Err(illegal(format!("no battle waits for contact at {}", space.describe(ctx.pack))));
+        return Err(illegal(format!(
+            "no battle waits for contact at {}",
+            space.describe(ctx.pack)
+        )));
     }
     let ships = german_in(ctx.game, space);
     for s in [leader, speed_ship] {
         if !ships.iter().any(|x| x == s) {
-            return Err(illegal(format!("{s} is not a German warship engaged at {}", space.describe(ctx.pack))));
+            return Err(illegal(format!(
+                "{s} is not a German warship engaged at {}",
+                space.describe(ctx.pack)
+            )));
         }
     }
     let mover = ctx.game.ship(speed_ship).expect("checked");
     if maximum_speed && mover.tracks.coal == 0 && !mover.austro_hungarian {
-        return Err(illegal(format!("{} has no coal for maximum speed (14.3)", mover.name)));
+        return Err(illegal(format!(
+            "{} has no coal for maximum speed (14.3)",
+            mover.name
+        )));
     }
     Ok(ships)
 }
 
 /// 14.3: both ratings, one die and the Contact Table. Returns whether the Germans have the First Salvo,
 /// or None when there is no contact (the battle is over).
-fn roll_contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str, maximum_speed: bool, bombardment: bool) -> Option<bool> {
+fn roll_contact(
+    ctx: &mut Ctx,
+    space: &SpaceRef,
+    leader: &str,
+    speed_ship: &str,
+    maximum_speed: bool,
+    bombardment: bool,
+) -> Option<bool> {
     let b = salvo::battle(ctx.game, space).expect("opened");
     let (night, limited) = (b.night, b.visibility.is_some());
     let german = german_rating(ctx, leader, speed_ship, maximum_speed, night, limited);
     let allied = allied_rating(ctx, space, bombardment);
-    let roll = ctx.roll_d6_for(|| format!("Contact: 1d6 + German {german} − Allied {allied}"), "14.3");
+    let roll = ctx.roll_d6_for(
+        || format!("Contact: 1d6 + German {german} − Allied {allied}"),
+        "14.3",
+    );
     let final_roll = roll as i32 + german - allied;
     let result = ctx.pack.charts.contact(final_roll);
-    ctx.emit(Event::ContactResolved { space: space.clone(), german, allied, final_roll, result, rule: "14.3".into() });
+    ctx.emit(Event::ContactResolved {
+        space: space.clone(),
+        german,
+        allied,
+        final_roll,
+        result,
+        rule: "14.3".into(),
+    });
     let (german_first, level) = match result {
         ContactResult::NoContact => {
             tally::end_battle(ctx, space, "14.3", "no contact");
@@ -215,8 +371,16 @@ fn roll_contact(ctx: &mut Ctx, space: &SpaceRef, leader: &str, speed_ship: &str,
     };
     if level == 1 && (limited || night) {
         // 14.3: Contact 1 under Limited Visibility or at night (22.0) is no contact.
-        ctx.instruct("Contact 1 under Limited Visibility or at night: no contact.", "14.3");
-        tally::end_battle(ctx, space, "14.3", "no contact: Limited Visibility or night");
+        ctx.instruct(
+            "Contact 1 under Limited Visibility or at night: no contact.",
+            "14.3",
+        );
+        tally::end_battle(
+            ctx,
+            space,
+            "14.3",
+            "no contact: Limited Visibility or night",
+        );
         return None;
     }
     Some(german_first)
@@ -230,12 +394,18 @@ fn allied_first_salvo(ctx: &mut Ctx, space: &SpaceRef, bombardment: bool) {
             .any(|c| kind(ctx.pack, c) == Some(IncidentKind::FrenchTroopConvoy));
         if convoy {
             // 14.15: a force with a troop convoy that has the First Salvo breaks off at once.
-            ctx.instruct("The troop convoy has the First Salvo and breaks off.", "14.15");
+            ctx.instruct(
+                "The troop convoy has the First Salvo and breaks off.",
+                "14.15",
+            );
             tally::end_battle(ctx, space, "14.15", "the convoy breaks off");
             return;
         }
         let alert = ctx.game.alert_level;
-        let die = ctx.roll_d6_for(|| format!("Allied break-off: higher than Alert Level {alert} breaks off"), "14.4");
+        let die = ctx.roll_d6_for(
+            || format!("Allied break-off: higher than Alert Level {alert} breaks off"),
+            "14.4",
+        );
         if die > alert {
             tally::end_battle(ctx, space, "14.4", "the Allies break off");
             return;
@@ -259,7 +429,16 @@ fn open_battle(ctx: &mut Ctx, space: &SpaceRef, ships: Vec<String>, bombardment:
             ctx.reveal(*id, space.clone(), "16.0");
         }
     }
-    let allied = units.iter().map(|c| AlliedUnit { counter: *c, damage: 0, gunnery_damage: 0, engine_damage: 0, in_battle: true }).collect();
+    let allied = units
+        .iter()
+        .map(|c| AlliedUnit {
+            counter: *c,
+            damage: 0,
+            gunnery_damage: 0,
+            engine_damage: 0,
+            in_battle: true,
+        })
+        .collect();
     ctx.game.turn_state.battles.push(BattleState {
         space: space.clone(),
         first_salvo: None,
@@ -283,24 +462,49 @@ fn open_battle(ctx: &mut Ctx, space: &SpaceRef, ships: Vec<String>, bombardment:
     // Limited Visibility (Incident Chart): one roll when combat would first occur in that space this turn;
     // a later battle or bombardment there this turn keeps it (5–6 forbids both).
     if ctx.game.turn_state.limited_visibility.contains(space) {
-        let kept = ctx.game.turn_state.visibility_rolls.iter().find(|(s, _)| s == space).map(|(_, r)| *r);
+        let kept = ctx
+            .game
+            .turn_state
+            .visibility_rolls
+            .iter()
+            .find(|(s, _)| s == space)
+            .map(|(_, r)| *r);
         let roll = match kept {
             Some(roll) => roll,
             None => {
-                let roll = ctx.roll_d6("Limited Visibility: range (1–2 secondary, 3–4 tertiary, 5–6 no combat)", "Incident Chart");
-                ctx.game.turn_state.visibility_rolls.push((space.clone(), roll));
+                let roll = ctx.roll_d6(
+                    "Limited Visibility: range (1–2 secondary, 3–4 tertiary, 5–6 no combat)",
+                    "Incident Chart",
+                );
+                ctx.game
+                    .turn_state
+                    .visibility_rolls
+                    .push((space.clone(), roll));
                 roll
             }
         };
         if roll >= 5 {
-            ctx.instruct("Poor visibility: no combat here this turn.", "Incident Chart: Limited Visibility");
-            tally::end_battle(ctx, space, "Incident Chart: Limited Visibility", "poor visibility");
+            ctx.instruct(
+                "Poor visibility: no combat here this turn.",
+                "Incident Chart: Limited Visibility",
+            );
+            tally::end_battle(
+                ctx,
+                space,
+                "Incident Chart: Limited Visibility",
+                "poor visibility",
+            );
             return false;
         }
-        salvo::battle_mut(ctx.game, space).expect("pushed").visibility = Some(roll);
+        salvo::battle_mut(ctx.game, space)
+            .expect("pushed")
+            .visibility = Some(roll);
     }
     if ctx.game.options.night_combat && !bombardment {
-        let roll = ctx.roll_d6_for(|| "Night: 1–2, this battle is fought at night".into(), "22.0");
+        let roll = ctx.roll_d6_for(
+            || "Night: 1–2, this battle is fought at night".into(),
+            "22.0",
+        );
         if roll <= 2 {
             salvo::battle_mut(ctx.game, space).expect("pushed").night = true;
             ctx.instruct("Night: firepower is halved (round up) except torpedoes and ships with searchlights.", "22.0");
@@ -311,13 +515,31 @@ fn open_battle(ctx: &mut Ctx, space: &SpaceRef, ships: Vec<String>, bombardment:
 
 /// 14.3 German contact rating: leadership of one ship + the speed of one ship (maximum for one coal);
 /// a seaplane adds 2 (21.0, not under Limited Visibility or at night), searchlights 1 at night.
-fn german_rating(ctx: &Ctx, leader: &str, speed_ship: &str, maximum_speed: bool, night: bool, limited: bool) -> i32 {
+fn german_rating(
+    ctx: &Ctx,
+    leader: &str,
+    speed_ship: &str,
+    maximum_speed: bool,
+    night: bool,
+    limited: bool,
+) -> i32 {
     let leader_ship = ctx.game.ship(leader).expect("checked");
     let mover = ctx.game.ship(speed_ship).expect("checked");
     let speeds = movement::speeds(ctx.pack, mover.tracks.engines);
-    let mut rating = leader_ship.tracks.leadership as i32 + if maximum_speed { speeds.maximum } else { speeds.cruise } as i32;
+    let mut rating = leader_ship.tracks.leadership as i32
+        + if maximum_speed {
+            speeds.maximum
+        } else {
+            speeds.cruise
+        } as i32;
     let engaged = german_in(ctx.game, &mover.position);
-    let aboard = |item: &str| engaged.iter().any(|s| ctx.game.ship(s).is_some_and(|x| x.cargo.iter().any(|c| c == item)));
+    let aboard = |item: &str| {
+        engaged.iter().any(|s| {
+            ctx.game
+                .ship(s)
+                .is_some_and(|x| x.cargo.iter().any(|c| c == item))
+        })
+    };
     if ctx.game.options.seaplanes && !night && !limited && aboard(firing::gear::SEAPLANE) {
         rating += 2;
     }
@@ -338,10 +560,16 @@ fn allied_rating(ctx: &Ctx, space: &SpaceRef, bombardment: bool) -> i32 {
         .allied
         .iter()
         .filter(|u| u.in_battle)
-        .filter_map(|u| targeting::values(ctx.pack, u.counter).map(|v| v.speed.saturating_sub(u.engine_damage)))
+        .filter_map(|u| {
+            targeting::values(ctx.pack, u.counter).map(|v| v.speed.saturating_sub(u.engine_damage))
+        })
         .max()
         .unwrap_or(0) as i32;
-    let home = if ports::is_allied_ground(ctx.pack, ctx.game, space) { 1 } else { 0 };
+    let home = if ports::is_allied_ground(ctx.pack, ctx.game, space) {
+        1
+    } else {
+        0
+    };
     ctx.game.alert_level as i32 + fastest + home
 }
 
@@ -371,7 +599,9 @@ pub fn break_off(ctx: &mut Ctx, space: &SpaceRef, to: &SpaceRef) -> Result<(), R
         _ => return Err(not_now("no break-off decision is pending there")),
     }
     if salvo::battle(ctx.game, space).is_some_and(|b| b.bombardment) {
-        return Err(illegal("a bombardment is not broken off by moving: cease fire instead (16.0)"));
+        return Err(illegal(
+            "a bombardment is not broken off by moving: cease fire instead (16.0)",
+        ));
     }
     break_off_target(ctx.pack, ctx.game, space, to)?;
     ctx.game.pending.remove(0);
@@ -380,21 +610,39 @@ pub fn break_off(ctx: &mut Ctx, space: &SpaceRef, to: &SpaceRef) -> Result<(), R
         if let Some(s) = ctx.game.ship_mut(&ship) {
             s.position = to.clone();
         }
-        ctx.emit(Event::ShipMoved { ship, from, to: to.clone(), speed: crate::ground::action::Speed::Stay, limit: 0 });
+        ctx.emit(Event::ShipMoved {
+            ship,
+            from,
+            to: to.clone(),
+            speed: crate::ground::action::Speed::Stay,
+            limit: 0,
+        });
     }
-    ctx.instruct(format!("Move the German ships from {} to {}.", space.describe(ctx.pack), to.describe(ctx.pack)), "14.4");
+    ctx.instruct(
+        format!(
+            "Move the German ships from {} to {}.",
+            space.describe(ctx.pack),
+            to.describe(ctx.pack)
+        ),
+        "14.4",
+    );
     tally::end_battle(ctx, space, "14.4", "the Germans break off");
     Ok(())
 }
 
 /// 16.0: the player stops bombarding (with the First Salvo, or before a new round's contact).
 pub fn cease_fire(ctx: &mut Ctx, space: &SpaceRef) -> Result<(), RuleError> {
-    let Some(b) = salvo::battle(ctx.game, space).filter(|b| b.bombardment && b.stage != BattleStage::Over) else {
+    let Some(b) =
+        salvo::battle(ctx.game, space).filter(|b| b.bombardment && b.stage != BattleStage::Over)
+    else {
         return Err(not_now("no bombardment is going on there"));
     };
-    let at_break_off = matches!(ctx.game.pending.first(), Some(Pending::BreakOff { space: s }) if s == space);
+    let at_break_off =
+        matches!(ctx.game.pending.first(), Some(Pending::BreakOff { space: s }) if s == space);
     if !(at_break_off || (b.stage == BattleStage::Contact && ctx.game.pending.is_empty())) {
-        return Err(not_now("a bombardment may stop with the First Salvo or before a round's contact"));
+        return Err(not_now(
+            "a bombardment may stop with the First Salvo or before a round's contact",
+        ));
     }
     if at_break_off {
         ctx.game.pending.remove(0);
@@ -404,23 +652,46 @@ pub fn cease_fire(ctx: &mut Ctx, space: &SpaceRef) -> Result<(), RuleError> {
 }
 
 /// 14.4: where a German break-off may go (the adjacency itself is the player's to respect on the map).
-fn break_off_target(pack: &RulesPack, game: &Game, space: &SpaceRef, to: &SpaceRef) -> Result<(), RuleError> {
+fn break_off_target(
+    pack: &RulesPack,
+    game: &Game,
+    space: &SpaceRef,
+    to: &SpaceRef,
+) -> Result<(), RuleError> {
     if to == space {
-        return Err(illegal("break off to an adjacent space, not the battle's own"));
+        return Err(illegal(
+            "break off to an adjacent space, not the battle's own",
+        ));
     }
     movement::check_destination(pack, game, to)?;
     // 20.0: Austro-Hungarian ships sail only their own seas, breaking off too.
-    let austro_hungarian_here = german_in(game, space).iter().any(|s| game.ship(s).is_some_and(|x| x.austro_hungarian));
+    let austro_hungarian_here = german_in(game, space)
+        .iter()
+        .any(|s| game.ship(s).is_some_and(|x| x.austro_hungarian));
     if austro_hungarian_here && !crate::rules::austro_hungarian::may_enter(to.sea_zone(pack)) {
         return Err(illegal("Austro-Hungarian ships may enter only the Adriatic, the Eastern Mediterranean and the Aegean (20.0)"));
     }
-    if matches!(ports::port_side(pack, game, to), Some(Side::Neutral | Side::Enemy)) {
-        return Err(illegal("a break-off may not end in a neutral or enemy port or naval base (14.4)"));
+    if matches!(
+        ports::port_side(pack, game, to),
+        Some(Side::Neutral | Side::Enemy)
+    ) {
+        return Err(illegal(
+            "a break-off may not end in a neutral or enemy port or naval base (14.4)",
+        ));
     }
-    if game.counters_at(&Location::OnMap { space: to.clone() }).next().is_some()
-        || to.place_id().is_some_and(|id| game.count_at(&Location::PatrolZone { zone: id.to_string() }) > 0)
+    if game
+        .counters_at(&Location::OnMap { space: to.clone() })
+        .next()
+        .is_some()
+        || to.place_id().is_some_and(|id| {
+            game.count_at(&Location::PatrolZone {
+                zone: id.to_string(),
+            }) > 0
+        })
     {
-        return Err(illegal("a break-off may not end where enemy warships or incident markers are (14.4)"));
+        return Err(illegal(
+            "a break-off may not end where enemy warships or incident markers are (14.4)",
+        ));
     }
     Ok(())
 }
@@ -430,21 +701,37 @@ fn engaged(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
     set_stage(ctx, space, BattleStage::Targets);
     if !ctx.quiet {
         let b = salvo::battle(ctx.game, space).expect("opened");
-        let first = if german_first { "the German ships" } else if b.bombardment { "the coastal defenses" } else { "the Allied ships" };
+        let first = if german_first {
+            "the German ships"
+        } else if b.bombardment {
+            "the coastal defenses"
+        } else {
+            "the Allied ships"
+        };
         let range = match (b.round, b.visibility) {
             (1, Some(1 | 2)) => " Limited Visibility: the battle opens at secondary range (primary and secondary guns fire together).",
             (1, Some(_)) => " Limited Visibility: the battle opens at tertiary range (all guns fire together).",
             _ => "",
         };
         let round = b.round;
-        ctx.instruct(format!("Round {round} at {}: {first} have the First Salvo.{range}", space.describe(ctx.pack)), "14.2");
+        ctx.instruct(
+            format!(
+                "Round {round} at {}: {first} have the First Salvo.{range}",
+                space.describe(ctx.pack)
+            ),
+            "14.2",
+        );
     }
     salvo::begin_round(ctx, space);
 }
 
 fn set_first_salvo(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
     if let Some(b) = salvo::battle_mut(ctx.game, space) {
-        b.first_salvo = Some(if german_first { "german".into() } else { "allied".into() });
+        b.first_salvo = Some(if german_first {
+            "german".into()
+        } else {
+            "allied".into()
+        });
     }
 }
 

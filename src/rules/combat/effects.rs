@@ -2,12 +2,12 @@
 //! firing ship's fire is complete, a Withdrawal last. Allied ships count damage results against their
 //! armor; coastal defenses use the Shore Bombardment column (16.0); German ships move their tracks (6.3).
 
-use crate::rules::combat::firing::{gear, Weapon};
-use crate::rules::combat::targeting;
+use crate::engine::ctx::Ctx;
 use crate::ground::event::Event;
 use crate::ground::pack::{AlliedHit, ShoreHit};
-use crate::engine::ctx::Ctx;
 use crate::ground::state::{AlliedFate, CounterId, Location, SpaceRef};
+use crate::rules::combat::firing::{gear, Weapon};
+use crate::rules::combat::targeting;
 
 /// Hits scored by one ship's fire, by weapon (gunnery and torpedo hits use different tables).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,7 +40,13 @@ pub enum Outcome {
 
 /// 14.7/14.13: the hits of one German ship's fire on an Allied unit in the battle at `space`.
 /// `firer` is the German ship (Camera Crew publicity for a sinking).
-pub fn hit_allied(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, hits: Hits, firer: &str) -> Outcome {
+pub fn hit_allied(
+    ctx: &mut Ctx,
+    space: &SpaceRef,
+    target: CounterId,
+    hits: Hits,
+    firer: &str,
+) -> Outcome {
     if hits.total() == 0 {
         return Outcome::Fights;
     }
@@ -48,10 +54,14 @@ pub fn hit_allied(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, hits: Hits
     if let Some(_firepower) = targeting::coastal_firepower(ctx.pack, target) {
         return hit_coastal(ctx, space, target, hits.total(), &name);
     }
-    let armor = targeting::values(ctx.pack, target).map(|v| v.armor).unwrap_or(0);
+    let armor = targeting::values(ctx.pack, target)
+        .map(|v| v.armor)
+        .unwrap_or(0);
     // Roll every hit first (14.7: results are applied once the ship's whole fire is rolled).
     let results = roll_allied_hits(ctx, hits, &name);
-    let Some(unit) = battle_unit(ctx, space, target) else { return Outcome::Fights };
+    let Some(unit) = battle_unit(ctx, space, target) else {
+        return Outcome::Fights;
+    };
     let mut unit = unit;
     let (mut sunk, withdrawal) = count_damage(&mut unit, &results);
     // 14.13: more damage results than the armor value sinks the ship.
@@ -65,7 +75,14 @@ pub fn hit_allied(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, hits: Hits
     };
     if !ctx.quiet {
         let said: Vec<&str> = results.iter().map(|r| allied_hit_name(*r)).collect();
-        ctx.instruct(format!("{name}: {} — {} against armor {armor}.", said.join(", "), crate::ground::words::count(unit.damage, "damage result", "damage results")), "14.13");
+        ctx.instruct(
+            format!(
+                "{name}: {} — {} against armor {armor}.",
+                said.join(", "),
+                crate::ground::words::count(unit.damage, "damage result", "damage results")
+            ),
+            "14.13",
+        );
     }
     unit.in_battle = outcome == Outcome::Fights;
     store_unit(ctx, space, unit);
@@ -82,11 +99,19 @@ pub fn hit_allied(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, hits: Hits
 fn roll_allied_hits(ctx: &mut Ctx, hits: Hits, name: &str) -> Vec<AlliedHit> {
     let mut results = Vec::with_capacity(hits.total() as usize);
     if hits.gunnery > 0 {
-        let faces = ctx.roll_d6s_for(hits.gunnery as usize, || format!("Gunnery Hit table for {name}"), "14.5");
+        let faces = ctx.roll_d6s_for(
+            hits.gunnery as usize,
+            || format!("Gunnery Hit table for {name}"),
+            "14.5",
+        );
         results.extend(faces.iter().map(|f| ctx.pack.charts.gunnery_on_allied(*f)));
     }
     if hits.torpedo > 0 {
-        let faces = ctx.roll_d6s_for(hits.torpedo as usize, || format!("Torpedo Hit table for {name}"), "14.6");
+        let faces = ctx.roll_d6s_for(
+            hits.torpedo as usize,
+            || format!("Torpedo Hit table for {name}"),
+            "14.6",
+        );
         results.extend(faces.iter().map(|f| ctx.pack.charts.torpedo_on_allied(*f)));
     }
     results
@@ -94,7 +119,10 @@ fn roll_allied_hits(ctx: &mut Ctx, hits: Hits, name: &str) -> Vec<AlliedHit> {
 
 /// 14.13: the hit results counted on the unit's damage; returns whether one sank it and whether one
 /// withdraws it.
-fn count_damage(unit: &mut crate::ground::state::AlliedUnit, results: &[AlliedHit]) -> (bool, bool) {
+fn count_damage(
+    unit: &mut crate::ground::state::AlliedUnit,
+    results: &[AlliedHit],
+) -> (bool, bool) {
     let mut sunk = false;
     let mut withdrawal = false;
     for r in results {
@@ -119,11 +147,30 @@ fn count_damage(unit: &mut crate::ground::state::AlliedUnit, results: &[AlliedHi
 /// 14.13: a sunk Allied ship goes to the Allied Ships Sunk box; a Camera Crew aboard the firer films it
 /// (Crew & Gear).
 fn allied_sunk(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, firer: &str, name: &str) {
-    leave_battle(ctx, space, target, AlliedFate::Sunk, Location::Sunk, "to the Allied Ships Sunk box", "14.13");
-    let camera = ctx.game.ship(firer).is_some_and(|s| s.cargo.iter().any(|c| c == gear::CAMERA_CREW));
+    leave_battle(
+        ctx,
+        space,
+        target,
+        AlliedFate::Sunk,
+        Location::Sunk,
+        "to the Allied Ships Sunk box",
+        "14.13",
+    );
+    let camera = ctx
+        .game
+        .ship(firer)
+        .is_some_and(|s| s.cargo.iter().any(|c| c == gear::CAMERA_CREW));
     if camera {
-        let firer_name = ctx.game.ship(firer).map(|s| s.name.clone()).unwrap_or_default();
-        ctx.change_vp(1, format!("Camera Crew aboard {firer_name} films {name} going down"), "Crew and Gear chart");
+        let firer_name = ctx
+            .game
+            .ship(firer)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        ctx.change_vp(
+            1,
+            format!("Camera Crew aboard {firer_name} films {name} going down"),
+            "Crew and Gear chart",
+        );
     }
 }
 
@@ -131,29 +178,66 @@ fn allied_sunk(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, firer: &str, 
 fn allied_withdraws(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, damaged: bool) {
     // A damaged ship that withdraws still counts as damaged (docs/AMBIGUITIES.md, 14.13).
     let (fate, to, words) = if damaged {
-        (AlliedFate::Damaged, Location::Damaged, "withdraws damaged, to the Allied Ships Damaged box")
+        (
+            AlliedFate::Damaged,
+            Location::Damaged,
+            "withdraws damaged, to the Allied Ships Damaged box",
+        )
     } else {
-        (AlliedFate::Withdrawn, Location::Withdrawn, "withdraws, aside for the scenario")
+        (
+            AlliedFate::Withdrawn,
+            Location::Withdrawn,
+            "withdraws, aside for the scenario",
+        )
     };
     leave_battle(ctx, space, target, fate, to, words, "14.13");
 }
 
 /// 16.0: each hit on a coastal defense unit rolls on the Shore Bombardment column.
-fn hit_coastal(ctx: &mut Ctx, space: &SpaceRef, target: CounterId, hits: u32, name: &str) -> Outcome {
-    let faces = ctx.roll_d6s_for(hits as usize, || format!("Shore Bombardment column for {name}"), "16.0");
-    if !faces.iter().any(|f| ctx.pack.charts.shore_hit(*f) == ShoreHit::Destroyed) {
+fn hit_coastal(
+    ctx: &mut Ctx,
+    space: &SpaceRef,
+    target: CounterId,
+    hits: u32,
+    name: &str,
+) -> Outcome {
+    let faces = ctx.roll_d6s_for(
+        hits as usize,
+        || format!("Shore Bombardment column for {name}"),
+        "16.0",
+    );
+    if !faces
+        .iter()
+        .any(|f| ctx.pack.charts.shore_hit(*f) == ShoreHit::Destroyed)
+    {
         return Outcome::Fights;
     }
     if let Some(mut unit) = battle_unit(ctx, space, target) {
         unit.in_battle = false;
         store_unit(ctx, space, unit);
     }
-    leave_battle(ctx, space, target, AlliedFate::Sunk, Location::Sunk, "destroyed", "16.0");
+    leave_battle(
+        ctx,
+        space,
+        target,
+        AlliedFate::Sunk,
+        Location::Sunk,
+        "destroyed",
+        "16.0",
+    );
     Outcome::Sunk
 }
 
 /// An Allied unit leaves the battle at once (sunk, destroyed, withdrawn) and its fate is recorded.
-fn leave_battle(ctx: &mut Ctx, space: &SpaceRef, id: CounterId, fate: AlliedFate, to: Location, words: &str, rule: &str) {
+fn leave_battle(
+    ctx: &mut Ctx,
+    space: &SpaceRef,
+    id: CounterId,
+    fate: AlliedFate,
+    to: Location,
+    words: &str,
+    rule: &str,
+) {
     if let Some(b) = crate::rules::combat::battle::battle_mut(ctx.game, space) {
         b.results.push((id, fate));
     }
@@ -162,7 +246,12 @@ fn leave_battle(ctx: &mut Ctx, space: &SpaceRef, id: CounterId, fate: AlliedFate
         let spec = &ctx.pack.counters.counters[id.index()];
         let (counter, name) = (spec.id.clone(), spec.name.clone());
         let to = format!("{words}{}", vp_words(ctx.pack, id, fate));
-        ctx.emit(Event::CounterReturned { counter, name, to, rule: rule.to_string() });
+        ctx.emit(Event::CounterReturned {
+            counter,
+            name,
+            to,
+            rule: rule.to_string(),
+        });
     }
 }
 
@@ -171,17 +260,37 @@ fn leave_battle(ctx: &mut Ctx, space: &SpaceRef, id: CounterId, fate: AlliedFate
 pub fn vp_words(pack: &crate::RulesPack, id: CounterId, fate: AlliedFate) -> String {
     let vp = match (&pack.counters.counters[id.index()].kind, fate) {
         (_, AlliedFate::Withdrawn) => 0,
-        (crate::ground::pack::CounterKind::CoastalDefense { .. }, _) => pack.charts.victory_points.coastal_defense_destroyed,
+        (crate::ground::pack::CounterKind::CoastalDefense { .. }, _) => {
+            pack.charts.victory_points.coastal_defense_destroyed
+        }
         (crate::ground::pack::CounterKind::Incident { ship: Some(v), .. }, fate) => {
-            pack.charts.vp_for(v.ship_type).map_or(0, |row| if fate == AlliedFate::Sunk { row.sunk } else { row.damaged })
+            pack.charts.vp_for(v.ship_type).map_or(0, |row| {
+                if fate == AlliedFate::Sunk {
+                    row.sunk
+                } else {
+                    row.damaged
+                }
+            })
         }
         _ => 0,
     };
-    if vp == 0 { " (no VP)".to_string() } else { format!(" ({vp:+} VP)") }
+    if vp == 0 {
+        " (no VP)".to_string()
+    } else {
+        format!(" ({vp:+} VP)")
+    }
 }
 
-fn battle_unit(ctx: &Ctx, space: &SpaceRef, id: CounterId) -> Option<crate::ground::state::AlliedUnit> {
-    crate::rules::combat::battle::battle(ctx.game, space)?.allied.iter().find(|u| u.counter == id).copied()
+fn battle_unit(
+    ctx: &Ctx,
+    space: &SpaceRef,
+    id: CounterId,
+) -> Option<crate::ground::state::AlliedUnit> {
+    crate::rules::combat::battle::battle(ctx.game, space)?
+        .allied
+        .iter()
+        .find(|u| u.counter == id)
+        .copied()
 }
 
 fn store_unit(ctx: &mut Ctx, space: &SpaceRef, unit: crate::ground::state::AlliedUnit) {
@@ -213,28 +322,48 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
         hit_austro_hungarian(ctx, ship, hits, firer);
         return;
     }
-    let ship_name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
+    let ship_name = ctx
+        .game
+        .ship(ship)
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
     let mut torpedo_hits = hits.torpedo;
-    let nets = ctx.game.ship(ship).is_some_and(|s| s.cargo.iter().any(|c| c == gear::TORPEDO_NETS));
-    let nets_unused = crate::rules::combat::battle::battle(ctx.game, space).is_some_and(|b| !b.nets_used.iter().any(|s| s == ship));
+    let nets = ctx
+        .game
+        .ship(ship)
+        .is_some_and(|s| s.cargo.iter().any(|c| c == gear::TORPEDO_NETS));
+    let nets_unused = crate::rules::combat::battle::battle(ctx.game, space)
+        .is_some_and(|b| !b.nets_used.iter().any(|s| s == ship));
     if torpedo_hits > 0 && nets && nets_unused {
         if let Some(b) = crate::rules::combat::battle::battle_mut(ctx.game, space) {
             b.nets_used.push(ship.to_string());
         }
-        let face = ctx.roll_d6s_for(1, || format!("Torpedo Nets on {ship_name}: 4–6 stops the torpedo"), "Crew and Gear chart")[0];
+        let face = ctx.roll_d6s_for(
+            1,
+            || format!("Torpedo Nets on {ship_name}: 4–6 stops the torpedo"),
+            "Crew and Gear chart",
+        )[0];
         if face >= 4 {
             torpedo_hits -= 1;
         }
     }
     let mut results = Vec::new();
     if hits.gunnery > 0 {
-        let faces = ctx.roll_d6s_for(hits.gunnery as usize, || format!("Gunnery Hit table for {ship_name}"), "14.5");
+        let faces = ctx.roll_d6s_for(
+            hits.gunnery as usize,
+            || format!("Gunnery Hit table for {ship_name}"),
+            "14.5",
+        );
         for f in faces {
             results.push(ctx.pack.charts.gunnery_on_german(f).to_vec());
         }
     }
     if torpedo_hits > 0 {
-        let faces = ctx.roll_d6s_for(torpedo_hits as usize, || format!("Torpedo Hit table for {ship_name}"), "14.6");
+        let faces = ctx.roll_d6s_for(
+            torpedo_hits as usize,
+            || format!("Torpedo Hit table for {ship_name}"),
+            "14.6",
+        );
         for f in faces {
             results.push(ctx.pack.charts.torpedo_on_german(f).to_vec());
         }
@@ -249,41 +378,100 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
 /// armor (its hull track holds armor + 1 boxes); a Withdrawal or any damage takes it off the map until the
 /// next scenario once the fire is over, a Sunk result or too much damage sinks it.
 fn hit_austro_hungarian(ctx: &mut Ctx, ship: &str, hits: Hits, firer: &str) {
-    let name = ctx.game.ship(ship).map(|s| s.name.clone()).unwrap_or_default();
+    let name = ctx
+        .game
+        .ship(ship)
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
     let mut results = Vec::new();
     if hits.gunnery > 0 {
-        let faces = ctx.roll_d6s_for(hits.gunnery as usize, || format!("Gunnery Hit table for {name}"), "14.5");
+        let faces = ctx.roll_d6s_for(
+            hits.gunnery as usize,
+            || format!("Gunnery Hit table for {name}"),
+            "14.5",
+        );
         results.extend(faces.iter().map(|f| ctx.pack.charts.gunnery_on_allied(*f)));
     }
     if hits.torpedo > 0 {
-        let faces = ctx.roll_d6s_for(hits.torpedo as usize, || format!("Torpedo Hit table for {name}"), "14.6");
+        let faces = ctx.roll_d6s_for(
+            hits.torpedo as usize,
+            || format!("Torpedo Hit table for {name}"),
+            "14.6",
+        );
         results.extend(faces.iter().map(|f| ctx.pack.charts.torpedo_on_allied(*f)));
     }
     let reason = format!("hit by {firer}");
     let mut withdrawal = false;
     for r in &results {
-        let Some(tracks) = ctx.game.ship(ship).filter(|s| s.status == crate::ground::state::ShipStatus::Active).map(|s| s.tracks) else { return };
+        let Some(tracks) = ctx
+            .game
+            .ship(ship)
+            .filter(|s| s.status == crate::ground::state::ShipStatus::Active)
+            .map(|s| s.tracks)
+        else {
+            return;
+        };
         match r {
             AlliedHit::Sunk => {
-                ctx.sink_german_ship(ship, &format!("a Sunk result on the hit table, fired on by {firer}"), "14.13");
+                ctx.sink_german_ship(
+                    ship,
+                    &format!("a Sunk result on the hit table, fired on by {firer}"),
+                    "14.13",
+                );
                 return;
             }
             AlliedHit::Withdrawal => withdrawal = true,
-            AlliedHit::HullDamage => ctx.change_track(ship, crate::ground::action::Track::Hull, -1, reason.clone(), "14.13"),
-            AlliedHit::HeavyDamage => ctx.change_track(ship, crate::ground::action::Track::Hull, -2, reason.clone(), "14.13"),
+            AlliedHit::HullDamage => ctx.change_track(
+                ship,
+                crate::ground::action::Track::Hull,
+                -1,
+                reason.clone(),
+                "14.13",
+            ),
+            AlliedHit::HeavyDamage => ctx.change_track(
+                ship,
+                crate::ground::action::Track::Hull,
+                -2,
+                reason.clone(),
+                "14.13",
+            ),
             AlliedHit::GunneryDamage => {
                 let gun = crate::ground::pack::GermanHitTrack::Guns.track(&tracks);
-                ctx.change_track(ship, crate::ground::action::Track::Hull, -1, reason.clone(), "14.13");
+                ctx.change_track(
+                    ship,
+                    crate::ground::action::Track::Hull,
+                    -1,
+                    reason.clone(),
+                    "14.13",
+                );
                 ctx.change_track(ship, gun, -1, reason.clone(), "14.13");
             }
             AlliedHit::EngineDamage => {
-                ctx.change_track(ship, crate::ground::action::Track::Hull, -1, reason.clone(), "14.13");
-                ctx.change_track(ship, crate::ground::action::Track::Engines, -1, reason.clone(), "14.13");
+                ctx.change_track(
+                    ship,
+                    crate::ground::action::Track::Hull,
+                    -1,
+                    reason.clone(),
+                    "14.13",
+                );
+                ctx.change_track(
+                    ship,
+                    crate::ground::action::Track::Engines,
+                    -1,
+                    reason.clone(),
+                    "14.13",
+                );
             }
         }
     }
-    let damaged = ctx.game.ship(ship).is_some_and(|s| s.status == crate::ground::state::ShipStatus::Active && s.tracks.hull < s.start.hull);
+    let damaged = ctx.game.ship(ship).is_some_and(|s| {
+        s.status == crate::ground::state::ShipStatus::Active && s.tracks.hull < s.start.hull
+    });
     if withdrawal || damaged {
-        crate::rules::austro_hungarian::withdraw(ctx, ship, if damaged { "is damaged" } else { "withdraws" });
+        crate::rules::austro_hungarian::withdraw(
+            ctx,
+            ship,
+            if damaged { "is damaged" } else { "withdraws" },
+        );
     }
 }

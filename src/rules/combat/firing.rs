@@ -101,7 +101,8 @@ pub fn german_dice(ship: &GermanShip, weapon: Weapon, target_armor: u8, fire: Ge
             rating = halve_up(rating);
         }
     }
-    let mut dice = rating + ship.tracks.leadership as i32 - target_armor as i32 + fire.morale_dice as i32;
+    let mut dice =
+        rating + ship.tracks.leadership as i32 - target_armor as i32 + fire.morale_dice as i32;
     if has(gear::RESERVE_CREW) {
         dice += RESERVE_CREW_DICE;
     }
@@ -129,7 +130,11 @@ pub fn allied_dice(values: &ShipValues, unit: &AlliedUnit, weapon: Weapon, night
 
 /// 16.0: a coastal defense unit fires its printed firepower as primary guns, and nothing else.
 pub fn coastal_dice(firepower: u8, weapon: Weapon) -> u32 {
-    if weapon == Weapon::Primary { firepower as u32 } else { 0 }
+    if weapon == Weapon::Primary {
+        firepower as u32
+    } else {
+        0
+    }
 }
 
 /// 22.0: halve, rounding fractions up.
@@ -163,30 +168,53 @@ mod tests {
     fn rule_14_5_german_solution_is_firepower_plus_leadership_minus_armor() {
         let g = goeben();
         // Goeben: primary 5, leadership 4; against armor 3.
-        assert_eq!(german_dice(&g, Weapon::Primary, 3, GermanFire::default()), 5 + 4 - 3);
-        assert_eq!(german_dice(&g, Weapon::Tertiary, 0, GermanFire::default()), 2 + 4);
+        assert_eq!(
+            german_dice(&g, Weapon::Primary, 3, GermanFire::default()),
+            5 + 4 - 3
+        );
+        assert_eq!(
+            german_dice(&g, Weapon::Tertiary, 0, GermanFire::default()),
+            2 + 4
+        );
     }
 
     #[test]
     fn rule_14_5_reserve_crew_adds_one_and_the_targeting_calculator_two() {
         let mut g = goeben();
         g.cargo = vec![gear::RESERVE_CREW.into(), gear::TARGETING_CALCULATOR.into()];
-        assert_eq!(german_dice(&g, Weapon::Secondary, 1, GermanFire::default()), 3 + 4 + 1 + 2 - 1);
+        assert_eq!(
+            german_dice(&g, Weapon::Secondary, 1, GermanFire::default()),
+            3 + 4 + 1 + 2 - 1
+        );
     }
 
     #[test]
     fn rule_14_9_maximum_fire_doubles_the_firepower_rating_only() {
         let g = goeben();
-        let max = GermanFire { maximum_fire: true, ..Default::default() };
+        let max = GermanFire {
+            maximum_fire: true,
+            ..Default::default()
+        };
         assert_eq!(german_dice(&g, Weapon::Primary, 2, max), 10 + 4 - 2);
-        assert_eq!(german_dice(&g, Weapon::Torpedo, 2, max), 1 + 4 - 2, "torpedoes are not guns");
+        assert_eq!(
+            german_dice(&g, Weapon::Torpedo, 2, max),
+            1 + 4 - 2,
+            "torpedoes are not guns"
+        );
     }
 
     #[test]
     fn rule_22_0_night_halves_firepower_rounding_up_except_torpedoes_and_searchlights() {
         let mut g = goeben();
-        let night = GermanFire { night: true, ..Default::default() };
-        assert_eq!(german_dice(&g, Weapon::Primary, 0, night), 3 + 4, "5 halved rounds up to 3");
+        let night = GermanFire {
+            night: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            german_dice(&g, Weapon::Primary, 0, night),
+            3 + 4,
+            "5 halved rounds up to 3"
+        );
         assert_eq!(german_dice(&g, Weapon::Torpedo, 0, night), 1 + 4);
         g.cargo.push(gear::SEARCHLIGHTS.into());
         assert_eq!(german_dice(&g, Weapon::Primary, 0, night), 5 + 4);
@@ -195,27 +223,67 @@ mod tests {
     #[test]
     fn morale_check_adds_or_removes_one_die_and_a_silent_gun_type_does_not_fire() {
         let mut g = goeben();
-        let up = GermanFire { morale_dice: 1, ..Default::default() };
-        let down = GermanFire { morale_dice: -1, ..Default::default() };
+        let up = GermanFire {
+            morale_dice: 1,
+            ..Default::default()
+        };
+        let down = GermanFire {
+            morale_dice: -1,
+            ..Default::default()
+        };
         assert_eq!(german_dice(&g, Weapon::Primary, 0, up), 10);
         assert_eq!(german_dice(&g, Weapon::Primary, 0, down), 8);
         g.tracks.primary = 0;
-        assert_eq!(german_dice(&g, Weapon::Primary, 0, up), 0, "no primary guns left: no primary fire");
-        assert_eq!(german_dice(&g, Weapon::Secondary, 12, GermanFire::default()), 0, "never below zero");
+        assert_eq!(
+            german_dice(&g, Weapon::Primary, 0, up),
+            0,
+            "no primary guns left: no primary fire"
+        );
+        assert_eq!(
+            german_dice(&g, Weapon::Secondary, 12, GermanFire::default()),
+            0,
+            "never below zero"
+        );
     }
 
     #[test]
     fn rule_14_11_allied_dice_are_the_printed_firepower_less_gunnery_damage() {
         let pack = RulesPack::standard();
         let id = pack.counter_index("gb_bc_inflexible").unwrap();
-        let crate::ground::pack::CounterKind::Incident { ship: Some(v), .. } = pack.counters.counters[id].kind else { panic!() };
-        let mut unit = AlliedUnit { counter: CounterId(id as u16), damage: 0, gunnery_damage: 0, engine_damage: 0, in_battle: true };
-        assert_eq!(allied_dice(&v, &unit, Weapon::Primary, false), v.primary as u32);
-        assert_eq!(allied_dice(&v, &unit, Weapon::Torpedo, false), v.torpedo as u32);
+        let crate::ground::pack::CounterKind::Incident { ship: Some(v), .. } =
+            pack.counters.counters[id].kind
+        else {
+            panic!()
+        };
+        let mut unit = AlliedUnit {
+            counter: CounterId(id as u16),
+            damage: 0,
+            gunnery_damage: 0,
+            engine_damage: 0,
+            in_battle: true,
+        };
+        assert_eq!(
+            allied_dice(&v, &unit, Weapon::Primary, false),
+            v.primary as u32
+        );
+        assert_eq!(
+            allied_dice(&v, &unit, Weapon::Torpedo, false),
+            v.torpedo as u32
+        );
         unit.gunnery_damage = 1;
-        assert_eq!(allied_dice(&v, &unit, Weapon::Primary, false), v.primary as u32 - 1);
-        assert_eq!(allied_dice(&v, &unit, Weapon::Torpedo, true), v.torpedo as u32, "torpedoes: no gunnery damage, no night");
-        assert_eq!(allied_dice(&v, &unit, Weapon::Secondary, true), (v.secondary as u32 - 1).div_ceil(2));
+        assert_eq!(
+            allied_dice(&v, &unit, Weapon::Primary, false),
+            v.primary as u32 - 1
+        );
+        assert_eq!(
+            allied_dice(&v, &unit, Weapon::Torpedo, true),
+            v.torpedo as u32,
+            "torpedoes: no gunnery damage, no night"
+        );
+        assert_eq!(
+            allied_dice(&v, &unit, Weapon::Secondary, true),
+            (v.secondary as u32 - 1).div_ceil(2)
+        );
     }
 
     #[test]

@@ -7,12 +7,12 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::rules::combat::{contact, salvo, targeting};
-use crate::ground::dice::Dice;
-use crate::rules::movement;
-use crate::ground::pack::RulesPack;
 use crate::engine::ctx::Ctx;
+use crate::ground::dice::Dice;
+use crate::ground::pack::RulesPack;
 use crate::ground::state::{BattleStage, CounterId, Game, Location, Pending, ShipStatus, SpaceRef};
+use crate::rules::combat::{contact, salvo, targeting};
+use crate::rules::movement;
 
 /// What the forecast assumes the player does (shown with the numbers).
 pub const POLICY: &str = "fight every round; each German ship fires normally at the largest Allied unit and launches all its torpedoes at it; contact uses the best leadership and the fastest cruise speed";
@@ -64,7 +64,9 @@ pub fn applies(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
     if fresh(pack, game, space) {
         return true;
     }
-    let Some(b) = salvo::battle(game, space) else { return false };
+    let Some(b) = salvo::battle(game, space) else {
+        return false;
+    };
     if b.stage == BattleStage::Over {
         return false;
     }
@@ -86,7 +88,13 @@ fn fresh(pack: &RulesPack, game: &Game, space: &SpaceRef) -> bool {
 }
 
 /// Runs `simulations` copies of the battle at `space` to its end. `seed` makes it reproducible.
-pub fn forecast(pack: &RulesPack, game: &Game, space: &SpaceRef, simulations: u32, seed: u64) -> Option<Forecast> {
+pub fn forecast(
+    pack: &RulesPack,
+    game: &Game,
+    space: &SpaceRef,
+    simulations: u32,
+    seed: u64,
+) -> Option<Forecast> {
     if !applies(pack, game, space) || simulations == 0 {
         return None;
     }
@@ -105,15 +113,26 @@ pub fn forecast(pack: &RulesPack, game: &Game, space: &SpaceRef, simulations: u3
 /// opened (14.1; in a bombardment the port's coastal defenses, 16.0), else the battle's own.
 fn sides(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Option<(Vec<String>, Vec<CounterId>)> {
     if fresh(pack, game, space) {
-        let germans = game.active_ships().filter(|s| &s.position == space).map(|s| s.id.clone()).collect();
+        let germans = game
+            .active_ships()
+            .filter(|s| &s.position == space)
+            .map(|s| s.id.clone())
+            .collect();
         let allied = match (game.phase, space.place_id()) {
-            (crate::ground::state::Phase::ShoreBombardment, Some(port)) => game.counters_at(&Location::Port { port: port.to_string() }).collect(),
+            (crate::ground::state::Phase::ShoreBombardment, Some(port)) => game
+                .counters_at(&Location::Port {
+                    port: port.to_string(),
+                })
+                .collect(),
             _ => contact::allied_in(pack, game, space),
         };
         Some((germans, allied))
     } else {
         let b = salvo::battle(game, space)?;
-        Some((salvo::german_ships(game, b), salvo::allied_fighting(b).collect()))
+        Some((
+            salvo::german_ships(game, b),
+            salvo::allied_fighting(b).collect(),
+        ))
     }
 }
 
@@ -147,7 +166,15 @@ impl Tally {
     }
 
     /// Adds one run: `copy` is the game after the battle fought from `game`.
-    fn record(&mut self, pack: &RulesPack, game: &Game, copy: &Game, germans: &[String], allied: &[CounterId], rounds: u64) -> Option<()> {
+    fn record(
+        &mut self,
+        pack: &RulesPack,
+        game: &Game,
+        copy: &Game,
+        germans: &[String],
+        allied: &[CounterId],
+        rounds: u64,
+    ) -> Option<()> {
         self.rounds += rounds;
         let delta = copy.vp - game.vp;
         self.vp_total += delta as i64;
@@ -157,7 +184,10 @@ impl Tally {
             let (before, after) = (game.ship(id)?, copy.ship(id)?);
             self.g_sunk[k] += (after.status == ShipStatus::Sunk) as u32;
             self.g_hit[k] += (after.tracks.hull < before.tracks.hull) as u32;
-            self.g_ammo[k] += before.tracks.ammunition.saturating_sub(after.tracks.ammunition) as u64;
+            self.g_ammo[k] += before
+                .tracks
+                .ammunition
+                .saturating_sub(after.tracks.ammunition) as u64;
         }
         for (k, id) in allied.iter().enumerate() {
             match copy.counter(*id).location {
@@ -170,7 +200,14 @@ impl Tally {
     }
 
     /// The sums as shares of the `simulations` runs.
-    fn forecast(&self, pack: &RulesPack, game: &Game, germans: &[String], allied: &[CounterId], simulations: u32) -> Forecast {
+    fn forecast(
+        &self,
+        pack: &RulesPack,
+        game: &Game,
+        germans: &[String],
+        allied: &[CounterId],
+        simulations: u32,
+    ) -> Forecast {
         let n = simulations as f64;
         Forecast {
             simulations,
@@ -191,7 +228,12 @@ impl Tally {
                 .enumerate()
                 .map(|(k, id)| {
                     let spec = &pack.counters.counters[id.index()];
-                    AlliedOutlook { counter: spec.id.clone(), name: spec.name.clone(), sunk: self.a_sunk[k] as f64 / n, damaged_or_withdrawn: self.a_out[k] as f64 / n }
+                    AlliedOutlook {
+                        counter: spec.id.clone(),
+                        name: spec.name.clone(),
+                        sunk: self.a_sunk[k] as f64 / n,
+                        damaged_or_withdrawn: self.a_out[k] as f64 / n,
+                    }
                 })
                 .collect(),
             expected_vp: self.vp_total as f64 / n,
@@ -208,7 +250,12 @@ pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
     let opening = fresh(pack, game, space);
     let mut ctx = Ctx::quiet(pack, game);
     if opening {
-        let ships: Vec<String> = ctx.game.active_ships().filter(|s| &s.position == space).map(|s| s.id.clone()).collect();
+        let ships: Vec<String> = ctx
+            .game
+            .active_ships()
+            .filter(|s| &s.position == space)
+            .map(|s| s.id.clone())
+            .collect();
         let (leader, speed_ship) = best_contact(pack, ctx.game, &ships);
         if contact::contact(&mut ctx, space, &leader, &speed_ship, false).is_err() {
             return 0;
@@ -216,7 +263,9 @@ pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
     }
     // Each pass answers one decision; a battle of MAX_ROUNDS rounds needs far fewer than this.
     for _ in 0..(MAX_ROUNDS as usize * 16) {
-        let Some(b) = salvo::battle(ctx.game, space) else { break };
+        let Some(b) = salvo::battle(ctx.game, space) else {
+            break;
+        };
         if b.stage == BattleStage::Over || b.round > MAX_ROUNDS {
             break;
         }
@@ -228,8 +277,17 @@ pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
             }
             Some(Pending::Torpedoes { ship, .. }) => {
                 let b = salvo::battle(ctx.game, space).expect("running");
-                let target = salvo::torpedo_targets(pack, b).first().map(|c| pack.counters.counters[c.index()].id.clone());
-                let count = if target.is_some() { ctx.game.ship(&ship).map(|s| s.tracks.torpedoes).unwrap_or(0) } else { 0 };
+                let target = salvo::torpedo_targets(pack, b)
+                    .first()
+                    .map(|c| pack.counters.counters[c.index()].id.clone());
+                let count = if target.is_some() {
+                    ctx.game
+                        .ship(&ship)
+                        .map(|s| s.tracks.torpedoes)
+                        .unwrap_or(0)
+                } else {
+                    0
+                };
                 salvo::launch_torpedoes(&mut ctx, &ship, target.as_deref(), count)
             }
             Some(_) => break,
@@ -242,13 +300,17 @@ pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
             break;
         }
     }
-    salvo::battle(ctx.game, space).map(|b| b.round.min(MAX_ROUNDS)).unwrap_or(0)
+    salvo::battle(ctx.game, space)
+        .map(|b| b.round.min(MAX_ROUNDS))
+        .unwrap_or(0)
 }
 
 /// The policy's target: the first Allied unit in firing order (the largest, British first).
 fn largest(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Option<String> {
     let b = salvo::battle(game, space)?;
-    targeting::firing_order(pack, &b.allied).first().map(|c| pack.counters.counters[c.index()].id.clone())
+    targeting::firing_order(pack, &b.allied)
+        .first()
+        .map(|c| pack.counters.counters[c.index()].id.clone())
 }
 
 /// The policy's contact choice: the best leadership and the fastest cruise speed among the engaged ships.
@@ -258,7 +320,18 @@ fn contact_choice(pack: &RulesPack, game: &Game, space: &SpaceRef) -> (String, S
 }
 
 fn best_contact(pack: &RulesPack, game: &Game, ships: &[String]) -> (String, String) {
-    let leader = ships.iter().max_by_key(|s| game.ship(s).map(|x| x.tracks.leadership)).cloned().unwrap_or_default();
-    let fastest = ships.iter().max_by_key(|s| game.ship(s).map(|x| movement::speeds(pack, x.tracks.engines).cruise)).cloned().unwrap_or_default();
+    let leader = ships
+        .iter()
+        .max_by_key(|s| game.ship(s).map(|x| x.tracks.leadership))
+        .cloned()
+        .unwrap_or_default();
+    let fastest = ships
+        .iter()
+        .max_by_key(|s| {
+            game.ship(s)
+                .map(|x| movement::speeds(pack, x.tracks.engines).cruise)
+        })
+        .cloned()
+        .unwrap_or_default();
     (leader, fastest)
 }

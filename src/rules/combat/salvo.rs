@@ -4,27 +4,38 @@
 //! (14.10); the referee fires the Allied ships by the Targeting Priority Chart (14.11). A round ends after
 //! the torpedo steps; the next opens with a new contact procedure (docs/AMBIGUITIES.md, "14.2 rounds").
 
+use crate::engine::ctx::Ctx;
 use crate::ground::action::Track;
+use crate::ground::error::{illegal, not_now, RuleError};
+use crate::ground::event::FireRoll;
+use crate::ground::state::{
+    BattleStage, BattleState, CounterId, FireOrder, Game, Pending, SpaceRef,
+};
 pub use crate::rules::combat::battle::{battle, battle_mut, german_ships};
 use crate::rules::combat::effects::{self, Hits};
 use crate::rules::combat::firing::{self, count_hits, GermanFire, Weapon};
 use crate::rules::combat::targeting;
-use crate::ground::error::{illegal, not_now, RuleError};
-use crate::ground::event::FireRoll;
-use crate::engine::ctx::Ctx;
-use crate::ground::state::{BattleStage, BattleState, CounterId, FireOrder, Game, Pending, SpaceRef};
-
-
-
 
 /// The Allied units still fighting.
 pub fn allied_fighting(b: &BattleState) -> impl Iterator<Item = CounterId> + '_ {
     b.allied.iter().filter(|u| u.in_battle).map(|u| u.counter)
 }
 
-const NORMAL: [&[Weapon]; 4] = [&[Weapon::Primary], &[Weapon::Secondary], &[Weapon::Tertiary], &[Weapon::Torpedo]];
-const SECONDARY_RANGE: [&[Weapon]; 3] = [&[Weapon::Primary, Weapon::Secondary], &[Weapon::Tertiary], &[Weapon::Torpedo]];
-const TERTIARY_RANGE: [&[Weapon]; 2] = [&[Weapon::Primary, Weapon::Secondary, Weapon::Tertiary], &[Weapon::Torpedo]];
+const NORMAL: [&[Weapon]; 4] = [
+    &[Weapon::Primary],
+    &[Weapon::Secondary],
+    &[Weapon::Tertiary],
+    &[Weapon::Torpedo],
+];
+const SECONDARY_RANGE: [&[Weapon]; 3] = [
+    &[Weapon::Primary, Weapon::Secondary],
+    &[Weapon::Tertiary],
+    &[Weapon::Torpedo],
+];
+const TERTIARY_RANGE: [&[Weapon]; 2] = [
+    &[Weapon::Primary, Weapon::Secondary, Weapon::Tertiary],
+    &[Weapon::Torpedo],
+];
 
 /// 14.2 steps 2–9 as (what fires, whether the Germans fire): the First Salvo side, then the Second, at
 /// each step. Limited Visibility opens the first round at secondary (1–2) or tertiary (3–4) range, where
@@ -36,29 +47,41 @@ pub fn steps(b: &BattleState) -> Vec<(&'static [Weapon], bool)> {
         _ => &NORMAL,
     };
     let german_first = b.first_salvo.as_deref() == Some("german");
-    ranges.iter().flat_map(|w| [(*w, german_first), (*w, !german_first)]).collect()
+    ranges
+        .iter()
+        .flat_map(|w| [(*w, german_first), (*w, !german_first)])
+        .collect()
 }
 
 /// 14.5: may this ship fire its guns this battle (guns left, and ammunition paid or payable, 14.8)?
 fn can_fire_guns(game: &Game, b: &BattleState, ship: &str) -> bool {
-    let Some(s) = game.ship(ship) else { return false };
+    let Some(s) = game.ship(ship) else {
+        return false;
+    };
     let guns = s.tracks.primary + s.tracks.secondary + s.tracks.tertiary > 0;
     // 20.0: Austro-Hungarian ships spend no ammunition.
     guns && (s.austro_hungarian || paid(b, ship).is_some() || s.tracks.ammunition > 0)
 }
 
 fn paid(b: &BattleState, ship: &str) -> Option<bool> {
-    b.ammunition_paid.iter().find(|(s, _)| s == ship).map(|(_, max)| *max)
+    b.ammunition_paid
+        .iter()
+        .find(|(s, _)| s == ship)
+        .map(|(_, max)| *max)
 }
 
 /// Units a torpedo may be aimed at: Allied ships, never coastal defenses (16.0).
 pub fn torpedo_targets(pack: &crate::RulesPack, b: &BattleState) -> Vec<CounterId> {
-    allied_fighting(b).filter(|c| targeting::coastal_firepower(pack, *c).is_none()).collect()
+    allied_fighting(b)
+        .filter(|c| targeting::coastal_firepower(pack, *c).is_none())
+        .collect()
 }
 
 /// After contact without break-off: the round's fire orders are asked for, then the salvos run.
 pub fn begin_round(ctx: &mut Ctx, space: &SpaceRef) {
-    let Some(b) = battle_mut(ctx.game, space) else { return };
+    let Some(b) = battle_mut(ctx.game, space) else {
+        return;
+    };
     b.fought = true;
     b.stage = BattleStage::Targets;
     b.step = 0;
@@ -67,9 +90,15 @@ pub fn begin_round(ctx: &mut Ctx, space: &SpaceRef) {
     b.torpedoes_decided.clear();
     let b = battle(ctx.game, space).expect("just set");
     // 20.0: with both nationalities fighting, the player first chooses which fires first (once a battle).
-    let nations = german_ships(ctx.game, b).iter().filter_map(|s| ctx.game.ship(s)).map(|s| s.austro_hungarian).collect::<std::collections::BTreeSet<_>>();
+    let nations = german_ships(ctx.game, b)
+        .iter()
+        .filter_map(|s| ctx.game.ship(s))
+        .map(|s| s.austro_hungarian)
+        .collect::<std::collections::BTreeSet<_>>();
     if nations.len() == 2 && b.austro_hungarian_first.is_none() {
-        ctx.game.pending.push(Pending::NationalityFirst { space: space.clone() });
+        ctx.game.pending.push(Pending::NationalityFirst {
+            space: space.clone(),
+        });
         return;
     }
     ask_fire_orders(ctx, space);
@@ -79,12 +108,23 @@ pub fn begin_round(ctx: &mut Ctx, space: &SpaceRef) {
 /// ones — for the whole battle; then the round's fire orders are asked for.
 pub fn nationality_first(ctx: &mut Ctx, german_first: bool) -> Result<(), RuleError> {
     let Some(Pending::NationalityFirst { space }) = ctx.game.pending.first().cloned() else {
-        return Err(not_now("no choice of which nationality fires first is asked now"));
+        return Err(not_now(
+            "no choice of which nationality fires first is asked now",
+        ));
     };
     ctx.game.pending.remove(0);
-    battle_mut(ctx.game, &space).expect("a pending choice has its battle").austro_hungarian_first = Some(!german_first);
-    let first = if german_first { "German" } else { "Austro-Hungarian" };
-    ctx.instruct(format!("In this battle the {first} ships fire first at every step (20.0)."), "20.0");
+    battle_mut(ctx.game, &space)
+        .expect("a pending choice has its battle")
+        .austro_hungarian_first = Some(!german_first);
+    let first = if german_first {
+        "German"
+    } else {
+        "Austro-Hungarian"
+    };
+    ctx.instruct(
+        format!("In this battle the {first} ships fire first at every step (20.0)."),
+        "20.0",
+    );
     ask_fire_orders(ctx, &space);
     Ok(())
 }
@@ -92,21 +132,29 @@ pub fn nationality_first(ctx: &mut Ctx, german_first: bool) -> Result<(), RuleEr
 /// 20.0: the German side's ships in firing order: the nationality chosen to fire first, then the other.
 fn by_nationality(game: &Game, b: &BattleState, mut ships: Vec<String>) -> Vec<String> {
     let austro_hungarian_first = b.austro_hungarian_first.unwrap_or(false);
-    ships.sort_by_key(|s| game.ship(s).is_some_and(|x| x.austro_hungarian) != austro_hungarian_first);
+    ships.sort_by_key(|s| {
+        game.ship(s).is_some_and(|x| x.austro_hungarian) != austro_hungarian_first
+    });
     ships
 }
 
 /// 14.5: each German ship that can fire names its target for the round (or the salvos run at once).
 fn ask_fire_orders(ctx: &mut Ctx, space: &SpaceRef) {
     let b = battle(ctx.game, space).expect("fighting");
-    let askers: Vec<String> = german_ships(ctx.game, b).into_iter().filter(|s| can_fire_guns(ctx.game, b, s)).collect();
+    let askers: Vec<String> = german_ships(ctx.game, b)
+        .into_iter()
+        .filter(|s| can_fire_guns(ctx.game, b, s))
+        .collect();
     if askers.is_empty() || allied_fighting(b).next().is_none() {
         set_stage(ctx.game, space, BattleStage::Salvos);
         run(ctx, space);
         return;
     }
     for ship in askers {
-        ctx.game.pending.push(Pending::FireOrders { space: space.clone(), ship });
+        ctx.game.pending.push(Pending::FireOrders {
+            space: space.clone(),
+            ship,
+        });
     }
 }
 
@@ -118,7 +166,12 @@ fn set_stage(game: &mut Game, space: &SpaceRef, stage: BattleStage) {
 
 /// 14.5, 14.9: the player names `ship`'s target for this round (None holds fire) and whether it fires at
 /// maximum (two ammunition points for the whole battle instead of one).
-pub fn fire_orders(ctx: &mut Ctx, ship: &str, target: Option<&str>, maximum_fire: bool) -> Result<(), RuleError> {
+pub fn fire_orders(
+    ctx: &mut Ctx,
+    ship: &str,
+    target: Option<&str>,
+    maximum_fire: bool,
+) -> Result<(), RuleError> {
     let space = match ctx.game.pending.first() {
         Some(Pending::FireOrders { space, ship: s }) if s == ship => space.clone(),
         _ => return Err(not_now(format!("no fire orders are asked of {ship} now"))),
@@ -133,7 +186,11 @@ pub fn fire_orders(ctx: &mut Ctx, ship: &str, target: Option<&str>, maximum_fire
         return Err(illegal("maximum fire is for German crews only (14.9)"));
     }
     if maximum_fire {
-        let ammo = ctx.game.ship(ship).map(|s| s.tracks.ammunition).unwrap_or(0);
+        let ammo = ctx
+            .game
+            .ship(ship)
+            .map(|s| s.tracks.ammunition)
+            .unwrap_or(0);
         match paid(b, ship) {
             Some(true) => {}
             Some(false) => return Err(illegal("this ship already fires normally this battle: maximum fire is chosen when it first fires (14.9)")),
@@ -142,9 +199,17 @@ pub fn fire_orders(ctx: &mut Ctx, ship: &str, target: Option<&str>, maximum_fire
         }
     }
     let b = battle_mut(ctx.game, &space).expect("checked");
-    b.german_targets.push(FireOrder { ship: ship.to_string(), target, maximum_fire });
+    b.german_targets.push(FireOrder {
+        ship: ship.to_string(),
+        target,
+        maximum_fire,
+    });
     ctx.game.pending.remove(0);
-    let more = ctx.game.pending.iter().any(|p| matches!(p, Pending::FireOrders { space: s, .. } if s == &space));
+    let more = ctx
+        .game
+        .pending
+        .iter()
+        .any(|p| matches!(p, Pending::FireOrders { space: s, .. } if s == &space));
     if !more {
         set_stage(ctx.game, &space, BattleStage::Salvos);
         run(ctx, &space);
@@ -153,7 +218,12 @@ pub fn fire_orders(ctx: &mut Ctx, ship: &str, target: Option<&str>, maximum_fire
 }
 
 /// 14.10: `ship` launches `count` torpedoes at `target` (one attack each), or none.
-pub fn launch_torpedoes(ctx: &mut Ctx, ship: &str, target: Option<&str>, count: u8) -> Result<(), RuleError> {
+pub fn launch_torpedoes(
+    ctx: &mut Ctx,
+    ship: &str,
+    target: Option<&str>,
+    count: u8,
+) -> Result<(), RuleError> {
     let space = match ctx.game.pending.first() {
         Some(Pending::Torpedoes { space, ship: s }) if s == ship => space.clone(),
         _ => return Err(not_now(format!("no torpedo launch is asked of {ship} now"))),
@@ -169,24 +239,53 @@ pub fn launch_torpedoes(ctx: &mut Ctx, ship: &str, target: Option<&str>, count: 
         (Some(code), _) => {
             let id = fighting_unit(ctx, b, code)?;
             if targeting::coastal_firepower(ctx.pack, id).is_some() {
-                return Err(illegal("coastal defenses cannot be targeted with torpedoes (16.0)"));
+                return Err(illegal(
+                    "coastal defenses cannot be targeted with torpedoes (16.0)",
+                ));
             }
             Some(id)
         }
     };
     ctx.game.pending.remove(0);
-    battle_mut(ctx.game, &space).expect("checked").torpedoes_decided.push(ship.to_string());
+    battle_mut(ctx.game, &space)
+        .expect("checked")
+        .torpedoes_decided
+        .push(ship.to_string());
     if let Some(target) = target {
-        ctx.change_track(ship, Track::Torpedoes, -(count as i32), "torpedoes launched", "14.10");
+        ctx.change_track(
+            ship,
+            Track::Torpedoes,
+            -(count as i32),
+            "torpedoes launched",
+            "14.10",
+        );
         let s = ctx.game.ship(ship).expect("checked").clone();
         let fire = fire_for(ctx, &space, &s, false);
-        let armor = targeting::values(ctx.pack, target).map(|v| v.armor).unwrap_or(0);
+        let armor = targeting::values(ctx.pack, target)
+            .map(|v| v.armor)
+            .unwrap_or(0);
         let dice = firing::german_dice(&s, Weapon::Torpedo, armor, fire);
         let mut hits = Hits::default();
         let target_name = &ctx.pack.counters.counters[target.index()].name;
         for n in 1..=count {
-            let fire = FireRoll { german: true, space: space.clone(), hitting_faces: Weapon::Torpedo.hitting_faces() };
-            let faces = ctx.roll_fire(dice as usize, fire, || format!("{} torpedo {n} of {count} at {target_name}: {}, {}", s.name, crate::ground::words::count(dice, "die", "dice"), Weapon::Torpedo.hit_on()), "14.6");
+            let fire = FireRoll {
+                german: true,
+                space: space.clone(),
+                hitting_faces: Weapon::Torpedo.hitting_faces(),
+            };
+            let faces = ctx.roll_fire(
+                dice as usize,
+                fire,
+                || {
+                    format!(
+                        "{} torpedo {n} of {count} at {target_name}: {}, {}",
+                        s.name,
+                        crate::ground::words::count(dice, "die", "dice"),
+                        Weapon::Torpedo.hit_on()
+                    )
+                },
+                "14.6",
+            );
             hits.add(Weapon::Torpedo, count_hits(&faces, Weapon::Torpedo));
         }
         effects::hit_allied(ctx, &space, target, hits, ship);
@@ -197,21 +296,39 @@ pub fn launch_torpedoes(ctx: &mut Ctx, ship: &str, target: Option<&str>, count: 
 
 /// An Allied unit of this battle that is still fighting, by its counter id.
 fn fighting_unit(ctx: &Ctx, b: &BattleState, code: &str) -> Result<CounterId, RuleError> {
-    let index = ctx.pack.counter_index(code).ok_or_else(|| RuleError::Unknown { what: "counter", id: code.to_string() })?;
+    let index = ctx
+        .pack
+        .counter_index(code)
+        .ok_or_else(|| RuleError::Unknown {
+            what: "counter",
+            id: code.to_string(),
+        })?;
     let id = CounterId(index as u16);
     if !allied_fighting(b).any(|c| c == id) {
-        return Err(illegal(format!("{} is not fighting in this battle", ctx.pack.counters.counters[index].name)));
+        return Err(illegal(format!(
+            "{} is not fighting in this battle",
+            ctx.pack.counters.counters[index].name
+        )));
     }
     Ok(id)
 }
 
 fn german_fire(ctx: &Ctx, space: &SpaceRef, maximum_fire: bool) -> GermanFire {
     let night = battle(ctx.game, space).is_some_and(|b| b.night);
-    GermanFire { maximum_fire, night, morale_dice: ctx.game.turn_state.morale_dice }
+    GermanFire {
+        maximum_fire,
+        night,
+        morale_dice: ctx.game.turn_state.morale_dice,
+    }
 }
 
 /// The Morale Check touches German crews, not Austro-Hungarian ones (Incident Chart).
-fn fire_for(ctx: &Ctx, space: &SpaceRef, ship: &crate::ground::state::GermanShip, maximum_fire: bool) -> GermanFire {
+fn fire_for(
+    ctx: &Ctx,
+    space: &SpaceRef,
+    ship: &crate::ground::state::GermanShip,
+    maximum_fire: bool,
+) -> GermanFire {
     let mut fire = german_fire(ctx, space, maximum_fire && !ship.austro_hungarian);
     if ship.austro_hungarian {
         fire.morale_dice = 0;
@@ -222,7 +339,9 @@ fn fire_for(ctx: &Ctx, space: &SpaceRef, ship: &crate::ground::state::GermanShip
 /// Fires the salvo steps in order until the player must decide (a torpedo launch) or the round ends.
 pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
     loop {
-        let Some(b) = battle(ctx.game, space) else { return };
+        let Some(b) = battle(ctx.game, space) else {
+            return;
+        };
         if b.stage != BattleStage::Salvos {
             return;
         }
@@ -235,11 +354,18 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
         let (weapons, german) = sequence[b.step as usize];
         if german && weapons == [Weapon::Torpedo] {
             let torpedo_targets = torpedo_targets(ctx.pack, b);
-            let next = by_nationality(ctx.game, b, german_ships(ctx.game, b)).into_iter().find(|s| {
-                !b.torpedoes_decided.contains(s) && ctx.game.ship(s).is_some_and(|x| x.tracks.torpedoes > 0) && !torpedo_targets.is_empty()
-            });
+            let next = by_nationality(ctx.game, b, german_ships(ctx.game, b))
+                .into_iter()
+                .find(|s| {
+                    !b.torpedoes_decided.contains(s)
+                        && ctx.game.ship(s).is_some_and(|x| x.tracks.torpedoes > 0)
+                        && !torpedo_targets.is_empty()
+                });
             if let Some(ship) = next {
-                ctx.game.pending.push(Pending::Torpedoes { space: space.clone(), ship });
+                ctx.game.pending.push(Pending::Torpedoes {
+                    space: space.clone(),
+                    ship,
+                });
                 return;
             }
         } else if german {
@@ -257,21 +383,38 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
 fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
     let b = battle(ctx.game, space).expect("running");
     // 20.0: all ships of one nationality fire before the other's, in the order the player chose.
-    let firing = by_nationality(ctx.game, b, b.german_targets.iter().map(|o| o.ship.clone()).collect());
-    let orders: Vec<FireOrder> = firing.iter().filter_map(|s| b.german_targets.iter().find(|o| &o.ship == s).cloned()).collect();
+    let firing = by_nationality(
+        ctx.game,
+        b,
+        b.german_targets.iter().map(|o| o.ship.clone()).collect(),
+    );
+    let orders: Vec<FireOrder> = firing
+        .iter()
+        .filter_map(|s| b.german_targets.iter().find(|o| &o.ship == s).cloned())
+        .collect();
     for order in orders {
         let Some(target) = order.target else { continue };
         let b = battle(ctx.game, space).expect("running");
         // 14.5: a ship whose target was sunk may not switch this round.
-        if !allied_fighting(b).any(|c| c == target) || !german_ships(ctx.game, b).contains(&order.ship) {
+        if !allied_fighting(b).any(|c| c == target)
+            || !german_ships(ctx.game, b).contains(&order.ship)
+        {
             continue;
         }
         let ship = ctx.game.ship(&order.ship).expect("fighting").clone();
-        let armor = targeting::values(ctx.pack, target).map(|v| v.armor).unwrap_or(0);
-        let would_be_maximum = battle(ctx.game, space).and_then(|b| paid(b, &ship.id)).unwrap_or(order.maximum_fire && ship.tracks.ammunition >= 2);
+        let armor = targeting::values(ctx.pack, target)
+            .map(|v| v.armor)
+            .unwrap_or(0);
+        let would_be_maximum = battle(ctx.game, space)
+            .and_then(|b| paid(b, &ship.id))
+            .unwrap_or(order.maximum_fire && ship.tracks.ammunition >= 2);
         let fire = fire_for(ctx, space, &ship, would_be_maximum);
-        let dice: Vec<(Weapon, u32)> =
-            weapons.iter().filter(|w| gun_value(&ship, **w) > 0).map(|w| (*w, firing::german_dice(&ship, *w, armor, fire))).filter(|(_, n)| *n > 0).collect();
+        let dice: Vec<(Weapon, u32)> = weapons
+            .iter()
+            .filter(|w| gun_value(&ship, **w) > 0)
+            .map(|w| (*w, firing::german_dice(&ship, *w, armor, fire)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
         if dice.is_empty() {
             continue;
         }
@@ -281,8 +424,25 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let target_name = &ctx.pack.counters.counters[target.index()].name;
         let mut hits = Hits::default();
         for (w, n) in dice {
-            let fire = FireRoll { german: true, space: space.clone(), hitting_faces: w.hitting_faces() };
-            let faces = ctx.roll_fire(n as usize, fire, || format!("{} {} at {target_name}: {}, {}", ship.name, w.name(), crate::ground::words::count(n, "die", "dice"), w.hit_on()), "14.5");
+            let fire = FireRoll {
+                german: true,
+                space: space.clone(),
+                hitting_faces: w.hitting_faces(),
+            };
+            let faces = ctx.roll_fire(
+                n as usize,
+                fire,
+                || {
+                    format!(
+                        "{} {} at {target_name}: {}, {}",
+                        ship.name,
+                        w.name(),
+                        crate::ground::words::count(n, "die", "dice"),
+                        w.hit_on()
+                    )
+                },
+                "14.5",
+            );
             hits.add(w, count_hits(&faces, w));
         }
         effects::hit_allied(ctx, space, target, hits, &order.ship);
@@ -301,7 +461,12 @@ fn gun_value(ship: &crate::ground::state::GermanShip, w: Weapon) -> u8 {
 /// 14.8/14.9: the first time a ship uses its guns in a battle it pays one ammunition point (two for
 /// maximum fire); later rounds are paid for. Returns whether it fires at maximum, or None without
 /// ammunition.
-fn pay_ammunition(ctx: &mut Ctx, space: &SpaceRef, ship: &crate::ground::state::GermanShip, wants_maximum: bool) -> Option<bool> {
+fn pay_ammunition(
+    ctx: &mut Ctx,
+    space: &SpaceRef,
+    ship: &crate::ground::state::GermanShip,
+    wants_maximum: bool,
+) -> Option<bool> {
     let b = battle(ctx.game, space)?;
     if let Some(max) = paid(b, &ship.id) {
         return Some(max);
@@ -313,12 +478,30 @@ fn pay_ammunition(ctx: &mut Ctx, space: &SpaceRef, ship: &crate::ground::state::
     let maximum = wants_maximum && ammo >= 2;
     let cost = if maximum { 2 } else { 1 };
     if ammo == 0 {
-        ctx.instruct(format!("{} has no ammunition and cannot fire its guns (14.8).", ship.name), "14.8");
+        ctx.instruct(
+            format!(
+                "{} has no ammunition and cannot fire its guns (14.8).",
+                ship.name
+            ),
+            "14.8",
+        );
         return None;
     }
-    let why = if maximum { "maximum fire for this battle" } else { "guns fire this battle" };
-    ctx.change_track(&ship.id, Track::Ammunition, -cost, why, if maximum { "14.9" } else { "14.8" });
-    battle_mut(ctx.game, space)?.ammunition_paid.push((ship.id.clone(), maximum));
+    let why = if maximum {
+        "maximum fire for this battle"
+    } else {
+        "guns fire this battle"
+    };
+    ctx.change_track(
+        &ship.id,
+        Track::Ammunition,
+        -cost,
+        why,
+        if maximum { "14.9" } else { "14.8" },
+    );
+    battle_mut(ctx.game, space)?
+        .ammunition_paid
+        .push((ship.id.clone(), maximum));
     Some(maximum)
 }
 
@@ -328,11 +511,21 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
     let night = b.night;
     for id in targeting::firing_order(ctx.pack, &b.allied) {
         let b = battle(ctx.game, space).expect("running");
-        let Some(unit) = b.allied.iter().find(|u| u.counter == id && u.in_battle).copied() else { continue };
+        let Some(unit) = b
+            .allied
+            .iter()
+            .find(|u| u.counter == id && u.in_battle)
+            .copied()
+        else {
+            continue;
+        };
         let dice: Vec<(Weapon, u32)> = weapons
             .iter()
             .map(|w| {
-                let n = match (targeting::values(ctx.pack, id), targeting::coastal_firepower(ctx.pack, id)) {
+                let n = match (
+                    targeting::values(ctx.pack, id),
+                    targeting::coastal_firepower(ctx.pack, id),
+                ) {
                     (Some(v), _) => firing::allied_dice(&v, &unit, *w, night),
                     (None, Some(fp)) => firing::coastal_dice(fp, *w),
                     (None, None) => 0,
@@ -344,13 +537,35 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         if dice.is_empty() {
             continue;
         }
-        let Some(target) = allied_target(ctx, space, id) else { continue };
+        let Some(target) = allied_target(ctx, space, id) else {
+            continue;
+        };
         let firer = ctx.pack.counters.counters[id.index()].name.clone();
-        let target_name = ctx.game.ship(&target).map(|s| s.name.clone()).unwrap_or_default();
+        let target_name = ctx
+            .game
+            .ship(&target)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
         let mut hits = Hits::default();
         for (w, n) in dice {
-            let fire = FireRoll { german: false, space: space.clone(), hitting_faces: w.hitting_faces() };
-            let faces = ctx.roll_fire(n as usize, fire, || format!("{firer}: {} at {target_name}: {}, {}", w.name(), crate::ground::words::count(n, "die", "dice"), w.hit_on()), "14.11");
+            let fire = FireRoll {
+                german: false,
+                space: space.clone(),
+                hitting_faces: w.hitting_faces(),
+            };
+            let faces = ctx.roll_fire(
+                n as usize,
+                fire,
+                || {
+                    format!(
+                        "{firer}: {} at {target_name}: {}, {}",
+                        w.name(),
+                        crate::ground::words::count(n, "die", "dice"),
+                        w.hit_on()
+                    )
+                },
+                "14.11",
+            );
             hits.add(w, count_hits(&faces, w));
         }
         effects::hit_german(ctx, space, &target, hits, &firer);
@@ -365,10 +580,14 @@ fn allied_target(ctx: &mut Ctx, space: &SpaceRef, id: CounterId) -> Option<Strin
     if let Some((_, t)) = b.allied_targets.iter().find(|(c, _)| *c == id) {
         return alive.contains(t).then(|| t.clone());
     }
-    let candidates: Vec<(String, crate::ground::pack::ShipType)> =
-        alive.iter().filter_map(|s| ctx.game.ship(s).map(|x| (x.id.clone(), x.ship_type))).collect();
+    let candidates: Vec<(String, crate::ground::pack::ShipType)> = alive
+        .iter()
+        .filter_map(|s| ctx.game.ship(s).map(|x| (x.id.clone(), x.ship_type)))
+        .collect();
     let target = targeting::choose_target(ctx, id, &candidates)?;
-    battle_mut(ctx.game, space)?.allied_targets.push((id, target.clone()));
+    battle_mut(ctx.game, space)?
+        .allied_targets
+        .push((id, target.clone()));
     Some(target)
 }
 
@@ -379,7 +598,9 @@ fn end_round(ctx: &mut Ctx, space: &SpaceRef, decided: bool) {
         crate::rules::combat::tally::end_battle(ctx, space, "14.14", "");
         return;
     }
-    let Some(b) = battle_mut(ctx.game, space) else { return };
+    let Some(b) = battle_mut(ctx.game, space) else {
+        return;
+    };
     b.round = b.round.saturating_add(1);
     b.stage = BattleStage::Contact;
     b.first_salvo = None;

@@ -2,13 +2,13 @@
 //! damaged, coastal defenses destroyed and German ships lost; the Critical Naval Win or Loss; colliers
 //! lost where only the enemy remains; survivors back to the pool.
 
-use crate::ground::action::Track;
-use crate::ground::event::Event;
-use crate::rules::incidents;
-use crate::ground::pack::{AlertEvent, CounterKind};
-use crate::ground::counters::is_allied_warship;
 use crate::engine::ctx::Ctx;
+use crate::ground::action::Track;
+use crate::ground::counters::is_allied_warship;
+use crate::ground::event::Event;
+use crate::ground::pack::{AlertEvent, CounterKind};
 use crate::ground::state::{AlliedFate, BattleStage, Location, Pending, ShipStatus, SpaceRef};
+use crate::rules::incidents;
 
 /// 14.14 End of combat, when a battle ends for any reason (a side gone, no contact, a break-off, a
 /// bombardment stopped): Allied units still in the battle leave it — damaged ships to the Damaged box
@@ -16,7 +16,9 @@ use crate::ground::state::{AlliedFate, BattleStage, Location, Pending, ShipStatu
 /// the enemy are lost (7.5); the VP of a fought battle are tallied, with a Critical Naval Win or Loss.
 /// `rule` is the rule that ends it (a rule reference only); `why`, if any, what ended it, in words.
 pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
-    let Some(b) = crate::rules::combat::battle::battle_mut(ctx.game, space) else { return };
+    let Some(b) = crate::rules::combat::battle::battle_mut(ctx.game, space) else {
+        return;
+    };
     if b.stage == BattleStage::Over {
         return;
     }
@@ -32,7 +34,11 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
         if crate::rules::combat::targeting::coastal_firepower(ctx.pack, unit.counter).is_some() {
             continue;
         }
-        if ctx.game.counter(unit.counter).location != (Location::OnMap { space: space.clone() }) {
+        if ctx.game.counter(unit.counter).location
+            != (Location::OnMap {
+                space: space.clone(),
+            })
+        {
             continue;
         }
         if unit.damage > 0 {
@@ -42,7 +48,14 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
             ctx.emit(Event::CounterReturned {
                 counter: spec.id.clone(),
                 name: spec.name.clone(),
-                to: format!("damaged, to the Allied Ships Damaged box: out for the scenario{}", crate::rules::combat::effects::vp_words(ctx.pack, unit.counter, AlliedFate::Damaged)),
+                to: format!(
+                    "damaged, to the Allied Ships Damaged box: out for the scenario{}",
+                    crate::rules::combat::effects::vp_words(
+                        ctx.pack,
+                        unit.counter,
+                        AlliedFate::Damaged
+                    )
+                ),
                 rule: "14.13".into(),
             });
         } else {
@@ -50,7 +63,13 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
         }
     }
     // Allied ships that joined the space without being engaged (none in the standard game) go back too.
-    let others: Vec<_> = ctx.game.counters_at(&Location::OnMap { space: space.clone() }).filter(|c| is_allied_warship(ctx.pack, *c)).collect();
+    let others: Vec<_> = ctx
+        .game
+        .counters_at(&Location::OnMap {
+            space: space.clone(),
+        })
+        .filter(|c| is_allied_warship(ctx.pack, *c))
+        .collect();
     for id in others {
         incidents::return_to_pool(ctx, id, "14.14", "");
     }
@@ -70,21 +89,39 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
 fn alert_after(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
     let lost = |coastal: bool| {
         battle.results.iter().any(|(id, fate)| {
-            let is_coastal = matches!(ctx.pack.counters.counters[id.index()].kind, CounterKind::CoastalDefense { .. });
+            let is_coastal = matches!(
+                ctx.pack.counters.counters[id.index()].kind,
+                CounterKind::CoastalDefense { .. }
+            );
             is_coastal == coastal && matches!(fate, AlliedFate::Sunk | AlliedFate::Damaged)
         })
     };
     let where_ = battle.space.describe(ctx.pack);
     if battle.bombardment && lost(true) {
-        ctx.alert_event(AlertEvent::CoastalDefenseDestroyed, format!("coastal defenses destroyed at {where_}"), "Alert Level Chart");
+        ctx.alert_event(
+            AlertEvent::CoastalDefenseDestroyed,
+            format!("coastal defenses destroyed at {where_}"),
+            "Alert Level Chart",
+        );
     } else if !battle.bombardment && lost(false) {
-        ctx.alert_event(AlertEvent::AlliedShipLostInBattle, format!("an Allied warship lost at {where_}"), "Alert Level Chart");
+        ctx.alert_event(
+            AlertEvent::AlliedShipLostInBattle,
+            format!("an Allied warship lost at {where_}"),
+            "Alert Level Chart",
+        );
     }
 }
 
 /// The end of the phase: any battle still open ends (none should be: the phase waits for them).
 pub fn end_of_combat(ctx: &mut Ctx) {
-    let open: Vec<SpaceRef> = ctx.game.turn_state.battles.iter().filter(|b| b.stage != BattleStage::Over).map(|b| b.space.clone()).collect();
+    let open: Vec<SpaceRef> = ctx
+        .game
+        .turn_state
+        .battles
+        .iter()
+        .filter(|b| b.stage != BattleStage::Over)
+        .map(|b| b.space.clone())
+        .collect();
     for space in open {
         end_battle(ctx, &space, "14.14", "");
     }
@@ -98,12 +135,16 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
     for (id, fate) in &battle.results {
         let spec = &ctx.pack.counters.counters[id.index()];
         let (sunk, damaged) = match spec.kind {
-            CounterKind::Incident { ship: Some(v), .. } => match ctx.pack.charts.vp_for(v.ship_type) {
-                Some(row) => (row.sunk, row.damaged),
-                None => continue,
-            },
+            CounterKind::Incident { ship: Some(v), .. } => {
+                match ctx.pack.charts.vp_for(v.ship_type) {
+                    Some(row) => (row.sunk, row.damaged),
+                    None => continue,
+                }
+            }
             // 16.0: a coastal defense unit destroyed (Victory Points Chart).
-            CounterKind::CoastalDefense { .. } => (ctx.pack.charts.victory_points.coastal_defense_destroyed, 0),
+            CounterKind::CoastalDefense { .. } => {
+                (ctx.pack.charts.victory_points.coastal_defense_destroyed, 0)
+            }
             _ => continue,
         };
         let vp = match fate {
@@ -117,29 +158,63 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
                 (AlliedFate::Sunk, _) => "sunk",
                 _ => "damaged",
             };
-            ctx.change_vp(vp, format!("{} {what} at {where_}", spec.name), "14.14, Victory Points Chart");
+            ctx.change_vp(
+                vp,
+                format!("{} {what} at {where_}", spec.name),
+                "14.14, Victory Points Chart",
+            );
             net += vp;
         }
     }
     // The VP of a German ship lost were charged as it sank (`Ctx::sink_german_ship`); they count here
     // toward the engagement's Critical Naval Loss.
     for ship in &battle.german {
-        let Some(s) = ctx.game.ship(ship).filter(|s| s.status == ShipStatus::Sunk) else { continue };
-        net += ctx.pack.charts.german_loss_vp(s.ship_type, s.austro_hungarian);
+        let Some(s) = ctx.game.ship(ship).filter(|s| s.status == ShipStatus::Sunk) else {
+            continue;
+        };
+        net += ctx
+            .pack
+            .charts
+            .german_loss_vp(s.ship_type, s.austro_hungarian);
     }
     let critical = ctx.pack.charts.victory_points.critical_engagement;
     if net >= critical {
         // 14.14: a Critical Naval Win raises the leadership of the engaged German ships.
-        let engaged: Vec<String> = battle.german.iter().filter(|s| ctx.game.ship(s).is_some_and(|x| x.status == ShipStatus::Active)).cloned().collect();
+        let engaged: Vec<String> = battle
+            .german
+            .iter()
+            .filter(|s| {
+                ctx.game
+                    .ship(s)
+                    .is_some_and(|x| x.status == ShipStatus::Active)
+            })
+            .cloned()
+            .collect();
         for ship in &engaged {
-            ctx.change_track(ship, Track::Leadership, 1, format!("Critical Naval Win at {where_}"), "14.14");
+            ctx.change_track(
+                ship,
+                Track::Leadership,
+                1,
+                format!("Critical Naval Win at {where_}"),
+                "14.14",
+            );
         }
     } else if net <= -critical {
         // 14.14: a Critical Naval Loss lowers the leadership of all German ships.
         let all: Vec<String> = ctx.game.active_ships().map(|s| s.id.clone()).collect();
         for ship in all {
-            if ctx.game.ship(&ship).is_some_and(|s| s.tracks.leadership > 1) {
-                ctx.change_track(&ship, Track::Leadership, -1, format!("Critical Naval Loss at {where_}"), "14.14");
+            if ctx
+                .game
+                .ship(&ship)
+                .is_some_and(|s| s.tracks.leadership > 1)
+            {
+                ctx.change_track(
+                    &ship,
+                    Track::Leadership,
+                    -1,
+                    format!("Critical Naval Loss at {where_}"),
+                    "14.14",
+                );
             }
         }
     }
@@ -148,16 +223,37 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
 /// 7.5: colliers in a space where only enemy warships remain after the battle are lost.
 fn colliers_caught(ctx: &mut Ctx, space: &SpaceRef) {
     let germans_left = ctx.game.active_ships().any(|s| &s.position == space);
-    let enemy_left = ctx.game.counters_at(&Location::OnMap { space: space.clone() }).any(|c| is_allied_warship(ctx.pack, c));
+    let enemy_left = ctx
+        .game
+        .counters_at(&Location::OnMap {
+            space: space.clone(),
+        })
+        .any(|c| is_allied_warship(ctx.pack, c));
     if germans_left || !enemy_left {
         return;
     }
-    let caught: Vec<u8> = ctx.game.colliers.iter().filter(|c| &c.position == space).map(|c| c.id).collect();
+    let caught: Vec<u8> = ctx
+        .game
+        .colliers
+        .iter()
+        .filter(|c| &c.position == space)
+        .map(|c| c.id)
+        .collect();
     for collier in caught {
         if let Some(pos) = ctx.game.colliers.iter().position(|c| c.id == collier) {
             ctx.game.colliers.remove(pos);
-            ctx.emit(Event::CollierLost { collier, reason: "only enemy warships remain after the battle".into(), rule: "7.5".into() });
-            ctx.instruct(format!("Remove collier {collier} from {}.", space.describe(ctx.pack)), "7.5");
+            ctx.emit(Event::CollierLost {
+                collier,
+                reason: "only enemy warships remain after the battle".into(),
+                rule: "7.5".into(),
+            });
+            ctx.instruct(
+                format!(
+                    "Remove collier {collier} from {}.",
+                    space.describe(ctx.pack)
+                ),
+                "7.5",
+            );
         }
     }
 }

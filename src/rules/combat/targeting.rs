@@ -2,8 +2,8 @@
 //! target from the Targeting Priority Chart, a die deciding among equals. Coastal defenses (16.0) have
 //! no row on the chart: they pick among the German ships by die roll (docs/AMBIGUITIES.md).
 
-use crate::ground::pack::{CounterKind, Nation, RulesPack, ShipType, ShipValues};
 use crate::engine::ctx::Ctx;
+use crate::ground::pack::{CounterKind, Nation, RulesPack, ShipType, ShipValues};
 use crate::ground::state::{AlliedUnit, CounterId};
 
 /// The printed values of an Allied warship or convoy counter, if it is one.
@@ -45,7 +45,11 @@ pub fn firing_order(pack: &RulesPack, units: &[AlliedUnit]) -> Vec<CounterId> {
         .iter()
         .filter(|u| u.in_battle)
         .map(|u| match values(pack, u.counter) {
-            Some(v) => (if v.nation == Nation::Britain { 0 } else { 1 }, size_rank(v.ship_type), u.counter),
+            Some(v) => (
+                if v.nation == Nation::Britain { 0 } else { 1 },
+                size_rank(v.ship_type),
+                u.counter,
+            ),
             None => (2, 9, u.counter),
         })
         .collect();
@@ -56,7 +60,11 @@ pub fn firing_order(pack: &RulesPack, units: &[AlliedUnit]) -> Vec<CounterId> {
 /// 14.11: the German ships `firer` may shoot at, best tier first; the chart's first tier holding any of
 /// `targets` wins, and a die picks among several there. A firer whose row names none of them (or a
 /// coastal defense) picks among all of them.
-pub fn choose_target(ctx: &mut Ctx, firer: CounterId, targets: &[(String, ShipType)]) -> Option<String> {
+pub fn choose_target(
+    ctx: &mut Ctx,
+    firer: CounterId,
+    targets: &[(String, ShipType)],
+) -> Option<String> {
     if targets.is_empty() {
         return None;
     }
@@ -66,7 +74,12 @@ pub fn choose_target(ctx: &mut Ctx, firer: CounterId, targets: &[(String, ShipTy
     };
     let candidates: Vec<&(String, ShipType)> = tiers
         .iter()
-        .map(|tier| targets.iter().filter(|(_, t)| tier.contains(t)).collect::<Vec<_>>())
+        .map(|tier| {
+            targets
+                .iter()
+                .filter(|(_, t)| tier.contains(t))
+                .collect::<Vec<_>>()
+        })
         .find(|c| !c.is_empty())
         .unwrap_or_else(|| targets.iter().collect());
     if candidates.len() == 1 {
@@ -74,7 +87,11 @@ pub fn choose_target(ctx: &mut Ctx, firer: CounterId, targets: &[(String, ShipTy
     }
     let n = candidates.len() as u8;
     let name = ctx.pack.counters.counters[firer.index()].name.clone();
-    let face = ctx.roll_die_for(n, || format!("{name} picks its target among {n} equals (1d{n})"), "14.11");
+    let face = ctx.roll_die_for(
+        n,
+        || format!("{name} picks its target among {n} equals (1d{n})"),
+        "14.11",
+    );
     Some(candidates[(face - 1) as usize].0.clone())
 }
 
@@ -84,19 +101,45 @@ mod tests {
     use crate::ground::pack::ShipType;
 
     fn unit(pack: &RulesPack, id: &str) -> AlliedUnit {
-        AlliedUnit { counter: CounterId(pack.counter_index(id).unwrap() as u16), damage: 0, gunnery_damage: 0, engine_damage: 0, in_battle: true }
+        AlliedUnit {
+            counter: CounterId(pack.counter_index(id).unwrap() as u16),
+            damage: 0,
+            gunnery_damage: 0,
+            engine_damage: 0,
+            in_battle: true,
+        }
     }
 
     #[test]
     fn rule_14_11_british_fire_before_french_and_larger_before_smaller() {
         let pack = RulesPack::standard();
-        let units = [unit(&pack, "fr_ca_1"), unit(&pack, "gb_dd_1"), unit(&pack, "gb_bc_inflexible"), unit(&pack, "fr_dd_1"), unit(&pack, "gb_ca_defence")];
-        let order: Vec<String> = firing_order(&pack, &units).iter().map(|c| pack.counters.counters[c.index()].id.clone()).collect();
-        assert_eq!(order, ["gb_bc_inflexible", "gb_ca_defence", "gb_dd_1", "fr_ca_1", "fr_dd_1"]);
+        let units = [
+            unit(&pack, "fr_ca_1"),
+            unit(&pack, "gb_dd_1"),
+            unit(&pack, "gb_bc_inflexible"),
+            unit(&pack, "fr_dd_1"),
+            unit(&pack, "gb_ca_defence"),
+        ];
+        let order: Vec<String> = firing_order(&pack, &units)
+            .iter()
+            .map(|c| pack.counters.counters[c.index()].id.clone())
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "gb_bc_inflexible",
+                "gb_ca_defence",
+                "gb_dd_1",
+                "fr_ca_1",
+                "fr_dd_1"
+            ]
+        );
     }
 
     fn game(pack: &RulesPack) -> crate::ground::state::Game {
-        crate::rules::setup::new_game(pack, 3, crate::ground::state::GameOptions::default()).expect("a game").0
+        crate::rules::setup::new_game(pack, 3, crate::ground::state::GameOptions::default())
+            .expect("a game")
+            .0
     }
 
     #[test]
@@ -106,21 +149,39 @@ mod tests {
         let mut ctx = Ctx::new(&pack, &mut g);
         let bc = CounterId(pack.counter_index("gb_bc_inflexible").unwrap() as u16);
         let ca = CounterId(pack.counter_index("gb_ca_defence").unwrap() as u16);
-        let pair = [("goeben".to_string(), ShipType::BC), ("breslau".to_string(), ShipType::CL)];
+        let pair = [
+            ("goeben".to_string(), ShipType::BC),
+            ("breslau".to_string(), ShipType::CL),
+        ];
         // BC row: BC/B first — Goeben, no die.
-        assert_eq!(choose_target(&mut ctx, bc, &pair).as_deref(), Some("goeben"));
+        assert_eq!(
+            choose_target(&mut ctx, bc, &pair).as_deref(),
+            Some("goeben")
+        );
         // CA row: CA/CL/CP first — Breslau.
-        assert_eq!(choose_target(&mut ctx, ca, &pair).as_deref(), Some("breslau"));
+        assert_eq!(
+            choose_target(&mut ctx, ca, &pair).as_deref(),
+            Some("breslau")
+        );
         assert!(ctx.events.is_empty(), "one candidate: no die");
         // Two battlecruisers in the first tier: a d2 decides (scripted 2 → the second).
-        let twins = [("goeben".to_string(), ShipType::BC), ("moltke".to_string(), ShipType::BC)];
+        let twins = [
+            ("goeben".to_string(), ShipType::BC),
+            ("moltke".to_string(), ShipType::BC),
+        ];
         ctx.game.dice.script([2]);
-        assert_eq!(choose_target(&mut ctx, bc, &twins).as_deref(), Some("moltke"));
+        assert_eq!(
+            choose_target(&mut ctx, bc, &twins).as_deref(),
+            Some("moltke")
+        );
         assert_eq!(ctx.events.len(), 1, "the die is shown");
         // A coastal defense has no row: a die among all the German ships.
         let fort = CounterId(pack.counter_index("coastal_1").unwrap() as u16);
         ctx.game.dice.script([1]);
-        assert_eq!(choose_target(&mut ctx, fort, &pair).as_deref(), Some("goeben"));
+        assert_eq!(
+            choose_target(&mut ctx, fort, &pair).as_deref(),
+            Some("goeben")
+        );
     }
 
     #[test]
@@ -128,6 +189,9 @@ mod tests {
         let pack = RulesPack::standard();
         let mut gone = unit(&pack, "gb_dd_1");
         gone.in_battle = false;
-        assert_eq!(firing_order(&pack, &[gone, unit(&pack, "gb_dd_2")]).len(), 1);
+        assert_eq!(
+            firing_order(&pack, &[gone, unit(&pack, "gb_dd_2")]).len(),
+            1
+        );
     }
 }

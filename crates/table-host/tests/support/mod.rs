@@ -23,7 +23,10 @@ pub struct Reply {
 
 impl Reply {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 
     pub fn json(&self) -> Value {
@@ -38,27 +41,55 @@ impl Reply {
 
 /// Sends one request and reads the whole answer. `body` goes with its `Content-Length` unless a
 /// `Transfer-Encoding` header is given.
-pub fn send(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+pub fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
     let mut stream = TcpStream::connect(addr).expect("the host accepts");
     exchange(&mut stream, addr, method, path, headers, body)
 }
 
 /// [`send`] to a host that may be gone (killed, restarting): `None` when the connection fails or the
 /// answer does not arrive whole.
-pub fn try_send(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Option<Reply> {
+pub fn try_send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Option<Reply> {
     let mut stream = TcpStream::connect(addr).ok()?;
-    stream.set_read_timeout(Some(Duration::from_secs(20))).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .ok()?;
     let _ = stream.write_all(&request(addr, method, path, headers, body));
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
     let reply = parse_reply(raw)?;
-    let whole = reply.header("content-length").and_then(|n| n.parse::<usize>().ok()).is_some_and(|n| n == reply.body.len());
+    let whole = reply
+        .header("content-length")
+        .and_then(|n| n.parse::<usize>().ok())
+        .is_some_and(|n| n == reply.body.len());
     whole.then_some(reply)
 }
 
-fn exchange(stream: &mut TcpStream, addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
-    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    stream.set_write_timeout(Some(Duration::from_secs(20))).unwrap();
+fn exchange(
+    stream: &mut TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream
+        .set_write_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
     stream.set_nodelay(true).unwrap();
     // The host may answer (413) before reading a body it refuses; what it says is still read below.
     let _ = stream.write_all(&request(addr, method, path, headers, body));
@@ -66,9 +97,18 @@ fn exchange(stream: &mut TcpStream, addr: SocketAddr, method: &str, path: &str, 
 }
 
 /// The bytes of one request.
-fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
+fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Vec<u8> {
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if !headers.iter().any(|(n, _)| n.eq_ignore_ascii_case("transfer-encoding")) {
+    if !headers
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case("transfer-encoding"))
+    {
         head.push_str(&format!("Content-Length: {}\r\n", body.len()));
     }
     for (name, value) in headers {
@@ -95,32 +135,63 @@ fn parse_reply(raw: Vec<u8>) -> Option<Reply> {
     let text = String::from_utf8(raw).ok()?;
     let (head, body) = text.split_once("\r\n\r\n")?;
     let mut lines = head.split("\r\n");
-    let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|s| s.parse().ok())?;
-    let headers = lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_string(), v.trim().to_string())).collect();
-    Some(Reply { status, headers, body: body.to_string() })
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())?;
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+        .collect();
+    Some(Reply {
+        status,
+        headers,
+        body: body.to_string(),
+    })
 }
 
 /// A host of `tables` tables of the table tools (seeds `seed`, `seed + 1`, …), two players' seats each
 /// and the display's when asked for, on 127.0.0.1 at a free port.
 pub fn start(tables: usize, display: bool, limits: Limits, seed: u64) -> Running {
-    let tables = (0..tables).map(|t| Table::new(ToolSession::seeded(seed + t as u64), tool_seats(display), limits)).collect();
+    let tables = (0..tables)
+        .map(|t| {
+            Table::new(
+                ToolSession::seeded(seed + t as u64),
+                tool_seats(display),
+                limits,
+            )
+        })
+        .collect();
     Running::start("127.0.0.1:0".parse().unwrap(), Host::new(tables), 2).expect("the host starts")
 }
 
 /// Limits that never get in the way of a test about something else.
 pub fn roomy() -> Limits {
-    Limits { per_second: 1e9, burst: 1e9, ..Limits::default() }
+    Limits {
+        per_second: 1e9,
+        burst: 1e9,
+        ..Limits::default()
+    }
 }
 
 /// The code of seat `seat` (0 = A, 1 = B, 2 = display) of table `table`.
 pub fn code(running: &Running, table: usize, seat: usize) -> String {
-    running.host.tables()[table].seats()[seat].code().as_str().to_string()
+    running.host.tables()[table].seats()[seat]
+        .code()
+        .as_str()
+        .to_string()
 }
 
 /// `POST /api/{code}` with `body`, and an `Idempotency-Key` when given.
 pub fn post(running: &Running, code: &str, body: &str, key: Option<&str>) -> Reply {
     let headers: Vec<(&str, &str)> = key.map(|k| ("Idempotency-Key", k)).into_iter().collect();
-    send(running.addr, "POST", &format!("/api/{code}"), &headers, body.as_bytes())
+    send(
+        running.addr,
+        "POST",
+        &format!("/api/{code}"),
+        &headers,
+        body.as_bytes(),
+    )
 }
 
 pub fn get(running: &Running, path: &str) -> Reply {
@@ -151,7 +222,11 @@ impl HostProcess {
             .expect("table_host starts");
         let stdin = child.stdin.take();
         let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-        HostProcess { child, stdin, stdout }
+        HostProcess {
+            child,
+            stdin,
+            stdout,
+        }
     }
 
     /// The next line on its output, as JSON.
@@ -186,7 +261,12 @@ impl HostProcess {
 
     pub fn stderr(&mut self) -> String {
         let mut text = String::new();
-        self.child.stderr.as_mut().unwrap().read_to_string(&mut text).unwrap();
+        self.child
+            .stderr
+            .as_mut()
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
         text
     }
 }
@@ -207,7 +287,18 @@ pub fn announced(first: &Value) -> (SocketAddr, Vec<(String, String)>) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| (s["seat"].as_str().unwrap().to_string(), s["url"].as_str().unwrap().rsplit('/').next().unwrap().to_string()))
+        .map(|s| {
+            (
+                s["seat"].as_str().unwrap().to_string(),
+                s["url"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string(),
+            )
+        })
         .collect();
     (listen.parse().unwrap(), seats)
 }
@@ -234,6 +325,10 @@ pub fn as_sent(response: &goeben_table_tools::ToolResponse) -> String {
     let recent = serde_json::to_string(&log).unwrap();
     let whole = serde_json::to_string(response).unwrap();
     let full_log = serde_json::to_string(&serde_json::to_value(response).unwrap()["log"]).unwrap();
-    let cut = whole.replacen(&format!("\"log\":{full_log}"), &format!("\"log\":{recent}"), 1);
+    let cut = whole.replacen(
+        &format!("\"log\":{full_log}"),
+        &format!("\"log\":{recent}"),
+        1,
+    );
     format!("{},\"log_total\":{total}}}", &cut[..cut.len() - 1])
 }
