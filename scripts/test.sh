@@ -9,6 +9,11 @@ export CARGO_TERM_COLOR=never
 
 step() { printf '\n=== %s ===\n' "$1"; }
 
+step "formatting and lints (cargo fmt --check, cargo clippy -D warnings)"
+# Every crate formatted and lint-free; an allowed lint says why at its line.
+cargo fmt --all --check
+cargo clippy --locked --all-targets -- -D warnings
+
 step "referee core (cargo test)"
 # The table host embeds the guest page (ui/dist-guest): built first, so its tests serve the real page.
 npm run --silent guest:build
@@ -23,6 +28,9 @@ step "app build (release, with its .deb: scripts/build_app.sh)"
 # shell has its own target folder so core iterations never wait on the webkit build.
 export CARGO_TARGET_DIR="$PWD/src-tauri/target"
 bash scripts/build_app.sh
+
+step "app shell lints (cargo clippy -p goeben-referee-app -D warnings)"
+cargo clippy --locked -p goeben-referee-app -p goeben-floor-app --all-targets --features tauri/custom-protocol -- -D warnings
 
 step "app shell tests (cargo test -p goeben-referee-app)"
 cargo test --locked -p goeben-referee-app --features tauri/custom-protocol

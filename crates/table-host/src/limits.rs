@@ -278,6 +278,6 @@ mod tests {
         assert!(
             host.socket_messages_per_second * Limits::default().socket_ping.as_secs_f64() > 1.0
         );
-        assert!(LOG_RECENT <= LOG_PAGE_MAX);
+        const { assert!(LOG_RECENT <= LOG_PAGE_MAX) };
     }
 }

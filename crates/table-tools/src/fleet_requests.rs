@@ -182,10 +182,7 @@ impl ToolSession {
         }
         let result = fleets::roll_d10(procedure, &mut self.dice);
         let acting = fleet_box.filter(|_| result.revealed);
-        let revealed_box = match acting {
-            Some(n) => Some(self.show_box(player, n).expect("checked box").1),
-            None => None,
-        };
+        let revealed_box = acting.map(|n| self.show_box(player, n).expect("checked box").1);
         if procedure.locates() && result.revealed {
             if let Some(defender) = self.fleets.of_mut(player.opponent()) {
                 defender.owe_reveal(true);

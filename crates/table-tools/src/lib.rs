@@ -832,7 +832,7 @@ impl ToolSession {
     pub fn seeded(seed: u64) -> ToolSession {
         ToolSession::with(
             Dice::from_seed(seed),
-            sdr::Salts::Seeded(Dice::from_seed(seed ^ 0x5a17_5a17_5a17_5a17)),
+            sdr::Salts::Seeded(Box::new(Dice::from_seed(seed ^ 0x5a17_5a17_5a17_5a17))),
         )
     }
 

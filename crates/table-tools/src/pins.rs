@@ -211,7 +211,7 @@ mod tests {
     use goeben_common::dice::Dice;
 
     fn salts() -> Salts {
-        Salts::Seeded(Dice::from_seed(1))
+        Salts::Seeded(Box::new(Dice::from_seed(1)))
     }
 
     #[test]

@@ -142,7 +142,7 @@ pub fn verify(commitment_hex: &str, value: u8, salt_hex: &str) -> bool {
 pub enum Salts {
     #[default]
     Os,
-    Seeded(Dice),
+    Seeded(Box<Dice>),
 }
 
 impl Salts {
@@ -324,7 +324,7 @@ mod tests {
             let (mut bag, mut dice, mut salts) = (
                 Bag::full(),
                 Dice::from_seed(seed),
-                Salts::Seeded(Dice::from_seed(seed + 100)),
+                Salts::Seeded(Box::new(Dice::from_seed(seed + 100))),
             );
             (1..=5)
                 .map(|id| {

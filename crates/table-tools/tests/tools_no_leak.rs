@@ -667,7 +667,7 @@ fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> Tool
         }
         _ if pick.is_multiple_of(2) => ToolAction::TableView,
         // With PINs set, a peek without the PIN, or with the other player's, is refused (issue #30).
-        _ if pick % 3 == 0 => ToolAction::View { player, pin: None },
+        _ if pick.is_multiple_of(3) => ToolAction::View { player, pin: None },
         _ if pick % 3 == 1 => ToolAction::View {
             player,
             pin: pin_of(player.opponent()),
