@@ -25,9 +25,9 @@ command -v npm >/dev/null || { echo "setup: Node.js 20+ with npm is required" >&
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm packages"
-  # npm ci refuses this lock file: npm 11 leaves the other platforms' optional @tauri-apps/cli binaries out of
-  # it (npm/cli#8320). npm install still installs exactly the locked versions.
-  npm install --no-audit --no-fund --loglevel=error
+  # The committed lock file is complete (every platform's optional @tauri-apps/cli binary), so `npm ci`
+  # installs exactly it and never rewrites it.
+  npm ci --no-audit --no-fund --loglevel=error
 fi
 
 if ! command -v tauri-driver >/dev/null; then

@@ -20,6 +20,47 @@ fn generate(dir: &Path) {
     goeben_referee::api::finished::FinishedAnswer::export_all_to(dir)
         .expect("export FinishedAnswer");
     std::fs::write(dir.join("phaseNames.ts"), phase_names()).expect("write phaseNames.ts");
+    std::fs::write(dir.join("names.ts"), names()).expect("write names.ts");
+}
+
+/// One `Record<Type, string>` of a closed set's names, keyed by each value's serde name.
+fn record<T: serde::Serialize + Copy>(
+    name: &str,
+    ty: &str,
+    values: &[T],
+    word: fn(T) -> &'static str,
+) -> String {
+    let entries: Vec<String> = values
+        .iter()
+        .map(|v| {
+            format!(
+                "  {}: {},",
+                serde_json::to_value(v).unwrap().as_str().unwrap(),
+                serde_json::to_string(word(*v)).unwrap()
+            )
+        })
+        .collect();
+    format!(
+        "export const {name}: Record<{ty}, string> = {{\n{}\n}};\n",
+        entries.join("\n")
+    )
+}
+
+/// The core's names of the closed sets a control shows before anything happened, and the longest texts
+/// a request may carry (`api::names`): generated, so the UI never copies a rule word or a limit.
+fn names() -> String {
+    use goeben_referee::api::names as n;
+    let mut out = String::from("// Generated from the core's names and limits (api::names) by tests/typescript_bindings.rs: do not edit.\nimport type { SeaZone } from './SeaZone';\nimport type { Speed } from './Speed';\nimport type { Track } from './Track';\nimport type { Weapon } from './Weapon';\n\n");
+    out += &record("ZONE_NAMES", "SeaZone", n::sea_zones(), n::zone_name);
+    out += &record("SPEED_CHOICES", "Speed", &n::SPEEDS, n::speed_choice);
+    out += &record("WEAPON_NAMES", "Weapon", &n::WEAPONS, n::weapon_name);
+    out += &record("TRACK_NAMES", "Track", n::tracks(), n::track_name);
+    out += &format!(
+        "\n/** The longest label of a high-seas space, in characters. */\nexport const SPACE_LABEL_MAX_CHARS = {};\n/** The longest name of a save slot, in characters. */\nexport const SAVE_NAME_MAX_CHARS = {};\n",
+        n::SPACE_LABEL_MAX_CHARS,
+        n::SAVE_NAME_MAX_CHARS
+    );
+    out
 }
 
 /// The phases' names as the core words them (`phase_name`), for lists that show a phase the view does

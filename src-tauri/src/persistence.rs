@@ -395,7 +395,7 @@ fn free_aside_name(path: &Path) -> PathBuf {
 /// The folder of the slots, inside the app data folder.
 pub const SLOTS_DIR: &str = "saves";
 /// Longest name a slot may have, in characters.
-pub const NAME_MAX: usize = 40;
+pub const NAME_MAX: usize = goeben_referee::api::names::SAVE_NAME_MAX_CHARS;
 const KEY_NAME: &str = "name";
 const KEY_SAVED_AT: &str = "saved_at";
 const KEY_SUMMARY: &str = "summary";

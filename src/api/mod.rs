@@ -6,6 +6,7 @@ pub mod chart_edit;
 pub mod codes;
 pub mod finished;
 pub mod labels;
+pub mod names;
 pub mod print_sheet;
 pub mod protocol;
 pub mod provenance;

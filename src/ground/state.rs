@@ -75,6 +75,11 @@ impl SpaceRef {
     }
 }
 
+/// The longest label a player may give a high-seas space, in characters: a short note such as "two south
+/// of Malta", which the log and the save slots show in full.
+pub const SPACE_LABEL_MAX_CHARS: usize = 40;
+
+/// 2.1: a sea zone's name as the map prints it.
 pub fn zone_name(zone: SeaZone) -> &'static str {
     match zone {
         SeaZone::WesternMed => "Western Mediterranean",

@@ -10,7 +10,7 @@ use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
 use crate::ground::pack::{EndIn, PlaceKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
-use crate::ground::state::{Game, Location, Phase, ShipStatus, SpaceRef};
+use crate::ground::state::{Game, Location, Phase, ShipStatus, SpaceRef, SPACE_LABEL_MAX_CHARS};
 
 /// The three speeds of an engine track position (12.1–12.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,8 +151,10 @@ pub fn move_ship(
 pub fn check_destination(pack: &RulesPack, game: &Game, to: &SpaceRef) -> Result<(), RuleError> {
     match to {
         SpaceRef::HighSeas { zone, label } => {
-            if label.chars().count() > 40 {
-                return Err(illegal("a space label has at most 40 characters"));
+            if label.chars().count() > SPACE_LABEL_MAX_CHARS {
+                return Err(illegal(format!(
+                    "a space label has at most {SPACE_LABEL_MAX_CHARS} characters"
+                )));
             }
             if *zone == SeaZone::Atlantic && !atlantic_allowed(pack, game) {
                 return Err(illegal(

@@ -9,7 +9,7 @@ use crate::ground::event::{Event, StackCount};
 use crate::ground::pack::{CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone, SetupGroup};
 use crate::ground::state::{
     Collier, CounterId, CounterState, Game, GameOptions, GermanShip, Location, Phase, ShipStatus,
-    SpaceRef,
+    SpaceRef, SPACE_LABEL_MAX_CHARS,
 };
 
 /// What a campaign carries into the next mission's setup (24.1–24.3).
@@ -521,8 +521,10 @@ pub fn place_collier(ctx: &mut Ctx, to: &SpaceRef) -> Result<(), RuleError> {
             ) {
                 return Err(illegal("the collier must be placed in a Mediterranean sea space (12.5: never the Black Sea)"));
             }
-            if label.chars().count() > 40 {
-                return Err(illegal("a space label has at most 40 characters"));
+            if label.chars().count() > SPACE_LABEL_MAX_CHARS {
+                return Err(illegal(format!(
+                    "a space label has at most {SPACE_LABEL_MAX_CHARS} characters"
+                )));
             }
         }
         SpaceRef::Place { id } => match ctx.pack.place(id) {

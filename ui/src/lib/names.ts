@@ -1,19 +1,13 @@
 // Names the view already holds, looked up for the few controls the UI builds itself (the move picker,
-// the battle card): places and ships by id, a speed, a weapon, a percentage. Events, action labels,
-// phase names, rule summaries and 25.0's roles all come worded from the core (issue #15).
+// the battle card): places and ships by id, a speed, a weapon, a track, a percentage. Every word of a
+// closed set comes from the core (generated/names.ts); events, action labels, phase names, rule summaries
+// and 25.0's roles come worded in the view.
 import type { GameView } from '../generated/GameView';
-import type { SeaZone } from '../generated/SeaZone';
+import { SPEED_CHOICES, TRACK_NAMES, WEAPON_NAMES, ZONE_NAMES } from '../generated/names';
 import type { SpaceRef } from '../generated/SpaceRef';
-
-export const ZONES: Record<SeaZone, string> = {
-  western_med: 'Western Mediterranean',
-  adriatic: 'Adriatic',
-  eastern_med: 'Eastern Mediterranean',
-  aegean: 'Aegean',
-  marmara: 'Sea of Marmara',
-  black_sea: 'Black Sea',
-  atlantic: 'Atlantic',
-};
+import type { Speed } from '../generated/Speed';
+import type { Track } from '../generated/Track';
+import type { Weapon } from '../generated/Weapon';
 
 export function prettify(id: string): string {
   return id.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -21,8 +15,9 @@ export function prettify(id: string): string {
 
 export function placeName(game: GameView | null | undefined, space: SpaceRef): string {
   if (space.kind === 'high_seas') {
-    const zone = ZONES[space.zone] ?? space.zone;
-    return space.label ? `${space.label} (${zone})` : `open sea, ${zone}`;
+    // As the core's SpaceRef::describe: "label, zone", so no bracket sits inside another.
+    const zone = ZONE_NAMES[space.zone] ?? space.zone;
+    return space.label ? `${space.label}, ${zone}` : `open sea, ${zone}`;
   }
   const known = game?.places.find((p) => p.id === space.id);
   return known ? known.name : prettify(space.id);
@@ -32,11 +27,17 @@ export function shipName(game: GameView | null | undefined, id: string): string 
   return game?.ships.find((s) => s.id === id)?.name ?? prettify(id);
 }
 
-const SPEEDS: Record<string, string> = { stay: 'stays', cruise: 'cruise', maximum: 'maximum (1 coal)', emergency: 'emergency (1 coal, engine check)' };
-export const speedName = (s: string): string => SPEEDS[s] ?? s;
+/** A speed as the move picker offers it, with its cost (12.1–12.3). */
+export const speedName = (s: Speed): string => SPEED_CHOICES[s] ?? s;
 
-const WEAPONS: Record<string, string> = { primary: 'Primary', secondary: 'Secondary', tertiary: 'Tertiary', torpedo: 'Torpedo' };
-export const weaponName = (w: string): string => WEAPONS[w] ?? prettify(w);
+/** What fires, capitalised to open a fire card's line ("Primary guns"). */
+export function weaponName(w: Weapon): string {
+  const name = WEAPON_NAMES[w] ?? w;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** A ship display's track as the repair control names it ("primary guns"). */
+export const trackName = (t: Track): string => TRACK_NAMES[t] ?? t;
 
 /** 0.4567 → "46%" (under 1%, "<1%"; a certainty stays 100%). */
 export function percent(p: number): string {

@@ -9,7 +9,8 @@ import { call } from './ipc';
 // The answers are the shell's own types, generated from src-tauri/src (never copied here by hand).
 export type { SavesAnswer, SlotInfo, SlotSummary };
 
-export const NAME_MAX = 40;
+// The longest slot name is the core's (api::names), never a copy.
+export { SAVE_NAME_MAX_CHARS as NAME_MAX } from '../generated/names';
 
 export const listSaves = () => call('list_saves');
 export const saveSlot = (name: string, overwrite = false) => call('save_slot', { name, overwrite });
