@@ -1,4 +1,4 @@
-//! Benchmarks of combat (issue #4 targets: one full engagement, Goeben + Breslau against three Allied
+//! Benchmarks of combat (the targets: one full engagement, Goeben + Breslau against three Allied
 //! ships, under 20 µs; the Monte Carlo forecast of 10,000 engagements under 100 ms on one core).
 //! Run: `cargo bench --bench combat`.
 

@@ -74,7 +74,7 @@ fn benches(c: &mut Criterion) {
             whole_game(&pack, seed)
         })
     });
-    // Issue #14: the cost of marking the legal actions (per view), and of building a whole view with them.
+    // The cost of marking the legal actions (per view), and of building a whole view with them.
     let mid = at_incident_phase(&pack, 7);
     let view = mid.view();
     c.bench_function("barrier words for one view (issue #14)", |b| {
@@ -88,7 +88,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("whole player view, marks included", |b| {
         b.iter(|| mid.view())
     });
-    // Issue #14: verifying a whole finished game's record (parse, replay every step, compare).
+    // Verifying a whole finished game's record (parse, replay every step, compare).
     let mut finished = Session::new(pack.clone(), 3);
     let mut r = finished.respond(SessionRequest::NewGame {
         seed: Some(3),
@@ -112,7 +112,7 @@ fn benches(c: &mut Criterion) {
     shell_per_decision(c, &pack);
 }
 
-/// Issue #17: what the shell does for every decision besides the rules — the answer turned into the JSON
+/// What the shell does for every decision besides the rules — the answer turned into the JSON
 /// the webview receives, and the whole session turned into the autosave written before it — measured on a
 /// game well into its second turn (its undo history and record grow with every decision).
 fn shell_per_decision(c: &mut Criterion, pack: &RulesPack) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue #17: startup and idle memory of the release app against the floor (an empty Tauri 2 app built with
+// Startup and idle memory of the release app against the floor (an empty Tauri 2 app built with
 // the same profile, benches/floor-app), side by side in one run, under Xvfb, with no WebDriver. Each start
 // is timed from spawn to the `ready <ms>` line the shell prints when the UI says its first screen is
 // interactive (GOEBEN_STARTUP_REPORT=1, src-tauri/src/startup.rs); the shell's own share (its `main` to

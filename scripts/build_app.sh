@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the release app and its .deb package once (issue #17): `tauri build --bundles deb` with the release
+# Builds the release app and its .deb package once: `tauri build --bundles deb` with the release
 # profile of Cargo.toml, into src-tauri/target. The test command's end-to-end tests and the .deb install test
 # use this one build, and the run command launches it; when nothing it is built from changed since, it
 # says so and builds nothing. `--force` builds anyway.

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Issue #18: "kill the real app 100 times". Plays scripted games in the real app (through the shell's
+// Kills the real app 100 times at every kind of moment. Plays scripted games in the real app (through the shell's
 // `respond` and `tools_respond` commands, the UI's own doors, for speed) and SIGKILLs it at seeded random
 // moments: between actions, while an action is being applied and saved, during a battle, during a table
-// tools request, during a phone's request to the table the app hosts (table mode, issue #16: HTTP from this
+// tools request, during a phone's request to the table the app hosts (table mode, HTTP from this
 // script, as a guest's page sends it). After every restart it checks that
 //   - the view is the view of the last action that was answered, or, when the kill landed while an action
 //     was in flight, the view before it or the view after it (the action applied once) — never anything else;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue #17: every figure of docs/PERFORMANCE.md in one command — the core's benchmarks (criterion), the
+# Every figure of docs/PERFORMANCE.md in one command — the core's benchmarks (criterion), the
 # release app's binary and .deb sizes, its startup, idle memory and tap → screen time against the floor (an
 # empty Tauri 2 app with the same profile, benches/floor-app), warm and, as root, cold. Takes ~15 minutes
 # after the builds on two cores; leave the machine otherwise idle. Results also in target/perf/.

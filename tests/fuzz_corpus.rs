@@ -75,7 +75,7 @@ fn issue_18_the_fuzz_corpora_and_kept_crashes_replay_cleanly() {
 }
 
 /// The fuzzers' one finding so far (docs/FUZZING.md, "Found"): a frame on which rqrr 0.11's
-/// `Perspective::map` asserts (WanzenBug/rqrr#54). Fixed in the shell's `decode_grey` (and its copy here):
+/// `Perspective::map` asserts (WanzenBug/rqrr#54). Fixed in the frame reader's `decode_grey` (crates/frame-reader), which the fuzz target calls:
 /// the frame reads as one with no code. (It stays in `fuzz/regressions/`, replayed above too.)
 #[test]
 fn issue_18_the_rqrr_finding_reads_as_a_frame_with_no_code() {

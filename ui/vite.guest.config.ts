@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// Table mode's guest page (issue #16): the same Svelte components as the app, built on their own into
+// Table mode's guest page: the same Svelte components as the app, built on their own into
 // ui/dist-guest, which the table host (crates/table-host, rust-embed) serves to a guest's phone browser.
 export default defineConfig({
   root,

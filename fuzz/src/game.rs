@@ -1,4 +1,4 @@
-//! What a stranger can hand the game (issue #18 item 2): a protocol line, a save file (opened or imported),
+//! What a stranger can hand the game: a protocol line, a save file (opened or imported),
 //! a rules pack to import, a counter code, a game record to verify, a webcam frame. Each function takes the
 //! raw bytes of one fuzz input, feeds them through the entry point the app uses and asserts what the app
 //! promises. Used by the fuzz targets (`fuzz/fuzz_targets/`) and, through `#[path]`, by the core's
@@ -224,116 +224,8 @@ pub fn game_record(data: &[u8]) {
     let _ = serde_json::to_string(&report).expect("a report serialises");
 }
 
-/// A copy of the shell's `decode_grey` (src-tauri/src/webcam.rs), which lives in the Tauri crate and cannot
-/// be linked without WebKitGTK: the same size checks, the same rqrr calls. Keep the two the same.
-pub const FRAME_MAX_PIXELS: usize = 1920 * 1080;
-
-pub fn decode_grey(width: usize, height: usize, pixels: &[u8]) -> Result<Option<String>, String> {
-    if width == 0 || height == 0 {
-        return Err("the frame is empty".into());
-    }
-    let Some(size) = width.checked_mul(height).filter(|&n| n <= FRAME_MAX_PIXELS) else {
-        return Err(format!(
-            "the frame is larger than {FRAME_MAX_PIXELS} pixels"
-        ));
-    };
-    if pixels.len() != size {
-        return Err(format!(
-            "a {width}×{height} frame has {size} pixels, not {}",
-            pixels.len()
-        ));
-    }
-    // rqrr 0.11 panics on some crafted frames (an assert in `Perspective::map`, WanzenBug/rqrr#54, found by
-    // fuzzing: fuzz/regressions/webcam_frame/): a frame it cannot read is a frame with no code, never a
-    // crash. (This needs panics to unwind, as they do in every profile of this app.)
-    // Under libFuzzer (`cfg(fuzzing)`) every panic aborts through libfuzzer-sys's panic hook, caught or not;
-    // the app's hook only prints. So the fuzz build lends the rqrr call a silent hook, and a caught rqrr
-    // panic is what it is in the app: no code in this frame. Any panic outside this call still aborts.
-    #[cfg(fuzzing)]
-    let fuzzer_hook = std::panic::take_hook();
-    #[cfg(fuzzing)]
-    std::panic::set_hook(Box::new(|_| {}));
-    // rqrr can also search for minutes on others (see `MeteredFrame`); running out of its budget unwinds the
-    // same way (with `resume_unwind`, which runs no hook).
-    let decoded = std::panic::catch_unwind(|| read_code(width, height, pixels, rqrr_budget(size)));
-    #[cfg(fuzzing)]
-    std::panic::set_hook(fuzzer_hook);
-    Ok(decoded.unwrap_or(None))
-}
-
-/// The shell's budget of rqrr's looks at a frame (src-tauri/src/webcam.rs, where the numbers behind it are):
-/// rqrr 0.11's alignment-pattern search has no bound of its own (fuzz/regressions/webcam_frame/rqrr-slow-58x58.frame).
-pub fn rqrr_budget(pixels: usize) -> u64 {
-    256 * pixels as u64 + 64_000_000
-}
-
-/// The first QR code rqrr finds and decodes in a checked frame, with `budget` looks at it; unwinds with
-/// `OutOfBudget` when they run out.
-fn read_code(width: usize, height: usize, pixels: &[u8], budget: u64) -> Option<String> {
-    let left = std::cell::Cell::new(budget);
-    let frame = MeteredFrame {
-        width: width as u32,
-        height: height as u32,
-        pixels: pixels.to_vec(),
-        left: &left,
-    };
-    let mut prepared = rqrr::PreparedImage::prepare(frame);
-    // The first grid that decodes wins: a counter sheet shows one code in the frame at a time.
-    prepared
-        .detect_grids()
-        .into_iter()
-        .find_map(|grid| grid.decode().ok().map(|(_, text)| text))
-}
-
-/// Unwinds out of rqrr when a frame's budget is spent.
-struct OutOfBudget;
-
-/// The shell's `MeteredFrame`: the frame rqrr reads through `image`'s traits, each look counted against `left`.
-#[derive(Clone)]
-struct MeteredFrame<'a> {
-    width: u32,
-    height: u32,
-    pixels: Vec<u8>,
-    left: &'a std::cell::Cell<u64>,
-}
-
-impl MeteredFrame<'_> {
-    fn spend(&self) {
-        match self.left.get().checked_sub(1) {
-            Some(left) => self.left.set(left),
-            None => std::panic::resume_unwind(Box::new(OutOfBudget)),
-        }
-    }
-}
-
-impl image::GenericImageView for MeteredFrame<'_> {
-    type Pixel = image::Luma<u8>;
-
-    fn dimensions(&self) -> (u32, u32) {
-        self.spend();
-        (self.width, self.height)
-    }
-
-    fn get_pixel(&self, x: u32, y: u32) -> image::Luma<u8> {
-        self.spend();
-        image::Luma([self.pixels[y as usize * self.width as usize + x as usize]])
-    }
-}
-
-impl image::GenericImage for MeteredFrame<'_> {
-    fn get_pixel_mut(&mut self, x: u32, y: u32) -> &mut image::Luma<u8> {
-        unreachable!("rqrr writes pixels with put_pixel ({x}, {y})")
-    }
-
-    fn put_pixel(&mut self, x: u32, y: u32, pixel: image::Luma<u8>) {
-        self.spend();
-        self.pixels[y as usize * self.width as usize + x as usize] = pixel.0[0];
-    }
-
-    fn blend_pixel(&mut self, x: u32, y: u32, pixel: image::Luma<u8>) {
-        self.put_pixel(x, y, pixel);
-    }
-}
+// The app's own decoder (crates/frame-reader), so the fuzzer reads frames exactly as the shell does.
+pub use goeben_frame_reader::{decode_grey, FRAME_MAX_PIXELS};
 
 /// `webcam_frame`: the first four bytes are the `x-frame-width` and `x-frame-height` headers (two
 /// little-endian u16), the rest the raw body of grey pixels, as the shell's `decode_frame` receives them.

@@ -1,4 +1,4 @@
-//! What a stranger on the table's Wi-Fi can send the table host (issue #34, Checks): raw HTTP/1 bytes —
+//! What a stranger on the table's Wi-Fi can send the table host: raw HTTP/1 bytes —
 //! request lines, heads, bodies, pipelined requests, upgrades — and WebSocket frames on a seat's push
 //! socket, to a real host (`crates/table-host`) served on loopback, one thread as in the app. Used by the
 //! `host_http` fuzz target and, through `#[path]`, by `crates/table-host/tests/fuzz_corpus.rs`. Names no

@@ -1,4 +1,4 @@
-//! What a stranger can hand the table tools (issue #18 item 2): protocol lines (docs/TOOLS.md), through the
+//! What a stranger can hand the table tools: protocol lines (docs/TOOLS.md), through the
 //! parser the shell's `tools_respond` and the `table_tools` CLI use (`parse_line`, `goeben_common::line`)
 //! and `ToolSession::respond`. Used by the `tools_line` fuzz target and, through `#[path]`, by
 //! `crates/table-tools/tests/fuzz_corpus.rs`.

@@ -1,4 +1,4 @@
-//! The floor (issue #17): what WebKitGTK and Tauri cost before any of our code. It reports when its page
+//! The floor: what WebKitGTK and Tauri cost before any of our code. It reports when its page
 //! is on screen exactly as the real app does (`app_ready`, `GOEBEN_STARTUP_REPORT=1`), so the bench script
 //! reads both the same way.
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
