@@ -163,6 +163,9 @@ pub struct PlaceView {
 pub struct PendingView {
     pub pending: Pending,
     pub question: String,
+    /// The question in a few words, for the bar under the thumb (the whole question stays on its card).
+    #[serde(default)]
+    pub prompt: String,
     pub rule: String,
 }
 
@@ -617,7 +620,35 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
     PendingView {
         pending: pending.clone(),
         question,
+        prompt: pending_prompt(pending, &ship_name),
         rule: rule.to_string(),
+    }
+}
+
+/// The longest prompt of a pending decision, in characters: what the dock shows whole on a 320 px phone.
+pub const PROMPT_MAX_CHARS: usize = 36;
+
+/// A pending decision's question in a few words: one thing to decide, the ship it is about first.
+fn pending_prompt(pending: &Pending, ship: &dyn Fn(&str) -> String) -> String {
+    match pending {
+        // The card above names the ship; the dock asks the one thing.
+        Pending::SubmarineEvasion { .. } => "Evade the submarine?".to_string(),
+        Pending::CollierNearFrenchZones { .. } => "Collier next to a French zone?".to_string(),
+        Pending::BerlinIntelligence { .. } => "Choose Berlin's intelligence".to_string(),
+        Pending::ExamineZone { .. } => "Choose a patrol zone to examine".to_string(),
+        Pending::BreakOff { .. } => "Fight, or break off?".to_string(),
+        Pending::Distribute { supply, points, .. } => format!(
+            "Share the {points} {} points",
+            match supply {
+                crate::ground::action::Supply::Ammunition => "ammunition",
+                crate::ground::action::Supply::Coal => "coal",
+            }
+        ),
+        Pending::FireOrders { ship: id, .. } => format!("{}: choose a target", ship(id)),
+        Pending::Torpedoes { ship: id, .. } => format!("Torpedoes from {}?", ship(id)),
+        Pending::RamDamage { .. } => "Which ship takes the ram damage?".to_string(),
+        Pending::DeclareEnd => "End the game as won, or play on?".to_string(),
+        Pending::NationalityFirst { .. } => "Which nationality fires first?".to_string(),
     }
 }
 
@@ -826,5 +857,85 @@ fn gun(s: &crate::ground::state::GermanShip, w: Weapon) -> u8 {
         Weapon::Secondary => s.tracks.secondary,
         Weapon::Tertiary => s.tracks.tertiary,
         Weapon::Torpedo => s.tracks.torpedoes,
+    }
+}
+
+#[cfg(test)]
+mod prompt_tests {
+    use super::*;
+    use crate::ground::action::Supply;
+
+    /// Every pending decision, with the longest values its prompt can name.
+    fn every_pending() -> Vec<Pending> {
+        let space = SpaceRef::Place {
+            id: "messina".into(),
+        };
+        let ship = "longest".to_string();
+        vec![
+            Pending::SubmarineEvasion {
+                ship: ship.clone(),
+                space: space.clone(),
+            },
+            Pending::CollierNearFrenchZones { collier: 1 },
+            Pending::RamDamage {
+                space: space.clone(),
+            },
+            Pending::BerlinIntelligence {
+                choices: vec!["1".into()],
+            },
+            Pending::ExamineZone { count: 3 },
+            Pending::BreakOff {
+                space: space.clone(),
+            },
+            Pending::FireOrders {
+                space: space.clone(),
+                ship: ship.clone(),
+            },
+            Pending::Torpedoes {
+                space: space.clone(),
+                ship,
+            },
+            Pending::Distribute {
+                space: space.clone(),
+                supply: Supply::Ammunition,
+                points: 12,
+            },
+            Pending::DeclareEnd,
+            Pending::NationalityFirst { space },
+        ]
+    }
+
+    /// 14.5, 14.10 and the Incident Chart's questions: the dock shows a pending decision's prompt whole on
+    /// a small phone, so each fits in PROMPT_MAX_CHARS with the longest name of a ship that can be asked
+    /// about (a German ship, or an Austro-Hungarian one under 20.0).
+    #[test]
+    fn every_pending_prompt_fits_the_dock_with_the_longest_ship_name() {
+        let pack = RulesPack::standard();
+        let longest = pack
+            .german_ships
+            .iter()
+            .map(|s| s.name.clone())
+            .chain(
+                pack.counters
+                    .counters
+                    .iter()
+                    .filter(|c| {
+                        matches!(
+                            c.kind,
+                            crate::ground::pack::CounterKind::AustroHungarian { .. }
+                        )
+                    })
+                    .map(|c| c.name.clone()),
+            )
+            .max_by_key(|n| n.chars().count())
+            .unwrap();
+        for pending in every_pending() {
+            let prompt = pending_prompt(&pending, &|_| longest.clone());
+            assert!(
+                prompt.chars().count() <= PROMPT_MAX_CHARS,
+                "{prompt:?} is longer than {PROMPT_MAX_CHARS} characters"
+            );
+            assert!(!prompt.contains('_'), "{prompt:?} names an id");
+        }
     }
 }

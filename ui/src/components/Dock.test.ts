@@ -43,12 +43,15 @@ describe('the dock (issue #19)', () => {
     await waitFor(() => expect(sent).toContainEqual({ action: 'end_phase' }));
   });
 
-  it('points up to a pending question instead of ending the phase, with the question in its words', async () => {
+  it('points up to a pending question instead of ending the phase, with its short prompt in the core\'s words', async () => {
     const r = battle as Response;
     shell(r, () => r);
     render(App);
     const up = await screen.findByTestId(tid.nextStep);
-    expect(up.textContent).toContain(r.view.game!.pending[0].question);
+    const pending = r.view.game!.pending[0];
+    expect(pending.prompt.length).toBeGreaterThan(0);
+    expect(pending.prompt.length).toBeLessThan(pending.question.length);
+    expect(up.textContent).toContain(pending.prompt);
     expect(screen.queryByTestId(tid.action('end_phase'))).toBeNull();
     await fireEvent.click(up);
     expect(sent).toEqual([{ action: 'view' }]);

@@ -4,4 +4,8 @@ import type { Pending } from "./Pending";
 /**
  * A pending decision with a question a player can read.
  */
-export type PendingView = { pending: Pending, question: string, rule: string, };
+export type PendingView = { pending: Pending, question: string, 
+/**
+ * The question in a few words, for the bar under the thumb (the whole question stays on its card).
+ */
+prompt: string, rule: string, };
