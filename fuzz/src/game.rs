@@ -225,7 +225,7 @@ pub fn game_record(data: &[u8]) {
 }
 
 // The app's own decoder (crates/frame-reader), so the fuzzer reads frames exactly as the shell does.
-pub use goeben_frame_reader::{decode_grey, FRAME_MAX_PIXELS};
+pub use goeben_frame_reader::decode_grey;
 
 /// `webcam_frame`: the first four bytes are the `x-frame-width` and `x-frame-height` headers (two
 /// little-endian u16), the rest the raw body of grey pixels, as the shell's `decode_frame` receives them.
