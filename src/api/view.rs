@@ -705,6 +705,10 @@ pub struct AlliedUnitView {
     pub in_battle: bool,
     /// Sunk (or destroyed), damaged or withdrawn, once decided.
     pub fate: Option<AlliedFate>,
+    /// The fate in words with what it scored (14.13–14.14): "sunk, +10 VP", "damaged, +4 VP, out of the
+    /// scenario", "withdrew, 0 VP".
+    #[serde(default)]
+    pub fate_words: Option<String>,
 }
 
 /// One answer to a fire decision: what each weapon would roll against that target.
@@ -727,6 +731,30 @@ pub struct FireLine {
     pub odds: FireOdds,
 }
 
+/// What became of an Allied unit in this battle, once decided.
+fn fate_of(b: &BattleState, counter: CounterId) -> Option<AlliedFate> {
+    b.results
+        .iter()
+        .find(|(c, _)| *c == counter)
+        .map(|(_, f)| *f)
+}
+
+/// 14.13–14.14: an Allied unit's fate with the VP it scored, as the battle card says it.
+fn fate_words(pack: &RulesPack, counter: CounterId, fate: AlliedFate) -> String {
+    let scored = crate::rules::combat::tally::fate_vp(pack, counter, fate);
+    let out = match fate {
+        AlliedFate::Damaged => ", out of the scenario",
+        _ => "",
+    };
+    match (scored, fate) {
+        (Some((0, what)), _) => format!("{what}, 0 VP{out}"),
+        (Some((vp, what)), _) => format!("{what}, {vp:+} VP{out}"),
+        (None, AlliedFate::Sunk) => "sunk".to_string(),
+        (None, AlliedFate::Damaged) => format!("damaged{out}"),
+        (None, AlliedFate::Withdrawn) => "withdrew".to_string(),
+    }
+}
+
 fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
     // Units back in the pool after the battle are face down again: they leave the view (principle 2).
     let allied = b
@@ -745,11 +773,8 @@ fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
             gunnery_damage: u.gunnery_damage,
             engine_damage: u.engine_damage,
             in_battle: u.in_battle,
-            fate: b
-                .results
-                .iter()
-                .find(|(c, _)| *c == u.counter)
-                .map(|(_, f)| *f),
+            fate: fate_of(b, u.counter),
+            fate_words: fate_of(b, u.counter).map(|f| fate_words(pack, u.counter, f)),
         })
         .collect();
     BattleView {
@@ -937,5 +962,58 @@ mod prompt_tests {
             );
             assert!(!prompt.contains('_'), "{prompt:?} names an id");
         }
+    }
+}
+
+#[cfg(test)]
+mod fate_tests {
+    use super::*;
+    use crate::ground::pack::CounterKind;
+
+    /// 14.13–14.14, 16.0: the battle card says what each fate scored, from the Victory Points Chart: a
+    /// ship's row for sunk and damaged (damaged leaves for the scenario), nothing for a withdrawal, a coastal
+    /// defense's own value when destroyed.
+    #[test]
+    fn rule_14_14_a_fate_says_the_vp_it_scored() {
+        let pack = RulesPack::standard();
+        let ship = pack
+            .counters
+            .counters
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| match c.kind {
+                CounterKind::Incident { ship: Some(v), .. } => pack
+                    .charts
+                    .vp_for(v.ship_type)
+                    .filter(|row| row.sunk > 0 && row.damaged > 0)
+                    .map(|row| (CounterId(i as u16), row.sunk, row.damaged)),
+                _ => None,
+            })
+            .expect("an Allied warship with a VP row");
+        let (id, sunk, damaged) = ship;
+        assert_eq!(
+            fate_words(&pack, id, AlliedFate::Sunk),
+            format!("sunk, +{sunk} VP")
+        );
+        assert_eq!(
+            fate_words(&pack, id, AlliedFate::Damaged),
+            format!("damaged, +{damaged} VP, out of the scenario")
+        );
+        assert_eq!(
+            fate_words(&pack, id, AlliedFate::Withdrawn),
+            "withdrew, 0 VP"
+        );
+        let coastal = pack
+            .counters
+            .counters
+            .iter()
+            .position(|c| matches!(c.kind, CounterKind::CoastalDefense { .. }))
+            .map(|i| CounterId(i as u16))
+            .expect("a coastal defense unit");
+        let destroyed = pack.charts.victory_points.coastal_defense_destroyed;
+        assert_eq!(
+            fate_words(&pack, coastal, AlliedFate::Sunk),
+            format!("destroyed, +{destroyed} VP")
+        );
     }
 }

@@ -127,40 +127,48 @@ pub fn end_of_combat(ctx: &mut Ctx) {
     }
 }
 
+/// 14.13–14.14, 16.0: what an Allied unit's fate in a battle scores on the Victory Points Chart, with the
+/// word for it: a ship sunk or damaged scores its row, a coastal defense destroyed its own, a withdrawal
+/// nothing. `None` for a unit the chart does not score (a merchant, a convoy without a ship row).
+pub fn fate_vp(
+    pack: &crate::ground::pack::RulesPack,
+    id: crate::ground::state::CounterId,
+    fate: AlliedFate,
+) -> Option<(i32, &'static str)> {
+    let spec = &pack.counters.counters[id.index()];
+    let (sunk, damaged, destroyed) = match spec.kind {
+        CounterKind::Incident { ship: Some(v), .. } => {
+            let row = pack.charts.vp_for(v.ship_type)?;
+            (row.sunk, row.damaged, "sunk")
+        }
+        CounterKind::CoastalDefense { .. } => (
+            pack.charts.victory_points.coastal_defense_destroyed,
+            0,
+            "destroyed",
+        ),
+        _ => return None,
+    };
+    Some(match fate {
+        AlliedFate::Sunk => (sunk, destroyed),
+        AlliedFate::Damaged => (damaged, "damaged"),
+        AlliedFate::Withdrawn => (0, "withdrew"),
+    })
+}
+
 /// 14.14: VP for the battle (sunk ships count as sunk, not damaged; withdrawals score nothing) and the
 /// Critical Naval Win or Loss on the battle's net VP.
 fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
     let where_ = battle.space.describe(ctx.pack);
     let mut net = 0;
     for (id, fate) in &battle.results {
-        let spec = &ctx.pack.counters.counters[id.index()];
-        let (sunk, damaged) = match spec.kind {
-            CounterKind::Incident { ship: Some(v), .. } => {
-                match ctx.pack.charts.vp_for(v.ship_type) {
-                    Some(row) => (row.sunk, row.damaged),
-                    None => continue,
-                }
-            }
-            // 16.0: a coastal defense unit destroyed (Victory Points Chart).
-            CounterKind::CoastalDefense { .. } => {
-                (ctx.pack.charts.victory_points.coastal_defense_destroyed, 0)
-            }
-            _ => continue,
-        };
-        let vp = match fate {
-            AlliedFate::Sunk => sunk,
-            AlliedFate::Damaged => damaged,
-            AlliedFate::Withdrawn => 0,
+        let Some((vp, what)) = fate_vp(ctx.pack, *id, *fate) else {
+            continue;
         };
         if vp != 0 {
-            let what = match (fate, &spec.kind) {
-                (AlliedFate::Sunk, CounterKind::CoastalDefense { .. }) => "destroyed",
-                (AlliedFate::Sunk, _) => "sunk",
-                _ => "damaged",
-            };
+            let name = &ctx.pack.counters.counters[id.index()].name;
             ctx.change_vp(
                 vp,
-                format!("{} {what} at {where_}", spec.name),
+                format!("{name} {what} at {where_}"),
                 "14.14, Victory Points Chart",
             );
             net += vp;

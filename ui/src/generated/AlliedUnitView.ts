@@ -6,4 +6,9 @@ export type AlliedUnitView = { counter: CounterInfo, armor: number, damage: numb
 /**
  * Sunk (or destroyed), damaged or withdrawn, once decided.
  */
-fate: AlliedFate | null, };
+fate: AlliedFate | null, 
+/**
+ * The fate in words with what it scored (14.13–14.14): "sunk, +10 VP", "damaged, +4 VP, out of the
+ * scenario", "withdrew, 0 VP".
+ */
+fate_words: string | null, };
