@@ -209,7 +209,7 @@ struct GameRules {
 
 /// One request, parsed by its table's protocol.
 enum Parsed {
-    Tools(ToolAction),
+    Tools(goeben_table_tools::ToolRequest),
     Game(goeben_referee::Request),
 }
 
@@ -646,8 +646,8 @@ impl Table {
         let role = self.seats[seat].role;
         let parsed = match &self.game {
             None => {
-                let action = match goeben_table_tools::parse_line(text) {
-                    Ok(action) => action,
+                let request = match goeben_table_tools::parse_line(text) {
+                    Ok(request) => request,
                     Err(refusal) => {
                         return Answer {
                             status: 400,
@@ -655,7 +655,7 @@ impl Table {
                         }
                     }
                 };
-                if let Err(not_yours) = seats::permits(role, &action) {
+                if let Err(not_yours) = seats::permits(role, &request.action) {
                     return match not_yours {
                         NotYours::OtherPlayer { seat, named } => Answer::refusal(
                             403,
@@ -673,10 +673,10 @@ impl Table {
                         ),
                     };
                 }
-                if let Err(why) = crate::limits::input_in_range(&action) {
+                if let Err(why) = crate::limits::input_in_range(&request.action) {
                     return Answer::refusal(400, goeben_common::ErrorCode::BadInput, why);
                 }
-                Parsed::Tools(action)
+                Parsed::Tools(request)
             }
             Some(rules) => {
                 let request = match goeben_referee::api::protocol::parse_request(text) {
@@ -701,8 +701,11 @@ impl Table {
         // no save, and a retry's kept answer is the key alone — the retry is answered with the view as it
         // is then (issue #34: 64 whole views per seat were kept, in memory and in the file).
         let read = match &parsed {
-            Parsed::Tools(action) => {
-                matches!(action, ToolAction::View { .. } | ToolAction::TableView)
+            Parsed::Tools(request) => {
+                matches!(
+                    request.action,
+                    ToolAction::View { .. } | ToolAction::TableView
+                )
             }
             Parsed::Game(request) => is_view(request),
         };
@@ -750,7 +753,7 @@ impl Table {
         // A game move the referee accepted: saved even if the log did not grow.
         let mut accepted_move = false;
         let answered = match parsed {
-            Parsed::Tools(action) => respond(&mut state.session, action).map(seat_json),
+            Parsed::Tools(request) => respond(&mut state.session, request).map(seat_json),
             Parsed::Game(request) => {
                 // An undo (the commanding seat's) changes the game as a move does: saved, pushed.
                 let is_move = matches!(
@@ -978,8 +981,11 @@ enum Mark {
 }
 
 /// The referee's answer, or `None` if it panicked (an invariant broken: a bug, never a player's doing).
-fn respond(session: &mut ToolSession, action: ToolAction) -> Option<ToolResponse> {
-    std::panic::catch_unwind(AssertUnwindSafe(|| session.respond(action))).ok()
+fn respond(
+    session: &mut ToolSession,
+    request: goeben_table_tools::ToolRequest,
+) -> Option<ToolResponse> {
+    std::panic::catch_unwind(AssertUnwindSafe(|| session.respond(request))).ok()
 }
 
 fn to_json(response: &ToolResponse) -> String {

@@ -18,7 +18,6 @@
 
 mod support;
 
-use goeben_table_host::seats::acting_player;
 use goeben_table_host::Running;
 use goeben_table_tools::events::EventTable;
 use goeben_table_tools::fleets::{D10Procedure, FleetSide};
@@ -304,7 +303,7 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
         let player = if b { Player::B } else { Player::A };
         let action = action_for(&shadow, kind, player, pick);
         let body = serde_json::to_string(&action).unwrap();
-        if cheat % 8 == 0 && acting_player(&action).is_some() {
+        if cheat % 8 == 0 && action.acting_player().is_some() {
             // Sent by the other player's seat: refused, nothing changed, nothing of the answer told.
             let (name, code) = table.seat_of(player.opponent());
             let reply = post(&table.host, code, &body, None);

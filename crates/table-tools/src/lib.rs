@@ -18,6 +18,7 @@ mod fleet_requests;
 pub mod fleets;
 pub mod pins;
 pub mod procedures;
+mod request;
 pub mod sdr;
 pub mod sdr_charts;
 pub mod sdr_purposes;
@@ -35,6 +36,7 @@ use fleets::{BoxView, ChartView, D10Procedure, D10Result, FleetCharts, FleetSide
 use goeben_common::dice::Dice;
 pub use goeben_common::ErrorCode;
 use procedures::{PortSize, Procedure, ProcedureKind, ProcedureRoll};
+pub use request::ToolRequest;
 use sdr::{Bag, Chit, ChitState, ChitView, Player};
 use sdr_charts::{VictoryLine, VictorySide, WhatIfEntry, WhatIfFleet};
 use search::{
@@ -878,23 +880,39 @@ impl ToolSession {
         self.fleets.of(player)
     }
 
-    /// Answers one action. A refused action changes nothing, but for one thing: a wrong PIN counts a try
-    /// against that player's PIN (issue #30), which is what slows guessing down.
-    pub fn respond(&mut self, action: ToolAction) -> ToolResponse {
-        self.respond_at(action, unix_now())
+    /// Answers one request (an action, with its PIN or without). A refused request changes nothing, but
+    /// for one thing: a wrong PIN counts a try against that player's PIN, which is what slows guessing
+    /// down.
+    pub fn respond(&mut self, request: impl Into<ToolRequest>) -> ToolResponse {
+        self.respond_at(request, unix_now())
     }
 
     /// [`ToolSession::respond`] at `now` (Unix seconds): the only answer that depends on the time is a
-    /// PIN-guarded peek's wait (tests pass the time they need).
-    pub fn respond_at(&mut self, action: ToolAction, now: u64) -> ToolResponse {
-        let response = self.apply(action, now);
+    /// PIN-guarded request's wait (tests pass the time they need).
+    pub fn respond_at(&mut self, request: impl Into<ToolRequest>, now: u64) -> ToolResponse {
+        let response = self.answer_guarded(request.into(), now);
         if let Err(broken) = self.check() {
             panic!("table tools invariant broken: {broken}");
         }
         response
     }
 
-    fn apply(&mut self, action: ToolAction, now: u64) -> ToolResponse {
+    /// The PIN first: a request acting as a player who has set one is answered only with it, since its
+    /// answer (a chart, a unit, a chit) carries that player's secrets as a peek does.
+    fn answer_guarded(&mut self, request: ToolRequest, now: u64) -> ToolResponse {
+        if let Some(player) = request.guarded_player() {
+            if let Err(refusal) = self.pins.check(player, request.pin(), now) {
+                let doing = match request.action {
+                    ToolAction::View { .. } => PinUse::Peek,
+                    _ => PinUse::Act,
+                };
+                return pin_refused(player, refusal, doing);
+            }
+        }
+        self.apply(request.action)
+    }
+
+    fn apply(&mut self, action: ToolAction) -> ToolResponse {
         use ToolAction as A;
         match action {
             A::DrawSdr { .. } | A::RevealSdr { .. } | A::ReturnSdr { .. } | A::VerifySdr { .. } => {
@@ -937,10 +955,7 @@ impl ToolSession {
             | A::Search { .. }
             | A::AnswerSearch { .. } => self.apply_search(action),
             A::SetPin { player, pin } => self.set_pin(player, &pin),
-            A::View { player, pin } => match self.pins.check(player, pin.as_ref(), now) {
-                Ok(()) => ToolResponse::View(Box::new(self.view(player))),
-                Err(refusal) => pin_refused(player, refusal),
-            },
+            A::View { player, .. } => ToolResponse::View(Box::new(self.view(player))),
             A::TableView => ToolResponse::TableView(Box::new(self.table_view())),
         }
     }
@@ -1162,7 +1177,7 @@ impl ToolSession {
                 self.log.push(LogEntry::PinSet { player });
                 ToolResponse::PinSet { player }
             }
-            Err(refusal) => pin_refused(player, refusal),
+            Err(refusal) => pin_refused(player, refusal, PinUse::Act),
         }
     }
 
@@ -1385,10 +1400,24 @@ fn unix_now() -> u64 {
         .unwrap_or(0)
 }
 
+/// What a PIN was asked for: a peek, or any other request acting as the player.
+#[derive(Clone, Copy)]
+enum PinUse {
+    Peek,
+    Act,
+}
+
 /// A refused PIN as the player reads it. The messages never repeat the PIN.
-fn pin_refused(player: Player, refusal: pins::PinRefusal) -> ToolResponse {
+fn pin_refused(player: Player, refusal: pins::PinRefusal, doing: PinUse) -> ToolResponse {
     use pins::PinRefusal as R;
     let who = name(player);
+    let (to_do, waiting) = match doing {
+        PinUse::Peek => ("peek".to_string(), "peeking".to_string()),
+        PinUse::Act => (
+            format!("act as Player {who}"),
+            format!("acting as Player {who}"),
+        ),
+    };
     match refusal {
         R::BadPin => ToolResponse::error(
             ErrorCode::BadInput,
@@ -1404,12 +1433,12 @@ fn pin_refused(player: Player, refusal: pins::PinRefusal) -> ToolResponse {
         ),
         R::Needed => ToolResponse::error(
             ErrorCode::PinNeeded,
-            format!("Player {who} has a PIN: enter it to peek"),
+            format!("Player {who} has a PIN: enter it to {to_do}"),
         ),
         R::Wrong { tries_left } => ToolResponse::error(
             ErrorCode::WrongPin,
             format!(
-                "wrong PIN for Player {who}; {tries_left} more wrong {} and peeking waits {} seconds",
+                "wrong PIN for Player {who}; {tries_left} more wrong {} and {waiting} waits {} seconds",
                 if tries_left == 1 { "try" } else { "tries" },
                 pins::LOCK_SECONDS
             ),
@@ -1517,7 +1546,7 @@ fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolRes
 /// Parses one JSON line into an action, telling an unknown tool apart from a malformed line, and refusing
 /// fields the tool does not have (a misspelt field must not be silently ignored): the shared parser of
 /// `goeben_common::line` with the tools' tag, limit and words.
-pub fn parse_line(line: &str) -> Result<ToolAction, ToolResponse> {
+pub fn parse_line(line: &str) -> Result<ToolRequest, ToolResponse> {
     goeben_common::line::parse_line(line, MAX_LINE_BYTES, &goeben_common::line::TABLE_TOOLS)
         .map_err(|refusal| ToolResponse::error(refusal.code, refusal.message))
 }
@@ -1525,7 +1554,7 @@ pub fn parse_line(line: &str) -> Result<ToolAction, ToolResponse> {
 /// Answers one JSON line: the response as one JSON line.
 pub fn handle_line(session: &mut ToolSession, line: &str) -> String {
     let response = match parse_line(line) {
-        Ok(action) => session.respond(action),
+        Ok(request) => session.respond(request),
         Err(refusal) => refusal,
     };
     serde_json::to_string(&response).expect("a response always serialises")
@@ -1732,7 +1761,7 @@ mod tests {
         ));
         assert_eq!(
             parse_line(r#"{"tool":"table_view"}"#).unwrap(),
-            ToolAction::TableView
+            ToolAction::TableView.into()
         );
         assert!(
             matches!(
@@ -1751,6 +1780,7 @@ mod tests {
                 purpose: None,
                 label: String::new()
             }
+            .into()
         );
     }
 
