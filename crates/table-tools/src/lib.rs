@@ -26,6 +26,8 @@ pub mod sdr_purposes;
 mod sdr_requests;
 pub mod search;
 mod search_requests;
+#[cfg(feature = "test-support")]
+pub mod test_support;
 mod tool;
 pub mod turn;
 pub mod verify;
