@@ -129,15 +129,8 @@ impl ToolSession {
                 "this session's log is full; start a new session",
             );
         }
-        let status = self.search.status();
-        let clock = sdr_purposes::Clock {
-            turn: status.turn,
-            step: status.step,
-            british: status.british,
-            british_moved: status.british.is_some_and(|b| self.search.is_done(b)),
-        };
         if let Some(purpose) = purpose {
-            if let Err(r) = sdr_purposes::check_draw(purpose, player, &clock, &self.chits) {
+            if let Err(r) = sdr_purposes::check_draw(purpose, player, &self.clock(), &self.chits) {
                 return ToolResponse::error(r.code, r.message);
             }
         }
@@ -146,6 +139,7 @@ impl ToolSession {
             (None, "") => FREE_DRAW.to_string(),
             (None, given) => format!("{FREE_DRAW}: {given}"),
         };
+        let turn = self.search.status().turn;
         let id = self.chits.len() as u32 + 1;
         let Some(mut chit) = Chit::draw(
             id,
@@ -161,7 +155,7 @@ impl ToolSession {
             );
         };
         chit.purpose = purpose;
-        chit.turn = status.turn;
+        chit.turn = turn;
         self.log.push(LogEntry::SdrDrawn {
             chit: id,
             owner: player,
@@ -184,6 +178,17 @@ impl ToolSession {
         ToolResponse::SdrDrawn {
             chit: view,
             bag_left: self.bag.len(),
+        }
+    }
+
+    /// Where the turn stands, as the SDR purposes read it (who draws what, and when).
+    fn clock(&self) -> sdr_purposes::Clock {
+        let status = self.search.status();
+        sdr_purposes::Clock {
+            turn: status.turn,
+            step: status.step,
+            british: status.british,
+            british_moved: status.british.is_some_and(|b| self.search.is_done(b)),
         }
     }
 

@@ -305,7 +305,7 @@ impl ToolSession {
     }
 }
 
-/// Readable lines of the search log entries.
+/// Readable lines of the turn's log entries (the search tool keeps the turn), then the searches'.
 fn log_text(entry: &LogEntry) -> Option<String> {
     Some(match entry {
         LogEntry::TurnStarted {
@@ -339,6 +339,13 @@ fn log_text(entry: &LogEntry) -> Option<String> {
                 TurnStep::Setup | TurnStep::Over => "the step",
             }
         ),
+        other => return search_log_text(other),
+    })
+}
+
+/// Readable lines of the spotting log entries, then the search calls'.
+fn search_log_text(entry: &LogEntry) -> Option<String> {
+    Some(match entry {
         LogEntry::SpottingDie { by, die } => {
             format!(
                 "Player {} rolled a night spotting die: {die} ({}).",
@@ -378,6 +385,13 @@ fn log_text(entry: &LogEntry) -> Option<String> {
                 PortStatus::Cruising => "cruising off the coast",
             }
         ),
+        other => return call_log_text(other),
+    })
+}
+
+/// Readable lines of the search calls and their answers.
+fn call_log_text(entry: &LogEntry) -> Option<String> {
+    Some(match entry {
         LogEntry::SearchCalled {
             caller,
             british,
