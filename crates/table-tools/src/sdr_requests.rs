@@ -109,7 +109,7 @@ fn for_label(label: &str) -> String {
 }
 
 impl ToolSession {
-    /// Draws a chit for `purpose` (issue #30: once, by the player and in the turns the rules give it;
+    /// Draws a chit for `purpose` (once, by the player and in the turns the rules give it;
     /// Italy's What-If chit face up at once), or a free draw labelled as a house rule.
     fn draw(
         &mut self,

@@ -29,7 +29,7 @@ pub fn units_of(player: Player) -> [&'static str; 3] {
     }
 }
 
-/// A purpose for a random draw (issue #30), or a free draw.
+/// A purpose for a random draw, or a free draw.
 pub fn sdr_purpose(pick: u8) -> Option<SdrPurpose> {
     use crate::sdr_charts::{VictorySide, WhatIfFleet};
     let side = if pick.is_multiple_of(2) {
@@ -77,7 +77,7 @@ pub fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
     match kind {
         16 | 17 => ToolAction::PlaceUnit { player, unit, at },
         18 => ToolAction::MoveUnit { player, unit, at },
-        // Issue #30: the turn's steps, the sides fixed once, the island squares named before the game.
+        // The turn's steps, the sides fixed once, the island squares named before the game.
         19 if pick.is_multiple_of(5) => ToolAction::IslandSquares {
             squares: vec![square.into()],
         },
@@ -199,7 +199,7 @@ pub fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> 
             }
         }
         _ if pick.is_multiple_of(2) => ToolAction::TableView,
-        // With PINs set, a peek without the PIN, or with the other player's, is refused (issue #30).
+        // With PINs set, a peek without the PIN, or with the other player's, is refused.
         _ if pick.is_multiple_of(3) => ToolAction::View { player, pin: None },
         _ if pick % 3 == 1 => ToolAction::View {
             player,
