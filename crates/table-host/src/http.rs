@@ -71,31 +71,21 @@ pub async fn serve(
     // sender's `closed()` waits for them all.
     let (stopping, _) = tokio::sync::watch::channel(false);
     let (done, _) = tokio::sync::watch::channel(());
-    // Requests being answered: the stop waits for them, not for connections that are idle or still
-    // sending headers.
+    // Requests being answered: the stop waits for them, not for idle connections or unsent heads.
     let answering = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {
             _ = &mut shutdown => break,
-            accepted = listener.accept() => match accepted {
-                Ok(accepted) => accepted,
-                // Out of files or a connection reset before it was taken: keep serving the others (a
-                // short pause so an exhausted process does not spin).
-                Err(_) => {
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
+            accepted = accept(&listener) => accepted,
         };
         let Some(slot) = Connections::take(&counts, peer.ip(), &limits).map(Arc::new) else {
             // A plain answer in one write that cannot block, then closed: the client learns why.
             let _ = stream.try_write(&too_many_connections());
             continue;
         };
-        let served_at = match stream.local_addr() {
-            Ok(local) => ServedAt(local),
-            Err(_) => continue,
+        let Ok(served_at) = stream.local_addr().map(ServedAt) else {
+            continue;
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
@@ -116,16 +106,7 @@ pub async fn serve(
         let mut stop = stopping.subscribe();
         let done = done.subscribe();
         tokio::spawn(async move {
-            let mut builder = hyper::server::conn::http1::Builder::new();
-            // Half-close: a client that sent its request and then shut its sending side (`nc -N`, some
-            // HTTP libraries, the host_http fuzz harness) still gets the answer; hyper's default drops
-            // the request at that EOF, applied or not, its answer lost. An idle half-closed connection is
-            // still closed at once, and heads still meet the header timeout.
-            builder
-                .timer(hyper_util::rt::TokioTimer::new())
-                .header_read_timeout(limits.header_timeout)
-                .half_close(true);
-            let connection = builder
+            let connection = http1(&limits)
                 .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
                 .with_upgrades();
             let mut connection = std::pin::pin!(connection);
@@ -145,8 +126,39 @@ pub async fn serve(
     }
     host.close_sockets();
     stopping.send_replace(true);
-    // Answers under way finish (for at most the drain time); a connection idle or still sending its
-    // headers is not waited for (it would otherwise hold the stop until its header timeout).
+    drain(&done, &answering).await;
+    Ok(())
+}
+
+/// The next connection. A failed accept (out of files, or a connection reset before it was taken) is
+/// skipped after a short pause, so the others are still served and an exhausted process does not spin.
+async fn accept(
+    listener: &tokio::net::TcpListener,
+) -> (tokio::net::TcpStream, std::net::SocketAddr) {
+    loop {
+        match listener.accept().await {
+            Ok(accepted) => return accepted,
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+}
+
+/// Hyper's HTTP/1 with the header timeout. Half-close: a client that sent its request and then shut its
+/// sending side (`nc -N`, some HTTP libraries, the host_http fuzz harness) still gets the answer; hyper's
+/// default drops the request at that EOF, applied or not, its answer lost. An idle half-closed
+/// connection is still closed at once, and heads still meet the header timeout.
+fn http1(limits: &HostLimits) -> hyper::server::conn::http1::Builder {
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .half_close(true);
+    builder
+}
+
+/// Waits for the answers under way to finish (for at most the drain time); a connection idle or still
+/// sending its headers is not waited for (it would otherwise hold the stop until its header timeout).
+async fn drain(done: &tokio::sync::watch::Sender<()>, answering: &std::sync::atomic::AtomicUsize) {
     let _ = tokio::time::timeout(crate::limits::DRAIN, async {
         tokio::select! {
             _ = done.closed() => {}
@@ -158,7 +170,6 @@ pub async fn serve(
         }
     })
     .await;
-    Ok(())
 }
 
 /// The address a connection reached the host on (the request's extension): the one `Host` and `Origin`
@@ -447,48 +458,9 @@ async fn request(
     if let Err(refusal) = table.admit(seat) {
         return json(refusal);
     }
-    let limits = *table.limits();
-    let too_large = || {
-        Answer::refusal(
-            413,
-            HostCode::TooLarge,
-            format!("a request has at most {} bytes", limits.body_max_bytes),
-        )
-    };
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > limits.body_max_bytes as u64) {
-        return json(too_large());
-    }
-    let bytes = match tokio::time::timeout(
-        limits.body_timeout,
-        axum::body::to_bytes(body, limits.body_max_bytes),
-    )
-    .await
-    {
-        Err(_) => {
-            return json(Answer::refusal(
-                408,
-                HostCode::BodyTimeout,
-                "the request's body did not arrive in time",
-            ))
-        }
-        Ok(Err(e))
-            if std::error::Error::source(&e)
-                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>()) =>
-        {
-            return json(too_large())
-        }
-        Ok(Err(e)) => {
-            return json(Answer::refusal(
-                400,
-                goeben_common::ErrorCode::Malformed,
-                format!("the body could not be read: {e}"),
-            ))
-        }
-        Ok(Ok(bytes)) => bytes,
+    let bytes = match body_within(&headers, body, table.limits()).await {
+        Ok(bytes) => bytes,
+        Err(refusal) => return json(refusal),
     };
     let key = match headers.get("idempotency-key").map(|v| v.to_str()) {
         None => None,
@@ -511,6 +483,52 @@ async fn request(
     json(answered.unwrap_or_else(|_| {
         Answer::refusal(500, HostCode::Internal, "the answer could not be made")
     }))
+}
+
+/// The request's body within its size and time limits, or the refusal (413, 408, 400).
+async fn body_within(
+    headers: &HeaderMap,
+    body: Body,
+    limits: &crate::limits::Limits,
+) -> Result<axum::body::Bytes, Answer> {
+    let too_large = || {
+        Answer::refusal(
+            413,
+            HostCode::TooLarge,
+            format!("a request has at most {} bytes", limits.body_max_bytes),
+        )
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limits.body_max_bytes as u64) {
+        return Err(too_large());
+    }
+    match tokio::time::timeout(
+        limits.body_timeout,
+        axum::body::to_bytes(body, limits.body_max_bytes),
+    )
+    .await
+    {
+        Err(_) => Err(Answer::refusal(
+            408,
+            HostCode::BodyTimeout,
+            "the request's body did not arrive in time",
+        )),
+        Ok(Err(e))
+            if std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>()) =>
+        {
+            Err(too_large())
+        }
+        Ok(Err(e)) => Err(Answer::refusal(
+            400,
+            goeben_common::ErrorCode::Malformed,
+            format!("the body could not be read: {e}"),
+        )),
+        Ok(Ok(bytes)) => Ok(bytes),
+    }
 }
 
 /// `GET /api/{code}/log?from=N&limit=M`: a page of the public log, `{"tool":"log","from":N,"total":T,
@@ -661,16 +679,11 @@ async fn push(
 ) {
     let table = &host.tables()[table_index];
     let limits = *table.limits();
-    let version = |n: u64| Message::Text(format!("{{\"version\":{n}}}").into());
     let first = *watched.version.borrow_and_update();
     if !send(&mut socket, version(first)).await {
         return;
     }
-    let mut ping = tokio::time::interval_at(
-        tokio::time::Instant::now() + limits.socket_ping,
-        limits.socket_ping,
-    );
-    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut ping = pings(limits.socket_ping);
     let mut heard = Instant::now();
     let mut bucket = crate::limits::TokenBucket::of(host.limits().socket_messages_burst, heard);
     let mut noted: Option<Instant> = None;
@@ -725,6 +738,18 @@ async fn push(
             },
         }
     }
+}
+
+/// The push message of table version `n`: the number only, never a view.
+fn version(n: u64) -> Message {
+    Message::Text(format!("{{\"version\":{n}}}").into())
+}
+
+/// A tick every `period`, the first one `period` from now; a late tick does not bunch up the next.
+fn pings(period: Duration) -> tokio::time::Interval {
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ping
 }
 
 /// Sends one message within [`SEND_WITHIN`]; `false` when the socket is gone or too slow.

@@ -61,108 +61,116 @@ struct Options {
     fleet: goeben_referee::ground::state::Fleet,
 }
 
-fn options(args: &[String]) -> Result<Options, String> {
-    let (mut listen, mut seats, mut display, mut seed, mut state, mut game) =
-        (None, None, false, None, None, false);
-    let mut fleet = None;
+/// The command line's options as given, before the checks that tie them together.
+#[derive(Default)]
+struct Given {
+    listen: Option<SocketAddr>,
+    seats: Option<u32>,
+    display: bool,
+    seed: Option<u64>,
+    state: Option<std::path::PathBuf>,
+    game: bool,
+    fleet: Option<goeben_referee::ground::state::Fleet>,
+}
+
+/// `text` as the value of option `name`.
+fn parsed<T: std::str::FromStr>(name: &str, text: String) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    text.parse::<T>().map_err(|e| format!("{name}: {e}"))
+}
+
+fn given(args: &[String]) -> Result<Given, String> {
+    let mut given = Given::default();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().cloned().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "--listen" => {
-                listen = Some(
-                    value("--listen")?
-                        .parse::<SocketAddr>()
-                        .map_err(|e| format!("--listen: {e}"))?,
-                )
-            }
-            "--seats" => {
-                seats = Some(
-                    value("--seats")?
-                        .parse::<u32>()
-                        .map_err(|e| format!("--seats: {e}"))?,
-                )
-            }
-            "--display" => display = true,
-            "--game" => game = true,
-            "--seed" => {
-                seed = Some(
-                    value("--seed")?
-                        .parse::<u64>()
-                        .map_err(|e| format!("--seed: {e}"))?,
-                )
-            }
-            "--state" => state = Some(std::path::PathBuf::from(value("--state")?)),
+            "--listen" => given.listen = Some(parsed("--listen", value("--listen")?)?),
+            "--seats" => given.seats = Some(parsed("--seats", value("--seats")?)?),
+            "--display" => given.display = true,
+            "--game" => given.game = true,
+            "--seed" => given.seed = Some(parsed("--seed", value("--seed")?)?),
+            "--state" => given.state = Some(std::path::PathBuf::from(value("--state")?)),
             "--fleet" => {
                 let name = value("--fleet")?;
                 let parsed = serde_json::from_value::<goeben_referee::ground::state::Fleet>(
                     Value::String(name.clone()),
                 );
-                fleet = Some(parsed.map_err(|_| format!("--fleet {name}: one of standard, moltke, stralsund, moltke_and_stralsund, all_four (19.0)"))?);
+                given.fleet = Some(parsed.map_err(|_| format!("--fleet {name}: one of standard, moltke, stralsund, moltke_and_stralsund, all_four (19.0)"))?);
             }
             other => return Err(format!("unknown argument {other}")),
         }
     }
-    let listen = listen.ok_or(
+    Ok(given)
+}
+
+fn options(args: &[String]) -> Result<Options, String> {
+    let given = given(args)?;
+    let listen = given.listen.ok_or(
         "--listen is required: the table is closed until the host chooses where to open it",
     )?;
     if listen.ip().is_unspecified() {
         return Err(format!("--listen {listen}: bind the one address guests reach (e.g. this machine's address on the home network), not every address"));
     }
-    if game {
-        use goeben_referee::ground::state::{Fleet, Roles};
-        let players = seats.ok_or("--seats is required (--game --seats 4 for the Task Force Officers, 2 for the Ship Commanders)")?;
-        let Some(fleet) = fleet else {
-            let roles = goeben_table_host::game::roles_for(players)
-                .ok_or(format!("--game --seats {players}: a game table seats the 4 Task Force Officers (--seats 4) or the Goeben's and Breslau's commanders (--seats 2)"))?;
-            return Ok(Options {
-                listen,
-                display,
-                seed,
-                state,
-                game: Some(roles),
-                fleet: Fleet::Standard,
-            });
-        };
-        // 25.0 (2) with 19.0: one commander per ship of the fleet; otherwise the four officers.
-        let ships = goeben_table_host::game::commanded_ships(fleet);
-        let roles = match players as usize {
-            n if n == ships.len() => Roles::ShipCommanders,
-            4 => Roles::TaskForceOfficers,
-            _ => {
-                return Err(format!(
-                    "--game --fleet --seats {players}: this task force seats the 4 Task Force Officers (--seats 4) or its {} ships' commanders (--seats {}: {})",
-                    ships.len(),
-                    ships.len(),
-                    ships.join(", ")
-                ))
-            }
-        };
-        return Ok(Options {
-            listen,
-            display,
-            seed,
-            state,
-            game: Some(roles),
-            fleet,
-        });
-    }
-    if fleet.is_some() {
-        return Err("--fleet chooses a game's task force (19.0): with --game only".into());
-    }
-    match seats {
-        Some(2) => {}
-        Some(n) => return Err(format!("--seats {n}: the table tools seat two players, A and B (--seats 2; add --display for the table display)")),
-        None => return Err("--seats is required (--seats 2 for the table tools)".into()),
-    }
-    Ok(Options {
+    let mut options = Options {
         listen,
-        display,
-        seed,
-        state,
+        display: given.display,
+        seed: given.seed,
+        state: given.state,
         game: None,
         fleet: Default::default(),
-    })
+    };
+    if given.game {
+        let (roles, fleet) = game_roles(given.seats, given.fleet)?;
+        options.game = Some(roles);
+        options.fleet = fleet;
+        return Ok(options);
+    }
+    if given.fleet.is_some() {
+        return Err("--fleet chooses a game's task force (19.0): with --game only".into());
+    }
+    match given.seats {
+        Some(2) => Ok(options),
+        Some(n) => Err(format!("--seats {n}: the table tools seat two players, A and B (--seats 2; add --display for the table display)")),
+        None => Err("--seats is required (--seats 2 for the table tools)".into()),
+    }
+}
+
+/// A game table's 25.0 roles for `--seats` and its task force (19.0; the standard one without `--fleet`).
+fn game_roles(
+    seats: Option<u32>,
+    fleet: Option<goeben_referee::ground::state::Fleet>,
+) -> Result<
+    (
+        goeben_referee::ground::state::Roles,
+        goeben_referee::ground::state::Fleet,
+    ),
+    String,
+> {
+    use goeben_referee::ground::state::{Fleet, Roles};
+    let players = seats.ok_or("--seats is required (--game --seats 4 for the Task Force Officers, 2 for the Ship Commanders)")?;
+    let Some(fleet) = fleet else {
+        let roles = goeben_table_host::game::roles_for(players)
+            .ok_or(format!("--game --seats {players}: a game table seats the 4 Task Force Officers (--seats 4) or the Goeben's and Breslau's commanders (--seats 2)"))?;
+        return Ok((roles, Fleet::Standard));
+    };
+    // 25.0 (2) with 19.0: one commander per ship of the fleet; otherwise the four officers.
+    let ships = goeben_table_host::game::commanded_ships(fleet);
+    let roles = match players as usize {
+        n if n == ships.len() => Roles::ShipCommanders,
+        4 => Roles::TaskForceOfficers,
+        _ => {
+            return Err(format!(
+                "--game --fleet --seats {players}: this task force seats the 4 Task Force Officers (--seats 4) or its {} ships' commanders (--seats {}: {})",
+                ships.len(),
+                ships.len(),
+                ships.join(", ")
+            ))
+        }
+    };
+    Ok((roles, fleet))
 }
 
 fn random_seed() -> u64 {
@@ -181,60 +189,16 @@ fn main() -> ExitCode {
         }
     };
     // The table first: a state file that is not a table of this host is refused before anything is opened.
-    let seed = options.seed.unwrap_or_else(random_seed);
-    if let Some(roles) = options.game {
-        let game_options = goeben_referee::ground::state::GameOptions {
-            roles,
-            fleet: options.fleet,
-            ..Default::default()
-        };
-        let session = match game::new_game_with(game_options, seed) {
-            Ok(session) => session,
-            Err(why) => {
-                eprintln!("table_host: the game did not start: {why}");
-                return ExitCode::from(2);
-            }
-        };
-        let seats = game::game_seats_for(&session, roles, options.display);
-        let (table, restored) = match &options.state {
-            None => (Table::game(session, roles, seats, Limits::default()), None),
-            Some(path) => match Table::game_kept_in(
-                Store::new(path),
-                session,
-                roles,
-                seats,
-                Limits::default(),
-            ) {
-                Ok((table, restored)) => (table, Some(restored)),
-                Err(why) => {
-                    eprintln!("table_host: --state: {why}");
-                    return ExitCode::from(2);
-                }
-            },
-        };
-        return match run(options.listen, table, restored) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("table_host: {e}");
-                ExitCode::FAILURE
-            }
-        };
-    }
-    // Without --seed: 256 bits from the OS (issue #34 item 7); --seed is for reproducible tests.
-    let session = options
-        .seed
-        .map(ToolSession::seeded)
-        .unwrap_or_else(ToolSession::from_os_random);
-    let seats = tool_seats(options.display);
-    let (table, restored) = match &options.state {
-        None => (Table::new(session, seats, Limits::default()), None),
-        Some(path) => match Table::kept_in(Store::new(path), session, seats, Limits::default()) {
-            Ok((table, restored)) => (table, Some(restored)),
-            Err(why) => {
-                eprintln!("table_host: --state: {why}");
-                return ExitCode::from(2);
-            }
-        },
+    let opened = match options.game {
+        Some(roles) => game_table(&options, roles),
+        None => tools_table(&options),
+    };
+    let (table, restored) = match opened {
+        Ok(opened) => opened,
+        Err(why) => {
+            eprintln!("table_host: {why}");
+            return ExitCode::from(2);
+        }
     };
     match run(options.listen, table, restored) {
         Ok(()) => ExitCode::SUCCESS,
@@ -243,6 +207,45 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A game table of `roles`, new or (with `--state`) as kept, with whether it was kept (`None`: no file).
+fn game_table(
+    options: &Options,
+    roles: goeben_referee::ground::state::Roles,
+) -> Result<(Table, Option<bool>), String> {
+    let game_options = goeben_referee::ground::state::GameOptions {
+        roles,
+        fleet: options.fleet,
+        ..Default::default()
+    };
+    let seed = options.seed.unwrap_or_else(random_seed);
+    let session = game::new_game_with(game_options, seed)
+        .map_err(|why| format!("the game did not start: {why}"))?;
+    let seats = game::game_seats_for(&session, roles, options.display);
+    let Some(path) = &options.state else {
+        return Ok((Table::game(session, roles, seats, Limits::default()), None));
+    };
+    let (table, restored) =
+        Table::game_kept_in(Store::new(path), session, roles, seats, Limits::default())
+            .map_err(|why| format!("--state: {why}"))?;
+    Ok((table, Some(restored)))
+}
+
+/// A table of the table tools, new or (with `--state`) as kept, with whether it was kept.
+fn tools_table(options: &Options) -> Result<(Table, Option<bool>), String> {
+    // Without --seed: 256 bits from the OS; --seed is for reproducible tests.
+    let session = options
+        .seed
+        .map(ToolSession::seeded)
+        .unwrap_or_else(ToolSession::from_os_random);
+    let seats = tool_seats(options.display);
+    let Some(path) = &options.state else {
+        return Ok((Table::new(session, seats, Limits::default()), None));
+    };
+    let (table, restored) = Table::kept_in(Store::new(path), session, seats, Limits::default())
+        .map_err(|why| format!("--state: {why}"))?;
+    Ok((table, Some(restored)))
 }
 
 fn run(listen: SocketAddr, table: Table, restored: Option<bool>) -> std::io::Result<()> {

@@ -166,65 +166,10 @@ pub fn permits(role: SeatRole, action: &ToolAction) -> Result<(), NotYours> {
         SeatRole::Display => Err(NotYours::DisplayOnly),
         // A game's role never sits at a table of the table tools.
         SeatRole::GameRole => Err(NotYours::DisplayOnly),
-        SeatRole::Player(seat) => match acting_player(action) {
+        SeatRole::Player(seat) => match action.acting_player() {
             Some(named) if named != seat => Err(NotYours::OtherPlayer { seat, named }),
             _ => Ok(()),
         },
-    }
-}
-
-/// The player a request acts as. Written out for every request (no wildcard), so a new request of the
-/// table tools does not compile until someone decides which seat may send it.
-pub fn acting_player(action: &ToolAction) -> Option<Player> {
-    use ToolAction as A;
-    match action {
-        A::DrawSdr { player, .. }
-        | A::RevealSdr { player, .. }
-        | A::ReturnSdr { player, .. }
-        | A::RollEvent { player, .. }
-        | A::PortRepair { player, .. }
-        | A::ShoreBatteries { player }
-        | A::DamageControl { player, .. }
-        | A::AlwaysPossible { player, .. }
-        | A::AutomaticDisengagement { player, .. }
-        | A::SubmarineAttack { player, .. }
-        | A::Asw { player, .. }
-        | A::SubVersusSub { player }
-        | A::MineSweep { player }
-        | A::OpenFleetChart { player, .. }
-        | A::AssignShip { player, .. }
-        | A::TransferShip { player, .. }
-        | A::RemoveShip { player, .. }
-        | A::SetFleetMarker { player, .. }
-        | A::RevealFleetBox { player, .. }
-        | A::RollD10 { player, .. }
-        | A::PlaceUnit { player, .. }
-        | A::MoveUnit { player, .. }
-        | A::RemoveUnit { player, .. }
-        | A::ReportSpotting { player, .. }
-        | A::Search { player, .. }
-        | A::AnswerSearch { player, .. }
-        | A::EndStep { player }
-        | A::SetPin { player, .. }
-        | A::View { player, .. } => Some(*player),
-        // Public to both players: reading a chart, a calculator, checking a commitment, starting the search
-        // turn (the tools start one only once the last is over, issue #30), fixing the sides and the island
-        // squares before the game (once, in the public log), the shared table view.
-        A::VerifySdr { .. }
-        | A::VictoryConditions { .. }
-        | A::WhatIf { .. }
-        | A::CombinedFire { .. }
-        | A::ContactModifier { .. }
-        | A::OperationalMove { .. }
-        | A::FuelUse { .. }
-        | A::AdriftVp { .. }
-        | A::CrippledVp { .. }
-        | A::HullDamageVp { .. }
-        | A::MinefieldDensity { .. }
-        | A::StartTurn { .. }
-        | A::ChooseSides { .. }
-        | A::IslandSquares { .. }
-        | A::TableView => None,
     }
 }
 

@@ -35,8 +35,7 @@ pub const VERSION: u32 = 1;
 pub struct TableFile {
     pub format: String,
     pub version: u32,
-    /// [`KIND_TOOLS`]: a table of the table tools; [`KIND_GAME`]: a game table (with its `game`).
-    pub kind: String,
+    pub kind: TableKind,
     pub seats: Vec<SavedSeat>,
     /// The table tools' session (at a game table, its unused one).
     pub session: ToolSession,
@@ -45,10 +44,15 @@ pub struct TableFile {
     pub game: Option<SavedGame>,
 }
 
-/// `kind` of a table of the table tools.
-pub const KIND_TOOLS: &str = "tools";
-/// `kind` of a game table.
-pub const KIND_GAME: &str = "game";
+/// Which kind of table a file holds; any other `kind` is refused as the file is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableKind {
+    /// A table of the table tools (`"tools"`).
+    Tools,
+    /// A game table, with its `game` (`"game"`).
+    Game,
+}
 
 /// A game table's game as saved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -162,20 +166,17 @@ pub fn parse(bytes: &[u8]) -> Result<TableFile, String> {
             .map_err(|e| format!("its session breaks the table tools' rules: {e}"))?;
     }
     let file: TableFile = serde_json::from_value(value).map_err(|e| format!("unreadable: {e}"))?;
-    match (file.kind.as_str(), &file.game) {
-        (KIND_TOOLS, None) => {}
-        (KIND_GAME, Some(game)) => {
+    match (file.kind, &file.game) {
+        (TableKind::Tools, None) => {}
+        (TableKind::Game, Some(game)) => {
             // The core's own checks (schema, pack, the game's invariants), on the whole session.
             goeben_referee::api::save::from_json(&game.save)
                 .map_err(|e| format!("its game's save is damaged: {e}"))?;
         }
-        (KIND_TOOLS, Some(_)) => return Err("a table of the table tools that holds a game".into()),
-        (KIND_GAME, None) => return Err("a game table without its game".into()),
-        (kind, _) => {
-            return Err(format!(
-                "a table of kind {kind:?} (this host opens \"{KIND_TOOLS}\" and \"{KIND_GAME}\")"
-            ))
+        (TableKind::Tools, Some(_)) => {
+            return Err("a table of the table tools that holds a game".into())
         }
+        (TableKind::Game, None) => return Err("a game table without its game".into()),
     }
     let names: std::collections::BTreeSet<&str> =
         file.seats.iter().map(|s| s.name.as_str()).collect();
@@ -261,7 +262,7 @@ mod tests {
         TableFile {
             format: FORMAT.into(),
             version: VERSION,
-            kind: "tools".into(),
+            kind: TableKind::Tools,
             seats: vec![SavedSeat {
                 name: "A".into(),
                 role: SeatRole::Display,
@@ -356,7 +357,7 @@ mod tests {
             TableFile {
                 format: FORMAT.into(),
                 version: VERSION,
-                kind: KIND_TOOLS.into(),
+                kind: TableKind::Tools,
                 seats,
                 session,
                 game: None
@@ -372,7 +373,7 @@ mod tests {
     fn game_file() -> TableFile {
         let session = crate::game::new_game(Roles::TaskForceOfficers, 7);
         TableFile {
-            kind: KIND_GAME.into(),
+            kind: TableKind::Game,
             game: Some(SavedGame {
                 roles: Roles::TaskForceOfficers,
                 save: goeben_referee::api::save::to_json(&session),
@@ -410,7 +411,7 @@ mod tests {
             .unwrap_err()
             .contains("without its game"));
         let mixed = TableFile {
-            kind: KIND_TOOLS.into(),
+            kind: TableKind::Tools,
             ..good.clone()
         };
         assert!(parse(&serde_json::to_vec(&mixed).unwrap())
@@ -421,6 +422,14 @@ mod tests {
         assert!(parse(unknown.to_string().as_bytes())
             .unwrap_err()
             .contains("unreadable"));
+        // A kind this host does not know is refused as the file is read, naming the two it opens.
+        let mut other = serde_json::to_value(&good).unwrap();
+        other["kind"] = "chess".into();
+        let refused = parse(other.to_string().as_bytes()).unwrap_err();
+        assert!(
+            refused.contains("unknown variant `chess`, expected `tools` or `game`"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -209,7 +209,7 @@ struct GameRules {
 
 /// One request, parsed by its table's protocol.
 enum Parsed {
-    Tools(ToolAction),
+    Tools(goeben_table_tools::ToolRequest),
     Game(goeben_referee::Request),
 }
 
@@ -339,47 +339,7 @@ impl Table {
     ) -> Result<(Table, bool), String> {
         match store.load()? {
             Some(file) => {
-                let Some(game) = &file.game else {
-                    return Err(refused_kind(
-                        &store,
-                        &file,
-                        "a game table (--game)",
-                        "open it without --game",
-                    ));
-                };
-                if game.roles != roles {
-                    return Err(refused_kind(
-                        &store,
-                        &file,
-                        crate::store::roles_words(roles),
-                        "open it with its own --seats",
-                    ));
-                }
-                let session = goeben_referee::api::save::from_json(&game.save).map_err(|e| {
-                    format!(
-                        "{}'s game cannot be read back ({e}); it was left untouched",
-                        store.path().display()
-                    )
-                })?;
-                let expected: Vec<String> = crate::game::game_seats_for(&session, roles, false)
-                    .into_iter()
-                    .map(|s| s.name)
-                    .collect();
-                let found: Vec<String> = file
-                    .seats
-                    .iter()
-                    .filter(|s| s.role == seats::SeatRole::GameRole)
-                    .map(|s| s.name.clone())
-                    .collect();
-                if found != expected {
-                    return Err(format!(
-                        "{}'s seats ({}) are not those of {} ({}); it was left untouched",
-                        store.path().display(),
-                        found.join(", "),
-                        crate::store::roles_words(roles),
-                        expected.join(", ")
-                    ));
-                }
+                let session = kept_game(&store, &file, roles)?;
                 let rules = GameRules {
                     pack: session.pack().clone(),
                     roles,
@@ -500,18 +460,18 @@ impl Table {
             .collect();
         let (kind, game) = match (&self.game, &state.game) {
             (Some(rules), Some(game)) => (
-                crate::store::KIND_GAME,
+                crate::store::TableKind::Game,
                 Some(SavedGame {
                     roles: rules.roles,
                     save: goeben_referee::api::save::to_json(game),
                 }),
             ),
-            _ => (crate::store::KIND_TOOLS, None),
+            _ => (crate::store::TableKind::Tools, None),
         };
         TableFile {
             format: crate::store::FORMAT.into(),
             version: crate::store::VERSION,
-            kind: kind.into(),
+            kind,
             seats,
             session: state.session.clone(),
             game,
@@ -622,205 +582,101 @@ impl Table {
     /// not send (403); a key seen before with the same body (its kept answer again) or another body
     /// (422); otherwise the referee's answer (200, a refusal of the rules included).
     pub fn answer(&self, seat: usize, key: Option<&str>, body: &[u8]) -> Answer {
-        if let Some(key) = key {
-            if key.is_empty()
+        match self.parsed(seat, key, body) {
+            Ok(parsed) => self.answer_parsed(seat, key, body, parsed),
+            Err(refusal) => refusal,
+        }
+    }
+
+    /// The body as one request this seat may send, or the refusal to send back (nothing changed).
+    fn parsed(&self, seat: usize, key: Option<&str>, body: &[u8]) -> Result<Parsed, Answer> {
+        if key.is_some_and(|key| {
+            key.is_empty()
                 || key.chars().count() > IDEMPOTENCY_KEY_MAX
                 || !key.chars().all(|c| c.is_ascii_graphic())
-            {
-                return Answer::refusal(
-                    400,
-                    HostCode::BadIdempotencyKey,
-                    format!(
-                        "an Idempotency-Key has 1-{IDEMPOTENCY_KEY_MAX} visible ASCII characters"
-                    ),
-                );
-            }
+        }) {
+            return Err(Answer::refusal(
+                400,
+                HostCode::BadIdempotencyKey,
+                format!("an Idempotency-Key has 1-{IDEMPOTENCY_KEY_MAX} visible ASCII characters"),
+            ));
         }
         let Ok(text) = std::str::from_utf8(body) else {
-            return Answer::refusal(
+            return Err(Answer::refusal(
                 400,
                 goeben_common::ErrorCode::Malformed,
                 "the body is not UTF-8 text",
-            );
+            ));
         };
-        let role = self.seats[seat].role;
-        let parsed = match &self.game {
-            None => {
-                let action = match goeben_table_tools::parse_line(text) {
-                    Ok(action) => action,
-                    Err(refusal) => {
-                        return Answer {
-                            status: 400,
-                            ..Answer::ok(to_json(&refusal))
-                        }
-                    }
+        match &self.game {
+            None => parsed_tools(self.seats[seat].role, text).map(Parsed::Tools),
+            Some(rules) => self.parsed_game(rules, seat, text).map(Parsed::Game),
+        }
+    }
+
+    /// A game table's request from `seat`, if it is that seat's role's call (25.0).
+    fn parsed_game(
+        &self,
+        rules: &GameRules,
+        seat: usize,
+        text: &str,
+    ) -> Result<goeben_referee::Request, Answer> {
+        let request = goeben_referee::api::protocol::parse_request(text)
+            .map_err(|e| Answer::refusal(400, e.code, e.message))?;
+        crate::game::permits(&rules.pack, rules.roles, &self.seats, seat, &request).map_err(
+            |why| {
+                let code = if self.seats[seat].role == seats::SeatRole::Display {
+                    HostCode::DisplayOnly
+                } else {
+                    HostCode::NotYourSeat
                 };
-                if let Err(not_yours) = seats::permits(role, &action) {
-                    return match not_yours {
-                        NotYours::OtherPlayer { seat, named } => Answer::refusal(
-                            403,
-                            HostCode::NotYourSeat,
-                            format!(
-                                "this is player {}'s seat: it cannot act as player {}",
-                                name(seat),
-                                name(named)
-                            ),
-                        ),
-                        NotYours::DisplayOnly => Answer::refusal(
-                            403,
-                            HostCode::DisplayOnly,
-                            "the table display sees only the table view (table_view)",
-                        ),
-                    };
-                }
-                if let Err(why) = crate::limits::input_in_range(&action) {
-                    return Answer::refusal(400, goeben_common::ErrorCode::BadInput, why);
-                }
-                Parsed::Tools(action)
-            }
-            Some(rules) => {
-                let request = match goeben_referee::api::protocol::parse_request(text) {
-                    Ok(request) => request,
-                    Err(e) => return Answer::refusal(400, e.code, e.message),
-                };
-                if let Err(why) =
-                    crate::game::permits(&rules.pack, rules.roles, &self.seats, seat, &request)
-                {
-                    let code = if role == seats::SeatRole::Display {
-                        HostCode::DisplayOnly
-                    } else {
-                        HostCode::NotYourSeat
-                    };
-                    return Answer::refusal(403, code, why);
-                }
-                Parsed::Game(request)
-            }
-        };
+                Answer::refusal(403, code, why)
+            },
+        )?;
+        Ok(request)
+    }
+
+    /// Answers a request already parsed and permitted: the kept answer of a retry, or the referee's,
+    /// kept, saved (undone if the save fails) and pushed to the seats whose view it changed.
+    fn answer_parsed(&self, seat: usize, key: Option<&str>, body: &[u8], parsed: Parsed) -> Answer {
         let body_hash: [u8; 32] = Sha256::digest(body).into();
         // A read (`view`, `table_view`, the game's `view`) changes nothing: no copy of the table to undo,
         // no save, and a retry's kept answer is the key alone — the retry is answered with the view as it
-        // is then (issue #34: 64 whole views per seat were kept, in memory and in the file).
-        let read = match &parsed {
-            Parsed::Tools(action) => {
-                matches!(action, ToolAction::View { .. } | ToolAction::TableView)
-            }
-            Parsed::Game(request) => is_view(request),
-        };
+        // is then (64 whole views per seat were once kept, in memory and in the file).
+        let read = parsed.is_read();
         let mut state = self.lock();
         if state.broken {
-            return Answer::refusal(
-                500,
-                HostCode::Internal,
-                "the referee stopped on an internal error; the table is closed",
-            );
+            return broken();
         }
-        let mut replayed = false;
-        if let Some(key) = key {
-            if let Some(kept) = state.seats[seat].kept.iter().find(|kept| kept.key == key) {
-                if kept.body_hash != body_hash {
-                    return Answer::refusal(422, HostCode::IdempotencyKeyReused, "this Idempotency-Key was used for another request; use a new key for a new request");
-                }
-                if kept.answer != READ_KEPT {
-                    return Answer {
-                        replayed: true,
-                        ..Answer::ok(kept.answer.clone())
-                    };
-                }
-                replayed = true;
-            }
-        }
+        let replayed = match kept_answer(&state, seat, key, &body_hash) {
+            Ok(Some(kept)) => return kept,
+            Ok(None) => false,
+            Err(Replay::Read) => true,
+            Err(Replay::Refused(refusal)) => return refusal,
+        };
         // Kept anywhere: what to go back to if the save fails.
-        let before = (self.store.is_some() && !read)
-            .then(|| (state.session.clone(), state.seats[seat].kept.clone()));
-        // At a game table kept anywhere: the game before a move, which may be saved.
-        let game_before = match &parsed {
-            Parsed::Game(_) if before.is_some() => state.game.clone(),
-            _ => None,
-        };
-        // What tells whether the request changed the table (for the push to the seats): the tools' whole
-        // session (any roll moves its dice), or the game's log, which every applied move extends (an
-        // undo too: it logs what it took back).
-        let mark = match &parsed {
-            _ if read => Mark::Read,
-            Parsed::Tools(_) => {
-                Mark::Tools(before.is_none().then(|| Box::new(state.session.clone())))
-            }
-            Parsed::Game(_) => Mark::Game(state.game.as_ref().map_or(0, |game| game.log().len())),
-        };
-        // A game move the referee accepted: saved even if the log did not grow.
-        let mut accepted_move = false;
-        let answered = match parsed {
-            Parsed::Tools(action) => respond(&mut state.session, action).map(seat_json),
-            Parsed::Game(request) => {
-                // An undo (the commanding seat's) changes the game as a move does: saved, pushed.
-                let is_move = matches!(
-                    request,
-                    goeben_referee::Request::Move(_)
-                        | goeben_referee::Request::Session(goeben_referee::SessionRequest::Undo)
-                );
-                let game = state.game.as_mut().expect("a game table has a game");
-                let rules = self.game.as_ref().expect("a game table has its rules");
-                std::panic::catch_unwind(AssertUnwindSafe(|| game.respond(request)))
-                    .ok()
-                    .map(|mut response| {
-                        accepted_move = is_move && response.ok;
-                        // Each seat is offered only the decisions that are its role's call.
-                        crate::game::for_seat(
-                            &rules.pack,
-                            rules.roles,
-                            &self.seats,
-                            seat,
-                            &mut response.view,
-                        );
-                        goeben_referee::api::protocol::to_line(&response)
-                    })
-            }
-        };
-        let answer = match answered {
-            Some(answer) => answer,
-            None => {
-                state.broken = true;
-                return Answer::refusal(
-                    500,
-                    HostCode::Internal,
-                    "the referee stopped on an internal error; the table is closed",
-                );
-            }
+        let before = Before::of(&state, seat, self.store.is_some() && !read, &parsed);
+        let mark = Mark::of(&state, read, before.is_some(), &parsed);
+        let Some((answer, accepted_move)) = self.referee_answer(&mut state, seat, parsed) else {
+            state.broken = true;
+            return broken();
         };
         if let (Some(key), false) = (key, replayed) {
-            let kept = &mut state.seats[seat].kept;
-            if kept.len() >= self.limits.replay_keep.max(1) {
-                kept.pop_front();
-            }
-            let answer = if read {
-                READ_KEPT.to_string()
-            } else {
-                answer.clone()
-            };
-            kept.push_back(Kept {
-                key: key.to_string(),
+            self.keep(
+                &mut state,
+                seat,
+                key,
                 body_hash,
-                answer,
-            });
+                if read { READ_KEPT } else { &answer },
+            );
         }
-        let changed = match mark {
-            Mark::Read => false,
-            Mark::Tools(Some(session)) => state.session != *session,
-            Mark::Tools(None) => before
-                .as_ref()
-                .is_some_and(|(session, _)| state.session != *session),
-            Mark::Game(log) => state.game.as_ref().map_or(0, |game| game.log().len()) != log,
-        };
+        let changed = mark.changed(&state, before.as_ref());
         // Saved before the answer leaves: an answer a guest got is never lost by a crash after it. A
         // read's kept key is not worth a write: after a restart its retry is simply a new read.
-        if let Some((session, kept)) = before {
+        if let Some(before) = before {
             if key.is_some() || changed || accepted_move {
                 if let Err(e) = self.save(&state) {
-                    state.session = session;
-                    state.seats[seat].kept = kept;
-                    if let Some(game) = game_before {
-                        state.game = Some(game);
-                    }
+                    before.restore(&mut state, seat);
                     return Answer::refusal(503, HostCode::NotSaved, format!("the table could not be saved ({e}); the request was not applied, try again"));
                 }
             }
@@ -836,6 +692,55 @@ impl Table {
             replayed,
             ..Answer::ok(answer)
         }
+    }
+
+    /// The referee's answer as sent to `seat`, and whether it was a game move the referee accepted (saved
+    /// even if the log did not grow); `None` if the referee panicked.
+    fn referee_answer(
+        &self,
+        state: &mut State,
+        seat: usize,
+        parsed: Parsed,
+    ) -> Option<(String, bool)> {
+        let request = match parsed {
+            Parsed::Tools(request) => {
+                return respond(&mut state.session, request).map(|r| (seat_json(r), false))
+            }
+            Parsed::Game(request) => request,
+        };
+        // An undo (the commanding seat's) changes the game as a move does: saved, pushed.
+        let is_move = matches!(
+            request,
+            goeben_referee::Request::Move(_)
+                | goeben_referee::Request::Session(goeben_referee::SessionRequest::Undo)
+        );
+        let game = state.game.as_mut().expect("a game table has a game");
+        let rules = self.game.as_ref().expect("a game table has its rules");
+        let mut response =
+            std::panic::catch_unwind(AssertUnwindSafe(|| game.respond(request))).ok()?;
+        // Each seat is offered only the decisions that are its role's call.
+        crate::game::for_seat(
+            &rules.pack,
+            rules.roles,
+            &self.seats,
+            seat,
+            &mut response.view,
+        );
+        let accepted = is_move && response.ok;
+        Some((goeben_referee::api::protocol::to_line(&response), accepted))
+    }
+
+    /// Keeps `answer` under `key` for the seat's retries, the oldest dropped past the limit.
+    fn keep(&self, state: &mut State, seat: usize, key: &str, body_hash: [u8; 32], answer: &str) {
+        let kept = &mut state.seats[seat].kept;
+        if kept.len() >= self.limits.replay_keep.max(1) {
+            kept.pop_front();
+        }
+        kept.push_back(Kept {
+            key: key.to_string(),
+            body_hash,
+            answer: answer.to_string(),
+        });
     }
 
     /// A page of the public log (`GET /api/{code}/log?from=N&limit=M`): entries `from` to
@@ -957,6 +862,57 @@ fn reopened_seats(
     Ok((seats, states))
 }
 
+/// The game a kept game table holds, once it is one of `roles` and its seats are theirs; otherwise why
+/// it is refused (the file left untouched).
+fn kept_game(
+    store: &Store,
+    file: &TableFile,
+    roles: goeben_referee::ground::state::Roles,
+) -> Result<goeben_referee::Session, String> {
+    let Some(game) = &file.game else {
+        return Err(refused_kind(
+            store,
+            file,
+            "a game table (--game)",
+            "open it without --game",
+        ));
+    };
+    if game.roles != roles {
+        return Err(refused_kind(
+            store,
+            file,
+            crate::store::roles_words(roles),
+            "open it with its own --seats",
+        ));
+    }
+    let session = goeben_referee::api::save::from_json(&game.save).map_err(|e| {
+        format!(
+            "{}'s game cannot be read back ({e}); it was left untouched",
+            store.path().display()
+        )
+    })?;
+    let expected: Vec<String> = crate::game::game_seats_for(&session, roles, false)
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    let found: Vec<String> = file
+        .seats
+        .iter()
+        .filter(|s| s.role == seats::SeatRole::GameRole)
+        .map(|s| s.name.clone())
+        .collect();
+    if found != expected {
+        return Err(format!(
+            "{}'s seats ({}) are not those of {} ({}); it was left untouched",
+            store.path().display(),
+            found.join(", "),
+            crate::store::roles_words(roles),
+            expected.join(", ")
+        ));
+    }
+    Ok(session)
+}
+
 /// The refusal of a kept table of another kind than the one asked for: what the file holds, what was
 /// asked, how to open it.
 fn refused_kind(store: &Store, file: &TableFile, asked: &str, how: &str) -> String {
@@ -965,6 +921,147 @@ fn refused_kind(store: &Store, file: &TableFile, asked: &str, how: &str) -> Stri
         store.path().display(),
         file.what()
     )
+}
+
+/// The answer once the referee stopped on an internal error: the table is closed.
+fn broken() -> Answer {
+    Answer::refusal(
+        500,
+        HostCode::Internal,
+        "the referee stopped on an internal error; the table is closed",
+    )
+}
+
+/// A table-tools request from a seat of `role`, if the seat may send it and its numbers are in range.
+fn parsed_tools(
+    role: seats::SeatRole,
+    text: &str,
+) -> Result<goeben_table_tools::ToolRequest, Answer> {
+    let request = goeben_table_tools::parse_line(text).map_err(|refusal| Answer {
+        status: 400,
+        ..Answer::ok(to_json(&refusal))
+    })?;
+    seats::permits(role, &request.action).map_err(|not_yours| match not_yours {
+        NotYours::OtherPlayer { seat, named } => Answer::refusal(
+            403,
+            HostCode::NotYourSeat,
+            format!(
+                "this is player {}'s seat: it cannot act as player {}",
+                name(seat),
+                name(named)
+            ),
+        ),
+        NotYours::DisplayOnly => Answer::refusal(
+            403,
+            HostCode::DisplayOnly,
+            "the table display sees only the table view (table_view)",
+        ),
+    })?;
+    crate::limits::input_in_range(&request.action)
+        .map_err(|why| Answer::refusal(400, goeben_common::ErrorCode::BadInput, why))?;
+    Ok(request)
+}
+
+/// Why a key seen before is not answered with its kept answer.
+enum Replay {
+    /// A read's key: answered afresh, as a retry (`replayed`).
+    Read,
+    /// The key was used for another body.
+    Refused(Answer),
+}
+
+/// The seat's kept answer under `key`, if the same body was sent with it before.
+fn kept_answer(
+    state: &State,
+    seat: usize,
+    key: Option<&str>,
+    body_hash: &[u8; 32],
+) -> Result<Option<Answer>, Replay> {
+    let Some(kept) = key.and_then(|key| state.seats[seat].kept.iter().find(|kept| kept.key == key))
+    else {
+        return Ok(None);
+    };
+    if kept.body_hash != *body_hash {
+        return Err(Replay::Refused(Answer::refusal(
+            422,
+            HostCode::IdempotencyKeyReused,
+            "this Idempotency-Key was used for another request; use a new key for a new request",
+        )));
+    }
+    if kept.answer == READ_KEPT {
+        return Err(Replay::Read);
+    }
+    Ok(Some(Answer {
+        replayed: true,
+        ..Answer::ok(kept.answer.clone())
+    }))
+}
+
+/// The table as it was before a request that may change it, kept to undo a failed save.
+struct Before {
+    session: ToolSession,
+    kept: std::collections::VecDeque<Kept>,
+    /// At a game table: the game before a move.
+    game: Option<goeben_referee::Session>,
+}
+
+impl Before {
+    /// A copy of the table when it is kept anywhere (`kept`) and the request may change it.
+    fn of(state: &State, seat: usize, kept: bool, parsed: &Parsed) -> Option<Before> {
+        kept.then(|| Before {
+            session: state.session.clone(),
+            kept: state.seats[seat].kept.clone(),
+            game: match parsed {
+                Parsed::Game(_) => state.game.clone(),
+                Parsed::Tools(_) => None,
+            },
+        })
+    }
+
+    fn restore(self, state: &mut State, seat: usize) {
+        state.session = self.session;
+        state.seats[seat].kept = self.kept;
+        if let Some(game) = self.game {
+            state.game = Some(game);
+        }
+    }
+}
+
+impl Parsed {
+    /// A request that only reads: the tools' `view` and `table_view`, the game's `view`.
+    fn is_read(&self) -> bool {
+        match self {
+            Parsed::Tools(request) => {
+                matches!(
+                    request.action,
+                    ToolAction::View { .. } | ToolAction::TableView
+                )
+            }
+            Parsed::Game(request) => is_view(request),
+        }
+    }
+}
+
+impl Mark {
+    /// What tells whether the request changed the table (for the push to the seats): the tools' whole
+    /// session (any roll moves its dice), or the game's log, which every applied move extends (an undo
+    /// too: it logs what it took back). With a copy kept to undo a save, that copy is the mark.
+    fn of(state: &State, read: bool, copied: bool, parsed: &Parsed) -> Mark {
+        match parsed {
+            _ if read => Mark::Read,
+            Parsed::Tools(_) => Mark::Tools((!copied).then(|| Box::new(state.session.clone()))),
+            Parsed::Game(_) => Mark::Game(state.game.as_ref().map_or(0, |game| game.log().len())),
+        }
+    }
+
+    fn changed(&self, state: &State, before: Option<&Before>) -> bool {
+        match self {
+            Mark::Read => false,
+            Mark::Tools(Some(session)) => state.session != **session,
+            Mark::Tools(None) => before.is_some_and(|before| state.session != before.session),
+            Mark::Game(log) => state.game.as_ref().map_or(0, |game| game.log().len()) != *log,
+        }
+    }
 }
 
 /// The table before a request, to tell whether it changed.
@@ -978,8 +1075,11 @@ enum Mark {
 }
 
 /// The referee's answer, or `None` if it panicked (an invariant broken: a bug, never a player's doing).
-fn respond(session: &mut ToolSession, action: ToolAction) -> Option<ToolResponse> {
-    std::panic::catch_unwind(AssertUnwindSafe(|| session.respond(action))).ok()
+fn respond(
+    session: &mut ToolSession,
+    request: goeben_table_tools::ToolRequest,
+) -> Option<ToolResponse> {
+    std::panic::catch_unwind(AssertUnwindSafe(|| session.respond(request))).ok()
 }
 
 fn to_json(response: &ToolResponse) -> String {

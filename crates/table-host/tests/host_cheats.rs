@@ -261,3 +261,72 @@ fn issue_30_fleet_charts_bind_through_the_seats() {
     let verified = goeben_table_tools::verify::verify_log(&log).expect("every reveal matches");
     assert!(verified.boxes >= 2, "{verified:?}");
 }
+
+/// Seat A's phone set a PIN: every request acting as A, through A's own seat, needs it; a request without
+/// it is refused with nothing changed and carries none of A's secrets (its chart, its unit's square).
+#[test]
+fn issue_30_a_seat_acting_as_a_player_with_a_pin_needs_it_and_gets_no_secret_without_it() {
+    let host = start(1, false, roomy(), 30);
+    let (a, b) = (code(&host, 0, 0), code(&host, 0, 1));
+    accepted(
+        &host,
+        &a,
+        r#"{"tool":"open_fleet_chart","player":"a","side":"german"}"#,
+    );
+    accepted(
+        &host,
+        &a,
+        r#"{"tool":"assign_ship","player":"a","ship":"Goeben","fleet_box":2}"#,
+    );
+    accepted(&host, &a, r#"{"tool":"set_pin","player":"a","pin":"4815"}"#);
+    let place = |pin: &str| {
+        format!(
+            r#"{{"tool":"place_unit","player":"a","unit":"Breslau","at":{{"sea":"Aegean","area":"Aegean B","square":"61"}}{pin}}}"#
+        )
+    };
+    let shows_a_secret = |answer: &Value| {
+        let text = answer.to_string();
+        text.contains("Goeben") || text.contains("\"61\"")
+    };
+    for body in [
+        place(""),
+        r#"{"tool":"assign_ship","player":"a","ship":"Moltke","fleet_box":3}"#.to_string(),
+        r#"{"tool":"view","player":"a"}"#.to_string(),
+    ] {
+        let message = refused(&host, &a, &body, "pin_needed");
+        assert!(
+            message.starts_with("Player A has a PIN: enter it to"),
+            "{message}"
+        );
+        assert!(!shows_a_secret(&send_tool(&host, &a, &body)), "{body}");
+    }
+    // A wrong PIN is refused and counted; the right one places the unit, and the answer (A's own) shows it.
+    let wrong = send_tool(&host, &a, &place(r#","pin":"1234""#));
+    assert_eq!(wrong["code"], "wrong_pin", "{wrong}");
+    assert!(!shows_a_secret(&wrong));
+    let placed = accepted(&host, &a, &place(r#","pin":"4815""#));
+    assert!(
+        shows_a_secret(&placed),
+        "control: the check sees A's unit in A's own answer: {placed}"
+    );
+    // B's seat has no PIN and goes on without one; it still cannot act as A, PIN or not.
+    accepted(
+        &host,
+        &b,
+        r#"{"tool":"roll_event","player":"b","table":"tactical"}"#,
+    );
+    let reply = post(&host, &b, &place(r#","pin":"4815""#), None);
+    assert_eq!(reply.status, 403, "{}", reply.body);
+    // Three wrong PINs lock A's requests, through the seat as in the tools.
+    let moltke = |pin: &str| {
+        format!(
+            r#"{{"tool":"assign_ship","player":"a","ship":"Moltke","fleet_box":3,"pin":"{pin}"}}"#
+        )
+    };
+    for _ in 0..2 {
+        assert_eq!(send_tool(&host, &a, &moltke("0000"))["code"], "wrong_pin");
+    }
+    let locked = send_tool(&host, &a, &moltke("0000"));
+    assert_eq!(locked["code"], "pin_locked", "{locked}");
+    assert_eq!(send_tool(&host, &a, &moltke("4815"))["code"], "pin_locked");
+}

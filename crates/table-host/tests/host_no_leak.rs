@@ -18,177 +18,13 @@
 
 mod support;
 
-use goeben_table_host::seats::acting_player;
 use goeben_table_host::Running;
-use goeben_table_tools::events::EventTable;
-use goeben_table_tools::fleets::{D10Procedure, FleetSide};
 use goeben_table_tools::sdr::{ChitState, Player};
-use goeben_table_tools::search::{PortStatus, Position, SearchLevel};
+use goeben_table_tools::test_support::{action_for, ships_of, units_of};
 use goeben_table_tools::{ToolAction, ToolResponse, ToolSession};
 use proptest::prelude::*;
 use serde_json::Value;
 use support::*;
-
-/// Each player's ship names: disjoint, and never part of any other text the tools write.
-fn ships_of(player: Player) -> [&'static str; 5] {
-    match player {
-        Player::A => ["Scharnhorst", "Gneisenau", "Leipzig", "Dresden", "Emden"],
-        Player::B => ["Minotaur", "Hampshire", "Yarmouth", "Ibuki", "Montcalm"],
-    }
-}
-
-/// Each player's seed 001 unit names, disjoint from each other and from every other text.
-fn units_of(player: Player) -> [&'static str; 3] {
-    match player {
-        Player::A => ["Goeben", "Breslau", "Collier Istria"],
-        Player::B => ["Indomitable", "Indefatigable", "Gloucester"],
-    }
-}
-
-fn fleet_action(kind: u8, player: Player, pick: u8) -> ToolAction {
-    let ship = ships_of(player)[pick as usize % 5].to_string();
-    let fleet_box = pick % 14;
-    let procedures = [
-        D10Procedure::Bombardment,
-        D10Procedure::CoalingRaid,
-        D10Procedure::LocateAtSea,
-        D10Procedure::Occupation,
-    ];
-    match kind {
-        8 => ToolAction::OpenFleetChart {
-            player,
-            side: if pick.is_multiple_of(2) {
-                FleetSide::German
-            } else {
-                FleetSide::Allied
-            },
-        },
-        9 | 10 => ToolAction::AssignShip {
-            player,
-            ship,
-            fleet_box: fleet_box % 5 + 1,
-        },
-        11 => ToolAction::TransferShip {
-            player,
-            ship,
-            from: fleet_box % 5 + 1,
-            to: (pick / 14) % 5 + 1,
-        },
-        12 => ToolAction::RevealFleetBox {
-            player,
-            fleet_box: fleet_box % 6,
-        },
-        13 => ToolAction::RollD10 {
-            player,
-            procedure: procedures[pick as usize % 4],
-            fleet_box: (!pick.is_multiple_of(3)).then_some(fleet_box % 6),
-        },
-        14 => ToolAction::SetFleetMarker {
-            player,
-            fleet_box,
-            on_map: pick.is_multiple_of(2),
-        },
-        _ => ToolAction::RemoveShip {
-            player,
-            ship,
-            fleet_box: fleet_box % 5 + 1,
-        },
-    }
-}
-
-fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
-    let unit = units_of(player)[pick as usize % 3].to_string();
-    let square = ["51", "52", "53", "54"][(pick / 3) as usize % 4];
-    let at = Position {
-        sea: ["Ionian", "Adriatic"][pick as usize % 2].into(),
-        area: ["Ionian A", "Adriatic B"][(pick / 2) as usize % 2].into(),
-        square: square.into(),
-        islands: pick.is_multiple_of(5),
-        port: [None, Some(PortStatus::InPort), Some(PortStatus::Cruising)][(pick / 7) as usize % 3],
-        coast_side: (pick.is_multiple_of(11)).then(|| "Adriatic".to_string()),
-    };
-    let level =
-        [SearchLevel::Sea, SearchLevel::Area, SearchLevel::Square][(pick / 12) as usize % 3];
-    let name = match level {
-        SearchLevel::Sea => at.sea.clone(),
-        SearchLevel::Area => at.area.clone(),
-        SearchLevel::Square => square.into(),
-    };
-    match kind {
-        16 | 17 => ToolAction::PlaceUnit { player, unit, at },
-        18 => ToolAction::MoveUnit { player, unit, at },
-        // Issue #30: the turn's steps, the sides fixed once, the island squares named before the game.
-        19 if pick.is_multiple_of(5) => ToolAction::IslandSquares {
-            squares: vec![square.into()],
-        },
-        19 if pick.is_multiple_of(2) => ToolAction::EndStep { player },
-        19 => ToolAction::StartTurn {
-            british: pick.is_multiple_of(3).then_some(if pick.is_multiple_of(7) {
-                Player::A
-            } else {
-                Player::B
-            }),
-        },
-        20 => ToolAction::ReportSpotting {
-            player,
-            square: square.into(),
-            units: vec![unit],
-            ended_there: Some(pick.is_multiple_of(4)),
-        },
-        21 | 22 => ToolAction::Search {
-            player,
-            level,
-            name,
-        },
-        23 => ToolAction::AnswerSearch {
-            player,
-            admit: pick.is_multiple_of(2),
-        },
-        _ if pick.is_multiple_of(2) => ToolAction::EndStep { player },
-        _ => ToolAction::RemoveUnit { player, unit },
-    }
-}
-
-/// One random request by `player` (the mix of tools_no_leak.rs: SDR, events, Fleet Charts, search).
-fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> ToolAction {
-    let chits = session.chits();
-    let chit = pick as u32 % (chits.len() as u32 + 2);
-    match kind % 25 {
-        8..=15 => return fleet_action(kind % 25, player, pick),
-        16..=24 => return search_action(kind % 25, player, pick),
-        _ => {}
-    }
-    match kind % 8 {
-        0 | 1 => ToolAction::DrawSdr {
-            player,
-            purpose: None,
-            label: format!("draw {pick}"),
-        },
-        2 | 3 => ToolAction::RevealSdr { player, chit },
-        4 => ToolAction::ReturnSdr { player, chit },
-        5 => ToolAction::RollEvent {
-            player,
-            table: if pick.is_multiple_of(2) {
-                EventTable::Tactical
-            } else {
-                EventTable::Strategic
-            },
-        },
-        6 => {
-            let commitment = chits
-                .get(chit as usize)
-                .map(|c| c.commitment.clone())
-                .unwrap_or_default();
-            ToolAction::VerifySdr {
-                commitment,
-                value: pick % 6 + 1,
-                salt: "00".repeat(16),
-            }
-        }
-        _ if pick.is_multiple_of(2) => ToolAction::TableView,
-        _ => ToolAction::View { player, pin: None },
-    }
-}
 
 /// Whether a JSON object anywhere in `value` names chit `id` and also carries a `value` or `salt` field.
 fn shows_face_of(value: &Value, id: u32) -> bool {
@@ -304,7 +140,7 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
         let player = if b { Player::B } else { Player::A };
         let action = action_for(&shadow, kind, player, pick);
         let body = serde_json::to_string(&action).unwrap();
-        if cheat % 8 == 0 && acting_player(&action).is_some() {
+        if cheat % 8 == 0 && action.acting_player().is_some() {
             // Sent by the other player's seat: refused, nothing changed, nothing of the answer told.
             let (name, code) = table.seat_of(player.opponent());
             let reply = post(&table.host, code, &body, None);
@@ -432,9 +268,9 @@ proptest! {
 fn secrets_early() -> Vec<(u8, bool, u8, u8)> {
     let mut steps = Vec::new();
     for b in [true, false] {
-        // draw (kind 0), open chart (8, pick even: German / odd: Allied), assign (9), place unit (16).
+        // draw (kind 0, pick 0: a free draw), open chart (8, pick even: German / odd: Allied), assign (9), place unit (16).
         steps.extend([
-            (0, b, 1, 1),
+            (0, b, 0, 1),
             (8, b, if b { 1 } else { 2 }, 1),
             (9, b, 0, 1),
             (16, b, 1, 1),

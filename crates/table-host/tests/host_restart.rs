@@ -431,8 +431,8 @@ fn issue_16_a_game_table_killed_and_started_again_on_its_state_file_goes_on_with
     assert_eq!(seats.len(), GAME_SEATS + 1);
     let saved = store::parse(&std::fs::read(&state).unwrap()).expect("saved at once");
     assert_eq!(
-        (saved.kind.as_str(), saved.game.as_ref().map(|g| g.roles)),
-        ("game", Some(Roles::TaskForceOfficers))
+        (saved.kind, saved.game.as_ref().map(|g| g.roles)),
+        (store::TableKind::Game, Some(Roles::TaskForceOfficers))
     );
 
     // A few moves, each by the seat whose call it is.

@@ -4,6 +4,11 @@
 //!
 //! Seed 003's special rules are headed by name, not number, so they are cited by heading.
 
+use crate::tool::TableTool;
+use crate::{
+    procedures, ErrorCode, ToolAction, ToolResponse, ToolSession, FIRERS_MAX, HULL_BOXES_MAX,
+};
+
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -192,6 +197,61 @@ pub fn air_and_submarine_vp(airplane_steps: u32, airships: u32, submarines: u32)
 /// ordinary roll can already succeed.
 pub fn always_possible_dice(highest_modified_roll: i32, needed: i32) -> Option<u32> {
     (needed > highest_modified_roll).then(|| (needed - highest_modified_roll + 1) as u32)
+}
+
+/// The calculators tool (seeds 003 and 004): no dice, a number (or words) with the rule it applies.
+pub(crate) struct Calculators;
+
+impl TableTool for Calculators {
+    fn respond(_session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
+        Ok(match action {
+            ToolAction::CombinedFire { strengths } if strengths.len() > FIRERS_MAX => {
+                ToolResponse::error(ErrorCode::BadInput, format!("at most {FIRERS_MAX} ships fire together"))
+            }
+            ToolAction::CombinedFire { strengths } => {
+                number("combined_fire", "Great War at Sea advanced rules, Advanced Tactical Rules 11", combined_fire_strength(&strengths))
+            }
+            ToolAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
+                Some(_) => number("contact_modifier", "Great War at Sea advanced rules, Advanced Strategic Rules 6", contact_modifier(ships_a, ships_b)),
+                None => ToolResponse::error(ErrorCode::BadInput, "too many ships"),
+            },
+            ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error(ErrorCode::BadInput, "turns are numbered from 1"),
+            ToolAction::OperationalMove { speed, turn, weather } => number(
+                "operational_zones",
+                "The Turkish Black Sea Fleet, Extended Operational Movement; Weather Effects on Operations",
+                operational_zones(speed, turn, weather),
+            ),
+            ToolAction::FuelUse { zones_moved } => match fuel_points_for_turn(zones_moved) {
+                Some(points) => number("fuel_points", "The Turkish Black Sea Fleet, Fuel Use", points),
+                None => ToolResponse::error(ErrorCode::BadInput, "no ship moves more than three sea zones a turn"),
+            },
+            ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "The Turkish Black Sea Fleet, Adrift at Sea", adrift_vp(ship_vp)),
+            ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "The Turkish Black Sea Fleet, Cripples", crippled_vp(ship_vp)),
+            ToolAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
+                ToolResponse::error(ErrorCode::BadInput, format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
+            }
+            ToolAction::HullDamageVp { class, hull_boxes } => {
+                number("hull_damage_vp", "The Turkish Black Sea Fleet, Victory Points (VPs)", hull_damage_vp(class, hull_boxes))
+            }
+            ToolAction::MinefieldDensity { fields } => match procedures::minefield_density(fields) {
+                Some(words) => ToolResponse::Wording {
+                    calculator: "minefield_density",
+                    source: "Great War at Sea advanced rules, Advanced Strategic Rules 7 (Minefields)",
+                    text: words.to_string(),
+                },
+                None => ToolResponse::error(ErrorCode::BadInput, "no minefield, nothing to announce: enter 1 field or more"),
+            },
+            other => return Err(other),
+        })
+    }
+}
+
+fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolResponse {
+    ToolResponse::Number {
+        calculator,
+        source,
+        value,
+    }
 }
 
 #[cfg(test)]

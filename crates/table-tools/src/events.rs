@@ -7,6 +7,10 @@
 //! always strikes the non-initiative side, so it takes no side die; entry 8 of the tactical table is
 //! decided by whether smoke was used, which the players know and the tool does not.
 
+use crate::sdr::Player;
+use crate::tool::TableTool;
+use crate::{name, ErrorCode, LogEntry, ToolAction, ToolResponse, ToolSession, LOG_MAX};
+
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -168,6 +172,61 @@ pub fn roll(which: EventTable, dice: &mut Dice) -> EventRoll {
         entry,
         side_die,
         side: side_die.map(side_for),
+    }
+}
+
+/// The random events tool (seed 004): one roll on a table, in the open.
+pub(crate) struct RandomEvents;
+
+impl TableTool for RandomEvents {
+    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
+        match action {
+            ToolAction::RollEvent { player, table } => Ok(session.roll_event(player, table)),
+            other => Err(other),
+        }
+    }
+
+    fn log_text(entry: &LogEntry) -> Option<String> {
+        let LogEntry::EventRolled {
+            by,
+            table,
+            dice,
+            side_die,
+        } = entry
+        else {
+            return None;
+        };
+        let rolled = self::entry(*table, dice[0] + dice[1]);
+        let side = side_die
+            .map(|d| format!(", side die {d}: {:?}", side_for(d)))
+            .unwrap_or_default();
+        Some(format!(
+            "Player {} rolled {:?} events {}+{}: {}{side}.",
+            name(*by),
+            table,
+            dice[0],
+            dice[1],
+            rolled.name
+        ))
+    }
+}
+
+impl ToolSession {
+    fn roll_event(&mut self, player: Player, table: EventTable) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            );
+        }
+        let roll = roll(table, &mut self.dice);
+        self.log.push(LogEntry::EventRolled {
+            by: player,
+            table,
+            dice: roll.dice,
+            side_die: roll.side_die,
+        });
+        ToolResponse::EventRolled { by: player, roll }
     }
 }
 

@@ -7,13 +7,146 @@
 
 use super::fleets::{self, BoxView, D10Procedure, FleetSide};
 use super::sdr::Player;
-use super::{ship_name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use super::tool::TableTool;
+use super::{name, LogEntry, ToolAction, ToolResponse, ToolSession, LOG_MAX};
 use goeben_common::ErrorCode;
 
 const SOURCE: &str = "Great War at Sea fleet markers";
 
 fn refusal(code: ErrorCode, message: impl Into<String>) -> ToolResponse {
     ToolResponse::error(code, message)
+}
+
+/// The Fleet Charts tool (seed 002): the hidden charts, their boxes and markers, and the D10 procedures.
+pub(crate) struct FleetChartRequests;
+
+impl TableTool for FleetChartRequests {
+    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
+        Ok(match action {
+            ToolAction::OpenFleetChart { player, side } => session.open_fleet_chart(player, side),
+            ToolAction::AssignShip {
+                player,
+                ship,
+                fleet_box,
+            } => session.edit_chart(player, Some(&ship), |chart, ship| {
+                chart.assign(ship, fleet_box)
+            }),
+            ToolAction::TransferShip { from, to, .. } if from == to => ToolResponse::error(
+                ErrorCode::BadInput,
+                format!("the ship is already in Fleet Box {from}"),
+            ),
+            ToolAction::TransferShip {
+                player,
+                ship,
+                from,
+                to,
+            } => session.edit_chart(player, Some(&ship), |chart, ship| {
+                chart.transfer(ship, from, to)
+            }),
+            ToolAction::RemoveShip {
+                player,
+                ship,
+                fleet_box,
+            } => session.edit_chart(player, Some(&ship), |chart, ship| {
+                chart.remove(ship, fleet_box)
+            }),
+            ToolAction::SetFleetMarker {
+                player,
+                fleet_box,
+                on_map,
+            } => session.edit_chart(player, None, |chart, _| chart.set_marker(fleet_box, on_map)),
+            ToolAction::RevealFleetBox { player, fleet_box } => {
+                session.reveal_fleet_box(player, fleet_box)
+            }
+            ToolAction::RollD10 {
+                player,
+                procedure,
+                fleet_box,
+            } => session.roll_d10(player, procedure, fleet_box),
+            other => return Err(other),
+        })
+    }
+
+    fn log_text(entry: &LogEntry) -> Option<String> {
+        Some(match entry {
+            LogEntry::FleetChartOpened { owner, side } => {
+                format!("Player {} holds the {side:?} Fleet Chart.", name(*owner))
+            }
+            LogEntry::FleetChartCommitted { owner, side, .. } => {
+                format!(
+                    "Player {}'s {side:?} Fleet Chart is sealed afresh: each box committed.",
+                    name(*owner)
+                )
+            }
+            LogEntry::FleetBoxRevealed {
+                owner,
+                side,
+                fleet_box,
+                ships,
+                ..
+            } if ships.is_empty() => {
+                format!(
+                    "Player {} revealed {side:?} Fleet Box {fleet_box}: a decoy.",
+                    name(*owner)
+                )
+            }
+            LogEntry::FleetBoxRevealed {
+                owner,
+                side,
+                fleet_box,
+                ships,
+                ..
+            } => {
+                format!(
+                    "Player {} revealed {side:?} Fleet Box {fleet_box}: {}.",
+                    name(*owner),
+                    ships.join(", ")
+                )
+            }
+            LogEntry::D10Rolled {
+                by,
+                procedure,
+                die,
+                success,
+                revealed,
+                fleet_box,
+            } => {
+                let acting = fleet_box
+                    .map(|n| format!(" (Fleet Box {n})"))
+                    .unwrap_or_default();
+                let outcome = if *success { "success" } else { "failure" };
+                let shown = if *revealed {
+                    ", unknown ship revealed"
+                } else {
+                    ""
+                };
+                format!(
+                    "Player {}{acting} rolled D10 for {procedure:?}: {die}, {outcome}{shown}.",
+                    name(*by)
+                )
+            }
+            _ => return None,
+        })
+    }
+
+    fn check(session: &ToolSession) -> Result<(), String> {
+        session.fleets.check()
+    }
+}
+
+/// A ship's name as given, trimmed; refused when empty or too long.
+fn ship_name(name: &str) -> Result<String, ToolResponse> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > fleets::SHIP_NAME_MAX_CHARS {
+        return Err(ToolResponse::error(
+            ErrorCode::BadInput,
+            format!(
+                "a ship's name has 1-{} characters",
+                fleets::SHIP_NAME_MAX_CHARS
+            ),
+        ));
+    }
+    Ok(name.to_string())
 }
 
 impl ToolSession {

@@ -16,13 +16,19 @@ pub mod calculators;
 pub mod events;
 mod fleet_requests;
 pub mod fleets;
+mod peek;
 pub mod pins;
 pub mod procedures;
+mod request;
 pub mod sdr;
 pub mod sdr_charts;
 pub mod sdr_purposes;
+mod sdr_requests;
 pub mod search;
 mod search_requests;
+#[cfg(feature = "test-support")]
+pub mod test_support;
+mod tool;
 pub mod turn;
 pub mod verify;
 
@@ -34,13 +40,28 @@ use events::{EventRoll, EventTable};
 use fleets::{BoxView, ChartView, D10Procedure, D10Result, FleetCharts, FleetSide, OwnChartView};
 use goeben_common::dice::Dice;
 pub use goeben_common::ErrorCode;
-use procedures::{PortSize, Procedure, ProcedureKind, ProcedureRoll};
-use sdr::{Bag, Chit, ChitState, ChitView, Player};
+use procedures::{PortSize, ProcedureKind, ProcedureRoll};
+pub use request::ToolRequest;
+use sdr::{Bag, Chit, ChitView, Player};
 use sdr_charts::{VictoryLine, VictorySide, WhatIfEntry, WhatIfFleet};
 use search::{
     PendingCall, PortStatus, Position, SearchAnswer, SearchBoard, SearchDie, SearchLevel,
     SearchStatus, Sighting, Unit,
 };
+
+/// Every table tool, each answering its own requests, wording its own log entries and checking its own
+/// part of the session (`tool::TableTool`). A new tool is its module and one line here, in the order of
+/// its requests in `ToolAction`.
+const TOOLS: &[tool::Registered] = &[
+    tool::registered::<sdr_requests::SecretDieRolls>(),
+    tool::registered::<events::RandomEvents>(),
+    tool::registered::<sdr_charts::SdrCharts>(),
+    tool::registered::<calculators::Calculators>(),
+    tool::registered::<procedures::DieProcedures>(),
+    tool::registered::<fleet_requests::FleetChartRequests>(),
+    tool::registered::<search_requests::Searches>(),
+    tool::registered::<peek::Peek>(),
+];
 
 /// The label every draw without a purpose carries (issue #30): a house rule, not one the rules call for.
 pub const FREE_DRAW: &str = "free draw (house rule)";
@@ -579,143 +600,12 @@ pub struct LogLine {
 }
 
 impl LogEntry {
+    /// The entry's readable line, in the words of the tool that logged it.
     fn text(&self) -> String {
-        match self {
-            LogEntry::SdrDrawn {
-                chit,
-                owner,
-                label,
-                commitment,
-                ..
-            } => {
-                format!(
-                    "Player {} drew SDR chit #{chit}{} face down; commitment {commitment}.",
-                    name(*owner),
-                    for_label(label)
-                )
-            }
-            LogEntry::SdrRevealed {
-                chit,
-                owner,
-                value,
-                verified,
-                ..
-            } => format!(
-                "Player {} revealed chit #{chit}: {value} ({}).",
-                name(*owner),
-                if *verified {
-                    "matches its commitment"
-                } else {
-                    "DOES NOT match its commitment"
-                }
-            ),
-            LogEntry::SdrReturned { chit, owner } => {
-                format!("Player {} put chit #{chit} back in the bag.", name(*owner))
-            }
-            LogEntry::EventRolled {
-                by,
-                table,
-                dice,
-                side_die,
-            } => {
-                let entry = events::entry(*table, dice[0] + dice[1]);
-                let side = side_die
-                    .map(|d| format!(", side die {d}: {:?}", events::side_for(d)))
-                    .unwrap_or_default();
-                format!(
-                    "Player {} rolled {:?} events {}+{}: {}{side}.",
-                    name(*by),
-                    table,
-                    dice[0],
-                    dice[1],
-                    entry.name
-                )
-            }
-            LogEntry::FleetChartOpened { owner, side } => {
-                format!("Player {} holds the {side:?} Fleet Chart.", name(*owner))
-            }
-            LogEntry::FleetChartCommitted { owner, side, .. } => {
-                format!(
-                    "Player {}'s {side:?} Fleet Chart is sealed afresh: each box committed.",
-                    name(*owner)
-                )
-            }
-            LogEntry::FleetBoxRevealed {
-                owner,
-                side,
-                fleet_box,
-                ships,
-                ..
-            } if ships.is_empty() => {
-                format!(
-                    "Player {} revealed {side:?} Fleet Box {fleet_box}: a decoy.",
-                    name(*owner)
-                )
-            }
-            LogEntry::FleetBoxRevealed {
-                owner,
-                side,
-                fleet_box,
-                ships,
-                ..
-            } => {
-                format!(
-                    "Player {} revealed {side:?} Fleet Box {fleet_box}: {}.",
-                    name(*owner),
-                    ships.join(", ")
-                )
-            }
-            LogEntry::D10Rolled {
-                by,
-                procedure,
-                die,
-                success,
-                revealed,
-                fleet_box,
-            } => {
-                let acting = fleet_box
-                    .map(|n| format!(" (Fleet Box {n})"))
-                    .unwrap_or_default();
-                let outcome = if *success { "success" } else { "failure" };
-                let shown = if *revealed {
-                    ", unknown ship revealed"
-                } else {
-                    ""
-                };
-                format!(
-                    "Player {}{acting} rolled D10 for {procedure:?}: {die}, {outcome}{shown}.",
-                    name(*by)
-                )
-            }
-            LogEntry::ProcedureRolled {
-                by,
-                procedure,
-                dice,
-                modified,
-                outcome,
-            } => {
-                let dice: Vec<String> = dice
-                    .iter()
-                    .zip(modified)
-                    .map(|(d, m)| {
-                        if *d as i32 == *m {
-                            d.to_string()
-                        } else {
-                            format!("{d} ({m})")
-                        }
-                    })
-                    .collect();
-                format!(
-                    "Player {} rolled {procedure:?}: {}. {outcome}",
-                    name(*by),
-                    dice.join(", ")
-                )
-            }
-            LogEntry::PinSet { player } => {
-                format!("Player {} set a PIN for Peek.", name(*player))
-            }
-            other => search_requests::log_text(other),
-        }
+        TOOLS
+            .iter()
+            .find_map(|tool| (tool.log_text)(self))
+            .unwrap_or_else(|| unreachable!("no table tool words {self:?}"))
     }
 }
 
@@ -723,14 +613,6 @@ fn name(player: Player) -> &'static str {
     match player {
         Player::A => "A",
         Player::B => "B",
-    }
-}
-
-fn for_label(label: &str) -> String {
-    if label.is_empty() {
-        String::new()
-    } else {
-        format!(" for {label}")
     }
 }
 
@@ -878,421 +760,52 @@ impl ToolSession {
         self.fleets.of(player)
     }
 
-    /// Answers one action. A refused action changes nothing, but for one thing: a wrong PIN counts a try
-    /// against that player's PIN (issue #30), which is what slows guessing down.
-    pub fn respond(&mut self, action: ToolAction) -> ToolResponse {
-        self.respond_at(action, unix_now())
+    /// Answers one request (an action, with its PIN or without). A refused request changes nothing, but
+    /// for one thing: a wrong PIN counts a try against that player's PIN, which is what slows guessing
+    /// down.
+    pub fn respond(&mut self, request: impl Into<ToolRequest>) -> ToolResponse {
+        self.respond_at(request, unix_now())
     }
 
     /// [`ToolSession::respond`] at `now` (Unix seconds): the only answer that depends on the time is a
-    /// PIN-guarded peek's wait (tests pass the time they need).
-    pub fn respond_at(&mut self, action: ToolAction, now: u64) -> ToolResponse {
-        let response = self.apply(action, now);
+    /// PIN-guarded request's wait (tests pass the time they need).
+    pub fn respond_at(&mut self, request: impl Into<ToolRequest>, now: u64) -> ToolResponse {
+        let response = self.answer_guarded(request.into(), now);
         if let Err(broken) = self.check() {
             panic!("table tools invariant broken: {broken}");
         }
         response
     }
 
-    fn apply(&mut self, action: ToolAction, now: u64) -> ToolResponse {
-        use ToolAction as A;
-        match action {
-            A::DrawSdr { .. } | A::RevealSdr { .. } | A::ReturnSdr { .. } | A::VerifySdr { .. } => {
-                self.apply_sdr(action)
-            }
-            A::RollEvent { player, table } => self.roll_event(player, table),
-            A::VictoryConditions { .. } | A::WhatIf { .. } => sdr_chart(action),
-            A::CombinedFire { .. }
-            | A::ContactModifier { .. }
-            | A::OperationalMove { .. }
-            | A::FuelUse { .. }
-            | A::AdriftVp { .. }
-            | A::CrippledVp { .. }
-            | A::HullDamageVp { .. }
-            | A::MinefieldDensity { .. } => calculate(action),
-            A::PortRepair { .. }
-            | A::ShoreBatteries { .. }
-            | A::DamageControl { .. }
-            | A::AlwaysPossible { .. }
-            | A::AutomaticDisengagement { .. }
-            | A::SubmarineAttack { .. }
-            | A::Asw { .. }
-            | A::SubVersusSub { .. }
-            | A::MineSweep { .. } => self.apply_procedure(action),
-            A::OpenFleetChart { .. }
-            | A::AssignShip { .. }
-            | A::TransferShip { .. }
-            | A::RemoveShip { .. }
-            | A::SetFleetMarker { .. }
-            | A::RevealFleetBox { .. }
-            | A::RollD10 { .. } => self.apply_fleet_chart(action),
-            A::PlaceUnit { .. }
-            | A::MoveUnit { .. }
-            | A::RemoveUnit { .. }
-            | A::StartTurn { .. }
-            | A::ChooseSides { .. }
-            | A::IslandSquares { .. }
-            | A::EndStep { .. }
-            | A::ReportSpotting { .. }
-            | A::Search { .. }
-            | A::AnswerSearch { .. } => self.apply_search(action),
-            A::SetPin { player, pin } => self.set_pin(player, &pin),
-            A::View { player, pin } => match self.pins.check(player, pin.as_ref(), now) {
-                Ok(()) => ToolResponse::View(Box::new(self.view(player))),
-                Err(refusal) => pin_refused(player, refusal),
-            },
-            A::TableView => ToolResponse::TableView(Box::new(self.table_view())),
-        }
-    }
-
-    /// Seed 001 Secret Die Roll: the chits drawn, revealed and returned, and the check of a commitment.
-    fn apply_sdr(&mut self, action: ToolAction) -> ToolResponse {
-        match action {
-            ToolAction::DrawSdr {
-                player,
-                purpose,
-                label,
-            } => self.draw(player, purpose, label),
-            ToolAction::RevealSdr { player, chit } => self.reveal(player, chit),
-            ToolAction::ReturnSdr { player, chit } => self.put_back(player, chit),
-            ToolAction::VerifySdr {
-                commitment,
-                value,
-                salt,
-            } => ToolResponse::Verified {
-                matches: sdr::verify(&commitment, value, &salt),
-            },
-            _ => unreachable!("apply routes only the SDR actions here"),
-        }
-    }
-
-    /// The die procedures of seeds 003 and 004, rolled with the session's dice once their inputs are in range.
-    fn apply_procedure(&mut self, action: ToolAction) -> ToolResponse {
-        match action {
-            ToolAction::PortRepair { player, port } => self.roll_procedure(player, Procedure::PortRepair { port }),
-            ToolAction::ShoreBatteries { player } => self.roll_procedure(player, Procedure::ShoreBatteries),
-            ToolAction::DamageControl { damaged_boxes, .. } if !(1..=procedures::DAMAGED_BOXES_MAX).contains(&damaged_boxes) => {
-                ToolResponse::error(ErrorCode::BadInput, format!("damage control needs 1-{} damaged boxes", procedures::DAMAGED_BOXES_MAX))
-            }
-            ToolAction::DamageControl { player, damaged_boxes } => self.roll_procedure(player, Procedure::DamageControl { damaged_boxes }),
-            ToolAction::AlwaysPossible { player, highest_roll, needed } => match procedures::always_possible_count(highest_roll, needed) {
-                Ok(dice) => self.roll_procedure(player, Procedure::AlwaysPossible { dice }),
-                Err(why) => ToolResponse::error(ErrorCode::BadInput, why),
-            },
-            ToolAction::AutomaticDisengagement { max_sighting, range, .. }
-                if max_sighting > procedures::SIGHTING_MAX || range > procedures::SIGHTING_MAX =>
-            {
-                ToolResponse::error(ErrorCode::BadInput, format!("sighting distance and range are 0-{} hexes", procedures::SIGHTING_MAX))
-            }
-            ToolAction::AutomaticDisengagement { player, max_sighting, range, night, speed_advantage } => {
-                self.roll_procedure(player, Procedure::AutomaticDisengagement { max_sighting, range, night, speed_advantage })
-            }
-            ToolAction::SubmarineAttack { player, target_moved_two } => self.roll_procedure(player, Procedure::SubmarineAttack { target_moved_two }),
-            ToolAction::Asw { escorts, .. } if !(1..=procedures::ESCORTS_MAX).contains(&escorts) => ToolResponse::error(ErrorCode::BadInput,
-                format!("an ASW roll needs 1-{} escorts in the target fleet; without escorts there is none", procedures::ESCORTS_MAX),
-            ),
-            ToolAction::Asw { player, escorts, before_1918 } => self.roll_procedure(player, Procedure::Asw { escorts, before_1918 }),
-            ToolAction::SubVersusSub { player } => self.roll_procedure(player, Procedure::SubVersusSub),
-            ToolAction::MineSweep { player } => self.roll_procedure(player, Procedure::MineSweep),
-            _ => unreachable!("apply routes only the die procedures here"),
-        }
-    }
-
-    /// Seed 002: the hidden Fleet Charts, their boxes and markers, and the D10 procedures.
-    fn apply_fleet_chart(&mut self, action: ToolAction) -> ToolResponse {
-        match action {
-            ToolAction::OpenFleetChart { player, side } => self.open_fleet_chart(player, side),
-            ToolAction::AssignShip {
-                player,
-                ship,
-                fleet_box,
-            } => self.edit_chart(player, Some(&ship), |chart, ship| {
-                chart.assign(ship, fleet_box)
-            }),
-            ToolAction::TransferShip { from, to, .. } if from == to => ToolResponse::error(
-                ErrorCode::BadInput,
-                format!("the ship is already in Fleet Box {from}"),
-            ),
-            ToolAction::TransferShip {
-                player,
-                ship,
-                from,
-                to,
-            } => self.edit_chart(player, Some(&ship), |chart, ship| {
-                chart.transfer(ship, from, to)
-            }),
-            ToolAction::RemoveShip {
-                player,
-                ship,
-                fleet_box,
-            } => self.edit_chart(player, Some(&ship), |chart, ship| {
-                chart.remove(ship, fleet_box)
-            }),
-            ToolAction::SetFleetMarker {
-                player,
-                fleet_box,
-                on_map,
-            } => self.edit_chart(player, None, |chart, _| chart.set_marker(fleet_box, on_map)),
-            ToolAction::RevealFleetBox { player, fleet_box } => {
-                self.reveal_fleet_box(player, fleet_box)
-            }
-            ToolAction::RollD10 {
-                player,
-                procedure,
-                fleet_box,
-            } => self.roll_d10(player, procedure, fleet_box),
-            _ => unreachable!("apply routes only the Fleet Chart actions here"),
-        }
-    }
-
-    /// Seed 001 searches: the units each player places and moves, the turn, spotting and the search calls.
-    fn apply_search(&mut self, action: ToolAction) -> ToolResponse {
-        match action {
-            ToolAction::PlaceUnit { player, unit, at } => self.place_unit(player, &unit, &at),
-            ToolAction::MoveUnit { player, unit, at } => self.move_unit(player, &unit, &at),
-            ToolAction::RemoveUnit { player, unit } => self.remove_unit(player, &unit),
-            ToolAction::StartTurn { british } => self.start_turn(british),
-            ToolAction::ChooseSides { british } => self.choose_sides(british),
-            ToolAction::IslandSquares { squares } => self.name_island_squares(&squares),
-            ToolAction::EndStep { player } => self.end_step(player),
-            ToolAction::ReportSpotting {
-                player,
-                square,
-                units,
-                ended_there,
-            } => self.report_spotting(player, &square, &units, ended_there.unwrap_or(false)),
-            ToolAction::Search {
-                player,
-                level,
-                name,
-            } => self.search(player, level, &name),
-            ToolAction::AnswerSearch { player, admit } => self.answer_search(player, admit),
-            _ => unreachable!("apply routes only the search actions here"),
-        }
-    }
-
-    /// Draws a chit for `purpose` (issue #30: once, by the player and in the turns the rules give it;
-    /// Italy's What-If chit face up at once), or a free draw labelled as a house rule.
-    fn draw(
-        &mut self,
-        player: Player,
-        purpose: Option<sdr_purposes::SdrPurpose>,
-        label: String,
-    ) -> ToolResponse {
-        if label.chars().count() > LABEL_MAX_CHARS {
-            return ToolResponse::error(
-                ErrorCode::BadInput,
-                format!("a label has at most {LABEL_MAX_CHARS} characters"),
-            );
-        }
-        if self.log.len() + 2 > LOG_MAX {
-            return ToolResponse::error(
-                ErrorCode::LogFull,
-                "this session's log is full; start a new session",
-            );
-        }
-        let status = self.search.status();
-        let clock = sdr_purposes::Clock {
-            turn: status.turn,
-            step: status.step,
-            british: status.british,
-            british_moved: status.british.is_some_and(|b| self.search.is_done(b)),
-        };
-        if let Some(purpose) = purpose {
-            if let Err(r) = sdr_purposes::check_draw(purpose, player, &clock, &self.chits) {
-                return ToolResponse::error(r.code, r.message);
+    /// The PIN first: a request acting as a player who has set one is answered only with it, since its
+    /// answer (a chart, a unit, a chit) carries that player's secrets as a peek does.
+    fn answer_guarded(&mut self, request: ToolRequest, now: u64) -> ToolResponse {
+        if let Some(player) = request.guarded_player() {
+            if let Err(refusal) = self.pins.check(player, request.pin(), now) {
+                let doing = match request.action {
+                    ToolAction::View { .. } => peek::PinUse::Peek,
+                    _ => peek::PinUse::Act,
+                };
+                return peek::pin_refused(player, refusal, doing);
             }
         }
-        let label = match (purpose, label.trim()) {
-            (Some(purpose), _) => purpose.words(),
-            (None, "") => FREE_DRAW.to_string(),
-            (None, given) => format!("{FREE_DRAW}: {given}"),
-        };
-        let id = self.chits.len() as u32 + 1;
-        let Some(mut chit) = Chit::draw(
-            id,
-            player,
-            label,
-            &mut self.bag,
-            &mut self.dice,
-            &mut self.salts,
-        ) else {
-            return ToolResponse::error(
-                ErrorCode::BagEmpty,
-                "all 48 chits are out of the bag; put revealed chits back to draw again",
-            );
-        };
-        chit.purpose = purpose;
-        chit.turn = status.turn;
-        self.log.push(LogEntry::SdrDrawn {
-            chit: id,
-            owner: player,
-            label: chit.label.clone(),
-            commitment: chit.commitment.clone(),
-            purpose,
-        });
-        let view = chit.view_for(player);
-        self.chits.push(chit);
-        if purpose.is_some_and(sdr_purposes::SdrPurpose::face_up) {
-            // Seed 001 What If? Italy: the chit is placed face up.
-            return match self.reveal(player, id) {
-                ToolResponse::SdrRevealed { chit } => ToolResponse::SdrDrawn {
-                    chit,
-                    bag_left: self.bag.len(),
-                },
-                other => unreachable!("a chit just drawn reveals: {other:?}"),
-            };
-        }
-        ToolResponse::SdrDrawn {
-            chit: view,
-            bag_left: self.bag.len(),
-        }
+        self.apply(request.action)
     }
 
-    /// Sets `player`'s PIN (issue #30), logged without it. A refusal changes nothing.
-    fn set_pin(&mut self, player: Player, pin: &pins::Pin) -> ToolResponse {
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(
-                ErrorCode::LogFull,
-                "this session's log is full; start a new session",
-            );
-        }
-        match self.pins.set(player, pin, &mut self.salts) {
-            Ok(()) => {
-                self.log.push(LogEntry::PinSet { player });
-                ToolResponse::PinSet { player }
+    /// The one tool whose request `action` is answers it (`TOOLS`, each tool giving back what is not its).
+    fn apply(&mut self, mut action: ToolAction) -> ToolResponse {
+        for tool in TOOLS {
+            match (tool.respond)(self, action) {
+                Ok(answer) => return answer,
+                Err(not_its) => action = not_its,
             }
-            Err(refusal) => pin_refused(player, refusal),
         }
+        unreachable!("no table tool answers {action:?}")
     }
-
     /// Whether `player` has set a PIN for Peek (public).
     pub fn has_pin(&self, player: Player) -> bool {
         self.pins.is_set(player)
     }
-
-    /// The acting player's own chit, or the refusal to send.
-    fn own_chit(&self, player: Player, id: u32) -> Result<usize, ToolResponse> {
-        let index = id
-            .checked_sub(1)
-            .map(|i| i as usize)
-            .filter(|&i| i < self.chits.len());
-        let Some(index) = index else {
-            return Err(ToolResponse::error(
-                ErrorCode::UnknownChit,
-                format!("no chit #{id} was drawn"),
-            ));
-        };
-        if self.chits[index].owner != player {
-            return Err(ToolResponse::error(
-                ErrorCode::NotYourChit,
-                format!("chit #{id} belongs to the other player"),
-            ));
-        }
-        Ok(index)
-    }
-
-    fn reveal(&mut self, player: Player, id: u32) -> ToolResponse {
-        let index = match self.own_chit(player, id) {
-            Ok(i) => i,
-            Err(refusal) => return refusal,
-        };
-        if self.chits[index].state != ChitState::Secret {
-            return ToolResponse::error(
-                ErrorCode::AlreadyRevealed,
-                format!("chit #{id} is already revealed"),
-            );
-        }
-        let chit = &mut self.chits[index];
-        chit.state = ChitState::Revealed;
-        let view = chit.view_for(player.opponent());
-        let sdr::ChitFace::Revealed {
-            value,
-            ref salt,
-            verified,
-        } = view.face
-        else {
-            unreachable!("a revealed chit shows its face")
-        };
-        self.log.push(LogEntry::SdrRevealed {
-            chit: id,
-            owner: player,
-            value,
-            salt: salt.clone(),
-            verified,
-        });
-        ToolResponse::SdrRevealed { chit: view }
-    }
-
-    fn put_back(&mut self, player: Player, id: u32) -> ToolResponse {
-        let index = match self.own_chit(player, id) {
-            Ok(i) => i,
-            Err(refusal) => return refusal,
-        };
-        match self.chits[index].state {
-            ChitState::Secret => {
-                return ToolResponse::error(
-                    ErrorCode::NotRevealed,
-                    format!("reveal chit #{id} before putting it back"),
-                )
-            }
-            ChitState::Returned => {
-                return ToolResponse::error(
-                    ErrorCode::AlreadyReturned,
-                    format!("chit #{id} is already back in the bag"),
-                )
-            }
-            ChitState::Revealed => {}
-        }
-        let chit = &mut self.chits[index];
-        chit.state = ChitState::Returned;
-        self.bag.put_back(chit.value);
-        self.log.push(LogEntry::SdrReturned {
-            chit: id,
-            owner: player,
-        });
-        ToolResponse::SdrReturned {
-            chit: self.chits[index].view_for(player),
-            bag_left: self.bag.len(),
-        }
-    }
-
-    fn roll_event(&mut self, player: Player, table: EventTable) -> ToolResponse {
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(
-                ErrorCode::LogFull,
-                "this session's log is full; start a new session",
-            );
-        }
-        let roll = events::roll(table, &mut self.dice);
-        self.log.push(LogEntry::EventRolled {
-            by: player,
-            table,
-            dice: roll.dice,
-            side_die: roll.side_die,
-        });
-        ToolResponse::EventRolled { by: player, roll }
-    }
-
-    /// Rolls a seed 003/004 die procedure with the session's dice and logs it (all public).
-    fn roll_procedure(&mut self, player: Player, procedure: Procedure) -> ToolResponse {
-        if self.log.len() >= LOG_MAX {
-            return ToolResponse::error(
-                ErrorCode::LogFull,
-                "this session's log is full; start a new session",
-            );
-        }
-        let roll = procedures::roll(procedure, &mut self.dice);
-        self.log.push(LogEntry::ProcedureRolled {
-            by: player,
-            procedure: roll.procedure,
-            dice: roll.dice.clone(),
-            modified: roll.modified.clone(),
-            outcome: roll.outcome.clone(),
-        });
-        ToolResponse::ProcedureRolled { by: player, roll }
-    }
-
     /// What `player` may see: their own chits' values, the other's commitments, revealed chits, the log.
     pub fn view(&self, player: Player) -> ToolView {
         ToolView {
@@ -1344,36 +857,13 @@ impl ToolSession {
         }
     }
 
-    /// Conservation of chits (each face: in the bag plus held out = 8), numbering, and commitments.
+    /// The session's invariants: the log's bound, then each tool's own (the chits' conservation, the
+    /// Fleet Charts' seals, the search board, the PIN records).
     fn check(&self) -> Result<(), String> {
-        for value in 1..=sdr::FACES as u8 {
-            let held = self
-                .chits
-                .iter()
-                .filter(|c| c.value == value && c.state != ChitState::Returned)
-                .count();
-            let total = self.bag.left_of(value) as usize + held;
-            if total != sdr::SETS as usize {
-                return Err(format!(
-                    "{total} chits showing {value} instead of {}",
-                    sdr::SETS
-                ));
-            }
-        }
-        for (i, chit) in self.chits.iter().enumerate() {
-            if chit.id as usize != i + 1 {
-                return Err(format!("chit #{} is in place {}", chit.id, i + 1));
-            }
-            if !sdr::verify(&chit.commitment, chit.value, &chit.salt) {
-                return Err(format!("chit #{} does not match its commitment", chit.id));
-            }
-        }
         if self.log.len() > LOG_MAX {
             return Err(format!("log longer than {LOG_MAX}"));
         }
-        self.fleets.check()?;
-        self.pins.check_saved()?;
-        self.search.check()
+        TOOLS.iter().try_for_each(|tool| (tool.check)(self))
     }
 }
 
@@ -1385,139 +875,10 @@ fn unix_now() -> u64 {
         .unwrap_or(0)
 }
 
-/// A refused PIN as the player reads it. The messages never repeat the PIN.
-fn pin_refused(player: Player, refusal: pins::PinRefusal) -> ToolResponse {
-    use pins::PinRefusal as R;
-    let who = name(player);
-    match refusal {
-        R::BadPin => ToolResponse::error(
-            ErrorCode::BadInput,
-            format!(
-                "a PIN has {}-{} digits (0-9), nothing else",
-                pins::PIN_MIN_DIGITS,
-                pins::PIN_MAX_DIGITS
-            ),
-        ),
-        R::AlreadySet => ToolResponse::error(
-            ErrorCode::PinAlreadySet,
-            format!("Player {who} already set a PIN for this session; it stays as it is"),
-        ),
-        R::Needed => ToolResponse::error(
-            ErrorCode::PinNeeded,
-            format!("Player {who} has a PIN: enter it to peek"),
-        ),
-        R::Wrong { tries_left } => ToolResponse::error(
-            ErrorCode::WrongPin,
-            format!(
-                "wrong PIN for Player {who}; {tries_left} more wrong {} and peeking waits {} seconds",
-                if tries_left == 1 { "try" } else { "tries" },
-                pins::LOCK_SECONDS
-            ),
-        ),
-        R::Locked { seconds } => ToolResponse::error(
-            ErrorCode::PinLocked,
-            format!(
-                "too many wrong PINs for Player {who}: try again in {seconds} second{}",
-                if seconds == 1 { "" } else { "s" }
-            ),
-        ),
-    }
-}
-
-/// A ship's name as given, trimmed; refused when empty or too long.
-fn ship_name(name: &str) -> Result<String, ToolResponse> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > fleets::SHIP_NAME_MAX_CHARS {
-        return Err(ToolResponse::error(
-            ErrorCode::BadInput,
-            format!(
-                "a ship's name has 1-{} characters",
-                fleets::SHIP_NAME_MAX_CHARS
-            ),
-        ));
-    }
-    Ok(name.to_string())
-}
-
-/// Seed 001 charts read for an SDR: the victory conditions chart and the What-If chart.
-fn sdr_chart(action: ToolAction) -> ToolResponse {
-    match action {
-        ToolAction::VictoryConditions { side, sdr } => {
-            match sdr_charts::victory_conditions(side, sdr) {
-                Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
-                None => ToolResponse::error(
-                    ErrorCode::BadSdr,
-                    format!("the victory conditions chart has columns 1-6, not {sdr}"),
-                ),
-            }
-        }
-        ToolAction::WhatIf { fleet, sdr } => match sdr_charts::what_if(fleet, sdr) {
-            Some(entry) => ToolResponse::WhatIf { entry: *entry },
-            None => ToolResponse::error(
-                ErrorCode::BadSdr,
-                format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet"),
-            ),
-        },
-        _ => unreachable!("apply routes only the SDR charts here"),
-    }
-}
-
-/// The calculators of seeds 003 and 004: no dice, a number (or words) with the rule it applies.
-fn calculate(action: ToolAction) -> ToolResponse {
-    use calculators as calc;
-    match action {
-        ToolAction::CombinedFire { strengths } if strengths.len() > FIRERS_MAX => {
-            ToolResponse::error(ErrorCode::BadInput, format!("at most {FIRERS_MAX} ships fire together"))
-        }
-        ToolAction::CombinedFire { strengths } => {
-            number("combined_fire", "Great War at Sea advanced rules, Advanced Tactical Rules 11", calc::combined_fire_strength(&strengths))
-        }
-        ToolAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
-            Some(_) => number("contact_modifier", "Great War at Sea advanced rules, Advanced Strategic Rules 6", calc::contact_modifier(ships_a, ships_b)),
-            None => ToolResponse::error(ErrorCode::BadInput, "too many ships"),
-        },
-        ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error(ErrorCode::BadInput, "turns are numbered from 1"),
-        ToolAction::OperationalMove { speed, turn, weather } => number(
-            "operational_zones",
-            "The Turkish Black Sea Fleet, Extended Operational Movement; Weather Effects on Operations",
-            calc::operational_zones(speed, turn, weather),
-        ),
-        ToolAction::FuelUse { zones_moved } => match calc::fuel_points_for_turn(zones_moved) {
-            Some(points) => number("fuel_points", "The Turkish Black Sea Fleet, Fuel Use", points),
-            None => ToolResponse::error(ErrorCode::BadInput, "no ship moves more than three sea zones a turn"),
-        },
-        ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "The Turkish Black Sea Fleet, Adrift at Sea", calc::adrift_vp(ship_vp)),
-        ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "The Turkish Black Sea Fleet, Cripples", calc::crippled_vp(ship_vp)),
-        ToolAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
-            ToolResponse::error(ErrorCode::BadInput, format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
-        }
-        ToolAction::HullDamageVp { class, hull_boxes } => {
-            number("hull_damage_vp", "The Turkish Black Sea Fleet, Victory Points (VPs)", calc::hull_damage_vp(class, hull_boxes))
-        }
-        ToolAction::MinefieldDensity { fields } => match procedures::minefield_density(fields) {
-            Some(words) => ToolResponse::Wording {
-                calculator: "minefield_density",
-                source: "Great War at Sea advanced rules, Advanced Strategic Rules 7 (Minefields)",
-                text: words.to_string(),
-            },
-            None => ToolResponse::error(ErrorCode::BadInput, "no minefield, nothing to announce: enter 1 field or more"),
-        },
-        _ => unreachable!("apply routes only the calculators here"),
-    }
-}
-
-fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolResponse {
-    ToolResponse::Number {
-        calculator,
-        source,
-        value,
-    }
-}
-
 /// Parses one JSON line into an action, telling an unknown tool apart from a malformed line, and refusing
 /// fields the tool does not have (a misspelt field must not be silently ignored): the shared parser of
 /// `goeben_common::line` with the tools' tag, limit and words.
-pub fn parse_line(line: &str) -> Result<ToolAction, ToolResponse> {
+pub fn parse_line(line: &str) -> Result<ToolRequest, ToolResponse> {
     goeben_common::line::parse_line(line, MAX_LINE_BYTES, &goeben_common::line::TABLE_TOOLS)
         .map_err(|refusal| ToolResponse::error(refusal.code, refusal.message))
 }
@@ -1525,7 +886,7 @@ pub fn parse_line(line: &str) -> Result<ToolAction, ToolResponse> {
 /// Answers one JSON line: the response as one JSON line.
 pub fn handle_line(session: &mut ToolSession, line: &str) -> String {
     let response = match parse_line(line) {
-        Ok(action) => session.respond(action),
+        Ok(request) => session.respond(request),
         Err(refusal) => refusal,
     };
     serde_json::to_string(&response).expect("a response always serialises")
@@ -1732,7 +1093,7 @@ mod tests {
         ));
         assert_eq!(
             parse_line(r#"{"tool":"table_view"}"#).unwrap(),
-            ToolAction::TableView
+            ToolAction::TableView.into()
         );
         assert!(
             matches!(
@@ -1751,6 +1112,7 @@ mod tests {
                 purpose: None,
                 label: String::new()
             }
+            .into()
         );
     }
 

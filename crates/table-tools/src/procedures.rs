@@ -9,6 +9,10 @@
 //! dice, the modifier, the modified results and the outcome in our own words; [`roll`] rolls the faces
 //! with the session's dice. Seed 003's rules have headings, not numbers, so they are cited by heading.
 
+use crate::sdr::Player;
+use crate::tool::TableTool;
+use crate::{name, ErrorCode, LogEntry, ToolAction, ToolResponse, ToolSession, LOG_MAX};
+
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -481,6 +485,93 @@ pub fn minefield_density(fields: u32) -> Option<&'static str> {
         3 | 4 => Some("Moderately mined"),
         5 | 6 => Some("Heavily mined"),
         _ => Some("Very heavily mined"),
+    }
+}
+
+/// The die procedures tool (seeds 003 and 004): each rolled with the session's dice once its inputs are
+/// in range, in the open.
+pub(crate) struct DieProcedures;
+
+impl TableTool for DieProcedures {
+    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
+        Ok(match action {
+            ToolAction::PortRepair { player, port } => session.roll_procedure(player, Procedure::PortRepair { port }),
+            ToolAction::ShoreBatteries { player } => session.roll_procedure(player, Procedure::ShoreBatteries),
+            ToolAction::DamageControl { damaged_boxes, .. } if !(1..=DAMAGED_BOXES_MAX).contains(&damaged_boxes) => {
+                ToolResponse::error(ErrorCode::BadInput, format!("damage control needs 1-{} damaged boxes", DAMAGED_BOXES_MAX))
+            }
+            ToolAction::DamageControl { player, damaged_boxes } => session.roll_procedure(player, Procedure::DamageControl { damaged_boxes }),
+            ToolAction::AlwaysPossible { player, highest_roll, needed } => match always_possible_count(highest_roll, needed) {
+                Ok(dice) => session.roll_procedure(player, Procedure::AlwaysPossible { dice }),
+                Err(why) => ToolResponse::error(ErrorCode::BadInput, why),
+            },
+            ToolAction::AutomaticDisengagement { max_sighting, range, .. }
+                if max_sighting > SIGHTING_MAX || range > SIGHTING_MAX =>
+            {
+                ToolResponse::error(ErrorCode::BadInput, format!("sighting distance and range are 0-{} hexes", SIGHTING_MAX))
+            }
+            ToolAction::AutomaticDisengagement { player, max_sighting, range, night, speed_advantage } => {
+                session.roll_procedure(player, Procedure::AutomaticDisengagement { max_sighting, range, night, speed_advantage })
+            }
+            ToolAction::SubmarineAttack { player, target_moved_two } => session.roll_procedure(player, Procedure::SubmarineAttack { target_moved_two }),
+            ToolAction::Asw { escorts, .. } if !(1..=ESCORTS_MAX).contains(&escorts) => ToolResponse::error(ErrorCode::BadInput,
+                format!("an ASW roll needs 1-{} escorts in the target fleet; without escorts there is none", ESCORTS_MAX),
+            ),
+            ToolAction::Asw { player, escorts, before_1918 } => session.roll_procedure(player, Procedure::Asw { escorts, before_1918 }),
+            ToolAction::SubVersusSub { player } => session.roll_procedure(player, Procedure::SubVersusSub),
+            ToolAction::MineSweep { player } => session.roll_procedure(player, Procedure::MineSweep),
+            other => return Err(other),
+        })
+    }
+
+    fn log_text(entry: &LogEntry) -> Option<String> {
+        let LogEntry::ProcedureRolled {
+            by,
+            procedure,
+            dice,
+            modified,
+            outcome,
+        } = entry
+        else {
+            return None;
+        };
+        let dice: Vec<String> = dice
+            .iter()
+            .zip(modified)
+            .map(|(d, m)| {
+                if *d as i32 == *m {
+                    d.to_string()
+                } else {
+                    format!("{d} ({m})")
+                }
+            })
+            .collect();
+        Some(format!(
+            "Player {} rolled {procedure:?}: {}. {outcome}",
+            name(*by),
+            dice.join(", ")
+        ))
+    }
+}
+
+impl ToolSession {
+    /// Rolls a seed 003/004 die procedure with the session's dice and logs it (all public).
+    fn roll_procedure(&mut self, player: Player, procedure: Procedure) -> ToolResponse {
+        if self.log.len() >= LOG_MAX {
+            return ToolResponse::error(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            );
+        }
+        let roll = roll(procedure, &mut self.dice);
+        self.log.push(LogEntry::ProcedureRolled {
+            by: player,
+            procedure: roll.procedure,
+            dice: roll.dice.clone(),
+            modified: roll.modified.clone(),
+            outcome: roll.outcome.clone(),
+        });
+        ToolResponse::ProcedureRolled { by: player, roll }
     }
 }
 

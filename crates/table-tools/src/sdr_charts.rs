@@ -6,6 +6,9 @@
 //! let us read is `Unreadable`, and a reading we are not sure of is `Doubtful` with the reason
 //! (docs/TOOLS.md, "Readings"). Nothing is filled in by guess.
 
+use crate::tool::TableTool;
+use crate::{ErrorCode, ToolAction, ToolResponse, ToolSession};
+
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -207,6 +210,31 @@ pub fn what_if(fleet: WhatIfFleet, sdr: u8) -> Option<&'static WhatIfEntry> {
     WHAT_IF_CHART
         .iter()
         .find(|e| e.fleet == fleet && (e.sdr_low..=e.sdr_high).contains(&sdr))
+}
+
+/// The charts tool (seed 001): the victory conditions chart and the What-If chart, read for an SDR.
+pub(crate) struct SdrCharts;
+
+impl TableTool for SdrCharts {
+    fn respond(_session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
+        Ok(match action {
+            ToolAction::VictoryConditions { side, sdr } => match victory_conditions(side, sdr) {
+                Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
+                None => ToolResponse::error(
+                    ErrorCode::BadSdr,
+                    format!("the victory conditions chart has columns 1-6, not {sdr}"),
+                ),
+            },
+            ToolAction::WhatIf { fleet, sdr } => match what_if(fleet, sdr) {
+                Some(entry) => ToolResponse::WhatIf { entry: *entry },
+                None => ToolResponse::error(
+                    ErrorCode::BadSdr,
+                    format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet"),
+                ),
+            },
+            other => return Err(other),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -6,8 +6,9 @@ use super::sdr::Player;
 use super::search::{
     CallOutcome, PortStatus, Position, Refusal, SearchAnswer, SearchLevel, Sighting,
 };
+use super::tool::TableTool;
 use super::turn::TurnStep;
-use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use super::{name, LogEntry, ToolAction, ToolResponse, ToolSession, LOG_MAX};
 use goeben_common::ErrorCode;
 
 /// Log entries one search request may add at most: a call, and the port disclosures of both players.
@@ -15,6 +16,44 @@ const ENTRIES_PER_REQUEST_MAX: usize = 2 + 2 * super::search::UNITS_MAX;
 
 fn refused(r: Refusal) -> ToolResponse {
     ToolResponse::error(r.code, r.message)
+}
+
+/// The search tool (seed 001): units placed and moved in secret, the turn track, spotting and the calls.
+pub(crate) struct Searches;
+
+impl TableTool for Searches {
+    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
+        Ok(match action {
+            ToolAction::PlaceUnit { player, unit, at } => session.place_unit(player, &unit, &at),
+            ToolAction::MoveUnit { player, unit, at } => session.move_unit(player, &unit, &at),
+            ToolAction::RemoveUnit { player, unit } => session.remove_unit(player, &unit),
+            ToolAction::StartTurn { british } => session.start_turn(british),
+            ToolAction::ChooseSides { british } => session.choose_sides(british),
+            ToolAction::IslandSquares { squares } => session.name_island_squares(&squares),
+            ToolAction::EndStep { player } => session.end_step(player),
+            ToolAction::ReportSpotting {
+                player,
+                square,
+                units,
+                ended_there,
+            } => session.report_spotting(player, &square, &units, ended_there.unwrap_or(false)),
+            ToolAction::Search {
+                player,
+                level,
+                name,
+            } => session.search(player, level, &name),
+            ToolAction::AnswerSearch { player, admit } => session.answer_search(player, admit),
+            other => return Err(other),
+        })
+    }
+
+    fn log_text(entry: &LogEntry) -> Option<String> {
+        log_text(entry)
+    }
+
+    fn check(session: &ToolSession) -> Result<(), String> {
+        session.search.check()
+    }
 }
 
 impl ToolSession {
@@ -266,9 +305,9 @@ impl ToolSession {
     }
 }
 
-/// Readable lines of the search log entries.
-pub(super) fn log_text(entry: &LogEntry) -> String {
-    match entry {
+/// Readable lines of the turn's log entries (the search tool keeps the turn), then the searches'.
+fn log_text(entry: &LogEntry) -> Option<String> {
+    Some(match entry {
         LogEntry::TurnStarted {
             turn,
             night,
@@ -300,6 +339,13 @@ pub(super) fn log_text(entry: &LogEntry) -> String {
                 TurnStep::Setup | TurnStep::Over => "the step",
             }
         ),
+        other => return search_log_text(other),
+    })
+}
+
+/// Readable lines of the spotting log entries, then the search calls'.
+fn search_log_text(entry: &LogEntry) -> Option<String> {
+    Some(match entry {
         LogEntry::SpottingDie { by, die } => {
             format!(
                 "Player {} rolled a night spotting die: {die} ({}).",
@@ -339,6 +385,13 @@ pub(super) fn log_text(entry: &LogEntry) -> String {
                 PortStatus::Cruising => "cruising off the coast",
             }
         ),
+        other => return call_log_text(other),
+    })
+}
+
+/// Readable lines of the search calls and their answers.
+fn call_log_text(entry: &LogEntry) -> Option<String> {
+    Some(match entry {
         LogEntry::SearchCalled {
             caller,
             british,
@@ -381,8 +434,8 @@ pub(super) fn log_text(entry: &LogEntry) -> String {
                 answer_text(answer)
             )
         }
-        other => unreachable!("not a search log entry: {other:?}"),
-    }
+        _ => return None,
+    })
 }
 
 fn searches(british: bool) -> &'static str {

@@ -410,7 +410,7 @@ fn requests_parse_from_json_lines() {
     use goeben_table_tools::parse_line;
     let line = r#"{"tool":"asw","player":"a","escorts":4,"before_1918":true}"#;
     assert_eq!(
-        parse_line(line).unwrap(),
+        parse_line(line).unwrap().action,
         ToolAction::Asw {
             player: A,
             escorts: 4,
@@ -419,7 +419,7 @@ fn requests_parse_from_json_lines() {
     );
     let line = r#"{"tool":"hull_damage_vp","class":"capital","hull_boxes":2}"#;
     assert_eq!(
-        parse_line(line).unwrap(),
+        parse_line(line).unwrap().action,
         ToolAction::HullDamageVp {
             class: HullClass::Capital,
             hull_boxes: 2

@@ -16,16 +16,17 @@
 //! The shared screen's `table_view` (for no player) is checked after every step against the secrets of
 //! BOTH players with the same oracles, and against what the two players' views have in common.
 //!
-//! Issue #30: in half the sessions both players have set a PIN for Peek; then no answer, view or table
-//! view carries either PIN, its salt or its hash, and the views are asked for with the PINs.
+//! In half the sessions both players have set a PIN for Peek; then every request acting as a player
+//! mostly carries that player's PIN (now and then none or the other's, refused), no answer, view or
+//! table view carries either PIN, its salt or its hash, and the views are asked for with the PINs. The
+//! random requests are the table tools' `test_support`, shared with the table host's no-leak test.
 
 use std::collections::BTreeSet;
 
-use goeben_table_tools::events::EventTable;
-use goeben_table_tools::fleets::{BoxView, D10Procedure, FleetSide};
+use goeben_table_tools::fleets::{BoxView, FleetSide};
 use goeben_table_tools::sdr::{ChitState, Player};
-use goeben_table_tools::sdr_purposes::SdrPurpose;
-use goeben_table_tools::search::{PortStatus, Position, SearchAnswer, SearchLevel};
+use goeben_table_tools::search::{Position, SearchAnswer, SearchLevel};
+use goeben_table_tools::test_support::{action_for, pin_of, request_for, ships_of, units_of, PINS};
 use goeben_table_tools::turn::TurnStep;
 use goeben_table_tools::{ErrorCode, TableView, ToolAction, ToolResponse, ToolSession};
 use proptest::prelude::*;
@@ -116,22 +117,6 @@ fn assert_own_values_shown(session: &ToolSession, viewer: Player) {
             serde_json::to_value(&shown.face).unwrap(),
             serde_json::json!({"shown": "own", "value": value})
         );
-    }
-}
-
-/// Each player's ship names: disjoint, and never part of any other text the tools write.
-fn ships_of(player: Player) -> [&'static str; 5] {
-    match player {
-        Player::A => ["Scharnhorst", "Gneisenau", "Leipzig", "Dresden", "Emden"],
-        Player::B => ["Minotaur", "Hampshire", "Yarmouth", "Ibuki", "Montcalm"],
-    }
-}
-
-/// Each player's seed 001 unit names, disjoint from each other and from every other text.
-fn units_of(player: Player) -> [&'static str; 3] {
-    match player {
-        Player::A => ["Goeben", "Breslau", "Collier Istria"],
-        Player::B => ["Indomitable", "Indefatigable", "Gloucester"],
     }
 }
 
@@ -331,86 +316,6 @@ fn assert_no_search_leak(viewer: Player, earned: &Earned, json: &Value, step: us
     );
 }
 
-/// A purpose for a random draw (issue #30), or a free draw.
-fn sdr_purpose(pick: u8) -> Option<SdrPurpose> {
-    use goeben_table_tools::sdr_charts::{VictorySide, WhatIfFleet};
-    let side = if pick.is_multiple_of(2) {
-        VictorySide::German
-    } else {
-        VictorySide::British
-    };
-    match pick % 6 {
-        0 => None,
-        1 => Some(SdrPurpose::VictoryConditions { side }),
-        2 => Some(SdrPurpose::WhatIf {
-            fleet: [
-                WhatIfFleet::British,
-                WhatIfFleet::German,
-                WhatIfFleet::French,
-                WhatIfFleet::Austrian,
-                WhatIfFleet::Italian,
-            ][(pick / 6) as usize % 5],
-        }),
-        3 => Some(SdrPurpose::ItalyGoesToWar { side }),
-        4 => Some(SdrPurpose::ItalianNeutrality),
-        _ => None,
-    }
-}
-
-fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
-    let unit = units_of(player)[pick as usize % 3].to_string();
-    let squares = ["51", "52", "53", "54"];
-    let square = squares[(pick / 3) as usize % 4];
-    let at = Position {
-        sea: ["Ionian", "Adriatic"][pick as usize % 2].into(),
-        area: ["Ionian A", "Adriatic B"][(pick / 2) as usize % 2].into(),
-        square: square.into(),
-        islands: pick.is_multiple_of(5),
-        port: [None, Some(PortStatus::InPort), Some(PortStatus::Cruising)][(pick / 7) as usize % 3],
-        coast_side: (pick.is_multiple_of(11)).then(|| "Adriatic".to_string()),
-    };
-    let level =
-        [SearchLevel::Sea, SearchLevel::Area, SearchLevel::Square][(pick / 12) as usize % 3];
-    let name = match level {
-        SearchLevel::Sea => at.sea.clone(),
-        SearchLevel::Area => at.area.clone(),
-        SearchLevel::Square => square.into(),
-    };
-    match kind {
-        16 | 17 => ToolAction::PlaceUnit { player, unit, at },
-        18 => ToolAction::MoveUnit { player, unit, at },
-        // Issue #30: the turn's steps, the sides fixed once, the island squares named before the game.
-        19 if pick.is_multiple_of(5) => ToolAction::IslandSquares {
-            squares: vec![square.into()],
-        },
-        19 if pick.is_multiple_of(2) => ToolAction::EndStep { player },
-        19 => ToolAction::StartTurn {
-            british: pick.is_multiple_of(3).then_some(if pick.is_multiple_of(7) {
-                Player::A
-            } else {
-                Player::B
-            }),
-        },
-        20 => ToolAction::ReportSpotting {
-            player,
-            square: square.into(),
-            units: vec![unit],
-            ended_there: Some(pick.is_multiple_of(4)),
-        },
-        21 | 22 => ToolAction::Search {
-            player,
-            level,
-            name,
-        },
-        23 => ToolAction::AnswerSearch {
-            player,
-            admit: pick.is_multiple_of(2),
-        },
-        _ if pick.is_multiple_of(2) => ToolAction::EndStep { player },
-        _ => ToolAction::RemoveUnit { player, unit },
-    }
-}
-
 impl Earned {
     fn note(&mut self, session: &ToolSession) {
         for owner in [Player::A, Player::B] {
@@ -506,58 +411,6 @@ fn assert_chart_as_revealed(
     }
 }
 
-fn fleet_action(kind: u8, player: Player, pick: u8) -> ToolAction {
-    let ship = ships_of(player)[pick as usize % 5].to_string();
-    // Box numbers 0..=13 include ones no chart has.
-    let fleet_box = pick % 14;
-    let procedures = [
-        D10Procedure::Bombardment,
-        D10Procedure::CoalingRaid,
-        D10Procedure::LocateAtSea,
-        D10Procedure::Occupation,
-    ];
-    match kind {
-        8 => ToolAction::OpenFleetChart {
-            player,
-            side: if pick.is_multiple_of(2) {
-                FleetSide::German
-            } else {
-                FleetSide::Allied
-            },
-        },
-        9 | 10 => ToolAction::AssignShip {
-            player,
-            ship,
-            fleet_box: fleet_box % 5 + 1,
-        },
-        11 => ToolAction::TransferShip {
-            player,
-            ship,
-            from: fleet_box % 5 + 1,
-            to: (pick / 14) % 5 + 1,
-        },
-        12 => ToolAction::RevealFleetBox {
-            player,
-            fleet_box: fleet_box % 6,
-        },
-        13 => ToolAction::RollD10 {
-            player,
-            procedure: procedures[pick as usize % 4],
-            fleet_box: (!pick.is_multiple_of(3)).then_some(fleet_box % 6),
-        },
-        14 => ToolAction::SetFleetMarker {
-            player,
-            fleet_box,
-            on_map: pick.is_multiple_of(2),
-        },
-        _ => ToolAction::RemoveShip {
-            player,
-            ship,
-            fleet_box: fleet_box % 5 + 1,
-        },
-    }
-}
-
 /// The shared screen's answer, as JSON.
 fn table_view_json(session: &ToolSession) -> (TableView, Value) {
     let response = session.clone().respond(ToolAction::TableView);
@@ -628,67 +481,9 @@ fn assert_table_is_common_ground(session: &ToolSession, table: &TableView, step:
     }
 }
 
-fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> ToolAction {
-    let chits = session.chits();
-    // Chit numbers include ones that do not exist or belong to the other player, to exercise refusals.
-    let chit = pick as u32 % (chits.len() as u32 + 2);
-    match kind % 25 {
-        8..=15 => return fleet_action(kind % 25, player, pick),
-        16..=24 => return search_action(kind % 25, player, pick),
-        _ => {}
-    }
-    match kind % 8 {
-        0 | 1 => ToolAction::DrawSdr {
-            player,
-            purpose: sdr_purpose(pick),
-            label: format!("draw {pick}"),
-        },
-        2 | 3 => ToolAction::RevealSdr { player, chit },
-        4 => ToolAction::ReturnSdr { player, chit },
-        5 => ToolAction::RollEvent {
-            player,
-            table: if pick.is_multiple_of(2) {
-                EventTable::Tactical
-            } else {
-                EventTable::Strategic
-            },
-        },
-        6 => {
-            // Try the other player's commitment with a guessed value and a made-up salt.
-            let commitment = chits
-                .get(chit as usize)
-                .map(|c| c.commitment.clone())
-                .unwrap_or_default();
-            ToolAction::VerifySdr {
-                commitment,
-                value: pick % 6 + 1,
-                salt: "00".repeat(16),
-            }
-        }
-        _ if pick.is_multiple_of(2) => ToolAction::TableView,
-        // With PINs set, a peek without the PIN, or with the other player's, is refused (issue #30).
-        _ if pick.is_multiple_of(3) => ToolAction::View { player, pin: None },
-        _ if pick % 3 == 1 => ToolAction::View {
-            player,
-            pin: pin_of(player.opponent()),
-        },
-        _ => ToolAction::View {
-            player,
-            pin: pin_of(player),
-        },
-    }
-}
-
 /// When the checks ask for a player's own view: after any wait a run of wrong PINs in the random play
 /// started (the checks see what the player sees once they may peek again).
 const LATER: u64 = u64::MAX / 2;
-
-/// The PINs of the sessions that set them: long enough never to appear by chance inside a salt or hash.
-const PINS: [&str; 2] = ["86420975", "13579024"];
-
-fn pin_of(player: Player) -> Option<goeben_table_tools::pins::Pin> {
-    Some(goeben_table_tools::pins::Pin::new(PINS[player as usize]))
-}
 
 /// What would give a player's PIN away: the PIN, and its salt and hash as the session keeps them.
 fn pin_secrets(session: &ToolSession) -> Vec<String> {
@@ -738,7 +533,7 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
         let player = if b { Player::B } else { Player::A };
         let action = action_for(&session, kind, player, pick);
         let before = session.clone();
-        let response = session.respond(action.clone());
+        let response = session.respond(request_for(action.clone(), with_pins, pick));
         earned.note(&session);
         note_search(&before, &action, &response, &mut earned);
         assert_no_leak(&session, player, &response, step);

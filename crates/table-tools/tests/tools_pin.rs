@@ -5,7 +5,7 @@
 
 use goeben_table_tools::pins::{Pin, LOCK_SECONDS, WRONG_TRIES};
 use goeben_table_tools::sdr::Player;
-use goeben_table_tools::{ErrorCode, ToolAction, ToolResponse, ToolSession};
+use goeben_table_tools::{ErrorCode, ToolAction, ToolRequest, ToolResponse, ToolSession};
 use serde_json::Value;
 
 use Player::{A, B};
@@ -273,4 +273,409 @@ fn issue_30_a_tampered_pin_record_is_refused_on_load() {
     saved["pins"]["a"]["hash"] = Value::String(PIN_A.into());
     let err = ToolSession::from_json(&saved.to_string()).unwrap_err();
     assert!(err.contains("PIN record"), "{err}");
+}
+
+/// Where A's unit sits in [`guarded_session`]: a square only A may know.
+fn breslau_at(square: &str) -> goeben_table_tools::search::Position {
+    goeben_table_tools::search::Position {
+        sea: "Aegean".into(),
+        area: "Aegean B".into(),
+        square: square.into(),
+        islands: false,
+        port: None,
+        coast_side: None,
+    }
+}
+
+/// A's secrets in every kind the tools keep: a face-down chit (#1), a German Fleet Chart with Goeben in
+/// box 2, the unit Breslau in square 61; then A sets a PIN. B holds chit #2 and no PIN.
+fn guarded_session() -> ToolSession {
+    use goeben_table_tools::fleets::FleetSide;
+    let mut s = ToolSession::seeded(33);
+    let setup = [
+        ToolAction::DrawSdr {
+            player: A,
+            purpose: None,
+            label: String::new(),
+        },
+        ToolAction::DrawSdr {
+            player: B,
+            purpose: None,
+            label: String::new(),
+        },
+        ToolAction::OpenFleetChart {
+            player: A,
+            side: FleetSide::German,
+        },
+        ToolAction::AssignShip {
+            player: A,
+            ship: "Goeben".into(),
+            fleet_box: 2,
+        },
+        ToolAction::PlaceUnit {
+            player: A,
+            unit: "Breslau".into(),
+            at: breslau_at("61"),
+        },
+    ];
+    for action in setup {
+        let answer = s.respond_at(action.clone(), T0);
+        assert!(!answer.is_error(), "{action:?}: {answer:?}");
+    }
+    assert_eq!(
+        s.respond_at(set_pin(A, PIN_A), T0),
+        ToolResponse::PinSet { player: A }
+    );
+    s
+}
+
+/// One request of every kind that acts as `player` (`set_pin` aside: it sets the PIN), each written out;
+/// `issue_30_the_list_of_requests_acting_as_a_player_is_whole` holds the list to the protocol's.
+fn acting_as(player: Player) -> Vec<ToolAction> {
+    use goeben_table_tools::events::EventTable;
+    use goeben_table_tools::fleets::{D10Procedure, FleetSide};
+    use goeben_table_tools::procedures::PortSize;
+    use goeben_table_tools::search::SearchLevel;
+    vec![
+        ToolAction::DrawSdr {
+            player,
+            purpose: None,
+            label: String::new(),
+        },
+        ToolAction::RevealSdr { player, chit: 1 },
+        ToolAction::ReturnSdr { player, chit: 1 },
+        ToolAction::RollEvent {
+            player,
+            table: EventTable::Strategic,
+        },
+        ToolAction::PortRepair {
+            player,
+            port: PortSize::Major,
+        },
+        ToolAction::ShoreBatteries { player },
+        ToolAction::DamageControl {
+            player,
+            damaged_boxes: 2,
+        },
+        ToolAction::AlwaysPossible {
+            player,
+            highest_roll: 5,
+            needed: 7,
+        },
+        ToolAction::AutomaticDisengagement {
+            player,
+            max_sighting: 8,
+            range: 4,
+            night: false,
+            speed_advantage: true,
+        },
+        ToolAction::SubmarineAttack {
+            player,
+            target_moved_two: false,
+        },
+        ToolAction::Asw {
+            player,
+            escorts: 2,
+            before_1918: true,
+        },
+        ToolAction::SubVersusSub { player },
+        ToolAction::MineSweep { player },
+        ToolAction::OpenFleetChart {
+            player,
+            side: FleetSide::Allied,
+        },
+        ToolAction::AssignShip {
+            player,
+            ship: "Breslau".into(),
+            fleet_box: 3,
+        },
+        ToolAction::TransferShip {
+            player,
+            ship: "Goeben".into(),
+            from: 2,
+            to: 4,
+        },
+        ToolAction::RemoveShip {
+            player,
+            ship: "Goeben".into(),
+            fleet_box: 2,
+        },
+        ToolAction::SetFleetMarker {
+            player,
+            fleet_box: 2,
+            on_map: true,
+        },
+        ToolAction::RevealFleetBox {
+            player,
+            fleet_box: 2,
+        },
+        ToolAction::RollD10 {
+            player,
+            procedure: D10Procedure::LocateAtSea,
+            fleet_box: Some(2),
+        },
+        ToolAction::PlaceUnit {
+            player,
+            unit: "Emden".into(),
+            at: breslau_at("62"),
+        },
+        ToolAction::MoveUnit {
+            player,
+            unit: "Breslau".into(),
+            at: breslau_at("63"),
+        },
+        ToolAction::RemoveUnit {
+            player,
+            unit: "Breslau".into(),
+        },
+        ToolAction::ReportSpotting {
+            player,
+            square: "61".into(),
+            units: vec!["Breslau".into()],
+            ended_there: None,
+        },
+        ToolAction::Search {
+            player,
+            level: SearchLevel::Sea,
+            name: "Aegean".into(),
+        },
+        ToolAction::AnswerSearch {
+            player,
+            admit: false,
+        },
+        ToolAction::EndStep { player },
+        ToolAction::View { player, pin: None },
+    ]
+}
+
+#[test]
+fn issue_30_the_list_of_requests_acting_as_a_player_is_whole() {
+    // Every request but `set_pin` that acts as a player is in `acting_as`, one of each kind.
+    let listed: std::collections::BTreeSet<String> = acting_as(A)
+        .iter()
+        .map(|action| {
+            serde_json::to_value(action).unwrap()["tool"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(listed.len(), acting_as(A).len(), "a kind listed twice");
+    assert!(acting_as(A)
+        .iter()
+        .all(|action| action.acting_player() == Some(A)));
+    // The protocol's kinds that act as a player, read from the generated TypeScript union.
+    let ts = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../ui/src/generated/tools/ToolAction.ts"),
+    )
+    .unwrap();
+    let acting: std::collections::BTreeSet<String> = ts
+        .split("{ \"tool\": \"")
+        .skip(1)
+        .filter(|variant| {
+            variant
+                .split('}')
+                .next()
+                .unwrap()
+                .contains("player: Player")
+        })
+        .map(|variant| variant.split('"').next().unwrap().to_string())
+        .filter(|tool| tool != "set_pin")
+        .collect();
+    assert_eq!(listed, acting);
+}
+
+#[test]
+fn issue_30_every_request_acting_as_a_player_with_a_pin_needs_it_and_a_refusal_changes_nothing() {
+    let s = guarded_session();
+    for action in acting_as(A) {
+        let peek = matches!(action, ToolAction::View { .. });
+        // Without the PIN: `pin_needed`, the session exactly as it was (no try is counted).
+        let mut without = s.clone();
+        let (code, message) = refusal(without.respond_at(action.clone(), T0));
+        assert_eq!(code, ErrorCode::PinNeeded, "{action:?}");
+        let expected = if peek { "peek" } else { "act as Player A" };
+        assert_eq!(
+            message,
+            format!("Player A has a PIN: enter it to {expected}")
+        );
+        assert_eq!(without, s, "{action:?} changed the session without the PIN");
+        // With a wrong PIN: `wrong_pin`, only the count of tries changed.
+        let mut wrong = s.clone();
+        let (code, _) =
+            refusal(wrong.respond_at(ToolRequest::with_pin(action.clone(), Pin::new("1234")), T0));
+        assert_eq!(code, ErrorCode::WrongPin, "{action:?}");
+        assert_eq!(all_but_pins(&wrong), all_but_pins(&s), "{action:?}");
+        // With the right PIN: answered as before PINs (by the rules, which may still refuse it).
+        let mut right = s.clone();
+        let mut unguarded = s.clone();
+        let answer = right.respond_at(ToolRequest::with_pin(action.clone(), Pin::new(PIN_A)), T0);
+        assert!(
+            !matches!(
+                answer,
+                ToolResponse::Error {
+                    code: ErrorCode::PinNeeded | ErrorCode::WrongPin | ErrorCode::PinLocked,
+                    ..
+                }
+            ),
+            "{action:?}: {answer:?}"
+        );
+        let mut v = serde_json::to_value(&unguarded).unwrap();
+        v.as_object_mut().unwrap().remove("pins");
+        unguarded = ToolSession::from_json(&v.to_string()).unwrap();
+        assert_eq!(
+            answer,
+            unguarded.respond_at(action.clone(), T0),
+            "{action:?}: the PIN changed the answer"
+        );
+    }
+    // B has no PIN: B's requests go on without one.
+    let mut s = s;
+    for action in acting_as(B) {
+        let answer = s.clone().respond_at(action.clone(), T0);
+        assert!(
+            !matches!(
+                answer,
+                ToolResponse::Error {
+                    code: ErrorCode::PinNeeded,
+                    ..
+                }
+            ),
+            "{action:?}"
+        );
+    }
+    assert!(
+        !s.respond_at(ToolAction::TableView, T0).is_error(),
+        "the table view needs no PIN"
+    );
+}
+
+#[test]
+fn issue_30_three_wrong_pins_on_any_request_make_that_players_requests_wait_thirty_seconds() {
+    let mut s = guarded_session();
+    let place = || ToolAction::PlaceUnit {
+        player: A,
+        unit: "Emden".into(),
+        at: breslau_at("62"),
+    };
+    let wrong = |s: &mut ToolSession, at: u64| {
+        refusal(s.respond_at(ToolRequest::with_pin(place(), Pin::new("0000")), at))
+    };
+    assert_eq!(wrong(&mut s, T0).0, ErrorCode::WrongPin);
+    let (code, message) = wrong(&mut s, T0 + 1);
+    assert_eq!(code, ErrorCode::WrongPin);
+    assert!(
+        message.contains("1 more wrong try and acting as Player A waits 30 seconds"),
+        "{message}"
+    );
+    assert!(!message.contains("0000"), "{message}");
+    assert_eq!(wrong(&mut s, T0 + 2).0, ErrorCode::PinLocked);
+    // The wait holds A's every request, the peek included, with the right PIN too; B's go on.
+    let before = s.clone();
+    let right = |action| ToolRequest::with_pin(action, Pin::new(PIN_A));
+    assert_eq!(
+        refusal(s.respond_at(right(place()), T0 + 10)).0,
+        ErrorCode::PinLocked
+    );
+    assert_eq!(
+        refusal(s.respond_at(peek(A, Some(PIN_A)), T0 + 10)).0,
+        ErrorCode::PinLocked
+    );
+    assert_eq!(s, before, "a locked request changed the session");
+    assert!(!s.respond_at(peek(B, None), T0 + 10).is_error());
+    // After the wait the right PIN acts again.
+    assert!(matches!(
+        s.respond_at(right(place()), T0 + 33),
+        ToolResponse::Unit { .. }
+    ));
+}
+
+/// Whether `answer` shows any of A's secrets of [`guarded_session`]: a ship of A's chart, where A's unit
+/// is, or the value of a chit A holds face down.
+fn shows_a_secret_of_a(answer: &str) -> bool {
+    answer.contains("Goeben")
+        || answer.contains("\"square\":\"61\"")
+        || answer.contains("\"shown\":\"own\"")
+}
+
+#[test]
+fn issue_30_a_request_without_the_pin_carries_none_of_that_players_secrets() {
+    let s = guarded_session();
+    let mut caught = 0;
+    for action in acting_as(A) {
+        let refused = serde_json::to_string(&s.clone().respond_at(action.clone(), T0)).unwrap();
+        assert!(
+            !shows_a_secret_of_a(&refused),
+            "{action:?} without the PIN: {refused}"
+        );
+        let wrong = ToolRequest::with_pin(action.clone(), Pin::new("1111"));
+        let refused = serde_json::to_string(&s.clone().respond_at(wrong, T0)).unwrap();
+        assert!(
+            !shows_a_secret_of_a(&refused),
+            "{action:?} with a wrong PIN: {refused}"
+        );
+        // Control: with the PIN, the answers that carry A's secrets are caught by the same check, so
+        // the check above could fail.
+        let right = ToolRequest::with_pin(action.clone(), Pin::new(PIN_A));
+        let answered = serde_json::to_string(&s.clone().respond_at(right, T0)).unwrap();
+        caught += usize::from(shows_a_secret_of_a(&answered));
+    }
+    assert!(
+        caught >= 4,
+        "the check caught only {caught} answers that carry A's secrets"
+    );
+    // Control: a refusal with A's chart planted in it is caught.
+    let ToolResponse::View(view) = s.clone().respond_at(peek(A, Some(PIN_A)), T0) else {
+        panic!()
+    };
+    let planted = ToolResponse::Error {
+        code: ErrorCode::PinNeeded,
+        message: serde_json::to_string(&view.fleet_chart).unwrap(),
+    };
+    assert!(shows_a_secret_of_a(
+        &serde_json::to_string(&planted).unwrap()
+    ));
+}
+
+#[test]
+fn issue_30_the_pin_rides_on_any_request_line_and_only_where_a_player_acts() {
+    let mut s = guarded_session();
+    let line = |pin: &str| {
+        format!(
+            r#"{{"tool":"move_unit","player":"a","unit":"Breslau","at":{{"sea":"Aegean","area":"Aegean B","square":"64"}}{pin}}}"#
+        )
+    };
+    let answer = |s: &mut ToolSession, line: &str| -> Value {
+        serde_json::from_str(&goeben_table_tools::handle_line(s, line)).unwrap()
+    };
+    assert_eq!(answer(&mut s, &line(""))["code"], "pin_needed");
+    assert_eq!(
+        answer(&mut s, &line(r#","pin":"2222""#))["code"],
+        "wrong_pin"
+    );
+    let moved = answer(&mut s, &line(&format!(r#","pin":"{PIN_A}""#)));
+    assert_eq!(
+        (
+            moved["tool"].as_str(),
+            moved["unit"]["at"]["square"].as_str()
+        ),
+        (Some("unit"), Some("64"))
+    );
+    // A PIN on a request that acts as no player would be ignored: refused as malformed, like any field
+    // the request does not have.
+    let before = s.clone();
+    let calc = answer(
+        &mut s,
+        r#"{"tool":"fuel_use","zones_moved":1,"pin":"1234"}"#,
+    );
+    assert_eq!(calc["code"], "malformed", "{calc}");
+    assert_eq!(s, before);
+    // A request with its PIN reads back as the same line's fields.
+    let request = goeben_table_tools::parse_line(&line(&format!(r#","pin":"{PIN_A}""#))).unwrap();
+    assert_eq!(serde_json::to_value(&request).unwrap()["pin"], PIN_A);
+    assert!(
+        !format!("{request:?}").contains(PIN_A),
+        "a request printed shows its PIN"
+    );
 }

@@ -16,6 +16,7 @@ const COMMITTED: &str = "ui/src/generated/tools";
 /// The table tools' protocol: what the `tools_respond` IPC command takes and answers.
 fn generate_tools(dir: &Path) {
     tools::ToolAction::export_all_to(dir).expect("export ToolAction");
+    tools::ToolRequest::export_all_to(dir).expect("export ToolRequest");
     tools::ToolResponse::export_all_to(dir).expect("export ToolResponse");
     tools::ToolView::export_all_to(dir).expect("export ToolView");
     tools::LogLine::export_all_to(dir).expect("export LogLine");
@@ -32,6 +33,7 @@ fn generated_tools_typescript_types_are_up_to_date() {
     let fresh = bindings_check::generate_into_scratch(&COMMITTED.replace('/', "-"), generate_tools);
     let expected = [
         "ToolAction.ts",
+        "ToolRequest.ts",
         "ToolResponse.ts",
         "ToolView.ts",
         "LogLine.ts",

@@ -13,7 +13,7 @@ import { here } from '../lib/seat.svelte';
 import { sendThrough } from '../lib/tools';
 import type { LogLine } from '../generated/tools/LogLine';
 import type { Player } from '../generated/tools/Player';
-import type { ToolAction } from '../generated/tools/ToolAction';
+import type { ToolRequest } from '../generated/tools/ToolRequest';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
 import type { Request } from '../generated/Request';
 import type { Response as GameResponse } from '../generated/Response';
@@ -169,7 +169,7 @@ export class Guest {
    * view comes back with the whole log, as the app's core answers it: the host's `log_total` is used
    * here and left out.
    */
-  async send(request: ToolAction): Promise<ToolResponse> {
+  async send(request: ToolRequest): Promise<ToolResponse> {
     const answer = (await this.post(request)) as ToolResponse & { log_total?: number };
     if ((answer.tool === 'view' || answer.tool === 'table_view') && typeof answer.log_total === 'number') {
       const { log_total: total, ...view } = answer;
@@ -195,7 +195,7 @@ export class Guest {
   }
 
   /** POSTs one request with its own Idempotency-Key (kept across its retries); the host's JSON answer. */
-  private async post(request: ToolAction | Request): Promise<unknown> {
+  private async post(request: ToolRequest | Request): Promise<unknown> {
     const res = await reliable(this.api, {
       method: 'POST',
       body: JSON.stringify(request),

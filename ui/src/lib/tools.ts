@@ -9,13 +9,14 @@ import type { ChitView } from '../generated/tools/ChitView';
 import type { Player } from '../generated/tools/Player';
 import type { TableView } from '../generated/tools/TableView';
 import type { ToolAction } from '../generated/tools/ToolAction';
+import type { ToolRequest } from '../generated/tools/ToolRequest';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
 import type { ToolView } from '../generated/tools/ToolView';
 import { call } from './ipc';
 
 /** How a request reaches the referee: the shell's `tools_respond` in the app, the host over HTTP on the
- * guest page (issue #16, `ui/src/guest/connection.svelte.ts`). */
-export type ToolTransport = (request: ToolAction) => Promise<ToolResponse>;
+ * guest page (`ui/src/guest/connection.svelte.ts`). */
+export type ToolTransport = (request: ToolRequest) => Promise<ToolResponse>;
 
 let transport: ToolTransport = (request) => call('tools_respond', { request });
 
@@ -24,8 +25,37 @@ export function sendThrough(next: ToolTransport): void {
   transport = next;
 }
 
+/**
+ * Each player's PIN once it was accepted (set, or a peek opened with it), in memory only: the core answers
+ * every request acting as a player with a PIN only with it, so it rides on each such request. A peek still
+ * asks for the PIN at every hold (PlayerSecrets sends the typed one); a refused PIN is dropped here.
+ */
+const heldPins = new Map<Player, string>();
+
+/** Keeps `pin` for `player`'s requests (after the core accepted it). */
+export function holdPin(player: Player, pin: string): void {
+  heldPins.set(player, pin);
+}
+
+/** Forgets every PIN held (tests; a new session). */
+export function dropPins(): void {
+  heldPins.clear();
+}
+
+/** The request with its player's held PIN, where it acts as a player and carries no `pin` of its own. */
+function withHeldPin(request: ToolAction): ToolRequest {
+  if (!('player' in request) || request.tool === 'view' || request.tool === 'set_pin') return request;
+  const pin = heldPins.get(request.player);
+  return pin === undefined ? request : { ...request, pin };
+}
+
 export async function toolRespond(request: ToolAction): Promise<ToolResponse> {
-  return transport(request);
+  const sent = withHeldPin(request);
+  const answer = await transport(sent);
+  if (answer.tool === 'error' && 'pin' in sent && (answer.code === 'wrong_pin' || answer.code === 'pin_needed')) {
+    heldPins.delete((request as { player: Player }).player);
+  }
+  return answer;
 }
 
 /** The answer of one kind, e.g. `ToolAnswer<'sdr_drawn'>`. */

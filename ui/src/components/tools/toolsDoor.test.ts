@@ -1,13 +1,44 @@
 // lib/tools.ts: the one door to `tools_respond`, the narrowing of answers and the shared screen's table view.
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import { ask, tableView, toolRespond } from '../../lib/tools';
+import { ask, dropPins, holdPin, tableView, toolRespond } from '../../lib/tools';
 import { ToolsReplay, transcript } from '../../test/toolsReplay';
 import door from '../../test/fixtures/tools/tools_door.json';
 
-afterEach(() => clearMocks());
+afterEach(() => {
+  clearMocks();
+  dropPins();
+});
 
 describe('the tools door', () => {
+  it('sends a held PIN with every request acting as its player, and drops it when the core refuses it', async () => {
+    const seen: Record<string, unknown>[] = [];
+    mockIPC((_cmd, args) => {
+      const request = (args as { request: Record<string, unknown> }).request;
+      seen.push(request);
+      if (request.pin === '2222') return { tool: 'error', code: 'wrong_pin', message: 'wrong PIN for Player A' };
+      return { tool: 'verified', matches: true };
+    });
+    holdPin('a', '4815');
+    await toolRespond({ tool: 'roll_event', player: 'a', table: 'tactical' });
+    await toolRespond({ tool: 'roll_event', player: 'b', table: 'tactical' });
+    await toolRespond({ tool: 'fuel_use', zones_moved: 1 });
+    // A peek sends the PIN typed for it (or none); setting a PIN sends the new one.
+    await toolRespond({ tool: 'view', player: 'a' });
+    await toolRespond({ tool: 'set_pin', player: 'a', pin: '9999' });
+    expect(seen).toEqual([
+      { tool: 'roll_event', player: 'a', table: 'tactical', pin: '4815' },
+      { tool: 'roll_event', player: 'b', table: 'tactical' },
+      { tool: 'fuel_use', zones_moved: 1 },
+      { tool: 'view', player: 'a' },
+      { tool: 'set_pin', player: 'a', pin: '9999' },
+    ]);
+    holdPin('a', '2222');
+    expect(await toolRespond({ tool: 'end_step', player: 'a' })).toMatchObject({ code: 'wrong_pin' });
+    await toolRespond({ tool: 'end_step', player: 'a' });
+    expect(seen.slice(-2)).toEqual([{ tool: 'end_step', player: 'a', pin: '2222' }, { tool: 'end_step', player: 'a' }]);
+  });
+
   it('sends the request as `request` to tools_respond and returns the answer', async () => {
     const seen: unknown[] = [];
     mockIPC((cmd, args) => {

@@ -1,0 +1,280 @@
+//! The seed 001 Secret Die Roll requests of a [`ToolSession`]: chits drawn for their purpose (or freely,
+//! labelled as a house rule), revealed and put back, and any commitment checked; the log lines they leave
+//! (a draw by its commitment only). The chits and the bag themselves are in [`super::sdr`].
+
+use super::sdr::{self, Chit, ChitState, Player};
+use super::tool::TableTool;
+use super::{
+    name, sdr_purposes, LogEntry, ToolAction, ToolResponse, ToolSession, FREE_DRAW,
+    LABEL_MAX_CHARS, LOG_MAX,
+};
+use goeben_common::ErrorCode;
+
+/// The Secret Die Roll tool (seed 001).
+pub(crate) struct SecretDieRolls;
+
+impl TableTool for SecretDieRolls {
+    /// Seed 001 Secret Die Roll: the chits drawn, revealed and returned, and the check of a commitment.
+    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
+        Ok(match action {
+            ToolAction::DrawSdr {
+                player,
+                purpose,
+                label,
+            } => session.draw(player, purpose, label),
+            ToolAction::RevealSdr { player, chit } => session.reveal(player, chit),
+            ToolAction::ReturnSdr { player, chit } => session.put_back(player, chit),
+            ToolAction::VerifySdr {
+                commitment,
+                value,
+                salt,
+            } => ToolResponse::Verified {
+                matches: sdr::verify(&commitment, value, &salt),
+            },
+            other => return Err(other),
+        })
+    }
+
+    fn log_text(entry: &LogEntry) -> Option<String> {
+        Some(match entry {
+            LogEntry::SdrDrawn {
+                chit,
+                owner,
+                label,
+                commitment,
+                ..
+            } => {
+                format!(
+                    "Player {} drew SDR chit #{chit}{} face down; commitment {commitment}.",
+                    name(*owner),
+                    for_label(label)
+                )
+            }
+            LogEntry::SdrRevealed {
+                chit,
+                owner,
+                value,
+                verified,
+                ..
+            } => format!(
+                "Player {} revealed chit #{chit}: {value} ({}).",
+                name(*owner),
+                if *verified {
+                    "matches its commitment"
+                } else {
+                    "DOES NOT match its commitment"
+                }
+            ),
+            LogEntry::SdrReturned { chit, owner } => {
+                format!("Player {} put chit #{chit} back in the bag.", name(*owner))
+            }
+            _ => return None,
+        })
+    }
+
+    /// Conservation of chits (each face: in the bag plus held out = 8), numbering, and commitments.
+    fn check(session: &ToolSession) -> Result<(), String> {
+        for value in 1..=sdr::FACES as u8 {
+            let held = session
+                .chits
+                .iter()
+                .filter(|c| c.value == value && c.state != ChitState::Returned)
+                .count();
+            let total = session.bag.left_of(value) as usize + held;
+            if total != sdr::SETS as usize {
+                return Err(format!(
+                    "{total} chits showing {value} instead of {}",
+                    sdr::SETS
+                ));
+            }
+        }
+        for (i, chit) in session.chits.iter().enumerate() {
+            if chit.id as usize != i + 1 {
+                return Err(format!("chit #{} is in place {}", chit.id, i + 1));
+            }
+            if !sdr::verify(&chit.commitment, chit.value, &chit.salt) {
+                return Err(format!("chit #{} does not match its commitment", chit.id));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn for_label(label: &str) -> String {
+    if label.is_empty() {
+        String::new()
+    } else {
+        format!(" for {label}")
+    }
+}
+
+impl ToolSession {
+    /// Draws a chit for `purpose` (once, by the player and in the turns the rules give it;
+    /// Italy's What-If chit face up at once), or a free draw labelled as a house rule.
+    fn draw(
+        &mut self,
+        player: Player,
+        purpose: Option<sdr_purposes::SdrPurpose>,
+        label: String,
+    ) -> ToolResponse {
+        if label.chars().count() > LABEL_MAX_CHARS {
+            return ToolResponse::error(
+                ErrorCode::BadInput,
+                format!("a label has at most {LABEL_MAX_CHARS} characters"),
+            );
+        }
+        if self.log.len() + 2 > LOG_MAX {
+            return ToolResponse::error(
+                ErrorCode::LogFull,
+                "this session's log is full; start a new session",
+            );
+        }
+        if let Some(purpose) = purpose {
+            if let Err(r) = sdr_purposes::check_draw(purpose, player, &self.clock(), &self.chits) {
+                return ToolResponse::error(r.code, r.message);
+            }
+        }
+        let label = match (purpose, label.trim()) {
+            (Some(purpose), _) => purpose.words(),
+            (None, "") => FREE_DRAW.to_string(),
+            (None, given) => format!("{FREE_DRAW}: {given}"),
+        };
+        let turn = self.search.status().turn;
+        let id = self.chits.len() as u32 + 1;
+        let Some(mut chit) = Chit::draw(
+            id,
+            player,
+            label,
+            &mut self.bag,
+            &mut self.dice,
+            &mut self.salts,
+        ) else {
+            return ToolResponse::error(
+                ErrorCode::BagEmpty,
+                "all 48 chits are out of the bag; put revealed chits back to draw again",
+            );
+        };
+        chit.purpose = purpose;
+        chit.turn = turn;
+        self.log.push(LogEntry::SdrDrawn {
+            chit: id,
+            owner: player,
+            label: chit.label.clone(),
+            commitment: chit.commitment.clone(),
+            purpose,
+        });
+        let view = chit.view_for(player);
+        self.chits.push(chit);
+        if purpose.is_some_and(sdr_purposes::SdrPurpose::face_up) {
+            // Seed 001 What If? Italy: the chit is placed face up.
+            return match self.reveal(player, id) {
+                ToolResponse::SdrRevealed { chit } => ToolResponse::SdrDrawn {
+                    chit,
+                    bag_left: self.bag.len(),
+                },
+                other => unreachable!("a chit just drawn reveals: {other:?}"),
+            };
+        }
+        ToolResponse::SdrDrawn {
+            chit: view,
+            bag_left: self.bag.len(),
+        }
+    }
+
+    /// Where the turn stands, as the SDR purposes read it (who draws what, and when).
+    fn clock(&self) -> sdr_purposes::Clock {
+        let status = self.search.status();
+        sdr_purposes::Clock {
+            turn: status.turn,
+            step: status.step,
+            british: status.british,
+            british_moved: status.british.is_some_and(|b| self.search.is_done(b)),
+        }
+    }
+
+    /// The acting player's own chit, or the refusal to send.
+    fn own_chit(&self, player: Player, id: u32) -> Result<usize, ToolResponse> {
+        let index = id
+            .checked_sub(1)
+            .map(|i| i as usize)
+            .filter(|&i| i < self.chits.len());
+        let Some(index) = index else {
+            return Err(ToolResponse::error(
+                ErrorCode::UnknownChit,
+                format!("no chit #{id} was drawn"),
+            ));
+        };
+        if self.chits[index].owner != player {
+            return Err(ToolResponse::error(
+                ErrorCode::NotYourChit,
+                format!("chit #{id} belongs to the other player"),
+            ));
+        }
+        Ok(index)
+    }
+
+    fn reveal(&mut self, player: Player, id: u32) -> ToolResponse {
+        let index = match self.own_chit(player, id) {
+            Ok(i) => i,
+            Err(refusal) => return refusal,
+        };
+        if self.chits[index].state != ChitState::Secret {
+            return ToolResponse::error(
+                ErrorCode::AlreadyRevealed,
+                format!("chit #{id} is already revealed"),
+            );
+        }
+        let chit = &mut self.chits[index];
+        chit.state = ChitState::Revealed;
+        let view = chit.view_for(player.opponent());
+        let sdr::ChitFace::Revealed {
+            value,
+            ref salt,
+            verified,
+        } = view.face
+        else {
+            unreachable!("a revealed chit shows its face")
+        };
+        self.log.push(LogEntry::SdrRevealed {
+            chit: id,
+            owner: player,
+            value,
+            salt: salt.clone(),
+            verified,
+        });
+        ToolResponse::SdrRevealed { chit: view }
+    }
+
+    fn put_back(&mut self, player: Player, id: u32) -> ToolResponse {
+        let index = match self.own_chit(player, id) {
+            Ok(i) => i,
+            Err(refusal) => return refusal,
+        };
+        match self.chits[index].state {
+            ChitState::Secret => {
+                return ToolResponse::error(
+                    ErrorCode::NotRevealed,
+                    format!("reveal chit #{id} before putting it back"),
+                )
+            }
+            ChitState::Returned => {
+                return ToolResponse::error(
+                    ErrorCode::AlreadyReturned,
+                    format!("chit #{id} is already back in the bag"),
+                )
+            }
+            ChitState::Revealed => {}
+        }
+        let chit = &mut self.chits[index];
+        chit.state = ChitState::Returned;
+        self.bag.put_back(chit.value);
+        self.log.push(LogEntry::SdrReturned {
+            chit: id,
+            owner: player,
+        });
+        ToolResponse::SdrReturned {
+            chit: self.chits[index].view_for(player),
+            bag_left: self.bag.len(),
+        }
+    }
+}
