@@ -1,4 +1,4 @@
-//! Issue #16 game tables: a referee game (`goeben_referee::Session`) served to one seat per 25.0 role.
+//! Game tables: a referee game (`goeben_referee::Session`) served to one seat per 25.0 role.
 //! Every seat sees the same player view (the core's view: nothing face down in it); a seat may send only
 //! the moves whose call is its role's (`rules::roles::who_decides`), plus `view`; the session's own
 //! requests (new game, undo, charts edited…) are the host's. The table display sends `view` only.
@@ -84,7 +84,7 @@ pub fn game_seats_for(session: &Session, roles: Roles, display: bool) -> Vec<Sea
     fleet_seats(session.pack(), roles, fleet_of(session), display)
 }
 
-/// A game table for a game already under way (issue #34 item 8: the app's running game opened to
+/// A game table for a game already under way (the app's running game opened to
 /// seats): `session`'s own game, its history, dice and undo as they are, seated by the 25.0 roles and the
 /// 19.0 fleet it was started with. Refused, with why, when `session` has no game or is played by one
 /// player (`Roles::Solo`: 25.0 roles are chosen when a game starts, and the core's decisions name no

@@ -1,4 +1,4 @@
-//! Issue #16 the guest page: the Svelte build of `ui/guest.html` (`npm run guest:build` writes
+//! The guest page: the Svelte build of `ui/guest.html` (`npm run guest:build` writes
 //! `ui/dist-guest/`: `guest.html`, `assets/*.js|*.css`, `favicon.png`), served by the host and nothing
 //! remote. `rust-embed` reads the folder at run time in debug builds and embeds it in release builds; a host
 //! built before the page (the folder missing) still compiles and answers its join page with [`NOT_BUILT`],

@@ -1,4 +1,4 @@
-//! Issue #16 the HTTP side of a host: the routes, the headers every answer carries, reading a body within
+//! The HTTP side of a host: the routes, the headers every answer carries, reading a body within
 //! the limits, and the server's start and stop. The contract (docs/TABLE-MODE.md):
 //!
 //! - `GET /join/{code}`: the guest page (200), or 401 for a code no seat has.
@@ -12,7 +12,7 @@
 //! - `GET /api/{code}/log?from=N&limit=M`: a page of the public log (a view carries only its last entries).
 //! - `GET /assets/{file}`, `GET /favicon.png`: the guest page's own files (`crate::guest`), 404 otherwise.
 //!
-//! Before any route (issue #34): a connection over its address's or the host's share answers 503; headers
+//! Before any route: a connection over its address's or the host's share answers 503; headers
 //! must arrive within the header timeout (also the idle keep-alive timeout); `Host` must name the address
 //! the connection reached and an `Origin`, when sent, the host's own page (403 otherwise).
 
@@ -55,7 +55,7 @@ pub fn router(host: Arc<Host>) -> Router {
 /// Serves `host` on `listener` until `shutdown` completes, then closes the push sockets and lets the
 /// answers under way finish.
 ///
-/// Each connection (issue #34) is refused at once (503 `too_many_connections`, closed) when its address
+/// Each connection is refused at once (503 `too_many_connections`, closed) when its address
 /// or the host already holds its share ([`HostLimits`]); otherwise it is served by hyper's HTTP/1 with a
 /// header-read timeout, which also closes a keep-alive connection idle that long. Works the same on a
 /// current-thread runtime: nothing here blocks, the referee's answers go to the blocking pool.

@@ -1,4 +1,4 @@
-//! Table mode, headless (issue #16, docs/TABLE-MODE.md): one host serves tables of the table tools over
+//! Table mode, headless (docs/TABLE-MODE.md): one host serves tables of the table tools over
 //! HTTP, one device per seat. Each seat has a random code in its join URL and gets only its own player's
 //! answers; the referee (a `ToolSession`) and every secret stay in the host.
 //!
@@ -33,7 +33,7 @@ use table::Table;
 /// The tables a host serves (the `table_host` command opens one; the load test four).
 pub struct Host {
     tables: Vec<Table>,
-    /// What every connection is held to before any seat is known (issue #34).
+    /// What every connection is held to before any seat is known.
     limits: limits::HostLimits,
     /// Set when the host stops serving: its push sockets close (they would otherwise hold the shutdown).
     closing: tokio::sync::watch::Sender<bool>,
@@ -152,7 +152,7 @@ impl Running {
     }
 
     /// [`Running::start`] on a current-thread runtime: every connection, timer and socket on one thread
-    /// (the answers still go to tokio's blocking pool). The limits must hold there too (issue #34).
+    /// (the answers still go to tokio's blocking pool). The limits must hold there too.
     pub fn start_current_thread(addr: SocketAddr, host: Host) -> std::io::Result<Running> {
         Running::start_on(
             tokio::runtime::Builder::new_current_thread()

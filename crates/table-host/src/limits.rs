@@ -1,4 +1,4 @@
-//! Issue #16 the limits every seat's messages meet: the body size, the rate (a token bucket per seat), the
+//! The limits every seat's messages meet: the body size, the rate (a token bucket per seat), the
 //! retries remembered (idempotency keys), how long a body may take to arrive, and the push sockets; issue
 //! #34 the host's own, before any seat is known: header and idle timeouts, connections per address and in
 //! all, the push socket's message size and rate, the delay of a wrong code, the log a view carries. One
@@ -43,7 +43,7 @@ pub const CONNECTED_WITHIN: Duration = Duration::from_secs(30);
 pub const DRAIN: Duration = Duration::from_secs(5);
 
 /// Player input the host refuses before the referee sees it, because the tools' arithmetic on it would
-/// pass `u32::MAX` (issue #34: `combined_fire` with `[1,4294967295,4294967295]` panicked a debug host —
+/// pass `u32::MAX` (`combined_fire` with `[1,4294967295,4294967295]` panicked a debug host —
 /// every later request answered 500 — and wrapped in release). The tools now saturate instead of
 /// overflowing; the host says plainly that the numbers are out of range (400 `bad_input`).
 pub fn input_in_range(action: &goeben_table_tools::ToolAction) -> Result<(), String> {
@@ -139,7 +139,7 @@ pub const WRONG_CODE_DELAY: Duration = Duration::from_millis(250);
 pub const LOG_RECENT: usize = 50;
 pub const LOG_PAGE_MAX: usize = 200;
 
-/// What the host holds every connection to, before any seat is known (issue #34). [`HostLimits::default`]
+/// What the host holds every connection to, before any seat is known. [`HostLimits::default`]
 /// is the constants above: what `table_host` and the app run with; tests shorten them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HostLimits {

@@ -1,5 +1,5 @@
-//! `table_host --listen ADDR --seats 2 [--display] [--seed N] [--state FILE]` (issue #16,
-//! docs/TABLE-MODE.md): opens one table of the table tools to the address given, prints one JSON line with
+//! `table_host --listen ADDR --seats 2 [--display] [--seed N] [--state FILE]` (docs/TABLE-MODE.md):
+//! opens one table of the table tools to the address given, prints one JSON line with
 //! each seat's join URL, then serves and reads the host's commands from its standard input, one a line,
 //! answering each with one JSON line: `status`, `reissue SEAT`, `close`. It exits 0 on `close` or when its
 //! input closes.

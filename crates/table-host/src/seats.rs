@@ -1,4 +1,4 @@
-//! Issue #16 seats: who may sit at a table, the random code in each seat's join URL, finding a seat by its
+//! Seats: who may sit at a table, the random code in each seat's join URL, finding a seat by its
 //! code in constant time, and what each seat may ask for (a player acts only as itself; the table display
 //! only looks at the public `table_view`).
 
@@ -282,7 +282,7 @@ mod tests {
             permits(SeatRole::Display, &ToolAction::FuelUse { zones_moved: 1 }),
             Err(NotYours::DisplayOnly)
         );
-        // Issue #30: a seat sets (and peeks with) its own player's PIN only.
+        // A seat sets (and peeks with) its own player's PIN only.
         let pin = || goeben_table_tools::pins::Pin::new("2468");
         assert_eq!(
             permits(

@@ -1,4 +1,4 @@
-//! Issue #16 a table that survives its host (`table_host --state FILE`, docs/TABLE-MODE.md): the whole
+//! A table that survives its host (`table_host --state FILE`, docs/TABLE-MODE.md): the whole
 //! table — the referee's session with every secret, each seat's name, role and code, and each seat's kept
 //! answers for retries — in one JSON file, written atomically (a temporary file beside it, fsync, rename,
 //! fsync of the directory) after every request that changed something and before its answer is sent.
@@ -160,7 +160,7 @@ pub fn parse(bytes: &[u8]) -> Result<TableFile, String> {
     }
     // The session through the tools' own loader too: valid JSON that breaks their invariants (chits that
     // do not add up, a chit that does not match its commitment, a log over its cap…) is refused here, not
-    // restored to answer 500 to every request after (issue #34).
+    // restored to answer 500 to every request after.
     if let Some(session) = value.get("session") {
         goeben_table_tools::ToolSession::from_json(&session.to_string())
             .map_err(|e| format!("its session breaks the table tools' rules: {e}"))?;

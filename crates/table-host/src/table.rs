@@ -1,4 +1,4 @@
-//! Issue #16 one table: a [`ToolSession`] (the one referee, with every secret), its seats, and for each
+//! One table: a [`ToolSession`] (the one referee, with every secret), its seats, and for each
 //! seat its rate bucket and the answers kept for retries. [`Table::answer`] takes one seat's request body
 //! to one answer: the order of checks and the status of each refusal are the HTTP contract
 //! (docs/TABLE-MODE.md). Every refusal here comes before the session is touched, so it changes nothing.
@@ -166,7 +166,7 @@ struct State {
     /// Set when the referee panicked: its state can no longer be trusted.
     broken: bool,
     /// Per seat: a digest of what the seat sees now (its view at a table of the table tools), so a seat
-    /// is pushed a new version only when its own view changed (issue #34).
+    /// is pushed a new version only when its own view changed.
     seen_views: Vec<[u8; 32]>,
 }
 
@@ -179,7 +179,7 @@ pub struct Table {
     store: Option<Store>,
     /// A game table's rules pack and 25.0 roles (who may send which move).
     game: Option<GameRules>,
-    /// Per seat: its version, bumped when a request changed what that seat sees (issue #34: B's hidden
+    /// Per seat: its version, bumped when a request changed what that seat sees (B's hidden
     /// moves do not tell A that B is moving). In memory only (0 when the host starts): a guest's socket
     /// only compares it with the last one it saw, then asks for its own view.
     versions: Vec<watch::Sender<u64>>,

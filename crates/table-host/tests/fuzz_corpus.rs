@@ -1,4 +1,4 @@
-//! Issue #34 (Checks): the `host_http` fuzz corpus and its kept crashes replayed by the ordinary test
+//! The `host_http` fuzz corpus and its kept crashes replayed by the ordinary test
 //! suite, through the same function the libFuzzer target calls (`fuzz/src/host.rs`, included by path):
 //! raw HTTP requests and WebSocket frames to a host on loopback; no panic, no 5xx, every connection
 //! closed once the client stops, and the tables still answer (docs/FUZZING.md).

@@ -1,4 +1,4 @@
-//! Issue #34: the attacks found against `table_host --listen 127.0.0.1:0 --seats 2 --display`, played
+//! The attacks found against `table_host --listen 127.0.0.1:0 --seats 2 --display`, played
 //! again over real HTTP and WebSocket on loopback, each test named for the attack and what the host must
 //! answer. The floods and exhaustion are bounded to a few seconds each (small limits where the defaults
 //! would take longer; the defaults themselves are checked in `limits.rs`).

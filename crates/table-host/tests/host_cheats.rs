@@ -1,4 +1,4 @@
-//! Issue #30's cheats played through the table host's seats, over real HTTP on loopback: each seat acts
+//! The table tools' cheats played through the table host's seats, over real HTTP on loopback: each seat acts
 //! only as its own player, and each cheat is refused by the tools with nothing changed (the session and
 //! its public table view compared before and after). Named by the seed's rule: seed 001 (VICTORY
 //! CONDITIONS, ITALIAN NEUTRALITY, HOW TO PLAY, HOW TO SEARCH, NIGHT TURNS), seed 002 (5.1, 5.2, 10.2,

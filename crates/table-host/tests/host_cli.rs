@@ -1,4 +1,4 @@
-//! Issue #16 (Table mode), the `table_host` binary: its first line is one JSON object with each seat's
+//! The `table_host` binary: its first line is one JSON object with each seat's
 //! join URL on the real bound port; the URLs answer; closing its input ends it with exit code 0, even with
 //! a guest's connection still open; bad arguments are refused with the usage.
 

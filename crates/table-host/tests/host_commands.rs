@@ -1,4 +1,4 @@
-//! Issue #16 (Table mode), the host manages its seats over its standard input, one command a line, each
+//! The host manages its seats over its standard input, one command a line, each
 //! answered with one JSON line: `status` (who is connected), `reissue SEAT` (a new code; the old one
 //! answers 401 from then on; kept across a restart with `--state`), `close` (exit 0). An unknown command
 //! gets an error line and changes nothing.

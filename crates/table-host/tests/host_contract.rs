@@ -1,4 +1,4 @@
-//! Issue #16 (Table mode), the HTTP contract of the headless host, over real HTTP on loopback: the join
+//! The HTTP contract of the headless host, over real HTTP on loopback: the join
 //! page and its CSP; one request per POST answered for that seat only; an unknown code, an oversized or
 //! malformed body, a request for the other player, a replayed request — each refused or answered as
 //! docs/TABLE-MODE.md says, and each refusal changing nothing (the session, and its public table view,
@@ -460,7 +460,7 @@ fn issue_16_a_body_that_never_arrives_times_out_and_changes_nothing() {
         stream
             .set_read_timeout(Some(Duration::from_secs(20)))
             .unwrap();
-        // Its own address as `Host`: another name is refused before the body is waited for (issue #34).
+        // Its own address as `Host`: another name is refused before the body is waited for.
         write!(stream, "POST /api/{a} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{{\"tool\"", host.addr).unwrap();
         read_reply(&mut stream)
     });

@@ -1,4 +1,4 @@
-//! Issue #16 (Table mode), game tables over real HTTP on loopback: a referee game (standard rules) with
+//! Game tables over real HTTP on loopback: a referee game (standard rules) with
 //! one seat per 25.0 role. Every seat gets the same player view, which names no counter the player may not
 //! know and never the game's salt (the core's own no-leak checks, tests/leak_support); a seat may send only
 //! the moves that are its call (`who_decides`) and is offered only those in its view, every other seat's
@@ -67,7 +67,7 @@ fn full_view(running: &Running) -> Value {
 }
 
 /// A view without the decisions offered (its one `decisions` list, protocol 2) and without the undo
-/// status, which says `allowed` only to the Commander's seat (issue #34 item 8: undo is that seat's).
+/// status, which says `allowed` only to the Commander's seat.
 fn without_decisions(view: &Value) -> Value {
     let mut view = view.clone();
     view.as_object_mut().unwrap().remove("decisions");

@@ -1,4 +1,4 @@
-//! Issue #34 item 8, host part: a game table offers the app's undo and corrections from the commanding
+//! A game table offers the app's undo and corrections from the commanding
 //! seat only (25.0 (1) the Commander "makes final decisions"; 25.0 (2) the senior commander present), undo
 //! still stopping where the core stops it (a die or a reveal) and every correction logged; and with the
 //! optional ships of 19.0 (Moltke, Stralsund) every ship's commander has a seat, offered only that ship's
@@ -157,8 +157,8 @@ fn issue_34_the_commander_undoes_before_a_die_and_is_refused_after_one() {
     );
     assert_eq!(session(&running).log().len(), log_len);
 
-    // On to a decision that rolls or reveals; taken by its decider, it cannot be undone (the core's
-    // barrier, issue #14): the Commander's undo is refused and changes nothing.
+    // On to a decision that rolls or reveals; taken by its decider, it cannot be undone (the core.s
+    // barrier): the Commander's undo is refused and changes nothing.
     let seats = running.host.tables()[0].seats().to_vec();
     let mut rolled = None;
     let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
@@ -463,7 +463,7 @@ fn issue_34_a_kept_19_0_table_reopens_with_its_commanders() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Issue #34 item 8 (the game already running): a game under way — moves made, a die rolled — opens to
+/// Item 8 (the game already running): a game under way — moves made, a die rolled — opens to
 /// seats as it is: the seats see its turn, VP and log, not a new game's, and its roles and fleet seat it;
 /// its undo barrier stays where it was. A game of one player, or no game, is refused with why.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue #16 (Table mode), a bounded load test of the headless host on loopback: 8 seats × 1,000 requests.
+//! A bounded load test of the headless host on loopback: 8 seats × 1,000 requests.
 //!
 //! The table tools seat two players, so 8 seats are 4 tables × 2 seats served by ONE host (one listener,
 //! one runtime of 2 worker threads, as `table_host` runs). Each seat is a client thread sending 1,000

@@ -1,4 +1,4 @@
-//! Issue #34 item 5: what one request costs on a long table (5,000 log entries) against a fresh one, over
+//! What one request costs on a long table (5,000 log entries) against a fresh one, over
 //! real HTTP on loopback with the table kept in a file (`--state`), as the app keeps it. Ignored by
 //! default (it measures, it does not judge much); run with
 //! `cargo test -p goeben-table-host --test host_long_table -- --ignored --nocapture`. The figures are in

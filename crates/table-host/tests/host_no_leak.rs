@@ -1,4 +1,4 @@
-//! Issue #16 (Table mode), the no-leak property extended to seats, over real HTTP on loopback: random
+//! The no-leak property extended to seats, over real HTTP on loopback: random
 //! two-seat sessions of every table tool (Secret Die Roll, random events, Fleet Charts, the double-blind
 //! search; the action mix of crates/table-tools/tests/tools_no_leak.rs), each request sent by the seat of
 //! the player it acts as (and now and then by the other seat, which must be refused and change nothing).
@@ -89,7 +89,7 @@ fn assert_no_secret_of(
         !shows_position_of(&json, owner),
         "step {step}: where {owner:?}'s unit is reaches seat {seat}: {body}"
     );
-    // Issue #30: no salt of a sealed Fleet Box the owner has not revealed (its commitment only).
+    // No salt of a sealed Fleet Box the owner has not revealed (its commitment only).
     for (fleet_box, salt) in box_salts_of(session, owner) {
         assert!(!body.contains(&salt), "step {step}: the salt of {owner:?}'s unrevealed Fleet Box {fleet_box} reaches seat {seat}: {body}");
     }
@@ -98,7 +98,7 @@ fn assert_no_secret_of(
     }
 }
 
-/// The salts of `owner`'s Fleet Boxes that are not revealed now (issue #30).
+/// The salts of `owner`'s Fleet Boxes that are not revealed now.
 fn box_salts_of(session: &ToolSession, owner: Player) -> Vec<(u8, String)> {
     let Some(chart) = session.fleet_chart(owner) else {
         return Vec::new();
@@ -242,7 +242,7 @@ fn honest(_: &str, _: &ToolSession, body: String) -> String {
     body
 }
 
-/// Random seated sessions: 32 in the ordinary run; the soak (issue #18) may set `SOAK_TOOL_SESSIONS`.
+/// Random seated sessions: 32 in the ordinary run; the soak may set `SOAK_TOOL_SESSIONS`.
 fn sessions() -> u32 {
     std::env::var("SOAK_TOOL_SESSIONS")
         .ok()
@@ -336,7 +336,7 @@ fn issue_16_a_salt_or_a_position_slipped_into_an_answer_is_caught() {
         }
     };
     assert!(caught(&salt).contains("reaches seat display"));
-    // Issue #30: a leaky host: the salt of one of B's unrevealed Fleet Boxes added to A's answers.
+    // A leaky host: the salt of one of B's unrevealed Fleet Boxes added to A's answers.
     let box_salt = |seat: &str, session: &ToolSession, body: String| match (
         seat,
         box_salts_of(session, Player::B).first(),

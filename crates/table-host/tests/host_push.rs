@@ -1,4 +1,4 @@
-//! Issue #16 the push socket (`GET /api/{code}/events`, docs/TABLE-MODE.md), over a real WebSocket on
+//! The push socket (`GET /api/{code}/events`, docs/TABLE-MODE.md), over a real WebSocket on
 //! loopback: a seat gets its version at once and again when a change of the table changes what it sees,
 //! and nothing else (no view, no secret); an unknown code is refused before the upgrade; a re-issued seat's
 //! socket closes with 4401; a seat holds at most 4 sockets; idle sockets are pinged and dropped; a host
@@ -215,7 +215,7 @@ fn issue_16_a_reissued_seat_s_sockets_close_with_4401() {
             }
             other => panic!("a close frame with 4401, not {other:?}"),
         }
-        // Issue #34: B's view did not change, so B is told nothing, and its socket stays open.
+        // B's view did not change, so B is told nothing, and its socket stays open.
         assert_eq!(
             listen(&mut socket_b, Duration::from_millis(300)).await,
             0,

@@ -1,4 +1,4 @@
-//! Issue #16 (Table mode), item 3: the host survives a restart. `table_host --state FILE` keeps the table
+//! The host survives a restart. `table_host --state FILE` keeps the table
 //! in FILE, saved before each answer leaves; killed with SIGKILL in the middle of a burst of requests and
 //! started again on the same FILE, it reopens the same table: the same codes and join URLs, every request
 //! answered before the kill in the log exactly once, a request retried with its Idempotency-Key after the

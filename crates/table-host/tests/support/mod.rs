@@ -1,4 +1,4 @@
-//! Issue #16: what the table host's tests share — a host started on loopback, and a small blocking HTTP/1.1
+//! What the table host's tests share — a host started on loopback, and a small blocking HTTP/1.1
 //! client (one connection per request, `Connection: close`), so every test speaks real HTTP to it.
 #![allow(dead_code)]
 
@@ -311,7 +311,7 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// What a seat is sent for `response` (issue #34, docs/TABLE-MODE.md): a view or table view carries the
+/// What a seat is sent for `response` (docs/TABLE-MODE.md): a view or table view carries the
 /// last [`goeben_table_host::limits::LOG_RECENT`] log entries and the log's length as `log_total`, last;
 /// every other answer as the tools give it. Written here from the contract, not with the host's code.
 pub fn as_sent(response: &goeben_table_tools::ToolResponse) -> String {
