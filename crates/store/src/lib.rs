@@ -98,6 +98,13 @@ impl Store {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.busy_timeout(std::time::Duration::from_secs(2))?;
         schema::migrate(&mut conn)?;
+        if path.is_some() {
+            // A new database file stays empty while its first transactions sit in the WAL, and SQLite
+            // reads an empty file as a rollback-journal database that ignores its WAL: a power cut then
+            // would lose the whole store (the crash-copy test caught it). One checkpoint at open writes the
+            // file's header, WAL mode included.
+            conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+        }
         Ok(Store {
             conn,
             path,
@@ -110,6 +117,13 @@ impl Store {
     /// power cut at that instant would leave.
     pub fn set_wal_autocheckpoint(&self, pages: u32) -> Result<(), StoreError> {
         self.conn.pragma_update(None, "wal_autocheckpoint", pages)?;
+        Ok(())
+    }
+
+    /// Moves the WAL's pages into the database file (what the checkpointer does on its own connection).
+    pub fn checkpoint(&self) -> Result<(), StoreError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
         Ok(())
     }
 
