@@ -72,12 +72,14 @@ impl Store {
     /// before anything is written (switching to WAL and the migration come after).
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         create_private(path)?;
-        let conn = Connection::open_with_flags(
+        let opened = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?;
-        schema::check_header(&conn)?;
-        Store::prepare(conn, Some(path.to_path_buf()))
+        )
+        .map_err(StoreError::from)
+        .and_then(|conn| schema::check_header(&conn).map(|()| conn))
+        .and_then(|conn| Store::prepare(conn, Some(path.to_path_buf())));
+        opened.map_err(|e| why_not_opened(path, e))
     }
 
     /// A store in memory: play goes on when the data folder cannot hold one (the shell tells the player).
@@ -102,8 +104,9 @@ impl Store {
             // A new database file stays empty while its first transactions sit in the WAL, and SQLite
             // reads an empty file as a rollback-journal database that ignores its WAL: a power cut then
             // would lose the whole store (the crash-copy test caught it). One checkpoint at open writes the
-            // file's header, WAL mode included.
-            conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+            // file's header, WAL mode included. On a full disk it may fail: the store opens all the same
+            // (an existing file has its header already) and the next checkpoint writes it.
+            let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
         }
         Ok(Store {
             conn,
@@ -149,6 +152,18 @@ impl Store {
         let value = done?;
         reset?;
         Ok(value)
+    }
+}
+
+/// SQLite says only "unable to open database file" when the folder or its file system is read-only: the
+/// file opened for writing says why, in the player's words.
+fn why_not_opened(path: &Path, e: StoreError) -> StoreError {
+    match e {
+        StoreError::Other(_) => match std::fs::OpenOptions::new().append(true).open(path) {
+            Err(io) => io_error(&io),
+            Ok(_) => e,
+        },
+        e => e,
     }
 }
 
