@@ -102,16 +102,18 @@ impl Store {
         schema::migrate(&mut conn)?;
         if path.is_some() {
             // A new database file stays empty while its first transactions sit in the WAL, and SQLite
-            // reads an empty file as a rollback-journal database that ignores its WAL: a power cut then
-            // would lose the whole store (the crash-copy test caught it). One checkpoint at open writes the
-            // file's header, WAL mode included. On a full disk it may fail: the store opens all the same
+            // deletes the WAL of an empty database file when it opens it: a power cut then would lose the
+            // whole store. One checkpoint at open writes the file's header, WAL mode included. On a full disk it may fail: the store opens all the same
             // (an existing file has its header already) and the next checkpoint writes it.
             let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
         }
         Ok(Store {
             conn,
             path,
-            journal: journal::Journal::default(),
+            // Until `open_game` has found where the journal stands, the first write is a whole snapshot:
+            // steps written on no known base could not be replayed (the crash-copy test caught a store
+            // written without `open_game`).
+            journal: journal::Journal::unknown(),
         })
     }
 

@@ -6,7 +6,7 @@
 //!   continues): the request and its events as JSON, as the game record keeps them (every die rolled is
 //!   an event), and the turn and phase it left the game in.
 //! - `snapshot`: the whole session (`api::save` JSON, schema-checked when read) after step `seq`, every
-//!   `SNAPSHOT_EVERY` steps, at each phase's end, and when another game takes over (`why`).
+//!   `SNAPSHOT_EVERY` steps and when another game takes over (`why`).
 //! - `slot`: the named save slots, with their public summary for the list.
 //! - `finished`: the finished games, their list entry and record.
 //! - `state`: named documents kept whole (the table tools' session).
