@@ -36,49 +36,59 @@ fn copies_wanted() -> usize {
         .unwrap_or(200)
 }
 
+/// The steps committed so far: the last one's seq, and each committed session (save JSON) with its seq.
+type Committed = Arc<Mutex<(i64, HashMap<String, i64>)>>;
+
+/// Plays a seeded game into the store at `path` until `done`, noting each commit in `committed`.
+fn spawn_writer(
+    path: PathBuf,
+    committed: Committed,
+    done: Arc<AtomicBool>,
+    copying: Arc<std::sync::RwLock<()>>,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut store = Store::open(&path).unwrap();
+        store.set_wal_autocheckpoint(0).unwrap();
+        let mut session = Session::new(RulesPack::standard(), 21);
+        let mut player = Player::new(21);
+        while !done.load(Ordering::Relaxed) {
+            let request = player.request(&session.view());
+            // The commit and its note happen under one lock, so the copier's "last committed" taken
+            // after a copy covers every commit that landed during it.
+            let mut c = committed.lock().unwrap();
+            let (response, written) = store.respond(&mut session, request);
+            written.unwrap();
+            if response.changed {
+                c.0 = store.last_written();
+                c.1.insert(save::to_json(&session), store.last_written());
+            }
+            drop(c);
+            if store.last_written() % 64 == 0 {
+                let _hold = copying.write().unwrap();
+                store.checkpoint().unwrap();
+            }
+            // A player's pace, roughly: the copies land among the steps, not after thousands.
+            std::thread::sleep(Duration::from_micros(300));
+        }
+    })
+}
+
 #[test]
 fn principle_5_every_crash_copy_opens_to_a_committed_step() {
     let dir = folder("copies");
     let path = dir.join("games.sqlite3");
-    let committed: Arc<Mutex<(i64, HashMap<String, i64>)>> = Arc::default();
+    let committed: Committed = Arc::default();
     // Held by the copier while it copies, by the writer while it checkpoints: a checkpoint moves pages
     // from the WAL into the file, which no instant of a power cut shows half done (SQLite's own promise,
     // not this test's), and it keeps the WAL, and so each copy, small.
     let copying: Arc<std::sync::RwLock<()>> = Arc::default();
     let done = Arc::new(AtomicBool::new(false));
-    let writer = {
-        let (path, committed, done, copying) = (
-            path.clone(),
-            committed.clone(),
-            done.clone(),
-            copying.clone(),
-        );
-        std::thread::spawn(move || {
-            let mut store = Store::open(&path).unwrap();
-            store.set_wal_autocheckpoint(0).unwrap();
-            let mut session = Session::new(RulesPack::standard(), 21);
-            let mut player = Player::new(21);
-            while !done.load(Ordering::Relaxed) {
-                let request = player.request(&session.view());
-                // The commit and its note happen under one lock, so the copier's "last committed" taken
-                // after a copy covers every commit that landed during it.
-                let mut c = committed.lock().unwrap();
-                let (response, written) = store.respond(&mut session, request);
-                written.unwrap();
-                if response.changed {
-                    c.0 = store.last_written();
-                    c.1.insert(save::to_json(&session), store.last_written());
-                }
-                drop(c);
-                if store.last_written() % 64 == 0 {
-                    let _hold = copying.write().unwrap();
-                    store.checkpoint().unwrap();
-                }
-                // A player's pace, roughly: the copies land among the steps, not after thousands.
-                std::thread::sleep(Duration::from_micros(300));
-            }
-        })
-    };
+    let writer = spawn_writer(
+        path.clone(),
+        committed.clone(),
+        done.clone(),
+        copying.clone(),
+    );
     let mut rng = Player::new(99);
     let wanted = copies_wanted();
     let mut opened_at = Vec::new();

@@ -120,14 +120,18 @@ fn issue_18_on_a_full_disk_play_goes_on_and_the_first_write_after_room_keeps_the
         "the whole game as it is now"
     );
     drop(store);
-    // Read-only: the store is refused at open (the shell plays on in memory and says so), untouched.
-    let before = std::fs::read(&path).unwrap();
+    read_only_refuses_the_store(&fs, &path);
+}
+
+/// Read-only: the store is refused at open (the shell plays on in memory and says so), untouched.
+fn read_only_refuses_the_store(fs: &Tmpfs, path: &Path) {
+    let before = std::fs::read(path).unwrap();
     fs.remount("ro");
-    let refused = Store::open(&path)
+    let refused = Store::open(path)
         .err()
         .expect("a read-only folder refuses the store");
+    fs.remount("rw");
     assert_eq!(refused, StoreError::ReadOnly, "{refused}");
     assert_eq!(refused.to_string(), "the app's data folder is read-only");
-    assert_eq!(std::fs::read(&path).unwrap(), before);
-    fs.remount("rw");
+    assert_eq!(std::fs::read(path).unwrap(), before);
 }

@@ -269,3 +269,44 @@ fn a_game_loaded_over_the_running_one_starts_a_new_chain() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_checkpointer_moves_the_wal_into_the_file_by_itself() {
+    let dir = folder("checkpointer");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 12);
+    play(&mut store, &mut session, &mut Player::new(12), 10);
+    let size = || std::fs::metadata(&path).unwrap().len();
+    let before = size();
+    let checkpointer =
+        goeben_store::Checkpointer::start(&path, std::time::Duration::from_millis(20)).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while size() == before && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(checkpointer);
+    assert!(
+        size() > before,
+        "the game's pages reached the file ({before} bytes before)"
+    );
+    let (_, opened) = reopen(&path);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_store_in_memory_plays_on_when_no_folder_can_hold_one() {
+    let mut store = Store::in_memory();
+    let mut session = Session::new(RulesPack::standard(), 14);
+    play(&mut store, &mut session, &mut Player::new(14), 40);
+    assert_eq!(store.path(), None);
+    let opened = store.open_game().unwrap();
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session)
+    );
+}
