@@ -1,0 +1,347 @@
+//! The running game as a journal (DESIGN.md principle 5): each applied request is one `step` row — the
+//! request and the events it gave, as the game record keeps them — committed before the shell answers; a
+//! `snapshot` of the whole session every `SNAPSHOT_EVERY` steps and whenever another game takes over. Opening is the newest snapshot that reads plus the steps after it, each replayed by
+//! the core (`Session::respond`, the same door the player's requests go through) and checked against the
+//! events it gave when it was played. A step that does not replay as it was played, or a damaged row, stops
+//! the replay: the game opens at the last step that checks, and the player is told.
+//!
+//! Undo, take-backs, corrections and chart edits are requests like any other, so they are steps too.
+
+use goeben_referee::api::save;
+use goeben_referee::{Request, Response, Session};
+use rusqlite::{params, OptionalExtension, Transaction};
+use serde_json::Value;
+
+use crate::{Store, StoreError};
+
+/// At most this many steps are replayed when a game is opened.
+pub const SNAPSHOT_EVERY: u64 = 32;
+
+/// Where the journal stands: what the next write continues.
+#[derive(Debug, Default)]
+pub(crate) struct Journal {
+    epoch: i64,
+    last_seq: i64,
+    since_snapshot: u64,
+    /// The turn and phase the last step left the game in (a change is a phase's end).
+    at: Option<(u8, String)>,
+    /// The journal does not hold the running game up to its last step (none yet, a write failed, or the
+    /// replay stopped early): the next write is a whole snapshot that starts a new chain.
+    stale: bool,
+}
+
+impl Journal {
+    /// A journal whose base is not known yet: its first write is a snapshot.
+    pub(crate) fn unknown() -> Journal {
+        Journal {
+            stale: true,
+            ..Journal::default()
+        }
+    }
+}
+
+/// A game opened from the store.
+#[derive(Debug)]
+pub struct Opened {
+    /// The running game, `None` when the store holds none.
+    pub session: Option<Session>,
+    /// Steps replayed after the snapshot it started from.
+    pub replayed: u64,
+    /// What the player must know: a damaged snapshot passed over, or a step that did not replay.
+    pub notice: Option<String>,
+}
+
+/// A step row as read back.
+struct StepRow {
+    seq: i64,
+    request: String,
+    events: String,
+}
+
+impl Store {
+    /// Opens the running game: the newest snapshot that reads, plus the steps after it that replay as they
+    /// were played. Reads only: what it passed over stays in the store as it was.
+    pub fn open_game(&mut self) -> Result<Opened, StoreError> {
+        let last_seq = self.last_seq()?;
+        let (found, mut notes) = self.newest_snapshot()?;
+        let Some((seq, epoch, mut session)) = found else {
+            self.journal = Journal {
+                last_seq,
+                stale: true,
+                ..Journal::default()
+            };
+            if !notes.is_empty() {
+                notes.push(
+                    "No snapshot of your game could be read: a new session was started.".into(),
+                );
+            }
+            return Ok(Opened {
+                session: None,
+                replayed: 0,
+                notice: (!notes.is_empty()).then(|| notes.join(" ")),
+            });
+        };
+        let steps = self.steps_after(epoch, seq)?;
+        let (replayed, stopped) = replay(&mut session, &steps);
+        notes.extend(stopped.clone());
+        let view = session.view();
+        self.journal = Journal {
+            epoch,
+            last_seq,
+            since_snapshot: replayed,
+            at: Some((view.turn, phase_name(&view))),
+            stale: !notes.is_empty(),
+        };
+        let notice = (!notes.is_empty()).then(|| notes.join(" "));
+        Ok(Opened {
+            session: Some(session),
+            replayed,
+            notice,
+        })
+    }
+
+    /// Answers one request for the running game (the core's `Session::respond`) and, when it changed the
+    /// session, journals it before the answer is handed back. The answer stands whether or not the write
+    /// worked: the shell tells the player when it did not.
+    pub fn respond(
+        &mut self,
+        session: &mut Session,
+        request: Request,
+    ) -> (Response, Result<(), StoreError>) {
+        let kept = request.clone();
+        let response = session.respond(request);
+        if !response.changed {
+            return (response, Ok(()));
+        }
+        let written = self.record_step(&kept, &response, session);
+        (response, written)
+    }
+
+    /// Journals one applied request (`response.changed`) before its answer goes back: one `step` row, and
+    /// a snapshot too when one is due. On failure nothing was written, and the next write is a whole
+    /// snapshot, so the journal never misses a step it would need to replay.
+    pub fn record_step(
+        &mut self,
+        request: &Request,
+        response: &Response,
+        session: &Session,
+    ) -> Result<(), StoreError> {
+        if self.journal.stale {
+            return self.record_session(session, "resumed");
+        }
+        let at = (response.view.turn, phase_name(&response.view));
+        // Every `SNAPSHOT_EVERY` steps only, not at each phase's end as well: phases end every few steps,
+        // and a snapshot costs what the whole-session autosave cost (the persist bench: the mean cost of a
+        // step of a scripted campaign was 12 ms with them, for no gain the bound on replay needs).
+        let due = self.journal.since_snapshot + 1 >= SNAPSHOT_EVERY;
+        let seq = self.journal.last_seq + 1;
+        let epoch = self.journal.epoch;
+        let request = serde_json::to_string(request).expect("a request serialises");
+        let events = serde_json::to_string(response.events.as_deref().unwrap_or_default())
+            .expect("events serialise");
+        let snapshot = due.then(|| save::to_json(session));
+        let written = (|| {
+            let tx = self.conn.transaction()?;
+            tx.execute(
+                "INSERT INTO step (seq, epoch, request, events, turn, phase) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![seq, epoch, request, events, at.0, at.1],
+            )?;
+            if let Some(snapshot) = &snapshot {
+                put_snapshot(&tx, seq, epoch, "due", snapshot)?;
+            }
+            tx.commit()
+        })();
+        self.after_write(written, seq, snapshot.is_some(), Some(at))
+    }
+
+    /// Starts a new chain with the whole session: a game loaded or imported, the first game of the store, or
+    /// the first write after one that failed.
+    pub fn record_session(&mut self, session: &Session, why: &str) -> Result<(), StoreError> {
+        let seq = self.journal.last_seq + 1;
+        let epoch = self.max_epoch()? + 1;
+        let snapshot = save::to_json(session);
+        let written = (|| {
+            let tx = self.conn.transaction()?;
+            put_snapshot(&tx, seq, epoch, why, &snapshot)?;
+            tx.commit()
+        })();
+        let view = session.view();
+        if written.is_ok() {
+            self.journal.epoch = epoch;
+        }
+        self.after_write(written, seq, true, Some((view.turn, phase_name(&view))))
+    }
+
+    fn after_write(
+        &mut self,
+        written: rusqlite::Result<()>,
+        seq: i64,
+        snapshot: bool,
+        at: Option<(u8, String)>,
+    ) -> Result<(), StoreError> {
+        match written {
+            Ok(()) => {
+                let j = &mut self.journal;
+                j.last_seq = seq;
+                j.since_snapshot = if snapshot { 0 } else { j.since_snapshot + 1 };
+                j.at = at;
+                j.stale = false;
+                Ok(())
+            }
+            Err(e) => {
+                self.journal.stale = true;
+                Err(e.into())
+            }
+        }
+    }
+
+    fn last_seq(&self) -> Result<i64, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT max(coalesce((SELECT max(seq) FROM step), 0), coalesce((SELECT max(seq) FROM snapshot), 0))",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    fn max_epoch(&self) -> Result<i64, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT max(coalesce((SELECT max(epoch) FROM step), 0), coalesce((SELECT max(epoch) FROM snapshot), 0))",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// The newest snapshot whose session reads and checks (`save::from_json`), with a note for each newer
+    /// one passed over.
+    #[allow(clippy::type_complexity)] // A private answer read once, in `open_game`.
+    fn newest_snapshot(&self) -> Result<(Option<(i64, i64, Session)>, Vec<String>), StoreError> {
+        let mut query = self
+            .conn
+            .prepare("SELECT seq, epoch, session FROM snapshot ORDER BY seq DESC")?;
+        let mut rows = query.query([])?;
+        let mut notes = Vec::new();
+        while let Some(row) = rows.next()? {
+            let seq: i64 = row.get(0)?;
+            let epoch: i64 = row.get(1)?;
+            let text: Result<String, _> = row.get(2);
+            match text
+                .map_err(|_| "it is damaged".to_string())
+                .and_then(|t| save::from_json(&t).map_err(|e| save_words(&e)))
+            {
+                Ok(session) => return Ok((Some((seq, epoch, session)), notes)),
+                Err(why) => notes.push(format!(
+                    "A snapshot of your game could not be read ({why}); the one before it was used."
+                )),
+            }
+        }
+        Ok((None, notes))
+    }
+
+    fn steps_after(&self, epoch: i64, seq: i64) -> Result<Vec<StepRow>, StoreError> {
+        let mut query = self.conn.prepare(
+            "SELECT seq, CAST(request AS TEXT), CAST(events AS TEXT) FROM step WHERE epoch = ?1 AND seq > ?2 ORDER BY seq",
+        )?;
+        let rows = query.query_map(params![epoch, seq], |r| {
+            Ok(StepRow {
+                seq: r.get(0)?,
+                request: r.get::<_, Option<String>>(1)?.unwrap_or_default(),
+                events: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
+            })
+        })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// How many steps and snapshots the store holds (for tests and the bench).
+    pub fn journal_rows(&self) -> Result<(u64, u64), StoreError> {
+        let steps = self
+            .conn
+            .query_row("SELECT count(*) FROM step", [], |r| r.get(0))?;
+        let snapshots = self
+            .conn
+            .query_row("SELECT count(*) FROM snapshot", [], |r| r.get(0))?;
+        Ok((steps, snapshots))
+    }
+
+    /// The seq of the last row written (tests check a reopened store against it).
+    pub fn last_written(&self) -> i64 {
+        self.journal.last_seq
+    }
+}
+
+/// Writes a snapshot and lets go of what no open can need any more: snapshots before the one before it,
+/// and the steps those cover. The previous snapshot and its steps stay, so a damaged newest snapshot still
+/// opens one chain back.
+fn put_snapshot(
+    tx: &Transaction<'_>,
+    seq: i64,
+    epoch: i64,
+    why: &str,
+    session: &str,
+) -> rusqlite::Result<()> {
+    let previous: Option<i64> = tx
+        .query_row("SELECT max(seq) FROM snapshot", [], |r| r.get(0))
+        .optional()?
+        .flatten();
+    tx.execute(
+        "INSERT INTO snapshot (seq, epoch, why, session) VALUES (?1, ?2, ?3, ?4)",
+        params![seq, epoch, why, session],
+    )?;
+    if let Some(previous) = previous {
+        tx.execute("DELETE FROM snapshot WHERE seq < ?1", [previous])?;
+        tx.execute("DELETE FROM step WHERE seq <= ?1", [previous])?;
+    }
+    Ok(())
+}
+
+/// Replays `steps` on `session`, each checked against its events; stops at the first that does not
+/// replay as it was played (the session then stands at the step before it). The note names the step by
+/// its number and says what failed, never what it held.
+fn replay(session: &mut Session, steps: &[StepRow]) -> (u64, Option<String>) {
+    for (n, step) in steps.iter().enumerate() {
+        let stop = |why: &str| {
+            Some(format!(
+                "Your game was opened at its last step that checks: step {} of the journal {why}. The steps after it are kept in the store, unused.",
+                step.seq
+            ))
+        };
+        let Ok(request) = serde_json::from_str::<Request>(&step.request) else {
+            return (n as u64, stop("is damaged (its request cannot be read)"));
+        };
+        let Ok(expected) = serde_json::from_str::<Value>(&step.events) else {
+            return (n as u64, stop("is damaged (its events cannot be read)"));
+        };
+        let before = session.clone();
+        let response = session.respond(request);
+        let got = serde_json::to_value(response.events.as_deref().unwrap_or_default())
+            .expect("events serialise");
+        if !response.ok || !response.changed || got != expected {
+            *session = before;
+            let why = if response.ok {
+                "did not replay as it was played (other events)"
+            } else {
+                "was refused on replay"
+            };
+            return (n as u64, stop(why));
+        }
+    }
+    (steps.len() as u64, None)
+}
+
+/// The phase's wire name, as the view carries it.
+fn phase_name(view: &goeben_referee::api::view::PlayerView) -> String {
+    match serde_json::to_value(view.phase) {
+        Ok(Value::String(name)) => name,
+        other => format!("{other:?}"),
+    }
+}
+
+/// What a snapshot that does not read has, in words that quote nothing of it (a parser's message may
+/// quote a hidden counter's name).
+fn save_words(e: &save::SaveError) -> String {
+    match e {
+        save::SaveError::Corrupt(_) => "it is damaged".into(),
+        save::SaveError::TooNew { .. } | save::SaveError::TooOld { .. } => e.to_string(),
+        save::SaveError::BadPack(_) => "its rules pack is invalid".into(),
+        save::SaveError::Inconsistent(_) => "its game is inconsistent".into(),
+    }
+}

@@ -1,0 +1,236 @@
+//! What the app keeps on the device, in one SQLite file in WAL mode (`games.sqlite3`): the running game as
+//! a journal of applied requests with snapshots (`journal.rs`), the save slots, the finished games and the
+//! table tools' state (`shelf.rs`), the files of earlier versions imported once (`import.rs`), all under
+//! one schema with one migration path (`schema.rs`). Tauri-free: the shell only wraps it in commands.
+//!
+//! Durability (docs/RELIABILITY.md): every write is one SQLite transaction, committed before the shell
+//! answers. A journal step commits with `synchronous = NORMAL`: it is in the WAL, so a killed app loses
+//! nothing it answered, and a power cut can lose only what was written since the WAL was last synced to
+//! the disk — by the checkpointer (`Checkpointer`, every second while the game is played) or by a slot or
+//! finished game, which commit with `synchronous = FULL`. SQLite's WAL never corrupts the database on a
+//! power cut: a torn WAL frame fails its checksum and is ignored, with everything after it.
+//!
+//! The file holds the game's secrets (hidden counters, the dice's state) as the save files did: it is
+//! created 0600, and no message of this crate carries a secret or a folder path.
+
+mod import;
+mod journal;
+mod schema;
+pub mod scripted;
+mod shelf;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags};
+
+pub use import::{Imported, IMPORTED_DIR};
+pub use journal::{Opened, SNAPSHOT_EVERY};
+pub use schema::STORE_VERSION;
+pub use shelf::{FinishedRow, SlotRow, TABLE_TOOLS};
+
+/// The store's file in the app's data folder.
+pub const FILE: &str = "games.sqlite3";
+
+/// Why the store could not do what was asked. The words are the player's and name no folder.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    #[error("the disk is full")]
+    DiskFull,
+    #[error("the app's data folder is read-only")]
+    ReadOnly,
+    #[error("the app's game store is damaged ({0})")]
+    Damaged(String),
+    #[error("the app's game store was written by a newer version of the app (store version {found}, this app reads up to {supported})")]
+    TooNew { found: u32, supported: u32 },
+    #[error("the disk refused it ({0})")]
+    Other(String),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        use rusqlite::ErrorCode as C;
+        match e.sqlite_error_code() {
+            Some(C::DiskFull) => StoreError::DiskFull,
+            Some(C::ReadOnly) => StoreError::ReadOnly,
+            Some(C::NotADatabase | C::DatabaseCorrupt) => StoreError::Damaged(e.to_string()),
+            // SQLite's own words for an I/O failure ("disk I/O error"); a path is never in them.
+            _ => StoreError::Other(e.to_string()),
+        }
+    }
+}
+
+/// The open store: one connection, used under the shell's locks one request at a time.
+pub struct Store {
+    conn: Connection,
+    path: Option<PathBuf>,
+    journal: journal::Journal,
+}
+
+impl Store {
+    /// Opens (or creates, 0600) the store at `path`. A file that is not this app's store, a damaged one or
+    /// one of a newer version is refused with a clear error and left exactly as it was: its header is read
+    /// before anything is written (switching to WAL and the migration come after).
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        create_private(path)?;
+        let opened = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(StoreError::from)
+        .and_then(|conn| schema::check_header(&conn).map(|()| conn))
+        .and_then(|conn| Store::prepare(conn, Some(path.to_path_buf())));
+        opened.map_err(|e| why_not_opened(path, e))
+    }
+
+    /// A store in memory: play goes on when the data folder cannot hold one (the shell tells the player).
+    pub fn in_memory() -> Store {
+        let conn = Connection::open_in_memory().expect("SQLite opens a database in memory");
+        Store::prepare(conn, None).expect("a store in memory takes the schema")
+    }
+
+    fn prepare(mut conn: Connection, path: Option<PathBuf>) -> Result<Store, StoreError> {
+        if path.is_some() {
+            let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                return Err(StoreError::Other(format!(
+                    "the store stayed in {mode} mode"
+                )));
+            }
+        }
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.busy_timeout(std::time::Duration::from_secs(2))?;
+        schema::migrate(&mut conn)?;
+        if path.is_some() {
+            // A new database file stays empty while its first transactions sit in the WAL, and SQLite
+            // deletes the WAL of an empty database file when it opens it: a power cut then would lose the
+            // whole store. One checkpoint at open writes the file's header, WAL mode included. On a full disk it may fail: the store opens all the same
+            // (an existing file has its header already) and the next checkpoint writes it.
+            let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        }
+        Ok(Store {
+            conn,
+            path,
+            // Until `open_game` has found where the journal stands, the first write is a whole snapshot:
+            // steps written on no known base could not be replayed (the crash-copy test caught a store
+            // written without `open_game`).
+            journal: journal::Journal::unknown(),
+        })
+    }
+
+    /// How many WAL pages trigger SQLite's own checkpoint at a commit (1,000 by default). The crash-copy
+    /// test sets 0, so the database file stays still while the WAL grows and a copy of both is what a
+    /// power cut at that instant would leave.
+    pub fn set_wal_autocheckpoint(&self, pages: u32) -> Result<(), StoreError> {
+        self.conn.pragma_update(None, "wal_autocheckpoint", pages)?;
+        Ok(())
+    }
+
+    /// Moves the WAL's pages into the database file (what the checkpointer does on its own connection).
+    pub fn checkpoint(&self) -> Result<(), StoreError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+
+    /// Where the store lives (`None` in memory).
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Runs `write` in one transaction committed with `synchronous = FULL`: the WAL is synced before it
+    /// returns, so a power cut after it keeps this write and every one before it.
+    fn durable<T>(
+        &mut self,
+        write: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
+        self.conn.pragma_update(None, "synchronous", "FULL")?;
+        let done = (|| {
+            let tx = self.conn.transaction()?;
+            let value = write(&tx)?;
+            tx.commit()?;
+            Ok::<T, rusqlite::Error>(value)
+        })();
+        let reset = self.conn.pragma_update(None, "synchronous", "NORMAL");
+        let value = done?;
+        reset?;
+        Ok(value)
+    }
+}
+
+/// SQLite says only "unable to open database file" when the folder or its file system is read-only: the
+/// file opened for writing says why, in the player's words.
+fn why_not_opened(path: &Path, e: StoreError) -> StoreError {
+    match e {
+        StoreError::Other(_) => match std::fs::OpenOptions::new().append(true).open(path) {
+            Err(io) => io_error(&io),
+            Ok(_) => e,
+        },
+        e => e,
+    }
+}
+
+/// Creates the store's file, readable and writable by its owner only, when it does not exist yet (SQLite
+/// gives its WAL and shared-memory files the same permissions).
+fn create_private(path: &Path) -> Result<(), StoreError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(io_error(&e)),
+    }
+}
+
+/// An I/O error in the player's words (never its path).
+pub fn io_error(e: &std::io::Error) -> StoreError {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded | ErrorKind::FileTooLarge => {
+            StoreError::DiskFull
+        }
+        ErrorKind::ReadOnlyFilesystem | ErrorKind::PermissionDenied => StoreError::ReadOnly,
+        kind => StoreError::Other(kind.to_string()),
+    }
+}
+
+/// Syncs the WAL to the disk every `interval` on its own connection (a passive checkpoint, which never
+/// waits for the game's writes), so a power cut loses at most that interval of play. Stops when dropped.
+pub struct Checkpointer {
+    stop: std::sync::mpsc::Sender<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Checkpointer {
+    pub fn start(path: &Path, interval: std::time::Duration) -> Result<Checkpointer, StoreError> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_millis(100))?;
+        let (stop, stopped) = std::sync::mpsc::channel();
+        let thread = std::thread::spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(interval)
+            {
+                // A failed checkpoint (a full disk) is tried again at the next tick; the game's own
+                // writes say what the player must know.
+                let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            }
+        });
+        Ok(Checkpointer {
+            stop,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Checkpointer {
+    fn drop(&mut self) {
+        let _ = self.stop.send(());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! The journal (DESIGN.md principle 5): every applied request one row, opening = the newest snapshot plus
+//! the steps after it replayed by the core and checked against the events they gave; damaged rows and
+//! foreign or newer files refused with a clear error and left as they were.
+
+use std::path::{Path, PathBuf};
+
+use goeben_referee::api::save;
+use goeben_referee::{Request, RulesPack, Session, SessionRequest};
+use goeben_store::scripted::Player;
+use goeben_store::{Store, StoreError, SNAPSHOT_EVERY};
+
+fn folder(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("goeben-store-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Plays `steps` applied requests of a seeded game into `store`; the session as it stands.
+fn play(
+    store: &mut Store,
+    session: &mut Session,
+    player: &mut Player,
+    steps: usize,
+) -> Vec<String> {
+    let mut kinds = Vec::new();
+    while kinds.len() < steps {
+        let request = player.request(&session.view());
+        let kind = serde_json::to_value(&request).unwrap()["action"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (response, written) = store.respond(session, request);
+        written.expect("written");
+        if response.changed {
+            kinds.push(kind);
+        }
+    }
+    kinds
+}
+
+fn reopen(path: &Path) -> (Store, goeben_store::Opened) {
+    let mut store = Store::open(path).expect("the store opens");
+    let opened = store.open_game().expect("the game opens");
+    (store, opened)
+}
+
+#[test]
+fn principle_5_every_step_reopens_to_the_same_session_replaying_at_most_snapshot_every_steps() {
+    let dir = folder("every-step");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 11);
+    let mut player = Player::new(11);
+    let mut kinds = Vec::new();
+    for _ in 0..60 {
+        kinds.extend(play(&mut store, &mut session, &mut player, 5));
+        let (_, opened) = reopen(&path);
+        assert_eq!(opened.notice, None);
+        assert!(
+            opened.replayed < SNAPSHOT_EVERY,
+            "replayed {}",
+            opened.replayed
+        );
+        let reopened = opened.session.expect("a game is kept");
+        assert_eq!(
+            save::to_json(&reopened),
+            save::to_json(&session),
+            "after {} steps",
+            kinds.len()
+        );
+    }
+    for kind in ["undo", "reset_chart", "new_game"] {
+        assert!(
+            kinds.iter().any(|k| k == kind),
+            "the script journaled a {kind}: {kinds:?}"
+        );
+    }
+    let (steps, snapshots) = store.journal_rows().unwrap();
+    assert!(snapshots <= 2, "older snapshots are let go: {snapshots}");
+    assert!(
+        steps < 2 * SNAPSHOT_EVERY,
+        "older steps are let go: {steps}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn principle_5_a_step_that_replays_otherwise_opens_the_game_at_the_step_before_and_says_so() {
+    let dir = folder("mismatch");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 5);
+    let mut player = Player::new(5);
+    // Steps until the last two are journal rows after the newest snapshot, keeping each state.
+    let mut states = vec![save::to_json(&session)];
+    let replayed = loop {
+        play(&mut store, &mut session, &mut player, 1);
+        states.push(save::to_json(&session));
+        let (_, opened) = reopen(&path);
+        if opened.replayed >= 2 {
+            break opened.replayed as usize;
+        }
+    };
+    drop(store);
+    // The last step's events are changed behind the app's back.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let last: i64 = conn
+        .query_row("SELECT max(seq) FROM step", [], |r| r.get(0))
+        .unwrap();
+    conn.execute("UPDATE step SET events = '[]' WHERE seq = ?1", [last])
+        .unwrap();
+    drop(conn);
+    let before = std::fs::read(&path).unwrap();
+    let (_, opened) = reopen(&path);
+    let notice = opened.notice.expect("the player is told");
+    assert!(
+        notice.contains(&format!("step {last} of the journal did not replay")),
+        "{notice}"
+    );
+    assert_eq!(opened.replayed as usize, replayed - 1);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        states[states.len() - 2],
+        "opened at the step before"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "opening changed nothing"
+    );
+    // A request that is not JSON any more stops the replay the same way.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("UPDATE step SET request = 'garbage' WHERE seq = ?1", [last])
+        .unwrap();
+    drop(conn);
+    let (mut store, opened) = reopen(&path);
+    assert!(opened
+        .notice
+        .unwrap()
+        .contains("is damaged (its request cannot be read)"));
+    // Play goes on from there: the next write starts a new chain, which opens cleanly.
+    let mut session = opened.session.unwrap();
+    play(&mut store, &mut session, &mut player, 2);
+    let (_, opened) = reopen(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn principle_5_a_damaged_newest_snapshot_opens_from_the_one_before_and_its_steps() {
+    let dir = folder("snapshot");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 8);
+    let mut player = Player::new(8);
+    play(&mut store, &mut session, &mut player, 80);
+    let (_, snapshots) = store.journal_rows().unwrap();
+    assert_eq!(snapshots, 2);
+    drop(store);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("UPDATE snapshot SET session = '{\"schema\":1,' WHERE seq = (SELECT max(seq) FROM snapshot)", [])
+        .unwrap();
+    drop(conn);
+    let (_, opened) = reopen(&path);
+    let notice = opened.notice.expect("told");
+    assert!(
+        notice.contains("A snapshot of your game could not be read (it is damaged)"),
+        "{notice}"
+    );
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session),
+        "nothing lost"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_files_are_refused_with_a_clear_error_and_left_as_they_were() {
+    let dir = folder("bad-files");
+    // Not a database at all.
+    let garbage = dir.join("garbage.sqlite3");
+    std::fs::write(&garbage, vec![0x5a; 8192]).unwrap();
+    assert!(matches!(Store::open(&garbage), Err(StoreError::Damaged(_))));
+    assert_eq!(std::fs::read(&garbage).unwrap(), vec![0x5a; 8192]);
+    // Another program's SQLite file.
+    let foreign = dir.join("foreign.sqlite3");
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x)")
+        .unwrap();
+    let bytes = std::fs::read(&foreign).unwrap();
+    let e = Store::open(&foreign).err().expect("refused");
+    assert_eq!(
+        e.to_string(),
+        "the app's game store is damaged (it is not this app's store)"
+    );
+    assert_eq!(std::fs::read(&foreign).unwrap(), bytes);
+    // A store of a newer version.
+    let newer = dir.join("newer.sqlite3");
+    drop(Store::open(&newer).unwrap());
+    rusqlite::Connection::open(&newer)
+        .unwrap()
+        .pragma_update(None, "user_version", 9)
+        .unwrap();
+    let bytes = std::fs::read(&newer).unwrap();
+    assert_eq!(
+        Store::open(&newer).err(),
+        Some(StoreError::TooNew {
+            found: 9,
+            supported: goeben_store::STORE_VERSION
+        })
+    );
+    assert_eq!(std::fs::read(&newer).unwrap(), bytes);
+    // A message names no folder.
+    for e in [
+        StoreError::DiskFull,
+        StoreError::ReadOnly,
+        StoreError::Damaged("x".into()),
+    ] {
+        assert!(!e.to_string().contains('/'), "{e}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn the_store_and_its_wal_are_readable_by_their_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder("mode");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 2);
+    play(&mut store, &mut session, &mut Player::new(2), 3);
+    for name in ["games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm"] {
+        let mode = std::fs::metadata(dir.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(mode, 0o600, "{name}: {mode:o}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_game_loaded_over_the_running_one_starts_a_new_chain() {
+    let dir = folder("chain");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 3);
+    play(&mut store, &mut session, &mut Player::new(3), 10);
+    let mut other = Session::new(RulesPack::standard(), 4);
+    other.respond(Request::Session(SessionRequest::NewGame {
+        seed: Some(4),
+        options: None,
+    }));
+    store.record_session(&other, "loaded").unwrap();
+    play(&mut store, &mut other, &mut Player::new(4), 3);
+    let (_, opened) = reopen(&path);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&other)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_checkpointer_moves_the_wal_into_the_file_by_itself() {
+    let dir = folder("checkpointer");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 12);
+    play(&mut store, &mut session, &mut Player::new(12), 10);
+    let size = || std::fs::metadata(&path).unwrap().len();
+    let before = size();
+    let checkpointer =
+        goeben_store::Checkpointer::start(&path, std::time::Duration::from_millis(20)).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while size() == before && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(checkpointer);
+    assert!(
+        size() > before,
+        "the game's pages reached the file ({before} bytes before)"
+    );
+    let (_, opened) = reopen(&path);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_store_in_memory_plays_on_when_no_folder_can_hold_one() {
+    let mut store = Store::in_memory();
+    let mut session = Session::new(RulesPack::standard(), 14);
+    play(&mut store, &mut session, &mut Player::new(14), 40);
+    assert_eq!(store.path(), None);
+    let opened = store.open_game().unwrap();
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session)
+    );
+}
