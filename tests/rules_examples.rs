@@ -156,7 +156,7 @@ fn rule_1_3_example_one_roll_with_plus_2_is_three_rolls_friendly_ship_repair_dic
         .map(|i| CounterId(i as u16))
         .find(|c| {
             matches!(
-                pack.counters.counters[c.index()].kind,
+                pack.counter_spec(c).kind,
                 CounterKind::Incident {
                     incident: IncidentKind::FriendlyShip,
                     ..

@@ -11,7 +11,7 @@ use crate::ground::event::CounterInfo;
 use crate::ground::pack::{Nation, PlaceKind, RulesPack, ShipType, Tracks};
 use crate::ground::state::{
     AlliedFate, BattleStage, BattleState, CounterId, Game, GameOptions, GameOver, GermanShip,
-    Location, Pending, Phase, ShipStatus, SpaceRef,
+    Location, Pending, Phase, SalvoSide, ShipStatus, SpaceRef,
 };
 use crate::rules::combat::firing::Weapon;
 use crate::rules::combat::odds::{fire_odds, FireOdds};
@@ -652,7 +652,8 @@ pub struct BattleView {
     pub round: u8,
     pub stage: BattleStage,
     /// "german" or "allied" this round.
-    pub first_salvo: Option<String>,
+    #[ts(as = "Option<String>")]
+    pub first_salvo: Option<SalvoSide>,
     pub night: bool,
     /// The Limited Visibility roll, if one was made.
     pub visibility: Option<u8>,
@@ -727,7 +728,7 @@ fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
         bombardment: b.bombardment,
         round: b.round,
         stage: b.stage,
-        first_salvo: b.first_salvo.clone(),
+        first_salvo: b.first_salvo,
         night: b.night,
         visibility: b.visibility,
         german: b.german.clone(),
@@ -811,7 +812,7 @@ fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptio
         options.push(FireOptionView {
             ship: ship.clone(),
             target,
-            target_name: pack.counters.counters[index].name.clone(),
+            target_name: pack.counter_spec(id).name.clone(),
             maximum_fire,
             ammunition,
             fires,

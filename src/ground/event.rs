@@ -15,7 +15,8 @@ pub struct CounterInfo {
     pub id: String,
     pub name: String,
     /// `incident`, `coastal_defense`, `orders` or `austro_hungarian`.
-    pub kind: String,
+    #[ts(type = "string")]
+    pub kind: crate::ground::pack::CounterKindTag,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub incident: Option<crate::ground::pack::IncidentKind>,

@@ -10,15 +10,7 @@ use ts_rs::TS;
 use crate::ground::dice::Dice;
 use crate::ground::pack::{CounterKind, RulesPack, SeaZone, ShipType, Tracks};
 
-/// Index of a counter in `RulesPack.counters.counters`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct CounterId(pub u16);
-
-impl CounterId {
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+pub use crate::ground::pack::CounterId;
 
 /// A space on the map. Named places come from the pack; a high-seas space is named by the player
 /// (its sea zone plus an optional label such as "H12" or "two south of Malta"): the app does not know
@@ -179,7 +171,20 @@ pub struct Collier {
 }
 
 /// The phases of a turn (4.1), plus setup before turn 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// No game is running (views only).
@@ -199,21 +204,8 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// Every phase, in order (for the names the UI is generated with).
-    pub const ALL: [Phase; 12] = [
-        Phase::NoGame,
-        Phase::Setup,
-        Phase::Outfitting,
-        Phase::Intelligence,
-        Phase::Movement,
-        Phase::Incident,
-        Phase::NavalCombat,
-        Phase::CommerceRaiding,
-        Phase::ShoreBombardment,
-        Phase::Objective,
-        Phase::GameOver,
-        Phase::CupOnly,
-    ];
+    /// Every phase, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [Phase] = <Phase as strum::VariantArray>::VARIANTS;
 }
 
 impl Phase {
@@ -442,12 +434,20 @@ pub struct TurnState {
     pub visibility_rolls: Vec<(SpaceRef, u8)>,
 }
 
+/// The side that holds the First Salvo (14.3), saved as "german" or "allied".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SalvoSide {
+    German,
+    Allied,
+}
+
 /// A battle of this turn (14.0) or a bombardment (16.0), from its first contact procedure to its end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleState {
     pub space: SpaceRef,
-    /// "german" or "allied": who holds the First Salvo this round; None before contact or after the end.
-    pub first_salvo: Option<String>,
+    /// Who holds the First Salvo this round; None before contact or after the end.
+    pub first_salvo: Option<SalvoSide>,
     /// The Limited Visibility roll for this battle, if one was made.
     #[serde(default)]
     pub visibility: Option<u8>,
@@ -635,8 +635,7 @@ impl Game {
                 self.alert_level, pack.alert.min, pack.alert.max
             ));
         }
-        for (i, c) in self.counters.iter().enumerate() {
-            let spec = &pack.counters.counters[i];
+        for (c, spec) in self.counters.iter().zip(&pack.counters.counters) {
             let ok = match (&spec.kind, &c.location) {
                 (CounterKind::CoastalDefense { .. }, l) => matches!(
                     l,

@@ -11,7 +11,7 @@ use crate::engine::ctx::Ctx;
 use crate::ground::action::{Action, Track};
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
-use crate::ground::pack::{AlertEvent, CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone};
+use crate::ground::pack::{AlertEvent, IncidentKind, PlaceKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
 pub use crate::ground::state::german_spaces;
 use crate::ground::state::{CounterId, Game, Location, Pending, Phase, SpaceRef};
@@ -26,24 +26,11 @@ fn ships_in(game: &Game, space: &SpaceRef) -> Vec<String> {
 }
 
 fn kind_of(pack: &RulesPack, id: CounterId) -> Option<IncidentKind> {
-    match pack.counters.counters[id.index()].kind {
-        CounterKind::Incident { incident, .. } => Some(incident),
-        _ => None,
-    }
+    pack.counter_spec(id).kind.incident()
 }
 
 fn name_of(pack: &RulesPack, id: CounterId) -> String {
-    pack.counters.counters[id.index()].name.clone()
-}
-
-/// Allied warships for 13.0 step 3a (troop convoys count as warships in combat, 14.15).
-fn is_warship(kind: IncidentKind) -> bool {
-    matches!(
-        kind,
-        IncidentKind::RoyalNavyWarship
-            | IncidentKind::FrenchWarship
-            | IncidentKind::FrenchTroopConvoy
-    )
+    pack.counter_spec(id).name.clone()
 }
 
 /// What the player may do in the Incident phase now.
@@ -150,7 +137,7 @@ fn reveal_space(ctx: &mut Ctx, space: &SpaceRef) {
         ctx.reveal(id, space.clone(), "13.0");
         match kind_of(ctx.pack, id) {
             Some(IncidentKind::QuietSeas) => return_to_pool(ctx, id, "13.0", ""),
-            Some(kind) if is_warship(kind) || kind == IncidentKind::AlliedMerchantman => {
+            Some(kind) if kind.is_allied_warship() || kind == IncidentKind::AlliedMerchantman => {
                 ctx.game.move_counter(
                     id,
                     Location::OnMap {
@@ -227,7 +214,7 @@ fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef)
                 "only in the Western Mediterranean; no substitute",
             );
         }
-        _ if is_warship(kind) && screened(ctx, space) => {
+        _ if kind.is_allied_warship() && screened(ctx, space) => {
             return_to_pool(
                 ctx,
                 id,
@@ -235,7 +222,7 @@ fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef)
                 "the Austro-Hungarian fleet's sortie draws it off",
             );
         }
-        _ if is_warship(kind)
+        _ if kind.is_allied_warship()
             && ctx
                 .game
                 .turn_state
@@ -249,7 +236,7 @@ fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef)
                 "the Central Powers' fleet sortie draws it off",
             );
         }
-        _ if is_warship(kind) => {
+        _ if kind.is_allied_warship() => {
             ctx.game.move_counter(
                 id,
                 Location::OnMap {
@@ -684,7 +671,7 @@ fn send_back_picked(ctx: &mut Ctx, zones: &[SeaZone], entry: &str, why: &str) {
             == Location::OnMap {
                 space: space.clone(),
             };
-        let warship = kind_of(ctx.pack, counter).is_some_and(is_warship);
+        let warship = kind_of(ctx.pack, counter).is_some_and(IncidentKind::is_allied_warship);
         if on_map && warship && zones.contains(&space.sea_zone(ctx.pack)) {
             return_to_pool(ctx, counter, entry, why);
         }
@@ -807,7 +794,7 @@ fn lose_collier(ctx: &mut Ctx, collier: u8, reason: &str, rule: &str) {
 }
 
 fn counter_code(ctx: &Ctx, id: CounterId) -> String {
-    ctx.pack.counters.counters[id.index()].id.clone()
+    ctx.pack.counter_spec(id).id.clone()
 }
 
 /// A face-up marker goes back face down into the cup.

@@ -45,7 +45,7 @@ pub fn new_game_with(
 ) -> Result<(Game, Vec<Event>), RuleError> {
     let mut dice = Dice::from_seed(seed);
     let (mut counters, orders) = draw_counters(pack, &mut dice, &options, carry)?;
-    let orders_id = match &pack.counters.counters[orders.index()].kind {
+    let orders_id = match &pack.counter_spec(orders).kind {
         CounterKind::Orders { orders } => orders.clone(),
         _ => unreachable!("filtered to Orders markers"),
     };
@@ -155,10 +155,12 @@ fn draw_counters(
 
 /// The counters whose kind matches `pred`, in the pack's order.
 fn ids(pack: &RulesPack, pred: &dyn Fn(&CounterKind) -> bool) -> Vec<CounterId> {
-    let n = pack.counters.counters.len();
-    (0..n)
-        .filter(|&i| pred(&pack.counters.counters[i].kind))
-        .map(|i| CounterId(i as u16))
+    pack.counters
+        .counters
+        .iter()
+        .enumerate()
+        .filter(|(_, spec)| pred(&spec.kind))
+        .map(|(i, _)| CounterId(i as u16))
         .collect()
 }
 
@@ -321,7 +323,7 @@ fn draw_orders(
 ) -> Result<CounterId, RuleError> {
     let orders_markers: Vec<CounterId> = ids(pack, &|k| matches!(k, CounterKind::Orders { .. }))
         .into_iter()
-        .filter(|c| !matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)))
+        .filter(|c| !matches!(&pack.counter_spec(*c).kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)))
         .collect();
     if orders_markers.is_empty() {
         return Err(illegal("every Orders marker has been played (24.0)"));
@@ -329,7 +331,7 @@ fn draw_orders(
     Ok(match &options.orders {
         Some(wanted) => *orders_markers
             .iter()
-            .find(|c| matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if orders == wanted))
+            .find(|c| matches!(&pack.counter_spec(**c).kind, CounterKind::Orders { orders } if orders == wanted))
             .ok_or_else(|| RuleError::Unknown { what: "orders", id: wanted.clone() })?,
         None => orders_markers[dice.index(orders_markers.len())],
     })

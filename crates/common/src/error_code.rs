@@ -10,7 +10,20 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// A refusal's stable, machine-readable code. The message beside it is for the player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     // --- Any line or IPC argument (crates/common/src/line.rs, the shell's commands) ---
@@ -171,79 +184,8 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    /// Every code, in declaration order.
-    pub const ALL: &'static [ErrorCode] = &[
-        ErrorCode::Malformed,
-        ErrorCode::UnknownAction,
-        ErrorCode::UnknownTool,
-        ErrorCode::NoGame,
-        ErrorCode::GameOver,
-        ErrorCode::NothingToUndo,
-        ErrorCode::UndoBarrier,
-        ErrorCode::NotNow,
-        ErrorCode::Illegal,
-        ErrorCode::Unknown,
-        ErrorCode::BadPack,
-        ErrorCode::ForeignCode,
-        ErrorCode::MalformedCode,
-        ErrorCode::BadCheck,
-        ErrorCode::UnknownCode,
-        ErrorCode::MalformedRecord,
-        ErrorCode::UnfinishedRecord,
-        ErrorCode::PackMismatch,
-        ErrorCode::CommitmentMismatch,
-        ErrorCode::StepDiffers,
-        ErrorCode::FinalViewDiffers,
-        ErrorCode::ReplayFailed,
-        ErrorCode::BadInput,
-        ErrorCode::LogFull,
-        ErrorCode::BagEmpty,
-        ErrorCode::UnknownChit,
-        ErrorCode::NotYourChit,
-        ErrorCode::AlreadyRevealed,
-        ErrorCode::NotRevealed,
-        ErrorCode::AlreadyReturned,
-        ErrorCode::BadSdr,
-        ErrorCode::FleetChartOpen,
-        ErrorCode::SideTaken,
-        ErrorCode::NoFleetChart,
-        ErrorCode::NoSuchBox,
-        ErrorCode::NotInBox,
-        ErrorCode::AlreadyOnChart,
-        ErrorCode::ChartFull,
-        ErrorCode::DecoyCannotAct,
-        ErrorCode::DecisionPending,
-        ErrorCode::NoDecisionPending,
-        ErrorCode::NotYourDecision,
-        ErrorCode::NoTurn,
-        ErrorCode::SearchingNow,
-        ErrorCode::NotThere,
-        ErrorCode::TooManyUnits,
-        ErrorCode::NoUnitThere,
-        ErrorCode::UnitExists,
-        ErrorCode::UnknownUnit,
-        ErrorCode::WrongSide,
-        ErrorCode::PurposeTaken,
-        ErrorCode::PinNeeded,
-        ErrorCode::WrongPin,
-        ErrorCode::PinLocked,
-        ErrorCode::PinAlreadySet,
-        ErrorCode::SaveFailed,
-        ErrorCode::FinishedNotKept,
-        ErrorCode::SlotExists,
-        ErrorCode::BadName,
-        ErrorCode::UnknownSlot,
-        ErrorCode::SlotUnreadable,
-        ErrorCode::DeleteFailed,
-        ErrorCode::BadSave,
-        ErrorCode::SaveCorrupt,
-        ErrorCode::SaveTooOld,
-        ErrorCode::SaveTooNew,
-        ErrorCode::SaveInvalid,
-        ErrorCode::UnknownGame,
-        ErrorCode::RecordUnreadable,
-        ErrorCode::Ipc,
-    ];
+    /// Every error code, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [ErrorCode] = <ErrorCode as strum::VariantArray>::VARIANTS;
 
     /// The code as it crosses the boundary: its serde name, so each string is written once (`rename_all`).
     pub fn name(self) -> String {

@@ -37,7 +37,7 @@ fn default_alert_level() -> AlertLevelChart {
 
 /// The events that move the Alert Level outside the Intelligence Table (11.0, its own chart) and the
 /// start of a campaign mission (24.1 step 5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, strum::VariantArray)]
 #[serde(rename_all = "snake_case")]
 pub enum AlertEvent {
     /// Incident Chart: Allied Patrol, in an Allied patrol zone, port or naval base.
@@ -55,14 +55,8 @@ pub enum AlertEvent {
 }
 
 impl AlertEvent {
-    pub const ALL: [AlertEvent; 6] = [
-        AlertEvent::AlliedPatrol,
-        AlertEvent::RoyalNavyOrdersPursue,
-        AlertEvent::RoyalNavyConflictingOrders,
-        AlertEvent::AustroHungarianFleetSorties,
-        AlertEvent::AlliedShipLostInBattle,
-        AlertEvent::CoastalDefenseDestroyed,
-    ];
+    /// Every alert event, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [AlertEvent] = <AlertEvent as strum::VariantArray>::VARIANTS;
 }
 
 /// One row: the event, the change of the Alert Level (5.2 keeps it within its bounds), and what the value
@@ -654,7 +648,7 @@ impl Charts {
 
     /// 5.1: every event has exactly one row, and no row moves the Alert Level by more than the track.
     fn validate_alert(&self) -> Result<(), PackError> {
-        for event in AlertEvent::ALL {
+        for &event in AlertEvent::ALL {
             let n = self
                 .alert_level
                 .rows

@@ -209,12 +209,17 @@ impl RulesPack {
     }
 
     fn validate_incident_chart(&self) -> Result<(), PackError> {
-        for kind in IncidentKind::ALL {
+        for &kind in IncidentKind::ALL {
             if !self.incident_chart.iter().any(|e| e.incident == kind) {
                 return Err(invalid("incident_chart", format!("no entry for {kind:?}")));
             }
         }
         Ok(())
+    }
+
+    /// The counter's data: the one way to read a counter of the game from the pack.
+    pub fn counter_spec(&self, id: CounterId) -> &CounterSpec {
+        &self.counters.counters[id.index()]
     }
 
     pub fn counter(&self, id: &str) -> Option<&CounterSpec> {

@@ -7,10 +7,11 @@ use crate::ground::action::{Action, Track};
 use crate::ground::counters::is_allied_warship;
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
-use crate::ground::pack::{ContactResult, CounterKind, IncidentKind, RulesPack, SeaZone};
+use crate::ground::pack::{ContactResult, IncidentKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
 use crate::ground::state::{
-    AlliedUnit, BattleStage, BattleState, CounterId, Game, Location, Pending, Phase, SpaceRef,
+    AlliedUnit, BattleStage, BattleState, CounterId, Game, Location, Pending, Phase, SalvoSide,
+    SpaceRef,
 };
 use crate::rules::combat::{firing, salvo, tally, targeting};
 use crate::rules::movement;
@@ -192,7 +193,7 @@ fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Acti
                 maximum_fire: false,
             }];
             for target in salvo::allied_fighting(b) {
-                let code = pack.counters.counters[target.index()].id.clone();
+                let code = pack.counter_spec(target).id.clone();
                 if paid != Some(true) {
                     answers.push(Action::FireOrders {
                         ship: ship.clone(),
@@ -222,7 +223,7 @@ fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Acti
                 count: 0,
             }];
             for target in salvo::torpedo_targets(pack, b) {
-                let code = pack.counters.counters[target.index()].id.clone();
+                let code = pack.counter_spec(target).id.clone();
                 for count in 1..=left {
                     answers.push(Action::Torpedoes {
                         ship: ship.clone(),
@@ -728,16 +729,13 @@ fn engaged(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
 fn set_first_salvo(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
     if let Some(b) = salvo::battle_mut(ctx.game, space) {
         b.first_salvo = Some(if german_first {
-            "german".into()
+            SalvoSide::German
         } else {
-            "allied".into()
+            SalvoSide::Allied
         });
     }
 }
 
 fn kind(pack: &RulesPack, id: CounterId) -> Option<IncidentKind> {
-    match pack.counters.counters[id.index()].kind {
-        CounterKind::Incident { incident, .. } => Some(incident),
-        _ => None,
-    }
+    pack.counter_spec(id).kind.incident()
 }

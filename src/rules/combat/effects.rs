@@ -50,7 +50,7 @@ pub fn hit_allied(
     if hits.total() == 0 {
         return Outcome::Fights;
     }
-    let name = ctx.pack.counters.counters[target.index()].name.clone();
+    let name = ctx.pack.counter_spec(target).name.clone();
     if let Some(_firepower) = targeting::coastal_firepower(ctx.pack, target) {
         return hit_coastal(ctx, space, target, hits.total(), &name);
     }
@@ -243,7 +243,7 @@ fn leave_battle(
     }
     ctx.game.move_counter(id, to);
     if !ctx.quiet {
-        let spec = &ctx.pack.counters.counters[id.index()];
+        let spec = ctx.pack.counter_spec(id);
         let (counter, name) = (spec.id.clone(), spec.name.clone());
         let to = format!("{words}{}", vp_words(ctx.pack, id, fate));
         ctx.emit(Event::CounterReturned {
@@ -258,7 +258,7 @@ fn leave_battle(
 /// Issue #29: what an Allied unit's fate means for VP (Victory Points Chart, scored when the battle ends),
 /// e.g. " (+20 VP)", " (no VP)".
 pub fn vp_words(pack: &crate::RulesPack, id: CounterId, fate: AlliedFate) -> String {
-    let vp = match (&pack.counters.counters[id.index()].kind, fate) {
+    let vp = match (&pack.counter_spec(id).kind, fate) {
         (_, AlliedFate::Withdrawn) => 0,
         (crate::ground::pack::CounterKind::CoastalDefense { .. }, _) => {
             pack.charts.victory_points.coastal_defense_destroyed

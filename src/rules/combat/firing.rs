@@ -251,7 +251,7 @@ mod tests {
         let pack = RulesPack::standard();
         let id = pack.counter_index("gb_bc_inflexible").unwrap();
         let crate::ground::pack::CounterKind::Incident { ship: Some(v), .. } =
-            pack.counters.counters[id].kind
+            pack.counter_spec(CounterId(id as u16)).kind
         else {
             panic!()
         };

@@ -9,7 +9,7 @@ use crate::ground::action::Track;
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::FireRoll;
 use crate::ground::state::{
-    BattleStage, BattleState, CounterId, FireOrder, Game, Pending, SpaceRef,
+    BattleStage, BattleState, CounterId, FireOrder, Game, Pending, SalvoSide, SpaceRef,
 };
 pub use crate::rules::combat::battle::{battle, battle_mut, german_ships};
 use crate::rules::combat::effects::{self, Hits};
@@ -46,7 +46,7 @@ pub fn steps(b: &BattleState) -> Vec<(&'static [Weapon], bool)> {
         (1, Some(3 | 4)) => &TERTIARY_RANGE,
         _ => &NORMAL,
     };
-    let german_first = b.first_salvo.as_deref() == Some("german");
+    let german_first = b.first_salvo == Some(SalvoSide::German);
     ranges
         .iter()
         .flat_map(|w| [(*w, german_first), (*w, !german_first)])
@@ -266,7 +266,7 @@ pub fn launch_torpedoes(
             .unwrap_or(0);
         let dice = firing::german_dice(&s, Weapon::Torpedo, armor, fire);
         let mut hits = Hits::default();
-        let target_name = &ctx.pack.counters.counters[target.index()].name;
+        let target_name = &ctx.pack.counter_spec(target).name;
         for n in 1..=count {
             let fire = FireRoll {
                 german: true,
@@ -307,7 +307,7 @@ fn fighting_unit(ctx: &Ctx, b: &BattleState, code: &str) -> Result<CounterId, Ru
     if !allied_fighting(b).any(|c| c == id) {
         return Err(illegal(format!(
             "{} is not fighting in this battle",
-            ctx.pack.counters.counters[index].name
+            ctx.pack.counter_spec(id).name
         )));
     }
     Ok(id)
@@ -421,7 +421,7 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         if pay_ammunition(ctx, space, &ship, order.maximum_fire).is_none() {
             continue;
         }
-        let target_name = &ctx.pack.counters.counters[target.index()].name;
+        let target_name = &ctx.pack.counter_spec(target).name;
         let mut hits = Hits::default();
         for (w, n) in dice {
             let fire = FireRoll {
@@ -540,7 +540,7 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let Some(target) = allied_target(ctx, space, id) else {
             continue;
         };
-        let firer = ctx.pack.counters.counters[id.index()].name.clone();
+        let firer = ctx.pack.counter_spec(id).name.clone();
         let target_name = ctx
             .game
             .ship(&target)

@@ -44,7 +44,7 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
         if unit.damage > 0 {
             results.push((unit.counter, AlliedFate::Damaged));
             ctx.game.move_counter(unit.counter, Location::Damaged);
-            let spec = &ctx.pack.counters.counters[unit.counter.index()];
+            let spec = ctx.pack.counter_spec(unit.counter);
             ctx.emit(Event::CounterReturned {
                 counter: spec.id.clone(),
                 name: spec.name.clone(),
@@ -90,7 +90,7 @@ fn alert_after(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
     let lost = |coastal: bool| {
         battle.results.iter().any(|(id, fate)| {
             let is_coastal = matches!(
-                ctx.pack.counters.counters[id.index()].kind,
+                ctx.pack.counter_spec(*id).kind,
                 CounterKind::CoastalDefense { .. }
             );
             is_coastal == coastal && matches!(fate, AlliedFate::Sunk | AlliedFate::Damaged)
@@ -133,7 +133,7 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
     let where_ = battle.space.describe(ctx.pack);
     let mut net = 0;
     for (id, fate) in &battle.results {
-        let spec = &ctx.pack.counters.counters[id.index()];
+        let spec = ctx.pack.counter_spec(*id);
         let (sunk, damaged) = match spec.kind {
             CounterKind::Incident { ship: Some(v), .. } => {
                 match ctx.pack.charts.vp_for(v.ship_type) {
