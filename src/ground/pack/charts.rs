@@ -5,8 +5,9 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::types::{ShipType, Source};
-use super::validate::PackError;
+use super::embedded;
+use super::error::{invalid, PackError};
+use super::types::{PlaceSpec, ShipType, Source, Tracks};
 use crate::ground::action::Track;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -28,8 +29,12 @@ pub struct Charts {
     pub alert_level: AlertLevelChart,
 }
 
+/// The default pack's Alert Level Chart, for a pack saved without one.
 fn default_alert_level() -> AlertLevelChart {
-    super::RulesPack::standard().charts.alert_level
+    let charts: serde_json::Value =
+        serde_json::from_str(embedded::CHARTS).expect("the embedded charts are JSON");
+    serde_json::from_value(charts["alert_level"].clone())
+        .expect("the embedded charts hold an Alert Level Chart")
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -212,7 +217,20 @@ pub struct IntelligenceTable {
 // ---------------------------------------------------------------------------------------------------
 // 10.1 Repair Table and the Terrain Effects Chart
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Terrain {
     HighSeas,
@@ -223,6 +241,11 @@ pub enum Terrain {
     EnemyNavalBase,
     EnemyPort,
     CapturedEnemyPort,
+}
+
+impl Terrain {
+    /// Every terrain, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [Terrain] = <Terrain as strum::VariantArray>::VARIANTS;
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -501,7 +524,7 @@ impl Charts {
 
 impl GermanHitTrack {
     /// The display track a hit moves on a ship with these values (`Guns`: the largest gun type left).
-    pub fn track(self, tracks: &super::types::Tracks) -> Track {
+    pub fn track(self, tracks: &Tracks) -> Track {
         match self {
             GermanHitTrack::Hull => Track::Hull,
             GermanHitTrack::Engines => Track::Engines,
@@ -518,13 +541,6 @@ impl GermanHitTrack {
 // ---------------------------------------------------------------------------------------------------
 // Validation: each error names the field a player editing the chart must fix.
 
-fn invalid(path: impl Into<String>, message: impl Into<String>) -> PackError {
-    PackError::Invalid {
-        path: path.into(),
-        message: message.into(),
-    }
-}
-
 fn six<T>(path: &str, rows: &[T]) -> Result<(), PackError> {
     if rows.len() != 6 {
         return Err(invalid(
@@ -536,7 +552,7 @@ fn six<T>(path: &str, rows: &[T]) -> Result<(), PackError> {
 }
 
 impl Charts {
-    pub fn validate(&self, places: &[super::types::PlaceSpec]) -> Result<(), PackError> {
+    pub fn validate(&self, places: &[PlaceSpec]) -> Result<(), PackError> {
         self.validate_contact()?;
         self.validate_alert()?;
         six("charts.gunnery_hits.allied", &self.gunnery_hits.allied)?;
@@ -547,6 +563,22 @@ impl Charts {
             "charts.shore_bombardment.results",
             &self.shore_bombardment.results,
         )?;
+        self.validate_german_hits()?;
+        self.validate_intelligence()?;
+        self.validate_terrain()?;
+        self.validate_engine_speeds()?;
+        self.validate_deployment_and_gear(places)?;
+        if self.victory_points.critical_engagement <= 0 {
+            return Err(invalid(
+                "charts.victory_points.critical_engagement",
+                "must be positive",
+            ));
+        }
+        Ok(())
+    }
+
+    /// 14.6: each face of the German hit tables moves one to six steps of at least one track.
+    fn validate_german_hits(&self) -> Result<(), PackError> {
         for (name, table) in [
             ("gunnery_hits", &self.gunnery_hits),
             ("torpedo_hits", &self.torpedo_hits),
@@ -560,17 +592,12 @@ impl Charts {
                 }
             }
         }
-        self.validate_intelligence()?;
-        for terrain in [
-            Terrain::HighSeas,
-            Terrain::FriendlyNavalBase,
-            Terrain::FriendlyPort,
-            Terrain::NeutralNavalBase,
-            Terrain::NeutralPort,
-            Terrain::EnemyNavalBase,
-            Terrain::EnemyPort,
-            Terrain::CapturedEnemyPort,
-        ] {
+        Ok(())
+    }
+
+    /// Terrain Effects Chart and 10.1: a row and a repair number for every terrain, each a die face.
+    fn validate_terrain(&self) -> Result<(), PackError> {
+        for &terrain in Terrain::ALL {
             if !self
                 .terrain_effects
                 .rows
@@ -602,6 +629,11 @@ impl Charts {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// 12.1–12.3: a row for every engine value from 0, speeds in order.
+    fn validate_engine_speeds(&self) -> Result<(), PackError> {
         let rows = &self.engine_speeds.rows;
         if rows.is_empty() {
             return Err(invalid(
@@ -617,6 +649,11 @@ impl Charts {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// 3.0 variable deployment (a place for each face) and 8.0 Crew & Gear (each item takes room and exists).
+    fn validate_deployment_and_gear(&self, places: &[PlaceSpec]) -> Result<(), PackError> {
         six(
             "charts.variable_deployment.rolls",
             &self.variable_deployment.rolls,
@@ -636,12 +673,6 @@ impl Charts {
                     "fills at least one hull box and has at least one counter",
                 ));
             }
-        }
-        if self.victory_points.critical_engagement <= 0 {
-            return Err(invalid(
-                "charts.victory_points.critical_engagement",
-                "must be positive",
-            ));
         }
         Ok(())
     }

@@ -21,20 +21,6 @@ pub enum Source {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-pub struct RulesPack {
-    pub meta: PackMeta,
-    pub alert: AlertRules,
-    pub setup: SetupRules,
-    pub german_ships: Vec<GermanShipSpec>,
-    pub orders: Vec<OrdersSpec>,
-    pub incident_chart: Vec<IncidentChartEntry>,
-    pub places: Vec<PlaceSpec>,
-    pub counters: CounterMix,
-    pub charts: Charts,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PackMeta {
     /// Version of the pack format; the app refuses packs of an unknown schema.
     pub schema: u32,
@@ -382,5 +368,3 @@ pub struct ShipValues {
     pub armor: u8,
     pub speed: u8,
 }
-
-pub use super::charts::Charts;
