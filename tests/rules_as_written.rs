@@ -1,5 +1,5 @@
-//! Rules as written (issue #28): one test per defect fixed by the commit "Rules as written", each named
-//! by its rule and each asserting what the referee did not do before the fix.
+//! Rules as written: one test per place where the referee must follow the rulebook's text to the letter,
+//! each named by its rule and each asserting what the text asks.
 
 mod rules_support;
 
@@ -864,7 +864,7 @@ fn rule_14_11_firing_order_cl_before_dd_before_troop_convoy() {
     let names = |pack: &RulesPack, order: Vec<CounterId>| {
         order
             .iter()
-            .map(|c| pack.counter_spec(c).id.clone())
+            .map(|c| pack.counter_spec(*c).id.clone())
             .collect::<Vec<_>>()
     };
     let units = [

@@ -389,7 +389,7 @@ fn rule_16_0_bombardment_coastal_defenses_fire_as_primary_guns_and_fall_on_the_s
             .any(|e| matches!(e, Event::CounterRevealed { rule, .. } if rule == "16.0")),
         "the defenses turn face up"
     );
-    // Issue #14 item 7: revealed defenses are no longer counted face down; the view lists them instead.
+    // Revealed defenses are not counted face down; the view lists them instead.
     let view = t.session.view();
     let shown = view
         .game

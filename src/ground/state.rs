@@ -635,6 +635,18 @@ impl Game {
                 self.alert_level, pack.alert.min, pack.alert.max
             ));
         }
+        self.check_counter_locations(pack)?;
+        if self.counters_at(&Location::OrdersBox).count() != 1
+            || self.counter(self.orders).location != Location::OrdersBox
+        {
+            return Err("exactly the drawn Orders marker must be in the Orders box".into());
+        }
+        self.check_ships_and_cargo(pack)?;
+        Ok(())
+    }
+
+    /// Each kind of counter only where it can be.
+    fn check_counter_locations(&self, pack: &RulesPack) -> Result<(), String> {
         for (c, spec) in self.counters.iter().zip(&pack.counters.counters) {
             let ok = match (&spec.kind, &c.location) {
                 (CounterKind::CoastalDefense { .. }, l) => matches!(
@@ -660,11 +672,12 @@ impl Game {
                 ));
             }
         }
-        if self.counters_at(&Location::OrdersBox).count() != 1
-            || self.counter(self.orders).location != Location::OrdersBox
-        {
-            return Err("exactly the drawn Orders marker must be in the Orders box".into());
-        }
+        Ok(())
+    }
+
+    /// 6.3: no ship afloat with hull 0; 8.2: cargo within the hull boxes; 8.3: no more of an item in play
+    /// than the game has.
+    fn check_ships_and_cargo(&self, pack: &RulesPack) -> Result<(), String> {
         for s in &self.ships {
             if s.status == ShipStatus::Active && s.tracks.hull == 0 {
                 return Err(format!(

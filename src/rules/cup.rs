@@ -1,4 +1,4 @@
-//! Cup only (issue #6): for players who run the rules themselves, the referee is only the opaque cup and
+//! Cup only: for players who run the rules themselves, the referee is only the opaque cup and
 //! the face-down stacks — the secret setup (3.0), draws from the Incident Pool (as many as the Alert Level,
 //! or any number), the reveal of a patrol zone's stack or a port's coastal defenses, markers back into the
 //! cup — and the trackers (turn, Alert Level, VP: corrections). No phase is enforced.

@@ -195,47 +195,13 @@ fn pick(ctx: &mut Ctx, space: &SpaceRef) {
 
 /// 13.0 step 3: warships and merchants are set aside in the space; the others wait in order.
 fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef) {
+    if let Some((entry, why)) = sent_back(ctx, kind, space) {
+        return_to_pool(ctx, id, entry, why);
+        return;
+    }
     let name = name_of(ctx.pack, id);
     let here = space.describe(ctx.pack);
     match kind {
-        IncidentKind::FrenchWarship | IncidentKind::FrenchTroopConvoy
-            if space.sea_zone(ctx.pack) != SeaZone::WesternMed =>
-        {
-            // Incident Chart: French warships and convoys appear only in the Western Mediterranean.
-            let entry = if kind == IncidentKind::FrenchWarship {
-                "Incident Chart: French Warship"
-            } else {
-                "Incident Chart: French Troop Convoy"
-            };
-            return_to_pool(
-                ctx,
-                id,
-                entry,
-                "only in the Western Mediterranean; no substitute",
-            );
-        }
-        _ if kind.is_allied_warship() && screened(ctx, space) => {
-            return_to_pool(
-                ctx,
-                id,
-                "Incident Chart: Austro-Hungarian Fleet Sorties",
-                "the Austro-Hungarian fleet's sortie draws it off",
-            );
-        }
-        _ if kind.is_allied_warship()
-            && ctx
-                .game
-                .turn_state
-                .screened_zones
-                .contains(&space.sea_zone(ctx.pack)) =>
-        {
-            return_to_pool(
-                ctx,
-                id,
-                "Incident Chart: Central Powers Fleet Sortie",
-                "the Central Powers' fleet sortie draws it off",
-            );
-        }
         _ if kind.is_allied_warship() => {
             ctx.game.move_counter(
                 id,
@@ -263,6 +229,38 @@ fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef)
             );
         }
         _ => queue_other(ctx, id, space),
+    }
+}
+
+/// A pick that goes straight back to the pool, with the chart entry and the reason: French warships and
+/// convoys outside the Western Mediterranean, Allied warships drawn off by a fleet sortie.
+fn sent_back(
+    ctx: &Ctx,
+    kind: IncidentKind,
+    space: &SpaceRef,
+) -> Option<(&'static str, &'static str)> {
+    let zone = space.sea_zone(ctx.pack);
+    match kind {
+        // Incident Chart: French warships and convoys appear only in the Western Mediterranean.
+        IncidentKind::FrenchWarship if zone != SeaZone::WesternMed => Some((
+            "Incident Chart: French Warship",
+            "only in the Western Mediterranean; no substitute",
+        )),
+        IncidentKind::FrenchTroopConvoy if zone != SeaZone::WesternMed => Some((
+            "Incident Chart: French Troop Convoy",
+            "only in the Western Mediterranean; no substitute",
+        )),
+        _ if kind.is_allied_warship() && screened(ctx, space) => Some((
+            "Incident Chart: Austro-Hungarian Fleet Sorties",
+            "the Austro-Hungarian fleet's sortie draws it off",
+        )),
+        _ if kind.is_allied_warship() && ctx.game.turn_state.screened_zones.contains(&zone) => {
+            Some((
+                "Incident Chart: Central Powers Fleet Sortie",
+                "the Central Powers' fleet sortie draws it off",
+            ))
+        }
+        _ => None,
     }
 }
 

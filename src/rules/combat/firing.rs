@@ -38,7 +38,7 @@ impl Weapon {
         }
     }
 
-    /// Issue #29: what hits, in a player's words ("hit on 6", never "6 hits", which reads as a count).
+    /// What hits, in a player's words ("hit on 6", never "6 hits", which reads as a count).
     pub fn hit_on(self) -> &'static str {
         match self {
             Weapon::Torpedo => "hit on 5–6",

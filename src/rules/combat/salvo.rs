@@ -252,46 +252,51 @@ pub fn launch_torpedoes(
         .torpedoes_decided
         .push(ship.to_string());
     if let Some(target) = target {
-        ctx.change_track(
-            ship,
-            Track::Torpedoes,
-            -(count as i32),
-            "torpedoes launched",
-            "14.10",
-        );
-        let s = ctx.game.ship(ship).expect("checked").clone();
-        let fire = fire_for(ctx, &space, &s, false);
-        let armor = targeting::values(ctx.pack, target)
-            .map(|v| v.armor)
-            .unwrap_or(0);
-        let dice = firing::german_dice(&s, Weapon::Torpedo, armor, fire);
-        let mut hits = Hits::default();
-        let target_name = &ctx.pack.counter_spec(target).name;
-        for n in 1..=count {
-            let fire = FireRoll {
-                german: true,
-                space: space.clone(),
-                hitting_faces: Weapon::Torpedo.hitting_faces(),
-            };
-            let faces = ctx.roll_fire(
-                dice as usize,
-                fire,
-                || {
-                    format!(
-                        "{} torpedo {n} of {count} at {target_name}: {}, {}",
-                        s.name,
-                        crate::ground::words::count(dice, "die", "dice"),
-                        Weapon::Torpedo.hit_on()
-                    )
-                },
-                "14.6",
-            );
-            hits.add(Weapon::Torpedo, count_hits(&faces, Weapon::Torpedo));
-        }
-        effects::hit_allied(ctx, &space, target, hits, ship);
+        torpedo_attacks(ctx, &space, ship, target, count);
     }
     run(ctx, &space);
     Ok(())
+}
+
+/// 14.6, 14.10: `count` torpedoes spent and launched at `target`, one attack each, and their hits.
+fn torpedo_attacks(ctx: &mut Ctx, space: &SpaceRef, ship: &str, target: CounterId, count: u8) {
+    ctx.change_track(
+        ship,
+        Track::Torpedoes,
+        -(count as i32),
+        "torpedoes launched",
+        "14.10",
+    );
+    let s = ctx.game.ship(ship).expect("checked").clone();
+    let fire = fire_for(ctx, space, &s, false);
+    let armor = targeting::values(ctx.pack, target)
+        .map(|v| v.armor)
+        .unwrap_or(0);
+    let dice = firing::german_dice(&s, Weapon::Torpedo, armor, fire);
+    let mut hits = Hits::default();
+    let target_name = &ctx.pack.counter_spec(target).name;
+    for n in 1..=count {
+        let fire = FireRoll {
+            german: true,
+            space: space.clone(),
+            hitting_faces: Weapon::Torpedo.hitting_faces(),
+        };
+        let faces = ctx.roll_fire(
+            dice as usize,
+            fire,
+            || {
+                format!(
+                    "{} torpedo {n} of {count} at {target_name}: {}, {}",
+                    s.name,
+                    crate::ground::words::count(dice, "die", "dice"),
+                    Weapon::Torpedo.hit_on()
+                )
+            },
+            "14.6",
+        );
+        hits.add(Weapon::Torpedo, count_hits(&faces, Weapon::Torpedo));
+    }
+    effects::hit_allied(ctx, space, target, hits, ship);
 }
 
 /// An Allied unit of this battle that is still fighting, by its counter id.

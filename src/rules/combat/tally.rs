@@ -177,6 +177,17 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
             .charts
             .german_loss_vp(s.ship_type, s.austro_hungarian);
     }
+    critical_result(ctx, battle, net, &where_);
+}
+
+/// 14.14: a Critical Naval Win raises the leadership of the engaged German ships; a Critical Naval Loss
+/// lowers that of all German ships (never below 1).
+fn critical_result(
+    ctx: &mut Ctx,
+    battle: &crate::ground::state::BattleState,
+    net: i32,
+    where_: &str,
+) {
     let critical = ctx.pack.charts.victory_points.critical_engagement;
     if net >= critical {
         // 14.14: a Critical Naval Win raises the leadership of the engaged German ships.
