@@ -55,9 +55,12 @@ fn replay(target: &str, check: fn(&[u8])) -> usize {
     inputs.len()
 }
 
+/// A fuzz target's check, as the libFuzzer target calls it.
+type FuzzCheck = fn(&[u8]);
+
 #[test]
 fn issue_18_the_fuzz_corpora_and_kept_crashes_replay_cleanly() {
-    let targets: [(&str, fn(&[u8])); 6] = [
+    let targets: [(&str, FuzzCheck); 6] = [
         ("protocol_line", game::protocol_lines),
         ("save_file", game::save_file),
         ("rules_pack", game::rules_pack),

@@ -31,10 +31,10 @@ impl Chooser {
 /// Optional rules mixed in by seed, the house rule among them when asked.
 fn options(seed: u64, take_backs: bool) -> GameOptions {
     GameOptions {
-        night_combat: seed % 2 == 0,
-        seaplanes: seed % 3 == 0,
-        mines: seed % 5 == 0,
-        austro_hungarian: seed % 7 == 0,
+        night_combat: seed.is_multiple_of(2),
+        seaplanes: seed.is_multiple_of(3),
+        mines: seed.is_multiple_of(5),
+        austro_hungarian: seed.is_multiple_of(7),
         variable_deployment: seed % 4 == 1,
         campaign: seed % 11 == 3,
         take_backs,
@@ -122,7 +122,7 @@ fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
                     let phase = format!("{:?}", before.phase);
                     *cried_wolf.entry(format!("{kind} in {phase}")).or_default() += 1;
                 }
-                if pick.next() % 4 == 0 {
+                if pick.next().is_multiple_of(4) {
                     // A plain decision undoes and repeats identically.
                     let u = s.respond(SessionRequest::Undo);
                     assert!(
@@ -226,7 +226,10 @@ fn issue_14_house_rule_takes_back_across_barriers_and_counts() {
             let before = s.game().unwrap().clone();
             let r = s.respond(view.decisions[i].action.clone());
             assert!(r.ok);
-            if r.view.undo_status.barrier && r.view.game_over.is_none() && pick.next() % 3 == 0 {
+            if r.view.undo_status.barrier
+                && r.view.game_over.is_none()
+                && pick.next().is_multiple_of(3)
+            {
                 assert!(r.view.undo_status.allowed, "the house rule allows it");
                 let u = s.respond(SessionRequest::Undo);
                 taken += 1;
@@ -269,7 +272,7 @@ fn play_out(seed: u64, options: GameOptions) -> (Session, Vec<String>) {
         }
         let i = pick.next() as usize % view.decisions.len();
         assert!(s.respond(view.decisions[i].action.clone()).ok);
-        if pick.next() % 9 == 0 {
+        if pick.next().is_multiple_of(9) {
             s.respond(SessionRequest::Undo); // refused at barriers, taken back otherwise: both go in the record
         }
         views.push(json(&s.view()));

@@ -46,8 +46,6 @@ impl Chooser {
     }
 }
 
-/// The game's options, from its seed: every optional rule, the campaign, cup-only and the house rule.
-
 /// The leak checks on one response, against the counters revealed so far (`ever`).
 fn no_leak(
     session: &Session,
@@ -127,7 +125,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
         steps += 1;
         let roll = pick.next();
         // A refused request changes nothing.
-        if roll % 13 == 0 {
+        if roll.is_multiple_of(13) {
             let before = (s.game().cloned(), s.log().len(), s.view());
             let r = s.respond(bad_request(roll >> 8));
             if r.ok || (s.game().cloned(), s.log().len(), s.view()) != before {
@@ -160,7 +158,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
                 view.phase
             ));
         }
-        if roll % 5 == 0 && r.view.reveal.is_none() {
+        if roll.is_multiple_of(5) && r.view.reveal.is_none() {
             let house_rule = game.options.take_backs;
             let u = s.respond(SessionRequest::Undo);
             match (barrier, house_rule, u.ok) {
@@ -180,7 +178,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
                 }
             }
         }
-        if roll % 97 == 0 {
+        if roll.is_multiple_of(97) {
             let record = s.respond(SessionRequest::ExportRecord);
             no_leak(&s, &record, &mut ever, seed, &salt)
                 .map_err(|e| format!("step {steps}: record: {e}"))?;
@@ -203,7 +201,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
             .collect();
         return Err(format!("the game did not end in {STEP_LIMIT} steps (turn {} of {}, {:?}, {} legal actions; pending {:?}; done {:?}; ships {ships:?}; log {tail:?})", v.turn, v.last_turn, v.phase, v.decisions.len(), g.pending, g.conditions.incidents_done));
     }
-    if s.view().reveal.is_some() && seed % 50 == 0 {
+    if s.view().reveal.is_some() && seed.is_multiple_of(50) {
         let record =
             serde_json::to_string(&s.respond(SessionRequest::ExportRecord).record()).unwrap();
         let report = goeben_referee::api::verify::verify(&record);
