@@ -314,7 +314,7 @@ fn fault(text: &str, sentence: bool) -> Option<&'static str> {
     }
     for pair in words.windows(2) {
         let (a, z) = (bare(pair[0]), bare(pair[1]));
-        if plural_after_one(pair) {
+        if plural_after_one(pair, &PLURALS) {
             return Some("a plural after 1");
         }
         if doubled_verb(a, z) {

@@ -64,9 +64,9 @@ pub fn bare(word: &str) -> &str {
     word.trim_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-')
 }
 
-/// "1 engines", "1 dice": a plural noun after a count of one (`pair`: two words in a row).
-pub fn plural_after_one(pair: &[&str]) -> bool {
-    pair[0] == "1" && pair[1].starts_with(char::is_alphabetic) && PLURALS.contains(&bare(pair[1]))
+/// "1 engines", "1 dice": a plural noun of `plurals` after a count of one (`pair`: two words in a row).
+pub fn plural_after_one(pair: &[&str], plurals: &[&str]) -> bool {
+    pair[0] == "1" && pair[1].starts_with(char::is_alphabetic) && plurals.contains(&bare(pair[1]))
 }
 
 /// "goes withdraws", "is sinks", "goes destroyed": a verb after a verb (`a` and `z` bare words in a row).
