@@ -1,4 +1,4 @@
-//! Editing the charts to match the player's map (issue #6): a chart replaced, validated, checked against the
+//! Editing the charts to match the player's map: a chart replaced, validated, checked against the
 //! running game, reset, exported and imported; refused edits change nothing; edits are saved with the game.
 
 mod rules_support;
@@ -22,7 +22,7 @@ fn an_edited_chart_is_used_and_saved_and_a_reset_brings_the_default_back() {
     assert!(
         matches!(&events[0], goeben_referee::ground::event::Event::Corrected { what, .. } if what == "Victory Points Chart (17.1)")
     );
-    // Issue #19: the line names the chart as the map does, never its key or its JSON.
+    // The line names the chart as the map does, never its key or its JSON.
     let line = events[0].line(t.session.pack()).text;
     assert_eq!(
         line,

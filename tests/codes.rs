@@ -520,7 +520,7 @@ fn a_scan_shows_public_status_face_up_sunk_damaged_orders_box_and_held_aside() {
         space: SpaceRef::place("malta"),
     };
     assert!(status(&game).starts_with("held aside at Malta"));
-    let orders_id = pack.counters.counters[game.orders.index()].id.clone();
+    let orders_id = pack.counter_spec(game.orders).id.clone();
     let orders = codes::public_info(pack, Some(&game), Piece::Counter { id: orders_id });
     assert!(orders.status.contains("Orders box"), "{}", orders.status);
     // Printed values come from the pack, game or no game.

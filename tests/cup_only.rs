@@ -1,4 +1,4 @@
-//! Cup-only mode (issue #6): the secret setup, draws from the cup, reveals of a stack, markers back into
+//! Cup-only mode: the secret setup, draws from the cup, reveals of a stack, markers back into
 //! the cup and the trackers, with no phase enforced; hidden identities stay hidden until drawn or revealed.
 
 use goeben_referee::api::test_hooks::SessionHooks;

@@ -1,4 +1,4 @@
-//! Issue #19 (words a player uses): every kind of event the core can send reads as a sentence. One event
+//! Every kind of event the core can send reads as a sentence. One event
 //! of every `Event` variant is built here by hand (`kind` is an exhaustive match, so a new variant does
 //! not compile until it is named, and `every_variant_has_a_sample` fails until it has a sample), and its
 //! line is checked: a capital first letter, a full stop (or a die's face, the dice lines' house style),
@@ -17,7 +17,10 @@ use goeben_referee::ground::pack::{ContactResult, SeaZone};
 use goeben_referee::ground::state::{Phase, SpaceRef};
 use goeben_referee::{RulesPack, Session};
 
+mod prose_support;
 mod rules_support;
+
+use prose_support::*;
 
 /// The event's tag on the wire. No wildcard: a new variant fails to compile here until it is named.
 fn kind(e: &Event) -> &'static str {
@@ -280,66 +283,6 @@ fn samples(pack: &RulesPack) -> Vec<Event> {
     ]
 }
 
-/// The plural nouns the core counts: none may follow a 1 ("1 engines", "1 dice").
-const PLURALS: [&str; 30] = [
-    "dice",
-    "results",
-    "missions",
-    "hits",
-    "spaces",
-    "turns",
-    "boxes",
-    "points",
-    "ships",
-    "engines",
-    "torpedoes",
-    "counters",
-    "units",
-    "picks",
-    "markers",
-    "rounds",
-    "steps",
-    "guns",
-    "days",
-    "items",
-    "damages",
-    "salvos",
-    "decisions",
-    "faces",
-    "launches",
-    "fires",
-    "zones",
-    "ports",
-    "entries",
-    "take-backs",
-];
-/// A verb that cannot follow "goes", "is" or "was" ("goes withdraws", "is sinks").
-const FINITE_VERBS: [&str; 9] = [
-    "withdraws",
-    "goes",
-    "is",
-    "was",
-    "sinks",
-    "returns",
-    "moves",
-    "lands",
-    "damaged",
-];
-/// Proper adjectives a line must capitalise.
-const PROPER: [&str; 7] = [
-    "german",
-    "allied",
-    "british",
-    "french",
-    "italian",
-    "ottoman",
-    "austro-hungarian",
-];
-
-fn bare(word: &str) -> &str {
-    word.trim_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-')
-}
-
 /// What is wrong with `text` as words a player reads, if anything; `sentence`: it must read as one.
 fn fault(text: &str, sentence: bool) -> Option<&'static str> {
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -371,13 +314,10 @@ fn fault(text: &str, sentence: bool) -> Option<&'static str> {
     }
     for pair in words.windows(2) {
         let (a, z) = (bare(pair[0]), bare(pair[1]));
-        if pair[0] == "1" && pair[1].starts_with(char::is_alphabetic) && PLURALS.contains(&z) {
+        if plural_after_one(pair, &PLURALS) {
             return Some("a plural after 1");
         }
-        if ["goes", "is", "was"].contains(&a)
-            && FINITE_VERBS.contains(&z)
-            && !(a != "goes" && z == "damaged")
-        {
+        if doubled_verb(a, z) {
             return Some("a doubled verb");
         }
         if a.chars().any(char::is_alphabetic)
@@ -387,28 +327,20 @@ fn fault(text: &str, sentence: bool) -> Option<&'static str> {
             return Some("a doubled word");
         }
     }
-    // Issue #29: a ship named by its id, a space named from its parts, a count of nothing without a reason.
-    if words
-        .iter()
-        .map(|w| bare(w))
-        .any(|b| ["goeben", "breslau", "moltke", "stralsund"].contains(&b))
-    {
+    if ship_named_by_id(&words) {
         return Some("a ship named by its id");
     }
-    if words.windows(2).any(|p| {
-        ["to", "at", "in", "from", "into"].contains(&p[0])
-            && ["off", "at", "to", "from", "into"].contains(&p[1])
-    }) {
+    if space_named_from_parts(&words) {
         return Some("a space named from its parts");
     }
-    if text.contains(": 0;") || (text.contains(" 0 drawn") && !text.contains("ran short")) {
+    if count_of_nothing(text) {
         return Some("a count of nothing without its reason");
     }
     if sentence {
         if !text.starts_with(|c: char| c.is_uppercase()) {
             return Some("no capital letter");
         }
-        if !text.ends_with(['.', '!', '?']) && !text.ends_with(|c: char| c.is_ascii_digit()) {
+        if no_full_stop(text) {
             return Some("no full stop");
         }
     }
@@ -469,7 +401,7 @@ fn issue_19_the_checker_finds_each_planted_fault() {
         None
     );
     assert_eq!(fault("Goeben → Malta", false), None);
-    // Issue #29's classes, each planted.
+    // Each class of fault, planted.
     assert_eq!(
         fault("Wireless off (handed to breslau).", true),
         Some("a ship named by its id")

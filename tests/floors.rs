@@ -1,7 +1,8 @@
-//! The core's floors (issue #15, ARCHITECTURE.md): ground → engine → rules → sequence → api. Reads every
-//! production source file's `crate::` paths (test modules and test files left out), and fails on an
-//! import that runs up a floor, on any import circle between files, and on a CLI or the shell reaching
-//! past the API floor. `cargo test --test floors -- --nocapture` prints the figures.
+//! The core's floors (ARCHITECTURE.md): ground → engine → rules → sequence → api. Reads every
+//! production source file's paths into the crate — `crate::`, `super::`, `self::` and a folder's own
+//! `use child::` — (test modules and test files left out), and fails on an import that runs up a floor,
+//! on any import circle between files (the files of one folder included), and on a CLI or the shell
+//! reaching past the API floor. `cargo test --test floors -- --nocapture` prints the figures.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -111,6 +112,74 @@ fn expand(tree: &str) -> Vec<String> {
         .collect()
 }
 
+/// The text with its relative paths written from the crate root, so that an import between the files of
+/// one folder counts like any other: `super::x` and `self::x` (from the module `me`), and in a file that
+/// declares `mod child;`, a private `use child::…` path.
+fn from_crate_root(text: &str, me: &str) -> String {
+    let parent = |m: &str| {
+        m.rsplit_once("::")
+            .map_or(String::new(), |(p, _)| p.to_string())
+    };
+    let rooted = |m: &str| {
+        if m.is_empty() {
+            "crate::".to_string()
+        } else {
+            format!("crate::{m}::")
+        }
+    };
+    let children: Vec<&str> = text
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim_start().trim_start_matches("pub ");
+            l.strip_prefix("mod ")?.strip_suffix(';')
+        })
+        .collect();
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(|c: char| c.is_alphabetic()) {
+        let (before, word_on) = rest.split_at(at);
+        out.push_str(before);
+        let boundary =
+            !(out.ends_with(|c: char| c.is_alphanumeric() || c == '_') || out.ends_with("::"));
+        let word_end = word_on
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(word_on.len());
+        let word = &word_on[..word_end];
+        let after = &word_on[word_end..];
+        if boundary && after.starts_with("::") {
+            if word == "super" {
+                let mut base = parent(me);
+                let mut tail = &after[2..];
+                while let Some(more) = tail.strip_prefix("super::") {
+                    base = parent(&base);
+                    tail = more;
+                }
+                out.push_str(&rooted(&base));
+                rest = tail;
+                continue;
+            }
+            if word == "self" {
+                out.push_str(&rooted(me));
+                rest = &after[2..];
+                continue;
+            }
+            // A folder's `pub use child::…` is its door, not an import: the files behind it import one
+            // another by their own paths, which are counted.
+            let private_use = out.ends_with("use ") && !out.ends_with("pub use ");
+            if children.contains(&word) && private_use {
+                out.push_str(&rooted(me));
+                out.push_str(word);
+                rest = after;
+                continue;
+            }
+        }
+        out.push_str(word);
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Every path the text names below `root` (`crate` or `goeben_referee`), use trees expanded.
 fn paths_from(text: &str, root: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -165,6 +234,7 @@ fn core_graph() -> Graph {
     for file in &files {
         let me = module_of(&src, file);
         let text = production_text(&fs::read_to_string(file).expect("readable"));
+        let text = from_crate_root(&text, &me);
         let mut targets = BTreeSet::new();
         for path in paths_from(&text, "crate") {
             if let Some(target) = resolve(&path, &modules) {
@@ -343,5 +413,252 @@ fn the_checker_finds_a_planted_circle() {
     assert_eq!(
         production_text("use crate::a;\n#[cfg(test)]\nmod tests {\n use crate::b;\n}\n"),
         "use crate::a;\n"
+    );
+}
+
+/// Relative paths count: a circle between two files of one folder, written with `super::` and a folder's
+/// `use child::`, is found like one written from the crate root.
+#[test]
+fn the_checker_reads_paths_relative_to_the_file() {
+    assert_eq!(
+        from_crate_root(
+            "use super::types::Tracks;\nfn f(x: &super::super::state::Game) {}\n",
+            "ground::pack::charts"
+        ),
+        "use crate::ground::pack::types::Tracks;\nfn f(x: &crate::ground::state::Game) {}\n"
+    );
+    assert_eq!(
+        from_crate_root(
+            "mod charts;\npub use charts::*;\nuse charts::Y;\nuse self::charts::X;\n",
+            "ground::pack"
+        ),
+        "mod charts;\npub use charts::*;\nuse crate::ground::pack::charts::Y;\nuse crate::ground::pack::charts::X;\n"
+    );
+    assert_eq!(
+        from_crate_root(
+            "pub(super) fn f() {}\nlet supers = 1;\n",
+            "ground::pack::error"
+        ),
+        "pub(super) fn f() {}\nlet supers = 1;\n"
+    );
+    let files = [
+        ("ground::pack::types", "pub use super::charts::Charts;\n"),
+        ("ground::pack::charts", "use super::types::Source;\n"),
+    ];
+    let modules: BTreeSet<String> = files.iter().map(|(m, _)| m.to_string()).collect();
+    let mut edges = BTreeMap::new();
+    for (me, text) in files {
+        let targets = paths_from(&from_crate_root(text, me), "crate")
+            .iter()
+            .filter_map(|p| resolve(p, &modules))
+            .filter(|t| t != me)
+            .collect();
+        edges.insert(me.to_string(), targets);
+    }
+    assert_eq!(
+        circles(&Graph { edges }),
+        vec![vec![
+            "ground::pack::charts".to_string(),
+            "ground::pack::types".to_string()
+        ]]
+    );
+}
+
+/// The longest a production function may be: short enough to read at once (STYLE.md).
+const FUNCTION_LINES_MAX: usize = 70;
+
+/// The source with comments blanked out and string and character literals emptied, line breaks kept,
+/// so that braces count as code only.
+fn code_only(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let keep_breaks = |span: &[char], out: &mut String| {
+        out.extend(span.iter().filter(|c| **c == '\n'));
+    };
+    while i < chars.len() {
+        let rest = &chars[i..];
+        let ident_before = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        if rest.starts_with(&['/', '/']) {
+            let end = rest.iter().position(|c| *c == '\n').unwrap_or(rest.len());
+            i += end;
+        } else if rest.starts_with(&['/', '*']) {
+            let end = (2..rest.len())
+                .find(|&k| rest[k - 1] == '*' && rest[k] == '/')
+                .map_or(rest.len(), |k| k + 1);
+            keep_breaks(&rest[..end], &mut out);
+            i += end;
+        } else if !ident_before && (rest.starts_with(&['r', '#']) || rest.starts_with(&['r', '"']))
+        {
+            let hashes = rest[1..].iter().take_while(|c| **c == '#').count();
+            let open = 1 + hashes;
+            if rest.get(open) != Some(&'"') {
+                out.push(rest[0]);
+                i += 1;
+                continue;
+            }
+            let close: Vec<char> = std::iter::once('"')
+                .chain(std::iter::repeat_n('#', hashes))
+                .collect();
+            let end = (open + 1..rest.len())
+                .find(|&k| rest[k..].starts_with(&close))
+                .map_or(rest.len(), |k| k + close.len());
+            out.push_str("\"\"");
+            keep_breaks(&rest[..end], &mut out);
+            i += end;
+        } else if rest[0] == '"' {
+            let mut k = 1;
+            while k < rest.len() && rest[k] != '"' {
+                k += if rest[k] == '\\' { 2 } else { 1 };
+            }
+            out.push_str("\"\"");
+            keep_breaks(&rest[..k.min(rest.len())], &mut out);
+            i += k + 1;
+        } else if rest[0] == '\'' {
+            // A character literal ('{', '\n', '\u{7b}'); a lifetime ('a) is left as it is.
+            let len = if rest.get(1) == Some(&'\\') {
+                rest.iter().skip(2).position(|c| *c == '\'').map(|p| p + 3)
+            } else {
+                (rest.get(2) == Some(&'\'')).then_some(3)
+            };
+            match len {
+                Some(len) => {
+                    out.push_str("' '");
+                    i += len;
+                }
+                None => {
+                    out.push('\'');
+                    i += 1;
+                }
+            }
+        } else {
+            out.push(rest[0]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Each production function's name, first line and length in lines (from its `fn` line to its closing
+/// brace); `#[cfg(test)]` items left out.
+fn function_lengths(text: &str) -> Vec<(String, usize, usize)> {
+    let code = code_only(text);
+    let lines: Vec<&str> = code.lines().collect();
+    let mut in_test_item = vec![false; lines.len()];
+    for (at, line) in lines.iter().enumerate() {
+        if line.trim_start().starts_with("#[cfg(test)]") {
+            let (mut depth, mut opened) = (0i32, false);
+            for (k, next) in lines.iter().enumerate().skip(at + 1) {
+                in_test_item[k] = true;
+                depth += next.matches('{').count() as i32 - next.matches('}').count() as i32;
+                opened |= next.contains('{');
+                if (opened && depth <= 0) || (!opened && next.trim_end().ends_with(';')) {
+                    break;
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        let Some(name) = fn_name(line).filter(|_| !in_test_item[at]) else {
+            continue;
+        };
+        let (mut depth, mut opened) = (0i32, false);
+        for (k, next) in lines.iter().enumerate().skip(at) {
+            if !opened && next.trim_end().ends_with(';') && !next.contains('{') {
+                break; // a declaration without a body (a trait's)
+            }
+            for c in next.chars() {
+                match c {
+                    '{' => (depth, opened) = (depth + 1, true),
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if opened && depth <= 0 {
+                found.push((name, at + 1, k - at + 1));
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// The function a line declares, if it opens with `fn` after its qualifiers.
+fn fn_name(line: &str) -> Option<String> {
+    let mut words = line.split_whitespace().peekable();
+    while let Some(w) = words.peek() {
+        let qualifier = w.starts_with("pub")
+            || ["const", "async", "unsafe", "extern", "\"C\"", "default"].contains(w);
+        if !qualifier {
+            break;
+        }
+        words.next();
+    }
+    if words.next()? != "fn" {
+        return None;
+    }
+    let name: String = words
+        .next()?
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    (!name.is_empty()).then_some(name)
+}
+
+/// Every production function of the core (its CLIs included) and of `crates/common` is at most
+/// `FUNCTION_LINES_MAX` lines: helpers compute, the parent applies. Test modules and test files are left
+/// out. `-- --nocapture` prints the longest.
+#[test]
+fn every_production_function_is_short_enough_to_read_at_once() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    rust_files(&root.join("crates/common/src"), &mut files);
+    files.retain(|f| !is_test_file(f));
+    let mut all = Vec::new();
+    for file in &files {
+        let text = fs::read_to_string(file).expect("readable");
+        let shown = file
+            .strip_prefix(root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        for (name, line, length) in function_lengths(&text) {
+            all.push((length, format!("{shown}:{line} {name}")));
+        }
+    }
+    all.sort_by(|a, b| b.cmp(a));
+    println!(
+        "{} production functions, the longest {} lines ({})",
+        all.len(),
+        all[0].0,
+        all[0].1
+    );
+    let long: Vec<String> = all
+        .iter()
+        .filter(|(length, _)| *length > FUNCTION_LINES_MAX)
+        .map(|(length, at)| format!("{at}: {length} lines"))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "functions over {FUNCTION_LINES_MAX} lines:\n{}",
+        long.join("\n")
+    );
+}
+
+/// The length checker itself: a planted function is measured whatever its strings, comments and braces
+/// in literals say, a test module is left out, and a declaration without a body is no function.
+#[test]
+fn the_length_checker_measures_a_planted_function() {
+    let text = "pub(crate) fn planted(x: u8) -> char {\n    // a } in a comment\n    let s = \"}}\";\n    let r = r#\"{\"#;\n    if x > 0 { '}' } else { '{' }\n}\n\ntrait T {\n    fn bare(&self);\n}\n\n#[cfg(test)]\nmod tests {\n    fn hidden() {}\n}\n";
+    assert_eq!(function_lengths(text), vec![("planted".to_string(), 1, 6)]);
+    let long_body = format!(
+        "fn long() {{\n{}}}\n",
+        "    step();\n".repeat(FUNCTION_LINES_MAX)
+    );
+    assert_eq!(
+        function_lengths(&long_body),
+        vec![("long".to_string(), 1, FUNCTION_LINES_MAX + 2)]
     );
 }

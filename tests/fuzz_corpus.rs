@@ -1,4 +1,4 @@
-//! Issue #18 item 2: the fuzz corpora and every kept crash replayed by the ordinary test suite. Each file
+//! The fuzz corpora and every kept crash replayed by the ordinary test suite. Each file
 //! under `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` goes through the same function the
 //! libFuzzer target calls (`fuzz/src/game.rs`, included here by path), with the same assertions: no panic,
 //! a refused input changes nothing (docs/FUZZING.md). The table tools' corpus is replayed by

@@ -52,7 +52,7 @@ fn assert_no_leak_salted(
     if response.view.game_over.is_none() {
         let text = serde_json::to_string(response).unwrap();
         no_rng(&text, seed, step);
-        // Issue #14: neither the salt nor the committed string leaves before the end; a mid-game record
+        // Neither the salt nor the committed string leaves before the end; a mid-game record
         // says no more than the views did.
         assert!(
             !text.contains(salt) && !text.contains("\"reveal\""),
@@ -138,7 +138,7 @@ fn play(seed: u64, choices: &[u16]) {
         // The log holds the same words the player saw, never more.
         let log = session.respond(SessionRequest::Log { since: None });
         assert_no_leak_salted(&session, &log, &mut ever, seed, &salt, step + 1);
-        // Issue #14: a mid-game record says no more than the views did (no seed, no salt, no secret).
+        // A mid-game record says no more than the views did (no seed, no salt, no secret).
         if step % 8 == 0 {
             let record = session.respond(SessionRequest::ExportRecord);
             assert_no_leak_salted(&session, &record, &mut ever, seed, &salt, step + 1);

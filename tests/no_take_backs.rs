@@ -1,4 +1,4 @@
-//! Issue #14: a referee the player cannot game. Over random seeded games (optional rules mixed in):
+//! A referee the player cannot game. Over random seeded games (optional rules mixed in):
 //! every action that rolled or revealed was marked beforehand and stops undo (`undo_barrier`, nothing
 //! changed); plain decisions still undo and repeat identically; the house rule counts its take-backs;
 //! the commitment holds from the first view to the reveal; whole games export and verify, tampered
@@ -59,7 +59,7 @@ fn json<T: serde::Serialize>(value: &T) -> String {
 #[test]
 fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
     let (mut barriers, mut marked_plain, mut plain_undos) = (0u32, 0u32, 0u32);
-    // Issue #29 item 5: which kinds of marked actions turned out plain (a warning that cries wolf).
+    // Which kinds of marked actions turned out plain (a warning that cries wolf).
     let mut cried_wolf: std::collections::BTreeMap<String, u32> = Default::default();
     for seed in 0..160u64 {
         // Cup-only mode follows the same principle for its draws and reveals.
@@ -151,7 +151,7 @@ fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
         "enough of both kinds were tried: {barriers} barriers, {plain_undos} plain undos"
     );
     println!("{barriers} barriers, {plain_undos} plain undos, {marked_plain} marked actions that did not roll or reveal: {cried_wolf:?}");
-    // Issue #29 item 5: at most 2% of the marked actions roll and reveal nothing.
+    // At most 2% of the marked actions roll and reveal nothing.
     let marked = barriers + marked_plain;
     assert!(
         marked_plain * 100 <= marked * 2,
@@ -161,7 +161,7 @@ fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
 
 #[test]
 fn issue_17_undo_keeps_no_snapshot_it_can_never_restore() {
-    // After a roll or a reveal, undo stops there (issue #14): the snapshots before it are dropped, so the
+    // After a roll or a reveal, undo stops there: the snapshots before it are dropped, so the
     // autosave stays small; the plain decisions since are all still undoable. With the take-backs house
     // rule nothing is dropped.
     let (mut checked, mut deep) = (0u32, 0usize);
@@ -377,7 +377,7 @@ fn issue_14_whole_games_verify_and_tampered_records_are_refused_at_their_step() 
             (false, Some(0), "commitment_mismatch".to_string())
         );
 
-        // Issue #28: a record of an earlier standard pack (rules corrected since) is refused, saying so.
+        // A record of an earlier standard pack (rules corrected since) is refused, saying so.
         let mut older = record.clone();
         older.pack_sha256 = "0".repeat(64);
         let r = verify(&json(&older));

@@ -149,7 +149,7 @@ fn an_unknown_value_inside_a_known_action_is_malformed_not_an_unknown_action() {
     assert_eq!(err.code, "unknown_action");
 }
 
-/// Issue #14: `referee verify` reads a record on stdin and answers with one JSON object; a finished game
+/// `referee verify` reads a record on stdin and answers with one JSON object; a finished game
 /// verifies (exit 0), a tampered or malformed record is refused (exit 1), never with a panic.
 #[test]
 fn issue_14_referee_verify_confirms_a_finished_game_and_refuses_a_tampered_one() {

@@ -1,4 +1,4 @@
-//! The after-action review (issue #14) carries what its charts need to read right (issue #29): the Orders'
+//! The after-action review carries what its charts need to read right: the Orders'
 //! VP target for the VP chart's line, and the Alert track's ends so the Alert chart runs the whole track.
 
 use goeben_referee::api::request::SessionRequest;

@@ -1,5 +1,5 @@
-//! Rules as written (issue #28): one test per defect fixed by the commit "Rules as written", each named
-//! by its rule and each asserting what the referee did not do before the fix.
+//! Rules as written: one test per place where the referee must follow the rulebook's text to the letter,
+//! each named by its rule and each asserting what the text asks.
 
 mod rules_support;
 
@@ -41,7 +41,7 @@ fn at(orders: &str, to: &str, kinds: &[IncidentKind], alert: u8) -> (Table, Vec<
 }
 
 fn kind_of(c: CounterId) -> Option<IncidentKind> {
-    match RulesPack::standard().counters.counters[c.index()].kind {
+    match RulesPack::standard().counter_spec(c).kind {
         CounterKind::Incident { incident, .. } => Some(incident),
         _ => None,
     }
@@ -830,9 +830,7 @@ fn rule_12_5_german_ships_in_a_defended_enemy_port_must_engage_its_coastal_defen
     t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"goeben","maximum_speed":false}}"#, place(&port)));
     t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, place(&port)));
     let target = t.game().turn_state.battles.last().unwrap().allied[0].counter;
-    let code_ = RulesPack::standard().counters.counters[target.index()]
-        .id
-        .clone();
+    let code_ = RulesPack::standard().counter_spec(target).id.clone();
     t.script(&[1; 60]);
     t.ok(&format!(
         r#"{{"action":"fire_orders","ship":"goeben","target":"{code_}","maximum_fire":false}}"#
@@ -866,7 +864,7 @@ fn rule_14_11_firing_order_cl_before_dd_before_troop_convoy() {
     let names = |pack: &RulesPack, order: Vec<CounterId>| {
         order
             .iter()
-            .map(|c| pack.counters.counters[c.index()].id.clone())
+            .map(|c| pack.counter_spec(*c).id.clone())
             .collect::<Vec<_>>()
     };
     let units = [

@@ -22,7 +22,7 @@ fn battle(kind: IncidentKind, alert: u8) -> (Table, CounterId, i32) {
     t.end_phase();
     assert_eq!(t.phase(), "naval_combat");
     let pack = RulesPack::standard();
-    let speed = match pack.counters.counters[kept[0].index()].kind {
+    let speed = match pack.counter_spec(kept[0]).kind {
         CounterKind::Incident { ship: Some(v), .. } => v.speed as i32,
         _ => panic!("a ship"),
     };

@@ -1,5 +1,5 @@
-//! The rulebook's worked examples (issue #28), one test each, for the examples the other rule tests
-//! did not check or checked only in part (audit of issue #28, section C). Each test is named after the
+//! The rulebook's worked examples, one test each, for the examples the other rule tests
+//! did not check or checked only in part. Each test is named after the
 //! rule that carries the example and plays it through the referee with scripted dice.
 
 mod rules_support;
@@ -156,7 +156,7 @@ fn rule_1_3_example_one_roll_with_plus_2_is_three_rolls_friendly_ship_repair_dic
         .map(|i| CounterId(i as u16))
         .find(|c| {
             matches!(
-                pack.counters.counters[c.index()].kind,
+                pack.counter_spec(*c).kind,
                 CounterKind::Incident {
                     incident: IncidentKind::FriendlyShip,
                     ..
@@ -618,7 +618,7 @@ fn rule_14_13_example_armor_2_three_damage_results_sink() {
         battle(&t).stage,
         goeben_referee::ground::state::BattleStage::Over
     );
-    // Issue #29: the ship's fate says what it means for VP.
+    // The ship's fate says what it means for VP.
     let fate = events
         .iter()
         .find_map(|e| match e {

@@ -103,7 +103,7 @@ fn rule_13_0_step_1_a_patrol_zone_stack_is_revealed_quiet_seas_return_and_warshi
     let pack = RulesPack::standard();
     for id in stack {
         let quiet = matches!(
-            pack.counters.counters[id.index()].kind,
+            pack.counter_spec(id).kind,
             goeben_referee::ground::pack::CounterKind::Incident {
                 incident: QuietSeas,
                 ..
@@ -436,7 +436,7 @@ fn incident_austro_hungarian_fleet_sorties_sends_back_adriatic_warships_and_leav
     let pack = RulesPack::standard();
     for id in kept {
         let is_sortie = matches!(
-            pack.counters.counters[id.index()].kind,
+            pack.counter_spec(id).kind,
             goeben_referee::ground::pack::CounterKind::Incident {
                 incident: AustroHungarianFleetSorties,
                 ..

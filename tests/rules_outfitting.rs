@@ -253,7 +253,7 @@ fn rule_10_1_repair_dice_are_assigned_before_rolling_and_never_restore_beyond_th
     assert_eq!(tracks(&u, "breslau").hull, 3);
 }
 
-/// 10.1 with issue #19's repair control: every split of the ship's dice over its damaged attributes is on
+/// 10.1 with the repair control (− and + per attribute): every split of the ship's dice over its damaged attributes is on
 /// offer (so − and + can reach any of them), ready-made ones first, each once, never a die on an undamaged one.
 #[test]
 fn rule_10_1_every_split_of_the_repair_dice_over_the_damaged_tracks_is_offered() {

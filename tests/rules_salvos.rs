@@ -389,7 +389,7 @@ fn rule_16_0_bombardment_coastal_defenses_fire_as_primary_guns_and_fall_on_the_s
             .any(|e| matches!(e, Event::CounterRevealed { rule, .. } if rule == "16.0")),
         "the defenses turn face up"
     );
-    // Issue #14 item 7: revealed defenses are no longer counted face down; the view lists them instead.
+    // Revealed defenses are not counted face down; the view lists them instead.
     let view = t.session.view();
     let shown = view
         .game
@@ -412,9 +412,7 @@ fn rule_16_0_bombardment_coastal_defenses_fire_as_primary_guns_and_fall_on_the_s
     ));
     t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, place(port)));
     let first = t.game().turn_state.battles.last().unwrap().allied[0].counter;
-    let code_ = RulesPack::standard().counters.counters[first.index()]
-        .id
-        .clone();
+    let code_ = RulesPack::standard().counter_spec(first).id.clone();
     // Goeben primary 9 dice: three 6s; Shore Bombardment column: 1, 2, 5 → destroyed on the 5.
     t.script(&[6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 2, 5]);
     t.script(&[1; 40]);

@@ -98,7 +98,7 @@ proptest! {
     }
 }
 
-/// Issue #18 item 4: saves written by earlier versions of the app, kept byte for byte. Each must still
+/// Saves written by earlier versions of the app, kept byte for byte. Each must still
 /// open — through a migration in `save.rs` once the format changes — show its game and play on. Add a
 /// file here (never regenerate one) whenever `SAVE_SCHEMA` is bumped.
 const OLD_SAVES: &[(&str, &str)] = &[(

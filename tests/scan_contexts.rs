@@ -1,4 +1,4 @@
-//! What a scan does in context (issue #7): a token runs its space's incident step, a cargo chit offers its
+//! What a scan does in context: a token runs its space's incident step, a cargo chit offers its
 //! purchase, an Allied ship in a battle offers it as a target, a counter placed is checked against the
 //! counters revealed this turn (without telling where a face-down one is), and the setup inventory lists
 //! every printed piece.

@@ -1,4 +1,4 @@
-//! The soak (issue #18 item 1): many seeded random games — optional rules, the campaign and cup-only mode
+//! The soak: many seeded random games — optional rules, the campaign and cup-only mode
 //! mixed in by seed — with the checks on every step: no hidden identity, seed or salt in any view,
 //! event, log entry or record before its reveal; every counter in one place and each kind's total kept;
 //! a refused request changes nothing; undo then redo of a plain decision gives the same events and state;
@@ -218,7 +218,7 @@ fn soak_game(seed: u64) -> Result<Outcome, String> {
     })
 }
 
-/// Issue #15: each event comes with its line (same order), and every rule a line cites is a key of the
+/// Each event comes with its line (same order), and every rule a line cites is a key of the
 /// rule summaries (`data/rules/summaries.json`), which the UI shows for it.
 fn cited_rules_have_summaries(r: &goeben_referee::Response) -> Result<(), String> {
     let events = r.events.as_deref().unwrap_or_default();

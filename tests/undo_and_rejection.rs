@@ -58,7 +58,7 @@ fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
             .unwrap();
         let first = s.apply(action.clone()).unwrap();
         let after_first = s.view();
-        // Issue #14: a draw is a point of no return; only the house rule lets it be taken back, and
+        // A draw is a point of no return; only the house rule lets it be taken back, and
         // then the same draw waits (the RNG is restored too).
         assert_eq!(
             s.apply(SessionRequest::Undo).unwrap_err().code(),
@@ -98,7 +98,7 @@ fn principle_4_undo_then_repeating_an_incident_draw_gives_the_same_draw() {
 fn principle_4_undo_restores_the_whole_state_and_is_logged() {
     let mut s = played(5, 12);
     let before = serde_json::to_value(s.game().unwrap()).unwrap();
-    // A plain decision (one that rolls and reveals nothing) stays undoable (issue #14).
+    // A plain decision (one that rolls and reveals nothing) stays undoable.
     let view = s.view();
     let plain = view
         .decisions

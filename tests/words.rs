@@ -1,4 +1,4 @@
-//! Issues #15 and #19: the core writes every word the player reads, so its sentences are checked here —
+//! The core writes every word the player reads, so its sentences are checked here —
 //! every event line and every decision label met in random games (every optional rule, the campaign and
 //! cup-only mode mixed in by seed): a capital first letter, a full stop (or the dice), no "1 dice" or
 //! "result(s)", no doubled verb, no bracket inside a bracket, no raw id or debug text.
@@ -8,51 +8,48 @@ use std::collections::BTreeSet;
 use goeben_referee::api::request::SessionRequest;
 use goeben_referee::{RulesPack, Session};
 
+mod prose_support;
 mod rules_support;
+
+use prose_support::*;
+
+/// The plural nouns checked after a count of one in every line of random games. Fewer than
+/// `prose_support::PLURALS`: here "picks" and the like are also verbs ("flotilla 1 picks its target").
+const COUNTED_NOUNS: [&str; 12] = [
+    "dice",
+    "results",
+    "missions",
+    "hits",
+    "spaces",
+    "turns",
+    "boxes",
+    "points",
+    "ships",
+    "engines",
+    "torpedoes",
+    "counters",
+];
 
 /// What is wrong with `text` as a line a player reads, if anything.
 fn fault(text: &str, sentence: bool) -> Option<&'static str> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let plural_after_one = [
-        "dice",
-        "results",
-        "missions",
-        "hits",
-        "spaces",
-        "turns",
-        "boxes",
-        "points",
-        "ships",
-        "engines",
-        "torpedoes",
-        "counters",
-    ];
-    if words.windows(2).any(|w| {
-        w[0] == "1"
-            && plural_after_one.contains(&w[1].trim_end_matches(|c: char| !c.is_alphabetic()))
-    }) {
+    if words
+        .windows(2)
+        .any(|pair| plural_after_one(pair, &COUNTED_NOUNS))
+    {
         return Some("a plural after 1");
     }
     if text.contains("(s)") {
         return Some("a (s) instead of the right number");
     }
-    if words.windows(2).any(|w| {
-        w[0] == "goes"
-            && ["withdraws", "damaged", "destroyed", "is", "goes"]
-                .contains(&w[1].trim_end_matches(|c: char| !c.is_alphabetic()))
-    }) {
+    if words
+        .windows(2)
+        .any(|w| doubled_verb(bare(w[0]), bare(w[1])))
+    {
         return Some("a doubled verb");
     }
-    let mut depth = 0;
-    for c in text.chars() {
-        depth += match c {
-            '(' => 1,
-            ')' => -1,
-            _ => 0,
-        };
-        if depth > 1 {
-            return Some("a bracket inside a bracket");
-        }
+    if nested_brackets(text) {
+        return Some("a bracket inside a bracket");
     }
     if text.contains('{')
         || text.contains("Some(")
@@ -61,31 +58,20 @@ fn fault(text: &str, sentence: bool) -> Option<&'static str> {
     {
         return Some("a raw id or debug text");
     }
-    // Issue #29: a ship is named as the player reads it ("SMS Breslau"), never by its id.
-    let bare = |w: &&str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-    if words
-        .iter()
-        .map(bare)
-        .any(|w| ["goeben", "breslau", "moltke", "stralsund"].contains(&w.as_str()))
-    {
+    if ship_named_by_id(&words) {
         return Some("a ship named by its id");
     }
-    // Issue #29: a space named from its parts reads "to off the battle", "at off …".
-    if words.windows(2).any(|w| {
-        ["to", "at", "in", "from", "into"].contains(&w[0])
-            && ["off", "at", "to", "from", "into"].contains(&w[1])
-    }) {
+    if space_named_from_parts(&words) {
         return Some("a space named from its parts");
     }
-    // Issue #29: a number that says nothing ("picks: 0; 0 drawn") says why instead.
-    if text.contains(": 0;") || (text.contains(" 0 drawn") && !text.contains("ran short")) {
+    if count_of_nothing(text) {
         return Some("a count of nothing without its reason");
     }
     if sentence {
         if text.chars().next().is_some_and(char::is_lowercase) {
             return Some("no capital letter");
         }
-        if !text.ends_with(['.', '!', '?']) && !text.ends_with(|c: char| c.is_ascii_digit()) {
+        if no_full_stop(text) {
             return Some("no full stop");
         }
     }
@@ -229,7 +215,7 @@ fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
     );
 }
 
-/// Issue #19: the next step's button says what ending the phase means and where it leads, in a player's words
+/// The next step's button says what ending the phase means and where it leads, in a player's words
 /// ("Done moving → Incident"), for every phase met in random games.
 #[test]
 fn issue_19_the_next_step_says_where_it_leads() {
@@ -288,7 +274,7 @@ fn issue_19_the_next_step_says_where_it_leads() {
     }
 }
 
-/// Issue #29 item 7 (10.1, 7.0): a repair's label counts dice, not boxes ("5 dice on primary", not "5
+/// A repair's label counts dice, not boxes ("5 dice on primary", not "5
 /// primary"), and a ship that has not yet taken the Outfitting & Repair phase is told before the tap that it
 /// will not move this turn; a ship that has taken it is not told again.
 #[test]
@@ -341,7 +327,7 @@ fn issue_29_a_repair_label_counts_dice_and_says_the_ship_will_not_move() {
     );
 }
 
-/// Issue #29 item 2 (14.8, 14.9): a fire order says what it spends before the tap — " · 1 ammunition (14.8)"
+/// A fire order says what it spends before the tap — " · 1 ammunition (14.8)"
 /// for a ship's first fire in the battle, " · 2 ammunition (14.9)" at maximum fire — and nothing once the
 /// ship has paid for the battle; the number is the battle option's own.
 #[test]

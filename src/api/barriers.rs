@@ -1,4 +1,4 @@
-//! Points of no return (issue #14). An applied action that rolled a die, drew from the RNG or revealed a
+//! Points of no return. An applied action that rolled a die, drew from the RNG or revealed a
 //! hidden identity is a barrier: what it showed cannot be unseen, so `undo` stops there (unless the
 //! "take-backs after reveals" house rule is on). Before the tap, the view marks each legal action that
 //! *may* roll or reveal — decided from the public view alone, so the mark can never hint at a secret.
@@ -36,8 +36,8 @@ pub fn may_roll_or_reveal(view: &PlayerView, action: &Action) -> bool {
     barrier_words(view, action).is_some()
 }
 
-/// What `action` may roll or reveal, in a player's words, ending "· can't be taken back" (issue #29 item 5:
-/// not one generic line on every button); `None` for a decision that only records a choice. Judged from the
+/// What `action` may roll or reveal, in a player's words, ending "· can't be taken back" (each
+/// decision its own words, never one generic line on every button); `None` for a decision that only records a choice. Judged from the
 /// public view only, like the mark it replaces.
 pub fn barrier_words(view: &PlayerView, action: &Action) -> Option<String> {
     // With the house rule "take-backs after reveals" an undo is still possible, but counted.
@@ -50,8 +50,37 @@ pub fn barrier_words(view: &PlayerView, action: &Action) -> Option<String> {
     what_it_rolls(view, action).map(|what| format!("{what} · {after}"))
 }
 
-/// Every action is named here (no catch-all arm), so a new action cannot slip through unmarked.
+/// What `action` rolls or reveals, judged from the view where it must be; the rest in `plain_words`.
 fn what_it_rolls(view: &PlayerView, action: &Action) -> Option<String> {
+    match action {
+        Action::EndPhase => end_phase_rolls(view),
+        Action::ResolveIncidents { space } => incidents_drawn(view, space),
+        Action::Fight { space } if !fight_may_roll(view, space) => None,
+        Action::Repair {
+            hull,
+            engines,
+            primary,
+            secondary,
+            tertiary,
+            ..
+        } => Some(format!(
+            "rolls {} (10.1)",
+            count(
+                hull + engines + primary + secondary + tertiary,
+                "repair die",
+                "repair dice"
+            )
+        )),
+        Action::CupDraw { count: n } => Some(format!(
+            "draws {} from the cup",
+            count(*n, "counter", "counters")
+        )),
+        other => plain_words(other).map(str::to_string),
+    }
+}
+
+/// Every action is named here (no catch-all arm), so a new action cannot slip through unmarked.
+fn plain_words(action: &Action) -> Option<&'static str> {
     let words = match action {
         // Decisions that only record a choice: no die, no draw, nothing turned over.
         Action::PlaceCollier { .. }
@@ -67,73 +96,48 @@ fn what_it_rolls(view: &PlayerView, action: &Action) -> Option<String> {
         | Action::Correct { .. } => return None,
         // 12.3: only emergency speed makes the engine check.
         Action::Move { speed, .. } if *speed == Speed::Emergency => {
-            "rolls the engine check: 1–2 damages the engines (12.3)".to_string()
+            "rolls the engine check: 1–2 damages the engines (12.3)"
         }
         Action::Move { .. } => return None,
-        Action::EndPhase => return end_phase_rolls(view),
         // 14.4 / 16.0: breaking off or ceasing fire moves or stops the ships; the battle's dice are done.
         Action::BreakOff { .. } | Action::CeaseFire { .. } => return None,
-        Action::ResolveIncidents { space } => return incidents_drawn(view, space),
-        Action::Fight { space } if !fight_may_roll(view, space) => return None,
-        Action::Fight { .. } => "the salvos are rolled at once (14.5)".to_string(),
-        Action::Repair {
-            hull,
-            engines,
-            primary,
-            secondary,
-            tertiary,
-            ..
-        } => {
-            format!(
-                "rolls {} (10.1)",
-                count(
-                    hull + engines + primary + secondary + tertiary,
-                    "repair die",
-                    "repair dice"
-                )
-            )
-        }
+        Action::EndPhase
+        | Action::ResolveIncidents { .. }
+        | Action::Repair { .. }
+        | Action::CupDraw { .. } => unreachable!("`what_it_rolls` words these from the view"),
+        Action::Fight { .. } => "the salvos are rolled at once (14.5)",
         Action::Resupply {
             supply: Supply::Ammunition,
             ..
-        } => "rolls for ammunition (7.1)".to_string(),
+        } => "rolls for ammunition (7.1)",
         Action::Resupply {
             supply: Supply::Coal,
             ..
-        } => "rolls for coal (7.3)".to_string(),
-        Action::UseCollier { .. } => "rolls 2 dice for the collier's coal (7.4)".to_string(),
-        Action::UseFriendlyShip { .. } => "rolls 1 die for the Friendly Ship's coal".to_string(),
-        Action::AttemptIntelligence { .. } => {
-            "rolls 1 die on the Intelligence Table (11.1)".to_string()
-        }
-        Action::ExamineZone { .. } => "shows the zone's face-down markers (11.2)".to_string(),
-        Action::Reconnoitre { .. } => "rolls 1 die for the seaplane (21.2)".to_string(),
-        Action::Contact { .. } => "rolls for contact (14.3)".to_string(),
-        Action::FireOrders { .. } => "may roll this round's salvos (14.5)".to_string(),
-        Action::Torpedoes { .. } => "may roll this round's torpedoes (14.6)".to_string(),
-        Action::RaidMerchants { .. } => "rolls the raid: one die + leadership (15.0)".to_string(),
+        } => "rolls for coal (7.3)",
+        Action::UseCollier { .. } => "rolls 2 dice for the collier's coal (7.4)",
+        Action::UseFriendlyShip { .. } => "rolls 1 die for the Friendly Ship's coal",
+        Action::AttemptIntelligence { .. } => "rolls 1 die on the Intelligence Table (11.1)",
+        Action::ExamineZone { .. } => "shows the zone's face-down markers (11.2)",
+        Action::Reconnoitre { .. } => "rolls 1 die for the seaplane (21.2)",
+        Action::Contact { .. } => "rolls for contact (14.3)",
+        Action::FireOrders { .. } => "may roll this round's salvos (14.5)",
+        Action::Torpedoes { .. } => "may roll this round's torpedoes (14.6)",
+        Action::RaidMerchants { .. } => "rolls the raid: one die + leadership (15.0)",
         // A pending question's answer: the incident or battle it belongs to goes on, with its dice.
         Action::EvadeSubmarine {
             spend_coal: false, ..
-        } => "rolls the torpedo run".to_string(),
+        } => "rolls the torpedo run",
         Action::EvadeSubmarine { .. }
         | Action::Answer { .. }
         | Action::ChooseShip { .. }
-        | Action::ChooseIntelligence { .. } => {
-            "the incidents or battle here go on and may roll".to_string()
-        }
-        Action::CupDraw { count: n } => {
-            format!("draws {} from the cup", count(*n, "counter", "counters"))
-        }
-        Action::CupReveal { .. } => "turns the place's counters over".to_string(),
-        Action::NextMission { .. } => {
-            "sets up the next mission's hidden counters (24.1)".to_string()
-        }
+        | Action::ChooseIntelligence { .. } => "the incidents or battle here go on and may roll",
+        Action::CupReveal { .. } => "turns the place's counters over",
+        Action::NextMission { .. } => "sets up the next mission's hidden counters (24.1)",
     };
     Some(words)
 }
 
-/// 13.2 (issue #29 item 5): a port where the ships make no picks now (the view's count, from the same rule
+/// 13.2: a port where the ships make no picks now (the view's count, from the same rule
 /// the draw follows) holds no face-down stack: drawing there draws and reveals nothing. Elsewhere the
 /// draw's size is said where the view knows it.
 fn incidents_drawn(view: &PlayerView, space: &SpaceRef) -> Option<String> {
@@ -152,7 +156,7 @@ fn incidents_drawn(view: &PlayerView, space: &SpaceRef) -> Option<String> {
     }
 }
 
-/// 14.5 (issue #29 item 5): *Fight* asks each German ship that can fire for its target, no die yet; only
+/// 14.5: *Fight* asks each German ship that can fire for its target, no die yet; only
 /// when none of them can fire its guns do the salvos run at once.
 fn fight_may_roll(view: &PlayerView, space: &SpaceRef) -> bool {
     let Some(game) = &view.game else { return true };

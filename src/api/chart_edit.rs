@@ -107,7 +107,7 @@ pub fn import_pack(game: Option<&Game>, json: &str) -> Result<(RulesPack, Event)
 }
 
 /// A chart as the map names it, with its rules ("Contact Table (14.3)"): its one spelling in the rule
-/// summaries (issue #19: no pack key in a line the player reads).
+/// summaries (no pack key in a line the player reads).
 pub fn chart_title(chart: &str) -> String {
     let summaries = crate::ground::rule_summaries::summaries();
     match summaries.charts.get(chart) {

@@ -1,4 +1,4 @@
-//! The finished-games list (issue #14): each game over for good is kept on the device with its record;
+//! The finished-games list: each game over for good is kept on the device with its record;
 //! the list shows orders, VP, verdict, date and fingerprint, and a summary of missions played and won by
 //! Orders (a campaign counts each of its missions). The shell stores the entries; this module says what
 //! an entry holds and how the summary is counted.

@@ -1,9 +1,9 @@
-//! Words for the decisions of a view (issue #15): a button label per legal action and, under 25.0,
+//! Words for the decisions of a view: a button label per legal action and, under 25.0,
 //! whose call it is. Made from the finished public view and the pack only, like the barrier marks, so
 //! a label can never name a face-down counter. The UI shows them as they are.
 
 use crate::api::view::PlayerView;
-use crate::ground::action::{Action, Speed, Supply};
+use crate::ground::action::{Action, Share, Speed, Supply};
 use crate::ground::event::phase_name;
 use crate::ground::pack::RulesPack;
 use crate::ground::state::{Pending, Phase, SpaceRef};
@@ -37,7 +37,7 @@ pub fn word_decisions(pack: &RulesPack, view: &mut PlayerView) {
     }
 }
 
-/// The next step's words (issue #19: the dock's big button): what ending the phase means and the phase it
+/// The next step's words (the dock's big button): what ending the phase means and the phase it
 /// leads to, e.g. "Done moving → Incident".
 fn end_phase_label(view: &PlayerView) -> String {
     let done = match view.phase {
@@ -75,7 +75,7 @@ impl Words<'_> {
             .unwrap_or_else(|| id.to_string())
     }
 
-    /// Issue #29: what a fire order spends, before the tap (" · 1 ammunition (14.8)"), read from the
+    /// What a fire order spends, before the tap (" · 1 ammunition (14.8)"), read from the
     /// battle's fire options; nothing once the ship has paid for the battle.
     fn fire_cost(&self, ship: &str, target: &str, maximum: bool) -> String {
         let options = self
@@ -207,30 +207,13 @@ impl Words<'_> {
                 leader,
                 speed_ship,
                 maximum_speed,
-            } => {
-                // Issue #29: the speed chip shows the speed it brings (and its coal) before the tap.
-                let ship = self
-                    .view
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.ships.iter().find(|s| &s.id == speed_ship));
-                let speeds = ship.map(|s| self.pack.charts.engine_speeds(s.tracks.engines));
-                let coal = ship.is_some_and(|s| !s.austro_hungarian);
-                let speed = match (speeds, *maximum_speed) {
-                    // Short: the contact control's speed chips show these words under "Speed".
-                    (Some(v), true) if coal => format!("maximum {} (1 coal)", v.maximum),
-                    (Some(v), true) => format!("maximum {}", v.maximum),
-                    (Some(v), false) => format!("cruise {}", v.cruise),
-                    (None, true) => "maximum speed (1 coal)".to_string(),
-                    (None, false) => "cruise speed".to_string(),
-                };
-                format!(
-                    "Contact at {}: leadership of {}, {speed} of {}",
-                    self.place(space),
-                    self.ship(leader),
-                    self.ship(speed_ship)
-                )
-            }
+            } => format!(
+                "Contact at {}: leadership of {}, {} of {}",
+                self.place(space),
+                self.ship(leader),
+                self.contact_speed(speed_ship, *maximum_speed),
+                self.ship(speed_ship)
+            ),
             Action::Fight { .. } => "Fight".to_string(),
             Action::BreakOff { to, .. } => format!("Break off to {}", self.place(to)),
             Action::FireOrders {
@@ -293,23 +276,7 @@ impl Words<'_> {
                 self.place(space)
             ),
             Action::Distribute { shares } if shares.is_empty() => "Give nothing".to_string(),
-            Action::Distribute { shares } => shares
-                .iter()
-                .map(|s| {
-                    let parts = [
-                        (s.ammunition, "ammo"),
-                        (s.torpedoes, "torp"),
-                        (s.coal, "coal"),
-                    ];
-                    let given: Vec<String> = parts
-                        .iter()
-                        .filter(|(n, _)| *n > 0)
-                        .map(|(n, what)| format!("{n} {what}"))
-                        .collect();
-                    format!("{} {}", self.ship(&s.ship), given.join(" "))
-                })
-                .collect::<Vec<_>>()
-                .join(" · "),
+            Action::Distribute { shares } => self.distribute_label(shares),
             Action::Repair {
                 ship,
                 hull,
@@ -318,60 +285,16 @@ impl Words<'_> {
                 secondary,
                 tertiary,
             } => {
-                // Issue #29: the numbers are dice, not boxes ("5 primary" read as five boxes repaired), and a
-                // ship that has not yet taken the phase learns before the tap that it will not move (7.0).
-                let parts = [
-                    (hull, "hull"),
-                    (engines, "engines"),
-                    (primary, "primary"),
-                    (secondary, "secondary"),
-                    (tertiary, "tertiary"),
+                let dice = [
+                    (*hull, "hull"),
+                    (*engines, "engines"),
+                    (*primary, "primary"),
+                    (*secondary, "secondary"),
+                    (*tertiary, "tertiary"),
                 ];
-                let fixed: Vec<String> = parts
-                    .iter()
-                    .filter(|(n, _)| **n > 0)
-                    .enumerate()
-                    .map(|(i, (n, track))| {
-                        if i == 0 {
-                            format!("{} on {track}", count(**n, "die", "dice"))
-                        } else {
-                            format!("{n} on {track}")
-                        }
-                    })
-                    .collect();
-                let stays = self
-                    .view
-                    .decisions
-                    .iter()
-                    .any(|d| d.action == Action::TakeOutfitting { ship: ship.clone() });
-                let stays = if stays {
-                    " · no move this turn (7.0)"
-                } else {
-                    ""
-                };
-                format!(
-                    "{} repairs: {} (10.1){stays}",
-                    self.ship(ship),
-                    fixed.join(", ")
-                )
+                self.repair_label(ship, dice)
             }
-            // Issue #29: a buy says what it costs and what is left after it, as the Crew & Gear chart prices it.
-            Action::LoadCargo { ship, item } => {
-                let cost = self.pack.charts.cargo(item).map_or(0, |c| c.cost);
-                let points = self
-                    .view
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.ships.iter().find(|s| &s.id == ship))
-                    .map_or(0, |s| s.cargo_points);
-                format!(
-                    "{}: buy {} · {} ({} left)",
-                    self.ship(ship),
-                    self.cargo(item),
-                    count(cost, "point", "points"),
-                    points.saturating_sub(cost)
-                )
-            }
+            Action::LoadCargo { ship, item } => self.buy_label(ship, item),
             Action::DumpCargo { ship, item } => {
                 format!("{}: unload {}", self.ship(ship), self.cargo(item))
             }
@@ -397,6 +320,98 @@ impl Words<'_> {
             // Corrections are never legal actions; they are labelled by the corrections panel's fields.
             other => format!("{other:?}"),
         }
+    }
+
+    /// 14.3: the speed chip shows the speed it brings (and its coal) before the tap.
+    fn contact_speed(&self, speed_ship: &str, maximum_speed: bool) -> String {
+        let ship = self
+            .view
+            .game
+            .as_ref()
+            .and_then(|g| g.ships.iter().find(|s| s.id == speed_ship));
+        let speeds = ship.map(|s| self.pack.charts.engine_speeds(s.tracks.engines));
+        let coal = ship.is_some_and(|s| !s.austro_hungarian);
+        match (speeds, maximum_speed) {
+            // Short: the contact control's speed chips show these words under "Speed".
+            (Some(v), true) if coal => format!("maximum {} (1 coal)", v.maximum),
+            (Some(v), true) => format!("maximum {}", v.maximum),
+            (Some(v), false) => format!("cruise {}", v.cruise),
+            (None, true) => "maximum speed (1 coal)".to_string(),
+            (None, false) => "cruise speed".to_string(),
+        }
+    }
+
+    /// 7.0: what each ship is given of the shared-out points.
+    fn distribute_label(&self, shares: &[Share]) -> String {
+        shares
+            .iter()
+            .map(|s| {
+                let parts = [
+                    (s.ammunition, "ammo"),
+                    (s.torpedoes, "torp"),
+                    (s.coal, "coal"),
+                ];
+                let given: Vec<String> = parts
+                    .iter()
+                    .filter(|(n, _)| *n > 0)
+                    .map(|(n, what)| format!("{n} {what}"))
+                    .collect();
+                format!("{} {}", self.ship(&s.ship), given.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+
+    /// 10.1: the repair dice on each attribute (`dice`: how many, and the attribute).
+    fn repair_label(&self, ship: &str, dice: [(u8, &str); 5]) -> String {
+        // The numbers are dice, not boxes ("5 primary" read as five boxes repaired), and a
+        // ship that has not yet taken the phase learns before the tap that it will not move (7.0).
+        let fixed: Vec<String> = dice
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .enumerate()
+            .map(|(i, (n, track))| {
+                if i == 0 {
+                    format!("{} on {track}", count(*n, "die", "dice"))
+                } else {
+                    format!("{n} on {track}")
+                }
+            })
+            .collect();
+        let stays = self.view.decisions.iter().any(|d| {
+            d.action
+                == Action::TakeOutfitting {
+                    ship: ship.to_string(),
+                }
+        });
+        let stays = if stays {
+            " · no move this turn (7.0)"
+        } else {
+            ""
+        };
+        format!(
+            "{} repairs: {} (10.1){stays}",
+            self.ship(ship),
+            fixed.join(", ")
+        )
+    }
+
+    /// 8.1, 8.5: a buy says what it costs and what is left after it, as the Crew & Gear chart prices it.
+    fn buy_label(&self, ship: &str, item: &str) -> String {
+        let cost = self.pack.charts.cargo(item).map_or(0, |c| c.cost);
+        let points = self
+            .view
+            .game
+            .as_ref()
+            .and_then(|g| g.ships.iter().find(|s| s.id == ship))
+            .map_or(0, |s| s.cargo_points);
+        format!(
+            "{}: buy {} · {} ({} left)",
+            self.ship(ship),
+            self.cargo(item),
+            count(cost, "point", "points"),
+            points.saturating_sub(cost)
+        )
     }
 }
 

@@ -47,12 +47,12 @@ pub const WEAPONS: [Weapon; 4] = [
 
 /// Every sea zone of the map (2.1).
 pub fn sea_zones() -> &'static [SeaZone] {
-    &SeaZone::ALL
+    SeaZone::ALL
 }
 
 /// Every track of a ship display (2.1).
 pub fn tracks() -> &'static [Track] {
-    &Track::ALL
+    Track::ALL
 }
 
 #[cfg(test)]

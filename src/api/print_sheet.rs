@@ -238,7 +238,7 @@ pub fn qr_symbol(code: &str) -> QrCode {
 }
 
 /// A short text's QR symbol alone, as an SVG document in module units: dark modules as one path on white
-/// with a quiet zone of 4 modules (issue #16: a table seat's join URL, shown by the app to be scanned).
+/// with a quiet zone of 4 modules (a table seat's join URL, shown by the app to be scanned).
 pub fn qr_svg(text: &str) -> String {
     let qr = qr_symbol(text);
     let width = qr.width();

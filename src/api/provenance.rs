@@ -1,4 +1,4 @@
-//! A provable game (issue #14): before the player's first decision the referee commits to its randomness
+//! A provable game: before the player's first decision the referee commits to its randomness
 //! with SHA-256 over a documented string that holds the seed, a fresh random salt and the hash of the
 //! rules pack in force. The commitment is public from the first view on; the seed, the salt and the
 //! committed string are revealed only when the game is over for good, so anyone can check by hand that

@@ -1,4 +1,4 @@
-//! The game record (issue #14): the whole game as data — the rules pack's hash (and the pack itself
+//! The game record: the whole game as data — the rules pack's hash (and the pack itself
 //! when it is not the standard one), the options, the commitment, every applied request in order with
 //! the events it produced (corrections, chart edits, undos and take-backs included), and the final view.
 //! The seed, the salt and the committed string are in it only once the game is over for good, so a

@@ -25,7 +25,7 @@ pub enum SessionRequest {
     /// Changes nothing; returns the current view.
     View,
     /// Restores the state before the last applied move, RNG included (DESIGN.md principle 4), unless
-    /// that move rolled or revealed (issue #14).
+    /// that move rolled or revealed.
     Undo,
     /// Returns the game log from entry `since` on (changes nothing).
     Log {
@@ -49,10 +49,10 @@ pub enum SessionRequest {
     },
     /// The whole rules pack as JSON text, in `pack_json` (changes nothing).
     ExportPack,
-    /// The game record (issue #14): pack hash, options, commitment, every applied request with its
+    /// The game record: pack hash, options, commitment, every applied request with its
     /// events, the final view; the seed and salt only once the game is over. In `record`; changes nothing.
     ExportRecord,
-    /// The after-action review (issue #14), once the game is over: the setup as it really was, turn by
+    /// The after-action review, once the game is over: the setup as it really was, turn by
     /// turn VP and Alert, every draw and die, battles with their dice luck. In `review`; changes nothing.
     Review,
     /// Replaces the whole rules pack with an exported one; validated and checked against the running game.

@@ -45,15 +45,15 @@ impl Session {
             ),
             SessionRequest::Scan { code } => Answer::Scan(self.scan(code)?),
             SessionRequest::ExportPack => Answer::PackJson(self.pack.to_json()),
-            SessionRequest::Charts => Answer::Charts(self.pack.charts.clone()),
+            SessionRequest::Charts => Answer::Charts(Box::new(self.pack.charts.clone())),
             SessionRequest::ListPieces => Answer::Pieces(crate::api::codes::inventory(&self.pack)),
             SessionRequest::Forecast { space } => {
                 return Ok(self.forecast(space)?.map(Answer::Forecast))
             }
-            SessionRequest::ExportRecord => Answer::Record(
+            SessionRequest::ExportRecord => Answer::Record(Box::new(
                 self.export_record()
                     .ok_or_else(|| RuleError::NoGame.to_info())?,
-            ),
+            )),
             SessionRequest::Review => Answer::Review(crate::api::review::build(self)?),
             _ => return Ok(None),
         }))

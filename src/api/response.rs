@@ -53,17 +53,18 @@ pub enum Answer {
     Log(Vec<LogEntry>),
     /// The answer to a `scan`.
     Scan(ScanInfo),
-    /// The answer to `charts`: the rules pack's charts (public data, each with its source).
-    Charts(Charts),
+    /// The answer to `charts`: the rules pack's charts (public data, each with its source; boxed, as the
+    /// record below, so the small answers stay small).
+    Charts(Box<Charts>),
     /// The answer to `export_pack`: the whole rules pack as JSON text.
     PackJson(String),
     /// The answer to `list_pieces`: every printed piece with its code (the setup inventory).
     Pieces(Vec<PieceEntry>),
     /// The answer to a `forecast`: the Monte Carlo estimate of a battle from here.
     Forecast(Forecast),
-    /// The answer to `export_record`: the game record (issue #14).
-    Record(GameRecord),
-    /// The answer to `review`: the after-action review of a finished game (issue #14).
+    /// The answer to `export_record`: the game record (boxed: it holds a whole view).
+    Record(Box<GameRecord>),
+    /// The answer to `review`: the after-action review of a finished game.
     Review(Review),
 }
 
@@ -110,7 +111,7 @@ impl From<Answer> for Answers {
                 ..none
             },
             Answer::Charts(x) => Answers {
-                charts: Some(x),
+                charts: Some(*x),
                 ..none
             },
             Answer::PackJson(x) => Answers {
@@ -126,7 +127,7 @@ impl From<Answer> for Answers {
                 ..none
             },
             Answer::Record(x) => Answers {
-                record: Some(x),
+                record: Some(*x),
                 ..none
             },
             Answer::Review(x) => Answers {

@@ -1,4 +1,4 @@
-//! The after-action review (issue #14): once a game is over for good, everything that was hidden may be
+//! The after-action review: once a game is over for good, everything that was hidden may be
 //! shown. The review replays the game record with the revealed seed to read what each patrol zone, port
 //! and the pool held at setup and VP and Alert Level after every turn, and lists every draw, die and
 //! battle from the log, with each battle's dice luck: hits scored against the hits expected from the

@@ -40,7 +40,7 @@ pub struct Session {
     pub(crate) game: Option<Game>,
     /// Snapshots before each applied action, newest last, with the log length at that time.
     pub(crate) undo: Vec<(Game, u32)>,
-    /// Whether the action after each snapshot rolled or revealed (issue #14); parallel to the newest
+    /// Whether the action after each snapshot rolled or revealed; parallel to the newest
     /// `undo` entries (saves from before it hold none: their older snapshots count as barriers).
     #[serde(default)]
     pub(crate) barriers: Vec<bool>,
@@ -50,7 +50,7 @@ pub struct Session {
     /// Where new games' seeds and salts come from; seeded by the shell or the CLI from the OS.
     #[serde(default)]
     pub(crate) entropy: Option<ChaCha8Rng>,
-    /// The running game's commitment with its hidden seed and salt (issue #14).
+    /// The running game's commitment with its hidden seed and salt.
     #[serde(default)]
     pub(crate) provenance: Option<Provenance>,
     /// Everything applied since new game, for the game record.
@@ -106,7 +106,7 @@ impl Session {
             view.reveal = self.provenance.as_ref().map(Provenance::reveal);
         }
         view.undo_status = self.undo_view();
-        // Marked from the finished public view only, never from the game (issue #14).
+        // Marked from the finished public view only, never from the game.
         crate::api::labels::word_decisions(&self.pack, &mut view);
         view
     }
@@ -241,9 +241,9 @@ impl Session {
         Ok(events)
     }
 
-    /// Undo stops at a roll or a reveal (issue #14), so the snapshots from before the newest one can never be
-    /// restored: only the barrier's own snapshot is kept (it says why undo is refused). Issue #17: the
-    /// autosave written before every answer holds the undo history, and no longer grows with dead copies of
+    /// Undo stops at a roll or a reveal, so the snapshots from before the newest one can never be
+    /// restored: only the barrier's own snapshot is kept (it says why undo is refused). The
+    /// autosave written before every answer holds the undo history, so it never grows with dead copies of
     /// the game. The take-backs house rule keeps them all.
     fn forget_past_the_barrier(&mut self) {
         let dead = self.undo.len().saturating_sub(1);

@@ -10,7 +10,7 @@ pub trait SessionHooks {
     fn game(&self) -> Option<&Game>;
     /// The running game, to change: scripted dice, planted states.
     fn game_mut_for_tests(&mut self) -> Option<&mut Game>;
-    /// How many snapshots undo holds (issue #17: what an autosave carries of the undo history).
+    /// How many snapshots undo holds (what an autosave carries of the undo history).
     fn undo_depth(&self) -> usize;
 }
 

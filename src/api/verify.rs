@@ -1,4 +1,4 @@
-//! `verify` replays a finished game record (issue #14) with the real rules and confirms that every event
+//! `verify` replays a finished game record with the real rules and confirms that every event
 //! and the final view are the same, or names the first step that differs (`referee verify`).
 
 use serde::{Deserialize, Serialize};
@@ -7,8 +7,10 @@ use ts_rs::TS;
 use crate::api::provenance;
 use crate::api::record::{GameRecord, RECORD_FORMAT, RECORD_VERSION};
 use crate::api::request::Request;
+use crate::api::session::Session;
 use crate::api::view::PlayerView;
 use crate::ground::error::{ErrorCode, ErrorInfo};
+use crate::ground::pack::RulesPack;
 
 /// `referee verify`'s answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -105,46 +107,11 @@ fn replay(record: &GameRecord) -> VerifyReport {
         Ok(pack) => pack,
         Err(why) => return VerifyReport::refused(Some(0), ErrorCode::PackMismatch, why),
     };
-    let hash = provenance::pack_hash(&pack);
-    if hash != record.pack_sha256 && record.pack.is_none() {
-        // The standard pack changes when a rule is corrected (issue #28): a record of an earlier standard
-        // pack cannot be replayed by rules that now play differently.
-        let why = format!(
-            "the record was played with another version of the standard rules pack (SHA-256 {}; this app has {} {}, {hash}): verify it with the app version that played it",
-            record.pack_sha256, pack.meta.title, pack.meta.version
-        );
-        return VerifyReport::refused(Some(0), ErrorCode::PackMismatch, why);
+    if let Some(refused) = pack_refusal(record, &pack) {
+        return refused;
     }
-    if hash != record.pack_sha256 {
-        return VerifyReport::refused(
-            Some(0),
-            ErrorCode::PackMismatch,
-            format!(
-                "the rules pack's SHA-256 is {hash}, the record says {}",
-                record.pack_sha256
-            ),
-        );
-    }
-    let (Some(commitment), Some(seed), Some(salt)) =
-        (&record.commitment, record.seed, &record.salt)
-    else {
-        return VerifyReport::refused(
-            None,
-            ErrorCode::UnfinishedRecord,
-            "the record holds no seed yet: a game can be verified once it is over",
-        );
-    };
-    if let Err(why) = provenance::check(commitment, seed, salt, &record.pack_sha256) {
-        return VerifyReport::refused(Some(0), ErrorCode::CommitmentMismatch, why);
-    }
-    if record.committed.as_deref()
-        != Some(provenance::committed_string(seed, salt, &record.pack_sha256).as_str())
-    {
-        return VerifyReport::refused(
-            Some(0),
-            ErrorCode::CommitmentMismatch,
-            "the committed string is not the one the seed, salt and pack make",
-        );
+    if let Some(refused) = commitment_refusal(record) {
+        return refused;
     }
     let (mut session, started) = match record.start(pack) {
         Ok(started) => started,
@@ -159,29 +126,8 @@ fn replay(record: &GameRecord) -> VerifyReport {
             to_value(&started),
         );
     }
-    for (i, step) in record.steps.iter().enumerate() {
-        let n = i as u32 + 1;
-        let response = session.respond(step.action.clone());
-        let got = response.events.unwrap_or_default();
-        if !response.ok {
-            let why = response.error.map(|e| e.message).unwrap_or_default();
-            return VerifyReport::differs(
-                n,
-                ErrorCode::StepDiffers,
-                format!("step {n} was refused on replay: {why}"),
-                to_value(&step.events),
-                to_value(&why),
-            );
-        }
-        if got != step.events {
-            return VerifyReport::differs(
-                n,
-                ErrorCode::StepDiffers,
-                format!("step {n} ({}) gave other events", action_name(&step.action)),
-                to_value(&step.events),
-                to_value(&got),
-            );
-        }
+    if let Some(differs) = replay_steps(&mut session, record) {
+        return differs;
     }
     let view = session.view();
     if comparable(&view, &record.final_view) != comparable(&record.final_view, &record.final_view) {
@@ -204,6 +150,91 @@ fn replay(record: &GameRecord) -> VerifyReport {
     }
 }
 
+/// The pack the record names is this app's: the same SHA-256 (a record of an earlier standard pack cannot be
+/// replayed by rules that now play differently). `None` when it is.
+fn pack_refusal(record: &GameRecord, pack: &RulesPack) -> Option<VerifyReport> {
+    let hash = provenance::pack_hash(pack);
+    if hash != record.pack_sha256 && record.pack.is_none() {
+        // The standard pack changes when a rule is corrected: a record of an earlier standard
+        // pack cannot be replayed by rules that now play differently.
+        let why = format!(
+            "the record was played with another version of the standard rules pack (SHA-256 {}; this app has {} {}, {hash}): verify it with the app version that played it",
+            record.pack_sha256, pack.meta.title, pack.meta.version
+        );
+        return Some(VerifyReport::refused(Some(0), ErrorCode::PackMismatch, why));
+    }
+    if hash != record.pack_sha256 {
+        return Some(VerifyReport::refused(
+            Some(0),
+            ErrorCode::PackMismatch,
+            format!(
+                "the rules pack's SHA-256 is {hash}, the record says {}",
+                record.pack_sha256
+            ),
+        ));
+    }
+    None
+}
+
+/// The seed and salt revealed at the end make the commitment shown at the start. `None` when they do.
+fn commitment_refusal(record: &GameRecord) -> Option<VerifyReport> {
+    let (Some(commitment), Some(seed), Some(salt)) =
+        (&record.commitment, record.seed, &record.salt)
+    else {
+        return Some(VerifyReport::refused(
+            None,
+            ErrorCode::UnfinishedRecord,
+            "the record holds no seed yet: a game can be verified once it is over",
+        ));
+    };
+    if let Err(why) = provenance::check(commitment, seed, salt, &record.pack_sha256) {
+        return Some(VerifyReport::refused(
+            Some(0),
+            ErrorCode::CommitmentMismatch,
+            why,
+        ));
+    }
+    if record.committed.as_deref()
+        != Some(provenance::committed_string(seed, salt, &record.pack_sha256).as_str())
+    {
+        return Some(VerifyReport::refused(
+            Some(0),
+            ErrorCode::CommitmentMismatch,
+            "the committed string is not the one the seed, salt and pack make",
+        ));
+    }
+    None
+}
+
+/// Every step replayed gives the events the record holds. `None` when all do.
+fn replay_steps(session: &mut Session, record: &GameRecord) -> Option<VerifyReport> {
+    for (i, step) in record.steps.iter().enumerate() {
+        let n = i as u32 + 1;
+        let response = session.respond(step.action.clone());
+        let got = response.events.unwrap_or_default();
+        if !response.ok {
+            let why = response.error.map(|e| e.message).unwrap_or_default();
+            return Some(VerifyReport::differs(
+                n,
+                ErrorCode::StepDiffers,
+                format!("step {n} was refused on replay: {why}"),
+                to_value(&step.events),
+                to_value(&why),
+            ));
+        }
+        if got != step.events {
+            return Some(VerifyReport::differs(
+                n,
+                ErrorCode::StepDiffers,
+                format!("step {n} ({}) gave other events", action_name(&step.action)),
+                to_value(&step.events),
+                to_value(&got),
+            ));
+        }
+    }
+    None
+}
+
 fn to_value<T: Serialize>(value: &T) -> serde_json::Value {
     serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
 }
@@ -218,7 +249,7 @@ fn action_name(action: &Request) -> String {
 
 /// The part of a final view a replay must reproduce: the game and its decisions' actions. The decisions'
 /// words are left out — they are the app's wording, which may improve between versions — and a record made
-/// before protocol 2 (issue #33) kept its decisions in lists this version no longer reads, so for it the
+/// before protocol 2 kept its decisions in lists this version no longer reads, so for it the
 /// decisions are left out too (the replayed steps have already checked every event).
 fn comparable(view: &PlayerView, recorded: &PlayerView) -> PlayerView {
     let mut v = view.clone();

@@ -11,7 +11,7 @@ use crate::ground::event::CounterInfo;
 use crate::ground::pack::{Nation, PlaceKind, RulesPack, ShipType, Tracks};
 use crate::ground::state::{
     AlliedFate, BattleStage, BattleState, CounterId, Game, GameOptions, GameOver, GermanShip,
-    Location, Pending, Phase, ShipStatus, SpaceRef,
+    Location, Pending, Phase, SalvoSide, ShipStatus, SpaceRef,
 };
 use crate::rules::combat::firing::Weapon;
 use crate::rules::combat::odds::{fire_odds, FireOdds};
@@ -50,8 +50,8 @@ pub struct PlayerView {
     pub undo_status: UndoView,
 }
 
-/// The view's shape: 2 since issue #33 (`decisions` replaced `legal_actions`, `legal_labels`,
-/// `legal_barriers` and `legal_deciders`; a barrier became the words of what it rolls or reveals).
+/// The view's shape: 2 since `decisions` replaced `legal_actions`, `legal_labels`,
+/// `legal_barriers` and `legal_deciders`, and a barrier became the words of what it rolls or reveals.
 pub const PROTOCOL_VERSION: u32 = 2;
 
 fn protocol_1() -> u32 {
@@ -333,15 +333,7 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
             .iter()
             .map(|s| ship_view(pack, game, s))
             .collect(),
-        colliers: game
-            .colliers
-            .iter()
-            .map(|c| CollierView {
-                id: c.id,
-                position: c.position.clone(),
-                position_name: c.position.describe(pack),
-            })
-            .collect(),
+        colliers: collier_views(pack, game),
         pool: game.count_at(&Location::Pool) as u32,
         patrol_zones: patrol_zone_views(pack, game),
         ports: port_views(pack, game),
@@ -378,30 +370,45 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
             .iter()
             .map(|b| battle_view(pack, game, b))
             .collect(),
-        captured_ports: game
-            .captured_ports
-            .iter()
-            .map(|p| SpaceRef::place(p).describe(pack))
-            .collect(),
+        captured_ports: place_names(pack, &game.captured_ports),
         mines: game.mines.iter().map(|s| s.describe(pack)).collect(),
         campaign: game.campaign.clone(),
-        neutral_visited: game
-            .neutral_visited
-            .iter()
-            .map(|id| SpaceRef::place(id).describe(pack))
-            .collect(),
-        places: pack
-            .places
-            .iter()
-            .map(|p| PlaceView {
-                id: p.id.clone(),
-                name: p.name.clone(),
-                kind: p.kind,
-                nation: p.nation,
-                sea_zone: p.sea_zone,
-            })
-            .collect(),
+        neutral_visited: place_names(pack, &game.neutral_visited),
+        places: place_views(pack),
     }
+}
+
+/// 7.4: the German colliers and where each is.
+fn collier_views(pack: &RulesPack, game: &Game) -> Vec<CollierView> {
+    game.colliers
+        .iter()
+        .map(|c| CollierView {
+            id: c.id,
+            position: c.position.clone(),
+            position_name: c.position.describe(pack),
+        })
+        .collect()
+}
+
+/// Places of the pack by their ids, as a sentence names them.
+fn place_names(pack: &RulesPack, ids: &[String]) -> Vec<String> {
+    ids.iter()
+        .map(|id| SpaceRef::place(id).describe(pack))
+        .collect()
+}
+
+/// Every named place of the pack, for the move picker.
+fn place_views(pack: &RulesPack) -> Vec<PlaceView> {
+    pack.places
+        .iter()
+        .map(|p| PlaceView {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            kind: p.kind,
+            nation: p.nation,
+            sea_zone: p.sea_zone,
+        })
+        .collect()
 }
 
 /// The patrol zones' face-down stacks, with the markers the player has seen (3.0 step 3).
@@ -568,29 +575,23 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
                 "Incident Chart: French Navy Sorties",
             )
         }
-        Pending::BerlinIntelligence { choices } => {
-            let names: Vec<String> = choices
-                .iter()
-                .map(|c| pack.charts.intelligence_result(c).map(|r| format!("{c}: {}", r.name)).unwrap_or_else(|| c.clone()))
-                .collect();
-            (format!("Intelligence from Berlin — choose one: {}", names.join("; ")), "Incident Chart: Intelligence from Berlin")
-        }
+        Pending::BerlinIntelligence { choices } => (
+            berlin_question(pack, choices),
+            "Incident Chart: Intelligence from Berlin",
+        ),
         Pending::ExamineZone { count: 0 } => ("Which patrol zone do you examine? You will see all its face-down markers.".to_string(), "11.2"),
         Pending::ExamineZone { count } => (format!("Which patrol zone do you examine? You will see up to {count} of its face-down markers."), "11.2"),
         Pending::BreakOff { space } => (
             format!("You have the First Salvo at {}: fight, or break off to an adjacent space (not a neutral or enemy port, and with no enemy warships or incident markers)?", space.describe(pack)),
             "14.4",
         ),
-        Pending::Distribute { space, supply, points } => (
-            format!(
-                "{points} {} rolled at {}: how do you share them among the ships there? (Points not given are lost.)",
-                match supply { crate::ground::action::Supply::Ammunition => "ammunition points (ammunition or torpedoes)", crate::ground::action::Supply::Coal => "coal points" },
-                space.describe(pack)
-            ),
-            match supply { crate::ground::action::Supply::Ammunition => "7.1", crate::ground::action::Supply::Coal => "7.3" },
-        ),
+        Pending::Distribute {
+            space,
+            supply,
+            points,
+        } => distribute_question(pack, space, *supply, *points),
         Pending::FireOrders { ship, .. } => (
-            // Issue #29: short, one question (the dock shows it whole); the cards say the rest.
+            // Short, one question (the dock shows it whole); the cards say the rest.
             format!("{}: choose a target — all its guns fire at it this round.", ship_name(ship)),
             "14.5",
         ),
@@ -652,6 +653,44 @@ fn pending_prompt(pending: &Pending, ship: &dyn Fn(&str) -> String) -> String {
     }
 }
 
+/// 7.1, 7.3: the points rolled, to share out among the ships in the space, with the rule.
+fn distribute_question(
+    pack: &RulesPack,
+    space: &SpaceRef,
+    supply: crate::ground::action::Supply,
+    points: u8,
+) -> (String, &'static str) {
+    use crate::ground::action::Supply;
+    let (what, rule) = match supply {
+        Supply::Ammunition => ("ammunition points (ammunition or torpedoes)", "7.1"),
+        Supply::Coal => ("coal points", "7.3"),
+    };
+    (
+        format!(
+            "{points} {what} rolled at {}: how do you share them among the ships there? (Points not given are lost.)",
+            space.describe(pack)
+        ),
+        rule,
+    )
+}
+
+/// Incident Chart, Intelligence from Berlin: the results to choose from, each with its name.
+fn berlin_question(pack: &RulesPack, choices: &[String]) -> String {
+    let names: Vec<String> = choices
+        .iter()
+        .map(|c| {
+            pack.charts
+                .intelligence_result(c)
+                .map(|r| format!("{c}: {}", r.name))
+                .unwrap_or_else(|| c.clone())
+        })
+        .collect();
+    format!(
+        "Intelligence from Berlin — choose one: {}",
+        names.join("; ")
+    )
+}
+
 /// Face-up counters grouped by the space `at` finds in their location.
 fn stacks(
     pack: &RulesPack,
@@ -683,7 +722,8 @@ pub struct BattleView {
     pub round: u8,
     pub stage: BattleStage,
     /// "german" or "allied" this round.
-    pub first_salvo: Option<String>,
+    #[ts(as = "Option<String>")]
+    pub first_salvo: Option<SalvoSide>,
     pub night: bool,
     /// The Limited Visibility roll, if one was made.
     pub visibility: Option<u8>,
@@ -783,7 +823,7 @@ fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
         bombardment: b.bombardment,
         round: b.round,
         stage: b.stage,
-        first_salvo: b.first_salvo.clone(),
+        first_salvo: b.first_salvo,
         night: b.night,
         visibility: b.visibility,
         german: b.german.clone(),
@@ -795,7 +835,7 @@ fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
 
 /// The odds of each answer to the pending fire decision of this battle (14.5, 14.6, 14.9).
 fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptionView> {
-    use crate::rules::combat::firing::{german_dice, GermanFire};
+    use crate::rules::combat::firing::GermanFire;
     let (ship, torpedoes) = match game.pending.first() {
         Some(Pending::FireOrders { space, ship }) if space == &b.space => (ship, false),
         Some(Pending::Torpedoes { space, ship }) if space == &b.space => (ship, true),
@@ -811,18 +851,8 @@ fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptio
         .map(|(_, m)| *m);
     let mut options = Vec::new();
     for action in legal_actions(pack, game) {
-        let (target, maximum_fire) = match &action {
-            crate::ground::action::Action::FireOrders {
-                target: Some(t),
-                maximum_fire,
-                ..
-            } => (t.clone(), *maximum_fire),
-            crate::ground::action::Action::Torpedoes {
-                target: Some(t),
-                count: 1,
-                ..
-            } => (t.clone(), false),
-            _ => continue,
+        let Some((target, maximum_fire)) = order_target(&action) else {
+            continue;
         };
         let Some(index) = pack.counter_index(&target) else {
             continue;
@@ -846,17 +876,7 @@ fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptio
         } else {
             &Weapon::GUNS
         };
-        let fires = weapons
-            .iter()
-            .filter(|w| gun(s, **w) > 0)
-            .map(|w| {
-                let dice = german_dice(s, *w, armor, fire);
-                FireLine {
-                    weapon: *w,
-                    odds: fire_odds(dice, w.hitting_faces()),
-                }
-            })
-            .collect();
+        let fires = fire_lines(s, weapons, armor, fire);
         let ammunition = if torpedoes || paid.is_some() || s.austro_hungarian {
             0
         } else if maximum_fire {
@@ -867,13 +887,50 @@ fn fire_options(pack: &RulesPack, game: &Game, b: &BattleState) -> Vec<FireOptio
         options.push(FireOptionView {
             ship: ship.clone(),
             target,
-            target_name: pack.counters.counters[index].name.clone(),
+            target_name: pack.counter_spec(id).name.clone(),
             maximum_fire,
             ammunition,
             fires,
         });
     }
     options
+}
+
+/// The target and the maximum fire of a fire order, or of a launch of one torpedo; `None` for other moves.
+fn order_target(action: &crate::ground::action::Action) -> Option<(String, bool)> {
+    match action {
+        crate::ground::action::Action::FireOrders {
+            target: Some(t),
+            maximum_fire,
+            ..
+        } => Some((t.clone(), *maximum_fire)),
+        crate::ground::action::Action::Torpedoes {
+            target: Some(t),
+            count: 1,
+            ..
+        } => Some((t.clone(), false)),
+        _ => None,
+    }
+}
+
+/// 14.5, 14.6: the odds of each of the ship's weapons that can fire, at a target of `armor`.
+fn fire_lines(
+    s: &crate::ground::state::GermanShip,
+    weapons: &[Weapon],
+    armor: u8,
+    fire: crate::rules::combat::firing::GermanFire,
+) -> Vec<FireLine> {
+    weapons
+        .iter()
+        .filter(|w| gun(s, **w) > 0)
+        .map(|w| {
+            let dice = crate::rules::combat::firing::german_dice(s, *w, armor, fire);
+            FireLine {
+                weapon: *w,
+                odds: fire_odds(dice, w.hitting_faces()),
+            }
+        })
+        .collect()
 }
 
 fn gun(s: &crate::ground::state::GermanShip, w: Weapon) -> u8 {

@@ -1,36 +1,30 @@
 //! The public face of a counter, and which counters fight (14.0): pure functions of the rules pack.
 
 use crate::ground::event::CounterInfo;
-use crate::ground::pack::{CounterKind, RulesPack};
+use crate::ground::pack::{CounterKind, CounterKindTag, IncidentKind, RulesPack};
 use crate::ground::state::CounterId;
 
 /// An Allied warship or troop convoy counter (14.0: the units that fight).
 pub fn is_allied_warship(pack: &RulesPack, id: CounterId) -> bool {
-    use crate::ground::pack::IncidentKind::*;
-    matches!(
-        pack.counters.counters[id.index()].kind,
-        CounterKind::Incident {
-            incident: RoyalNavyWarship | FrenchWarship | FrenchTroopConvoy,
-            ..
-        }
-    )
+    pack.counter_spec(id)
+        .kind
+        .incident()
+        .is_some_and(IncidentKind::is_allied_warship)
 }
 
 /// The public face of a counter. Call only for counters that are face up or known to the player.
 pub fn counter_info(pack: &RulesPack, id: CounterId) -> CounterInfo {
-    let spec = &pack.counters.counters[id.index()];
-    let (kind, incident, ship, firepower) = match &spec.kind {
-        CounterKind::Incident { incident, ship } => ("incident", Some(*incident), *ship, None),
-        CounterKind::CoastalDefense { firepower } => {
-            ("coastal_defense", None, None, Some(*firepower))
-        }
-        CounterKind::Orders { .. } => ("orders", None, None, None),
-        CounterKind::AustroHungarian { ship } => ("austro_hungarian", None, Some(*ship), None),
+    let spec = pack.counter_spec(id);
+    let (incident, ship, firepower) = match &spec.kind {
+        CounterKind::Incident { incident, ship } => (Some(*incident), *ship, None),
+        CounterKind::CoastalDefense { firepower } => (None, None, Some(*firepower)),
+        CounterKind::Orders { .. } => (None, None, None),
+        CounterKind::AustroHungarian { ship } => (None, Some(*ship), None),
     };
     CounterInfo {
         id: spec.id.clone(),
         name: spec.name.clone(),
-        kind: kind.to_string(),
+        kind: CounterKindTag::from(&spec.kind),
         incident,
         ship,
         firepower,
@@ -42,7 +36,7 @@ pub fn orders_spec<'p>(
     pack: &'p RulesPack,
     game: &crate::ground::state::Game,
 ) -> &'p crate::ground::pack::OrdersSpec {
-    match &pack.counters.counters[game.orders.index()].kind {
+    match &pack.counter_spec(game.orders).kind {
         crate::ground::pack::CounterKind::Orders { orders } => {
             pack.orders_spec(orders).expect("validated")
         }

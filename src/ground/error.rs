@@ -14,7 +14,7 @@ pub enum RuleError {
     GameOver,
     #[error("nothing to undo")]
     NothingToUndo,
-    /// Issue #14: the last decision rolled a die or revealed something hidden; it cannot be taken back.
+    /// The last decision rolled a die or revealed something hidden; it cannot be taken back.
     #[error("can't undo: {0} (a die or a reveal cannot be unseen; fix a mistake with Correct)")]
     UndoBarrier(String),
     #[error("that action is not possible now: {0}")]

@@ -15,7 +15,8 @@ pub struct CounterInfo {
     pub id: String,
     pub name: String,
     /// `incident`, `coastal_defense`, `orders` or `austro_hungarian`.
-    pub kind: String,
+    #[ts(type = "string")]
+    pub kind: crate::ground::pack::CounterKindTag,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub incident: Option<crate::ground::pack::IncidentKind>,
@@ -177,7 +178,7 @@ pub enum Event {
         entries: u32,
     },
     /// House rule "take-backs after reveals": a decision that rolled or revealed was taken back
-    /// (`total` so far in this game; issue #14).
+    /// (`total` so far in this game).
     TakenBack {
         entries: u32,
         total: u32,
@@ -268,6 +269,69 @@ impl Event {
         }
     }
 
+    /// 12.0: a reported move, with its speed band.
+    fn moved_line(&self, pack: &RulesPack) -> String {
+        let Event::ShipMoved {
+            ship,
+            from,
+            to,
+            speed,
+            limit,
+        } = self
+        else {
+            unreachable!("called for a move")
+        };
+        format!(
+            "{} moved from {} to {} ({}).",
+            ship_name(pack, ship),
+            from.describe(pack),
+            to.describe(pack),
+            speed_words(*speed, *limit)
+        )
+    }
+
+    /// A track of a ship display moved, and why.
+    fn track_line(&self, pack: &RulesPack) -> String {
+        let Event::TrackChanged {
+            ship,
+            track,
+            from,
+            to,
+            reason,
+            ..
+        } = self
+        else {
+            unreachable!("called for a track's change")
+        };
+        format!(
+            "{}: {} {from} → {to} ({reason}).",
+            ship_name(pack, ship),
+            track_name(*track)
+        )
+    }
+
+    /// 14.3: the contact roll and what it gave.
+    fn contact_line(&self, pack: &RulesPack) -> String {
+        let Event::ContactResolved {
+            space,
+            german,
+            allied,
+            final_roll,
+            result,
+            ..
+        } = self
+        else {
+            unreachable!("called for a contact")
+        };
+        format!(
+            "Contact at {}: German {german}, Allied {allied}, final {final_roll}: {}.",
+            space.describe(pack),
+            contact_words(*result)
+        )
+    }
+
+    /// The setup, the turn, the dice and the tracks here; the rest of play in `words_of_play`, so each
+    /// match reads at once and a new event must still be named in this one.
     fn words(&self, pack: &RulesPack) -> String {
         match self {
             Event::GameStarted {
@@ -283,15 +347,7 @@ impl Event {
                 patrol_zones,
                 ports,
                 pool,
-            } => {
-                let zones: u32 = patrol_zones.iter().map(|z| z.count).sum();
-                let defenses: u32 = ports.iter().map(|p| p.count).sum();
-                format!(
-                    "Secret setup: {} face down in the patrol zones, {} in Allied ports, {pool} in the Incident Pool.",
-                    crate::ground::words::count(zones, "counter", "counters"),
-                    crate::ground::words::count(defenses, "coastal defense unit", "coastal defense units")
-                )
-            }
+            } => setup_line(patrol_zones, ports, *pool),
             Event::TurnStarted { turn } => format!("Turn {turn} begins."),
             Event::PhaseStarted { phase, .. } => format!("{} phase.", phase_name(*phase)),
             Event::DiceRolled { purpose, faces, .. } if faces.is_empty() => {
@@ -302,24 +358,7 @@ impl Event {
                 faces,
                 fire,
                 ..
-            } => {
-                let f: Vec<String> = faces.iter().map(|d| d.to_string()).collect();
-                match fire {
-                    // Issue #29: a fire's line ends with what it did ("→ 3 hits").
-                    Some(fire) => {
-                        let hits = faces
-                            .iter()
-                            .filter(|d| **d > 6 - fire.hitting_faces)
-                            .count();
-                        format!(
-                            "{purpose}: rolled {} → {}.",
-                            f.join(", "),
-                            crate::ground::words::count(hits as i64, "hit", "hits")
-                        )
-                    }
-                    None => format!("{purpose}: rolled {}", f.join(", ")),
-                }
-            }
+            } => dice_line(purpose, faces, fire.as_ref()),
             Event::AlertChanged {
                 from, to, reason, ..
             } => format!("Alert Level {from} → {to} ({reason})."),
@@ -331,35 +370,30 @@ impl Event {
             }
             Event::TableInstruction { text, .. } => format!("On the table: {text}"),
             Event::CollierPlaced { at } => format!("Collier placed at {}.", at.describe(pack)),
-            Event::ShipMoved {
-                ship,
-                from,
-                to,
-                speed,
-                limit,
-            } => {
-                format!(
-                    "{} moved from {} to {} ({}).",
-                    ship_name(pack, ship),
-                    from.describe(pack),
-                    to.describe(pack),
-                    speed_words(*speed, *limit)
-                )
-            }
-            Event::TrackChanged {
-                ship,
-                track,
-                from,
-                to,
-                reason,
-                ..
-            } => {
-                format!(
-                    "{}: {} {from} → {to} ({reason}).",
-                    ship_name(pack, ship),
-                    track_name(*track)
-                )
-            }
+            Event::ShipMoved { .. }
+            | Event::TrackChanged { .. }
+            | Event::ShipSunk { .. }
+            | Event::CounterReturned { .. }
+            | Event::CollierLost { .. }
+            | Event::IncidentsPicked { .. }
+            | Event::ContactResolved { .. }
+            | Event::IntelligenceResult { .. }
+            | Event::Examined { .. }
+            | Event::Corrected { .. }
+            | Event::Undone { .. }
+            | Event::TakenBack { .. }
+            | Event::GameEnded { .. }
+            | Event::CargoChanged { .. }
+            | Event::PortCaptured { .. }
+            | Event::MarinesEliminated { .. } => self.words_of_play(pack),
+        }
+    }
+
+    /// The words of what happened to the ships, the markers and the game in play; `words` names which.
+    fn words_of_play(&self, pack: &RulesPack) -> String {
+        match self {
+            Event::ShipMoved { .. } => self.moved_line(pack),
+            Event::TrackChanged { .. } => self.track_line(pack),
             Event::ShipSunk { ship, reason, .. } => {
                 format!("{} is sunk ({reason}).", ship_name(pack, ship))
             }
@@ -373,43 +407,20 @@ impl Event {
                 extra,
                 drawn,
             } => picks_line(pack, space, *normal, *extra, *drawn),
-            Event::ContactResolved {
-                space,
-                german,
-                allied,
-                final_roll,
-                result,
-                ..
-            } => {
-                format!(
-                    "Contact at {}: German {german}, Allied {allied}, final {final_roll}: {}.",
-                    space.describe(pack),
-                    contact_words(*result)
-                )
-            }
+            Event::ContactResolved { .. } => self.contact_line(pack),
             Event::IntelligenceResult { code, name, .. } => {
                 format!("Intelligence: {code} — {name}.")
             }
-            Event::Examined { zone, counters, .. } => {
-                let names: Vec<&str> = counters.iter().map(|c| c.name.as_str()).collect();
-                let zone = pack.place(zone).map(|p| p.name.as_str()).unwrap_or(zone);
-                format!(
-                    "You examined {zone} (keep it face down): {}.",
-                    names.join(", ")
-                )
-            }
+            Event::Examined { zone, counters, .. } => examined_line(pack, zone, counters),
             Event::Corrected { what, from, to } => format!("Correction: {what}: {from} → {to}."),
             Event::Undone { .. } => "Undo: the last decision was taken back.".to_string(),
             Event::TakenBack { total, .. } => {
                 format!("Take-back after a reveal (house rule): the last decision, which rolled or revealed, was taken back — take-back {total} of this game.")
             }
-            Event::GameEnded { won: true, reason } => {
-                format!("Game over — you win: {}", full_stop(reason))
+            Event::GameEnded { won, reason } => {
+                let result = if *won { "you win" } else { "you lose" };
+                format!("Game over — {result}: {}", full_stop(reason))
             }
-            Event::GameEnded { won: false, reason } => {
-                format!("Game over — you lose: {}", full_stop(reason))
-            }
-            // Issue #29: the rulebook's word for 8.3 is "dump"; "off" said nothing of how.
             Event::CargoChanged {
                 ship,
                 name,
@@ -417,30 +428,74 @@ impl Event {
                 how,
                 rule,
                 ..
-            } => {
-                let ship = ship_name(pack, ship);
-                match (aboard, rule.as_str()) {
-                    (true, _) => format!("{ship}: {name} aboard ({how})."),
-                    (false, "8.3") => format!("{ship}: {name} dumped ({how})."),
-                    // Handed over, laid, lost with its boxes: the how says where it went.
-                    (false, _) => format!("{ship}: {name} {how}."),
-                }
-            }
-            Event::PortCaptured { port, ship, .. } => {
-                format!(
-                    "{} lands its Seebataillon and captures {}.",
-                    ship_name(pack, ship),
-                    pack.place(port).map(|p| p.name.as_str()).unwrap_or(port)
-                )
-            }
-            Event::MarinesEliminated { port, .. } => {
-                format!(
-                    "The Seebataillon at {} is eliminated.",
-                    pack.place(port).map(|p| p.name.as_str()).unwrap_or(port)
-                )
-            }
+            } => cargo_line(&ship_name(pack, ship), name, *aboard, how, rule),
+            Event::PortCaptured { port, ship, .. } => format!(
+                "{} lands its Seebataillon and captures {}.",
+                ship_name(pack, ship),
+                place_name(pack, port)
+            ),
+            Event::MarinesEliminated { port, .. } => format!(
+                "The Seebataillon at {} is eliminated.",
+                place_name(pack, port)
+            ),
+            _ => unreachable!("`words` answers the setup, the turn, the dice and the tracks"),
         }
     }
+}
+
+/// 3.0: what the secret setup put where, in counts (never which counters).
+fn setup_line(patrol_zones: &[StackCount], ports: &[StackCount], pool: u32) -> String {
+    let zones: u32 = patrol_zones.iter().map(|z| z.count).sum();
+    let defenses: u32 = ports.iter().map(|p| p.count).sum();
+    format!(
+        "Secret setup: {} face down in the patrol zones, {} in Allied ports, {pool} in the Incident Pool.",
+        crate::ground::words::count(zones, "counter", "counters"),
+        crate::ground::words::count(defenses, "coastal defense unit", "coastal defense units")
+    )
+}
+
+/// A roll's faces; a fire's line ends with what it did ("→ 3 hits").
+fn dice_line(purpose: &str, faces: &[u8], fire: Option<&FireRoll>) -> String {
+    let f: Vec<String> = faces.iter().map(|d| d.to_string()).collect();
+    match fire {
+        Some(fire) => {
+            let hits = faces
+                .iter()
+                .filter(|d| **d > 6 - fire.hitting_faces)
+                .count();
+            format!(
+                "{purpose}: rolled {} → {}.",
+                f.join(", "),
+                crate::ground::words::count(hits as i64, "hit", "hits")
+            )
+        }
+        None => format!("{purpose}: rolled {}", f.join(", ")),
+    }
+}
+
+/// 11.2: the markers examined, to be kept face down.
+fn examined_line(pack: &RulesPack, zone: &str, counters: &[CounterInfo]) -> String {
+    let names: Vec<&str> = counters.iter().map(|c| c.name.as_str()).collect();
+    format!(
+        "You examined {} (keep it face down): {}.",
+        place_name(pack, zone),
+        names.join(", ")
+    )
+}
+
+/// 8.0: cargo loaded, dumped or moved. The rulebook's word for 8.3 is "dump", and says how.
+fn cargo_line(ship: &str, name: &str, aboard: bool, how: &str, rule: &str) -> String {
+    match (aboard, rule) {
+        (true, _) => format!("{ship}: {name} aboard ({how})."),
+        (false, "8.3") => format!("{ship}: {name} dumped ({how})."),
+        // Handed over, laid, lost with its boxes: the how says where it went.
+        (false, _) => format!("{ship}: {name} {how}."),
+    }
+}
+
+/// A place of the pack by its name; an id the pack lacks as it is.
+fn place_name<'a>(pack: &'a RulesPack, id: &'a str) -> &'a str {
+    pack.place(id).map(|p| p.name.as_str()).unwrap_or(id)
 }
 
 /// 12.1–12.3: the speed band a ship moved at, in words, with the spaces it allows.
@@ -531,7 +586,7 @@ pub fn track_name(track: crate::ground::action::Track) -> &'static str {
     }
 }
 
-/// 13.0 / 13.2: the Incident picks of a space, saying why there are none (issue #29: a count of nothing
+/// 13.0 / 13.2: the Incident picks of a space, saying why there are none (a count of nothing
 /// says why) and when the pool ran short.
 fn picks_line(pack: &RulesPack, space: &SpaceRef, normal: u8, extra: u8, drawn: u8) -> String {
     let place = space.describe(pack);

@@ -1,4 +1,4 @@
-//! The rule summaries (issue #15): short paraphrases of the rules and charts, keyed by the rule
+//! The rule summaries: short paraphrases of the rules and charts, keyed by the rule
 //! references the core writes, in one data file (`data/rules/summaries.json`) that the UI reads too.
 //! A reference is one key or several separated by commas ("14.14, Victory Points Chart"); every
 //! reference the core emits resolves here key by key, which `tests` and the soak check. The file also
@@ -27,7 +27,7 @@ pub struct ChartName {
 pub struct RuleSummaries {
     pub rules: BTreeMap<String, RuleSummary>,
     pub charts: BTreeMap<String, ChartName>,
-    /// Issue #19: the charts screen's word for each key and coded value of the pack's charts
+    /// The charts screen's word for each key and coded value of the pack's charts
     /// ("german_lost" → "German ships lost", "TroopConvoy" → "troop convoy").
     pub chart_words: BTreeMap<String, String>,
 }
@@ -121,7 +121,7 @@ mod tests {
         }
     }
 
-    /// Issue #19: every key and coded value the charts screen shows of the standard pack's charts has its
+    /// Every key and coded value the charts screen shows of the standard pack's charts has its
     /// words (an `id` beside a `name` is not shown), every word is used, and a place reads as the map names it.
     #[test]
     fn every_key_and_code_of_the_charts_has_words() {

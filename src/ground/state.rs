@@ -10,15 +10,7 @@ use ts_rs::TS;
 use crate::ground::dice::Dice;
 use crate::ground::pack::{CounterKind, RulesPack, SeaZone, ShipType, Tracks};
 
-/// Index of a counter in `RulesPack.counters.counters`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct CounterId(pub u16);
-
-impl CounterId {
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+pub use crate::ground::pack::CounterId;
 
 /// A space on the map. Named places come from the pack; a high-seas space is named by the player
 /// (its sea zone plus an optional label such as "H12" or "two south of Malta"): the app does not know
@@ -184,7 +176,20 @@ pub struct Collier {
 }
 
 /// The phases of a turn (4.1), plus setup before turn 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// No game is running (views only).
@@ -204,21 +209,8 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// Every phase, in order (for the names the UI is generated with).
-    pub const ALL: [Phase; 12] = [
-        Phase::NoGame,
-        Phase::Setup,
-        Phase::Outfitting,
-        Phase::Intelligence,
-        Phase::Movement,
-        Phase::Incident,
-        Phase::NavalCombat,
-        Phase::CommerceRaiding,
-        Phase::ShoreBombardment,
-        Phase::Objective,
-        Phase::GameOver,
-        Phase::CupOnly,
-    ];
+    /// Every phase, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [Phase] = <Phase as strum::VariantArray>::VARIANTS;
 }
 
 impl Phase {
@@ -447,12 +439,20 @@ pub struct TurnState {
     pub visibility_rolls: Vec<(SpaceRef, u8)>,
 }
 
+/// The side that holds the First Salvo (14.3), saved as "german" or "allied".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SalvoSide {
+    German,
+    Allied,
+}
+
 /// A battle of this turn (14.0) or a bombardment (16.0), from its first contact procedure to its end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleState {
     pub space: SpaceRef,
-    /// "german" or "allied": who holds the First Salvo this round; None before contact or after the end.
-    pub first_salvo: Option<String>,
+    /// Who holds the First Salvo this round; None before contact or after the end.
+    pub first_salvo: Option<SalvoSide>,
     /// The Limited Visibility roll for this battle, if one was made.
     #[serde(default)]
     pub visibility: Option<u8>,
@@ -640,8 +640,19 @@ impl Game {
                 self.alert_level, pack.alert.min, pack.alert.max
             ));
         }
-        for (i, c) in self.counters.iter().enumerate() {
-            let spec = &pack.counters.counters[i];
+        self.check_counter_locations(pack)?;
+        if self.counters_at(&Location::OrdersBox).count() != 1
+            || self.counter(self.orders).location != Location::OrdersBox
+        {
+            return Err("exactly the drawn Orders marker must be in the Orders box".into());
+        }
+        self.check_ships_and_cargo(pack)?;
+        Ok(())
+    }
+
+    /// Each kind of counter only where it can be.
+    fn check_counter_locations(&self, pack: &RulesPack) -> Result<(), String> {
+        for (c, spec) in self.counters.iter().zip(&pack.counters.counters) {
             let ok = match (&spec.kind, &c.location) {
                 (CounterKind::CoastalDefense { .. }, l) => matches!(
                     l,
@@ -666,11 +677,12 @@ impl Game {
                 ));
             }
         }
-        if self.counters_at(&Location::OrdersBox).count() != 1
-            || self.counter(self.orders).location != Location::OrdersBox
-        {
-            return Err("exactly the drawn Orders marker must be in the Orders box".into());
-        }
+        Ok(())
+    }
+
+    /// 6.3: no ship afloat with hull 0; 8.2: cargo within the hull boxes; 8.3: no more of an item in play
+    /// than the game has.
+    fn check_ships_and_cargo(&self, pack: &RulesPack) -> Result<(), String> {
         for s in &self.ships {
             if s.status == ShipStatus::Active && s.tracks.hull == 0 {
                 return Err(format!(

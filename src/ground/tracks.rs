@@ -25,7 +25,7 @@ pub enum Speed {
     Emergency,
 }
 /// A track of a German ship display (2.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, strum::VariantArray)]
 #[serde(rename_all = "snake_case")]
 pub enum Track {
     Leadership,
@@ -39,17 +39,8 @@ pub enum Track {
     Coal,
 }
 impl Track {
-    pub const ALL: [Track; 9] = [
-        Track::Leadership,
-        Track::Engines,
-        Track::Hull,
-        Track::Primary,
-        Track::Secondary,
-        Track::Tertiary,
-        Track::Ammunition,
-        Track::Torpedoes,
-        Track::Coal,
-    ];
+    /// Every track, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [Track] = <Track as strum::VariantArray>::VARIANTS;
 
     /// The value of this track on a ship display.
     pub fn slot(self, t: &mut crate::ground::pack::Tracks) -> &mut u8 {

@@ -1,4 +1,4 @@
-//! Small helpers for the core's sentences (issue #19: words a player uses): a count with its noun in
+//! Small helpers for the core's sentences (words a player uses): a count with its noun in
 //! the right number, so no line reads "1 dice" or "result(s)"; the pack's kinds (ship types, nations,
 //! Crew & Gear classes) in words, so no line shows a type's name in code ("TroopConvoy", "AustriaHungary").
 

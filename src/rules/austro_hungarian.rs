@@ -27,7 +27,7 @@ pub fn may_enter(zone: SeaZone) -> bool {
 /// giving its printed speed as cruise speed, and a hull of armor + 1 boxes so that, as for any counter,
 /// more damage results than its armor sinks it (14.13).
 pub fn ship_from_counter(pack: &RulesPack, id: CounterId, at: &SpaceRef) -> Option<GermanShip> {
-    let spec = &pack.counters.counters[id.index()];
+    let spec = pack.counter_spec(id);
     let CounterKind::AustroHungarian { ship } = spec.kind else {
         return None;
     };
@@ -69,7 +69,7 @@ pub fn sortie(ctx: &mut Ctx) {
         .map(|i| CounterId(i as u16))
         .filter(|c| {
             matches!(
-                ctx.pack.counters.counters[c.index()].kind,
+                ctx.pack.counter_spec(*c).kind,
                 CounterKind::AustroHungarian { .. }
             )
         })
@@ -79,7 +79,7 @@ pub fn sortie(ctx: &mut Ctx) {
                     .game
                     .ships
                     .iter()
-                    .any(|s| s.id == ctx.pack.counters.counters[c.index()].id)
+                    .any(|s| s.id == ctx.pack.counter_spec(*c).id)
         })
         .collect();
     let roll = ctx.roll_d6(
@@ -112,7 +112,7 @@ pub fn new_zealand_joins(ctx: &mut Ctx) {
         let c = CounterId(index as u16);
         if ctx.game.counter(c).location == Location::SetAside {
             ctx.game.move_counter(c, Location::Pool);
-            let name = ctx.pack.counters.counters[index].name.clone();
+            let name = ctx.pack.counter_spec(c).name.clone();
             ctx.emit(Event::CounterReturned {
                 counter: id.clone(),
                 name,

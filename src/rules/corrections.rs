@@ -44,7 +44,7 @@ pub fn apply(ctx: &mut Ctx, correction: &Correction) -> Result<(), RuleError> {
         Correction::CounterToPool { counter } => {
             let id = face_up_counter(ctx, counter)?;
             if !matches!(
-                ctx.pack.counters.counters[id.index()].kind,
+                ctx.pack.counter_spec(id).kind,
                 crate::ground::pack::CounterKind::Incident { .. }
             ) {
                 return Err(illegal("only incident markers go into the Incident Pool"));
@@ -53,7 +53,7 @@ pub fn apply(ctx: &mut Ctx, correction: &Correction) -> Result<(), RuleError> {
             ctx.game.move_counter(id, Location::Pool);
             corrected(
                 ctx,
-                &ctx.pack.counters.counters[id.index()].name.clone(),
+                &ctx.pack.counter_spec(id).name.clone(),
                 from,
                 "the Incident Pool",
             );
@@ -153,12 +153,7 @@ fn move_face_up(
     let id = face_up_counter(ctx, counter)?;
     let from = location_name(&ctx.game.counter(id).location);
     ctx.game.move_counter(id, to);
-    corrected(
-        ctx,
-        &ctx.pack.counters.counters[id.index()].name.clone(),
-        from,
-        to_name,
-    );
+    corrected(ctx, &ctx.pack.counter_spec(id).name.clone(), from, to_name);
     Ok(())
 }
 

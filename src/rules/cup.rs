@@ -1,4 +1,4 @@
-//! Cup only (issue #6): for players who run the rules themselves, the referee is only the opaque cup and
+//! Cup only: for players who run the rules themselves, the referee is only the opaque cup and
 //! the face-down stacks — the secret setup (3.0), draws from the Incident Pool (as many as the Alert Level,
 //! or any number), the reveal of a patrol zone's stack or a port's coastal defenses, markers back into the
 //! cup — and the trackers (turn, Alert Level, VP: corrections). No phase is enforced.
@@ -44,11 +44,11 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
             });
         }
     }
-    for (i, c) in game.counters.iter().enumerate() {
-        let incident = matches!(pack.counters.counters[i].kind, CounterKind::Incident { .. });
+    for (c, spec) in game.counters.iter().zip(&pack.counters.counters) {
+        let incident = matches!(spec.kind, CounterKind::Incident { .. });
         if incident && matches!(c.location, Location::OnMap { .. }) {
             actions.push(Action::CupReturn {
-                counter: pack.counters.counters[i].id.clone(),
+                counter: spec.id.clone(),
             });
         }
     }
@@ -135,10 +135,7 @@ pub fn put_back(ctx: &mut Ctx, counter: &str) -> Result<(), RuleError> {
         })?;
     let id = CounterId(index as u16);
     if !matches!(ctx.game.counter(id).location, Location::OnMap { .. })
-        || !matches!(
-            ctx.pack.counters.counters[index].kind,
-            CounterKind::Incident { .. }
-        )
+        || !matches!(ctx.pack.counter_spec(id).kind, CounterKind::Incident { .. })
     {
         return Err(illegal(
             "only a face-up incident marker goes back into the cup",

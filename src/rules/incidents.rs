@@ -11,7 +11,7 @@ use crate::engine::ctx::Ctx;
 use crate::ground::action::{Action, Track};
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
-use crate::ground::pack::{AlertEvent, CounterKind, IncidentKind, PlaceKind, RulesPack, SeaZone};
+use crate::ground::pack::{AlertEvent, IncidentKind, PlaceKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
 pub use crate::ground::state::german_spaces;
 use crate::ground::state::{CounterId, Game, Location, Pending, Phase, SpaceRef};
@@ -26,24 +26,11 @@ fn ships_in(game: &Game, space: &SpaceRef) -> Vec<String> {
 }
 
 fn kind_of(pack: &RulesPack, id: CounterId) -> Option<IncidentKind> {
-    match pack.counters.counters[id.index()].kind {
-        CounterKind::Incident { incident, .. } => Some(incident),
-        _ => None,
-    }
+    pack.counter_spec(id).kind.incident()
 }
 
 fn name_of(pack: &RulesPack, id: CounterId) -> String {
-    pack.counters.counters[id.index()].name.clone()
-}
-
-/// Allied warships for 13.0 step 3a (troop convoys count as warships in combat, 14.15).
-fn is_warship(kind: IncidentKind) -> bool {
-    matches!(
-        kind,
-        IncidentKind::RoyalNavyWarship
-            | IncidentKind::FrenchWarship
-            | IncidentKind::FrenchTroopConvoy
-    )
+    pack.counter_spec(id).name.clone()
 }
 
 /// What the player may do in the Incident phase now.
@@ -150,7 +137,7 @@ fn reveal_space(ctx: &mut Ctx, space: &SpaceRef) {
         ctx.reveal(id, space.clone(), "13.0");
         match kind_of(ctx.pack, id) {
             Some(IncidentKind::QuietSeas) => return_to_pool(ctx, id, "13.0", ""),
-            Some(kind) if is_warship(kind) || kind == IncidentKind::AlliedMerchantman => {
+            Some(kind) if kind.is_allied_warship() || kind == IncidentKind::AlliedMerchantman => {
                 ctx.game.move_counter(
                     id,
                     Location::OnMap {
@@ -208,48 +195,14 @@ fn pick(ctx: &mut Ctx, space: &SpaceRef) {
 
 /// 13.0 step 3: warships and merchants are set aside in the space; the others wait in order.
 fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef) {
+    if let Some((entry, why)) = sent_back(ctx, kind, space) {
+        return_to_pool(ctx, id, entry, why);
+        return;
+    }
     let name = name_of(ctx.pack, id);
     let here = space.describe(ctx.pack);
     match kind {
-        IncidentKind::FrenchWarship | IncidentKind::FrenchTroopConvoy
-            if space.sea_zone(ctx.pack) != SeaZone::WesternMed =>
-        {
-            // Incident Chart: French warships and convoys appear only in the Western Mediterranean.
-            let entry = if kind == IncidentKind::FrenchWarship {
-                "Incident Chart: French Warship"
-            } else {
-                "Incident Chart: French Troop Convoy"
-            };
-            return_to_pool(
-                ctx,
-                id,
-                entry,
-                "only in the Western Mediterranean; no substitute",
-            );
-        }
-        _ if is_warship(kind) && screened(ctx, space) => {
-            return_to_pool(
-                ctx,
-                id,
-                "Incident Chart: Austro-Hungarian Fleet Sorties",
-                "the Austro-Hungarian fleet's sortie draws it off",
-            );
-        }
-        _ if is_warship(kind)
-            && ctx
-                .game
-                .turn_state
-                .screened_zones
-                .contains(&space.sea_zone(ctx.pack)) =>
-        {
-            return_to_pool(
-                ctx,
-                id,
-                "Incident Chart: Central Powers Fleet Sortie",
-                "the Central Powers' fleet sortie draws it off",
-            );
-        }
-        _ if is_warship(kind) => {
+        _ if kind.is_allied_warship() => {
             ctx.game.move_counter(
                 id,
                 Location::OnMap {
@@ -276,6 +229,38 @@ fn sort_pick(ctx: &mut Ctx, id: CounterId, kind: IncidentKind, space: &SpaceRef)
             );
         }
         _ => queue_other(ctx, id, space),
+    }
+}
+
+/// A pick that goes straight back to the pool, with the chart entry and the reason: French warships and
+/// convoys outside the Western Mediterranean, Allied warships drawn off by a fleet sortie.
+fn sent_back(
+    ctx: &Ctx,
+    kind: IncidentKind,
+    space: &SpaceRef,
+) -> Option<(&'static str, &'static str)> {
+    let zone = space.sea_zone(ctx.pack);
+    match kind {
+        // Incident Chart: French warships and convoys appear only in the Western Mediterranean.
+        IncidentKind::FrenchWarship if zone != SeaZone::WesternMed => Some((
+            "Incident Chart: French Warship",
+            "only in the Western Mediterranean; no substitute",
+        )),
+        IncidentKind::FrenchTroopConvoy if zone != SeaZone::WesternMed => Some((
+            "Incident Chart: French Troop Convoy",
+            "only in the Western Mediterranean; no substitute",
+        )),
+        _ if kind.is_allied_warship() && screened(ctx, space) => Some((
+            "Incident Chart: Austro-Hungarian Fleet Sorties",
+            "the Austro-Hungarian fleet's sortie draws it off",
+        )),
+        _ if kind.is_allied_warship() && ctx.game.turn_state.screened_zones.contains(&zone) => {
+            Some((
+                "Incident Chart: Central Powers Fleet Sortie",
+                "the Central Powers' fleet sortie draws it off",
+            ))
+        }
+        _ => None,
     }
 }
 
@@ -684,7 +669,7 @@ fn send_back_picked(ctx: &mut Ctx, zones: &[SeaZone], entry: &str, why: &str) {
             == Location::OnMap {
                 space: space.clone(),
             };
-        let warship = kind_of(ctx.pack, counter).is_some_and(is_warship);
+        let warship = kind_of(ctx.pack, counter).is_some_and(IncidentKind::is_allied_warship);
         if on_map && warship && zones.contains(&space.sea_zone(ctx.pack)) {
             return_to_pool(ctx, counter, entry, why);
         }
@@ -807,7 +792,7 @@ fn lose_collier(ctx: &mut Ctx, collier: u8, reason: &str, rule: &str) {
 }
 
 fn counter_code(ctx: &Ctx, id: CounterId) -> String {
-    ctx.pack.counters.counters[id.index()].id.clone()
+    ctx.pack.counter_spec(id).id.clone()
 }
 
 /// A face-up marker goes back face down into the cup.

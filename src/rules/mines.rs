@@ -81,7 +81,7 @@ pub fn strike(ctx: &mut Ctx) {
             continue;
         }
         for id in ships {
-            let spec = &ctx.pack.counters.counters[id.index()];
+            let spec = ctx.pack.counter_spec(id);
             let name = spec.name.clone();
             let face = ctx.roll_d6(
                 format!(

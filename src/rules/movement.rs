@@ -8,7 +8,7 @@ use crate::engine::ctx::Ctx;
 use crate::ground::action::{Action, Speed, Track};
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
-use crate::ground::pack::{EndIn, PlaceKind, RulesPack, SeaZone};
+use crate::ground::pack::{EndIn, PlaceKind, RulesPack, SeaZone, Tracks};
 use crate::ground::ports::{self, Side};
 use crate::ground::state::{Game, Location, Phase, ShipStatus, SpaceRef, SPACE_LABEL_MAX_CHARS};
 
@@ -41,66 +41,13 @@ pub fn move_ship(
     to: &SpaceRef,
     speed: Speed,
 ) -> Result<(), RuleError> {
-    if ctx.game.phase != Phase::Movement {
-        return Err(not_now("ships move in the Movement phase (12.0)"));
-    }
-    let ship = ctx.game.ship(ship_id).ok_or_else(|| RuleError::Unknown {
-        what: "ship",
-        id: ship_id.to_string(),
-    })?;
-    if ship.status != ShipStatus::Active {
-        return Err(illegal(format!("{} is sunk", ship.name)));
-    }
-    if ctx.game.turn_state.moved.iter().any(|s| s == ship_id) {
-        return Err(illegal(format!(
-            "{} has already moved this turn",
-            ship.name
-        )));
-    }
-    let (name, from, tracks) = (ship.name.clone(), ship.position.clone(), ship.tracks);
+    let (name, from, tracks) = ship_that_may_move(ctx, ship_id)?;
     if speed == Speed::Stay {
-        if to != &from {
-            return Err(illegal(
-                "a ship that stays ends where it started: report a speed to move it",
-            ));
-        }
-        if must_leave(ctx.pack, ctx.game).iter().any(|s| s == ship_id) {
-            return Err(illegal(format!(
-                "{name} has completed its visit to {} and must leave it now (9.1)",
-                from.describe(ctx.pack)
-            )));
-        }
+        check_stay(ctx, ship_id, &name, &from, to)?;
         ctx.game.turn_state.moved.push(ship_id.to_string());
         return Ok(());
     }
-    if ctx.game.turn_state.outfitted.iter().any(|s| s == ship_id) {
-        return Err(illegal(format!(
-            "{name} outfitted or repaired this turn and may not move (7.0, 10.1)"
-        )));
-    }
-    let band = speeds(ctx.pack, tracks.engines);
-    let limit = match speed {
-        Speed::Stay => 0,
-        Speed::Cruise => band.cruise,
-        Speed::Maximum => band.maximum,
-        Speed::Emergency => band.emergency,
-    };
-    if limit == 0 {
-        return Err(illegal(format!(
-            "{name} cannot move at that speed: its engines give it none (6.2, 12.4)"
-        )));
-    }
-    let austro_hungarian = ctx.game.ship(ship_id).is_some_and(|s| s.austro_hungarian);
-    if austro_hungarian && !crate::rules::austro_hungarian::may_enter(to.sea_zone(ctx.pack)) {
-        return Err(illegal(format!(
-            "{name} may only sail the Adriatic, Eastern Mediterranean and Aegean (20.0)"
-        )));
-    }
-    if matches!(speed, Speed::Maximum | Speed::Emergency) && tracks.coal == 0 && !austro_hungarian {
-        return Err(illegal(format!(
-            "{name} has no reserve coal for maximum or emergency speed (12.2, 12.3)"
-        )));
-    }
+    let (limit, austro_hungarian) = check_speed(ctx, ship_id, &name, to, speed, tracks)?;
     check_destination(ctx.pack, ctx.game, to)?;
 
     // All checks passed: from here on the move happens.
@@ -129,22 +76,111 @@ pub fn move_ship(
         limit,
     });
     if speed == Speed::Emergency {
-        // 12.3: the engine check after emergency speed; the move itself stands whatever the roll.
-        let roll = ctx.roll_d6(
-            format!("{name}: engine check after emergency speed (1–2 damages the engines)"),
-            "12.3",
-        );
-        if roll <= 2 {
-            ctx.change_track(
-                ship_id,
-                Track::Engines,
-                -1,
-                "engine damage at emergency speed",
-                "12.3",
-            );
-        }
+        engine_check(ctx, ship_id, &name);
     }
     Ok(())
+}
+
+/// 12.0: a ship afloat that has not moved this turn, in the Movement phase: its name, where it is and its
+/// tracks.
+fn ship_that_may_move(ctx: &Ctx, ship_id: &str) -> Result<(String, SpaceRef, Tracks), RuleError> {
+    if ctx.game.phase != Phase::Movement {
+        return Err(not_now("ships move in the Movement phase (12.0)"));
+    }
+    let ship = ctx.game.ship(ship_id).ok_or_else(|| RuleError::Unknown {
+        what: "ship",
+        id: ship_id.to_string(),
+    })?;
+    if ship.status != ShipStatus::Active {
+        return Err(illegal(format!("{} is sunk", ship.name)));
+    }
+    if ctx.game.turn_state.moved.iter().any(|s| s == ship_id) {
+        return Err(illegal(format!(
+            "{} has already moved this turn",
+            ship.name
+        )));
+    }
+    Ok((ship.name.clone(), ship.position.clone(), ship.tracks))
+}
+
+/// A ship that stays ends where it started, and may not stay where its visit is over (9.1).
+fn check_stay(
+    ctx: &Ctx,
+    ship_id: &str,
+    name: &str,
+    from: &SpaceRef,
+    to: &SpaceRef,
+) -> Result<(), RuleError> {
+    if to != from {
+        return Err(illegal(
+            "a ship that stays ends where it started: report a speed to move it",
+        ));
+    }
+    if must_leave(ctx.pack, ctx.game).iter().any(|s| s == ship_id) {
+        return Err(illegal(format!(
+            "{name} has completed its visit to {} and must leave it now (9.1)",
+            from.describe(ctx.pack)
+        )));
+    }
+    Ok(())
+}
+
+/// 7.0, 10.1, 12.1–12.4, 20.0: whether the ship may sail at `speed` to `to`; the spaces the speed allows,
+/// and whether the ship is Austro-Hungarian (it burns no reserve coal).
+fn check_speed(
+    ctx: &Ctx,
+    ship_id: &str,
+    name: &str,
+    to: &SpaceRef,
+    speed: Speed,
+    tracks: Tracks,
+) -> Result<(u8, bool), RuleError> {
+    if ctx.game.turn_state.outfitted.iter().any(|s| s == ship_id) {
+        return Err(illegal(format!(
+            "{name} outfitted or repaired this turn and may not move (7.0, 10.1)"
+        )));
+    }
+    let band = speeds(ctx.pack, tracks.engines);
+    let limit = match speed {
+        Speed::Stay => 0,
+        Speed::Cruise => band.cruise,
+        Speed::Maximum => band.maximum,
+        Speed::Emergency => band.emergency,
+    };
+    if limit == 0 {
+        return Err(illegal(format!(
+            "{name} cannot move at that speed: its engines give it none (6.2, 12.4)"
+        )));
+    }
+    let austro_hungarian = ctx.game.ship(ship_id).is_some_and(|s| s.austro_hungarian);
+    if austro_hungarian && !crate::rules::austro_hungarian::may_enter(to.sea_zone(ctx.pack)) {
+        return Err(illegal(format!(
+            "{name} may only sail the Adriatic, Eastern Mediterranean and Aegean (20.0)"
+        )));
+    }
+    if matches!(speed, Speed::Maximum | Speed::Emergency) && tracks.coal == 0 && !austro_hungarian {
+        return Err(illegal(format!(
+            "{name} has no reserve coal for maximum or emergency speed (12.2, 12.3)"
+        )));
+    }
+    Ok((limit, austro_hungarian))
+}
+
+/// 12.3: the engine check after emergency speed; the move itself stands whatever the roll.
+fn engine_check(ctx: &mut Ctx, ship_id: &str, name: &str) {
+    let roll = ctx.roll_d6(
+        format!("{name}: engine check after emergency speed (1–2 damages the engines)"),
+        "12.3",
+    );
+    if roll <= 2 {
+        ctx.change_track(
+            ship_id,
+            Track::Engines,
+            -1,
+            "engine damage at emergency speed",
+            "12.3",
+        );
+    }
 }
 
 /// Where a German warship may not end its move (12.5, 9.1, Incident Chart).
@@ -296,6 +332,36 @@ pub fn may_end(pack: &RulesPack, game: &Game) -> bool {
     must_leave(pack, game).is_empty()
 }
 
+/// 9.1: the neutral ports where a ship stayed through this whole Movement phase (each a completed visit,
+/// once), and the ships still based in the neutral port their mission began in (the Orders Chart's basing
+/// bonus: no visit).
+fn completed_visits(pack: &RulesPack, game: &Game) -> (Vec<String>, Vec<String>) {
+    let mut visits = Vec::new();
+    let mut still_based = Vec::new();
+    for ship in game.active_ships() {
+        let stayed = game
+            .turn_state
+            .movement_start
+            .iter()
+            .any(|(s, p)| s == &ship.id && p == &ship.position);
+        // Orders Chart basing bonus: staying in the neutral port the mission began in is no visit.
+        if stayed && game.neutral_basing.contains(&ship.id) {
+            still_based.push(ship.id.clone());
+            continue;
+        }
+        if stayed && ports::port_side(pack, game, &ship.position) == Some(Side::Neutral) {
+            if let Some(id) = ship.position.place_id() {
+                if !game.neutral_visited.iter().any(|v| v == id)
+                    && !visits.contains(&id.to_string())
+                {
+                    visits.push(id.to_string());
+                }
+            }
+        }
+    }
+    (visits, still_based)
+}
+
 /// The end of the Movement phase: ships not moved stayed; the 9.1 visit and exit rules; French Navy
 /// Sorties sinks ships left in the closed zones and its marker goes back to the pool.
 pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
@@ -310,31 +376,7 @@ pub fn end_movement(ctx: &mut Ctx) -> Result<(), RuleError> {
             ship.position.describe(ctx.pack)
         )));
     }
-    // 9.1: a ship that stayed in a neutral port through this whole Movement phase completes a visit.
-    let mut visits = Vec::new();
-    let mut still_based = Vec::new();
-    for ship in ctx.game.active_ships() {
-        let stayed = ctx
-            .game
-            .turn_state
-            .movement_start
-            .iter()
-            .any(|(s, p)| s == &ship.id && p == &ship.position);
-        // Orders Chart basing bonus: staying in the neutral port the mission began in is no visit.
-        if stayed && ctx.game.neutral_basing.contains(&ship.id) {
-            still_based.push(ship.id.clone());
-            continue;
-        }
-        if stayed && ports::port_side(ctx.pack, ctx.game, &ship.position) == Some(Side::Neutral) {
-            if let Some(id) = ship.position.place_id() {
-                if !ctx.game.neutral_visited.iter().any(|v| v == id)
-                    && !visits.contains(&id.to_string())
-                {
-                    visits.push(id.to_string());
-                }
-            }
-        }
-    }
+    let (visits, still_based) = completed_visits(ctx.pack, ctx.game);
     ctx.game.neutral_basing = still_based;
     for id in visits {
         let name = ctx

@@ -289,53 +289,7 @@ pub fn distribute(ctx: &mut Ctx, shares: &[Share]) -> Result<(), RuleError> {
     };
     let mut total: u32 = 0;
     for (i, share) in shares.iter().enumerate() {
-        let s = ctx
-            .game
-            .active_ships()
-            .find(|s| s.id == share.ship)
-            .ok_or_else(|| RuleError::Unknown {
-                what: "German ship afloat",
-                id: share.ship.clone(),
-            })?;
-        if s.position != space || visit_complete(ctx.pack, ctx.game, &s.id) {
-            return Err(illegal(format!(
-                "{} is not outfitting at {}",
-                s.name,
-                space.describe(ctx.pack)
-            )));
-        }
-        if shares[..i].iter().any(|o| o.ship == share.ship) {
-            return Err(illegal(format!("{} is named twice", s.name)));
-        }
-        let wrong_kind = match supply {
-            Supply::Ammunition => share.coal > 0,
-            Supply::Coal => share.ammunition > 0 || share.torpedoes > 0,
-        };
-        if wrong_kind {
-            return Err(illegal(format!(
-                "these points are {}",
-                if supply == Supply::Coal {
-                    "coal"
-                } else {
-                    "ammunition and torpedoes"
-                }
-            )));
-        }
-        for (track, n) in [
-            (Track::Ammunition, share.ammunition),
-            (Track::Torpedoes, share.torpedoes),
-            (Track::Coal, share.coal),
-        ] {
-            if n > room(s, track) {
-                return Err(illegal(format!(
-                    "{} has room for {} more {} (its track starts at {})",
-                    s.name,
-                    room(s, track),
-                    crate::ground::event::track_name(track),
-                    track.get(&s.start)
-                )));
-            }
-        }
+        check_share(ctx, &space, supply, share, &shares[..i])?;
         total += (share.ammunition + share.torpedoes + share.coal) as u32;
     }
     if total > points as u32 {
@@ -359,6 +313,65 @@ pub fn distribute(ctx: &mut Ctx, shares: &[Share]) -> Result<(), RuleError> {
             if n > 0 {
                 ctx.change_track(&share.ship, track, n as i32, "outfitting", rule);
             }
+        }
+    }
+    Ok(())
+}
+
+/// 7.1, 7.3: one ship's share — a ship afloat outfitting in the space, named once, given only the kind of
+/// points rolled, and no more than its tracks have room for. `before`: the shares named before it.
+fn check_share(
+    ctx: &Ctx,
+    space: &SpaceRef,
+    supply: Supply,
+    share: &Share,
+    before: &[Share],
+) -> Result<(), RuleError> {
+    let s = ctx
+        .game
+        .active_ships()
+        .find(|s| s.id == share.ship)
+        .ok_or_else(|| RuleError::Unknown {
+            what: "German ship afloat",
+            id: share.ship.clone(),
+        })?;
+    if &s.position != space || visit_complete(ctx.pack, ctx.game, &s.id) {
+        return Err(illegal(format!(
+            "{} is not outfitting at {}",
+            s.name,
+            space.describe(ctx.pack)
+        )));
+    }
+    if before.iter().any(|o| o.ship == share.ship) {
+        return Err(illegal(format!("{} is named twice", s.name)));
+    }
+    let wrong_kind = match supply {
+        Supply::Ammunition => share.coal > 0,
+        Supply::Coal => share.ammunition > 0 || share.torpedoes > 0,
+    };
+    if wrong_kind {
+        return Err(illegal(format!(
+            "these points are {}",
+            if supply == Supply::Coal {
+                "coal"
+            } else {
+                "ammunition and torpedoes"
+            }
+        )));
+    }
+    for (track, n) in [
+        (Track::Ammunition, share.ammunition),
+        (Track::Torpedoes, share.torpedoes),
+        (Track::Coal, share.coal),
+    ] {
+        if n > room(s, track) {
+            return Err(illegal(format!(
+                "{} has room for {} more {} (its track starts at {})",
+                s.name,
+                room(s, track),
+                crate::ground::event::track_name(track),
+                track.get(&s.start)
+            )));
         }
     }
     Ok(())

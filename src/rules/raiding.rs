@@ -10,7 +10,7 @@ use crate::rules::incidents;
 
 fn is_merchant(pack: &RulesPack, id: CounterId) -> bool {
     matches!(
-        pack.counters.counters[id.index()].kind,
+        pack.counter_spec(id).kind,
         CounterKind::Incident {
             incident: IncidentKind::AlliedMerchantman,
             ..

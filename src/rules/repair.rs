@@ -116,7 +116,7 @@ pub fn repair(ctx: &mut Ctx, ship_id: &str, assigned: [u8; 5]) -> Result<(), Rul
     Ok(())
 }
 
-/// 10.1: every assignment of the ship's dice to its damaged attributes (issue #19: the player sets them with
+/// 10.1: every assignment of the ship's dice to its damaged attributes (the player sets them with
 /// − and + and the UI sends only an offered one). The ready-made ones come first — all dice on one damaged
 /// attribute, then spread in proportion to the damage — then every other split, each once. Dice on an
 /// undamaged attribute could repair nothing, so those splits (accepted too) are not offered.

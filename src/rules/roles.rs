@@ -72,10 +72,10 @@ fn ship_of(a: &Action) -> Option<&str> {
 pub fn who_decides(pack: &RulesPack, roles: Roles, a: &Action) -> Option<String> {
     // 25.0 (3): with Austro-Hungarian ships in play one player commands them, whatever the other roles.
     let austro_hungarian = ship_of(a)
-        .and_then(|s| pack.counter_index(s))
-        .is_some_and(|i| {
+        .and_then(|s| pack.counter(s))
+        .is_some_and(|spec| {
             matches!(
-                pack.counters.counters[i].kind,
+                spec.kind,
                 crate::ground::pack::CounterKind::AustroHungarian { .. }
             )
         });

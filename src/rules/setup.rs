@@ -45,7 +45,7 @@ pub fn new_game_with(
 ) -> Result<(Game, Vec<Event>), RuleError> {
     let mut dice = Dice::from_seed(seed);
     let (mut counters, orders) = draw_counters(pack, &mut dice, &options, carry)?;
-    let orders_id = match &pack.counters.counters[orders.index()].kind {
+    let orders_id = match &pack.counter_spec(orders).kind {
         CounterKind::Orders { orders } => orders.clone(),
         _ => unreachable!("filtered to Orders markers"),
     };
@@ -58,12 +58,7 @@ pub fn new_game_with(
     let (fleet, fleet_cost) = options.fleet.ships_and_cost();
     let fleet_cost = if carry.continuing { 0 } else { fleet_cost };
     if options.fleet == crate::ground::state::Fleet::AllFour {
-        for id in &pack.setup.set_aside {
-            let c = counter_id(pack, id);
-            if !carry.removed.contains(&c) {
-                counters[c.index()].location = Location::Pool;
-            }
-        }
+        set_aside_into_pool(pack, &mut counters, carry);
     }
     let (start, deployment_roll) = start_space(pack, &mut dice, &options);
     let ships = task_force(pack, &options, fleet, &start);
@@ -96,26 +91,10 @@ pub fn new_game_with(
     begin_campaign_record(pack, &mut game, carry);
     let mut events = setup_events(pack, &game, &orders_id, &spec.name);
     if let Some(face) = deployment_roll {
-        events.insert(
-            2,
-            Event::DiceRolled {
-                purpose: format!(
-                    "Variable Initial Deployment: the task force starts at {}",
-                    start.describe(pack)
-                ),
-                faces: vec![face],
-                rule: "18.0".into(),
-                fire: None,
-            },
-        );
+        events.insert(2, deployment_event(pack, face, &start));
     }
     if fleet_cost != 0 {
-        events.push(Event::VpChanged {
-            from: 0,
-            to: fleet_cost,
-            reason: "additional German ships".into(),
-            rule: "19.0".into(),
-        });
+        events.push(fleet_vp_event(fleet_cost));
     }
     if game.options.cup_only {
         game.phase = Phase::CupOnly;
@@ -125,6 +104,40 @@ pub fn new_game_with(
         });
     }
     Ok((game, events))
+}
+
+/// 19.0: the set-aside counters (HMS New Zealand) go into the pool, but for one sunk in an earlier mission of
+/// the campaign (24.1 step 3).
+fn set_aside_into_pool(pack: &RulesPack, counters: &mut [CounterState], carry: &Carry) {
+    for id in &pack.setup.set_aside {
+        let c = counter_id(pack, id);
+        if !carry.removed.contains(&c) {
+            counters[c.index()].location = Location::Pool;
+        }
+    }
+}
+
+/// 19.0: the VP paid for the additional German ships, once, at the campaign's start.
+fn fleet_vp_event(fleet_cost: i32) -> Event {
+    Event::VpChanged {
+        from: 0,
+        to: fleet_cost,
+        reason: "additional German ships".into(),
+        rule: "19.0".into(),
+    }
+}
+
+/// 18.0: the Variable Initial Deployment roll, with where it put the task force.
+fn deployment_event(pack: &RulesPack, face: u8, start: &SpaceRef) -> Event {
+    Event::DiceRolled {
+        purpose: format!(
+            "Variable Initial Deployment: the task force starts at {}",
+            start.describe(pack)
+        ),
+        faces: vec![face],
+        rule: "18.0".into(),
+        fire: None,
+    }
 }
 
 /// 3.0 steps 3–5: every counter's setup place, with the secret draws in this order (the dice are the
@@ -155,10 +168,12 @@ fn draw_counters(
 
 /// The counters whose kind matches `pred`, in the pack's order.
 fn ids(pack: &RulesPack, pred: &dyn Fn(&CounterKind) -> bool) -> Vec<CounterId> {
-    let n = pack.counters.counters.len();
-    (0..n)
-        .filter(|&i| pred(&pack.counters.counters[i].kind))
-        .map(|i| CounterId(i as u16))
+    pack.counters
+        .counters
+        .iter()
+        .enumerate()
+        .filter(|(_, spec)| pred(&spec.kind))
+        .map(|(i, _)| CounterId(i as u16))
         .collect()
 }
 
@@ -321,7 +336,7 @@ fn draw_orders(
 ) -> Result<CounterId, RuleError> {
     let orders_markers: Vec<CounterId> = ids(pack, &|k| matches!(k, CounterKind::Orders { .. }))
         .into_iter()
-        .filter(|c| !matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)))
+        .filter(|c| !matches!(&pack.counter_spec(*c).kind, CounterKind::Orders { orders } if carry.used_orders.contains(orders)))
         .collect();
     if orders_markers.is_empty() {
         return Err(illegal("every Orders marker has been played (24.0)"));
@@ -329,7 +344,7 @@ fn draw_orders(
     Ok(match &options.orders {
         Some(wanted) => *orders_markers
             .iter()
-            .find(|c| matches!(&pack.counters.counters[c.index()].kind, CounterKind::Orders { orders } if orders == wanted))
+            .find(|c| matches!(&pack.counter_spec(**c).kind, CounterKind::Orders { orders } if orders == wanted))
             .ok_or_else(|| RuleError::Unknown { what: "orders", id: wanted.clone() })?,
         None => orders_markers[dice.index(orders_markers.len())],
     })

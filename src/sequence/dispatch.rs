@@ -16,14 +16,25 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         return Err(RuleError::GameOver);
     }
     let mut ctx = Ctx::new(pack, game);
+    dispatch(&mut ctx, action)?;
+    flow::advance(&mut ctx);
+    if let Err(broken) = ctx.game.check_invariants(pack) {
+        panic!("invariant broken after {action:?}: {broken}");
+    }
+    Ok(ctx.events)
+}
+
+/// One move to the rule that answers it: setup and outfitting here; the turn's and the battle's moves in
+/// the two below, so each match reads at once and a new move must still be named in this one.
+fn dispatch(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     match action {
-        Action::PlaceCollier { to } => setup::place_collier(&mut ctx, to)?,
-        Action::EndPhase => flow::end_phase(&mut ctx)?,
-        Action::TakeOutfitting { ship } => outfitting::take(&mut ctx, ship)?,
-        Action::Resupply { space, supply } => outfitting::resupply(&mut ctx, space, *supply)?,
-        Action::UseCollier { collier } => outfitting::use_collier(&mut ctx, *collier)?,
-        Action::UseFriendlyShip { space } => outfitting::use_friendly_ship(&mut ctx, space)?,
-        Action::Distribute { shares } => outfitting::distribute(&mut ctx, shares)?,
+        Action::PlaceCollier { to } => setup::place_collier(ctx, to)?,
+        Action::EndPhase => flow::end_phase(ctx)?,
+        Action::TakeOutfitting { ship } => outfitting::take(ctx, ship)?,
+        Action::Resupply { space, supply } => outfitting::resupply(ctx, space, *supply)?,
+        Action::UseCollier { collier } => outfitting::use_collier(ctx, *collier)?,
+        Action::UseFriendlyShip { space } => outfitting::use_friendly_ship(ctx, space)?,
+        Action::Distribute { shares } => outfitting::distribute(ctx, shares)?,
         Action::Repair {
             ship,
             hull,
@@ -32,96 +43,116 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
             secondary,
             tertiary,
         } => crate::rules::repair::repair(
-            &mut ctx,
+            ctx,
             ship,
             [*hull, *engines, *primary, *secondary, *tertiary],
         )?,
-        Action::LoadCargo { ship, item } => crate::rules::cargo::load(&mut ctx, ship, item)?,
-        Action::DumpCargo { ship, item } => crate::rules::cargo::dump(&mut ctx, ship, item)?,
+        Action::LoadCargo { ship, item } => crate::rules::cargo::load(ctx, ship, item)?,
+        Action::DumpCargo { ship, item } => crate::rules::cargo::dump(ctx, ship, item)?,
         Action::TransferCargo { from, to, item } => {
-            crate::rules::cargo::transfer(&mut ctx, from, to, item)?
+            crate::rules::cargo::transfer(ctx, from, to, item)?
         }
-        Action::AttemptIntelligence { ship } => intelligence::attempt(&mut ctx, ship)?,
+        Action::AttemptIntelligence { .. }
+        | Action::ChooseIntelligence { .. }
+        | Action::ExamineZone { .. }
+        | Action::Reconnoitre { .. }
+        | Action::Move { .. }
+        | Action::LayMines { .. }
+        | Action::ResolveIncidents { .. }
+        | Action::EvadeSubmarine { .. }
+        | Action::Answer { .. }
+        | Action::ChooseShip { .. } => dispatch_turn(ctx, action)?,
+        Action::Contact { .. }
+        | Action::Fight { .. }
+        | Action::BreakOff { .. }
+        | Action::FireOrders { .. }
+        | Action::Torpedoes { .. }
+        | Action::CeaseFire { .. }
+        | Action::LandMarines { .. }
+        | Action::EmbarkMarines { .. }
+        | Action::RaidMerchants { .. }
+        | Action::Correct { .. }
+        | Action::CupDraw { .. }
+        | Action::CupReveal { .. }
+        | Action::CupReturn { .. }
+        | Action::NextMission { .. } => dispatch_battle_and_after(ctx, action)?,
+    }
+    Ok(())
+}
+
+/// Intelligence, movement and the Incident phase (11.0–13.0).
+fn dispatch_turn(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
+    match action {
+        Action::AttemptIntelligence { ship } => intelligence::attempt(ctx, ship)?,
         // 13.0 step 4: the incidents queued behind an Intelligence decision resolve once it is taken.
         Action::ChooseIntelligence { code } => {
-            intelligence::choose(&mut ctx, code)?;
-            incidents::continue_resolution(&mut ctx);
+            intelligence::choose(ctx, code)?;
+            incidents::continue_resolution(ctx);
         }
         Action::ExamineZone { zone } => {
-            intelligence::examine_zone(&mut ctx, zone)?;
-            incidents::continue_resolution(&mut ctx);
+            intelligence::examine_zone(ctx, zone)?;
+            incidents::continue_resolution(ctx);
         }
         Action::Reconnoitre { ship, zone } => {
-            crate::rules::seaplanes::reconnoitre(&mut ctx, ship, zone)?
+            crate::rules::seaplanes::reconnoitre(ctx, ship, zone)?
         }
-        Action::Move { ship, to, speed } => movement::move_ship(&mut ctx, ship, to, *speed)?,
-        Action::LayMines { ship } => crate::rules::mines::lay(&mut ctx, ship)?,
-        Action::ResolveIncidents { space } => incidents::resolve_space(&mut ctx, space)?,
+        Action::Move { ship, to, speed } => movement::move_ship(ctx, ship, to, *speed)?,
+        Action::LayMines { ship } => crate::rules::mines::lay(ctx, ship)?,
+        Action::ResolveIncidents { space } => incidents::resolve_space(ctx, space)?,
         Action::EvadeSubmarine { ship, spend_coal } => {
-            incidents::evade_submarine(&mut ctx, ship, *spend_coal)?
+            incidents::evade_submarine(ctx, ship, *spend_coal)?
         }
         // One yes-or-no answer, to whichever question is pending.
         Action::Answer { yes } => match ctx.game.pending.first() {
-            Some(Pending::DeclareEnd) => flow::declare_end(&mut ctx, *yes)?,
+            Some(Pending::DeclareEnd) => flow::declare_end(ctx, *yes)?,
             Some(Pending::NationalityFirst { .. }) => {
-                crate::rules::combat::salvo::nationality_first(&mut ctx, *yes)?
+                crate::rules::combat::salvo::nationality_first(ctx, *yes)?
             }
-            _ => incidents::answer(&mut ctx, *yes)?,
+            _ => incidents::answer(ctx, *yes)?,
         },
-        Action::ChooseShip { ship } => incidents::choose_ship(&mut ctx, ship)?,
+        Action::ChooseShip { ship } => incidents::choose_ship(ctx, ship)?,
+        _ => unreachable!("`dispatch` sends only the turn's moves here"),
+    }
+    Ok(())
+}
+
+/// Combat and bombardment (14.0–16.0), corrections, the cup and the campaign's next mission.
+fn dispatch_battle_and_after(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
+    match action {
         Action::Contact {
             space,
             leader,
             speed_ship,
             maximum_speed,
-        } => crate::rules::combat::contact::contact(
-            &mut ctx,
-            space,
-            leader,
-            speed_ship,
-            *maximum_speed,
-        )?,
-        Action::Fight { space } => crate::rules::combat::contact::fight(&mut ctx, space)?,
-        Action::BreakOff { space, to } => {
-            crate::rules::combat::contact::break_off(&mut ctx, space, to)?
+        } => {
+            crate::rules::combat::contact::contact(ctx, space, leader, speed_ship, *maximum_speed)?
         }
+        Action::Fight { space } => crate::rules::combat::contact::fight(ctx, space)?,
+        Action::BreakOff { space, to } => crate::rules::combat::contact::break_off(ctx, space, to)?,
         Action::FireOrders {
             ship,
             target,
             maximum_fire,
-        } => crate::rules::combat::salvo::fire_orders(
-            &mut ctx,
-            ship,
-            target.as_deref(),
-            *maximum_fire,
-        )?,
+        } => crate::rules::combat::salvo::fire_orders(ctx, ship, target.as_deref(), *maximum_fire)?,
         Action::Torpedoes {
             ship,
             target,
             count,
-        } => crate::rules::combat::salvo::launch_torpedoes(
-            &mut ctx,
-            ship,
-            target.as_deref(),
-            *count,
-        )?,
-        Action::CeaseFire { space } => crate::rules::combat::contact::cease_fire(&mut ctx, space)?,
-        Action::LandMarines { ship } => crate::rules::marines::land(&mut ctx, ship)?,
-        Action::EmbarkMarines { ship } => crate::rules::marines::embark(&mut ctx, ship)?,
-        Action::RaidMerchants { space, ship } => raiding::raid(&mut ctx, space, ship)?,
-        Action::Correct { correction } => corrections::apply(&mut ctx, correction)?,
-        Action::CupDraw { count } => crate::rules::cup::draw(&mut ctx, *count)?,
-        Action::CupReveal { place } => crate::rules::cup::reveal(&mut ctx, place)?,
-        Action::CupReturn { counter } => crate::rules::cup::put_back(&mut ctx, counter)?,
+        } => crate::rules::combat::salvo::launch_torpedoes(ctx, ship, target.as_deref(), *count)?,
+        Action::CeaseFire { space } => crate::rules::combat::contact::cease_fire(ctx, space)?,
+        Action::LandMarines { ship } => crate::rules::marines::land(ctx, ship)?,
+        Action::EmbarkMarines { ship } => crate::rules::marines::embark(ctx, ship)?,
+        Action::RaidMerchants { space, ship } => raiding::raid(ctx, space, ship)?,
+        Action::Correct { correction } => corrections::apply(ctx, correction)?,
+        Action::CupDraw { count } => crate::rules::cup::draw(ctx, *count)?,
+        Action::CupReveal { place } => crate::rules::cup::reveal(ctx, place)?,
+        Action::CupReturn { counter } => crate::rules::cup::put_back(ctx, counter)?,
         Action::NextMission { base, bonus } => {
-            crate::rules::campaign::next_mission(&mut ctx, base, *bonus)?
+            crate::rules::campaign::next_mission(ctx, base, *bonus)?
         }
+        _ => unreachable!("`dispatch` sends only the battle's and the later moves here"),
     }
-    flow::advance(&mut ctx);
-    if let Err(broken) = ctx.game.check_invariants(pack) {
-        panic!("invariant broken after {action:?}: {broken}");
-    }
-    Ok(ctx.events)
+    Ok(())
 }
 
 /// Every action the rules allow now, as complete action objects (protocol contract).

@@ -30,7 +30,7 @@ impl Dice {
         }
     }
 
-    /// Dice from a full 256-bit ChaCha8 key (issue #34 item 7: the table tools seed from 32 bytes of the
+    /// Dice from a full 256-bit ChaCha8 key (the table tools seed from 32 bytes of the
     /// OS's randomness, not from 64 bits).
     pub fn from_seed_bytes(seed: [u8; 32]) -> Dice {
         Dice {
@@ -83,7 +83,7 @@ impl Dice {
     }
 
     /// Whether both are at the same point of the same random stream (scripted faces aside): false once
-    /// a die or a draw was taken from one of them (issue #14's points of no return).
+    /// a die or a draw was taken from one of them (the points of no return).
     pub fn same_stream(&self, other: &Dice) -> bool {
         self.rng == other.rng
     }

@@ -1,4 +1,4 @@
-//! Every error code that crosses the boundary, as one enum (issue #15): the game's (`Response.error.code`,
+//! Every error code that crosses the boundary, as one enum: the game's (`Response.error.code`,
 //! docs/PROTOCOL.md), the table tools' (`{"tool":"error","code":…}`, docs/TOOLS.md) and the shell's (save
 //! slots, finished games, the IPC commands' own refusals). Each serialises as the snake_case string it has
 //! always had on the wire; the UI gets the same strings as one TypeScript union (`ErrorCode.ts`), so a
@@ -10,7 +10,20 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// A refusal's stable, machine-readable code. The message beside it is for the player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     // --- Any line or IPC argument (crates/common/src/line.rs, the shell's commands) ---
@@ -28,9 +41,9 @@ pub enum ErrorCode {
     GameOver,
     /// `undo` with no earlier state.
     NothingToUndo,
-    /// `undo` after a decision that rolled, drew or revealed (issue #14), unless take-backs are on.
+    /// `undo` after a decision that rolled, drew or revealed, unless take-backs are on.
     UndoBarrier,
-    /// The action exists but not in this phase or while a decision is pending (the tools, issue #30: not
+    /// The action exists but not in this phase or while a decision is pending (the tools, not
     /// at this step of the turn, or outside the turns the rules give an SDR).
     NotNow,
     /// The rules forbid the move (the message cites the rule).
@@ -121,18 +134,18 @@ pub enum ErrorCode {
     UnitExists,
     /// The search: no unit of that name.
     UnknownUnit,
-    /// The tools (issue #30): the rules name the other side (who draws an SDR, who rolls a D10 procedure,
+    /// The tools: the rules name the other side (who draws an SDR, who rolls a D10 procedure,
     /// who is British, fixed for the game).
     WrongSide,
-    /// The tools (issue #30): an SDR was already drawn for this purpose; it is the one that counts.
+    /// The tools: an SDR was already drawn for this purpose; it is the one that counts.
     PurposeTaken,
-    /// The tools (issue #30): a peek without the PIN of a player who set one.
+    /// The tools: a peek without the PIN of a player who set one.
     PinNeeded,
-    /// The tools (issue #30): a peek with a PIN that is not the player's (a try is counted).
+    /// The tools: a peek with a PIN that is not the player's (a try is counted).
     WrongPin,
-    /// The tools (issue #30): too many wrong PINs; the player's peek waits (the message says how long).
+    /// The tools: too many wrong PINs; the player's peek waits (the message says how long).
     PinLocked,
-    /// The tools (issue #30): the player already set a PIN this session.
+    /// The tools: the player already set a PIN this session.
     PinAlreadySet,
 
     // --- The shell (src-tauri/src) ---
@@ -171,79 +184,8 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    /// Every code, in declaration order.
-    pub const ALL: &'static [ErrorCode] = &[
-        ErrorCode::Malformed,
-        ErrorCode::UnknownAction,
-        ErrorCode::UnknownTool,
-        ErrorCode::NoGame,
-        ErrorCode::GameOver,
-        ErrorCode::NothingToUndo,
-        ErrorCode::UndoBarrier,
-        ErrorCode::NotNow,
-        ErrorCode::Illegal,
-        ErrorCode::Unknown,
-        ErrorCode::BadPack,
-        ErrorCode::ForeignCode,
-        ErrorCode::MalformedCode,
-        ErrorCode::BadCheck,
-        ErrorCode::UnknownCode,
-        ErrorCode::MalformedRecord,
-        ErrorCode::UnfinishedRecord,
-        ErrorCode::PackMismatch,
-        ErrorCode::CommitmentMismatch,
-        ErrorCode::StepDiffers,
-        ErrorCode::FinalViewDiffers,
-        ErrorCode::ReplayFailed,
-        ErrorCode::BadInput,
-        ErrorCode::LogFull,
-        ErrorCode::BagEmpty,
-        ErrorCode::UnknownChit,
-        ErrorCode::NotYourChit,
-        ErrorCode::AlreadyRevealed,
-        ErrorCode::NotRevealed,
-        ErrorCode::AlreadyReturned,
-        ErrorCode::BadSdr,
-        ErrorCode::FleetChartOpen,
-        ErrorCode::SideTaken,
-        ErrorCode::NoFleetChart,
-        ErrorCode::NoSuchBox,
-        ErrorCode::NotInBox,
-        ErrorCode::AlreadyOnChart,
-        ErrorCode::ChartFull,
-        ErrorCode::DecoyCannotAct,
-        ErrorCode::DecisionPending,
-        ErrorCode::NoDecisionPending,
-        ErrorCode::NotYourDecision,
-        ErrorCode::NoTurn,
-        ErrorCode::SearchingNow,
-        ErrorCode::NotThere,
-        ErrorCode::TooManyUnits,
-        ErrorCode::NoUnitThere,
-        ErrorCode::UnitExists,
-        ErrorCode::UnknownUnit,
-        ErrorCode::WrongSide,
-        ErrorCode::PurposeTaken,
-        ErrorCode::PinNeeded,
-        ErrorCode::WrongPin,
-        ErrorCode::PinLocked,
-        ErrorCode::PinAlreadySet,
-        ErrorCode::SaveFailed,
-        ErrorCode::FinishedNotKept,
-        ErrorCode::SlotExists,
-        ErrorCode::BadName,
-        ErrorCode::UnknownSlot,
-        ErrorCode::SlotUnreadable,
-        ErrorCode::DeleteFailed,
-        ErrorCode::BadSave,
-        ErrorCode::SaveCorrupt,
-        ErrorCode::SaveTooOld,
-        ErrorCode::SaveTooNew,
-        ErrorCode::SaveInvalid,
-        ErrorCode::UnknownGame,
-        ErrorCode::RecordUnreadable,
-        ErrorCode::Ipc,
-    ];
+    /// Every error code, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [ErrorCode] = <ErrorCode as strum::VariantArray>::VARIANTS;
 
     /// The code as it crosses the boundary: its serde name, so each string is written once (`rename_all`).
     pub fn name(self) -> String {

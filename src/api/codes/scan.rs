@@ -200,7 +200,7 @@ fn scan_counter(
     };
     let counter = CounterId(index as u16);
     let info = counter_info(pack, counter);
-    match &pack.counters.counters[index].kind {
+    match &pack.counter_spec(counter).kind {
         CounterKind::Incident { incident, ship } => {
             values.push(format!("incident: {}", pack.incident_entry(*incident).name));
             values.extend(ship.as_ref().map(ship_values));
@@ -386,7 +386,7 @@ pub fn placement_check(
     };
     let index = pack.counter_index(id)?;
     if !matches!(
-        pack.counters.counters[index].kind,
+        pack.counter_spec(CounterId(index as u16)).kind,
         CounterKind::Incident { .. } | CounterKind::CoastalDefense { .. }
     ) {
         return None;

@@ -5,8 +5,9 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::types::{ShipType, Source};
-use super::validate::PackError;
+use super::embedded;
+use super::error::{invalid, PackError};
+use super::types::{PlaceSpec, ShipType, Source, Tracks};
 use crate::ground::action::Track;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -28,8 +29,12 @@ pub struct Charts {
     pub alert_level: AlertLevelChart,
 }
 
+/// The default pack's Alert Level Chart, for a pack saved without one.
 fn default_alert_level() -> AlertLevelChart {
-    super::RulesPack::standard().charts.alert_level
+    let charts: serde_json::Value =
+        serde_json::from_str(embedded::CHARTS).expect("the embedded charts are JSON");
+    serde_json::from_value(charts["alert_level"].clone())
+        .expect("the embedded charts hold an Alert Level Chart")
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -37,7 +42,7 @@ fn default_alert_level() -> AlertLevelChart {
 
 /// The events that move the Alert Level outside the Intelligence Table (11.0, its own chart) and the
 /// start of a campaign mission (24.1 step 5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, strum::VariantArray)]
 #[serde(rename_all = "snake_case")]
 pub enum AlertEvent {
     /// Incident Chart: Allied Patrol, in an Allied patrol zone, port or naval base.
@@ -55,14 +60,8 @@ pub enum AlertEvent {
 }
 
 impl AlertEvent {
-    pub const ALL: [AlertEvent; 6] = [
-        AlertEvent::AlliedPatrol,
-        AlertEvent::RoyalNavyOrdersPursue,
-        AlertEvent::RoyalNavyConflictingOrders,
-        AlertEvent::AustroHungarianFleetSorties,
-        AlertEvent::AlliedShipLostInBattle,
-        AlertEvent::CoastalDefenseDestroyed,
-    ];
+    /// Every alert event, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [AlertEvent] = <AlertEvent as strum::VariantArray>::VARIANTS;
 }
 
 /// One row: the event, the change of the Alert Level (5.2 keeps it within its bounds), and what the value
@@ -218,7 +217,20 @@ pub struct IntelligenceTable {
 // ---------------------------------------------------------------------------------------------------
 // 10.1 Repair Table and the Terrain Effects Chart
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Terrain {
     HighSeas,
@@ -229,6 +241,11 @@ pub enum Terrain {
     EnemyNavalBase,
     EnemyPort,
     CapturedEnemyPort,
+}
+
+impl Terrain {
+    /// Every terrain, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [Terrain] = <Terrain as strum::VariantArray>::VARIANTS;
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -507,7 +524,7 @@ impl Charts {
 
 impl GermanHitTrack {
     /// The display track a hit moves on a ship with these values (`Guns`: the largest gun type left).
-    pub fn track(self, tracks: &super::types::Tracks) -> Track {
+    pub fn track(self, tracks: &Tracks) -> Track {
         match self {
             GermanHitTrack::Hull => Track::Hull,
             GermanHitTrack::Engines => Track::Engines,
@@ -524,13 +541,6 @@ impl GermanHitTrack {
 // ---------------------------------------------------------------------------------------------------
 // Validation: each error names the field a player editing the chart must fix.
 
-fn invalid(path: impl Into<String>, message: impl Into<String>) -> PackError {
-    PackError::Invalid {
-        path: path.into(),
-        message: message.into(),
-    }
-}
-
 fn six<T>(path: &str, rows: &[T]) -> Result<(), PackError> {
     if rows.len() != 6 {
         return Err(invalid(
@@ -542,7 +552,7 @@ fn six<T>(path: &str, rows: &[T]) -> Result<(), PackError> {
 }
 
 impl Charts {
-    pub fn validate(&self, places: &[super::types::PlaceSpec]) -> Result<(), PackError> {
+    pub fn validate(&self, places: &[PlaceSpec]) -> Result<(), PackError> {
         self.validate_contact()?;
         self.validate_alert()?;
         six("charts.gunnery_hits.allied", &self.gunnery_hits.allied)?;
@@ -553,6 +563,22 @@ impl Charts {
             "charts.shore_bombardment.results",
             &self.shore_bombardment.results,
         )?;
+        self.validate_german_hits()?;
+        self.validate_intelligence()?;
+        self.validate_terrain()?;
+        self.validate_engine_speeds()?;
+        self.validate_deployment_and_gear(places)?;
+        if self.victory_points.critical_engagement <= 0 {
+            return Err(invalid(
+                "charts.victory_points.critical_engagement",
+                "must be positive",
+            ));
+        }
+        Ok(())
+    }
+
+    /// 14.6: each face of the German hit tables moves one to six steps of at least one track.
+    fn validate_german_hits(&self) -> Result<(), PackError> {
         for (name, table) in [
             ("gunnery_hits", &self.gunnery_hits),
             ("torpedo_hits", &self.torpedo_hits),
@@ -566,17 +592,12 @@ impl Charts {
                 }
             }
         }
-        self.validate_intelligence()?;
-        for terrain in [
-            Terrain::HighSeas,
-            Terrain::FriendlyNavalBase,
-            Terrain::FriendlyPort,
-            Terrain::NeutralNavalBase,
-            Terrain::NeutralPort,
-            Terrain::EnemyNavalBase,
-            Terrain::EnemyPort,
-            Terrain::CapturedEnemyPort,
-        ] {
+        Ok(())
+    }
+
+    /// Terrain Effects Chart and 10.1: a row and a repair number for every terrain, each a die face.
+    fn validate_terrain(&self) -> Result<(), PackError> {
+        for &terrain in Terrain::ALL {
             if !self
                 .terrain_effects
                 .rows
@@ -608,6 +629,11 @@ impl Charts {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// 12.1–12.3: a row for every engine value from 0, speeds in order.
+    fn validate_engine_speeds(&self) -> Result<(), PackError> {
         let rows = &self.engine_speeds.rows;
         if rows.is_empty() {
             return Err(invalid(
@@ -623,6 +649,11 @@ impl Charts {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// 3.0 variable deployment (a place for each face) and 8.0 Crew & Gear (each item takes room and exists).
+    fn validate_deployment_and_gear(&self, places: &[PlaceSpec]) -> Result<(), PackError> {
         six(
             "charts.variable_deployment.rolls",
             &self.variable_deployment.rolls,
@@ -643,18 +674,12 @@ impl Charts {
                 ));
             }
         }
-        if self.victory_points.critical_engagement <= 0 {
-            return Err(invalid(
-                "charts.victory_points.critical_engagement",
-                "must be positive",
-            ));
-        }
         Ok(())
     }
 
     /// 5.1: every event has exactly one row, and no row moves the Alert Level by more than the track.
     fn validate_alert(&self) -> Result<(), PackError> {
-        for event in AlertEvent::ALL {
+        for &event in AlertEvent::ALL {
             let n = self
                 .alert_level
                 .rows

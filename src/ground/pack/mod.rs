@@ -4,40 +4,27 @@
 //! reconstructed (see `docs/CHARTS.md`). The default pack is embedded from `data/pack/*.json`, one file per
 //! top-level key, and validated on load: a missing or bad field is reported with its path.
 
+// The files import one way: `types` ← `charts` ← `rules_pack` ← `validate`; `error` and `embedded`
+// below them all; this file only puts them together.
 mod charts;
+mod embedded;
+mod error;
 pub mod gear;
+mod rules_pack;
 mod types;
 mod validate;
 
 pub use charts::*;
+pub use error::PackError;
+pub use rules_pack::RulesPack;
 pub use types::*;
-pub use validate::PackError;
-
-/// The embedded default pack, one JSON document per top-level key.
-const DEFAULT_PARTS: &[(&str, &str)] = &[
-    ("meta", include_str!("../../../data/pack/meta.json")),
-    ("alert", include_str!("../../../data/pack/alert.json")),
-    ("setup", include_str!("../../../data/pack/setup.json")),
-    (
-        "german_ships",
-        include_str!("../../../data/pack/german_ships.json"),
-    ),
-    ("orders", include_str!("../../../data/pack/orders.json")),
-    (
-        "incident_chart",
-        include_str!("../../../data/pack/incident_chart.json"),
-    ),
-    ("places", include_str!("../../../data/pack/places.json")),
-    ("counters", include_str!("../../../data/pack/counters.json")),
-    ("charts", include_str!("../../../data/pack/charts.json")),
-];
 
 impl RulesPack {
     /// The standard pack shipped with the app. Panics only if the embedded data is broken, which the
     /// test suite checks (`default_pack_loads`).
     pub fn standard() -> RulesPack {
         let mut doc = serde_json::Map::new();
-        for (key, text) in DEFAULT_PARTS {
+        for (key, text) in embedded::DEFAULT_PARTS {
             let value: serde_json::Value = serde_json::from_str(text)
                 .unwrap_or_else(|e| panic!("embedded pack part {key}: {e}"));
             doc.insert((*key).to_string(), value);

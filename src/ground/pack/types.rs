@@ -21,20 +21,6 @@ pub enum Source {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-pub struct RulesPack {
-    pub meta: PackMeta,
-    pub alert: AlertRules,
-    pub setup: SetupRules,
-    pub german_ships: Vec<GermanShipSpec>,
-    pub orders: Vec<OrdersSpec>,
-    pub incident_chart: Vec<IncidentChartEntry>,
-    pub places: Vec<PlaceSpec>,
-    pub counters: CounterMix,
-    pub charts: Charts,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PackMeta {
     /// Version of the pack format; the app refuses packs of an unknown schema.
     pub schema: u32,
@@ -200,7 +186,20 @@ pub struct IncidentChartEntry {
     pub summary: String,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum IncidentKind {
     AlliedMerchantman,
@@ -226,28 +225,19 @@ pub enum IncidentKind {
 }
 
 impl IncidentKind {
-    pub const ALL: [IncidentKind; 20] = [
-        IncidentKind::AlliedMerchantman,
-        IncidentKind::AlliedPatrol,
-        IncidentKind::AlliedSubmarine,
-        IncidentKind::AustroHungarianFleetSorties,
-        IncidentKind::CollierAttacked,
-        IncidentKind::CentralPowersFleetSortie,
-        IncidentKind::FrenchNavySorties,
-        IncidentKind::FrenchTroopConvoy,
-        IncidentKind::FrenchWarship,
-        IncidentKind::FriendlyShip,
-        IncidentKind::IntelligenceFromBerlin,
-        IncidentKind::LimitedVisibility,
-        IncidentKind::MechanicalBreakdown,
-        IncidentKind::Minefield,
-        IncidentKind::QuietSeas,
-        IncidentKind::RoyalNavyConflictingOrders,
-        IncidentKind::RoyalNavyOrdersPursue,
-        IncidentKind::RoyalNavyWarship,
-        IncidentKind::MoraleCheck,
-        IncidentKind::Storm,
-    ];
+    /// An Allied warship or troop convoy: the units that fight (14.0), set aside in the space when picked
+    /// (13.0 step 3a); a troop convoy counts as a warship in combat (14.15).
+    pub fn is_allied_warship(self) -> bool {
+        matches!(
+            self,
+            IncidentKind::RoyalNavyWarship
+                | IncidentKind::FrenchWarship
+                | IncidentKind::FrenchTroopConvoy
+        )
+    }
+
+    /// Every incident kind, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [IncidentKind] = <IncidentKind as strum::VariantArray>::VARIANTS;
 }
 
 /// A named place on the map that some rule depends on (DESIGN.md principle 7).
@@ -272,7 +262,20 @@ pub enum PlaceKind {
 
 /// 2.1 Sea zones. `Aegean` is part of the Eastern Mediterranean, kept apart because two rules name it
 /// (see docs/AMBIGUITIES.md, "Aegean").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    TS,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SeaZone {
     WesternMed,
@@ -285,15 +288,8 @@ pub enum SeaZone {
 }
 
 impl SeaZone {
-    pub const ALL: [SeaZone; 7] = [
-        SeaZone::WesternMed,
-        SeaZone::Adriatic,
-        SeaZone::EasternMed,
-        SeaZone::Aegean,
-        SeaZone::Marmara,
-        SeaZone::BlackSea,
-        SeaZone::Atlantic,
-    ];
+    /// Every sea zone, in declaration order: derived from the enum, so a new variant is never left out.
+    pub const ALL: &'static [SeaZone] = <SeaZone as strum::VariantArray>::VARIANTS;
 
     pub fn is_eastern_med(self) -> bool {
         matches!(self, SeaZone::EasternMed | SeaZone::Aegean)
@@ -308,6 +304,16 @@ pub struct CounterMix {
     pub counters: Vec<CounterSpec>,
 }
 
+/// A counter's index in the pack's counter mix (`CounterMix::counters`): how the game names a counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CounterId(pub u16);
+
+impl CounterId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct CounterSpec {
     pub id: String,
@@ -316,8 +322,15 @@ pub struct CounterSpec {
     pub kind: CounterKind,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+/// What a counter is. `CounterKindTag` (derived) names each kind without its values, with the same
+/// snake_case name as the `kind` tag.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, strum::EnumDiscriminants)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[strum_discriminants(
+    name(CounterKindTag),
+    derive(Serialize, Deserialize, PartialOrd, Ord, Hash),
+    serde(rename_all = "snake_case")
+)]
 pub enum CounterKind {
     /// An incident marker (backprinted "Incident"); warships, convoys and merchants carry ship values.
     Incident {
@@ -333,6 +346,16 @@ pub enum CounterKind {
     AustroHungarian { ship: ShipValues },
 }
 
+impl CounterKind {
+    /// The incident marker's kind; `None` for every other counter.
+    pub fn incident(&self) -> Option<IncidentKind> {
+        match self {
+            CounterKind::Incident { incident, .. } => Some(*incident),
+            _ => None,
+        }
+    }
+}
+
 /// The values printed on an Allied or Austro-Hungarian ship counter (2.2 sample readout).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ShipValues {
@@ -345,5 +368,3 @@ pub struct ShipValues {
     pub armor: u8,
     pub speed: u8,
 }
-
-pub use super::charts::Charts;

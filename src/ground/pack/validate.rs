@@ -3,29 +3,12 @@
 
 use std::collections::BTreeSet;
 
+use super::error::{invalid, PackError};
+use super::rules_pack::RulesPack;
 use super::types::*;
 
 /// The pack format this build understands.
 pub const PACK_SCHEMA: u32 = 1;
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PackError {
-    #[error("the rules pack is not valid JSON: {0}")]
-    Syntax(String),
-    #[error("rules pack field `{path}`: {message}")]
-    Field { path: String, message: String },
-    #[error("rules pack schema {found} is not supported (this app reads schema {expected})")]
-    Schema { found: u32, expected: u32 },
-    #[error("rules pack field `{path}`: {message}")]
-    Invalid { path: String, message: String },
-}
-
-fn invalid(path: impl Into<String>, message: impl Into<String>) -> PackError {
-    PackError::Invalid {
-        path: path.into(),
-        message: message.into(),
-    }
-}
 
 impl RulesPack {
     pub(super) fn validate(&self) -> Result<(), PackError> {
@@ -80,6 +63,37 @@ impl RulesPack {
 
     fn validate_setup(&self) -> Result<(), PackError> {
         let s = &self.setup;
+        self.validate_setup_groups()?;
+        for (i, id) in s.set_aside.iter().enumerate() {
+            if self.counter(id).is_none() {
+                return Err(invalid(
+                    format!("setup.set_aside[{i}]"),
+                    format!("no counter `{id}`"),
+                ));
+            }
+        }
+        self.validate_coastal_defenses()?;
+        if self.place(&s.start_space).is_none() {
+            return Err(invalid(
+                "setup.start_space",
+                format!("no place `{}`", s.start_space),
+            ));
+        }
+        for (i, id) in s.german_ships.iter().enumerate() {
+            if self.german_ship(id).is_none() {
+                return Err(invalid(
+                    format!("setup.german_ships[{i}]"),
+                    format!("no German ship `{id}`"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// 3.0 step 3: each group's warships are warship counters, its zones patrol zones, its draws within
+    /// what it holds, and the mix has the Quiet Seas markers the groups need.
+    fn validate_setup_groups(&self) -> Result<(), PackError> {
+        let s = &self.setup;
         let quiet_total = self.counters_of(IncidentKind::QuietSeas).count();
         let mut quiet_needed = 0usize;
         for (g, group) in s.groups.iter().enumerate() {
@@ -117,14 +131,12 @@ impl RulesPack {
                 format!("needs {quiet_needed} Quiet Seas markers, the mix has {quiet_total}"),
             ));
         }
-        for (i, id) in s.set_aside.iter().enumerate() {
-            if self.counter(id).is_none() {
-                return Err(invalid(
-                    format!("setup.set_aside[{i}]"),
-                    format!("no counter `{id}`"),
-                ));
-            }
-        }
+        Ok(())
+    }
+
+    /// 3.0 step 4: the coastal defense units are drawn into ports and naval bases, no more than the mix has.
+    fn validate_coastal_defenses(&self) -> Result<(), PackError> {
+        let s = &self.setup;
         let defenses = self
             .counters
             .counters
@@ -149,20 +161,6 @@ impl RulesPack {
                 "setup.coastal_defenses",
                 format!("draws {needed} units, the mix has {defenses}"),
             ));
-        }
-        if self.place(&s.start_space).is_none() {
-            return Err(invalid(
-                "setup.start_space",
-                format!("no place `{}`", s.start_space),
-            ));
-        }
-        for (i, id) in s.german_ships.iter().enumerate() {
-            if self.german_ship(id).is_none() {
-                return Err(invalid(
-                    format!("setup.german_ships[{i}]"),
-                    format!("no German ship `{id}`"),
-                ));
-            }
         }
         Ok(())
     }
@@ -209,44 +207,11 @@ impl RulesPack {
     }
 
     fn validate_incident_chart(&self) -> Result<(), PackError> {
-        for kind in IncidentKind::ALL {
+        for &kind in IncidentKind::ALL {
             if !self.incident_chart.iter().any(|e| e.incident == kind) {
                 return Err(invalid("incident_chart", format!("no entry for {kind:?}")));
             }
         }
         Ok(())
-    }
-
-    pub fn counter(&self, id: &str) -> Option<&CounterSpec> {
-        self.counters.counters.iter().find(|c| c.id == id)
-    }
-
-    pub fn counter_index(&self, id: &str) -> Option<usize> {
-        self.counters.counters.iter().position(|c| c.id == id)
-    }
-
-    pub fn counters_of(&self, kind: IncidentKind) -> impl Iterator<Item = &CounterSpec> {
-        self.counters.counters.iter().filter(
-            move |c| matches!(c.kind, CounterKind::Incident { incident, .. } if incident == kind),
-        )
-    }
-
-    pub fn place(&self, id: &str) -> Option<&PlaceSpec> {
-        self.places.iter().find(|p| p.id == id)
-    }
-
-    pub fn german_ship(&self, id: &str) -> Option<&GermanShipSpec> {
-        self.german_ships.iter().find(|s| s.id == id)
-    }
-
-    pub fn orders_spec(&self, id: &str) -> Option<&OrdersSpec> {
-        self.orders.iter().find(|o| o.id == id)
-    }
-
-    pub fn incident_entry(&self, kind: IncidentKind) -> &IncidentChartEntry {
-        self.incident_chart
-            .iter()
-            .find(|e| e.incident == kind)
-            .expect("validated: every incident kind has an entry")
     }
 }

@@ -7,10 +7,11 @@ use crate::ground::action::{Action, Track};
 use crate::ground::counters::is_allied_warship;
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::Event;
-use crate::ground::pack::{ContactResult, CounterKind, IncidentKind, RulesPack, SeaZone};
+use crate::ground::pack::{ContactResult, IncidentKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
 use crate::ground::state::{
-    AlliedUnit, BattleStage, BattleState, CounterId, Game, Location, Pending, Phase, SpaceRef,
+    AlliedUnit, BattleStage, BattleState, CounterId, Game, Location, Pending, Phase, SalvoSide,
+    SpaceRef,
 };
 use crate::rules::combat::{firing, salvo, tally, targeting};
 use crate::rules::movement;
@@ -137,108 +138,118 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
 
 fn pending_answers(pack: &RulesPack, game: &Game, pending: &Pending) -> Vec<Action> {
     match pending {
-        Pending::BreakOff { space } => {
-            let mut answers = vec![Action::Fight {
-                space: space.clone(),
-            }];
-            if salvo::battle(game, space).is_some_and(|b| b.bombardment) {
-                answers.push(Action::CeaseFire {
-                    space: space.clone(),
-                });
-                return answers;
-            }
-            let zone = space.sea_zone(pack);
-            let zone = if matches!(
-                zone,
-                SeaZone::Marmara | SeaZone::BlackSea | SeaZone::Atlantic
-            ) {
-                SeaZone::EasternMed
-            } else {
-                zone
-            };
-            // One open-sea space next to the battle is offered; the player may name any other eligible one.
-            let candidate = (1..=20)
-                // Issue #29: a label that reads as a place in a sentence ("Break off to open sea beside the battle").
-                .map(|n| SpaceRef::HighSeas {
-                    zone,
-                    label: if n == 1 {
-                        "open sea beside the battle".to_string()
-                    } else {
-                        format!("open sea {n} beside the battle")
-                    },
-                })
-                .find(|to| break_off_target(pack, game, space, to).is_ok());
-            if let Some(to) = candidate {
-                answers.push(Action::BreakOff {
-                    space: space.clone(),
-                    to,
-                });
-            }
-            answers
-        }
-        Pending::FireOrders { space, ship } => {
-            let Some(b) = salvo::battle(game, space) else {
-                return Vec::new();
-            };
-            let ammo = game.ship(ship).map(|s| s.tracks.ammunition).unwrap_or(0);
-            let paid = b
-                .ammunition_paid
-                .iter()
-                .find(|(s, _)| s == ship)
-                .map(|(_, m)| *m);
-            let mut answers = vec![Action::FireOrders {
-                ship: ship.clone(),
-                target: None,
-                maximum_fire: false,
-            }];
-            for target in salvo::allied_fighting(b) {
-                let code = pack.counters.counters[target.index()].id.clone();
-                if paid != Some(true) {
-                    answers.push(Action::FireOrders {
-                        ship: ship.clone(),
-                        target: Some(code.clone()),
-                        maximum_fire: false,
-                    });
-                }
-                let german = game.ship(ship).is_some_and(|s| !s.austro_hungarian);
-                if german && (paid == Some(true) || (paid.is_none() && ammo >= 2)) {
-                    answers.push(Action::FireOrders {
-                        ship: ship.clone(),
-                        target: Some(code),
-                        maximum_fire: true,
-                    });
-                }
-            }
-            answers
-        }
-        Pending::Torpedoes { space, ship } => {
-            let Some(b) = salvo::battle(game, space) else {
-                return Vec::new();
-            };
-            let left = game.ship(ship).map(|s| s.tracks.torpedoes).unwrap_or(0);
-            let mut answers = vec![Action::Torpedoes {
-                ship: ship.clone(),
-                target: None,
-                count: 0,
-            }];
-            for target in salvo::torpedo_targets(pack, b) {
-                let code = pack.counters.counters[target.index()].id.clone();
-                for count in 1..=left {
-                    answers.push(Action::Torpedoes {
-                        ship: ship.clone(),
-                        target: Some(code.clone()),
-                        count,
-                    });
-                }
-            }
-            answers
-        }
+        Pending::BreakOff { space } => break_off_answers(pack, game, space),
+        Pending::FireOrders { space, ship } => fire_order_answers(pack, game, space, ship),
+        Pending::Torpedoes { space, ship } => torpedo_answers(pack, game, space, ship),
         // 20.0: yes, the German ships fire first; no, the Austro-Hungarian ones.
         Pending::NationalityFirst { .. } => {
             vec![Action::Answer { yes: true }, Action::Answer { yes: false }]
         }
         _ => Vec::new(),
     }
+}
+
+/// 14.4: fight on, or break off to an open-sea space next to the battle; a bombardment may cease fire.
+fn break_off_answers(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Vec<Action> {
+    let mut answers = vec![Action::Fight {
+        space: space.clone(),
+    }];
+    if salvo::battle(game, space).is_some_and(|b| b.bombardment) {
+        answers.push(Action::CeaseFire {
+            space: space.clone(),
+        });
+        return answers;
+    }
+    let zone = space.sea_zone(pack);
+    let zone = if matches!(
+        zone,
+        SeaZone::Marmara | SeaZone::BlackSea | SeaZone::Atlantic
+    ) {
+        SeaZone::EasternMed
+    } else {
+        zone
+    };
+    // One open-sea space next to the battle is offered; the player may name any other eligible one.
+    let candidate = (1..=20)
+        // A label that reads as a place in a sentence ("Break off to open sea beside the battle").
+        .map(|n| SpaceRef::HighSeas {
+            zone,
+            label: if n == 1 {
+                "open sea beside the battle".to_string()
+            } else {
+                format!("open sea {n} beside the battle")
+            },
+        })
+        .find(|to| break_off_target(pack, game, space, to).is_ok());
+    if let Some(to) = candidate {
+        answers.push(Action::BreakOff {
+            space: space.clone(),
+            to,
+        });
+    }
+    answers
+}
+
+/// 14.5, 14.8, 14.9: hold fire, or fire at each Allied unit fighting, at maximum fire where the ammunition
+/// allows.
+fn fire_order_answers(pack: &RulesPack, game: &Game, space: &SpaceRef, ship: &str) -> Vec<Action> {
+    let Some(b) = salvo::battle(game, space) else {
+        return Vec::new();
+    };
+    let ammo = game.ship(ship).map(|s| s.tracks.ammunition).unwrap_or(0);
+    let paid = b
+        .ammunition_paid
+        .iter()
+        .find(|(s, _)| s == ship)
+        .map(|(_, m)| *m);
+    let mut answers = vec![Action::FireOrders {
+        ship: ship.to_string(),
+        target: None,
+        maximum_fire: false,
+    }];
+    for target in salvo::allied_fighting(b) {
+        let code = pack.counter_spec(target).id.clone();
+        if paid != Some(true) {
+            answers.push(Action::FireOrders {
+                ship: ship.to_string(),
+                target: Some(code.clone()),
+                maximum_fire: false,
+            });
+        }
+        let german = game.ship(ship).is_some_and(|s| !s.austro_hungarian);
+        if german && (paid == Some(true) || (paid.is_none() && ammo >= 2)) {
+            answers.push(Action::FireOrders {
+                ship: ship.to_string(),
+                target: Some(code),
+                maximum_fire: true,
+            });
+        }
+    }
+    answers
+}
+
+/// 14.10: no torpedoes, or one up to all that are left at each unit a torpedo may target.
+fn torpedo_answers(pack: &RulesPack, game: &Game, space: &SpaceRef, ship: &str) -> Vec<Action> {
+    let Some(b) = salvo::battle(game, space) else {
+        return Vec::new();
+    };
+    let left = game.ship(ship).map(|s| s.tracks.torpedoes).unwrap_or(0);
+    let mut answers = vec![Action::Torpedoes {
+        ship: ship.to_string(),
+        target: None,
+        count: 0,
+    }];
+    for target in salvo::torpedo_targets(pack, b) {
+        let code = pack.counter_spec(target).id.clone();
+        for count in 1..=left {
+            answers.push(Action::Torpedoes {
+                ship: ship.to_string(),
+                target: Some(code.clone()),
+                count,
+            });
+        }
+    }
+    answers
 }
 
 /// 14.3: both ratings, one die, the Contact Table; then 14.4 / 14.15 break-off. Opens a battle (or, in
@@ -459,46 +470,10 @@ fn open_battle(ctx: &mut Ctx, space: &SpaceRef, ships: Vec<String>, bombardment:
         nets_used: Vec::new(),
         austro_hungarian_first: None,
     });
-    // Limited Visibility (Incident Chart): one roll when combat would first occur in that space this turn;
-    // a later battle or bombardment there this turn keeps it (5–6 forbids both).
-    if ctx.game.turn_state.limited_visibility.contains(space) {
-        let kept = ctx
-            .game
-            .turn_state
-            .visibility_rolls
-            .iter()
-            .find(|(s, _)| s == space)
-            .map(|(_, r)| *r);
-        let roll = match kept {
-            Some(roll) => roll,
-            None => {
-                let roll = ctx.roll_d6(
-                    "Limited Visibility: range (1–2 secondary, 3–4 tertiary, 5–6 no combat)",
-                    "Incident Chart",
-                );
-                ctx.game
-                    .turn_state
-                    .visibility_rolls
-                    .push((space.clone(), roll));
-                roll
-            }
-        };
-        if roll >= 5 {
-            ctx.instruct(
-                "Poor visibility: no combat here this turn.",
-                "Incident Chart: Limited Visibility",
-            );
-            tally::end_battle(
-                ctx,
-                space,
-                "Incident Chart: Limited Visibility",
-                "poor visibility",
-            );
-            return false;
-        }
-        salvo::battle_mut(ctx.game, space)
-            .expect("pushed")
-            .visibility = Some(roll);
+    if ctx.game.turn_state.limited_visibility.contains(space)
+        && !visibility_allows_combat(ctx, space)
+    {
+        return false;
     }
     if ctx.game.options.night_combat && !bombardment {
         let roll = ctx.roll_d6_for(
@@ -510,6 +485,50 @@ fn open_battle(ctx: &mut Ctx, space: &SpaceRef, ships: Vec<String>, bombardment:
             ctx.instruct("Night: firepower is halved (round up) except torpedoes and ships with searchlights.", "22.0");
         }
     }
+    true
+}
+
+/// Limited Visibility (Incident Chart): one roll when combat would first occur in that space this turn;
+/// a later battle or bombardment there this turn keeps it (5–6 forbids both). False when it forbids combat
+/// (the battle then ends).
+fn visibility_allows_combat(ctx: &mut Ctx, space: &SpaceRef) -> bool {
+    let kept = ctx
+        .game
+        .turn_state
+        .visibility_rolls
+        .iter()
+        .find(|(s, _)| s == space)
+        .map(|(_, r)| *r);
+    let roll = match kept {
+        Some(roll) => roll,
+        None => {
+            let roll = ctx.roll_d6(
+                "Limited Visibility: range (1–2 secondary, 3–4 tertiary, 5–6 no combat)",
+                "Incident Chart",
+            );
+            ctx.game
+                .turn_state
+                .visibility_rolls
+                .push((space.clone(), roll));
+            roll
+        }
+    };
+    if roll >= 5 {
+        ctx.instruct(
+            "Poor visibility: no combat here this turn.",
+            "Incident Chart: Limited Visibility",
+        );
+        tally::end_battle(
+            ctx,
+            space,
+            "Incident Chart: Limited Visibility",
+            "poor visibility",
+        );
+        return false;
+    }
+    salvo::battle_mut(ctx.game, space)
+        .expect("pushed")
+        .visibility = Some(roll);
     true
 }
 
@@ -728,16 +747,13 @@ fn engaged(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
 fn set_first_salvo(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
     if let Some(b) = salvo::battle_mut(ctx.game, space) {
         b.first_salvo = Some(if german_first {
-            "german".into()
+            SalvoSide::German
         } else {
-            "allied".into()
+            SalvoSide::Allied
         });
     }
 }
 
 fn kind(pack: &RulesPack, id: CounterId) -> Option<IncidentKind> {
-    match pack.counters.counters[id.index()].kind {
-        CounterKind::Incident { incident, .. } => Some(incident),
-        _ => None,
-    }
+    pack.counter_spec(id).kind.incident()
 }

@@ -3,8 +3,9 @@
 //! armor; coastal defenses use the Shore Bombardment column (16.0); German ships move their tracks (6.3).
 
 use crate::engine::ctx::Ctx;
+use crate::ground::action::Track;
 use crate::ground::event::Event;
-use crate::ground::pack::{AlliedHit, ShoreHit};
+use crate::ground::pack::{AlliedHit, GermanHitTrack, ShoreHit, Tracks};
 use crate::ground::state::{AlliedFate, CounterId, Location, SpaceRef};
 use crate::rules::combat::firing::{gear, Weapon};
 use crate::rules::combat::targeting;
@@ -50,7 +51,7 @@ pub fn hit_allied(
     if hits.total() == 0 {
         return Outcome::Fights;
     }
-    let name = ctx.pack.counters.counters[target.index()].name.clone();
+    let name = ctx.pack.counter_spec(target).name.clone();
     if let Some(_firepower) = targeting::coastal_firepower(ctx.pack, target) {
         return hit_coastal(ctx, space, target, hits.total(), &name);
     }
@@ -243,7 +244,7 @@ fn leave_battle(
     }
     ctx.game.move_counter(id, to);
     if !ctx.quiet {
-        let spec = &ctx.pack.counters.counters[id.index()];
+        let spec = ctx.pack.counter_spec(id);
         let (counter, name) = (spec.id.clone(), spec.name.clone());
         let to = format!("{words}{}", vp_words(ctx.pack, id, fate));
         ctx.emit(Event::CounterReturned {
@@ -255,10 +256,10 @@ fn leave_battle(
     }
 }
 
-/// Issue #29: what an Allied unit's fate means for VP (Victory Points Chart, scored when the battle ends),
+/// What an Allied unit's fate means for VP (Victory Points Chart, scored when the battle ends),
 /// e.g. " (+20 VP)", " (no VP)".
 pub fn vp_words(pack: &crate::RulesPack, id: CounterId, fate: AlliedFate) -> String {
-    let vp = match (&pack.counters.counters[id.index()].kind, fate) {
+    let vp = match (&pack.counter_spec(id).kind, fate) {
         (_, AlliedFate::Withdrawn) => 0,
         (crate::ground::pack::CounterKind::CoastalDefense { .. }, _) => {
             pack.charts.victory_points.coastal_defense_destroyed
@@ -383,23 +384,7 @@ fn hit_austro_hungarian(ctx: &mut Ctx, ship: &str, hits: Hits, firer: &str) {
         .ship(ship)
         .map(|s| s.name.clone())
         .unwrap_or_default();
-    let mut results = Vec::new();
-    if hits.gunnery > 0 {
-        let faces = ctx.roll_d6s_for(
-            hits.gunnery as usize,
-            || format!("Gunnery Hit table for {name}"),
-            "14.5",
-        );
-        results.extend(faces.iter().map(|f| ctx.pack.charts.gunnery_on_allied(*f)));
-    }
-    if hits.torpedo > 0 {
-        let faces = ctx.roll_d6s_for(
-            hits.torpedo as usize,
-            || format!("Torpedo Hit table for {name}"),
-            "14.6",
-        );
-        results.extend(faces.iter().map(|f| ctx.pack.charts.torpedo_on_allied(*f)));
-    }
+    let results = allied_column_results(ctx, &name, hits);
     let reason = format!("hit by {firer}");
     let mut withdrawal = false;
     for r in &results {
@@ -421,46 +406,10 @@ fn hit_austro_hungarian(ctx: &mut Ctx, ship: &str, hits: Hits, firer: &str) {
                 return;
             }
             AlliedHit::Withdrawal => withdrawal = true,
-            AlliedHit::HullDamage => ctx.change_track(
-                ship,
-                crate::ground::action::Track::Hull,
-                -1,
-                reason.clone(),
-                "14.13",
-            ),
-            AlliedHit::HeavyDamage => ctx.change_track(
-                ship,
-                crate::ground::action::Track::Hull,
-                -2,
-                reason.clone(),
-                "14.13",
-            ),
-            AlliedHit::GunneryDamage => {
-                let gun = crate::ground::pack::GermanHitTrack::Guns.track(&tracks);
-                ctx.change_track(
-                    ship,
-                    crate::ground::action::Track::Hull,
-                    -1,
-                    reason.clone(),
-                    "14.13",
-                );
-                ctx.change_track(ship, gun, -1, reason.clone(), "14.13");
-            }
-            AlliedHit::EngineDamage => {
-                ctx.change_track(
-                    ship,
-                    crate::ground::action::Track::Hull,
-                    -1,
-                    reason.clone(),
-                    "14.13",
-                );
-                ctx.change_track(
-                    ship,
-                    crate::ground::action::Track::Engines,
-                    -1,
-                    reason.clone(),
-                    "14.13",
-                );
+            damage => {
+                for (track, delta) in austro_hungarian_damage(*damage, &tracks) {
+                    ctx.change_track(ship, track, delta, reason.clone(), "14.13");
+                }
             }
         }
     }
@@ -473,5 +422,40 @@ fn hit_austro_hungarian(ctx: &mut Ctx, ship: &str, hits: Hits, firer: &str) {
             ship,
             if damaged { "is damaged" } else { "withdraws" },
         );
+    }
+}
+
+/// 20.0: the Allied-ship columns of the Gunnery and Torpedo Hit tables, one die per hit.
+fn allied_column_results(ctx: &mut Ctx, name: &str, hits: Hits) -> Vec<AlliedHit> {
+    let mut results = Vec::new();
+    if hits.gunnery > 0 {
+        let faces = ctx.roll_d6s_for(
+            hits.gunnery as usize,
+            || format!("Gunnery Hit table for {name}"),
+            "14.5",
+        );
+        results.extend(faces.iter().map(|f| ctx.pack.charts.gunnery_on_allied(*f)));
+    }
+    if hits.torpedo > 0 {
+        let faces = ctx.roll_d6s_for(
+            hits.torpedo as usize,
+            || format!("Torpedo Hit table for {name}"),
+            "14.6",
+        );
+        results.extend(faces.iter().map(|f| ctx.pack.charts.torpedo_on_allied(*f)));
+    }
+    results
+}
+
+/// 14.13 on an Austro-Hungarian ship: the tracks a damage result moves (its hull track holds its armor).
+fn austro_hungarian_damage(hit: AlliedHit, tracks: &Tracks) -> Vec<(Track, i32)> {
+    match hit {
+        AlliedHit::HullDamage => vec![(Track::Hull, -1)],
+        AlliedHit::HeavyDamage => vec![(Track::Hull, -2)],
+        AlliedHit::GunneryDamage => {
+            vec![(Track::Hull, -1), (GermanHitTrack::Guns.track(tracks), -1)]
+        }
+        AlliedHit::EngineDamage => vec![(Track::Hull, -1), (Track::Engines, -1)],
+        AlliedHit::Sunk | AlliedHit::Withdrawal => Vec::new(),
     }
 }

@@ -38,7 +38,7 @@ impl Weapon {
         }
     }
 
-    /// Issue #29: what hits, in a player's words ("hit on 6", never "6 hits", which reads as a count).
+    /// What hits, in a player's words ("hit on 6", never "6 hits", which reads as a count).
     pub fn hit_on(self) -> &'static str {
         match self {
             Weapon::Torpedo => "hit on 5–6",
@@ -251,7 +251,7 @@ mod tests {
         let pack = RulesPack::standard();
         let id = pack.counter_index("gb_bc_inflexible").unwrap();
         let crate::ground::pack::CounterKind::Incident { ship: Some(v), .. } =
-            pack.counters.counters[id].kind
+            pack.counter_spec(CounterId(id as u16)).kind
         else {
             panic!()
         };

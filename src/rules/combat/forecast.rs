@@ -227,7 +227,7 @@ impl Tally {
                 .iter()
                 .enumerate()
                 .map(|(k, id)| {
-                    let spec = &pack.counters.counters[id.index()];
+                    let spec = pack.counter_spec(*id);
                     AlliedOutlook {
                         counter: spec.id.clone(),
                         name: spec.name.clone(),
@@ -279,7 +279,7 @@ pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
                 let b = salvo::battle(ctx.game, space).expect("running");
                 let target = salvo::torpedo_targets(pack, b)
                     .first()
-                    .map(|c| pack.counters.counters[c.index()].id.clone());
+                    .map(|c| pack.counter_spec(*c).id.clone());
                 let count = if target.is_some() {
                     ctx.game
                         .ship(&ship)
@@ -310,7 +310,7 @@ fn largest(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Option<String> {
     let b = salvo::battle(game, space)?;
     targeting::firing_order(pack, &b.allied)
         .first()
-        .map(|c| pack.counters.counters[c.index()].id.clone())
+        .map(|c| pack.counter_spec(*c).id.clone())
 }
 
 /// The policy's contact choice: the best leadership and the fastest cruise speed among the engaged ships.

@@ -9,7 +9,7 @@ use crate::ground::action::Track;
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::event::FireRoll;
 use crate::ground::state::{
-    BattleStage, BattleState, CounterId, FireOrder, Game, Pending, SpaceRef,
+    BattleStage, BattleState, CounterId, FireOrder, Game, Pending, SalvoSide, SpaceRef,
 };
 pub use crate::rules::combat::battle::{battle, battle_mut, german_ships};
 use crate::rules::combat::effects::{self, Hits};
@@ -46,7 +46,7 @@ pub fn steps(b: &BattleState) -> Vec<(&'static [Weapon], bool)> {
         (1, Some(3 | 4)) => &TERTIARY_RANGE,
         _ => &NORMAL,
     };
-    let german_first = b.first_salvo.as_deref() == Some("german");
+    let german_first = b.first_salvo == Some(SalvoSide::German);
     ranges
         .iter()
         .flat_map(|w| [(*w, german_first), (*w, !german_first)])
@@ -252,46 +252,51 @@ pub fn launch_torpedoes(
         .torpedoes_decided
         .push(ship.to_string());
     if let Some(target) = target {
-        ctx.change_track(
-            ship,
-            Track::Torpedoes,
-            -(count as i32),
-            "torpedoes launched",
-            "14.10",
-        );
-        let s = ctx.game.ship(ship).expect("checked").clone();
-        let fire = fire_for(ctx, &space, &s, false);
-        let armor = targeting::values(ctx.pack, target)
-            .map(|v| v.armor)
-            .unwrap_or(0);
-        let dice = firing::german_dice(&s, Weapon::Torpedo, armor, fire);
-        let mut hits = Hits::default();
-        let target_name = &ctx.pack.counters.counters[target.index()].name;
-        for n in 1..=count {
-            let fire = FireRoll {
-                german: true,
-                space: space.clone(),
-                hitting_faces: Weapon::Torpedo.hitting_faces(),
-            };
-            let faces = ctx.roll_fire(
-                dice as usize,
-                fire,
-                || {
-                    format!(
-                        "{} torpedo {n} of {count} at {target_name}: {}, {}",
-                        s.name,
-                        crate::ground::words::count(dice, "die", "dice"),
-                        Weapon::Torpedo.hit_on()
-                    )
-                },
-                "14.6",
-            );
-            hits.add(Weapon::Torpedo, count_hits(&faces, Weapon::Torpedo));
-        }
-        effects::hit_allied(ctx, &space, target, hits, ship);
+        torpedo_attacks(ctx, &space, ship, target, count);
     }
     run(ctx, &space);
     Ok(())
+}
+
+/// 14.6, 14.10: `count` torpedoes spent and launched at `target`, one attack each, and their hits.
+fn torpedo_attacks(ctx: &mut Ctx, space: &SpaceRef, ship: &str, target: CounterId, count: u8) {
+    ctx.change_track(
+        ship,
+        Track::Torpedoes,
+        -(count as i32),
+        "torpedoes launched",
+        "14.10",
+    );
+    let s = ctx.game.ship(ship).expect("checked").clone();
+    let fire = fire_for(ctx, space, &s, false);
+    let armor = targeting::values(ctx.pack, target)
+        .map(|v| v.armor)
+        .unwrap_or(0);
+    let dice = firing::german_dice(&s, Weapon::Torpedo, armor, fire);
+    let mut hits = Hits::default();
+    let target_name = &ctx.pack.counter_spec(target).name;
+    for n in 1..=count {
+        let fire = FireRoll {
+            german: true,
+            space: space.clone(),
+            hitting_faces: Weapon::Torpedo.hitting_faces(),
+        };
+        let faces = ctx.roll_fire(
+            dice as usize,
+            fire,
+            || {
+                format!(
+                    "{} torpedo {n} of {count} at {target_name}: {}, {}",
+                    s.name,
+                    crate::ground::words::count(dice, "die", "dice"),
+                    Weapon::Torpedo.hit_on()
+                )
+            },
+            "14.6",
+        );
+        hits.add(Weapon::Torpedo, count_hits(&faces, Weapon::Torpedo));
+    }
+    effects::hit_allied(ctx, space, target, hits, ship);
 }
 
 /// An Allied unit of this battle that is still fighting, by its counter id.
@@ -307,7 +312,7 @@ fn fighting_unit(ctx: &Ctx, b: &BattleState, code: &str) -> Result<CounterId, Ru
     if !allied_fighting(b).any(|c| c == id) {
         return Err(illegal(format!(
             "{} is not fighting in this battle",
-            ctx.pack.counters.counters[index].name
+            ctx.pack.counter_spec(id).name
         )));
     }
     Ok(id)
@@ -421,7 +426,7 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         if pay_ammunition(ctx, space, &ship, order.maximum_fire).is_none() {
             continue;
         }
-        let target_name = &ctx.pack.counters.counters[target.index()].name;
+        let target_name = &ctx.pack.counter_spec(target).name;
         let mut hits = Hits::default();
         for (w, n) in dice {
             let fire = FireRoll {
@@ -540,7 +545,7 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let Some(target) = allied_target(ctx, space, id) else {
             continue;
         };
-        let firer = ctx.pack.counters.counters[id.index()].name.clone();
+        let firer = ctx.pack.counter_spec(id).name.clone();
         let target_name = ctx
             .game
             .ship(&target)

@@ -44,7 +44,7 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
         if unit.damage > 0 {
             results.push((unit.counter, AlliedFate::Damaged));
             ctx.game.move_counter(unit.counter, Location::Damaged);
-            let spec = &ctx.pack.counters.counters[unit.counter.index()];
+            let spec = ctx.pack.counter_spec(unit.counter);
             ctx.emit(Event::CounterReturned {
                 counter: spec.id.clone(),
                 name: spec.name.clone(),
@@ -90,7 +90,7 @@ fn alert_after(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
     let lost = |coastal: bool| {
         battle.results.iter().any(|(id, fate)| {
             let is_coastal = matches!(
-                ctx.pack.counters.counters[id.index()].kind,
+                ctx.pack.counter_spec(*id).kind,
                 CounterKind::CoastalDefense { .. }
             );
             is_coastal == coastal && matches!(fate, AlliedFate::Sunk | AlliedFate::Damaged)
@@ -135,7 +135,7 @@ pub fn fate_vp(
     id: crate::ground::state::CounterId,
     fate: AlliedFate,
 ) -> Option<(i32, &'static str)> {
-    let spec = &pack.counters.counters[id.index()];
+    let spec = pack.counter_spec(id);
     let (sunk, damaged, destroyed) = match spec.kind {
         CounterKind::Incident { ship: Some(v), .. } => {
             let row = pack.charts.vp_for(v.ship_type)?;
@@ -165,7 +165,7 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
             continue;
         };
         if vp != 0 {
-            let name = &ctx.pack.counters.counters[id.index()].name;
+            let name = &ctx.pack.counter_spec(*id).name;
             ctx.change_vp(
                 vp,
                 format!("{name} {what} at {where_}"),
@@ -185,6 +185,17 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
             .charts
             .german_loss_vp(s.ship_type, s.austro_hungarian);
     }
+    critical_result(ctx, battle, net, &where_);
+}
+
+/// 14.14: a Critical Naval Win raises the leadership of the engaged German ships; a Critical Naval Loss
+/// lowers that of all German ships (never below 1).
+fn critical_result(
+    ctx: &mut Ctx,
+    battle: &crate::ground::state::BattleState,
+    net: i32,
+    where_: &str,
+) {
     let critical = ctx.pack.charts.victory_points.critical_engagement;
     if net >= critical {
         // 14.14: a Critical Naval Win raises the leadership of the engaged German ships.

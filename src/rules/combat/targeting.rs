@@ -8,7 +8,7 @@ use crate::ground::state::{AlliedUnit, CounterId};
 
 /// The printed values of an Allied warship or convoy counter, if it is one.
 pub fn values(pack: &RulesPack, id: CounterId) -> Option<ShipValues> {
-    match pack.counters.counters[id.index()].kind {
+    match pack.counter_spec(id).kind {
         CounterKind::Incident { ship, .. } => ship,
         CounterKind::AustroHungarian { ship } => Some(ship),
         _ => None,
@@ -17,7 +17,7 @@ pub fn values(pack: &RulesPack, id: CounterId) -> Option<ShipValues> {
 
 /// A coastal defense unit's printed firepower, if it is one.
 pub fn coastal_firepower(pack: &RulesPack, id: CounterId) -> Option<u8> {
-    match pack.counters.counters[id.index()].kind {
+    match pack.counter_spec(id).kind {
         CounterKind::CoastalDefense { firepower } => Some(firepower),
         _ => None,
     }
@@ -86,7 +86,7 @@ pub fn choose_target(
         return Some(candidates[0].0.clone());
     }
     let n = candidates.len() as u8;
-    let name = ctx.pack.counters.counters[firer.index()].name.clone();
+    let name = ctx.pack.counter_spec(firer).name.clone();
     let face = ctx.roll_die_for(
         n,
         || format!("{name} picks its target among {n} equals (1d{n})"),
@@ -122,7 +122,7 @@ mod tests {
         ];
         let order: Vec<String> = firing_order(&pack, &units)
             .iter()
-            .map(|c| pack.counters.counters[c.index()].id.clone())
+            .map(|c| pack.counter_spec(*c).id.clone())
             .collect();
         assert_eq!(
             order,
