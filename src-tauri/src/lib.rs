@@ -5,6 +5,8 @@ mod commands;
 mod finished_games;
 #[cfg(test)]
 mod ipc_bindings;
+#[cfg(test)]
+mod mobile_manifests;
 pub mod ipc_commands;
 mod persistence;
 mod startup;
@@ -43,6 +45,9 @@ pub fn run() {
     // Scanning counter codes with the camera exists on phones only (issue: counter codes).
     #[cfg(mobile)]
     let builder = builder.plugin(tauri_plugin_barcode_scanner::init());
+    // The screen kept on during a game by the phone itself (the page asks through `lib/wakelock.ts`).
+    #[cfg(mobile)]
+    let builder = builder.plugin(tauri_plugin_keep_awake::init());
 
     builder
         .setup(|app| {
