@@ -22,7 +22,17 @@ export async function showAt(driver, size) {
   await resize(driver, size.width, size.height);
   await driver.executeAsyncScript(
     `const [scale, done] = [arguments[0], arguments[arguments.length - 1]];
-     document.documentElement.style.fontSize = scale === 1 ? '' : (16 * scale) + 'px';
+     const size = scale === 1 ? '' : (16 * scale) + 'px';
+     if (document.documentElement.style.fontSize !== size) {
+       document.documentElement.style.fontSize = size;
+       // WebKit keeps a button's height from before (lib/relayout.ts); a phone applies its text size at
+       // load, so the page is measured afresh, as the app does after a resize.
+       const y = scrollY;
+       document.body.style.display = 'none';
+       void document.body.offsetHeight;
+       document.body.style.display = '';
+       scrollTo(0, y);
+     }
      requestAnimationFrame(() => requestAnimationFrame(() => done()));`,
     size.text,
   );
