@@ -5,9 +5,9 @@ mod commands;
 mod finished_games;
 #[cfg(test)]
 mod ipc_bindings;
+pub mod ipc_commands;
 #[cfg(test)]
 mod mobile_manifests;
-pub mod ipc_commands;
 mod persistence;
 mod startup;
 mod table_mode;

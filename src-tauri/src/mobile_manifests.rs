@@ -95,6 +95,8 @@ fn the_capabilities_grant_only_the_plugin_permissions_the_ui_uses() {
         ]
     );
     let ui = |file: &str| read(&format!("../ui/src/lib/{file}"));
-    assert!(ui("backButton.ts").contains("onBackButtonPress") && ui("backButton.ts").contains("exit("));
+    assert!(
+        ui("backButton.ts").contains("onBackButtonPress") && ui("backButton.ts").contains("exit(")
+    );
     assert!(ui("awake.svelte.ts").contains("plugin:keep-awake|set_keep_screen_on"));
 }
