@@ -33,6 +33,9 @@ after(() => {
   writeFileSync(join(screenshotDir, 'sizes.json'), `${JSON.stringify(looks, null, 1)}\n`);
 });
 
+/** What did not fit, gathered over a whole test so one run shows every screen and size that fails. */
+let problems = [];
+
 /** Shows the screen at every size: checked (with the decision's control, one-handed too) and shot. */
 async function everySize(driver, name, decision = null) {
   for (const size of SIZES) {
@@ -42,11 +45,19 @@ async function everySize(driver, name, decision = null) {
     try {
       if (decision) assertOneHanded(`${name} at ${size.name}`, seen);
       else assertNothingOverflows(`${name} at ${size.name}`, seen);
-    } finally {
-      await shotAt(driver, name, size);
+    } catch (e) {
+      problems.push(e.message.split('\n')[0] + (seen.cut?.length ? ` [${seen.cut.join(' | ')}]` : '') + (seen.clipped?.length ? ` [${seen.clipped.join(' | ')}]` : ''));
     }
+    await shotAt(driver, name, size);
   }
   await showAt(driver, PHONE);
+}
+
+/** Fails with every problem gathered, one a line. */
+function noProblems() {
+  const found = problems;
+  problems = [];
+  assert.deepEqual(found, [], `did not fit:\n  ${found.join('\n  ')}`);
 }
 
 const escape = async (driver) => driver.actions().sendKeys(Key.ESCAPE).perform();
@@ -79,6 +90,7 @@ test('every table tool fits every size and text scale, and Escape leads back fro
     // And from the picker to the start screen.
     await escape(driver);
     await waitForTestId(driver, tid.toolsOpen);
+    noProblems();
   } finally {
     await driver.quit();
   }
@@ -110,6 +122,7 @@ test('a scripted turn fits every size and text scale: the next step between the 
       await untilAnswered(driver, JSON.stringify(decision.action), () => makeDecision(driver, decision));
       decisions += 1;
     }
+    noProblems();
     assert.ok(seenPhases.size >= 6, `the turn went through its phases (${[...seenPhases].join(', ')})`);
     console.log(`SIZES: ${decisions} decisions, ${seenPhases.size} screens × ${SIZES.length} sizes`);
   } finally {
