@@ -8,13 +8,16 @@ import { resize, screenshot } from './harness.mjs';
 import { selector, tid } from '../ui/src/lib/testids.js';
 
 /** The sizes checked, phone first. `text` scales the root font (the app sizes everything in rem), as a
- * phone's text-size setting scales a page. */
+ * phone's text-size setting scales a page. `reach`: whether the next step must also stand between the
+ * header and the dock without scrolling there. Not yet on a 320×568 phone or with the text at 200%: the
+ * dock (the next step in words, its can't-be-taken-back note, four buttons) then takes a third to three
+ * quarters of the screen, and a long picker runs under it; those are measured and kept in sizes.json. */
 export const SIZES = [
-  { name: 'phone', width: 390, height: 844, text: 1 },
-  { name: 'small-phone', width: 320, height: 568, text: 1 },
-  { name: 'tablet', width: 768, height: 1024, text: 1 },
-  { name: 'tablet-landscape', width: 1024, height: 768, text: 1 },
-  { name: 'phone-text200', width: 390, height: 844, text: 2 },
+  { name: 'phone', width: 390, height: 844, text: 1, reach: true },
+  { name: 'small-phone', width: 320, height: 568, text: 1, reach: false },
+  { name: 'tablet', width: 768, height: 1024, text: 1, reach: true },
+  { name: 'tablet-landscape', width: 1024, height: 768, text: 1, reach: true },
+  { name: 'phone-text200', width: 390, height: 844, text: 2, reach: false },
 ];
 
 /** Shows the page at `size`: the window's size and the text scale, after two frames. */
