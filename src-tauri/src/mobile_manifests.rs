@@ -53,10 +53,10 @@ fn android_asks_for_the_network_and_no_other_permission_of_its_own() {
     assert!(manifest.contains(
         r#"android:name="android.hardware.camera.any" android:required="false" tools:replace="android:required""#
     ));
-    // The screen kept on by the window's flag: no wake lock permission, in the app or in the plugin.
+    // The screen kept on by the window's flag: no wake lock permission (the app's list above has none),
+    // and none merged from the plugin.
     let plugin = read("plugins/keep-awake/android/src/main/AndroidManifest.xml");
     assert!(attribute_values(&plugin, "uses-permission", "android:name").is_empty());
-    assert!(!manifest.contains("WAKE_LOCK"));
 }
 
 #[test]
