@@ -1,6 +1,6 @@
 // Table mode (issue #16) in the end-to-end tests: the table opened from the app's Table mode card, and a
 // guest's phone browser (Debian's chromium and chromium-driver, headless, at phone size).
-import { Builder } from 'selenium-webdriver';
+import { Builder, logging } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +26,19 @@ export async function openTableMode(driver) {
   await waitForTestId(driver, tid.tableMode);
 }
 
+/** On the card already shown: picks the first address that is not loopback (a phone on the Wi-Fi sees
+ * the host there, and its page there is not a secure context) and opens the table; answers where it
+ * listens, or null when the machine has no such address. */
+export async function openOnNetwork(driver) {
+  const select = await waitForTestId(driver, tid.tableModeAddress);
+  await waitFor('the addresses', async () => (await select.findElements({ css: 'option' })).length > 0);
+  const address = await driver.executeScript("return [...arguments[0].options].map((o) => o.value).find((v) => !v.startsWith('127.') && v !== '::1' && !v.includes(':')) ?? null", select);
+  if (!address) return null;
+  await driver.executeScript('arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event("change"));', select, address);
+  await tapId(driver, tid.tableModeOpen);
+  return waitForText(driver, tid.tableModeListen, (t) => t.startsWith(`${address}:`));
+}
+
 /** Opens the table on 127.0.0.1 from the card; answers where it listens. */
 export async function openTableOnLoopback(driver) {
   await openTableMode(driver);
@@ -46,11 +59,17 @@ export async function joinUrl(driver, seat, listen) {
   return waitForText(driver, tid.tableModeUrl(seat), (t) => t.startsWith(`http://${listen}/join/`));
 }
 
-/** A guest's phone: headless Chromium, 390×844. */
-export async function guestBrowser() {
+/** A guest's phone: headless Chromium, 390×844; with `consoleLog`, the page's console is kept for
+ * `driver.manage().logs().get('browser')`. */
+export async function guestBrowser({ consoleLog = false } = {}) {
   const options = new chrome.Options()
     .setChromeBinaryPath(CHROMIUM)
     .addArguments('--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--window-size=390,844', '--no-first-run');
+  if (consoleLog) {
+    const prefs = new logging.Preferences();
+    prefs.setLevel(logging.Type.BROWSER, logging.Level.ALL);
+    options.setLoggingPrefs(prefs);
+  }
   const service = new chrome.ServiceBuilder(CHROMEDRIVER);
   const driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
   await driver.manage().setTimeouts({ implicit: 0, script: 10000 });

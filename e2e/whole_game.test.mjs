@@ -6,14 +6,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, textOf, waitForText, screenshot, killApp, refereeView, byTestId, tap, screenshotDir,
-  menuItem, codeInput, resize,
+  menuItem, codeInput,
 } from './harness.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { selector, tid } from '../ui/src/lib/testids.js';
+import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
 import { makeDecision, readShift } from './play.mjs';
 import { Key } from 'selenium-webdriver';
+import { SIZES, showAt, measureFit, controlOf, assertOneHanded } from './fit.mjs';
 
 const SEED = 3;
 let driverProcess;
@@ -60,44 +61,11 @@ async function closeScan(driver) {
 }
 
 /** Issue #19, at 390×844 without scrolling: where the next step's control, the dock's big button and the
- * last result sit, from their rectangles. `ids` are the decision's own control (its first step). */
+ * last result sit, and whether anything overflows (e2e/fit.mjs). */
 async function oneHanded(driver, decision) {
-  const c = decision.control;
-  const first = c.steps ? c.steps[0] : c;
-  const id = first.select ?? first.testid ?? (c.move ? tid.moveTo(c.move) : null);
-  await resize(driver, 390, 844);
-  return driver.executeAsyncScript(
-    `const [css, nth, inside, dockCss] = arguments;
-     const done = arguments[arguments.length - 1];
-     requestAnimationFrame(() => requestAnimationFrame(() => {
-     const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: Math.round(r.height) }; };
-     let all = [...document.querySelectorAll(css)];
-     if (inside) all = all.flatMap((el) => [...el.querySelectorAll(inside)]);
-     const header = box(document.querySelector('.header'));
-     const dock = box(document.querySelector('.dock'));
-     const next = dockCss.map((d) => document.querySelector(d)).find(Boolean);
-     const el = all[nth ?? 0];
-     const inDock = !!el && !!document.querySelector('.dock')?.contains(el);
-     // A button whose label overflows it (WebKit kept its height from before a resize: lib/relayout.ts).
-     const clipped = [...document.querySelectorAll('button')].filter((b) => b.offsetParent && b.scrollHeight > b.clientHeight + 2).map((b) => b.textContent.trim().slice(0, 40));
-     done({ control: box(el), inDock, header, dock, next: box(next), result: box(document.querySelector('.events')), height: innerHeight, clipped });
-     }));`,
-    selector(id), first.nth ?? 0, first.inside ?? null, [selector(tid.action('end_phase')), selector(tid.dockDecision), selector(tid.nextStep)],
-  );
+  await showAt(driver, SIZES[0]);
+  return measureFit(driver, controlOf(decision));
 }
-
-/** Checks the look taken by oneHanded: the control between the header and the dock, the dock's big button
- * on screen, the last result (if any) at least partly in view above the control. */
-function assertOneHanded(where, seen) {
-  const { control, inDock, header, dock, next, result, height, clipped } = seen;
-  assert.deepEqual(clipped, [], `${where}: no button's words overflow it`);
-  assert.ok(control, `${where}: the next step's control is on the screen`);
-  if (inDock) assert.ok(control.top >= dock.top && control.bottom <= height, `${where}: the dock's next step (${control.top}–${control.bottom}) is on the screen`);
-  else assert.ok(control.top >= header.bottom - 1 && control.bottom <= dock.top + 1, `${where}: the next step's control (${control.top}–${control.bottom}) lies between the header (…${header.bottom}) and the dock (${dock.top}…) without scrolling`);
-  if (next) assert.ok(next.top >= dock.top && next.bottom <= height, `${where}: the dock's big button is on the screen`);
-  if (result) assert.ok(result.top < dock.top && result.bottom > header.bottom, `${where}: the last result is in view with it (${result.top}–${result.bottom})`);
-}
-
 
 /** Issue #17: each decision's way to the screen as the app measured it (ui/src/lib/startup.ts), kept for
  * scripts/bench_app.mjs; read before the app is killed and at the end. */

@@ -6,6 +6,8 @@ mod finished_games;
 #[cfg(test)]
 mod ipc_bindings;
 pub mod ipc_commands;
+#[cfg(test)]
+mod mobile_manifests;
 mod persistence;
 mod startup;
 mod table_mode;
@@ -43,6 +45,9 @@ pub fn run() {
     // Scanning counter codes with the camera exists on phones only (issue: counter codes).
     #[cfg(mobile)]
     let builder = builder.plugin(tauri_plugin_barcode_scanner::init());
+    // The screen kept on during a game by the phone itself (the page asks through `lib/wakelock.ts`).
+    #[cfg(mobile)]
+    let builder = builder.plugin(tauri_plugin_keep_awake::init());
 
     builder
         .setup(|app| {

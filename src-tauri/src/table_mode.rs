@@ -192,36 +192,10 @@ impl TableMode {
         seed: u64,
     ) -> Result<OpenTable, String> {
         let mut running = self.lock();
-        if let Some(open) = running.as_ref() {
-            return Err(format!(
-                "The table is already open on {}: close it first.",
-                open.running.addr
-            ));
-        }
-        if !offered.contains(&ip) {
-            let list: Vec<String> = offered.iter().map(IpAddr::to_string).collect();
-            return Err(format!(
-                "{ip} is not one of this device's addresses ({}).",
-                list.join(", ")
-            ));
-        }
-        let unusable = |why: String| {
-            format!(
-                "The table's file {} could not be used ({why}); it was left untouched.",
-                self.state_file.display()
-            )
-        };
-        if let Some(kept) = self.kept().map_err(unusable)? {
-            if kept != game {
-                return Err(format!(
-                    "This device keeps {}: reopen it, or start a fresh table.",
-                    plays_words(kept)
-                ));
-            }
-        }
+        self.may_start(running.as_ref(), ip, offered, game)?;
         let store = Store::new(&self.state_file);
         let kept = match game {
-            // Issue #34 item 7: a tools table's dice keyed by 256 bits from the OS, its salts from the OS.
+            // A tools table's dice keyed by 256 bits from the OS, its salts from the OS.
             None => Table::kept_in(
                 store,
                 ToolSession::from_os_random(),
@@ -234,7 +208,7 @@ impl TableMode {
                 Table::game_kept_in(store, session, roles, seats, Limits::default())
             }
         };
-        let (table, restored) = kept.map_err(unusable)?;
+        let (table, restored) = kept.map_err(|why| self.unusable(why))?;
         let started = Running::start(SocketAddr::new(ip, port), Host::new(vec![table]), WORKERS)
             .map_err(|e| {
                 format!(
@@ -243,21 +217,61 @@ impl TableMode {
                 )
             })?;
         let table = describe(&started, restored, game);
-        // Marked open, so a quit or a kill from now on reopens it at the next start (#16). Not fatal: the
-        // table serves either way, only that reopening would not happen.
-        let mark = serde_json::to_vec(&LeftOpen {
-            listen: started.addr,
-        })
-        .expect("the mark serialises");
-        if let Err(e) = write_atomic(&self.left_open_file(), &mark) {
-            eprintln!("table mode: the open table could not be marked for reopening at the next start ({e})");
-        }
+        self.mark_left_open(started.addr);
         *running = Some(Open {
             running: started,
             restored,
             game,
         });
         Ok(table)
+    }
+
+    /// Why a table cannot start now: one is already open, the address is not the device's, or the table's
+    /// file keeps another kind of table.
+    fn may_start(
+        &self,
+        open: Option<&Open>,
+        ip: IpAddr,
+        offered: &[IpAddr],
+        game: Option<Roles>,
+    ) -> Result<(), String> {
+        if let Some(open) = open {
+            return Err(format!(
+                "The table is already open on {}: close it first.",
+                open.running.addr
+            ));
+        }
+        if !offered.contains(&ip) {
+            let list: Vec<String> = offered.iter().map(IpAddr::to_string).collect();
+            return Err(format!(
+                "{ip} is not one of this device's addresses ({}).",
+                list.join(", ")
+            ));
+        }
+        match self.kept().map_err(|why| self.unusable(why))? {
+            Some(kept) if kept != game => Err(format!(
+                "This device keeps {}: reopen it, or start a fresh table.",
+                plays_words(kept)
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The refusal when the table's file cannot be used: it is left as it was.
+    fn unusable(&self, why: String) -> String {
+        format!(
+            "The table's file {} could not be used ({why}); it was left untouched.",
+            self.state_file.display()
+        )
+    }
+
+    /// Marks the table open, so a quit or a kill from now on reopens it at the next start. Not fatal: the
+    /// table serves either way, only that reopening would not happen.
+    fn mark_left_open(&self, listen: SocketAddr) {
+        let mark = serde_json::to_vec(&LeftOpen { listen }).expect("the mark serialises");
+        if let Err(e) = write_atomic(&self.left_open_file(), &mark) {
+            eprintln!("table mode: the open table could not be marked for reopening at the next start ({e})");
+        }
     }
 
     /// What the table's file keeps: `Ok(None)` when there is none; `Ok(Some(None))` a table of the table

@@ -285,3 +285,32 @@ describe('counter codes', () => {
     expect(box.textContent).toContain('Malta PZ');
   });
 });
+
+describe('the way back (Escape on a desktop; lib/back.ts)', () => {
+  const escape = () => fireEvent.keyDown(window, { key: 'Escape' });
+
+  it('closes the undo question, then the menu, then the log, and never leaves the game', async () => {
+    const r = movement as Response;
+    shell(r, (a) => (a.action === 'log' ? ({ ...r, log: [] } as Response) : r));
+    render(App);
+    await fireEvent.click(await screen.findByTestId(tid.logButton));
+    await screen.findByTestId(tid.gameLog);
+    await fireEvent.click(screen.getByTestId(tid.menuButton));
+    await fireEvent.click(screen.getByTestId(tid.undoButton));
+    await screen.findByTestId(tid.undoQuestion);
+    await escape();
+    expect(screen.queryByTestId(tid.undoQuestion)).toBeNull();
+    expect(screen.queryByTestId(tid.gameMenu)).not.toBeNull();
+    await escape();
+    expect(screen.queryByTestId(tid.gameMenu)).toBeNull();
+    expect(screen.queryByTestId(tid.gameLog)).not.toBeNull();
+    await escape();
+    expect(screen.queryByTestId(tid.gameLog)).toBeNull();
+    await escape();
+    // Escape never asks to leave: a desktop window closes with its own button.
+    expect(screen.queryByTestId(tid.leaveQuestion)).toBeNull();
+    expect(screen.getByTestId(tid.phase)).toBeTruthy();
+    expect(sent()).toEqual([{ action: 'view' }, { action: 'log' }]);
+  });
+
+});

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import RuleRef from './RuleRef.svelte';
 import { tid } from '../lib/testids.js';
+import { closeTopLayer } from '../lib/back';
+import { tick } from 'svelte';
 
 afterEach(() => {
   cleanup();
@@ -49,14 +51,16 @@ describe('RuleRef', () => {
     expect(screen.getByTestId(tid.rulePanel).textContent).toMatch(/No summary for this reference/);
   });
 
-  it('closes on Escape and keeps the focus on the button', async () => {
+  it('closes by the way back (Escape or the back button, lib/back.ts) and keeps the focus on the button', async () => {
     render(RuleRef, { ref: '9.1' });
     const button = screen.getByRole('button', { name: 'Rule 9.1' });
     button.focus();
     await fireEvent.click(button);
     expect(screen.getByTestId(tid.rulePanel)).toBeTruthy();
-    await fireEvent.keyDown(button, { key: 'Escape' });
+    expect(closeTopLayer()).toBe(true);
+    await tick();
     expect(screen.queryByTestId(tid.rulePanel)).toBeNull();
+    expect(closeTopLayer()).toBe(false);
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
   });

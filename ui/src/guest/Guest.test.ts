@@ -175,6 +175,17 @@ describe('the guest page (table mode, issue #16)', () => {
     render(Guest, { props: { path: '/join/', origin: ORIGIN } });
     expect(screen.getByTestId(tid.guestNoCode).textContent).toContain('QR code');
   });
+
+  it('a page without a seat code takes the code typed instead (a phone whose camera would not scan it)', async () => {
+    host(new ToolsReplay(transcript(sdr, 'draw')), { seat: 'A', player: 'a' });
+    render(Guest, { props: { path: '/join/', origin: ORIGIN } });
+    const go = screen.getByTestId(tid.guestCodeGo) as HTMLButtonElement;
+    expect(go.disabled).toBe(true);
+    await fireEvent.input(screen.getByTestId(tid.guestCodeInput), { target: { value: 'not a code!' } });
+    expect(go.disabled).toBe(true);
+    await fireEvent.input(screen.getByTestId(tid.guestCodeInput), { target: { value: ' Ab3_x-9 ' } });
+    expect(go.disabled).toBe(false);
+  });
 });
 
 describe('a game seat (table mode, 25.0 roles)', () => {

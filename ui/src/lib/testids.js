@@ -37,6 +37,9 @@ export const tid = Object.freeze({
   nextStep: 'next-step',
   /** Issue #29: while a side page is open, the dock's big button leads back to the game. */
   backToGame: 'back-to-game',
+  /** The back button pressed in a game: leave the app? (lib/back.ts) */
+  leaveQuestion: 'leave-question',
+  leaveConfirm: 'leave-confirm',
   scanOpen: 'scan-open',
   menuButton: 'menu-button',
   // components/GameMenu.svelte
@@ -539,6 +542,12 @@ export const tid = Object.freeze({
   guestSeat: 'guest-seat',
   guestLink: 'guest-link',
   guestNoCode: 'guest-no-code',
+  /** Where the page has no seat code: the code typed from the host's screen. */
+  guestCodeInput: 'guest-code-input',
+  guestCodeGo: 'guest-code-go',
+  /** The screen kept on without a wake lock (guest/Awake.svelte): the silent video and the note said once. */
+  guestAwakeVideo: 'guest-awake-video',
+  guestAwakeNote: 'guest-awake-note',
   guestGame: 'guest-game',
   guestWaiting: 'guest-waiting',
   /** The address to listen on (a select of the device's addresses). */

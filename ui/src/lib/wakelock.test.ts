@@ -60,3 +60,22 @@ describe('issue #17: the screen stays on during a game', () => {
     expect(refusing.held).toBe(false);
   });
 });
+
+describe('the phone app keeps the screen on through its keep-awake plugin', () => {
+  it('sets the native flag on when wanted and off when released, through the plugin command', async () => {
+    const { mockIPC, clearMocks } = await import('@tauri-apps/api/mocks');
+    const { nativeWakeLock } = await import('./awake.svelte');
+    const calls: unknown[] = [];
+    mockIPC((cmd, args) => void calls.push([cmd, args]));
+    const awake = new ScreenAwake(nativeWakeLock);
+    expect(awake.supported).toBe(true);
+    await awake.set(true);
+    await awake.visible();
+    await awake.set(false);
+    expect(calls).toEqual([
+      ['plugin:keep-awake|set_keep_screen_on', { on: true }],
+      ['plugin:keep-awake|set_keep_screen_on', { on: false }],
+    ]);
+    clearMocks();
+  });
+});

@@ -1,7 +1,8 @@
 // Issue #17: the screen stays on while a game or a table tool is open (a phone beside the map must not lock
-// in the middle of a turn), through the platform's Screen Wake Lock API (navigator.wakeLock: Android's
-// WebView and browsers, Safari/WKWebView on iOS 16.4+). An option, on by default, kept on the device; off
-// on the start screen. Where the webview has no wake lock (WebKitGTK on a Linux desktop) it does nothing.
+// in the middle of a turn), through the Screen Wake Lock API (navigator.wakeLock) in browsers, or the same
+// shape over the app's native plugin on a phone (lib/awake.svelte.ts). An option, on by default, kept on the
+// device; off on the start screen. Where the webview has no wake lock (WebKitGTK on a Linux desktop) it
+// does nothing.
 const KEY = 'goeben-keep-awake';
 
 export function savedKeepAwake(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
@@ -16,7 +17,7 @@ export function saveKeepAwake(on: boolean, storage: Pick<Storage, 'setItem'> = l
 export const wantAwake = (open: boolean, option: boolean) => open && option;
 
 type Sentinel = { released: boolean; release(): Promise<void> };
-type WakeLockApi = { request(type: 'screen'): Promise<Sentinel> };
+export type WakeLockApi = { request(type: 'screen'): Promise<Sentinel> };
 
 /** Holds at most one screen wake lock, asks again when the page comes back into view (the platform lets
  * go of it whenever the page is hidden), and lets go when no longer wanted. */

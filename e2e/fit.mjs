@@ -1,0 +1,109 @@
+// Whether a screen fits the window it is shown in, at every size and text scale players use (a 320 px phone,
+// a tablet either way up, a phone with its text at 200%): nothing wider than the window, no button whose
+// words overflow it, and, in a game, the next step's control between the header and the dock without
+// scrolling (issue #19's one-handed check, at any size). Used by e2e/whole_game.test.mjs and
+// e2e/sizes.test.mjs.
+import assert from 'node:assert/strict';
+import { resize, screenshot } from './harness.mjs';
+import { selector, tid } from '../ui/src/lib/testids.js';
+
+/** The sizes checked, phone first. `text` scales the root font (the app sizes everything in rem), as a
+ * phone's text-size setting scales a page. `reach`: whether the next step must also stand between the
+ * header and the dock without scrolling there. Not yet on a 320×568 phone or with the text at 200%: the
+ * dock (the next step in words, its can't-be-taken-back note, four buttons) then takes a third to three
+ * quarters of the screen, and a long picker runs under it; those are measured and kept in sizes.json. */
+export const SIZES = [
+  { name: 'phone', width: 390, height: 844, text: 1, reach: true },
+  { name: 'small-phone', width: 320, height: 568, text: 1, reach: false },
+  { name: 'tablet', width: 768, height: 1024, text: 1, reach: true },
+  { name: 'tablet-landscape', width: 1024, height: 768, text: 1, reach: true },
+  { name: 'phone-text200', width: 390, height: 844, text: 2, reach: false },
+];
+
+/** Shows the page at `size`: the window's size and the text scale, after two frames. */
+export async function showAt(driver, size) {
+  await resize(driver, size.width, size.height);
+  await driver.executeAsyncScript(
+    `const [scale, done] = [arguments[0], arguments[arguments.length - 1]];
+     const size = scale === 1 ? '' : (16 * scale) + 'px';
+     if (document.documentElement.style.fontSize !== size) {
+       document.documentElement.style.fontSize = size;
+       // WebKit keeps a button's height from before (lib/relayout.ts); a phone applies its text size at
+       // load, so the page is measured afresh, as the app does after a resize.
+       const y = scrollY;
+       document.body.style.display = 'none';
+       void document.body.offsetHeight;
+       document.body.style.display = '';
+       scrollTo(0, y);
+     }
+     requestAnimationFrame(() => requestAnimationFrame(() => done()));`,
+    size.text,
+  );
+}
+
+/** A screenshot at `size` (its text scale kept while the shot is taken). */
+export async function shotAt(driver, name, size) {
+  await showAt(driver, size);
+  return screenshot(driver, `${name}-${size.name}`, size.width, size.height);
+}
+
+/** The decision's control as e2e/play.mjs taps it: its css, which one, and what inside it. */
+export function controlOf(decision) {
+  const c = decision.control;
+  const first = c.steps ? c.steps[0] : c;
+  const id = first.select ?? first.testid ?? (c.move ? tid.moveTo(c.move) : null);
+  return { css: selector(id), nth: first.nth ?? 0, inside: first.inside ?? null };
+}
+
+/** What overflows the window now, and (with `control`) where the next step's control, the dock's big
+ * button and the last result sit. */
+export async function measureFit(driver, control = null) {
+  return driver.executeAsyncScript(
+    `const [control, dockCss] = arguments;
+     const done = arguments[arguments.length - 1];
+     requestAnimationFrame(() => requestAnimationFrame(() => {
+     const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right), height: Math.round(r.height) }; };
+     const shown = (el) => el.offsetParent !== null && el.getClientRects().length > 0;
+     const words = (el) => el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 40);
+     // Wider than the window: the page scrolls sideways.
+     const wide = document.documentElement.scrollWidth - innerWidth;
+     // A button whose words overflow it, down or sideways (an ellipsis inside a child is the design: the
+     // child clips, the button does not overflow).
+     const clipped = [...document.querySelectorAll('button')].filter((b) => shown(b) && (b.scrollHeight > b.clientHeight + 2 || b.scrollWidth > b.clientWidth + 2)).map(words);
+     // Anything shown whose right edge passes the window's (a cut line, a table too wide for its card).
+     // (Inside a box that scrolls or clips sideways is the design: a wide table scrolls in its card.)
+     const clippedAbove = (el) => { for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true; return false; };
+     const cut = [...document.querySelectorAll('.app *, .guest *')].filter((el) => shown(el) && el.getBoundingClientRect().right > innerWidth + 1 && !clippedAbove(el)).slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' ' + words(el));
+     let seen = { wide, clipped, cut, height: innerHeight, width: innerWidth };
+     if (control) {
+       let all = [...document.querySelectorAll(control.css)];
+       if (control.inside) all = all.flatMap((el) => [...el.querySelectorAll(control.inside)]);
+       const el = all[control.nth];
+       const next = dockCss.map((d) => document.querySelector(d)).find(Boolean);
+       seen = { ...seen, control: box(el), inDock: !!el && !!document.querySelector('.dock')?.contains(el), header: box(document.querySelector('.header')), dock: box(document.querySelector('.dock')), next: box(next), result: box(document.querySelector('.events')) };
+     }
+     done(seen);
+     }));`,
+    control,
+    [selector(tid.action('end_phase')), selector(tid.dockDecision), selector(tid.nextStep)],
+  );
+}
+
+/** Nothing overflows: no sideways scroll, no button's words cut, nothing past the window's right edge. */
+export function assertNothingOverflows(where, seen) {
+  assert.ok(seen.wide <= 1, `${where}: the page is ${seen.wide} px wider than the window`);
+  assert.deepEqual(seen.clipped, [], `${where}: no button's words overflow it`);
+  assert.deepEqual(seen.cut, [], `${where}: nothing passes the window's right edge`);
+}
+
+/** The one-handed look: the control between the header and the dock, the dock's big button on screen, the
+ * last result (if any) at least partly in view above the control. */
+export function assertOneHanded(where, seen) {
+  const { control, inDock, header, dock, next, result, height } = seen;
+  assertNothingOverflows(where, seen);
+  assert.ok(control, `${where}: the next step's control is on the screen`);
+  if (inDock) assert.ok(control.top >= dock.top && control.bottom <= height, `${where}: the dock's next step (${control.top}–${control.bottom}) is on the screen`);
+  else assert.ok(control.top >= header.bottom - 1 && control.bottom <= dock.top + 1, `${where}: the next step's control (${control.top}–${control.bottom}) lies between the header (…${header.bottom}) and the dock (${dock.top}…) without scrolling`);
+  if (next) assert.ok(next.top >= dock.top && next.bottom <= height, `${where}: the dock's big button is on the screen`);
+  if (result) assert.ok(result.top < dock.top && result.bottom > header.bottom, `${where}: the last result is in view with it (${result.top}–${result.bottom})`);
+}
