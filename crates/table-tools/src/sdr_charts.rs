@@ -3,8 +3,10 @@
 //! advanced game's What-If chart (one column per fleet).
 //!
 //! Transcribed from the legible parts of the OCR text, in our own words; every entry the text does not
-//! let us read is `Unreadable`, and a reading we are not sure of is `Doubtful` with the reason
-//! (docs/TOOLS.md, "Readings"). Nothing is filled in by guess.
+//! let us read is `Unreadable`, and a reading we are not sure of is `Doubtful` (docs/TOOLS.md, "Victory
+//! conditions by SDR", says why for each). Nothing is filled in by guess. The reasons stay here and in the docs: they are the
+//! transcriber's notes about the source text, not words for the players, who see only that a value is
+//! uncertain or unreadable and are sent to their printed chart.
 
 use crate::tool::TableTool;
 use crate::{ErrorCode, ToolAction, ToolResponse, ToolSession};
@@ -18,10 +20,11 @@ use ts_rs::TS;
 pub enum Reading {
     /// Clearly legible in the source.
     Read { points: u32 },
-    /// Digits are present but the layout leaves room for doubt; `why` says what the doubt is.
-    Doubtful { points: u32, why: &'static str },
+    /// Digits are present but the layout leaves room for doubt: the value is our best reading, and the
+    /// players are told it is uncertain (the reason is at the cell's row and in docs/TOOLS.md).
+    Doubtful { points: u32 },
     /// The source text is garbled here; the players must use their printed chart.
-    Unreadable { why: &'static str },
+    Unreadable,
 }
 
 /// A row of the German victory conditions chart: an objective and its points for SDR 1..=6.
@@ -35,14 +38,11 @@ const fn r(points: u32) -> Reading {
     Reading::Read { points }
 }
 
-const TRANSPORT_DOUBT: &str =
-    "SDR 3-6 digits are split over lines by the sideways margin text; read in order as 30, 40, 20, 30";
-
+/// A cell of the French transports row, SDR 3-6: in the source text those digits are split over lines by
+/// the sideways margin text, so the values 30, 40, 20, 30 are the digits read in order, which no rule or
+/// erratum confirms; SDR 1-2 of the row (20, 30) are clear.
 const fn t(points: u32) -> Reading {
-    Reading::Doubtful {
-        points,
-        why: TRANSPORT_DOUBT,
-    }
+    Reading::Doubtful { points }
 }
 
 /// German Victory Conditions (GVC) chart of seed 001, objectives in our words, points as printed.
@@ -85,11 +85,6 @@ pub const GERMAN_VICTORY_CONDITIONS: [VictoryRow; 9] = [
     },
 ];
 
-/// Why the British chart cannot be given.
-pub const BRITISH_VICTORY_CONDITIONS_UNREADABLE: &str =
-    "the British victory conditions chart of seed 001 survives only as scattered digits and sideways words; \
-     neither its objectives nor its points can be matched to SDR columns";
-
 /// The side whose victory conditions chart is looked up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -106,7 +101,9 @@ pub struct VictoryLine {
 }
 
 /// The victory conditions a side's SDR selects. `None` when `sdr` is not 1..=6.
-/// The British chart answers with one line marked `Unreadable`.
+/// The British chart answers with one line marked `Unreadable`: in the source text it survives only as
+/// scattered digits and sideways words, and neither its objectives nor its points can be matched to SDR
+/// columns.
 pub fn victory_conditions(side: VictorySide, sdr: u8) -> Option<Vec<VictoryLine>> {
     if !(1..=6).contains(&sdr) {
         return None;
@@ -121,9 +118,7 @@ pub fn victory_conditions(side: VictorySide, sdr: u8) -> Option<Vec<VictoryLine>
             .collect(),
         VictorySide::British => vec![VictoryLine {
             objective: "British victory conditions",
-            points: Reading::Unreadable {
-                why: BRITISH_VICTORY_CONDITIONS_UNREADABLE,
-            },
+            points: Reading::Unreadable,
         }],
     })
 }
@@ -258,7 +253,7 @@ mod tests {
         let five = victory_conditions(VictorySide::German, 5).unwrap();
         assert_eq!(five[3].points, Reading::Read { points: 50 });
         assert!(
-            matches!(five[5].points, Reading::Doubtful { points: 20, .. }),
+            matches!(five[5].points, Reading::Doubtful { points: 20 }),
             "the transport row is marked doubtful"
         );
         assert_eq!(victory_conditions(VictorySide::German, 0), None);
@@ -270,7 +265,7 @@ mod tests {
         for sdr in 1..=6 {
             let lines = victory_conditions(VictorySide::British, sdr).unwrap();
             assert_eq!(lines.len(), 1);
-            assert!(matches!(lines[0].points, Reading::Unreadable { .. }));
+            assert!(matches!(lines[0].points, Reading::Unreadable));
         }
     }
 

@@ -21,6 +21,82 @@ fn generate_tools(dir: &Path) {
     tools::ToolView::export_all_to(dir).expect("export ToolView");
     tools::LogLine::export_all_to(dir).expect("export LogLine");
     tools::LogEntry::export_all_to(dir).expect("export LogEntry");
+    std::fs::write(dir.join("limits.ts"), limits()).expect("write limits.ts");
+}
+
+/// The tools' limits a form enforces before asking, each the crate's own constant: generated, so the UI
+/// never copies a number the tools check (a limit changed in Rust reaches every form with the bindings).
+fn limits() -> String {
+    use tools::{fleets, pins, procedures, sdr, search};
+    let limits: [(&str, &str, usize); 12] = [
+        (
+            "LABEL_MAX_CHARS",
+            "The longest label a player may give a draw, in characters.",
+            tools::LABEL_MAX_CHARS,
+        ),
+        (
+            "CHITS_MAX",
+            "The chits in the Secret Die Roll bag.",
+            sdr::CHITS_MAX,
+        ),
+        (
+            "CHIT_FACES",
+            "A chit's highest value (chits run 1 to this).",
+            sdr::FACES,
+        ),
+        (
+            "COMMITMENT_HEX_DIGITS",
+            "The hex digits of a chit's commitment.",
+            sdr::COMMITMENT_HEX_DIGITS,
+        ),
+        (
+            "PIN_MIN_DIGITS",
+            "The fewest digits of a Peek PIN.",
+            pins::PIN_MIN_DIGITS,
+        ),
+        (
+            "PIN_MAX_DIGITS",
+            "The most digits of a Peek PIN.",
+            pins::PIN_MAX_DIGITS,
+        ),
+        (
+            "SHIP_NAME_MAX_CHARS",
+            "The longest ship name on a Fleet Chart, in characters.",
+            fleets::SHIP_NAME_MAX_CHARS,
+        ),
+        (
+            "SEARCH_NAME_MAX_CHARS",
+            "The longest unit, sea, area, square or coast name of the search, in characters.",
+            search::NAME_MAX_CHARS,
+        ),
+        (
+            "FIRERS_MAX",
+            "The most ships one combined-fire calculation takes.",
+            tools::FIRERS_MAX,
+        ),
+        (
+            "DAMAGED_BOXES_MAX",
+            "The most damaged boxes one damage-control roll takes.",
+            procedures::DAMAGED_BOXES_MAX as usize,
+        ),
+        (
+            "ESCORTS_MAX",
+            "The most escorts one ASW roll takes.",
+            procedures::ESCORTS_MAX as usize,
+        ),
+        (
+            "SIGHTING_MAX",
+            "The largest sighting distance or range, in hexes, the disengagement roll takes.",
+            procedures::SIGHTING_MAX as usize,
+        ),
+    ];
+    let mut out = String::from(
+        "// Generated from the table tools' limits by crates/table-tools/tests/typescript_bindings.rs: do not edit.\n",
+    );
+    for (name, doc, value) in limits {
+        out += &format!("\n/** {doc} */\nexport const {name} = {value};\n");
+    }
+    out
 }
 
 /// The repository's root: this crate lives in `crates/table-tools/`.
@@ -37,6 +113,7 @@ fn generated_tools_typescript_types_are_up_to_date() {
         "ToolResponse.ts",
         "ToolView.ts",
         "LogLine.ts",
+        "limits.ts",
     ];
     assert!(
         expected.iter().all(|name| fresh.contains_key(*name)),

@@ -86,9 +86,6 @@ export async function ask<K extends ToolResponse['tool']>(request: ToolAction, e
   return { ok: false, code: 'unexpected', message: `The table tools answered “${r.tool}” instead of “${kinds.join('” or “')}”.` };
 }
 
-/** Longest label a draw may carry (LABEL_MAX_CHARS of crates/table-tools/src/lib.rs). */
-export const LABEL_MAX = 80;
-
 export const PLAYERS: Player[] = ['a', 'b'];
 
 /** "Player A" / "Player B". */

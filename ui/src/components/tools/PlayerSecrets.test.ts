@@ -6,6 +6,7 @@ import { ToolsReplay, transcript } from '../../test/toolsReplay';
 import secrets from '../../test/fixtures/tools/player_secrets.json';
 import { tid, selector } from '../../lib/testids.js';
 import { here } from '../../lib/seat.svelte';
+import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from '../../generated/tools/limits';
 
 afterEach(() => {
   cleanup();
@@ -121,6 +122,20 @@ describe('issue #30: a PIN per player on one device', () => {
   function typed(el: HTMLElement, value: string) {
     return fireEvent.input(el, { target: { value } });
   }
+
+  it('takes a PIN of the core’s lengths: the generated limits, not a copy', async () => {
+    pinSession();
+    render(PlayerSecrets, { props: { player: 'a' } });
+    await fireEvent.click(screen.getByTestId(tid.setPin('a')));
+    const field = screen.getByTestId(tid.newPin('a')) as HTMLInputElement;
+    const save = screen.getByTestId(tid.savePin('a')) as HTMLButtonElement;
+    expect(field.getAttribute('maxlength')).toBe(String(PIN_MAX_DIGITS));
+    expect(field.placeholder).toBe(`${PIN_MIN_DIGITS}–${PIN_MAX_DIGITS} digits`);
+    for (const [length, allowed] of [[PIN_MIN_DIGITS - 1, false], [PIN_MIN_DIGITS, true], [PIN_MAX_DIGITS, true], [PIN_MAX_DIGITS + 1, false]] as const) {
+      await typed(field, '7'.repeat(length));
+      expect(save.disabled, `${length} digits`).toBe(!allowed);
+    }
+  });
 
   it('sets a PIN once, then peeks only with it, and forgets the PIN on letting go', async () => {
     const core = pinSession();

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 describe('victory and What-If charts', () => {
-  it('looks up the German victory conditions for an SDR, doubtful cells with their reason', async () => {
+  it('looks up the German victory conditions for an SDR, a doubtful cell marked uncertain without the transcriber\'s note', async () => {
     const core = new ToolsReplay(transcript(charts, 'german')).install();
     render(SdrCharts);
     await fireEvent.click(screen.getByTestId(tid.vcSdr(3)));
@@ -20,7 +20,8 @@ describe('victory and What-If charts', () => {
     const result = await screen.findByTestId(tid.vcResult);
     expect(result.textContent).toContain('Goeben enters the Dardanelles');
     expect(result.textContent).toContain('50');
-    expect(result.textContent).toContain('30? Doubtful: SDR 3-6 digits are split over lines');
+    expect(result.textContent).toContain('30 (reading uncertain, see docs)');
+    expect(result.textContent).not.toMatch(/doubtful|margin|digits|SDR 3-6/i);
     expect(result.textContent).toContain('Source: Victory Conditions');
     expect(result.textContent).not.toMatch(/seed/i);
   });
@@ -32,6 +33,7 @@ describe('victory and What-If charts', () => {
     await fireEvent.click(screen.getByTestId(tid.vcSdr(6)));
     expect(core.requests).toEqual([{ tool: 'victory_conditions', side: 'british', sdr: 6 }]);
     expect((await screen.findByTestId(tid.vcUnreadable)).textContent).toContain('use your printed chart');
+    expect(screen.getByTestId(tid.vcResult).textContent).not.toMatch(/seed|sideways|scattered/i);
   });
 
   it('offers SDR 7 only to the French and Austrian fleets and shows what to tell', async () => {

@@ -3,4 +3,4 @@
 /**
  * One cell of a transcribed chart.
  */
-export type Reading = { "reading": "read", points: number, } | { "reading": "doubtful", points: number, why: string, } | { "reading": "unreadable", why: string, };
+export type Reading = { "reading": "read", points: number, } | { "reading": "doubtful", points: number, } | { "reading": "unreadable" };
