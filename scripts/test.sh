@@ -30,7 +30,7 @@ export CARGO_TARGET_DIR="$PWD/src-tauri/target"
 bash scripts/build_app.sh
 
 step "app shell lints (cargo clippy -p goeben-referee-app -D warnings)"
-cargo clippy --locked -p goeben-referee-app -p goeben-floor-app --all-targets --features tauri/custom-protocol -- -D warnings
+cargo clippy --locked -p goeben-referee-app -p goeben-floor-app -p tauri-plugin-keep-awake --all-targets --features tauri/custom-protocol -- -D warnings
 
 step "app shell tests (cargo test -p goeben-referee-app)"
 cargo test --locked -p goeben-referee-app --features tauri/custom-protocol
