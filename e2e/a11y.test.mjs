@@ -1,4 +1,4 @@
-// Issue #17 item 5: accessibility checked by a real tool. axe-core runs inside the real app's webview on
+// Accessibility checked by a real tool. axe-core runs inside the real app's webview on
 // every main screen — the start screen, each phase of a turn, the battle, the log, the charts, the saves,
 // corrections, the end of the game, the after-action review, the finished games, and each table tool — at
 // phone size (390×844) and desktop size (1280×900) in the light theme, and for colour contrast in the dark one.
@@ -342,7 +342,7 @@ test('axe on every main screen at phone and desktop size, and the keyboard throu
     assert.ok(decisionsByKeyboard >= 2, 'decisions were made by the keyboard');
     await reload(driver);
 
-    // Issue #19: the dock's menu and its scan sheet.
+    // The dock's menu and its scan sheet.
     await menuItem(driver, tid.chartsButton);
     await check(driver, 'the dock\'s menu');
     await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: ".//button[normalize-space()='Close']" }));

@@ -90,7 +90,7 @@ test('persistence: kill the app after some actions, start it again, the same gam
   try {
     await waitForTestId(driver, tid.alertLevel);
     // Finish setup (place the collier) and play two phases.
-    // The collier's space from its picker, then its button (issue #19's composed control).
+    // The collier's space from its picker, then its button.
     const collier = await driver.findElements(byTestId(tid.collierTo));
     if (collier.length > 0) {
       await (await collier[0].findElements({ css: 'option' }))[1].click();
@@ -192,7 +192,7 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     await driver.navigate().refresh();
     await waitForTestId(driver, tid.battle);
     const option = await waitForTestId(driver, tid.fireOption);
-    // Each target's card shows the exact odds of the fire its button sends (issue #19: one card per target).
+    // Each target's card shows the exact odds of the fire its button sends.
     const card = await option.findElement({ xpath: "./ancestor::*[contains(@class, 'fire-card')]" });
     assert.match(await card.getText(), /dice · \d+\.\d hits · (<1|\d+)% ≥1/, 'each option shows its exact odds');
     await screenshot(driver, 'battle-phone', 390, 844);
@@ -200,7 +200,7 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     const forecast = await waitForText(driver, tid.forecast, (t) => t.includes('simulated battles'));
     assert.match(forecast, /sunk \d+%/);
     await screenshot(driver, 'battle-forecast-desktop', 1280, 800);
-    // Scanning (typing) the code of the Allied ship in the battle offers it as this round's target (issue #7).
+    // Scanning (typing) the code of the Allied ship in the battle offers it as this round's target.
     const pieces = (await invoke(driver, 'respond', { action: { action: 'list_pieces' } })).value.pieces;
     const battle = r.view.game.combat.find((b) => b.stage !== 'over');
     const target = pieces.find((p) => p.name === battle.options[0].target_name);
@@ -210,7 +210,7 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     await field.sendKeys(target.code, Key.ENTER);
     const offered = await waitForText(driver, tid.scanActions, (t) => t.includes('fire at'));
     assert.match(offered, new RegExp(`fire at ${battle.options[0].target_name}`));
-    // On a phone (issue #19) the code field is the dock's scan sheet, one tap away and full screen.
+    // On a phone the code field is the dock's scan sheet, one tap away and full screen.
     await driver.manage().window().setRect({ width: 390, height: 844 });
     const sheetField = await codeInput(driver);
     await waitForTestId(driver, tid.scanSheet);
@@ -230,7 +230,7 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     await waitFor('the referee to roll the German fire (its dice, a new round, the torpedo step or the end of the battle)', async () =>
       /dice, hit on 6|Round \d|launch torpedoes|goes back|Allied Ships Sunk/.test(await driver.findElement({ css: 'body' }).getText()));
     await screenshot(driver, 'battle-after-fire-phone', 390, 844);
-    // The charts the referee uses, each marked exact or reconstructed (issue #6).
+    // The charts the referee uses, each marked exact or reconstructed.
     await tap(driver, await menuItem(driver, tid.chartsButton));
     const contact = await waitForTestId(driver, tid.chart('contact_table'));
     await tap(driver, await contact.findElement({ css: 'summary' }));
@@ -238,7 +238,7 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     await driver.executeScript('arguments[0].scrollIntoView({ block: "start" })', contact);
     await screenshot(driver, 'charts-phone', 390, 844);
     // Editing a chart (and resetting it) is played in e2e/whole_game.test.mjs.
-    // The ship display, like the cardboard one (issue #6).
+    // The ship display, like the cardboard one.
     await tap(driver, await waitForTestId(driver, tid.openDisplay('goeben')));
     const display = await waitForTestId(driver, tid.display('goeben'));
     assert.match(await display.getText(), /cruise \d+ · maximum \d+ · emergency \d+/);

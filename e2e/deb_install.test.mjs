@@ -1,4 +1,4 @@
-// Issue #17: the .deb a player installs. The test command builds it once (scripts/build_app.sh) and names its
+// The .deb a player installs. The test command builds it once (scripts/build_app.sh) and names its
 // folder in GOEBEN_DEB_DIR; this test installs it with dpkg -i, finds the app and its menu entry where a
 // player's desktop looks for them, starts the installed app under Xvfb and sees its first screen (once on
 // its own, reporting ready without WebDriver; once through WebDriver, with a screenshot), then removes it.

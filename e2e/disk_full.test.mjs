@@ -1,4 +1,4 @@
-// Issue #18: a full disk and a read-only data folder in the real app. The app's data folder is a small
+// A full disk and a read-only data folder in the real app. The app's data folder is a small
 // tmpfs mounted here (root only: the test is skipped, saying why, when it cannot mount). A few decisions
 // are played by taps; the tmpfs is filled: the next decision is still applied, the player reads once that
 // the game could not be saved, and the last save on disk stays whole; space is freed: the next decision
@@ -25,7 +25,7 @@ let skip = false;
 let driverProcess;
 
 before(async () => {
-  // Issue #29: the notice no longer names the folder (a path is developer text); it is checked below.
+  // The notice no longer names the folder (a path is developer text); it is checked below.
   mountPoint = mkdtempSync(join(tmpdir(), 'goeben_disk_full_'));
   if (process.getuid?.() !== 0) {
     skip = 'not root: cannot mount a small tmpfs for the data folder';

@@ -1,7 +1,7 @@
 // Whether a screen fits the window it is shown in, at every size and text scale players use (a 320 px phone,
 // a tablet either way up, a phone with its text at 200%): nothing wider than the window, no button whose
 // words overflow it, and, in a game, the next step's control between the header and the dock without
-// scrolling (issue #19's one-handed check, at any size). Used by e2e/whole_game.test.mjs and
+// scrolling. Used by e2e/whole_game.test.mjs and
 // e2e/sizes.test.mjs.
 import assert from 'node:assert/strict';
 import { resize, screenshot } from './harness.mjs';

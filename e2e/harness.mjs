@@ -271,7 +271,7 @@ export function refereeView(seed, actions) {
 
 export { sleep, By, until };
 
-/** Resizes the window and waits until the page has taken the new size (issue #17: e2e/a11y.test.mjs). */
+/** Resizes the window and waits until the page has taken the new size. */
 export async function resize(driver, width, height) {
   await driver.manage().window().setRect({ width, height });
   let seen = '';
@@ -286,7 +286,7 @@ export async function resize(driver, width, height) {
   );
 }
 
-/** Issue #19: a control of the dock's menu (charts, saves, corrections, a new game, the fingerprint): the
+/** a control of the dock's menu (charts, saves, corrections, a new game, the fingerprint): the
  * menu is opened first if it is closed. Returns the control, not yet tapped. */
 export async function menuItem(driver, id) {
   if ((await driver.findElements(byTestId(tid.gameMenu))).length === 0) {
@@ -295,7 +295,7 @@ export async function menuItem(driver, id) {
   return waitForTestId(driver, id);
 }
 
-/** Issue #19: the counter-code field a player can use now: the desktop's card beside the game, or on a phone
+/** the counter-code field a player can use now: the desktop's card beside the game, or on a phone
  * (where that card is hidden) the scan sheet, opened from the dock. */
 export async function codeInput(driver) {
   const shown = [];

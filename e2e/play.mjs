@@ -31,7 +31,7 @@ async function doStep(driver, step, what) {
   await tap(driver, all[nth]);
 }
 
-/** Issue #29 item 3 ("nothing moves under the thumb"): before a tap, where the tapped control's siblings
+/** Nothing moves under the thumb: before a tap, where the tapped control's siblings
  * (the controls in its card) and the dock's buttons sit on the screen, kept in the page for `readShift`. */
 async function markSiblings(driver, el, testid) {
   await driver.executeScript(

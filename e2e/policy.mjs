@@ -1,4 +1,4 @@
-// A deterministic player for the scripted whole-game e2e test (issue #6): from the view, the decision a
+// A deterministic player for the scripted whole-game e2e test: from the view, the decision a
 // keen but plain player would take, as the action it sends and as the control on screen that sends it.
 // `scripts/whole_game_seed.mjs` runs the same player against the referee CLI to pick a seed whose first
 // two turns hold an incident phase and a battle.
@@ -17,7 +17,7 @@ function moveFor(view, ship) {
   return toZone ?? moves.find((m) => m.speed === 'stay') ?? moves[0];
 }
 
-// Issue #19's composed controls (ui/src/components/controls/, ui/src/lib/compose.ts): a control is one tap
+// The composed controls (ui/src/components/controls/, ui/src/lib/compose.ts): a control is one tap
 // when the control's own first choices already compose the action, otherwise `{ steps: [...] }` (e2e/play.mjs).
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -39,7 +39,7 @@ function contactControl(legal, a) {
 }
 
 /** 14.5/14.9 FireCard: one card per target (in the order of the battle's options); the battle's one
- * maximum-fire switch for the ship (issue #29) starts off whenever plain fire is offered. */
+ * maximum-fire switch for the ship starts off whenever plain fire is offered. */
 function fireControl(options, o) {
   const targets = [];
   for (const x of options) if (!targets.some((t) => t.ship === x.ship && t.target === x.target)) targets.push(x);

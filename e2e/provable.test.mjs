@@ -1,4 +1,4 @@
-// Issue #14 in the real app: a draw is marked before the tap and refused for undo with the reason shown;
+// Provable play in the real app: a draw is marked before the tap and refused for undo with the reason shown;
 // the fingerprint from the first view; a game played to its end shows the seed and the hand check; the
 // after-action review stepped through with its plots (phone and desktop screenshots); the game record
 // exported from the app and verified with the `referee verify` CLI.
@@ -69,11 +69,11 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
       assert.equal(atIncident.commitment, commitment, 'the same commitment in every view');
       await driver.navigate().refresh();
       if (attempt === 0) {
-        // Issue #19: the fingerprint is in the dock's menu, one tap away.
+        // The fingerprint is in the dock's menu, one tap away.
         assert.ok((await (await menuItem(driver, tid.fingerprint)).getText()).includes(commitment.slice(0, 8)), 'the fingerprint shows the commitment');
         await driver.navigate().refresh();
       }
-      // The draw's button says it cannot be taken back — exactly when it may draw (issue #29: not in a port
+      // The draw's button says it cannot be taken back — exactly when it may draw (not in a port
       // where 13.2 allows no picks, such as Messina at Alert 1–3).
       const draw = await waitForTestId(driver, tid.action('resolve_incidents'));
       const now = (await respond(driver, { action: 'view' })).view;

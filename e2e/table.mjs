@@ -1,4 +1,4 @@
-// Table mode (issue #16) in the end-to-end tests: the table opened from the app's Table mode card, and a
+// Table mode in the end-to-end tests: the table opened from the app's Table mode card, and a
 // guest's phone browser (Debian's chromium and chromium-driver, headless, at phone size).
 import { Builder, logging } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';

@@ -1,4 +1,4 @@
-// Issue #16: two players, each on their own phone, the real app as the one referee. The app opens the
+// Two players, each on their own phone, the real app as the one referee. The app opens the
 // table on loopback from its Table mode card; two headless Chromium browsers (Debian's chromium and
 // chromium-driver) at phone size open seats A and B from the card's join URLs, and use the guest page —
 // the app's own tool screens, acting for their seat only:
@@ -63,7 +63,7 @@ test('table mode (issue #16): each player on their own phone, the app as referee
     assert.equal((await b.findElements(byTestId(tid.dieFace))).length, 0, 'no die face on B’s phone');
     await guestScreenshot(a, 'guest-a-sdr-drawn-phone');
     await guestScreenshot(b, 'guest-b-sdr-commitment-phone');
-    // axe on both phones' pages (issue #17's bar: no serious or critical violation).
+    // axe on both phones' pages.
     const violations = [...(await blockingViolations(a, "A's SDR")), ...(await blockingViolations(b, "B's SDR"))];
 
     // A reveals; both phones verify it against the commitment shown at the draw.
@@ -106,7 +106,7 @@ test('table mode (issue #16): each player on their own phone, the app as referee
     }
     assert.ok(!(await pageText(b)).includes('Goeben'), "A's unit is not on B's phone");
     assert.ok(!(await pageText(a)).includes('Indomitable'), "B's unit is not on A's phone");
-    // Issue #30: the turn's steps in order, each phone closing its own — movement, then spotting — before
+    // The turn's steps in order, each phone closing its own — movement, then spotting — before
     // the British player's search.
     for (const next of ['spotting reports', 'the British searches']) {
       await tapId(a, tid.searchEndStep('a'));

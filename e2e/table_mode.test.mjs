@@ -1,4 +1,4 @@
-// Issue #16: the app opens the table. From the Table mode card on the tools screen, the table is opened on
+// The app opens the table. From the Table mode card on the tools screen, the table is opened on
 // 127.0.0.1; node then plays a guest: it GETs a seat's join URL, POSTs one request for that seat, is refused
 // with a wrong code (401), and after Close the table nothing answers.
 import { test, before, after } from 'node:test';

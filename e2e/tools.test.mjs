@@ -1,4 +1,4 @@
-// Issue #8: each table tool once in the real app, from the start screen, with screenshots. Two players share
+// Each table tool once in the real app, from the start screen, with screenshots. Two players share
 // the device: a player's secrets show only while their Peek button is held, and are gone from the page
 // once it is let go.
 import { test, before, after } from 'node:test';
@@ -173,7 +173,7 @@ test('table tools (issue #8): secret die rolls with hold-to-peek, charts, random
     }
     const shared = await pageText(driver);
     assert.ok(!shared.includes('Goeben') && !shared.includes('Indomitable'), 'positions stay private');
-    // Issue #30: the turn's steps in order — both close movement, then spotting — before the British search.
+    // The turn's steps in order — both close movement, then spotting — before the British search.
     for (const next of ['spotting reports', 'the British searches']) {
       await tapId(driver, tid.searchEndStep('a'));
       await waitForText(driver, tid.searchStep, (t) => t.includes('done:'));

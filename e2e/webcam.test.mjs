@@ -1,4 +1,4 @@
-// Issue #7: desktop webcam scanning in the real app. This machine has no camera, so two stand-ins are used:
+// Desktop webcam scanning in the real app. This machine has no camera, so two stand-ins are used:
 // a printed counter's drawing (`counter_sheet --code`) is held "in front of the camera" as a canvas stream,
 // and the code it shows is found in Rust and looked up like a typed one; then WebKit's mock camera (the
 // harness sets GOEBEN_MOCK_CAMERA=1) proves the shell turns media capture on and answers the permission, and

@@ -1,4 +1,4 @@
-// Issue #6: a scripted seeded game played by taps in the real app, from the new-game screen through two full
+// A scripted seeded game played by taps in the real app, from the new-game screen through two full
 // turns — every phase, an incident draw, a battle fought round by round, an undo, the app killed mid-turn
 // and started again, and a chart edited and reset — with a phone-sized screenshot of each phase.
 // The player's choices come from e2e/policy.mjs; the seed was picked by scripts/whole_game_seed.mjs.
@@ -60,14 +60,14 @@ async function closeScan(driver) {
   if (close.length > 0) await tap(driver, close[0]);
 }
 
-/** Issue #19, at 390×844 without scrolling: where the next step's control, the dock's big button and the
+/** where the next step's control, the dock's big button and the
  * last result sit, and whether anything overflows (e2e/fit.mjs). */
 async function oneHanded(driver, decision) {
   await showAt(driver, SIZES[0]);
   return measureFit(driver, controlOf(decision));
 }
 
-/** Issue #17: each decision's way to the screen as the app measured it (ui/src/lib/startup.ts), kept for
+/** each decision's way to the screen as the app measured it (ui/src/lib/startup.ts), kept for
  * scripts/bench_app.mjs; read before the app is killed and at the end. */
 const timings = [];
 async function keepTimings(driver) {
@@ -93,10 +93,10 @@ async function play(driver, decision) {
   if (shift) shifts.push({ action: decision.action.action, ...shift });
 }
 
-/** Issue #29 item 3: the layout shift after each tap of the whole game, at the size it was played. */
+/** the layout shift after each tap of the whole game, at the size it was played. */
 const shifts = [];
 
-/** The first time a phase is seen: a phone-sized screenshot, taken as the app left the screen (issue #19:
+/** The first time a phase is seen: a phone-sized screenshot, taken as the app left the screen (
  * no scrolling to find the next step). True then. */
 async function phaseShot(driver, shots, view) {
   const name = `game-turn${view.turn}-${view.phase}`;
@@ -125,12 +125,12 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     await tap(driver, await waitForTestId(driver, tid.newGameButton));
     sent.push({ action: 'new_game', seed: SEED });
     await waitForText(driver, tid.turn, (t) => t.startsWith('Turn 1 of'));
-    // Issue #19: the setup's instructions for the table wait in "On the table" until ticked off.
+    // The setup's instructions for the table wait in "On the table" until ticked off.
     assert.match(await waitForText(driver, tid.onTheTable, (t) => t.length > 0), /collier/i, 'the setup asks for the collier on the table');
     const pieces = (await invoke(driver, 'respond', { action: { action: 'list_pieces' } })).pieces;
     const codeOf = (test) => pieces.find(test)?.code;
 
-    // Counter codes in context (issue #7), at setup: a cargo chit offers its purchase, and the Goeben's
+    // Counter codes in context, at setup: a cargo chit offers its purchase, and the Goeben's
     // code opens her display.
     const chit = codeOf((p) => p.group === 'cargo');
     await scanCode(driver, chit);
@@ -148,7 +148,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
       const firstInPhase = await phaseShot(driver, shots, view);
       const decision = decide(view);
       assert.ok(decision, `a decision exists in ${view.phase}`);
-      // Issue #19: on every phase (and every battle question) the next step is under the thumb at 390×844.
+      // On every phase (and every battle question) the next step is under the thumb at 390×844.
       const question = view.game.pending[0]?.pending.kind;
       const spot = `turn ${view.turn} ${view.phase}${question ? ` (${question})` : ''}`;
       if (firstInPhase || (question && !handed[spot])) {
@@ -259,7 +259,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     assert.ok(timings.length >= sent.length, `the app timed every decision (${timings.length} of ${sent.length})`);
     writeFileSync(join(screenshotDir, 'timings-whole-game.json'), `${JSON.stringify(timings)}\n`);
     writeFileSync(join(screenshotDir, 'one-handed.json'), `${JSON.stringify(handed, null, 1)}\n`);
-    // Issue #29 item 3, measured (reported, not yet a limit): the largest move of a tapped control's
+    // The largest move of a tapped control's
     // siblings and of the dock's buttons after each kind of decision.
     const worst = {};
     for (const s of shifts) {

@@ -119,7 +119,7 @@ describe('a running game', () => {
     const r = newGame as Response;
     shell(r, () => r);
     render(App);
-    // New game also offers crew and gear (8.1); the collier's spaces are one picker (issue #19), in groups.
+    // New game also offers crew and gear (8.1); the collier's spaces are one picker, in groups.
     const placements = r.view.decisions.map((d) => d.action).filter((a) => a.action === 'place_collier');
     const picker = (await screen.findByTestId(tid.collierTo)) as HTMLSelectElement;
     expect([...picker.options].filter((o) => o.value).length).toBe(placements.length);

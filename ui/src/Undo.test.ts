@@ -44,7 +44,7 @@ describe('the Undo button says what it would take back, or why it cannot (issue 
     expect(screen.getByTestId(tid.undoBlocked).textContent).toBe("Can't undo: dice were rolled or something revealed.");
     expect(screen.getByTestId(tid.undoStoppedAt).textContent).toBe('Stopped at “Storm: 3”');
     expect(screen.queryByTestId(tid.undoConfirm)).toBeNull();
-    // Issue #29: OK is the filled button, the correction the plain one.
+    // OK is the filled button, the correction the plain one.
     expect(screen.getByRole('button', { name: 'OK' }).classList.contains('primary')).toBe(true);
     expect(screen.getByRole('button', { name: 'Correct a mistake' }).classList.contains('primary')).toBe(false);
     await fireEvent.click(screen.getByRole('button', { name: 'Correct a mistake' }));

@@ -1,4 +1,4 @@
-// Issue #6 asks for no text smaller than 14 px on a phone. The root font is 16 px, so every font size in
+// No text smaller than 14 px on a phone. The root font is 16 px, so every font size in
 // the UI's styles must be at least 0.875rem (or 14px). This reads every stylesheet and component.
 import { describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-// Issue #19's composed controls in the decisions panel: contact, the collier, a ship's move, repairs, crew
+// The composed controls in the decisions panel: contact, the collier, a ship's move, repairs, crew
 // & gear. Each composes one action from a few choices and sends it only when the core offers it
 // (`view.decisions`); a disabled button says why. The e2e policy's controls (e2e/policy.mjs) are driven
 // here too, so a control changed in the UI is caught before the real-app run.
@@ -123,7 +123,7 @@ describe('crew & gear first in the setup (8.1)', () => {
     await fireEvent.click(screen.getByTestId(tid.cargoShip('breslau')));
     await fireEvent.click(within(section).getAllByTestId(tid.action('load_cargo'))[0]);
     expect(send).toHaveBeenLastCalledWith(actionsOf(v).find((a) => a.action === 'load_cargo' && a.ship === 'breslau'));
-    // Issue #29: points left unspent in the setup are asked about first; Keep buying stays, Done anyway folds.
+    // Points left unspent in the setup are asked about first; Keep buying stays, Done anyway folds.
     await fireEvent.click(screen.getByTestId(tid.cargoDone));
     expect(section.open).toBe(true);
     expect(screen.getByTestId(tid.cargoUnspent).textContent).toBe('SMS Goeben has 8 points unspent; SMS Breslau has 8 points unspent.');

@@ -1,4 +1,4 @@
-// Issue #17: the Alert track reads to a screen reader as one sentence, not as a row of bare numbers.
+// The Alert track reads to a screen reader as one sentence, not as a row of bare numbers.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/svelte';
 import AlertTrack from './AlertTrack.svelte';

@@ -26,7 +26,7 @@ describe('marks on the buttons of decisions that roll or reveal (issue #14)', ()
     r.view.decisions[placements[2]].barrier = 'planted words · can\'t be taken back';
     new FakeReferee(r).install();
     render(App);
-    // One picker and one button (issue #19): the button's mark follows the space chosen.
+    // One picker and one button: the button's mark follows the space chosen.
     const picker = await screen.findByTestId(tid.collierTo);
     const button = screen.getByTestId(tid.action('place_collier'));
     const marked: boolean[] = [];
@@ -59,7 +59,7 @@ describe('marks on the buttons of decisions that roll or reveal (issue #14)', ()
     render(App);
     const move = await screen.findByTestId(tid.move('goeben'));
     expect(within(move).queryByTestId(tid.barrierNote)).toBeNull();
-    // The speed is a row of chips (issue #19).
+    // The speed is a row of chips.
     await fireEvent.click(screen.getByTestId(tid.moveSpeed('goeben-emergency')));
     expect(within(move).getByTestId(tid.barrierNote).textContent).toBe(emergency.barrier);
     await fireEvent.click(screen.getByTestId(tid.moveSpeed('goeben-cruise')));

@@ -58,7 +58,7 @@ describe('battle card (14.0)', () => {
     // The odds of the fire the button stands for, on its card above it.
     const card0 = () => cards[0].closest('.fire-card')!.textContent;
     expect(card0()).toContain(line(plain));
-    // Issue #29: the button says what the order spends, before the tap (the core's number).
+    // The button says what the order spends, before the tap (the core's number).
     expect(within(cards[0]).getByTestId(tid.fireSpend).textContent?.trim()).toBe(`· ${plain.ammunition} ammunition`);
     expect(plain.ammunition).toBe(1);
     // One switch for the ship, not one per card, saying what maximum fire costs and what is aboard.

@@ -28,7 +28,7 @@ describe('charts viewer', () => {
     expect(contact.textContent).toContain('reconstructed');
     expect(contact.querySelector('table')?.textContent).toContain('Allied First Salvo (Contact 2)');
     expect(screen.getByTestId(tid.chart('victory_points')).textContent).toContain('exact · 17.1');
-    // Issue #19: keys and coded values in the player's words, never in code; no file path; an id beside a
+    // Keys and coded values in the player's words, never in code; no file path; an id beside a
     // name is not shown; a table sits in the card's scrolling wrapper (it scrolls sideways on a phone).
     const all = screen.getByTestId(tid.charts).textContent ?? '';
     expect(all).toContain('German ships lost');

@@ -1,4 +1,4 @@
-// Issue #19: one-handed at the table — the dock under the thumb, the menu behind it, "On the table" kept
+// One-handed at the table — the dock under the thumb, the menu behind it, "On the table" kept
 // until ticked off, the start screen's Continue and Start first.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
@@ -144,7 +144,7 @@ describe('"On the table" (issue #19)', () => {
     // The instruction is not repeated under "What happened"; the Alert change is (it happened).
     expect(screen.getByRole('region', { name: 'What just happened' }).textContent).not.toContain('Place HMS Dublin');
     expect(screen.getByTestId(tid.tableToDo).textContent).toBe('(2 to do)');
-    // Issue #29: a tick leaves the item in place (struck through) so the next tick button does not move.
+    // A tick leaves the item in place (struck through) so the next tick button does not move.
     const ticks = within(list).getAllByTestId(tid.tableTick);
     await fireEvent.click(ticks[0]);
     expect(ticks[0].getAttribute('aria-pressed')).toBe('true');

@@ -1,4 +1,4 @@
-// Issue #17: the game screen's header gives the page its one top heading (for a screen reader's heading
+// The game screen's header gives the page its one top heading (for a screen reader's heading
 // list; hidden from the eye, which has the header itself) and reads the Alert Level as a sentence.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/svelte';

@@ -31,10 +31,10 @@ describe('the fingerprint (issue #14)', () => {
     r.view.commitment = COMMITMENT;
     new FakeReferee(r).install();
     render(App);
-    // Issue #19: the fingerprint sits in the dock's menu, one tap away.
+    // The fingerprint sits in the dock's menu, one tap away.
     await fireEvent.click(await screen.findByTestId(tid.menuButton));
     const button = await screen.findByTestId(tid.fingerprint);
-    // Issue #29: a player's words first (what it is for), the fingerprint beside it.
+    // A player's words first (what it is for), the fingerprint beside it.
     expect(button.textContent).toBe('Fair dice: sealed (303d77b3)');
     expect(screen.queryByTestId(tid.commitment)).toBeNull();
     await fireEvent.click(button);

@@ -1,4 +1,4 @@
-// Issue #17: the theme toggle's accessible name starts with the word it shows (WCAG 2.5.3: a speech user
+// The theme toggle's accessible name starts with the word it shows (WCAG 2.5.3: a speech user
 // says what they see), and says what a press does.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
@@ -23,7 +23,7 @@ describe('ThemeToggle', () => {
     for (let i = 0; i < 3; i += 1) {
       const shown = (button.textContent ?? '').trim();
       const name = button.getAttribute('aria-label') ?? '';
-      expect(shown).toMatch(/^Theme: /); // issue #19: not a bare "Auto", read as auto-play
+      expect(shown).toMatch(/^Theme: /); // Not a bare "Auto", read as auto-play
       expect(name.startsWith(shown)).toBe(true);
       expect(name.endsWith('. Change the theme')).toBe(true);
       names.push(name);

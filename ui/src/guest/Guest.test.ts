@@ -1,4 +1,4 @@
-// Table mode's guest page (issue #16): the app's own tool screens, acting for one seat, talking to a host
+// Table mode's guest page: the app's own tool screens, acting for one seat, talking to a host
 // over HTTP and a version WebSocket. The host here is a fake `fetch` answering from a transcript of the
 // real tools core (ToolsReplay) and a fake WebSocket the test drives.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

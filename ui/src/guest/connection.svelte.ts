@@ -1,11 +1,11 @@
-// Table mode's guest page (issue #16): the phone's one link to the table's host (crates/table-host,
+// Table mode's guest page: the phone's one link to the table's host (crates/table-host,
 // docs/TABLE-MODE.md). A request goes to `POST /api/{code}` with its own `Idempotency-Key`; with no answer
 // (no network, the host down or restarting, a 10 s timeout, 408 or 503) it is sent again with the same key
 // after a backoff (0.5 s doubling to 8 s), so a retry is applied once. The host's table version comes over
 // a WebSocket (`/api/{code}/events`, `{"version":N}`), reopened the same way; every change makes the tool
 // screens ask for their view again (`here.version`). A 401 (the seat re-issued, or the table closed for
 // good) stops everything and says so. No view or secret is ever kept here: the screens ask the host.
-// Only the public log is kept (issue #34): the host's views carry its last entries and its length
+// Only the public log is kept: the host's views carry its last entries and its length
 // (`log_total`), so the page fetches the older ones once (`GET /api/{code}/log`, paged) and then only the
 // new ones, and every screen still gets the whole log, as in the app (the Secret Die Roll's public log,
 // the units a search or spotting named long ago).

@@ -1,4 +1,4 @@
-// Issue #17: the "keep the screen on" option as shared state (the toggle sets it, App.svelte applies it),
+// The "keep the screen on" option as shared state (the toggle sets it, App.svelte applies it),
 // and the one wake lock the app holds (lib/wakelock.ts). On a phone the lock is the app's own keep-awake
 // plugin (Android's window flag, iOS's idle timer): their WebViews give pages no Screen Wake Lock. A
 // desktop keeps the web API (none in WebKitGTK: the toggle is not shown there).

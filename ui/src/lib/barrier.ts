@@ -1,5 +1,5 @@
-// Points of no return (issue #14): the core words each decision that may roll a die or reveal something
-// (`decision.barrier`, issue #33: in the view's one list of decisions). Buttons build or pick their action
+// Points of no return: the core words each decision that may roll a die or reveal something
+// (`decision.barrier`, in the view's one list of decisions). Buttons build or pick their action
 // in different ways (Battle from its fire options, MoveShip from the chosen space and speed), so the
 // decision is found by the action's content, never by its position in a list.
 import type { Action } from '../generated/Action';
@@ -24,7 +24,7 @@ export const sameAction = (a: Action, b: Action): boolean => canonical(a) === ca
 
 type Decisions = Pick<PlayerView, 'decisions'>;
 
-/** The actions of the view's decisions, in order (issue #33: one list, `view.decisions`). */
+/** The actions of the view's decisions, in order. */
 export const actionsOf = (view: Decisions | null | undefined): Action[] => view?.decisions?.map((d) => d.action) ?? [];
 
 /** Where `action` sits among the view's decisions (-1 when it is not legal now). */
@@ -40,7 +40,7 @@ export function decisionOf(view: Decisions | null | undefined, action: Action): 
   return i >= 0 ? view?.decisions[i] : undefined;
 }
 
-/** The core's label for a legal action (issue #15: the core writes every word). */
+/** The core's label for a legal action. */
 export const labelOf = (view: Decisions | null | undefined, action: Action): string => decisionOf(view, action)?.label ?? '';
 
 /** Whose call a legal action is under the game's 25.0 roles, as the core says it ('' when solo). */

@@ -19,7 +19,7 @@ describe('"On the table" (issue #19)', () => {
     // The next answer adds to the list; nothing goes until it is ticked.
     items = collect(items, [instruction('Remove collier 1 from Malta.')], [line('On the table: Remove collier 1 from Malta.')], 6, T1);
     expect(items).toHaveLength(3);
-    // Issue #29: a tick marks the item done where it stands; a second tap unticks it.
+    // A tick marks the item done where it stands; a second tap unticks it.
     items = tickOff(items, items[0].id);
     expect(items.map((i) => [i.text, i.done])).toEqual([['Place HMS Dublin face up at Malta.', true], ['Alert Level 1 → 2 (a sighting).', false], ['Remove collier 1 from Malta.', false]]);
     expect(tickOff(items, items[0].id)[0].done).toBe(false);
@@ -43,7 +43,7 @@ describe('"On the table" (issue #19)', () => {
     localStorage.setItem('goeben.onTheTable.bad', '{not json');
     expect(loadTable('bad')).toEqual([]);
     localStorage.setItem('goeben.onTheTable.odd', JSON.stringify([{ id: 1 }, 'x', { id: 'a', text: 'ok', rule: '', at: 1 }]));
-    // A list kept before issue #29 (no turn, phase or tick) reads as earlier and still to do.
+    // A list kept before items had a turn and a phase (no turn, phase or tick) reads as earlier and still to do.
     expect(loadTable('odd')).toEqual([{ id: 'a', text: 'ok', rule: '', at: 1, turn: 0, phase: '', done: false }]);
   });
 

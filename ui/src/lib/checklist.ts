@@ -1,9 +1,9 @@
-// "On the table" (issue #19): every instruction to place, flip, move or remove something on the map or a
+// "On the table": every instruction to place, flip, move or remove something on the map or a
 // ship display, collected from the referee's answers and kept until the player ticks it off — the red lines
 // no longer vanish on the next tap, before the counters are placed. The words are the core's (its event
 // lines); the list is kept on the device per game (its commitment), so a restart keeps what is left to do.
 // It holds only what the player was already shown.
-// Issue #29 item 6: after one turn the list held 28 items, setup's among them. Each item now knows the turn
+// After one turn the list held 28 items, setup's among them. Each item now knows the turn
 // and phase that asked for it, and a tick marks it done instead of removing it: the card shows the phase's
 // own items (ticked ones in place, struck through, so nothing moves under the thumb), and folds earlier
 // and ticked items away behind one tap each. The count is what is still to do.
@@ -17,7 +17,7 @@ export type TableItem = {
   rule: string;
   /** The game's log length after the answer that asked for it: an undo below it takes the item back. */
   at: number;
-  /** The turn and the phase's name when it was asked for (0 and '' for items kept before issue #29). */
+  /** The turn and the phase's name when it was asked for (0 and '' for items kept before items had them). */
   turn: number;
   phase: string;
   /** Ticked off by the player. */
@@ -105,7 +105,7 @@ export function loadTable(game: string): TableItem[] {
         text: i.text,
         rule: typeof i.rule === 'string' ? i.rule : '',
         at: i.at,
-        // Lists kept before issue #29 have no turn, phase or tick: they read as earlier and still to do.
+        // Lists kept before items had them have no turn, phase or tick: they read as earlier and still to do.
         turn: typeof i.turn === 'number' ? i.turn : 0,
         phase: typeof i.phase === 'string' ? i.phase : '',
         done: i.done === true,

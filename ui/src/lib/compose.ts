@@ -1,4 +1,4 @@
-// Issue #19 "one-handed at the table": the composed controls (components/controls/) build one action from a
+// One-handed at the table: the composed controls (components/controls/) build one action from a
 // few small choices (a leader and a speed, a target and a switch, dice per track, a space from a grouped
 // picker). This module is their pure part: what each picker offers, read from the view, and whether the
 // action they compose is one the core allows now. The core's `view.decisions` is the only source of

@@ -1,4 +1,4 @@
-// The finished-games commands of src-tauri/src/commands.rs (issue #14): the list of games over for good
+// The finished-games commands of src-tauri/src/commands.rs: the list of games over for good
 // on this device, with its tally by Orders, and one game's record by id. The shell answers refusals
 // (a bad id, a damaged file) as `ok: false` answers; an IPC failure is turned into one here too, so the
 // panel has a single path for every error and never needs a try/catch.

@@ -1,4 +1,4 @@
-// The UI's one call into the shell (issue #15): every IPC command goes through `call`, by a name of the
+// The UI's one call into the shell: every IPC command goes through `call`, by a name of the
 // generated `Command` union (src-tauri/src/ipc_commands.rs, the list the shell registers and allows), and
 // answers the type the shell's command returns. A command added on one side only fails svelte-check here
 // (or the shell's `ipc_bindings` tests); a misspelt name fails to type-check at the call.

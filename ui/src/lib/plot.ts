@@ -1,4 +1,4 @@
-// Small helpers for the review's hand-drawn SVG charts (issue #14): no chart library, a few lines each.
+// Small helpers for the review's hand-drawn SVG charts: no chart library, a few lines each.
 // The charts draw in real pixels (their viewBox is their measured width) so their text stays 14 px or
 // more on a 390 px phone and does not balloon on a desktop.
 

@@ -1,4 +1,4 @@
-// A provable game (issue #14): the commitment, its reveal at the end and the game record as a file.
+// A provable game: the commitment, its reveal at the end and the game record as a file.
 import type { GameRecord } from '../generated/GameRecord';
 
 /** The seed's exact digits from the committed string (`…; seed=<decimal>; …`). A 64-bit seed does not

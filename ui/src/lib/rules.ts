@@ -1,4 +1,4 @@
-// The rule summaries the referee shows next to log lines and decisions (issues #6, #15): read from the
+// The rule summaries the referee shows next to log lines and decisions: read from the
 // one data file the core reads too, `data/rules/summaries.json` (paraphrases, never the rulebook's
 // sentences). The core cites only its keys, one or several separated by commas ("14.14, Victory Points
 // Chart"); its tests fail on any reference it emits that has no summary, so there is no alias table here.
@@ -26,7 +26,7 @@ export function chartTitle(key: string): string {
   return `${RULES[chart.ref]?.title ?? chart.ref} (${chart.rules})`;
 }
 
-/** Issue #19: the charts screen's words for a chart's key or coded value ("german_lost" → "German ships
+/** the charts screen's words for a chart's key or coded value ("german_lost" → "German ships
  * lost"), from the same data file (the core's tests hold it to the pack's charts). */
 const CHART_WORDS: Record<string, string> = data.chart_words;
 
@@ -48,7 +48,7 @@ export function lookupRule(ref: string): RuleEntry[] {
   return out;
 }
 
-/** Issue #29 ("a rule cited twice: '(7.0). 7.0'"): a line shown with its rule's chip (RuleRef) drops the
+/** A rule is cited once: a line shown with its rule's chip (RuleRef) drops the
  * same citation from its words; any other bracket stays. */
 export function uncited(text: string, rule: string): string {
   if (!rule) return text;

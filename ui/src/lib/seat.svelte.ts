@@ -1,4 +1,4 @@
-// Table mode (issue #16): who this screen acts for. In the app both players share one device
+// Table mode: who this screen acts for. In the app both players share one device
 // (`here.seat` is null: both act, each peeks at their own secrets). On the guest page a phone is one
 // seat: its player acts only as that player (the host refuses anything else with 403 anyway), and the
 // table display acts for no one. `here.version` is the host's table version, pushed over the guest's

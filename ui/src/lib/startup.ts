@@ -1,4 +1,4 @@
-// Issue #17: the UI tells the shell when its first screen is on screen and interactive (`app_ready`), and
+// The UI tells the shell when its first screen is on screen and interactive (`app_ready`), and
 // keeps, for the bench script, how long each decision took to reach the screen. Both are measurements only:
 // nothing here changes what the app does.
 import { tick } from 'svelte';

@@ -30,12 +30,12 @@ export const tid = Object.freeze({
   toolsOpen: 'tools-open',
   /** Back to the game in play, at the top of the start screen. */
   continueGame: 'continue-game',
-  // components/Dock.svelte (issue #19: the bar under the thumb)
+  // components/Dock.svelte
   /** The dock's big button when the next step is a decision above it (it scrolls there). */
-  /** Dock: the one decision due, when there is exactly one (issue #29). */
+  /** Dock: the one decision due, when there is exactly one. */
   dockDecision: 'dock-decision',
   nextStep: 'next-step',
-  /** Issue #29: while a side page is open, the dock's big button leads back to the game. */
+  /** while a side page is open, the dock's big button leads back to the game. */
   backToGame: 'back-to-game',
   /** The back button pressed in a game: leave the app? (lib/back.ts) */
   leaveQuestion: 'leave-question',
@@ -70,9 +70,9 @@ export const tid = Object.freeze({
   holdFire: 'hold-fire',
   forecastButton: 'forecast-button',
   forecast: 'forecast',
-  // components/controls/ (issue #19's composed controls)
+  // components/controls/
   /** FireCard: the maximum-fire switch on a target's card (one per card). */
-  /** FireCard: what the order spends (issue #29). */
+  /** FireCard: what the order spends. */
   fireSpend: 'fire-spend',
   fireMaximum: 'fire-maximum',
   /** ContactPicker: a leader chip, by the ship's id. @param {string} ship */
@@ -84,7 +84,7 @@ export const tid = Object.freeze({
   /** CargoPicker: the crew & gear section, and its Done (folds it). */
   cargoSection: 'cargo-section',
   cargoDone: 'cargo-done',
-  /** Issue #29: Done with setup points unspent asks first. */
+  /** Done with setup points unspent asks first. */
   cargoUnspent: 'cargo-unspent',
   cargoKeepBuying: 'cargo-keep-buying',
   /** CargoPicker: a ship's chip (its choices shown). @param {string} ship */
@@ -117,7 +117,7 @@ export const tid = Object.freeze({
   chartSave: (key) => `save-${key}`,
   /** @param {string} key */
   chartReset: (key) => `reset-${key}`,
-  /** Issue #28: a reconstructed chart's list of the values most likely noticed. @param {string} key */
+  /** a reconstructed chart's list of the values most likely noticed. @param {string} key */
   chartNotable: (key) => `notable-${key}`,
   // components/CodeField.svelte
   codeInput: 'code-input',
@@ -166,7 +166,7 @@ export const tid = Object.freeze({
   gameLog: 'game-log',
   // components/GameOverCard.svelte
   gameOver: 'game-over',
-  /** Issue #29: the game's result in one word (Won / Lost), and its VP against the Orders' target. */
+  /** the game's result in one word (Won / Lost), and its VP against the Orders' target. */
   gameOverResult: 'game-over-result',
   gameOverVp: 'game-over-vp',
   campaignResults: 'campaign-results',
@@ -278,7 +278,7 @@ export const tid = Object.freeze({
   confirmTrack: 'confirm-track',
   /** @param {string} ship */
   display: (ship) => `display-${ship}`,
-  /** The Edit switch that shows a ship display's − and + (issue #19). @param {string} ship */
+  /** The Edit switch that shows a ship display's − and +. @param {string} ship */
   editTracks: (ship) => `edit-tracks-${ship}`,
   /** @param {string} ship @param {string} track (`coal`, `hull`…) */
   less: (ship, track) => `less-${ship}-${track}`,
@@ -361,7 +361,7 @@ export const tid = Object.freeze({
   ownUnit: 'own-unit',
   /** The hold-to-peek button. @param {string} player `a` | `b` */
   peek: (player) => `peek-${player}`,
-  /** Issue #30: the PIN a player types before holding Peek (once they set one). @param {string} player */
+  /** the PIN a player types before holding Peek (once they set one). @param {string} player */
   peekPin: (player) => `peek-pin-${player}`,
   /** Opens the small form that sets a player's PIN. @param {string} player */
   setPin: (player) => `set-pin-${player}`,
@@ -470,7 +470,7 @@ export const tid = Object.freeze({
   searchDone: 'search-done',
   spotSquare: 'spot-square',
   spotUnits: 'spot-units',
-  /** Adds the unit typed in a spotting report as a chip (issue #19). */
+  /** Adds the unit typed in a spotting report as a chip. */
   spotAdd: 'spot-add',
   spotChips: 'spot-chips',
   /** A unit's chip in a spotting report (tap to pick or drop). @param {string} unit */
@@ -535,7 +535,7 @@ export const tid = Object.freeze({
   recheckResult: (chit) => `recheck-result-${chit}`,
   /** Put back in the bag. @param {number} chit */
   returnChit: (chit) => `return-${chit}`,
-  // components/tools/TableMode.svelte (issue #16)
+  // components/tools/TableMode.svelte
   /** The Table mode card on the tools screen. */
   tableMode: 'table-mode',
   // Table mode's guest page (ui/src/guest/).

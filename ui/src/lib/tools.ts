@@ -1,4 +1,4 @@
-// The table tools' only door to the shell (issue #8): the `tools_respond` command answers one ToolAction
+// The table tools' only door to the shell: the `tools_respond` command answers one ToolAction
 // (tagged by `tool`) with one ToolResponse. Refusals come back as data (`{ tool: 'error', code, message }`);
 // a rejected promise is an IPC failure. The protocol types are generated from the core (ts-rs): never
 // copied here by hand.
@@ -109,7 +109,7 @@ export function ownChits(view: ToolView): ChitView[] {
   return view.chits.filter((c) => c.face.shown === 'own');
 }
 
-// Table mode (issue #16): the shell opens the table to the local network (src-tauri/src/table_mode.rs).
+// Table mode: the shell opens the table to the local network (src-tauri/src/table_mode.rs).
 // Each command answers a TableAnswer (`ok: false` with the shell's message when refused; nothing changed);
 // a rejected promise is an IPC failure, turned into an answer here so the card shows one kind of message.
 

@@ -1,4 +1,4 @@
-// Issue #17: the screen stays on while a game or a table tool is open (a phone beside the map must not lock
+// The screen stays on while a game or a table tool is open (a phone beside the map must not lock
 // in the middle of a turn), through the Screen Wake Lock API (navigator.wakeLock) in browsers, or the same
 // shape over the app's native plugin on a phone (lib/awake.svelte.ts). An option, on by default, kept on the
 // device; off on the start screen. Where the webview has no wake lock (WebKitGTK on a Linux desktop) it

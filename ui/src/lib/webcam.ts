@@ -1,4 +1,4 @@
-// Desktop webcam scanning (issue #7). The webview captures the camera; every few frames one is turned to
+// Desktop webcam scanning. The webview captures the camera; every few frames one is turned to
 // grey pixels and sent to the shell's `decode_frame` command, which finds a QR code in it (rqrr, in Rust).
 // The shell turns WebKitGTK's media capture on and allows the camera, and nothing else (src-tauri/src/webcam.rs).
 // Phones scan through the barcode scanner plugin instead (camera.ts).

@@ -66,7 +66,7 @@ export class ToolsReplay {
   /** Installs the replay as the shell's `tools_respond` command (and table mode as a closed table). */
   install(): this {
     mockIPC(async (cmd, args) => {
-      // The picker's Table mode card (issue #16) asks for the addresses and the table's status.
+      // The picker's Table mode card asks for the addresses and the table's status.
       if (cmd === 'table_addresses') return ['127.0.0.1'];
       if (cmd === 'table_status') return { ok: true, table: null };
       if (cmd !== 'tools_respond') throw new Error(`unexpected command ${cmd}`);

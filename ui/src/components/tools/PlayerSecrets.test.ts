@@ -87,7 +87,7 @@ describe('hold to peek', () => {
     render(PlayerSecrets, { props: { player: 'a' } });
     const button = screen.getByTestId(tid.peek('a'));
     expect(button.getAttribute('aria-label')).toContain('Hold to show Player A');
-    // Issue #17: the name starts with the words on the button (WCAG 2.5.3), whichever they are now.
+    // The name starts with the words on the button (WCAG 2.5.3), whichever they are now.
     expect(button.getAttribute('aria-label')).toMatch(/^Player A: hold to peek\. /);
     await fireEvent.keyDown(button, { key: ' ' });
     expect(await screen.findByTestId(tid.ownChit(1))).toBeTruthy();

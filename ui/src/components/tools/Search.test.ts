@@ -29,7 +29,7 @@ function closeStep(core: ToolsReplay) {
 
 /**
  * A turn (A British): A has Indomitable in square 52, B has Goeben there too (session `name`); a night
- * turn is turn 3 (issue #30: the turn track decides), played to `stage` as ui_transcripts.rs's `board`.
+ * turn is turn 3, played to `stage` as ui_transcripts.rs's `board`.
  */
 function board(name: string, night = false, stage: 'movement' | 'spotting' | 'searches' = 'searches') {
   const core = new ToolsReplay(transcript(search, name));
@@ -62,7 +62,7 @@ describe('double-blind search', () => {
     await waitFor(() => expect(screen.getByTestId(tid.searchStatus).textContent).toContain('Turn 1, 0900, Aug 2, day'));
     expect(screen.getByTestId(tid.searchStatus).textContent).toContain('Player B is British');
     expect(screen.getByTestId(tid.searchStep).textContent).toBe('Now: movement');
-    // Issue #30: the sides are fixed for the game, so the choice is no longer offered.
+    // The sides are fixed for the game, so the choice is no longer offered.
     expect(screen.queryByTestId(tid.searchBritish('a'))).toBeNull();
     await fireEvent.click(screen.getByTestId(tid.searchEndStep('a')));
     expect(core.sent('end_step')).toEqual([{ tool: 'end_step', player: 'a' }]);
@@ -115,7 +115,7 @@ describe('double-blind search', () => {
       { tool: 'search', player: 'a', level: 'sea', name: 'Ionian' },
       { tool: 'search', player: 'a', level: 'square', name: '52' },
     ]);
-    // Issue #19: the units named aloud become the spotting report's chips, each under its owner: A's
+    // The units named aloud become the spotting report's chips, each under its owner: A's
     // Indomitable (with the caller), B's Goeben (found). Switching the reporter drops what was picked.
     const chips = () => [...screen.getByTestId(tid.spotChips).querySelectorAll('button')].map((b) => b.textContent);
     await waitFor(() => expect(chips()).toEqual(['Indomitable']));
@@ -167,7 +167,7 @@ describe('double-blind search', () => {
     await openSearch(core);
     await fireEvent.click(screen.getByTestId(tid.spotPlayer('b')));
     await type(tid.spotSquare, '61');
-    // Issue #19: units are chips. None of B's is named aloud yet: each is typed once and added as a chip,
+    // Units are chips. None of B's is named aloud yet: each is typed once and added as a chip,
     // picked at once; a tap drops or picks a chip again, and the report names them in the order shown.
     expect(screen.queryByTestId(tid.spotChips)).toBeNull();
     await type(tid.spotUnits, 'Goeben');

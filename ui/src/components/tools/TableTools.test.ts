@@ -22,7 +22,7 @@ describe('the table tools screen', () => {
     const close = vi.fn();
     render(TableTools, { props: { close } });
     for (const id of ['sdr', 'charts', 'fleets', 'search', 'events', 'calculators', 'procedures'].map(tid.tool)) expect(screen.getByTestId(id)).toBeTruthy();
-    // Issue #19: each tool names its game, never a source document's number ("seed 001" reads as a random seed).
+    // Each tool names its game, never a source document's number ("seed 001" reads as a random seed).
     const picker = screen.getByTestId(tid.toolsPicker).textContent ?? '';
     expect(picker).not.toMatch(/seed|\b00\d\b/i);
     expect(screen.getByTestId(tid.tool('search')).textContent).toContain('For two-player Goeben');
@@ -94,7 +94,7 @@ describe('the table tools screen', () => {
     await fireEvent.change(screen.getByTestId(tid.fleetRevealBox('a')), { target: { value: '3' } });
     await fireEvent.click(screen.getByTestId(tid.fleetReveal('a')));
     await waitFor(() => expect(screen.getByTestId(tid.publicBox('a', 3)).textContent).toContain('Goeben'));
-    // Issue #30: a roll made with ships names its box (never a decoy): B names none and is refused.
+    // A roll made with ships names its box (never a decoy): B names none and is refused.
     await fireEvent.click(screen.getByTestId(tid.d10Roll('b')));
     expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('name the acting Fleet Box');
     expect(core.sent('view')).toEqual([{ tool: 'view', player: 'b' }]);
@@ -116,7 +116,7 @@ describe('the table tools screen', () => {
       await waitFor(() => expect(screen.getByTestId(tid.searchNotice).textContent).toBe('Done: the unit is recorded.'));
       await fireEvent.click(screen.getByTestId(tid.searchDone));
     }
-    // Issue #30: on to turn 3 (2100, Aug 2), the first night turn by the track, at A's (British) searches.
+    // On to turn 3 (2100, Aug 2), the first night turn by the track, at A's (British) searches.
     for (let turn = 0; turn < 2; turn++) {
       for (let step = 0; step < 6; step++) core.respond({ tool: 'end_step', player: step % 2 === 0 ? 'a' : 'b' });
       core.respond({ tool: 'start_turn' });
