@@ -22,9 +22,9 @@ pub struct Review {
     pub won: bool,
     pub reason: String,
     pub vp: i32,
-    /// The Orders' VP target, drawn as a line on the VP chart (issue #29).
+    /// The Orders' VP target, drawn as a line on the VP chart.
     pub vp_target: i32,
-    /// The Alert track's ends, so the Alert chart runs the whole track (issue #29: it ran 1–2).
+    /// The Alert track's ends, so the Alert chart runs the whole track.
     pub alert_min: u8,
     pub alert_max: u8,
     pub commitment: String,

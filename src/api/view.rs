@@ -30,7 +30,7 @@ pub struct PlayerView {
     #[serde(default = "protocol_1")]
     pub protocol: u32,
     /// The decisions the rules allow now, each with its button's words, what it may roll or reveal and
-    /// whose call it is (issue #33: one list, where four parallel ones were joined by position).
+    /// whose call it is.
     #[serde(default)]
     pub decisions: Vec<Decision>,
     /// The phase's name in words.
@@ -38,7 +38,7 @@ pub struct PlayerView {
     /// Details of the running game; null when no game was started.
     pub game: Option<GameView>,
     /// SHA-256 commitment to the game's randomness (64 lowercase hex), the same from the first view of a
-    /// game to its end (issue #14, `provenance.rs`). Absent for games saved before it existed.
+    /// game to its end (`provenance.rs`). Absent for games saved before it existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub commitment: Option<String>,
@@ -66,7 +66,7 @@ pub struct Decision {
     /// Its button label, in the core's words (`labels.rs`).
     pub label: String,
     /// When it may roll a die or reveal something — so Undo will not take it back — what, in words
-    /// ("rolls the engine check (12.3)"). Judged from this view alone (`barriers.rs`, issue #14).
+    /// ("rolls the engine check (12.3)"). Judged from this view alone (`barriers.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub barrier: Option<String>,
@@ -88,7 +88,7 @@ impl Decision {
     }
 }
 
-/// What the Undo button may say: what it would take back, or why it can't (issue #14).
+/// What the Undo button may say: what it would take back, or why it can't.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 pub struct UndoView {
     /// `undo` would be accepted now.
@@ -758,7 +758,7 @@ pub struct FireOptionView {
     pub target: String,
     pub target_name: String,
     pub maximum_fire: bool,
-    /// The ammunition this order spends now (14.8/14.9, issue #29: said before the tap): 1 for a ship's
+    /// The ammunition this order spends now (14.8/14.9, said before the tap): 1 for a ship's
     /// first fire in the battle, 2 at maximum fire, 0 once paid for the battle (or for torpedoes and the
     /// Austro-Hungarian ships, which carry no ammunition track).
     pub ammunition: u8,

@@ -272,7 +272,7 @@ pub struct GameOptions {
     pub austro_hungarian: bool,
     /// Cup only: the referee holds the cup and the stacks; the players run everything else.
     pub cup_only: bool,
-    /// House rule "take-backs after reveals" (issue #14, off by default): undo may go back past a die or
+    /// House rule "take-backs after reveals" (off by default): undo may go back past a die or
     /// a reveal; every such take-back is logged, counted and shown at the end and in the game record.
     pub take_backs: bool,
 }

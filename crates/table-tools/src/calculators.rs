@@ -19,7 +19,7 @@ use ts_rs::TS;
 /// halved, rounding down but never below 1. One ship fires alone at its own strength; no ship, 0.
 /// A ship of strength 0 has no such guns and does not take part.
 ///
-/// Strengths are player input (issue #34): a combination past `u32::MAX` answers `u32::MAX` — it
+/// Strengths are player input: a combination past `u32::MAX` answers `u32::MAX` — it
 /// neither panics (a debug build's overflow closed a whole table) nor wraps to a small number (a release
 /// build's). No real squadron comes near it; the table host refuses such a request before it gets here.
 pub fn combined_fire_strength(strengths: &[u32]) -> u32 {

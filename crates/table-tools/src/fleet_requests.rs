@@ -1,4 +1,4 @@
-//! The seed 002 Fleet Chart requests of a [`ToolSession`], bound (issue #30): every change of a chart
+//! The seed 002 Fleet Chart requests of a [`ToolSession`], bound: every change of a chart
 //! seals all its boxes afresh and logs their commitments (never which box changed); a reveal shows the
 //! box's ships with its salt, so anyone checks them against the commitment logged at the last change; a
 //! location roll (10.5.3) that succeeds reveals the acting box at once and freezes the defender's chart
@@ -215,7 +215,7 @@ impl ToolSession {
     }
 
     /// Applies one owner-only change to the acting player's chart. A change of ships reseals every box and
-    /// logs the new commitments (issue #30: every move binds); a marker note changes no box.
+    /// logs the new commitments; a marker note changes no box.
     pub(super) fn edit_chart(
         &mut self,
         player: Player,
@@ -298,7 +298,7 @@ impl ToolSession {
         Ok((side, shown))
     }
 
-    /// Rolls a seed 002 D10 procedure for the acting box (issue #30: named for every roll made with ships,
+    /// Rolls a seed 002 D10 procedure for the acting box (named for every roll made with ships,
     /// never a decoy; the roller's side is the one the rules give). The acting box is revealed when the
     /// roll says so; a successful location leaves the defender a reveal owed, their chart frozen till then.
     pub(super) fn roll_d10(

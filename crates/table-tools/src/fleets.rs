@@ -51,8 +51,8 @@ pub struct FleetChart {
     /// "?" counter on the map is a fleet marker at all is part of what the chart blind hides.
     #[serde(default)]
     markers_on_map: BTreeSet<u8>,
-    /// Each box's salt and commitment, made afresh for every box at each change of the chart (issue #30:
-    /// seed 002 5.2 reveals bind). Index 0 is box 1. Empty only in saves from before the seals.
+    /// Each box's salt and commitment, made afresh for every box at each change of the chart (seed 002
+    /// 5.2: reveals bind). Index 0 is box 1. Empty only in saves from before the seals.
     #[serde(default)]
     seals: Vec<Seal>,
     /// A location roll (10.5.3) found one of this chart's markers: its box is to be revealed before
@@ -134,7 +134,7 @@ impl FleetChart {
         chart
     }
 
-    /// Seals every box afresh (issue #30): new salts for all, so the public commitments say that the
+    /// Seals every box afresh: new salts for all, so the public commitments say that the
     /// chart changed, never which box.
     pub fn seal(&mut self, salts: &mut Salts) {
         self.seals = (1..=self.side.boxes())
@@ -156,7 +156,7 @@ impl FleetChart {
         self.slot(fleet_box).ok().and_then(|i| self.seals.get(i))
     }
 
-    /// Whether saved before the seals (issue #30): the loader seals it.
+    /// Whether saved before the seals: the loader seals it.
     pub fn is_unsealed(&self) -> bool {
         self.seals.is_empty()
     }
@@ -518,7 +518,7 @@ impl FleetCharts {
         *slot = Some(FleetChart::new(side, salts));
     }
 
-    /// Seals the charts of a save from before the seals (issue #30); returns the players whose chart was.
+    /// Seals the charts of a save from before the seals; returns the players whose chart was.
     pub fn seal_unsealed(&mut self, salts: &mut Salts) -> Vec<Player> {
         let mut sealed = Vec::new();
         for player in [Player::A, Player::B] {

@@ -1,4 +1,4 @@
-//! Table tools for the other source games (issue #8): secret die rolls with proof against switching and
+//! Table tools for the other source games: secret die rolls with proof against switching and
 //! the charts they select (seed 001), random events (seed 004), and small calculators (seeds 003–004).
 //!
 //! Independent of the Goeben game (this crate knows only `goeben-common`: the dice and the JSON-line
@@ -63,7 +63,7 @@ const TOOLS: &[tool::Registered] = &[
     tool::registered::<peek::Peek>(),
 ];
 
-/// The label every draw without a purpose carries (issue #30): a house rule, not one the rules call for.
+/// The label every draw without a purpose carries: a house rule, not one the rules call for.
 pub const FREE_DRAW: &str = "free draw (house rule)";
 /// Longest label a player may give a draw.
 pub const LABEL_MAX_CHARS: usize = 80;
@@ -83,7 +83,7 @@ pub enum ToolAction {
     /// Draw a chit from the bag, face down (seed 001 Secret Die Roll).
     DrawSdr {
         player: Player,
-        /// What the rules draw it for (issue #30); left out, it is a free draw (house rule), so labelled.
+        /// What the rules draw it for; left out, it is a free draw (house rule), so labelled.
         #[serde(default)]
         #[ts(optional)]
         purpose: Option<sdr_purposes::SdrPurpose>,
@@ -245,11 +245,11 @@ pub enum ToolAction {
     },
     /// The searched player's choice on a square call that rolled even: be found (`admit`) or not.
     AnswerSearch { player: Player, admit: bool },
-    /// Sets this player's PIN for Peek on one device (issue #30): 4–8 digits, once a session. From then
+    /// Sets this player's PIN for Peek on one device: 4–8 digits, once a session. From then
     /// on this player's `view` is answered only with it.
     SetPin { player: Player, pin: pins::Pin },
     /// Everything this player may see now: chits, bag, log, Fleet Charts, own units, the search turn.
-    /// `pin`: the player's PIN, needed once they have set one (issue #30); a player without one peeks as before.
+    /// `pin`: the player's PIN, needed once they have set one; a player without one peeks as before.
     View {
         player: Player,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -482,7 +482,7 @@ pub enum LogEntry {
         side: FleetSide,
     },
     /// A box shown to the opponent: its ships then (an empty list is a decoy), with the box's salt and
-    /// commitment (issue #30: anyone checks them against the last `fleet_chart_committed`; empty in older
+    /// commitment (anyone checks them against the last `fleet_chart_committed`; empty in older
     /// logs).
     FleetBoxRevealed {
         owner: Player,
@@ -585,7 +585,7 @@ pub enum LogEntry {
         square: String,
         answer: SearchAnswer,
     },
-    /// A player set a PIN for Peek (issue #30): public, so the other player knows; never the PIN.
+    /// A player set a PIN for Peek: public, so the other player knows; never the PIN.
     PinSet {
         player: Player,
     },
@@ -632,11 +632,11 @@ pub struct ToolSession {
     /// Each player's units and the search turn (seed 001). Absent from older saves.
     #[serde(default)]
     search: SearchBoard,
-    /// Where salts come from (issue #34 item 7): the OS, or a test stream. Older saves drew their salts
+    /// Where salts come from: the OS, or a test stream. Older saves drew their salts
     /// from the dice; they load with the OS from now on.
     #[serde(default)]
     salts: sdr::Salts,
-    /// Each player's PIN for Peek, as a salted hash (issue #30). Absent from older saves: no PIN; and
+    /// Each player's PIN for Peek, as a salted hash. Absent from older saves: no PIN; and
     /// left out of a save while no one has set one, so such a save reads as before.
     #[serde(default, skip_serializing_if = "pins::Pins::is_empty")]
     pins: pins::Pins,
@@ -662,7 +662,7 @@ struct SavedSession {
 impl TryFrom<SavedSession> for ToolSession {
     type Error = String;
 
-    /// A save from before the turn steps and the seals of issue #30 is brought up to date (its step from
+    /// A save from before the turn steps and the seals is brought up to date (its step from
     /// its searches, its island squares from its units, its charts sealed and their commitments logged);
     /// then the invariants are checked, so a save that breaks them is refused, never half-loaded.
     fn try_from(saved: SavedSession) -> Result<ToolSession, String> {
@@ -696,7 +696,7 @@ impl TryFrom<SavedSession> for ToolSession {
 }
 
 impl ToolSession {
-    /// A session whose dice are ChaCha8 keyed by 256 bits (issue #34 item 7) and whose salts come from
+    /// A session whose dice are ChaCha8 keyed by 256 bits and whose salts come from
     /// the OS. Callers pass 32 bytes of the OS's randomness ([`ToolSession::from_os_random`]).
     pub fn new(seed: [u8; 32]) -> ToolSession {
         ToolSession::with(Dice::from_seed_bytes(seed), sdr::Salts::Os)

@@ -1,4 +1,4 @@
-//! A PIN per player for Peek on one device (issue #30, Also). Two players share one phone: without a
+//! A PIN per player for Peek on one device (Also). Two players share one phone: without a
 //! PIN, whoever holds "Peek" as Player A sees A's secrets. A player may set a PIN (4–8 digits) once per
 //! session; from then on that player's `view` is answered only with it.
 //!

@@ -121,7 +121,7 @@ pub fn commitment(value: u8, salt_hex: &str) -> String {
 }
 
 /// First 16 hex digits of SHA-256 over a preimage: the one commitment of the tools (a chit's value, a
-/// Fleet Box's ships, issue #30).
+/// Fleet Box's ships).
 pub fn commit_text(preimage: &str) -> String {
     let digest = Sha256::digest(preimage.as_bytes());
     hex::encode(digest)[..COMMITMENT_HEX_DIGITS].to_string()
@@ -134,7 +134,7 @@ pub fn verify(commitment_hex: &str, value: u8, salt_hex: &str) -> bool {
         && commitment(value, salt_hex) == commitment_hex.to_ascii_lowercase()
 }
 
-/// Where a session's salts come from (issue #34 item 7): the OS's random source for every real session,
+/// Where a session's salts come from: the OS's random source for every real session,
 /// so no reveal discloses anything of the dice's stream; a seeded stream of its own (never the dice's)
 /// only for reproducible tests ([`super::ToolSession::seeded`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -186,7 +186,7 @@ pub struct Chit {
     pub salt: String,
     pub commitment: String,
     pub state: ChitState,
-    /// What the rules drew it for (issue #30); `None` for a free draw (house rule) and older saves.
+    /// What the rules drew it for; `None` for a free draw (house rule) and older saves.
     #[serde(default)]
     pub purpose: Option<super::sdr_purposes::SdrPurpose>,
     /// The turn of the draw (0: before the first turn).
@@ -344,7 +344,7 @@ mod tests {
         assert_ne!(draw(9), draw(10));
     }
 
-    /// Issue #34 item 7: salts come from the OS, not from the dice: the same dice give different salts,
+    /// Salts come from the OS, not from the dice: the same dice give different salts,
     /// and drawing a salt leaves the dice's stream where it was.
     #[test]
     fn os_salts_are_fresh_and_leave_the_dice_alone() {

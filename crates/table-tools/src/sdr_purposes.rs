@@ -1,4 +1,4 @@
-//! Secret Die Rolls bound to their purpose (issue #30; seed 001 "VICTORY CONDITIONS", "ITALIAN
+//! Secret Die Rolls bound to their purpose (seed 001 "VICTORY CONDITIONS", "ITALIAN
 //! NEUTRALITY", "ADVANCED GAME" and its "What If? (Fleet SDRs)" chart): each SDR the rules call for is
 //! drawn once, by the player the rules name, in the turns the rules give it, and the chit drawn for a
 //! purpose is the one revealed for it. Drawing three "victory conditions" chits and showing the best is

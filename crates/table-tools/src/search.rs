@@ -235,7 +235,7 @@ pub struct SearchBoard {
     /// The squares with islands (public, named before the first turn); the island die follows them.
     #[serde(default)]
     island_squares: Vec<String>,
-    /// This turn's square calls and their answers: one answer per caller and square (issue #30).
+    /// This turn's square calls and their answers: one answer per caller and square.
     #[serde(default)]
     answered: Vec<SquareCall>,
 }
@@ -311,7 +311,7 @@ impl SearchBoard {
         self.done.contains(&player)
     }
 
-    /// Places a save from before the turn steps (issue #30) in its step: searching if its searches had
+    /// Places a save from before the turn steps in its step: searching if its searches had
     /// begun, else moving; and names the island squares its units' records gave.
     pub fn migrate(&mut self) {
         if self.turn > 0 && self.step == TurnStep::Setup {
@@ -520,7 +520,7 @@ impl SearchBoard {
         Ok(self.turn)
     }
 
-    /// A player closes their part of the step (issue #30, seed 001 "HOW TO PLAY"): their movement (step
+    /// A player closes their part of the step (seed 001 "HOW TO PLAY"): their movement (step
     /// 1), their spotting reports (step 2), their searches (step 3, the British player first). The step
     /// moves on when both have closed it (steps 1–2) or the searching player has (step 3). Returns the
     /// port disclosures due when the searches begin ("PORT SQUARES": before the search procedure).
@@ -726,7 +726,7 @@ impl SearchBoard {
     /// A square call: at night a die first; in a square with islands (by the game's public list) another.
     /// Any even die leaves the searched player the choice, asked even when nothing is there, so the wait
     /// tells the caller nothing. The same caller calling the same square again this turn gets the answer
-    /// they had, with no new die (issue #30: no re-rolling a denial).
+    /// they had, with no new die.
     pub fn call_square(&mut self, caller: Player, square: &str, dice: &mut Dice) -> CallOutcome {
         if let Some(before) = self
             .answered

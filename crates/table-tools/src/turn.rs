@@ -1,4 +1,4 @@
-//! The turn track of seed 001 (issue #30): the Time Record's six-hour turns from 0900, August 2, 1914 to
+//! The turn track of seed 001: the Time Record's six-hour turns from 0900, August 2, 1914 to
 //! the end of August 12, which of them are night turns, and the four steps of a turn ("HOW TO PLAY").
 //! The track, not a caller, decides the time and whether it is night; the steps decide who may do what.
 //!

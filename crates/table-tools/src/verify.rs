@@ -1,4 +1,4 @@
-//! `table_tools verify` (issue #30): after the game, anyone checks from an exported session that every
+//! `table_tools verify`: after the game, anyone checks from an exported session that every
 //! reveal matched its commitment: each SDR chit revealed against the commitment logged at its draw, each
 //! Fleet Box revealed against the commitment logged at its chart's last change. Only the public log is
 //! read, so the export may be the shared screen's `table_view` answer, a player's `view`, or a saved

@@ -1,4 +1,4 @@
-//! Issue #18 item 2: the `tools_line` fuzz corpus and its kept crashes replayed by the ordinary test suite,
+//! The `tools_line` fuzz corpus and its kept crashes replayed by the ordinary test suite,
 //! through the same function the libFuzzer target calls (`fuzz/src/tools.rs`, included by path): no panic,
 //! a refused line changes nothing, a changed session saves and opens again (docs/FUZZING.md).
 

@@ -375,7 +375,7 @@ fn hull_box_vp_seed_003_victory_points() {
 #[test]
 fn caught_at_anchor_seed_002_10_5_3() {
     let mut s = scripted(&[3, 4]);
-    // Issue #30: the roll is made for the attacking Fleet Box, which must hold ships (5.1, 5.2).
+    // The roll is made for the attacking Fleet Box, which must hold ships (5.1, 5.2).
     s.respond(ToolAction::OpenFleetChart {
         player: A,
         side: goeben_table_tools::fleets::FleetSide::German,
@@ -454,7 +454,7 @@ fn sweeping_by_other_ships_seed_003_mine_warfare() {
     assert!(outcomes[2].1.contains("removed") && outcomes[2].0);
 }
 
-/// Issue #34: strengths whose combination passes `u32::MAX` neither panic (a debug build's overflow) nor
+/// Strengths whose combination passes `u32::MAX` neither panic (a debug build's overflow) nor
 /// wrap to a small number (a release build's 2147483648): the answer saturates, and the session is not
 /// touched by a calculator.
 #[test]

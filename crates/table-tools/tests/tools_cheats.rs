@@ -1,4 +1,4 @@
-//! Issue #30: the cheats a player could play on the table tools, each played here and seen refused, with
+//! The cheats a player could play on the table tools, each played here and seen refused, with
 //! nothing changed. Named by the seed's rule: seed 001 (VICTORY CONDITIONS, ITALIAN NEUTRALITY, What If?,
 //! HOW TO PLAY, SPOTTING, HOW TO SEARCH, ISLAND SQUARES, NIGHT TURNS). Player A is German, B British.
 
@@ -941,7 +941,7 @@ fn seed_002_each_roll_checks_its_side_10_2_bombardment_is_german() {
 
 #[test]
 fn a_session_saved_before_the_seals_loads_sealed_and_its_commitments_logged() {
-    // Old saves must still load (issue #30): a chart without seals is sealed on load, in the public log.
+    // Old saves must still load: a chart without seals is sealed on load, in the public log.
     let s = charts();
     let mut old = serde_json::to_value(&s).unwrap();
     for owner in ["a", "b"] {

@@ -232,7 +232,7 @@ fn an_unrevealing_roll_does_not_name_the_acting_box_in_the_log_10_4() {
 fn a_coaling_raid_and_a_location_roll_read_their_bands_8_4_10_5_3() {
     let mut s = spee_session();
     s.script_dice([4, 10]);
-    // Issue #30: a roll made with ships names its box; without one it is refused (a decoy could hide
+    // A roll made with ships names its box; without one it is refused (a decoy could hide
     // behind it, 5.1).
     assert_eq!(
         code(&s.respond(ToolAction::RollD10 {

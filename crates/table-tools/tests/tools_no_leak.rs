@@ -79,7 +79,7 @@ fn assert_no_chit_leak(session: &ToolSession, viewer: Player, json: &Value, step
         );
         assert!(!shows_face_of(json, id), "step {step}: the face ({value}) of the other player's secret chit #{id} reaches {viewer:?}: {text}");
     }
-    // Issue #30: no salt of a sealed Fleet Box the other player has not revealed (its commitment only).
+    // No salt of a sealed Fleet Box the other player has not revealed (its commitment only).
     for (fleet_box, salt) in box_salts_of(session, viewer.opponent()) {
         assert!(!text.contains(&salt), "step {step}: the salt of the other player's unrevealed Fleet Box {fleet_box} reaches {viewer:?}");
     }
@@ -161,7 +161,7 @@ fn note_search(
         _ => unreachable!(),
     };
     match (action, response) {
-        // "PORT SQUARES": when the searches begin (the last spotting closed, issue #30) both players' units
+        // "PORT SQUARES": when the searches begin (the last spotting closed) both players' units
         // on port squares are disclosed.
         (
             ToolAction::EndStep { .. },
@@ -516,7 +516,7 @@ fn assert_no_pin_leak(secrets: &[String], json: &str, step: usize) {
 fn play(seed: u64, steps: &[(u8, bool, u8)]) {
     let mut session = ToolSession::seeded(seed);
     let mut earned = Earned::default();
-    // Half the sessions are played with both players' PINs set (issue #30).
+    // Half the sessions are played with both players' PINs set.
     let with_pins = seed % 2 == 1;
     if with_pins {
         for player in [Player::A, Player::B] {
@@ -583,7 +583,7 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
     }
 }
 
-/// Random table-tools sessions: 64 in the ordinary run; the soak (issue #18) sets `SOAK_TOOL_SESSIONS`.
+/// Random table-tools sessions: 64 in the ordinary run; the soak sets `SOAK_TOOL_SESSIONS`.
 fn sessions() -> u32 {
     std::env::var("SOAK_TOOL_SESSIONS")
         .ok()
@@ -871,7 +871,7 @@ fn the_table_leak_check_would_catch_a_planted_secret() {
         let mut planted = clean.clone();
         planted["log"][0]["text"] = Value::String(secret.salt.clone());
         assert!(caught(planted), "{owner:?}'s salt must be flagged");
-        // Issue #30: the salt of an unrevealed Fleet Box, anywhere.
+        // The salt of an unrevealed Fleet Box, anywhere.
         let (fleet_box, salt) = box_salts_of(&session, owner)
             .into_iter()
             .next()

@@ -1,4 +1,4 @@
-//! Issue #30 (Also): a PIN per player for Peek on one device. A player may set a PIN once; afterwards
+//! A PIN per player for Peek on one device. A player may set a PIN once; afterwards
 //! their `view` is answered only with it; a wrong PIN is refused, changing nothing but the count of wrong
 //! tries; three wrong PINs in a row make that player's peek wait 30 seconds. The PIN is kept as a salted
 //! hash and never shows in an answer, the log, the table view or the saved session.

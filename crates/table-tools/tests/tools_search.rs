@@ -23,7 +23,7 @@ fn at(sea: &str, area: &str, square: &str) -> Position {
 }
 
 /// Places a unit before the first turn; a position marked with islands names its square an island square
-/// first (seed 001 "ISLAND SQUARES": the game's public list decides the island die, issue #30).
+/// first (seed 001 "ISLAND SQUARES": the game's public list decides the island die).
 fn place(s: &mut ToolSession, player: Player, unit: &str, position: Position) {
     if position.islands {
         let named = s.respond(ToolAction::IslandSquares {

@@ -280,7 +280,7 @@ fn table_tools_sessions() -> Vec<Session> {
                 r.expect(r#"{"tool":"open_fleet_chart","player":"b","side":"allied"}"#, "fleet_chart");
                 r.expect(r#"{"tool":"assign_ship","player":"a","ship":"Goeben","fleet_box":3}"#, "fleet_chart");
                 r.expect(r#"{"tool":"reveal_fleet_box","player":"a","fleet_box":3}"#, "fleet_box_revealed");
-                // Issue #30: a roll made with ships names its (non-decoy) box; B names none and is refused.
+                // A roll made with ships names its (non-decoy) box; B names none and is refused.
                 r.expect(r#"{"tool":"roll_d10","player":"b","procedure":"locate_at_sea"}"#, "error");
                 r.peek("a");
                 r.expect(r#"{"tool":"start_turn","british":"a"}"#, "turn_started");
@@ -452,7 +452,7 @@ fn close_step(r: &mut Recorder) {
     r.quiet(r#"{"tool":"end_step","player":"b"}"#, "step_ended");
 }
 
-/// From turn 1's movement to turn 3 (2100, Aug 2, the first night turn) at its searches (issue #30: the
+/// From turn 1's movement to turn 3 (2100, Aug 2, the first night turn) at its searches (the
 /// turn track decides the night).
 fn to_night_search(r: &mut Recorder) {
     for _ in 0..2 {

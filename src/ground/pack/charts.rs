@@ -24,7 +24,7 @@ pub struct Charts {
     pub crew_and_gear: CrewAndGear,
     pub variable_deployment: VariableDeployment,
     pub engine_speeds: EngineSpeeds,
-    /// Added by issue #28: a pack saved before it (an older save's) gets the default chart.
+    /// A pack saved before this chart was part of it (an older save's) gets the default chart.
     #[serde(default = "default_alert_level")]
     pub alert_level: AlertLevelChart,
 }

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// Where a table's values come from: the rulebook text (exact) or our reconstruction of a map chart.
-/// A reconstruction lists, in the player's words, the values a player is most likely to notice
-/// (issue #28: shown under the chart on the charts screen).
+/// A reconstruction lists, in the player's words, the values a player is most likely to notice (shown
+/// under the chart on the charts screen).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Source {

@@ -14,6 +14,6 @@ import type { VictoryPointsChart } from "./VictoryPointsChart";
 
 export type Charts = { contact_table: ContactTable, gunnery_hits: HitTable, torpedo_hits: HitTable, shore_bombardment: ShoreBombardmentTable, intelligence: IntelligenceTable, repair: RepairTable, terrain_effects: TerrainEffects, victory_points: VictoryPointsChart, targeting_priority: TargetingPriority, crew_and_gear: CrewAndGear, variable_deployment: VariableDeployment, engine_speeds: EngineSpeeds, 
 /**
- * Added by issue #28: a pack saved before it (an older save's) gets the default chart.
+ * A pack saved before this chart was part of it (an older save's) gets the default chart.
  */
 alert_level: AlertLevelChart, };

@@ -15,7 +15,7 @@ action: Action,
 label: string, 
 /**
  * When it may roll a die or reveal something — so Undo will not take it back — what, in words
- * ("rolls the engine check (12.3)"). Judged from this view alone (`barriers.rs`, issue #14).
+ * ("rolls the engine check (12.3)"). Judged from this view alone (`barriers.rs`).
  */
 barrier?: string, 
 /**

@@ -6,7 +6,7 @@ import type { FireLine } from "./FireLine";
  */
 export type FireOptionView = { ship: string, target: string, target_name: string, maximum_fire: boolean, 
 /**
- * The ammunition this order spends now (14.8/14.9, issue #29: said before the tap): 1 for a ship's
+ * The ammunition this order spends now (14.8/14.9, said before the tap): 1 for a ship's
  * first fire in the battle, 2 at maximum fire, 0 once paid for the battle (or for torpedoes and the
  * Austro-Hungarian ships, which carry no ammunition track).
  */

@@ -47,7 +47,7 @@ austro_hungarian: boolean,
  */
 cup_only: boolean, 
 /**
- * House rule "take-backs after reveals" (issue #14, off by default): undo may go back past a die or
+ * House rule "take-backs after reveals" (off by default): undo may go back past a die or
  * a reveal; every such take-back is logged, counted and shown at the end and in the game record.
  */
 take_backs: boolean, };

@@ -14,7 +14,7 @@ export type PlayerView = { turn: number, last_turn: number, alert_level: number,
 protocol: number, 
 /**
  * The decisions the rules allow now, each with its button's words, what it may roll or reveal and
- * whose call it is (issue #33: one list, where four parallel ones were joined by position).
+ * whose call it is.
  */
 decisions: Array<Decision>, 
 /**
@@ -27,7 +27,7 @@ phase_name: string,
 game: GameView | null, 
 /**
  * SHA-256 commitment to the game's randomness (64 lowercase hex), the same from the first view of a
- * game to its end (issue #14, `provenance.rs`). Absent for games saved before it existed.
+ * game to its end (`provenance.rs`). Absent for games saved before it existed.
  */
 commitment?: string, 
 /**

@@ -6,11 +6,11 @@ import type { TurnPoint } from "./TurnPoint";
 
 export type Review = { orders: string, won: boolean, reason: string, vp: number, 
 /**
- * The Orders' VP target, drawn as a line on the VP chart (issue #29).
+ * The Orders' VP target, drawn as a line on the VP chart.
  */
 vp_target: number, 
 /**
- * The Alert track's ends, so the Alert chart runs the whole track (issue #29: it ran 1–2).
+ * The Alert track's ends, so the Alert chart runs the whole track.
  */
 alert_min: number, alert_max: number, commitment: string, 
 /**

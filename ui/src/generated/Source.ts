@@ -2,7 +2,7 @@
 
 /**
  * Where a table's values come from: the rulebook text (exact) or our reconstruction of a map chart.
- * A reconstruction lists, in the player's words, the values a player is most likely to notice
- * (issue #28: shown under the chart on the charts screen).
+ * A reconstruction lists, in the player's words, the values a player is most likely to notice (shown
+ * under the chart on the charts screen).
  */
 export type Source = { "kind": "exact", rule: string, } | { "kind": "reconstructed", note: string, notable?: Array<string>, };

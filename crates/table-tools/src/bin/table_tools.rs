@@ -1,8 +1,8 @@
-//! `table_tools`: the table tools of issue #8 (crates/table-tools/) over JSON lines on stdin/stdout
+//! `table_tools`: the table tools (crates/table-tools/) over JSON lines on stdin/stdout
 //! (docs/TOOLS.md). A test host for the tools, like `referee` is for the game.
 //!
 //! Usage: `table_tools [--seed N]`, or `table_tools verify FILE` to check every reveal of an exported
-//! session (a `table_view` answer, a view or a saved session) against its commitment (issue #30). One
+//! session (a `table_view` answer, a view or a saved session) against its commitment. One
 //! request object per input line (tagged by `"tool"`); exactly one response object per output line,
 //! flushed after each. A refused line changes nothing.
 //!
@@ -46,7 +46,7 @@ fn main() {
             other => fail(&format!("unknown argument `{other}` (try --help)")),
         }
     }
-    // Without --seed: 256 bits from the OS (issue #34 item 7); --seed is for reproducible tests.
+    // Without --seed: 256 bits from the OS; --seed is for reproducible tests.
     let mut session = seed
         .map(ToolSession::seeded)
         .unwrap_or_else(ToolSession::from_os_random);
@@ -64,7 +64,7 @@ fn main() {
     }
 }
 
-/// `table_tools verify FILE` (issue #30): every reveal of an exported session against its commitment.
+/// `table_tools verify FILE`: every reveal of an exported session against its commitment.
 fn verify(path: &str) {
     let text =
         std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("cannot read {path}: {e}")));
