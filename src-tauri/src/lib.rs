@@ -50,42 +50,7 @@ pub fn run() {
     let builder = builder.plugin(tauri_plugin_keep_awake::init());
 
     builder
-        .setup(|app| {
-            startup::mark("setup");
-            let saves = persistence::Saves::open(app.handle())?;
-            let (restored, notice) = saves.load();
-            let session =
-                restored.unwrap_or_else(|| Session::new(RulesPack::standard(), fresh_seed()));
-            startup::mark("game_loaded");
-            let slots = persistence::Slots::open(app.handle())?;
-            let finished = finished_games::Finished::open(app.handle())?;
-            let (tools, tools_notice) = table_tools::Tools::open(app.handle())?;
-            let notice = match (notice, tools_notice) {
-                (Some(a), Some(b)) => Some(format!("{a} {b}")),
-                (a, b) => a.or(b),
-            };
-            app.manage(AppState {
-                session: Mutex::new(session),
-                saves,
-                slots,
-                finished,
-                kept_in_slot: Mutex::new(false),
-                notice: Mutex::new(notice),
-            });
-            app.manage(tools);
-            app.manage(table_mode::TableMode::open(app.handle())?);
-            // Issue #16: a table left open when the app quit or was killed reopens by itself, on a thread
-            // so binding its address never delays the window.
-            let handle = app.handle().clone();
-            std::thread::spawn(move || table_mode::reopen_at_start(&handle));
-            startup::mark("saves_opened");
-            #[cfg(target_os = "linux")]
-            if let Some(window) = app.get_webview_window("main") {
-                webcam::enable_media_capture(&window)?;
-            }
-            startup::mark("setup_done");
-            Ok(())
-        })
+        .setup(setup)
         .on_page_load(|_, payload| {
             if payload.event() == tauri::webview::PageLoadEvent::Finished {
                 startup::mark("page_loaded");
@@ -115,6 +80,44 @@ pub fn run() {
         ])
         .run(tauri::generate_context!())
         .expect("error while running the Goeben Referee app");
+}
+
+/// The app's state, opened before the window shows: the running game (or a fresh one), the save slots, the
+/// finished games, the table tools and table mode (a table left open reopens by itself).
+fn setup(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
+    startup::mark("setup");
+    let saves = persistence::Saves::open(app.handle())?;
+    let (restored, notice) = saves.load();
+    let session = restored.unwrap_or_else(|| Session::new(RulesPack::standard(), fresh_seed()));
+    startup::mark("game_loaded");
+    let slots = persistence::Slots::open(app.handle())?;
+    let finished = finished_games::Finished::open(app.handle())?;
+    let (tools, tools_notice) = table_tools::Tools::open(app.handle())?;
+    let notice = match (notice, tools_notice) {
+        (Some(a), Some(b)) => Some(format!("{a} {b}")),
+        (a, b) => a.or(b),
+    };
+    app.manage(AppState {
+        session: Mutex::new(session),
+        saves,
+        slots,
+        finished,
+        kept_in_slot: Mutex::new(false),
+        notice: Mutex::new(notice),
+    });
+    app.manage(tools);
+    app.manage(table_mode::TableMode::open(app.handle())?);
+    // A table left open when the app quit or was killed reopens by itself, on a thread
+    // so binding its address never delays the window.
+    let handle = app.handle().clone();
+    std::thread::spawn(move || table_mode::reopen_at_start(&handle));
+    startup::mark("saves_opened");
+    #[cfg(target_os = "linux")]
+    if let Some(window) = app.get_webview_window("main") {
+        webcam::enable_media_capture(&window)?;
+    }
+    startup::mark("setup_done");
+    Ok(())
 }
 
 /// Seed source for games started without a seed (never shown while a game runs).
