@@ -200,7 +200,7 @@ test('a full disk, then a read-only data folder: play goes on, the player is tol
     driver = await openApp();
     const told = await noticeText(driver);
     assert.match(told, /^Your games cannot be kept on this device now: the app's data folder is read-only\. Play goes on/);
-    assert.ok(!told.includes(mountPoint) && !told.includes('/'), 'the notice names no folder path (issue #29)');
+    assert.ok(!told.includes(mountPoint) && !told.includes('/'), 'the notice names no folder path');
     await dismissNotice(driver);
     await waitForAnyTestId(driver, [tid.phase, tid.seedInput]);
     const seedAgain = await waitForTestId(driver, tid.seedInput);

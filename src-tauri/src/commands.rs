@@ -34,7 +34,7 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
     // The store answers through the core and, when the request changed the session, commits its journal
     // row before the UI hears of it: a kill after this point loses nothing (DESIGN.md principle 5). A
     // write that fails (a full disk) leaves the store as it was; the action stays applied and play goes
-    // on in memory, the player is told once, and the next applied action writes again (issue #18).
+    // on in memory, the player is told once, and the next applied action writes again.
     let mut store = lock_store(&state.store);
     let (response, written) = store.respond(&mut session, request);
     // The core says whether the request changed the session (read-only requests never do).

@@ -21,10 +21,10 @@ use tauri::Manager;
 /// What the shell holds while the app runs.
 pub struct AppState {
     pub session: Mutex<Session>,
-    /// The game store: the running game's journal, the named save slots (issue #6), the finished games
-    /// with their records (issue #14) and the table tools' session. Locked after `session`, never before.
+    /// The game store: the running game's journal, the named save slots, the finished games with
+    /// their records and the table tools' session. Locked after `session`, never before.
     pub store: persistence::Shared,
-    /// Whether the player knows the journal cannot be written now (issue #18).
+    /// Whether the player knows the journal cannot be written now.
     pub trouble: persistence::Trouble,
     /// True while the running game is, unchanged, in a slot (just saved to or loaded from it): loading
     /// another then needs no automatic slot to keep it.

@@ -176,7 +176,7 @@ impl Trouble {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Save slots (issue #6): rows of the store, each with its public summary and its save.
+// Save slots: rows of the store, each with its public summary and its save.
 
 /// Longest name a slot may have, in characters.
 pub const NAME_MAX: usize = goeben_referee::api::names::SAVE_NAME_MAX_CHARS;

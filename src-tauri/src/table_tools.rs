@@ -27,7 +27,7 @@ pub struct Tools {
 
 impl Tools {
     /// Opens the kept tools session, or a new one (its dice keyed by 256 bits of the OS's randomness, its
-    /// salts from the OS: issue #34 item 7). A session that cannot be read is kept aside in the store
+    /// salts from the OS). A session that cannot be read is kept aside in the store
     /// (never deleted) and the tools start afresh; the message says so.
     pub fn open(store: Shared) -> (Tools, Option<String>) {
         // Read first, with the lock let go: keeping a bad session aside takes it again.
