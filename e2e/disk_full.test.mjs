@@ -1,10 +1,15 @@
-// A full disk and a read-only data folder in the real app. The app's data folder is a small
-// tmpfs mounted here (root only: the test is skipped, saying why, when it cannot mount). A few decisions
-// are played by taps; the tmpfs is filled: the next decision is still applied, the player reads once that
-// the game could not be saved, and the last save on disk stays whole; space is freed: the next decision
-// saves; the app is killed and started again: the last saved state opens and nothing is unreadable. Then
-// the same with the folder made read-only; then the disk fills up as the game ends, and the finished game
-// joins the finished games once there is room. The 100-kill soak is scripts/kill_soak.mjs (by hand).
+// A full disk and a read-only data folder in the real app, whose games are kept in the game store
+// (games.sqlite3 in WAL mode). The app's data folder is a small tmpfs mounted here (root only: the test is
+// skipped, saying why, when it cannot mount). A few decisions are played by taps; the tmpfs is filled: play
+// goes on, every decision applied, and the player reads once that the game could not be saved (a step may
+// still fit in WAL pages SQLite reuses; the first that does not is told, and the ones after it, whole
+// snapshots, fail too until there is room), and the store stays whole; space is freed: the next decision
+// saves; the app is killed and started again: the last state opens, with no notice. Then the app is started
+// with the folder read-only: the store cannot be opened, play goes on in memory and the player is told
+// once, in words that name no folder (an open SQLite handle keeps writing through a read-only bind mount,
+// so the meaningful case is the one at start); the folder writable again, the game kept before opens. Then
+// the disk fills up as the game ends, and the finished game joins the finished games once there is room.
+// The 100-kill soak is scripts/kill_soak.mjs (by hand).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -17,6 +22,7 @@ import { decide } from './policy.mjs';
 import { makeDecision } from './play.mjs';
 
 const SEED = 3;
+const STORE = 'games.sqlite3';
 const IDENTIFIER = 'org.goebenreferee.app';
 let mountPoint;
 let mounted = false;
@@ -52,32 +58,30 @@ after(() => {
 
 const dataDir = () => join(mountPoint, IDENTIFIER);
 
-/** The save files (autosaves, slots, tools, finished games), each as its bytes. */
-function saveFiles() {
-  const files = {};
-  const walk = (dir, prefix) => {
+/** One answer of SQLite's shell on the store, read-only (beside the running app: WAL readers never block it). */
+function sql(query) {
+  return execFileSync('sqlite3', ['-readonly', join(dataDir(), STORE), query], { encoding: 'utf8' }).trim();
+}
+
+/** The store passes SQLite's integrity check, and no JSON file of the data folder is damaged or kept aside. */
+function assertAllReadable() {
+  assert.equal(sql('PRAGMA quick_check;'), 'ok', 'the game store is whole');
+  const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name), `${prefix}${e.name}/`);
-      else if (e.name.endsWith('.json')) files[`${prefix}${e.name}`] = readFileSync(join(dir, e.name), 'utf8');
+      const path = join(dir, e.name);
+      if (e.isDirectory()) walk(path);
+      else if (e.name.endsWith('.json')) {
+        assert.ok(!e.name.includes('unreadable'), `${path}: a file was kept aside as unreadable`);
+        assert.doesNotThrow(() => JSON.parse(readFileSync(path, 'utf8')), `${path} is not readable JSON`);
+      }
     }
   };
-  walk(dataDir(), '');
-  return files;
+  walk(dataDir());
 }
 
-/** Every save file reads as JSON, nothing half-written is left, nothing was kept aside as unreadable. */
-function assertAllReadable() {
-  for (const [name, text] of Object.entries(saveFiles())) {
-    assert.ok(!name.includes('unreadable'), `${name}: a file was kept aside as unreadable`);
-    assert.ok(!name.split('/').pop().startsWith('.'), `${name}: a half-written temporary file was left`);
-    assert.doesNotThrow(() => JSON.parse(text), `${name} is not readable JSON`);
-  }
-}
-
-/** The newest autosave's generation. */
-function generation() {
-  const files = saveFiles();
-  return Math.max(...['autosave-a.json', 'autosave-b.json'].map((f) => (files[f] ? JSON.parse(files[f]).generation ?? 0 : 0)));
+/** The last row the journal committed (a step or a snapshot). */
+function lastSeq() {
+  return Number(sql('SELECT max(coalesce((SELECT max(seq) FROM step), 0), coalesce((SELECT max(seq) FROM snapshot), 0));'));
 }
 
 /** Fills the tmpfs to the last block. */
@@ -154,13 +158,18 @@ test('a full disk, then a read-only data folder: play goes on, the player is tol
     await tap(driver, await waitForTestId(driver, tid.newGameButton));
     await waitForText(driver, tid.turn, (t) => t.startsWith('Turn 1 of'));
     for (let i = 0; i < 3; i += 1) await play(driver);
-    const savedGeneration = generation();
-    const saved = saveFiles();
-    assert.ok(savedGeneration >= 4, `every decision was saved (generation ${savedGeneration})`);
+    const saved = lastSeq();
+    assert.ok(saved >= 4, `every decision was journaled (row ${saved})`);
 
-    // The disk fills up: the decision is applied and shown, the player is told why and that play goes on.
+    // The disk fills up: each decision is applied and shown; the first whose row does not fit is told, with
+    // why and that play goes on.
     fill();
-    const first = await play(driver);
+    let first = null;
+    for (let i = 0; i < 40 && !first; i += 1) {
+      const view = await play(driver);
+      if ((await driver.findElements(byTestId(tid.noticeBanner))).length) first = view;
+    }
+    assert.ok(first, 'a decision on the full disk was told it could not be saved');
     assert.match(await noticeText(driver), /^Your game could not be saved: the disk is full\. Play goes on; it will be saved again after your next move, as soon as there is room\./);
     assert.equal((await driver.findElements(byTestId(tid.errorBanner))).length, 0, 'a notice, not an error');
     assert.ok(!(await noticeText(driver)).includes(mountPoint), 'the notice names no folder path (issue #29)');
@@ -170,31 +179,48 @@ test('a full disk, then a read-only data folder: play goes on, the player is tol
     const second = await play(driver);
     assert.notEqual(state(second), state(first), 'play goes on');
     assert.equal((await driver.findElements(byTestId(tid.noticeBanner))).length, 0, 'told once, not at every move');
-    assert.deepEqual(saveFiles(), saved, 'the saves on disk are exactly as they were');
     assertAllReadable();
 
-    // Room again: the next decision is saved.
+    // Room again: the next decision is saved (a whole snapshot: the game as it is now).
     rmSync(join(mountPoint, 'filler'));
+    const before = lastSeq();
     const third = await play(driver);
-    assert.equal(generation(), savedGeneration + 1, 'the next decision saved');
+    assert.ok(lastSeq() > before, 'the next decision saved');
     driver = await restartInto(driver, third);
 
-    // The data folder becomes read-only (a read-only bind mount over it: the webview keeps files of its
-    // own open for writing there, so the tmpfs itself cannot be remounted read-only): the same, in its own words.
-    const savedBefore = saveFiles();
+    // The app starts with its data folder read-only (a read-only bind mount over it: the webview keeps
+    // files of its own open for writing there, so the tmpfs itself cannot be remounted read-only): the
+    // store cannot be opened; play goes on in memory, and the player is told once, in its own words.
+    await killApp();
+    await driver.quit().catch(() => {});
+    const kept = lastSeq();
     execFileSync('mount', ['--bind', dataDir(), dataDir()], { stdio: 'pipe' });
     readOnly = true;
     execFileSync('mount', ['-o', 'remount,bind,ro', dataDir()], { stdio: 'pipe' });
-    await play(driver);
-    assert.match(await noticeText(driver), /^Your game could not be saved: the app's data folder is read-only\. .*as soon as the folder can be written again\./);
+    driver = await openApp();
+    const told = await noticeText(driver);
+    assert.match(told, /^Your games cannot be kept on this device now: the app's data folder is read-only\. Play goes on/);
+    assert.ok(!told.includes(mountPoint) && !told.includes('/'), 'the notice names no folder path');
     await dismissNotice(driver);
+    await waitForAnyTestId(driver, [tid.phase, tid.seedInput]);
+    const seedAgain = await waitForTestId(driver, tid.seedInput);
+    await seedAgain.clear();
+    await seedAgain.sendKeys(String(SEED + 1));
+    await tap(driver, await waitForTestId(driver, tid.newGameButton));
+    await waitForText(driver, tid.turn, (t) => t.startsWith('Turn 1 of'));
+    await play(driver);
     await play(driver);
     assert.equal((await driver.findElements(byTestId(tid.noticeBanner))).length, 0, 'told once');
+    assert.equal(lastSeq(), kept, 'the store is exactly as it was');
+    await killApp();
+    await driver.quit().catch(() => {});
     execFileSync('umount', [dataDir()], { stdio: 'pipe' });
     readOnly = false;
-    assert.deepEqual(saveFiles(), savedBefore, 'the saves on disk are exactly as they were');
-    const last = await play(driver);
-    driver = await restartInto(driver, last);
+    // Writable again: the game kept before opens, with no notice.
+    driver = await openApp();
+    await waitForTestId(driver, tid.phase);
+    assert.equal(state(await coreView(driver)), state(third), 'the game kept before opens');
+    assert.equal((await driver.findElements(byTestId(tid.noticeBanner))).length, 0, 'no notice');
 
     // The disk is full when the game ends: the game is not added to the finished games, the player reads
     // why as a notice; once there is room, opening the finished games adds it.
@@ -217,13 +243,13 @@ test('a full disk, then a read-only data folder: play goes on, the player is tol
     assert.equal(end.codes.filter((c) => c === 'save_failed').length, 1, 'said once');
     assert.equal(end.last?.code, 'finished_not_kept', `the last move says the game could not be kept: ${JSON.stringify(end.last)}`);
     assert.match(end.last.message, /^The game could not be added to the finished games: the disk is full\. It will be added the next time you open the finished games/);
-    assert.ok(!Object.keys(saveFiles()).some((f) => f.startsWith('finished/')), 'no finished game on disk yet');
+    assert.equal(sql('SELECT count(*) FROM finished;'), '0', 'no finished game on disk yet');
     rmSync(join(mountPoint, 'filler'));
     await driver.navigate().refresh();
     await tap(driver, await waitForTestId(driver, tid.finishedOpenOver));
     await waitForTestId(driver, tid.finishedGames);
     await waitForText(driver, tid.finishedRow, (t) => t.includes(end.view.commitment.slice(0, 8)));
-    assert.equal(Object.keys(saveFiles()).filter((f) => f.startsWith('finished/')).length, 1, 'the finished game is on disk now');
+    assert.equal(sql('SELECT count(*) FROM finished;'), '1', 'the finished game is on disk now');
     assertAllReadable();
     console.log(`DISK FULL: full disk and read-only folder, told once each, saves whole, restarts clean in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

@@ -11,20 +11,21 @@
 //   - the table the app hosts reopened by itself on the same join URL, its log is the one last answered or
 //     one longer, and the phone's retry of the request in flight (same Idempotency-Key) leaves it exactly
 //     one longer: applied once, whether the kill came before or after it was kept;
-//   - every file in the save folder reads as JSON, none was kept aside as unreadable, and the app shows no
-//     startup notice (nothing was found damaged);
+//   - the game store (games.sqlite3 and its WAL) passes SQLite's integrity check, every other file of the
+//     data folder reads as JSON, none was kept aside as unreadable, and the app shows no startup notice
+//     (nothing was found damaged, no step failed to replay);
 //   - the screen shows the turn the referee holds.
 // By hand, not in CI (docs/RELIABILITY.md):
 //   node scripts/kill_soak.mjs --kills 100 [--app PATH] [--seed N]
-// (`--plant-torn-save K` tears the newest save after kill K; `--plant-lost-key K` resends kill K's table-mode
+// (`--plant-torn-save K` damages the store's newest snapshot after kill K; `--plant-lost-key K` resends kill K's table-mode
 // request under a new key: that kill must fail, showing the checks bite.)
 // The app defaults to the release build, src-tauri/target/release/goeben-referee-app (or
 // $CARGO_TARGET_DIR/release/…). Exit status 0 when every kill was survived.
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync, watch } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, watch } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -37,8 +38,8 @@ if (args.includes('--help')) {
   process.exit(0);
 }
 const KILLS = Number(option('kills', '100'));
-// A planted fault, to see the checks fail: after kill number PLANT the newest autosave is torn in half
-// (as an in-place write killed halfway would leave it); that kill must be reported as a failure.
+// A planted fault, to see the checks fail: after kill number PLANT the store's newest snapshot is damaged
+// (as a bad sector would leave it); that kill must be reported as a failure.
 const PLANT = Number(option('plant-torn-save', '0'));
 // Another, for the table: after kill number LOST_KEY (a table-mode request in flight) the phone first sends
 // the request again under a new key, as a page that lost its Idempotency-Key would: it is applied twice, and
@@ -161,7 +162,23 @@ async function openTable(driver) {
 }
 
 const seenAside = new Set();
-/** Every file of the save folder: the unreadable ones, the ones kept aside, half-written temporary ones. */
+/** The game store's file. */
+const STORE = 'games.sqlite3';
+
+/** SQLite's own check of the store (read-only, beside the running app: WAL readers never block it). */
+function storeProblems(dataDir) {
+  const path = join(dataDir, STORE);
+  if (!existsSync(path)) return ['the game store is missing'];
+  try {
+    const said = execFileSync('sqlite3', ['-readonly', path, 'PRAGMA quick_check;'], { encoding: 'utf8' }).trim();
+    return said === 'ok' ? [] : [`the game store fails its check: ${said}`];
+  } catch (e) {
+    return [`the game store cannot be read: ${String(e.stderr ?? e).trim()}`];
+  }
+}
+
+/** Every JSON file of the data folder (the hosted table's, the preferences): the unreadable ones, the ones
+ * kept aside, half-written temporary ones; the store's own files are checked by `storeProblems`. */
 function inspectFiles(dataDir) {
   const found = { files: 0, unreadable: [], keptAside: [], temporary: [] };
   const walk = (dir) => {
@@ -169,7 +186,8 @@ function inspectFiles(dataDir) {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, e.name);
       if (e.isDirectory()) {
-        walk(path);
+        // Files of an earlier version, moved aside once imported.
+        if (e.name !== 'imported') walk(path);
         continue;
       }
       if (!e.name.endsWith('.json')) continue;
@@ -269,6 +287,7 @@ async function check(driver, kill) {
   const files = inspectFiles(dataDir);
   if (files.unreadable.length) wrong.push(`unreadable: ${files.unreadable.join(', ')}`);
   if (files.keptAside.length) wrong.push(`kept aside: ${files.keptAside.join(', ')}`);
+  wrong.push(...storeProblems(dataDir));
   for (const path of files.temporary) midWrite.add(`${path}@${statSync(path).mtimeMs}`);
   const notice = await driver.findElements(byTestId(tid.noticeBanner));
   if (notice.length) wrong.push(`startup notice: ${await notice[0].getText()}`);
@@ -325,13 +344,12 @@ async function check(driver, kill) {
   return { view, steps: now, toolsLog: toolsLog.length, tableLog: tableNow };
 }
 
-/** The planted fault: the newest autosave cut to half its length. */
+/** The planted fault: the store's newest snapshot cut to half its length, as a damaged disk would leave it
+ * (the app is killed: nothing else writes the store meanwhile). */
 function tearNewestSave() {
-  const files = ['autosave-a.json', 'autosave-b.json'].map((f) => join(dataDir, f)).filter(existsSync);
-  const newest = files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  const text = readFileSync(newest);
-  writeFileSync(newest, text.subarray(0, text.length >> 1));
-  log(`  (planted: ${newest} torn to ${text.length >> 1} of ${text.length} bytes)`);
+  const sql = "UPDATE snapshot SET session = substr(session, 1, length(session) / 2) WHERE seq = (SELECT max(seq) FROM snapshot); SELECT changes();";
+  const changed = execFileSync('sqlite3', [join(dataDir, STORE), sql], { encoding: 'utf8' }).trim();
+  log(`  (planted: the store's newest snapshot cut in half, ${changed} row)`);
 }
 
 /** Kills the app the hard way and waits until it is gone. */
@@ -389,14 +407,15 @@ try {
     if (pids.length === 0) throw new Error('no app process to kill');
     // Two ways to time the kill of a request in flight: by a seeded clock around the moment the page
     // sends it (before it reaches the shell, while it is applied and saved, or just after), or (two in
-    // five) the instant a save's temporary file appears in the data folder (inside the write).
+    // five) the instant a write reaches the data folder (inside the write: the store's WAL for the game
+    // and the tools, the hosted table's temporary file for a table request).
     const byWrite = kind !== 'between' && fraction < 0.4;
     const wait = PAGE_DELAY + Math.round((fraction - 0.4) / 0.6 * 24 - 8);
     let watcher = null;
     let killedAtWrite = false;
     if (byWrite) {
-      // The app's saves write `.<name>.writing`; the hosted table writes `table-mode.json.tmp`.
-      const writing = (name) => (kind === 'table' ? name.endsWith('.tmp') : name.startsWith('.') && name.endsWith('.writing'));
+      // The store commits into `games.sqlite3-wal`; the hosted table writes `table-mode.json.tmp`.
+      const writing = (name) => (kind === 'table' ? name.endsWith('.tmp') : name === `${STORE}-wal`);
       watcher = watch(dataDir, (event, name) => {
         if (killedAtWrite || !name || !writing(name)) return;
         killedAtWrite = true;

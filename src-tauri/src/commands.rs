@@ -9,8 +9,8 @@ use serde::Serialize;
 use tauri::State;
 use ts_rs::TS;
 
-use crate::persistence::{self, list_slots, SlotInfo};
-use crate::AppState;
+use crate::persistence::{self, list_slots, lock_store, SlotInfo};
+use crate::{finished_games, AppState};
 
 /// Applies one action and saves the session before answering. The argument is taken as raw JSON so that
 /// a wrong argument gets the protocol's clear error (`malformed` / `unknown_action`) instead of an IPC
@@ -31,19 +31,22 @@ pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) ->
         Ok(request) => request,
         Err(error) => return session.error_response(error),
     };
-    let response = session.respond(request);
+    // The store answers through the core and, when the request changed the session, commits its journal
+    // row before the UI hears of it: a kill after this point loses nothing (DESIGN.md principle 5). A
+    // write that fails (a full disk) leaves the store as it was; the action stays applied and play goes
+    // on in memory, the player is told once, and the next applied action writes again.
+    let mut store = lock_store(&state.store);
+    let (response, written) = store.respond(&mut session, request);
     // The core says whether the request changed the session (read-only requests never do).
     if !response.changed {
         return response;
     }
-    // Saved before the UI hears of it: a kill after this point loses nothing (DESIGN.md principle 5).
-    // A save that fails (a full disk, a read-only folder) leaves the last save on disk as it was; the
-    // action stays applied and play goes on in memory, the player is told once, and the next applied
-    // action saves again (issue #18).
-    let saved = state.saves.save(&session);
+    let saved = state.trouble.game_write(written);
     // The running game now differs from any slot it was loaded from or saved to.
     *lock(&state.kept_in_slot) = false;
-    after_save(response, saved, || state.finished.keep(&session))
+    after_save(response, saved, || {
+        finished_games::keep(&mut store, &session)
+    })
 }
 
 /// The answer to an applied action once the save was tried: a failed save's message the first time it
@@ -87,13 +90,10 @@ fn after_save(
 /// it joins the list as soon as there is room (issue #18); if it still cannot be, the list is as it was.
 #[tauri::command]
 pub fn list_finished(state: State<'_, AppState>) -> FinishedAnswer {
-    let _ = state.finished.keep(
-        &state
-            .session
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()),
-    );
-    let (games, unreadable) = crate::finished_games::list(&state.finished.dir);
+    let session = lock(&state.session);
+    let mut store = lock_store(&state.store);
+    let _ = finished_games::keep(&mut store, &session);
+    let (games, unreadable) = finished_games::list(&store);
     FinishedAnswer::list(games, unreadable)
 }
 
@@ -103,11 +103,12 @@ pub fn finished_record(
     id: Option<serde_json::Value>,
 ) -> FinishedAnswer {
     let answer = text_arg(id, "finished_record", "id")
-        .and_then(|id| crate::finished_games::read_record(&state.finished.dir, &id));
+        .and_then(|id| finished_games::read_record(&lock_store(&state.store), &id));
     answer.map_or_else(FinishedAnswer::refused, FinishedAnswer::record)
 }
 
-/// A message about a save that could not be read at start (kept aside, never deleted); given once.
+/// A message about what the store found at start (it could not be opened, an old file did not import,
+/// the game opened at an earlier step); given once.
 #[tauri::command]
 pub fn startup_notice(state: State<'_, AppState>) -> Option<String> {
     state
@@ -202,7 +203,7 @@ pub fn list_saves(state: State<'_, AppState>) -> SavesAnswer {
     SavesAnswer {
         ok: true,
         error: None,
-        slots: Some(list_slots(&state.slots.dir)),
+        slots: Some(list_slots(&lock_store(&state.store))),
         view: None,
         json: None,
         message: None,
@@ -218,7 +219,7 @@ pub fn save_slot(
     overwrite: Option<serde_json::Value>,
 ) -> SavesAnswer {
     let session = lock(&state.session);
-    let dir = &state.slots.dir;
+    let mut store = lock_store(&state.store);
     let name = match text_arg(name, "save_slot", "name").and_then(|n| persistence::check_name(&n)) {
         Ok(name) => name,
         Err(e) => return SavesAnswer::refused(e, None),
@@ -243,50 +244,47 @@ pub fn save_slot(
         );
     }
     let id = persistence::slot_id(&name);
-    if !overwrite && dir.join(format!("{id}.json")).exists() {
+    if !overwrite && persistence::has_slot(&store, &id) {
         return SavesAnswer::refused(
             ErrorInfo::new(
                 ErrorCode::SlotExists,
                 format!("A save named “{name}” already exists. Replace it?"),
             ),
-            Some(list_slots(dir)),
+            Some(list_slots(&store)),
         );
     }
-    let entries = persistence::slot_entries(&name, false, persistence::now_millis(), &session);
-    if let Err(e) = state.slots.write(&id, entries) {
-        return SavesAnswer::refused(e, Some(list_slots(dir)));
+    let row = persistence::slot_row(&id, &name, false, persistence::now_millis(), &session);
+    if let Err(e) = persistence::write_slot(&mut store, &row) {
+        return SavesAnswer::refused(e, Some(list_slots(&store)));
     }
     *lock(&state.kept_in_slot) = true;
-    SavesAnswer::done(list_slots(dir), format!("Saved as “{name}”."))
+    SavesAnswer::done(list_slots(&store), format!("Saved as “{name}”."))
 }
 
-/// Before another game replaces the running one: the running game is autosaved (the two alternating
-/// files, as after every action) and, unless it is already kept unchanged in a slot, kept in an automatic
-/// slot so nothing is lost. Returns the automatic slot's name, if one was written.
+/// Before another game replaces the running one: unless it is already kept unchanged in a slot, the
+/// running game (journaled after every action) is kept in an automatic slot too, so nothing is lost when
+/// the journal goes on with the other game. Returns the automatic slot's name, if one was written.
 fn keep_running_game(
     state: &AppState,
+    store: &mut goeben_store::Store,
     session: &goeben_referee::Session,
     why: &str,
 ) -> Result<Option<String>, ErrorInfo> {
-    if !session.has_game() {
-        return Ok(None);
-    }
-    state
-        .saves
-        .save(session)
-        .map_err(|failure| ErrorInfo::new(ErrorCode::SaveFailed, failure.message))?;
-    if *lock(&state.kept_in_slot) {
+    if !session.has_game() || *lock(&state.kept_in_slot) {
         return Ok(None);
     }
     let name = why.to_string();
-    let entries = persistence::slot_entries(&name, true, persistence::now_millis(), session);
-    state.slots.write(&state.slots.automatic_id(), entries)?;
+    let id = persistence::automatic_id(store);
+    let row = persistence::slot_row(&id, &name, true, persistence::now_millis(), session);
+    persistence::write_slot(store, &row)?;
     Ok(Some(name))
 }
 
-/// Replaces the running game by `loaded`, saves it as the autosave, and answers with its view.
+/// Replaces the running game by `loaded`, starts the journal on it (a whole snapshot), and answers with
+/// its view.
 fn switch_to(
     state: &AppState,
+    store: &mut goeben_store::Store,
     session: &mut goeben_referee::Session,
     loaded: goeben_referee::Session,
     kept_in_slot: bool,
@@ -294,10 +292,10 @@ fn switch_to(
     kept: Option<String>,
 ) -> SavesAnswer {
     *session = loaded;
-    if let Err(failure) = state.saves.save(session) {
+    if let Err(e) = store.record_session(session, "loaded") {
         let mut answer = SavesAnswer::refused(
-            ErrorInfo::new(ErrorCode::SaveFailed, failure.message),
-            Some(list_slots(&state.slots.dir)),
+            ErrorInfo::new(ErrorCode::SaveFailed, persistence::game_message(&e)),
+            Some(list_slots(store)),
         );
         answer.view = Some(session.view());
         return answer;
@@ -307,7 +305,7 @@ fn switch_to(
         Some(name) => format!("{what} Your previous game was kept as “{name}”."),
         None => what,
     };
-    let mut answer = SavesAnswer::done(list_slots(&state.slots.dir), message);
+    let mut answer = SavesAnswer::done(list_slots(store), message);
     answer.view = Some(session.view());
     answer
 }
@@ -316,22 +314,23 @@ fn switch_to(
 #[tauri::command]
 pub fn load_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) -> SavesAnswer {
     let mut session = lock(&state.session);
-    let dir = &state.slots.dir;
+    let mut store = lock_store(&state.store);
     let id = match text_arg(id, "load_slot", "id") {
         Ok(id) => id,
         Err(e) => return SavesAnswer::refused(e, None),
     };
-    let (info, loaded) = match persistence::read_saved_slot(dir, &id) {
+    let (info, loaded) = match persistence::read_saved_slot(&store, &id) {
         Ok(found) => found,
-        Err(e) => return SavesAnswer::refused(e, Some(list_slots(dir))),
+        Err(e) => return SavesAnswer::refused(e, Some(list_slots(&store))),
     };
-    let kept = match keep_running_game(&state, &session, &format!("Before loading ‘{}’", info.name))
-    {
+    let why = format!("Before loading ‘{}’", info.name);
+    let kept = match keep_running_game(&state, &mut store, &session, &why) {
         Ok(kept) => kept,
-        Err(e) => return SavesAnswer::refused(e, Some(list_slots(dir))),
+        Err(e) => return SavesAnswer::refused(e, Some(list_slots(&store))),
     };
     switch_to(
         &state,
+        &mut store,
         &mut session,
         loaded,
         true,
@@ -343,14 +342,14 @@ pub fn load_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) -> S
 /// Deletes slot `id` (the UI asks the player to confirm first). Unreadable slots can be deleted too.
 #[tauri::command]
 pub fn delete_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) -> SavesAnswer {
-    let dir = &state.slots.dir;
+    let mut store = lock_store(&state.store);
     let id = match text_arg(id, "delete_slot", "id") {
         Ok(id) => id,
         Err(e) => return SavesAnswer::refused(e, None),
     };
-    match persistence::delete_slot(dir, &id) {
-        Ok(()) => SavesAnswer::done(list_slots(dir), "The save was deleted."),
-        Err(e) => SavesAnswer::refused(e, Some(list_slots(dir))),
+    match persistence::delete_slot(&mut store, &id) {
+        Ok(()) => SavesAnswer::done(list_slots(&store), "The save was deleted."),
+        Err(e) => SavesAnswer::refused(e, Some(list_slots(&store))),
     }
 }
 
@@ -390,12 +389,14 @@ pub fn import_save(state: State<'_, AppState>, json: Option<serde_json::Value>) 
         Ok(loaded) => loaded,
         Err(e) => return SavesAnswer::refused(e, None),
     };
-    let kept = match keep_running_game(&state, &session, "Before an import") {
+    let mut store = lock_store(&state.store);
+    let kept = match keep_running_game(&state, &mut store, &session, "Before an import") {
         Ok(kept) => kept,
         Err(e) => return SavesAnswer::refused(e, None),
     };
     switch_to(
         &state,
+        &mut store,
         &mut session,
         loaded,
         false,
@@ -420,7 +421,7 @@ mod tests {
 
     fn failed(tell: bool) -> Result<(), SaveFailure> {
         Err(SaveFailure {
-            message: "Your game could not be saved: the disk is full (/d). Play goes on…".into(),
+            message: "Your game could not be saved: the disk is full. Play goes on…".into(),
             tell,
         })
     }

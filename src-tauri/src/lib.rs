@@ -1,5 +1,6 @@
 //! The Tauri 2 shell around the referee core. It decides no rule: commands forward to the core's
-//! `Session`, and every applied action is saved at once (`persistence`). See ARCHITECTURE.md.
+//! `Session`, and every applied action is journaled in the game store (`goeben-store`, opened by
+//! `persistence`) before its answer goes back. See ARCHITECTURE.md.
 
 mod commands;
 mod finished_games;
@@ -14,7 +15,7 @@ mod table_mode;
 mod table_tools;
 mod webcam;
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use goeben_referee::{RulesPack, Session};
 use tauri::Manager;
@@ -22,16 +23,21 @@ use tauri::Manager;
 /// What the shell holds while the app runs.
 pub struct AppState {
     pub session: Mutex<Session>,
-    pub saves: persistence::Saves,
-    /// The named save slots (issue #6).
-    pub slots: persistence::Slots,
-    /// Finished games with their records (issue #14).
-    pub finished: finished_games::Finished,
+    /// The game store: the running game's journal, the named save slots, the finished games with
+    /// their records and the table tools' session. Locked after `session`, never before.
+    pub store: persistence::Shared,
+    /// Whether the player knows the journal cannot be written now.
+    pub trouble: persistence::Trouble,
     /// True while the running game is, unchanged, in a slot (just saved to or loaded from it): loading
     /// another then needs no automatic slot to keep it.
     pub kept_in_slot: Mutex<bool>,
-    /// Set when the last save could not be read and was kept aside; shown once by the UI.
+    /// What the store found at start that the player must know; shown once by the UI.
     pub notice: Mutex<Option<String>>,
+}
+
+/// Syncs the store's WAL to the disk while the app runs (`None` for a store in memory): held, never read.
+struct Checkpointing {
+    _running: Option<goeben_store::Checkpointer>,
 }
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
@@ -86,26 +92,29 @@ pub fn run() {
 /// finished games, the table tools and table mode (a table left open reopens by itself).
 fn setup(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
     startup::mark("setup");
-    let saves = persistence::Saves::open(app.handle())?;
-    let (restored, notice) = saves.load();
-    let session = restored.unwrap_or_else(|| Session::new(RulesPack::standard(), fresh_seed()));
+    let dir = app.path().app_data_dir().ok();
+    let opening = persistence::open_store(dir.as_deref());
+    let session = opening
+        .session
+        .unwrap_or_else(|| Session::new(RulesPack::standard(), fresh_seed()));
     startup::mark("game_loaded");
-    let slots = persistence::Slots::open(app.handle())?;
-    let finished = finished_games::Finished::open(app.handle())?;
-    let (tools, tools_notice) = table_tools::Tools::open(app.handle())?;
-    let notice = match (notice, tools_notice) {
+    let store: persistence::Shared = Arc::new(Mutex::new(opening.store));
+    let (tools, tools_notice) = table_tools::Tools::open(store.clone());
+    let notice = match (opening.notice, tools_notice) {
         (Some(a), Some(b)) => Some(format!("{a} {b}")),
         (a, b) => a.or(b),
     };
     app.manage(AppState {
         session: Mutex::new(session),
-        saves,
-        slots,
-        finished,
+        store,
+        trouble: persistence::Trouble::default(),
         kept_in_slot: Mutex::new(false),
         notice: Mutex::new(notice),
     });
     app.manage(tools);
+    app.manage(Checkpointing {
+        _running: opening.checkpointer,
+    });
     app.manage(table_mode::TableMode::open(app.handle())?);
     // A table left open when the app quit or was killed reopens by itself, on a thread
     // so binding its address never delays the window.

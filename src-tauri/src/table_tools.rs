@@ -1,82 +1,72 @@
 //! The table tools (issue #8) in the app: one `ToolSession` of the tools crate (`goeben-table-tools`) for
-//! the two players at the table, answered through the `tools_respond` command and kept in its own store
-//! file after every request it accepts, so a killed app opens the bag, the chits, the fleet charts and the
+//! the two players at the table, answered through the `tools_respond` command and kept in the game store
+//! (one row) after every request it accepts, so a killed app opens the bag, the chits, the fleet charts and the
 //! search records as they were.
 //!
-//! The session file holds both players' secrets; like the game's saves it never goes to the webview. Only
+//! The kept session holds both players' secrets; like the game's saves it never goes to the webview. Only
 //! the tools' `ToolResponse`, made for the player who asked, crosses the boundary.
 
-use std::path::Path;
 use std::sync::Mutex;
 
+use goeben_store::{Store, StoreError, TABLE_TOOLS};
 use goeben_table_tools::{self as tools, ErrorCode, ToolResponse, ToolSession};
 use serde_json::Value;
-use tauri::{AppHandle, Manager, State};
+use tauri::State;
 
-use crate::persistence::{move_aside, write_whole_or_say_why, Trouble, WriteFailure};
+use crate::persistence::{lock_store, tools_message, Shared, Trouble};
 
-/// The store file of the tools session, in the app data folder.
-const FILE: &str = "table-tools.json";
-const KEY_SESSION: &str = "session";
+/// Where a tools session that could not be read is kept, so starting afresh never overwrites it.
+const UNREADABLE: &str = "table_tools.unreadable";
 
 pub struct Tools {
-    app: AppHandle,
+    store: Shared,
     pub session: Mutex<ToolSession>,
     /// Whether the players know that the tools cannot save now (issue #18).
     trouble: Trouble,
 }
 
 impl Tools {
-    /// Opens the saved tools session, or a new one (its dice keyed by 256 bits of the OS's randomness, its
-    /// salts from the OS: issue #34 item 7). A file that cannot be read is kept aside (never deleted) and
-    /// the message says where; the tools then start afresh.
-    pub fn open(app: &AppHandle) -> Result<(Tools, Option<String>), Box<dyn std::error::Error>> {
-        let path = app.path().app_data_dir()?.join(FILE);
-        let (session, notice) = match read(&path) {
+    /// Opens the kept tools session, or a new one (its dice keyed by 256 bits of the OS's randomness, its
+    /// salts from the OS). A session that cannot be read is kept aside in the store
+    /// (never deleted) and the tools start afresh; the message says so.
+    pub fn open(store: Shared) -> (Tools, Option<String>) {
+        // Read first, with the lock let go: keeping a bad session aside takes it again.
+        let kept = read(&lock_store(&store));
+        let (session, notice) = match kept {
             Ok(Some(session)) => (session, None),
             Ok(None) => (ToolSession::from_os_random(), None),
-            Err(reason) => {
-                // Moved aside, not copied: on a full disk too (issue #18); if even that fails, left in place.
-                let message = match move_aside(&path) {
-                    Ok(aside) => format!("The table tools' saved session could not be read ({reason}); it was kept as {}. The tools start afresh.", aside.display()),
-                    Err(e) => format!("The table tools' saved session could not be read ({reason}), nor moved aside ({e}); it is left as {}. The tools start afresh.", path.display()),
+            Err((reason, text)) => {
+                let kept = lock_store(&store).put_state(UNREADABLE, &text);
+                let message = match kept {
+                    Ok(()) => format!("The table tools' saved session could not be read ({reason}); it was kept aside. The tools start afresh."),
+                    Err(e) => format!("The table tools' saved session could not be read ({reason}), nor kept aside ({e}). The tools start afresh."),
                 };
                 (ToolSession::from_os_random(), Some(message))
             }
         };
-        Ok((
-            Tools {
-                app: app.clone(),
-                session: Mutex::new(session),
-                trouble: Trouble::default(),
-            },
-            notice,
-        ))
+        let tools = Tools {
+            store,
+            session: Mutex::new(session),
+            trouble: Trouble::default(),
+        };
+        (tools, notice)
     }
 
-    /// Writes the session whole over the tools file (the old file stays as it was when that fails).
-    fn save(&self, session: &ToolSession) -> Result<(), WriteFailure> {
+    /// Writes the session whole into the store (the old one stays as it was when that fails).
+    fn save(&self, session: &ToolSession) -> Result<(), StoreError> {
         let text = serde_json::to_string(session).expect("a tools session serialises");
-        write_whole_or_say_why(
-            &self.app,
-            Path::new(""),
-            FILE,
-            vec![(KEY_SESSION, Value::String(text))],
-        )
+        lock_store(&self.store).put_state(TABLE_TOOLS, &text)
     }
 }
 
-/// The saved session at `path`: `Ok(None)` when there is none yet, `Err(reason)` when it cannot be read.
-pub fn read(path: &Path) -> Result<Option<ToolSession>, String> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e.to_string()),
-    };
-    let file: Value = serde_json::from_slice(&bytes).map_err(|e| format!("not JSON: {e}"))?;
-    match file.get(KEY_SESSION) {
-        Some(Value::String(text)) => ToolSession::from_json(text).map(Some),
-        _ => Err("the file holds no tools session".into()),
+/// The kept session: `Ok(None)` when there is none yet, `Err((reason, text))` when it cannot be read.
+pub fn read(store: &Store) -> Result<Option<ToolSession>, (String, String)> {
+    match store.state(TABLE_TOOLS) {
+        Ok(None) => Ok(None),
+        Ok(Some(text)) => ToolSession::from_json(&text)
+            .map(Some)
+            .map_err(|reason| (reason, text)),
+        Err(e) => Err((e.to_string(), String::new())),
     }
 }
 
@@ -132,7 +122,7 @@ fn saved_or_told(
     session: &mut ToolSession,
     before: ToolSession,
     response: ToolResponse,
-    saved: Result<(), WriteFailure>,
+    saved: Result<(), StoreError>,
 ) -> ToolResponse {
     match saved {
         Ok(()) => {
@@ -143,7 +133,7 @@ fn saved_or_told(
             *session = before;
             ToolResponse::Error {
                 code: ErrorCode::SaveFailed,
-                message: failure.tools_message(),
+                message: tools_message(&failure),
             }
         }
         Err(_) => response,
@@ -156,53 +146,44 @@ mod tests {
     use goeben_table_tools::sdr::Player;
     use goeben_table_tools::ToolAction;
 
-    fn file(tag: &str, contents: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("goeben-tools-{tag}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let path = dir.join(FILE);
-        std::fs::write(&path, contents).expect("write");
-        path
-    }
-
     #[test]
-    fn a_saved_tools_session_reads_back_the_same() {
-        let mut session = ToolSession::seeded(11);
+    fn a_kept_tools_session_reads_back_the_same() {
+        let store: Shared = std::sync::Arc::new(Mutex::new(Store::in_memory()));
+        let (tools, notice) = Tools::open(store.clone());
+        assert_eq!(notice, None);
+        let mut session = tools.session.lock().unwrap().clone();
         session.respond(ToolAction::DrawSdr {
             player: Player::A,
             label: "victory".into(),
             purpose: None,
         });
-        let text = serde_json::to_string(&session).expect("serialises");
-        let path = file(
-            "good",
-            &serde_json::json!({ KEY_SESSION: text }).to_string(),
-        );
-        assert_eq!(read(&path).expect("readable"), Some(session));
+        tools.save(&session).unwrap();
+        assert_eq!(read(&lock_store(&store)), Ok(Some(session)));
     }
 
     #[test]
-    fn no_file_means_a_new_session_and_damaged_files_are_reported() {
-        let dir = std::env::temp_dir().join(format!("goeben-tools-none-{}", std::process::id()));
-        assert_eq!(read(&dir.join(FILE)), Ok(None));
-        assert!(read(&file("torn", "{\"session\": \"{\\\"dice\\\"")).is_err());
-        assert!(read(&file("notjson", "garbage"))
-            .unwrap_err()
-            .starts_with("not JSON"));
+    fn no_session_means_a_new_one_and_a_damaged_one_is_kept_aside_and_reported() {
+        let store: Shared = std::sync::Arc::new(Mutex::new(Store::in_memory()));
+        assert_eq!(read(&lock_store(&store)), Ok(None));
+        lock_store(&store)
+            .put_state(TABLE_TOOLS, "{\"dice\"")
+            .unwrap();
+        let (_, notice) = Tools::open(store.clone());
+        let notice = notice.expect("told");
+        assert!(
+            notice.contains("kept aside") && notice.contains("start afresh"),
+            "{notice}"
+        );
         assert_eq!(
-            read(&file("empty", "{}")).unwrap_err(),
-            "the file holds no tools session"
+            lock_store(&store).state(UNREADABLE).unwrap().as_deref(),
+            Some("{\"dice\"")
         );
     }
 
     #[test]
     fn issue_18_a_failed_save_is_told_once_and_undone_then_the_tools_go_on_in_memory() {
         let trouble = Trouble::default();
-        let full = || {
-            Err(WriteFailure {
-                why: crate::persistence::Why::DiskFull,
-                folder: "/data".into(),
-            })
-        };
+        let full = || Err(StoreError::DiskFull);
         let draw = || ToolAction::DrawSdr {
             player: Player::A,
             label: "victory".into(),

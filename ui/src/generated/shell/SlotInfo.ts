@@ -6,15 +6,15 @@ import type { SlotSummary } from "./SlotSummary";
  */
 export type SlotInfo = { 
 /**
- * Stable identifier (the file name without `.json`), used to load or delete the slot.
+ * Stable identifier (the slot's id in the store), used to load or delete the slot.
  */
 id: string, 
 /**
- * The player's name for it; the file name when the slot is unreadable.
+ * The player's name for it.
  */
 name: string, 
 /**
- * When it was saved, in milliseconds since 1970 (the file's modification time for an unreadable slot).
+ * When it was saved, in milliseconds since 1970.
  */
 saved_at: number | null, 
 /**
