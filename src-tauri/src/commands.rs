@@ -83,11 +83,11 @@ fn after_save(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Finished games (issue #14): the list with its tally by Orders, and each game's record.
+// Finished games: the list with its tally by Orders, and each game's record.
 
 /// The finished games. A running game that is over but was not kept (the disk was full or the folder
 /// read-only when it ended, or the app was killed between its save and its keeping) is kept first, so
-/// it joins the list as soon as there is room (issue #18); if it still cannot be, the list is as it was.
+/// it joins the list as soon as there is room; if it still cannot be, the list is as it was.
 #[tauri::command]
 pub fn list_finished(state: State<'_, AppState>) -> FinishedAnswer {
     let session = lock(&state.session);
@@ -119,7 +119,7 @@ pub fn startup_notice(state: State<'_, AppState>) -> Option<String> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Save slots, export and import (issue #6). Every answer is a `SavesAnswer`: a bad argument, an unknown
+// Save slots, export and import. Every answer is a `SavesAnswer`: a bad argument, an unknown
 // slot or a save that does not check comes back as `ok: false` with an `ErrorInfo`, never as an IPC
 // failure, and changes nothing. Arguments are taken as raw JSON for the same reason as `respond`'s.
 

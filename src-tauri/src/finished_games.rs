@@ -1,4 +1,4 @@
-//! The finished-games list on the device (issue #14): when a game is over for good its record is kept in
+//! The finished-games list on the device: when a game is over for good its record is kept in
 //! the game store, once per game (its id: the first 16 hex of the commitment). What an entry holds and the
 //! tally by Orders are the core's (`goeben_referee::api::finished`); this module only stores and reads them.
 

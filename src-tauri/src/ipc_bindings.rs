@@ -1,4 +1,4 @@
-//! The shell's side of the IPC, generated for the UI and checked (issue #15). Its own answer types go to
+//! The shell's side of the IPC, generated for the UI and checked. Its own answer types go to
 //! `ui/src/generated/shell/` (ts-rs, importing the core's types from `ui/src/generated/`), with
 //! `commands.ts`: the command names of `ipc_commands.rs`. These tests fail when a committed file is stale,
 //! or when `lib.rs`'s `generate_handler!` or a capability lists other commands than `COMMANDS`.

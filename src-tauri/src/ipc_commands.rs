@@ -1,4 +1,4 @@
-// Every IPC command the webview may invoke, by name: declared here once (issue #15). `build.rs` includes
+// Every IPC command the webview may invoke, by name: declared here once. `build.rs` includes
 // this file to declare the commands to Tauri (each then needs a permission in capabilities/*.json), the UI
 // gets the same names as `ui/src/generated/shell/commands.ts` (the `Command` union its one door `call`
 // takes), and `ipc_bindings.rs`'s tests fail when `lib.rs`'s `generate_handler!` or a capability lists

@@ -130,7 +130,7 @@ fn setup(app: &mut tauri::App) -> Result<(), Box<dyn std::error::Error>> {
 }
 
 /// Seed source for games started without a seed (never shown while a game runs).
-/// New games' seeds and salts come from this: the OS's random source (issue #14), the clock only if
+/// New games' seeds and salts come from this: the OS's random source, the clock only if
 /// that fails.
 fn fresh_seed() -> u64 {
     let mut bytes = [0u8; 8];

@@ -1,4 +1,4 @@
-//! Issue #17: how long the app takes to show its first screen, and where the time goes. The shell notes
+//! How long the app takes to show its first screen, and where the time goes. The shell notes
 //! when it began (`begin`, first thing in `run`) and the steps of its setup (`mark`); the UI calls
 //! `app_ready` once its first screen is painted and interactive (ui/src/lib/startup.ts), with its own
 //! moments (the page's navigation start, the script run, the first answers, the paint) as wall-clock

@@ -1,4 +1,4 @@
-//! Table mode in the app (issue #16, docs/TABLE-MODE.md): the shell wraps the headless host
+//! Table mode in the app (docs/TABLE-MODE.md): the shell wraps the headless host
 //! (`goeben-table-host`). Nothing listens until the player opens the table from the Table tools screen, on
 //! one of the device's own addresses (`table_addresses`). The table plays the table tools (seats A and B) or
 //! a referee game under 25.0 roles (a seat per Task Force Officer, or per ship's commander: the host's game

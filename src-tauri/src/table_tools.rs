@@ -1,4 +1,4 @@
-//! The table tools (issue #8) in the app: one `ToolSession` of the tools crate (`goeben-table-tools`) for
+//! The table tools in the app: one `ToolSession` of the tools crate (`goeben-table-tools`) for
 //! the two players at the table, answered through the `tools_respond` command and kept in the game store
 //! (one row) after every request it accepts, so a killed app opens the bag, the chits, the fleet charts and the
 //! search records as they were.
@@ -21,7 +21,7 @@ const UNREADABLE: &str = "table_tools.unreadable";
 pub struct Tools {
     store: Shared,
     pub session: Mutex<ToolSession>,
-    /// Whether the players know that the tools cannot save now (issue #18).
+    /// Whether the players know that the tools cannot save now.
     trouble: Trouble,
 }
 
@@ -72,7 +72,7 @@ pub fn read(store: &Store) -> Result<Option<ToolSession>, (String, String)> {
 
 /// Whether an answered request left something to keep: the session changed (a draw, a roll that moved the
 /// dice, a chart edit…). Views, table views, checks and calculators change nothing and write nothing.
-/// A refusal changes nothing but for one: a wrong PIN on a peek counts a try (issue #30), and that count
+/// A refusal changes nothing but for one: a wrong PIN on a peek counts a try, and that count
 /// is kept too, so closing the app does not wipe the wait that three wrong PINs start.
 fn needs_saving(before: &ToolSession, after: &ToolSession, response: &ToolResponse) -> bool {
     let counted_try = matches!(
@@ -116,7 +116,7 @@ pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolRes
 /// The answer once the save was tried. The first failure (since the last save that worked) is told and
 /// undone: the answer is not shown, and the session, its dice included, goes back to what it was, so
 /// asking again gives the same draw or roll. After that, while the disk stays full or read-only, the
-/// tools go on in memory and every accepted request tries to save again (issue #18).
+/// tools go on in memory and every accepted request tries to save again.
 fn saved_or_told(
     trouble: &Trouble,
     session: &mut ToolSession,
