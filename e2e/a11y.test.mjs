@@ -12,7 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Key } from 'selenium-webdriver';
+import { By, Key } from 'selenium-webdriver';
 import {
   startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, waitForText, byTestId, tap, screenshot, screenshotDir, coreView,
   resize, menuItem, waitForGone,
@@ -257,10 +257,10 @@ test('axe on every main screen at phone and desktop size, and the keyboard throu
         await pressOn(driver, await waitForTestId(driver, tid.eventRoll), Key.ENTER, 'the Roll button', async () =>
           (await driver.findElements(byTestId(tid.eventName))).length > 0);
         // A row of segments by the arrow keys.
-        const seg = await driver.findElement(byTestId(tid.eventPlayer('a')));
+        const seg = await driver.findElement(byTestId(tid.eventPlayer('a'))).findElement(By.css('input'));
         await driver.executeScript('arguments[0].focus()', seg);
         await driver.actions().sendKeys(Key.ARROW_RIGHT).perform();
-        await driver.wait(async () => (await driver.findElement(byTestId(tid.eventPlayer('b')))).isSelected(), 5000, 'the arrow key picks the next segment');
+        await driver.wait(async () => (await driver.findElement(byTestId(tid.eventPlayer('b'))).findElement(By.css('input'))).isSelected(), 5000, 'the arrow key picks the next segment');
       }
       await check(driver, `tool: ${tool}`);
       await tap(driver, await waitForTestId(driver, tid.toolsBack));

@@ -4,7 +4,7 @@
 // Node (the e2e specs, no build step) all import it as it is.
 //
 // A component writes `data-testid={tid.undoButton}`; an id built from data is a function here
-// (`data-testid={tid.display(ship.id)}`); a row of radio segments (tools/Segmented.svelte) takes one of the
+// (`data-testid={tid.display(ship.id)}`); a row of radio chips (controls/Choice.svelte) takes one of the
 // functions, e.g. `testid={tid.vcSide}`, and calls it with each segment's value. Nothing else spells an id:
 // ui/src/lib/testids.test.ts fails on a literal `data-testid="…"` in a component, on an id string in a unit
 // test or an e2e spec, on a `tid.name` that is not here, and on a name here that no component uses.
@@ -307,7 +307,7 @@ export const tid = Object.freeze({
   calcMinesGo: 'calc-mines-go',
   /** The strength of ship `i` (from 0) in combined fire. @param {number} i */
   calcFire: (i) => `calc-fire-${i}`,
-  /** A segment (Segmented): 0…3. @param {string | number} zones */
+  /** A segment (Choice): 0…3. @param {string | number} zones */
   calcFuelZones: (zones) => `calc-fuel-zones-${zones}`,
   /** A segment: `adrift` | `crippled`. @param {string | number} rule */
   calcVpRule: (rule) => `calc-vp-rule-${rule}`,

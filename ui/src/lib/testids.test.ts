@@ -51,7 +51,7 @@ describe('the list of test ids (lib/testids.js)', () => {
   });
 
   it('is the only way a component writes a test id', () => {
-    // A literal (`data-testid="x"`, `data-testid="x-{n}"`, `testid="x"` for Segmented or LineChart) is refused…
+    // A literal (`data-testid="x"`, `data-testid="x-{n}"`, `testid="x"` for Choice or LineChart) is refused…
     expect(findings(COMPONENTS, /\b(data-)?testid="/)).toEqual([]);
     // …and so is any expression but a name from the list (or a component passing on its `testid` prop).
     expect(findings(COMPONENTS, /\b(?:data-)?testid=\{([^}]*)\}/, (m) => !/^(tid\.\w+|testid\b)/.test(m[1].trim()))).toEqual([]);

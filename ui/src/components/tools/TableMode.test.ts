@@ -142,12 +142,12 @@ describe('the Table mode card', () => {
     const calls = shell({ table_open: (args) => (args.game === 'task_force_officers' ? { ok: true, table: officers } : { ok: false, error: 'wrong game', table: null }) });
     render(TableMode);
     await waitFor(() => expect((screen.getByTestId(tid.tableModeAddress) as HTMLSelectElement).options.length).toBe(2));
-    const tools = screen.getByTestId(tid.tableModePlays('tools')) as HTMLInputElement;
+    const tools = screen.getByTestId(tid.tableModePlays('tools')).querySelector('input') as HTMLInputElement;
     expect(tools.checked).toBe(true);
     expect(screen.getByText('What is played at this table')).toBeTruthy();
     await fireEvent.click(screen.getByTestId(tid.tableModePlays('ship_commanders')));
     await fireEvent.click(screen.getByTestId(tid.tableModePlays('task_force_officers')));
-    expect((screen.getByTestId(tid.tableModePlays('task_force_officers')) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId(tid.tableModePlays('task_force_officers')).querySelector('input')?.checked).toBe(true);
     await fireEvent.click(screen.getByTestId(tid.tableModeOpen));
     expect(calls.find((c) => c.cmd === 'table_open')?.args).toEqual({ address: '192.168.1.20', display: false, game: 'task_force_officers' });
     expect((await screen.findByTestId(tid.tableModePlaying)).textContent).toBe('a game: the four Task Force Officers (25.0)');
