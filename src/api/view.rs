@@ -749,6 +749,10 @@ pub struct AlliedUnitView {
     /// scenario", "withdrew, 0 VP".
     #[serde(default)]
     pub fate_words: Option<String>,
+    /// The unit's state in one or two words while the battle runs (the active card's line, short so the
+    /// decisions below it never move): "fighting", "out", "sunk", "damaged, leaves", "withdrawn".
+    #[serde(default)]
+    pub status_word: String,
 }
 
 /// One answer to a fire decision: what each weapon would roll against that target.
@@ -777,6 +781,18 @@ fn fate_of(b: &BattleState, counter: CounterId) -> Option<AlliedFate> {
         .iter()
         .find(|(c, _)| *c == counter)
         .map(|(_, f)| *f)
+}
+
+/// An Allied unit's state in a word or two for the battle card (14.13: a damaged unit leaves the battle).
+fn status_word(fate: Option<AlliedFate>, in_battle: bool) -> String {
+    match (fate, in_battle) {
+        (Some(AlliedFate::Sunk), _) => "sunk",
+        (Some(AlliedFate::Damaged), _) => "damaged, leaves",
+        (Some(AlliedFate::Withdrawn), _) => "withdrawn",
+        (None, true) => "fighting",
+        (None, false) => "out",
+    }
+    .to_string()
 }
 
 /// 14.13–14.14: an Allied unit's fate with the VP it scored, as the battle card says it.
@@ -815,6 +831,7 @@ fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
             in_battle: u.in_battle,
             fate: fate_of(b, u.counter),
             fate_words: fate_of(b, u.counter).map(|f| fate_words(pack, u.counter, f)),
+            status_word: status_word(fate_of(b, u.counter), u.in_battle),
         })
         .collect();
     BattleView {
@@ -1030,6 +1047,28 @@ mod fate_tests {
     /// 14.13–14.14, 16.0: the battle card says what each fate scored, from the Victory Points Chart: a
     /// ship's row for sunk and damaged (damaged leaves for the scenario), nothing for a withdrawal, a coastal
     /// defense's own value when destroyed.
+    /// 14.13: the battle card's short line for a unit: a damaged unit leaves, one not in the battle is out;
+    /// every word fits the card's one line (at most 15 characters).
+    #[test]
+    fn rule_14_13_a_units_status_word_is_short_and_says_its_fate() {
+        assert_eq!(status_word(None, true), "fighting");
+        assert_eq!(status_word(None, false), "out");
+        assert_eq!(status_word(Some(AlliedFate::Sunk), false), "sunk");
+        assert_eq!(
+            status_word(Some(AlliedFate::Damaged), false),
+            "damaged, leaves"
+        );
+        assert_eq!(status_word(Some(AlliedFate::Withdrawn), true), "withdrawn");
+        for fate in [
+            None,
+            Some(AlliedFate::Sunk),
+            Some(AlliedFate::Damaged),
+            Some(AlliedFate::Withdrawn),
+        ] {
+            assert!(status_word(fate, true).len() <= 15);
+        }
+    }
+
     #[test]
     fn rule_14_14_a_fate_says_the_vp_it_scored() {
         let pack = RulesPack::standard();

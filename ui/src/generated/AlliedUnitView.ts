@@ -11,4 +11,9 @@ fate: AlliedFate | null,
  * The fate in words with what it scored (14.13–14.14): "sunk, +10 VP", "damaged, +4 VP, out of the
  * scenario", "withdrew, 0 VP".
  */
-fate_words: string | null, };
+fate_words: string | null, 
+/**
+ * The unit's state in one or two words while the battle runs (the active card's line, short so the
+ * decisions below it never move): "fighting", "out", "sunk", "damaged, leaves", "withdrawn".
+ */
+status_word: string, };
