@@ -60,12 +60,12 @@ pub fn open_store(dir: Option<&Path>) -> Opening {
     };
     let (mut store, dir) = match opened {
         Ok(found) => found,
-        Err(e) => return in_memory(&e),
+        Err(e) => return in_memory(&e, dir.and_then(read_kept_game)),
     };
     let imported = store.import_old_files(dir, now_millis());
     let game = match store.open_game() {
         Ok(game) => game,
-        Err(e) => return in_memory(&e),
+        Err(e) => return in_memory(&e, None),
     };
     let checkpointer = store
         .path()
@@ -82,10 +82,20 @@ pub fn open_store(dir: Option<&Path>) -> Opening {
     }
 }
 
-fn in_memory(e: &StoreError) -> Opening {
+/// The game kept in a store that cannot be opened for writing (a read-only data folder), read as it stands.
+fn read_kept_game(dir: &Path) -> Option<Session> {
+    let path = dir.join(goeben_store::FILE);
+    path.exists()
+        .then(|| Store::read_game(&path).ok())
+        .flatten()
+        .and_then(|opened| opened.session)
+}
+
+/// Play goes on in a store in memory, from the game read from the device when there is one.
+fn in_memory(e: &StoreError, session: Option<Session>) -> Opening {
     Opening {
         store: Store::in_memory(),
-        session: None,
+        session,
         notice: Some(format!(
             "Your games cannot be kept on this device now: {e}. Play goes on, but nothing is kept after the app closes until {}.",
             until_words(e)

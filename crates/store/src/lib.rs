@@ -82,6 +82,44 @@ impl Store {
         opened.map_err(|e| why_not_opened(path, e))
     }
 
+    /// The running game of a store this process may read but not write (a read-only data folder), for
+    /// play to go on in memory from where it stood. Nothing is written: the steps still in the WAL are read
+    /// when its files are there (after a kill); a store closed cleanly has none, and is read as immutable.
+    pub fn read_game(path: &Path) -> Result<Opened, StoreError> {
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI;
+        let readable = |conn: Connection| -> Result<Connection, StoreError> {
+            schema::check_header(&conn)?;
+            Ok(conn)
+        };
+        // With a WAL there (the app was killed), SQLite reads it through the `-shm` file beside it; without
+        // one, a read-only open would try to create them, so the file is opened immutable.
+        let wal = path.with_file_name(format!(
+            "{}-wal",
+            path.file_name().unwrap_or_default().to_string_lossy()
+        ));
+        let conn = if wal.exists() {
+            Connection::open_with_flags(path, flags)
+        } else {
+            Connection::open_with_flags(immutable_uri(path), flags)
+        };
+        let conn = readable(conn?)?;
+        let version: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version != STORE_VERSION {
+            // An older file would need its migration, which writes.
+            return Err(StoreError::Other(
+                "the store needs an update it cannot be given".into(),
+            ));
+        }
+        let mut store = Store {
+            conn,
+            path: None,
+            journal: journal::Journal::unknown(),
+        };
+        store.open_game()
+    }
+
     /// A store in memory: play goes on when the data folder cannot hold one (the shell tells the player).
     pub fn in_memory() -> Store {
         let conn = Connection::open_in_memory().expect("SQLite opens a database in memory");
@@ -181,6 +219,18 @@ fn create_private(path: &Path) -> Result<(), StoreError> {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
         Err(e) => Err(io_error(&e)),
     }
+}
+
+/// `path` as an SQLite URI opening it immutable (no lock, no WAL, no `-shm` file needed).
+fn immutable_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' | '?' | '#' => uri.push_str(&format!("%{:02X}", c as u32)),
+            c => uri.push(c),
+        }
+    }
+    uri + "?immutable=1"
 }
 
 /// An I/O error in the player's words (never its path).

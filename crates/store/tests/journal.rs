@@ -310,3 +310,54 @@ fn a_store_in_memory_plays_on_when_no_folder_can_hold_one() {
         save::to_json(&session)
     );
 }
+
+/// A read-only data folder: the game on the device is read without writing a byte, whether the app closed
+/// cleanly (no WAL) or was killed with its last steps still in the WAL.
+#[test]
+fn a_store_that_cannot_be_written_is_read_to_the_game_it_holds_and_left_as_it_was() {
+    let dir = folder("read-only");
+    let path = dir.join("games.sqlite3");
+    let mut session = Session::new(RulesPack::standard(), 23);
+    let mut player = Player::new(23);
+    {
+        let mut store = Store::open(&path).unwrap();
+        store.set_wal_autocheckpoint(0).unwrap();
+        play(&mut store, &mut session, &mut player, 12);
+        // The app still running (its WAL and -shm files there): the last steps are read from the WAL.
+        let opened = Store::read_game(&path).expect("read beside a running store");
+        assert_eq!(
+            save::to_json(opened.session.as_ref().unwrap()),
+            save::to_json(&session)
+        );
+        assert_eq!(opened.notice, None);
+    }
+    // Closed cleanly: no WAL left; read as immutable, nothing created or changed.
+    let files = |dir: &Path| {
+        let mut names: Vec<(String, usize, u64)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| {
+                let bytes = std::fs::read(&p).unwrap();
+                let sum = bytes
+                    .iter()
+                    .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(*b as u64));
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, bytes.len(), sum)
+            })
+            .collect();
+        names.sort();
+        names
+    };
+    let before = files(&dir);
+    let opened = Store::read_game(&path).expect("read a closed store");
+    assert_eq!(
+        save::to_json(opened.session.as_ref().unwrap()),
+        save::to_json(&session)
+    );
+    assert_eq!(files(&dir), before, "reading wrote nothing");
+    std::fs::write(dir.join("other.sqlite3"), b"not a store at all, just bytes").unwrap();
+    assert!(
+        Store::read_game(&dir.join("other.sqlite3")).is_err(),
+        "a foreign file is refused"
+    );
+}
