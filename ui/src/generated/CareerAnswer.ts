@@ -2,4 +2,7 @@
 import type { CareerView } from "./CareerView";
 import type { ErrorInfo } from "./ErrorInfo";
 
+/**
+ * What the `career` command answers: `ok:false` with an error when the store cannot be read.
+ */
 export type CareerAnswer = { ok: boolean, error?: ErrorInfo, view?: CareerView, };

@@ -3,4 +3,27 @@ import type { CareerLine } from "./CareerLine";
 import type { CareerTable } from "./CareerTable";
 import type { VpPlot } from "./VpPlot";
 
-export type CareerView = { title: string, empty?: string, headline: string, tables: Array<CareerTable>, vp?: VpPlot, highlights: Array<CareerLine>, luck_title: string, luck: Array<CareerLine>, note: string, unreadable?: string, };
+/**
+ * The career screen, every word in it.
+ */
+export type CareerView = { title: string, 
+/**
+ * Said instead of the figures when no game has finished yet.
+ */
+empty?: string, 
+/**
+ * Games finished, won and lost, in one sentence.
+ */
+headline: string, tables: Array<CareerTable>, vp?: VpPlot, 
+/**
+ * The longest and the best game.
+ */
+highlights: Array<CareerLine>, luck_title: string, luck: Array<CareerLine>, 
+/**
+ * What counts: finished games only.
+ */
+note: string, 
+/**
+ * Games whose figures could not be read (kept as they are).
+ */
+unreadable?: string, };
