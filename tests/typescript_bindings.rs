@@ -19,6 +19,7 @@ fn generate(dir: &Path) {
     RulesPack::export_all_to(dir).expect("export RulesPack");
     goeben_referee::api::finished::FinishedAnswer::export_all_to(dir)
         .expect("export FinishedAnswer");
+    goeben_referee::api::career::CareerAnswer::export_all_to(dir).expect("export CareerAnswer");
     std::fs::write(dir.join("phaseNames.ts"), phase_names()).expect("write phaseNames.ts");
     std::fs::write(dir.join("names.ts"), names()).expect("write names.ts");
 }

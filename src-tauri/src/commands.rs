@@ -1,6 +1,7 @@
 //! IPC commands: the UI's only way into the core. They take the same request JSON as the `referee`
 //! CLI (docs/PROTOCOL.md) and answer with the same `Response`.
 
+use goeben_referee::api::career::CareerAnswer;
 use goeben_referee::api::finished::FinishedAnswer;
 use goeben_referee::api::view::PlayerView;
 use goeben_referee::api::{ErrorCode, ErrorInfo};
@@ -105,6 +106,16 @@ pub fn finished_record(
     let answer = text_arg(id, "finished_record", "id")
         .and_then(|id| finished_games::read_record(&lock_store(&state.store), &id));
     answer.map_or_else(FinishedAnswer::refused, FinishedAnswer::record)
+}
+
+/// The career figures over the finished games. A game over but not kept yet is kept first (as the list
+/// does), so it counts; a game still running adds nothing.
+#[tauri::command]
+pub fn career(state: State<'_, AppState>) -> CareerAnswer {
+    let session = lock(&state.session);
+    let mut store = lock_store(&state.store);
+    let _ = finished_games::keep(&mut store, &session);
+    finished_games::career(&mut store)
 }
 
 /// A message about what the store found at start (it could not be opened, an old file did not import,

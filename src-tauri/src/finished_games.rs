@@ -2,6 +2,7 @@
 //! the game store, once per game (its id: the first 16 hex of the commitment). What an entry holds and the
 //! tally by Orders are the core's (`goeben_referee::api::finished`); this module only stores and reads them.
 
+use goeben_referee::api::career::{self, CareerAnswer};
 use goeben_referee::api::finished::{self, FinishedEntry};
 use goeben_referee::api::record::GameRecord;
 use goeben_referee::api::{ErrorCode, ErrorInfo};
@@ -29,11 +30,25 @@ pub fn keep(store: &mut Store, session: &Session) -> Result<(), String> {
         finished_at: entry.finished_at,
         entry: serde_json::to_string(&entry).expect("serialises"),
         record: serde_json::to_string(&record).expect("serialises"),
+        // Read from the live session (no replay): the career screen reads them with one query.
+        figures: career::figures(session).map(|f| serde_json::to_string(&f).expect("serialises")),
     };
     store
         .keep_finished(&row)
         .map(|_| ())
         .map_err(|e| e.to_string())
+}
+
+/// The career figures over every finished game (the store derives and keeps those of games kept
+/// before figures were); a store that cannot be read is said, never an IPC failure.
+pub fn career(store: &mut Store) -> CareerAnswer {
+    match store.career() {
+        Ok(c) => CareerAnswer::view(career::view(&c.games, c.unreadable)),
+        Err(e) => CareerAnswer::refused(ErrorInfo::new(
+            ErrorCode::RecordUnreadable,
+            format!("The finished games could not be read: {e}."),
+        )),
+    }
 }
 
 /// An id is 16 lowercase hex characters.
@@ -117,6 +132,7 @@ mod tests {
                 finished_at: entry.finished_at,
                 entry: serde_json::to_string(&entry).unwrap(),
                 record: serde_json::to_string(&record).unwrap(),
+                figures: None,
             };
             assert!(store.keep_finished(&row).unwrap());
             ids.push(entry.id);
@@ -126,6 +142,7 @@ mod tests {
             finished_at: 1,
             entry: "{ damaged".into(),
             record: "{ damaged".into(),
+            figures: None,
         };
         store.keep_finished(&damaged).unwrap();
         let (games, unreadable) = list(&store);
@@ -164,5 +181,30 @@ mod tests {
         let running = Session::new(RulesPack::standard(), 3);
         keep(&mut store, &running).unwrap();
         assert_eq!(list(&store).0.len(), 1, "a game not over is not kept");
+    }
+
+    #[test]
+    fn a_game_kept_when_it_ends_brings_its_career_figures() {
+        let mut store = Store::in_memory();
+        let empty = career(&mut store).view.unwrap();
+        assert!(empty.empty.is_some() && empty.vp.is_none());
+        let session = finished_session(3);
+        keep(&mut store, &session).unwrap();
+        assert!(
+            store.career_rows().unwrap()[0].figures.is_some(),
+            "kept with the game"
+        );
+        let answer = career(&mut store);
+        assert!(answer.ok);
+        let view = answer.view.unwrap();
+        assert_eq!(
+            view.vp.unwrap().points[0].vp,
+            career::figures(&session).unwrap().vp
+        );
+        assert!(
+            view.headline.starts_with("1 game finished"),
+            "{}",
+            view.headline
+        );
     }
 }

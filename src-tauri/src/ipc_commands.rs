@@ -16,6 +16,7 @@ pub const COMMANDS: &[&str] = &[
     "import_save",
     "list_finished",
     "finished_record",
+    "career",
     "tools_respond",
     "table_addresses",
     "table_open",

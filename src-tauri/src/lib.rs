@@ -74,6 +74,7 @@ pub fn run() {
             commands::import_save,
             commands::list_finished,
             commands::finished_record,
+            commands::career,
             table_tools::tools_respond,
             table_mode::table_addresses,
             table_mode::table_open,

@@ -2,6 +2,7 @@
 //! records, scanning. The CLIs and the shell see the core through this floor only.
 
 pub mod barriers;
+pub mod career;
 pub mod chart_edit;
 pub mod codes;
 pub mod finished;

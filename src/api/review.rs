@@ -213,7 +213,7 @@ fn turns(session: &Session) -> Vec<TurnLines> {
 }
 
 /// Each battle's fire dice (the log's fire rolls, by turn and space) against their exact odds.
-fn battles(session: &Session) -> Vec<BattleLuck> {
+pub(crate) fn battles(session: &Session) -> Vec<BattleLuck> {
     let pack = session.pack();
     let mut out: Vec<BattleLuck> = Vec::new();
     for entry in session.log().iter().filter(|e| !e.undone) {

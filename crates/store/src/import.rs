@@ -200,6 +200,8 @@ impl Store {
             finished_at: entry.finished_at,
             entry: serde_json::to_string(&entry).expect("serialises"),
             record: serde_json::to_string(&record).expect("serialises"),
+            // Derived from the record when the career screen first opens.
+            figures: None,
         };
         self.keep_finished(&row)
             .map(|_| ())

@@ -1,6 +1,6 @@
 //! What the app keeps on the device, in one SQLite file in WAL mode (`games.sqlite3`): the running game as
 //! a journal of applied requests with snapshots (`journal.rs`), the save slots, the finished games and the
-//! table tools' state (`shelf.rs`), the files of earlier versions imported once (`import.rs`), all under
+//! table tools' state (`shelf.rs`), the finished games' career figures (`career.rs`), the files of earlier versions imported once (`import.rs`), all under
 //! one schema with one migration path (`schema.rs`). Tauri-free: the shell only wraps it in commands.
 //!
 //! Durability (docs/RELIABILITY.md): every write is one SQLite transaction, committed before the shell
@@ -13,6 +13,7 @@
 //! The file holds the game's secrets (hidden counters, the dice's state) as the save files did: it is
 //! created 0600, and no message of this crate carries a secret or a folder path.
 
+mod career;
 mod import;
 mod journal;
 mod schema;
@@ -23,10 +24,11 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags};
 
+pub use career::Career;
 pub use import::{Imported, IMPORTED_DIR};
 pub use journal::{Opened, SNAPSHOT_EVERY};
 pub use schema::STORE_VERSION;
-pub use shelf::{FinishedRow, SlotRow, TABLE_TOOLS};
+pub use shelf::{CareerRow, FinishedRow, SlotRow, TABLE_TOOLS};
 
 /// The store's file in the app's data folder.
 pub const FILE: &str = "games.sqlite3";

@@ -11,13 +11,18 @@
 //! - `finished`: the finished games, their list entry and record.
 //! - `state`: named documents kept whole (the table tools' session).
 //! - `import`: the files of an earlier version that were tried, and how that went.
+//!
+//! Version 2:
+//! - `finished.figures`: what the game adds to the career figures (`api::career::GameFigures` JSON),
+//!   written with the game; NULL for a game kept before version 2 until the career screen derives it
+//!   from the record once and writes it back.
 
 use rusqlite::Connection;
 
 use crate::StoreError;
 
 /// The schema version this app writes and reads.
-pub const STORE_VERSION: u32 = 1;
+pub const STORE_VERSION: u32 = 2;
 /// "GBN1": marks the file as this app's store, so a foreign SQLite file is refused, never migrated.
 const APPLICATION_ID: i32 = 0x4742_4e31;
 
@@ -62,8 +67,10 @@ CREATE TABLE import (
 );
 ";
 
+const VERSION_2: &str = "ALTER TABLE finished ADD COLUMN figures TEXT;";
+
 /// Each migration takes the schema from its index's version to the next (index 0: an empty file to 1).
-const MIGRATIONS: [&str; STORE_VERSION as usize] = [VERSION_1];
+const MIGRATIONS: [&str; STORE_VERSION as usize] = [VERSION_1, VERSION_2];
 
 /// Reads the header only (nothing is written): a file that is not a database, not this app's, or of a
 /// newer version is refused here, before WAL mode or a migration could change it.

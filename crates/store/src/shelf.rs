@@ -19,13 +19,23 @@ pub struct SlotRow {
     pub save: String,
 }
 
-/// A finished game: its list entry and its record, both JSON (`api::finished`).
+/// A finished game: its list entry and its record, both JSON (`api::finished`), and its career figures
+/// (`api::career::GameFigures` JSON; None when they are derived later).
 #[derive(Debug, Clone, PartialEq)]
 pub struct FinishedRow {
     pub id: String,
     pub finished_at: u64,
     pub entry: String,
     pub record: String,
+    pub figures: Option<String>,
+}
+
+/// A finished game as the career screen reads it: its figures, when they are kept yet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CareerRow {
+    pub id: String,
+    pub finished_at: u64,
+    pub figures: Option<String>,
 }
 
 /// The `state` row of the table tools' session.
@@ -83,8 +93,8 @@ impl Store {
     pub fn keep_finished(&mut self, row: &FinishedRow) -> Result<bool, StoreError> {
         Ok(self.durable(|tx| {
             tx.execute(
-                "INSERT OR IGNORE INTO finished (id, finished_at, entry, record) VALUES (?1, ?2, ?3, ?4)",
-                params![row.id, row.finished_at as i64, row.entry, row.record],
+                "INSERT OR IGNORE INTO finished (id, finished_at, entry, record, figures) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![row.id, row.finished_at as i64, row.entry, row.record, row.figures],
             )
         })? > 0)
     }
@@ -114,6 +124,32 @@ impl Store {
                 r.get(0)
             })
             .optional()?)
+    }
+
+    /// Every finished game's career figures, oldest first (the order of the VP plot). A game not over
+    /// is never a row of `finished`, so nothing of it is read here.
+    pub fn career_rows(&self) -> Result<Vec<CareerRow>, StoreError> {
+        let mut query = self
+            .conn
+            .prepare("SELECT id, finished_at, figures FROM finished ORDER BY finished_at, id")?;
+        let rows = query.query_map([], |r| {
+            Ok(CareerRow {
+                id: r.get(0)?,
+                finished_at: r.get::<_, i64>(1)? as u64,
+                figures: r.get(2)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Writes the figures derived for finished game `id` (kept before figures were). Committed like a
+    /// journal step: they can always be derived again from the record.
+    pub fn put_figures(&mut self, id: &str, figures: &str) -> Result<(), StoreError> {
+        self.conn.execute(
+            "UPDATE finished SET figures = ?2 WHERE id = ?1",
+            params![id, figures],
+        )?;
+        Ok(())
     }
 
     /// Writes the named document whole (the table tools' session after each accepted request). Committed

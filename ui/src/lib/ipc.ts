@@ -3,6 +3,7 @@
 // answers the type the shell's command returns. A command added on one side only fails svelte-check here
 // (or the shell's `ipc_bindings` tests); a misspelt name fails to type-check at the call.
 import { invoke, type InvokeArgs, type InvokeOptions } from '@tauri-apps/api/core';
+import type { CareerAnswer } from '../generated/CareerAnswer';
 import type { FinishedAnswer } from '../generated/FinishedAnswer';
 import type { Response } from '../generated/Response';
 import type { Command } from '../generated/shell/commands';
@@ -23,6 +24,7 @@ export type Answers = {
   import_save: SavesAnswer;
   list_finished: FinishedAnswer;
   finished_record: FinishedAnswer;
+  career: CareerAnswer;
   tools_respond: ToolResponse;
   table_addresses: string[];
   table_open: TableAnswer;

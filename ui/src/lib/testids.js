@@ -99,6 +99,19 @@ export const tid = Object.freeze({
   repairMore: (ship, track) => `repair-more-${ship}-${track}`,
   /** RepairDice: a spread the core offers (fills the counters). */
   repairOffer: 'repair-offer',
+  // components/Career.svelte
+  career: 'career',
+  careerClose: 'career-close',
+  careerError: 'career-error',
+  careerEmpty: 'career-empty',
+  careerHeadline: 'career-headline',
+  /** @param {number} i the table's place (0: by Orders, 1: by campaign mission) */
+  careerTable: (i) => `career-table-${i}`,
+  careerPlot: 'career-plot',
+  careerPoint: 'career-point',
+  careerHighlights: 'career-highlights',
+  careerLuck: 'career-luck',
+  careerUnreadable: 'career-unreadable',
   // components/Charts.svelte
   /** The game's Charts card. */
   charts: 'charts',
@@ -157,6 +170,7 @@ export const tid = Object.freeze({
   finishedSummary: 'finished-summary',
   finishedList: 'finished-list',
   finishedUnreadable: 'finished-unreadable',
+  careerOpen: 'career-open',
   // components/Fleet.svelte
   /** @param {string} ship a ship's id (`goeben`) */
   openDisplay: (ship) => `open-display-${ship}`,
