@@ -6,6 +6,12 @@
 //! public log. It answers one [`ToolAction`] with one [`ToolResponse`] (both tagged by `"tool"`), meant
 //! for the player who acted.
 //!
+//! One seam per tool (`tool.rs`): each tool is a module that owns its requests, answers and log entries
+//! (e.g. [`sdr_requests::SdrAction`], [`sdr_requests::SdrAnswer`], [`sdr_requests::SdrLogEntry`]) and
+//! answers, guards, words and checks them itself. [`ToolAction`], [`ToolResponse`] and [`LogEntry`] are
+//! one line per tool over the tools' own enums (the macros of `wire.rs`): the JSON is each tool's own,
+//! read by its tag with the enum of the tool that owns it.
+//!
 //! **Tools invariant: no response shows a player the value or salt of a chit the other player holds
 //! face down.** Chits leave only through [`sdr::Chit::view_for`] (or [`sdr::Chit::public_view`], as a
 //! player who does not hold it sees it); the log records draws by commitment only. The shared screen's

@@ -174,6 +174,15 @@ impl ToolLog for SdrLogEntry {
     }
 }
 
+/// The label a chit carries: its purpose's words, or a free draw's, with what the player gave.
+fn drawn_label(purpose: Option<sdr_purposes::SdrPurpose>, given: &str) -> String {
+    match (purpose, given.trim()) {
+        (Some(purpose), _) => purpose.words(),
+        (None, "") => FREE_DRAW.to_string(),
+        (None, given) => format!("{FREE_DRAW}: {given}"),
+    }
+}
+
 fn for_label(label: &str) -> String {
     if label.is_empty() {
         String::new()
@@ -208,11 +217,7 @@ impl ToolSession {
                 return ToolResponse::error(r.code, r.message);
             }
         }
-        let label = match (purpose, label.trim()) {
-            (Some(purpose), _) => purpose.words(),
-            (None, "") => FREE_DRAW.to_string(),
-            (None, given) => format!("{FREE_DRAW}: {given}"),
-        };
+        let label = drawn_label(purpose, &label);
         let turn = self.search.status().turn;
         let id = self.chits.len() as u32 + 1;
         let Some(mut chit) = Chit::draw(
