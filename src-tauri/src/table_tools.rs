@@ -152,11 +152,13 @@ mod tests {
         let (tools, notice) = Tools::open(store.clone());
         assert_eq!(notice, None);
         let mut session = tools.session.lock().unwrap().clone();
-        session.respond(ToolAction::DrawSdr {
-            player: Player::A,
-            label: "victory".into(),
-            purpose: None,
-        });
+        session.respond(ToolAction::Sdr(
+            goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+                player: Player::A,
+                label: "victory".into(),
+                purpose: None,
+            },
+        ));
         tools.save(&session).unwrap();
         assert_eq!(read(&lock_store(&store)), Ok(Some(session)));
     }
@@ -184,10 +186,12 @@ mod tests {
     fn issue_18_a_failed_save_is_told_once_and_undone_then_the_tools_go_on_in_memory() {
         let trouble = Trouble::default();
         let full = || Err(StoreError::DiskFull);
-        let draw = || ToolAction::DrawSdr {
-            player: Player::A,
-            label: "victory".into(),
-            purpose: None,
+        let draw = || {
+            ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+                player: Player::A,
+                label: "victory".into(),
+                purpose: None,
+            })
         };
         let mut session = ToolSession::seeded(5);
         // The first failure: refused, told, and the session (dice included) as it was.
@@ -247,24 +251,30 @@ mod tests {
     fn only_a_changed_session_is_saved() {
         let before = ToolSession::seeded(3);
         let mut after = before.clone();
-        let view = after.respond(ToolAction::View {
-            player: Player::A,
-            pin: None,
-        });
+        let view = after.respond(ToolAction::Peek(
+            goeben_table_tools::peek::PeekAction::View {
+                player: Player::A,
+                pin: None,
+            },
+        ));
         assert!(
             !needs_saving(&before, &after, &view),
             "a view changes nothing"
         );
-        let table = after.respond(ToolAction::TableView);
+        let table = after.respond(ToolAction::Peek(
+            goeben_table_tools::peek::PeekAction::TableView,
+        ));
         assert!(
             !needs_saving(&before, &after, &table),
             "the table view changes nothing"
         );
-        let drawn = after.respond(ToolAction::DrawSdr {
-            player: Player::A,
-            label: String::new(),
-            purpose: None,
-        });
+        let drawn = after.respond(ToolAction::Sdr(
+            goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+                player: Player::A,
+                label: String::new(),
+                purpose: None,
+            },
+        ));
         assert!(needs_saving(&before, &after, &drawn), "a draw is kept");
     }
 }

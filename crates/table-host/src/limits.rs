@@ -49,7 +49,9 @@ pub const DRAIN: Duration = Duration::from_secs(5);
 pub fn input_in_range(action: &goeben_table_tools::ToolAction) -> Result<(), String> {
     use goeben_table_tools::ToolAction;
     match action {
-        ToolAction::CombinedFire { strengths } => match strengths
+        ToolAction::Calculator(
+            goeben_table_tools::calculators::CalculatorAction::CombinedFire { strengths },
+        ) => match strengths
             .iter()
             .try_fold(0u32, |sum, &s| sum.checked_add(s))
         {

@@ -162,7 +162,14 @@ pub enum NotYours {
 /// `table_view` only.
 pub fn permits(role: SeatRole, action: &ToolAction) -> Result<(), NotYours> {
     match role {
-        SeatRole::Display if matches!(action, ToolAction::TableView) => Ok(()),
+        SeatRole::Display
+            if matches!(
+                action,
+                ToolAction::Peek(goeben_table_tools::peek::PeekAction::TableView)
+            ) =>
+        {
+            Ok(())
+        }
         SeatRole::Display => Err(NotYours::DisplayOnly),
         // A game's role never sits at a table of the table tools.
         SeatRole::GameRole => Err(NotYours::DisplayOnly),
@@ -237,49 +244,68 @@ mod tests {
         assert_eq!(
             permits(
                 a,
-                &ToolAction::View {
+                &ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
                     player: Player::A,
                     pin: None
-                }
+                })
             ),
             Ok(())
         );
         assert_eq!(
             permits(
                 a,
-                &ToolAction::View {
+                &ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
                     player: Player::B,
                     pin: None
-                }
+                })
             ),
             Err(NotYours::OtherPlayer {
                 seat: Player::A,
                 named: Player::B
             })
         );
-        assert_eq!(permits(a, &ToolAction::TableView), Ok(()));
         assert_eq!(
             permits(
                 a,
-                &ToolAction::StartTurn {
-                    british: Some(Player::B)
-                }
+                &ToolAction::Peek(goeben_table_tools::peek::PeekAction::TableView)
             ),
             Ok(())
         );
-        assert_eq!(permits(SeatRole::Display, &ToolAction::TableView), Ok(()));
+        assert_eq!(
+            permits(
+                a,
+                &ToolAction::Searches(
+                    goeben_table_tools::search_requests::SearchesAction::StartTurn {
+                        british: Some(Player::B)
+                    }
+                )
+            ),
+            Ok(())
+        );
         assert_eq!(
             permits(
                 SeatRole::Display,
-                &ToolAction::View {
+                &ToolAction::Peek(goeben_table_tools::peek::PeekAction::TableView)
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            permits(
+                SeatRole::Display,
+                &ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
                     player: Player::A,
                     pin: None
-                }
+                })
             ),
             Err(NotYours::DisplayOnly)
         );
         assert_eq!(
-            permits(SeatRole::Display, &ToolAction::FuelUse { zones_moved: 1 }),
+            permits(
+                SeatRole::Display,
+                &ToolAction::Calculator(
+                    goeben_table_tools::calculators::CalculatorAction::FuelUse { zones_moved: 1 }
+                )
+            ),
             Err(NotYours::DisplayOnly)
         );
         // A seat sets (and peeks with) its own player's PIN only.
@@ -287,20 +313,20 @@ mod tests {
         assert_eq!(
             permits(
                 a,
-                &ToolAction::SetPin {
+                &ToolAction::Peek(goeben_table_tools::peek::PeekAction::SetPin {
                     player: Player::A,
                     pin: pin()
-                }
+                })
             ),
             Ok(())
         );
         assert_eq!(
             permits(
                 a,
-                &ToolAction::SetPin {
+                &ToolAction::Peek(goeben_table_tools::peek::PeekAction::SetPin {
                     player: Player::B,
                     pin: pin()
-                }
+                })
             ),
             Err(NotYours::OtherPlayer {
                 seat: Player::A,
@@ -310,10 +336,10 @@ mod tests {
         assert_eq!(
             permits(
                 a,
-                &ToolAction::View {
+                &ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
                     player: Player::B,
                     pin: Some(pin())
-                }
+                })
             ),
             Err(NotYours::OtherPlayer {
                 seat: Player::A,
@@ -323,10 +349,10 @@ mod tests {
         assert_eq!(
             permits(
                 SeatRole::Display,
-                &ToolAction::SetPin {
+                &ToolAction::Peek(goeben_table_tools::peek::PeekAction::SetPin {
                     player: Player::A,
                     pin: pin()
-                }
+                })
             ),
             Err(NotYours::DisplayOnly)
         );

@@ -806,8 +806,12 @@ fn seen_view(seats: &[Seat], state: &State, seat: usize) -> [u8; 32] {
 /// the game grows.
 fn seat_json(mut response: ToolResponse) -> String {
     let total = match &mut response {
-        ToolResponse::View(view) => Some(recent(&mut view.log)),
-        ToolResponse::TableView(view) => Some(recent(&mut view.log)),
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(view)) => {
+            Some(recent(&mut view.log))
+        }
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::TableView(view)) => {
+            Some(recent(&mut view.log))
+        }
         _ => None,
     };
     let mut json = to_json(&response);
@@ -1034,7 +1038,8 @@ impl Parsed {
             Parsed::Tools(request) => {
                 matches!(
                     request.action,
-                    ToolAction::View { .. } | ToolAction::TableView
+                    ToolAction::Peek(goeben_table_tools::peek::PeekAction::View { .. })
+                        | ToolAction::Peek(goeben_table_tools::peek::PeekAction::TableView)
                 )
             }
             Parsed::Game(request) => is_view(request),

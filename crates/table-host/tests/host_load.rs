@@ -105,7 +105,11 @@ fn issue_16_eight_seats_by_1000_requests_nothing_lost_or_applied_twice() {
             let logged: Vec<[u8; 2]> = log
                 .iter()
                 .filter_map(|line| match &line.entry {
-                    LogEntry::EventRolled { by, dice, .. } if *by == player => Some(*dice),
+                    LogEntry::Event(goeben_table_tools::events::EventLogEntry::EventRolled {
+                        by,
+                        dice,
+                        ..
+                    }) if *by == player => Some(*dice),
                     _ => None,
                 })
                 .collect();

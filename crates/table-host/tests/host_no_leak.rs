@@ -172,10 +172,12 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
             let view = post(
                 &table.host,
                 code,
-                &serde_json::to_string(&ToolAction::View {
-                    player: viewer,
-                    pin: None,
-                })
+                &serde_json::to_string(&ToolAction::Peek(
+                    goeben_table_tools::peek::PeekAction::View {
+                        player: viewer,
+                        pin: None,
+                    },
+                ))
                 .unwrap(),
                 None,
             );
@@ -184,10 +186,12 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
             check_seat(&shadow, viewer, name, &received, step);
             assert_eq!(
                 received,
-                as_sent(&shadow.clone().respond(ToolAction::View {
-                    player: viewer,
-                    pin: None
-                })),
+                as_sent(&shadow.clone().respond(ToolAction::Peek(
+                    goeben_table_tools::peek::PeekAction::View {
+                        player: viewer,
+                        pin: None
+                    }
+                ))),
                 "step {step}"
             );
         }
@@ -211,7 +215,9 @@ fn play(seed: u64, steps: &[(u8, bool, u8, u8)], tamper: Tamper) {
         }
         assert_eq!(
             received,
-            as_sent(&ToolResponse::TableView(Box::new(shadow.table_view()))),
+            as_sent(&ToolResponse::Peek(
+                goeben_table_tools::peek::PeekAnswer::TableView(Box::new(shadow.table_view()))
+            )),
             "step {step}"
         );
         assert_eq!(
@@ -303,10 +309,12 @@ fn issue_16_a_host_that_sends_a_seat_the_other_players_view_is_caught() {
     // A leaky host: seat A's view answered with B's view.
     let leaky = |seat: &str, session: &ToolSession, body: String| {
         if seat == "A" && body.starts_with(r#"{"tool":"view""#) {
-            as_sent(&session.clone().respond(ToolAction::View {
-                player: Player::B,
-                pin: None,
-            }))
+            as_sent(&session.clone().respond(ToolAction::Peek(
+                goeben_table_tools::peek::PeekAction::View {
+                    player: Player::B,
+                    pin: None,
+                },
+            )))
         } else {
             body
         }

@@ -196,7 +196,11 @@ fn issue_16_a_host_killed_mid_burst_reopens_the_same_table_and_every_answer_is_i
         let logged: Vec<[u8; 2]> = log
             .iter()
             .filter_map(|line| match &line.entry {
-                LogEntry::EventRolled { by, dice, .. } if *by == player => Some(*dice),
+                LogEntry::Event(goeben_table_tools::events::EventLogEntry::EventRolled {
+                    by,
+                    dice,
+                    ..
+                }) if *by == player => Some(*dice),
                 _ => None,
             })
             .collect();

@@ -4,10 +4,10 @@
 //!
 //! Seed 003's special rules are headed by name, not number, so they are cited by heading.
 
+use crate::sdr::Player;
 use crate::tool::TableTool;
-use crate::{
-    procedures, ErrorCode, ToolAction, ToolResponse, ToolSession, FIRERS_MAX, HULL_BOXES_MAX,
-};
+use crate::{procedures, ErrorCode, ToolResponse, ToolSession, FIRERS_MAX, HULL_BOXES_MAX};
+use strum::VariantNames;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -199,59 +199,110 @@ pub fn always_possible_dice(highest_modified_roll: i32, needed: i32) -> Option<u
     (needed > highest_modified_roll).then(|| (needed - highest_modified_roll + 1) as u32)
 }
 
-/// The calculators tool (seeds 003 and 004): no dice, a number (or words) with the rule it applies.
-pub(crate) struct Calculators;
+/// The requests of the calculators (seeds 003-004): its part of `ToolAction`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum CalculatorAction {
+    /// Seed 004 Tactical 11.
+    CombinedFire { strengths: Vec<u32> },
+    /// Seed 004 Strategic 6.
+    ContactModifier { ships_a: u32, ships_b: u32 },
+    /// Seed 003 Extended Operational Movement (and weather).
+    OperationalMove {
+        speed: SpeedClass,
+        turn: u32,
+        #[serde(default = "fair")]
+        weather: Weather,
+    },
+    /// Seed 003 Fuel Use.
+    FuelUse { zones_moved: u32 },
+    /// Seed 003 Adrift at Sea.
+    AdriftVp { ship_vp: u32 },
+    /// Seed 003 Cripples.
+    CrippledVp { ship_vp: u32 },
+    /// Seed 003 Victory Points (VPs): hull boxes crossed off a ship neither sunk nor crippled.
+    HullDamageVp { class: HullClass, hull_boxes: u32 },
+    /// Seed 004 Strategic 7: the words announcing how many minefields lie on a boundary.
+    MinefieldDensity { fields: u32 },
+}
 
-impl TableTool for Calculators {
-    fn respond(_session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
-        Ok(match action {
-            ToolAction::CombinedFire { strengths } if strengths.len() > FIRERS_MAX => {
+fn fair() -> Weather {
+    Weather::Fair
+}
+
+/// The answers of the calculators (seeds 003-004): its part of `ToolResponse`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum CalculatorAnswer {
+    /// A calculator's result with the rule it applies.
+    Number {
+        calculator: &'static str,
+        source: &'static str,
+        value: u32,
+    },
+    /// A calculator whose answer is words (e.g. the minefield density announcement), with its rule.
+    Wording {
+        calculator: &'static str,
+        source: &'static str,
+        text: String,
+    },
+}
+
+impl TableTool for CalculatorAction {
+    fn respond(self, _session: &mut ToolSession) -> ToolResponse {
+        match self {
+            CalculatorAction::CombinedFire { strengths } if strengths.len() > FIRERS_MAX => {
                 ToolResponse::error(ErrorCode::BadInput, format!("at most {FIRERS_MAX} ships fire together"))
             }
-            ToolAction::CombinedFire { strengths } => {
+            CalculatorAction::CombinedFire { strengths } => {
                 number("combined_fire", "Great War at Sea advanced rules, Advanced Tactical Rules 11", combined_fire_strength(&strengths))
             }
-            ToolAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
+            CalculatorAction::ContactModifier { ships_a, ships_b } => match ships_a.checked_add(ships_b) {
                 Some(_) => number("contact_modifier", "Great War at Sea advanced rules, Advanced Strategic Rules 6", contact_modifier(ships_a, ships_b)),
                 None => ToolResponse::error(ErrorCode::BadInput, "too many ships"),
             },
-            ToolAction::OperationalMove { turn: 0, .. } => ToolResponse::error(ErrorCode::BadInput, "turns are numbered from 1"),
-            ToolAction::OperationalMove { speed, turn, weather } => number(
+            CalculatorAction::OperationalMove { turn: 0, .. } => ToolResponse::error(ErrorCode::BadInput, "turns are numbered from 1"),
+            CalculatorAction::OperationalMove { speed, turn, weather } => number(
                 "operational_zones",
                 "The Turkish Black Sea Fleet, Extended Operational Movement; Weather Effects on Operations",
                 operational_zones(speed, turn, weather),
             ),
-            ToolAction::FuelUse { zones_moved } => match fuel_points_for_turn(zones_moved) {
+            CalculatorAction::FuelUse { zones_moved } => match fuel_points_for_turn(zones_moved) {
                 Some(points) => number("fuel_points", "The Turkish Black Sea Fleet, Fuel Use", points),
                 None => ToolResponse::error(ErrorCode::BadInput, "no ship moves more than three sea zones a turn"),
             },
-            ToolAction::AdriftVp { ship_vp } => number("adrift_vp", "The Turkish Black Sea Fleet, Adrift at Sea", adrift_vp(ship_vp)),
-            ToolAction::CrippledVp { ship_vp } => number("crippled_vp", "The Turkish Black Sea Fleet, Cripples", crippled_vp(ship_vp)),
-            ToolAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
+            CalculatorAction::AdriftVp { ship_vp } => number("adrift_vp", "The Turkish Black Sea Fleet, Adrift at Sea", adrift_vp(ship_vp)),
+            CalculatorAction::CrippledVp { ship_vp } => number("crippled_vp", "The Turkish Black Sea Fleet, Cripples", crippled_vp(ship_vp)),
+            CalculatorAction::HullDamageVp { hull_boxes, .. } if hull_boxes > HULL_BOXES_MAX => {
                 ToolResponse::error(ErrorCode::BadInput, format!("at most {HULL_BOXES_MAX} hull boxes at a time"))
             }
-            ToolAction::HullDamageVp { class, hull_boxes } => {
+            CalculatorAction::HullDamageVp { class, hull_boxes } => {
                 number("hull_damage_vp", "The Turkish Black Sea Fleet, Victory Points (VPs)", hull_damage_vp(class, hull_boxes))
             }
-            ToolAction::MinefieldDensity { fields } => match procedures::minefield_density(fields) {
-                Some(words) => ToolResponse::Wording {
+            CalculatorAction::MinefieldDensity { fields } => match procedures::minefield_density(fields) {
+                Some(words) => ToolResponse::Calculator(CalculatorAnswer::Wording {
                     calculator: "minefield_density",
                     source: "Great War at Sea advanced rules, Advanced Strategic Rules 7 (Minefields)",
                     text: words.to_string(),
-                },
+                }),
                 None => ToolResponse::error(ErrorCode::BadInput, "no minefield, nothing to announce: enter 1 field or more"),
             },
-            other => return Err(other),
-        })
+        }
+    }
+
+    fn acting_player(&self) -> Option<Player> {
+        // A calculator is public to both players.
+        None
     }
 }
 
 fn number(calculator: &'static str, source: &'static str, value: u32) -> ToolResponse {
-    ToolResponse::Number {
+    ToolResponse::Calculator(CalculatorAnswer::Number {
         calculator,
         source,
         value,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -8,8 +8,9 @@
 //! decided by whether smoke was used, which the players know and the tool does not.
 
 use crate::sdr::Player;
-use crate::tool::TableTool;
-use crate::{name, ErrorCode, LogEntry, ToolAction, ToolResponse, ToolSession, LOG_MAX};
+use crate::tool::{TableTool, ToolLog};
+use crate::{name, ErrorCode, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use strum::VariantNames;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -175,39 +176,67 @@ pub fn roll(which: EventTable, dice: &mut Dice) -> EventRoll {
     }
 }
 
-/// The random events tool (seed 004): one roll on a table, in the open.
-pub(crate) struct RandomEvents;
+/// The requests of the random events (seed 004): its part of `ToolAction`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum EventAction {
+    /// Roll on a random events table of seed 004.
+    RollEvent { player: Player, table: EventTable },
+}
 
-impl TableTool for RandomEvents {
-    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
-        match action {
-            ToolAction::RollEvent { player, table } => Ok(session.roll_event(player, table)),
-            other => Err(other),
-        }
+/// The answers of the random events (seed 004): its part of `ToolResponse`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum EventAnswer {
+    EventRolled { by: Player, roll: EventRoll },
+}
+
+/// The log entries of the random events (seed 004): its part of `LogEntry`, tagged by `"entry"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum EventLogEntry {
+    EventRolled {
+        by: Player,
+        table: EventTable,
+        dice: [u8; 2],
+        side_die: Option<u8>,
+    },
+}
+
+impl TableTool for EventAction {
+    fn respond(self, session: &mut ToolSession) -> ToolResponse {
+        let EventAction::RollEvent { player, table } = self;
+        session.roll_event(player, table)
     }
 
-    fn log_text(entry: &LogEntry) -> Option<String> {
-        let LogEntry::EventRolled {
+    fn acting_player(&self) -> Option<Player> {
+        let EventAction::RollEvent { player, .. } = self;
+        Some(*player)
+    }
+}
+
+impl ToolLog for EventLogEntry {
+    fn text(&self) -> String {
+        let EventLogEntry::EventRolled {
             by,
             table,
             dice,
             side_die,
-        } = entry
-        else {
-            return None;
-        };
+        } = self;
         let rolled = self::entry(*table, dice[0] + dice[1]);
         let side = side_die
             .map(|d| format!(", side die {d}: {:?}", side_for(d)))
             .unwrap_or_default();
-        Some(format!(
+        format!(
             "Player {} rolled {:?} events {}+{}: {}{side}.",
             name(*by),
             table,
             dice[0],
             dice[1],
             rolled.name
-        ))
+        )
     }
 }
 
@@ -220,13 +249,13 @@ impl ToolSession {
             );
         }
         let roll = roll(table, &mut self.dice);
-        self.log.push(LogEntry::EventRolled {
+        self.log.push(LogEntry::Event(EventLogEntry::EventRolled {
             by: player,
             table,
             dice: roll.dice,
             side_die: roll.side_die,
-        });
-        ToolResponse::EventRolled { by: player, roll }
+        }));
+        ToolResponse::Event(EventAnswer::EventRolled { by: player, roll })
     }
 }
 

@@ -7,9 +7,13 @@
 
 use super::fleets::{self, BoxView, D10Procedure, FleetSide};
 use super::sdr::Player;
-use super::tool::TableTool;
-use super::{name, LogEntry, ToolAction, ToolResponse, ToolSession, LOG_MAX};
+use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use crate::fleets::{D10Result, OwnChartView};
+use crate::tool::{TableTool, ToolLog};
 use goeben_common::ErrorCode;
+use serde::{Deserialize, Serialize};
+use strum::VariantNames;
+use ts_rs::TS;
 
 const SOURCE: &str = "Great War at Sea fleet markers";
 
@@ -17,25 +21,127 @@ fn refusal(code: ErrorCode, message: impl Into<String>) -> ToolResponse {
     ToolResponse::error(code, message)
 }
 
-/// The Fleet Charts tool (seed 002): the hidden charts, their boxes and markers, and the D10 procedures.
-pub(crate) struct FleetChartRequests;
+/// The requests of the hidden Fleet Charts (seed 002): its part of `ToolAction`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum FleetAction {
+    /// Opens this player's hidden Fleet Chart for a side of seed 002 (once; the players take different sides).
+    OpenFleetChart { player: Player, side: FleetSide },
+    /// Puts a ship, not yet on the chart, into a Fleet Box (seed 002, 5.0).
+    AssignShip {
+        player: Player,
+        ship: String,
+        fleet_box: u8,
+    },
+    /// Moves a ship from one Fleet Box to another (seed 002, 5.2 regrouping).
+    TransferShip {
+        player: Player,
+        ship: String,
+        from: u8,
+        to: u8,
+    },
+    /// Takes a ship off the chart (sunk or gone).
+    RemoveShip {
+        player: Player,
+        ship: String,
+        fleet_box: u8,
+    },
+    /// Notes whether a box's numbered fleet marker is on the map (seed 002, 5.0, 5.1, 5.2).
+    SetFleetMarker {
+        player: Player,
+        fleet_box: u8,
+        on_map: bool,
+    },
+    /// Shows the opponent one Fleet Box: its ship names, or that it is a decoy (seed 002, 5.2).
+    RevealFleetBox { player: Player, fleet_box: u8 },
+    /// Rolls a D10 procedure of seed 002; with `fleet_box`, the acting box is revealed when the roll says so.
+    RollD10 {
+        player: Player,
+        procedure: D10Procedure,
+        #[serde(default)]
+        #[ts(optional)]
+        fleet_box: Option<u8>,
+    },
+}
 
-impl TableTool for FleetChartRequests {
-    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
-        Ok(match action {
-            ToolAction::OpenFleetChart { player, side } => session.open_fleet_chart(player, side),
-            ToolAction::AssignShip {
+/// The answers of the hidden Fleet Charts (seed 002): its part of `ToolResponse`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum FleetAnswer {
+    /// The acting player's own Fleet Chart after a change.
+    FleetChart { chart: OwnChartView },
+    /// What the opponent now sees of the revealed box.
+    FleetBoxRevealed { side: FleetSide, fleet_box: BoxView },
+    /// A D10 procedure's roll; `revealed_box` is the acting box as the opponent now sees it, when revealed.
+    D10Rolled {
+        by: Player,
+        result: D10Result,
+        #[ts(optional)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        revealed_box: Option<BoxView>,
+    },
+}
+
+/// The log entries of the hidden Fleet Charts (seed 002): its part of `LogEntry`, tagged by `"entry"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum FleetLogEntry {
+    FleetChartOpened {
+        owner: Player,
+        side: FleetSide,
+    },
+    /// A box shown to the opponent: its ships then (an empty list is a decoy), with the box's salt and
+    /// commitment (anyone checks them against the last `fleet_chart_committed`; empty in older
+    /// logs).
+    FleetBoxRevealed {
+        owner: Player,
+        side: FleetSide,
+        fleet_box: u8,
+        ships: Vec<String>,
+        #[serde(default)]
+        salt: String,
+        #[serde(default)]
+        commitment: String,
+    },
+    /// A Fleet Chart sealed afresh (opened or changed): every box's commitment, box 1 first. Says that
+    /// the chart changed, never which box (seed 002 5.0: the chart stays hidden).
+    FleetChartCommitted {
+        owner: Player,
+        side: FleetSide,
+        commitments: Vec<String>,
+    },
+    /// A D10 procedure. The acting box is named only when the roll revealed it: an unrevealed marker's
+    /// number would let the opponent follow it on the map.
+    D10Rolled {
+        by: Player,
+        procedure: D10Procedure,
+        die: u8,
+        success: bool,
+        revealed: bool,
+        #[ts(optional)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fleet_box: Option<u8>,
+    },
+}
+
+impl TableTool for FleetAction {
+    fn respond(self, session: &mut ToolSession) -> ToolResponse {
+        match self {
+            FleetAction::OpenFleetChart { player, side } => session.open_fleet_chart(player, side),
+            FleetAction::AssignShip {
                 player,
                 ship,
                 fleet_box,
             } => session.edit_chart(player, Some(&ship), |chart, ship| {
                 chart.assign(ship, fleet_box)
             }),
-            ToolAction::TransferShip { from, to, .. } if from == to => ToolResponse::error(
+            FleetAction::TransferShip { from, to, .. } if from == to => ToolResponse::error(
                 ErrorCode::BadInput,
                 format!("the ship is already in Fleet Box {from}"),
             ),
-            ToolAction::TransferShip {
+            FleetAction::TransferShip {
                 player,
                 ship,
                 from,
@@ -43,42 +149,59 @@ impl TableTool for FleetChartRequests {
             } => session.edit_chart(player, Some(&ship), |chart, ship| {
                 chart.transfer(ship, from, to)
             }),
-            ToolAction::RemoveShip {
+            FleetAction::RemoveShip {
                 player,
                 ship,
                 fleet_box,
             } => session.edit_chart(player, Some(&ship), |chart, ship| {
                 chart.remove(ship, fleet_box)
             }),
-            ToolAction::SetFleetMarker {
+            FleetAction::SetFleetMarker {
                 player,
                 fleet_box,
                 on_map,
             } => session.edit_chart(player, None, |chart, _| chart.set_marker(fleet_box, on_map)),
-            ToolAction::RevealFleetBox { player, fleet_box } => {
+            FleetAction::RevealFleetBox { player, fleet_box } => {
                 session.reveal_fleet_box(player, fleet_box)
             }
-            ToolAction::RollD10 {
+            FleetAction::RollD10 {
                 player,
                 procedure,
                 fleet_box,
             } => session.roll_d10(player, procedure, fleet_box),
-            other => return Err(other),
-        })
+        }
     }
 
-    fn log_text(entry: &LogEntry) -> Option<String> {
-        Some(match entry {
-            LogEntry::FleetChartOpened { owner, side } => {
+    fn acting_player(&self) -> Option<Player> {
+        match self {
+            FleetAction::OpenFleetChart { player, .. }
+            | FleetAction::AssignShip { player, .. }
+            | FleetAction::TransferShip { player, .. }
+            | FleetAction::RemoveShip { player, .. }
+            | FleetAction::SetFleetMarker { player, .. }
+            | FleetAction::RevealFleetBox { player, .. }
+            | FleetAction::RollD10 { player, .. } => Some(*player),
+        }
+    }
+
+    fn check(session: &ToolSession) -> Result<(), String> {
+        session.fleets.check()
+    }
+}
+
+impl ToolLog for FleetLogEntry {
+    fn text(&self) -> String {
+        match self {
+            FleetLogEntry::FleetChartOpened { owner, side } => {
                 format!("Player {} holds the {side:?} Fleet Chart.", name(*owner))
             }
-            LogEntry::FleetChartCommitted { owner, side, .. } => {
+            FleetLogEntry::FleetChartCommitted { owner, side, .. } => {
                 format!(
                     "Player {}'s {side:?} Fleet Chart is sealed afresh: each box committed.",
                     name(*owner)
                 )
             }
-            LogEntry::FleetBoxRevealed {
+            FleetLogEntry::FleetBoxRevealed {
                 owner,
                 side,
                 fleet_box,
@@ -90,7 +213,7 @@ impl TableTool for FleetChartRequests {
                     name(*owner)
                 )
             }
-            LogEntry::FleetBoxRevealed {
+            FleetLogEntry::FleetBoxRevealed {
                 owner,
                 side,
                 fleet_box,
@@ -103,7 +226,7 @@ impl TableTool for FleetChartRequests {
                     ships.join(", ")
                 )
             }
-            LogEntry::D10Rolled {
+            FleetLogEntry::D10Rolled {
                 by,
                 procedure,
                 die,
@@ -125,12 +248,7 @@ impl TableTool for FleetChartRequests {
                     name(*by)
                 )
             }
-            _ => return None,
-        })
-    }
-
-    fn check(session: &ToolSession) -> Result<(), String> {
-        session.fleets.check()
+        }
     }
 }
 
@@ -181,24 +299,26 @@ impl ToolSession {
             return full;
         }
         self.fleets.open(player, side, &mut self.salts);
-        self.log.push(LogEntry::FleetChartOpened {
-            owner: player,
-            side,
-        });
+        self.log
+            .push(LogEntry::Fleet(FleetLogEntry::FleetChartOpened {
+                owner: player,
+                side,
+            }));
         self.log_commitments(player);
-        ToolResponse::FleetChart {
+        ToolResponse::Fleet(FleetAnswer::FleetChart {
             chart: self.fleets.of(player).expect("just opened").owner_view(),
-        }
+        })
     }
 
     /// Logs the commitments of `owner`'s chart as sealed now (public: they say only that it changed).
     pub(super) fn log_commitments(&mut self, owner: Player) {
         let chart = self.fleets.of(owner).expect("a sealed chart exists");
-        self.log.push(LogEntry::FleetChartCommitted {
-            owner,
-            side: chart.side,
-            commitments: chart.commitments(),
-        });
+        self.log
+            .push(LogEntry::Fleet(FleetLogEntry::FleetChartCommitted {
+                owner,
+                side: chart.side,
+                commitments: chart.commitments(),
+            }));
     }
 
     /// The acting player's chart, or the refusal to send.
@@ -249,9 +369,9 @@ impl ToolSession {
                 .seal(&mut self.salts);
             self.log_commitments(player);
         }
-        ToolResponse::FleetChart {
+        ToolResponse::Fleet(FleetAnswer::FleetChart {
             chart: self.fleets.of(player).expect("edited").owner_view(),
-        }
+        })
     }
 
     pub(super) fn reveal_fleet_box(&mut self, player: Player, fleet_box: u8) -> ToolResponse {
@@ -261,10 +381,10 @@ impl ToolSession {
         match self.show_box(player, fleet_box) {
             Ok((side, shown)) => {
                 self.fleets.of_mut(player).expect("shown").owe_reveal(false);
-                ToolResponse::FleetBoxRevealed {
+                ToolResponse::Fleet(FleetAnswer::FleetBoxRevealed {
                     side,
                     fleet_box: shown,
-                }
+                })
             }
             Err(refused) => refused,
         }
@@ -287,14 +407,15 @@ impl ToolSession {
             .expect("every box is sealed")
             .clone();
         let ships = chart.ships_in(fleet_box);
-        self.log.push(LogEntry::FleetBoxRevealed {
-            owner: player,
-            side,
-            fleet_box,
-            ships,
-            salt: seal.salt,
-            commitment: seal.commitment,
-        });
+        self.log
+            .push(LogEntry::Fleet(FleetLogEntry::FleetBoxRevealed {
+                owner: player,
+                side,
+                fleet_box,
+                ships,
+                salt: seal.salt,
+                commitment: seal.commitment,
+            }));
         Ok((side, shown))
     }
 
@@ -322,19 +443,19 @@ impl ToolSession {
             }
         }
         let (die, success, revealed) = (result.die, result.success, result.revealed);
-        self.log.push(LogEntry::D10Rolled {
+        self.log.push(LogEntry::Fleet(FleetLogEntry::D10Rolled {
             by: player,
             procedure,
             die,
             success,
             revealed,
             fleet_box: acting,
-        });
-        ToolResponse::D10Rolled {
+        }));
+        ToolResponse::Fleet(FleetAnswer::D10Rolled {
             by: player,
             result,
             revealed_box,
-        }
+        })
     }
 
     /// The roller holds the side the procedure belongs to, and names a box with ships when it acts with

@@ -6,6 +6,12 @@
 //! public log. It answers one [`ToolAction`] with one [`ToolResponse`] (both tagged by `"tool"`), meant
 //! for the player who acted.
 //!
+//! One seam per tool (`tool.rs`): each tool is a module that owns its requests, answers and log entries
+//! (e.g. [`sdr_requests::SdrAction`], [`sdr_requests::SdrAnswer`], [`sdr_requests::SdrLogEntry`]) and
+//! answers, guards, words and checks them itself. [`ToolAction`], [`ToolResponse`] and [`LogEntry`] are
+//! one line per tool over the tools' own enums (the macros of `wire.rs`): the JSON is each tool's own,
+//! read by its tag with the enum of the tool that owns it.
+//!
 //! **Tools invariant: no response shows a player the value or salt of a chit the other player holds
 //! face down.** Chits leave only through [`sdr::Chit::view_for`] (or [`sdr::Chit::public_view`], as a
 //! player who does not hold it sees it); the log records draws by commitment only. The shared screen's
@@ -14,54 +20,34 @@
 
 pub mod calculators;
 pub mod events;
-mod fleet_requests;
+pub mod fleet_requests;
 pub mod fleets;
-mod peek;
+pub mod peek;
 pub mod pins;
 pub mod procedures;
 mod request;
 pub mod sdr;
 pub mod sdr_charts;
 pub mod sdr_purposes;
-mod sdr_requests;
+pub mod sdr_requests;
 pub mod search;
-mod search_requests;
+pub mod search_requests;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 mod tool;
 pub mod turn;
 pub mod verify;
+mod wire;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use calculators::{HullClass, SpeedClass, Weather};
-use events::{EventRoll, EventTable};
-use fleets::{BoxView, ChartView, D10Procedure, D10Result, FleetCharts, FleetSide, OwnChartView};
+use fleets::{ChartView, FleetCharts, OwnChartView};
 use goeben_common::dice::Dice;
 pub use goeben_common::ErrorCode;
-use procedures::{PortSize, ProcedureKind, ProcedureRoll};
 pub use request::ToolRequest;
 use sdr::{Bag, Chit, ChitView, Player};
-use sdr_charts::{VictoryLine, VictorySide, WhatIfEntry, WhatIfFleet};
-use search::{
-    PendingCall, PortStatus, Position, SearchAnswer, SearchBoard, SearchDie, SearchLevel,
-    SearchStatus, Sighting, Unit,
-};
-
-/// Every table tool, each answering its own requests, wording its own log entries and checking its own
-/// part of the session (`tool::TableTool`). A new tool is its module and one line here, in the order of
-/// its requests in `ToolAction`.
-const TOOLS: &[tool::Registered] = &[
-    tool::registered::<sdr_requests::SecretDieRolls>(),
-    tool::registered::<events::RandomEvents>(),
-    tool::registered::<sdr_charts::SdrCharts>(),
-    tool::registered::<calculators::Calculators>(),
-    tool::registered::<procedures::DieProcedures>(),
-    tool::registered::<fleet_requests::FleetChartRequests>(),
-    tool::registered::<search_requests::Searches>(),
-    tool::registered::<peek::Peek>(),
-];
+use search::{SearchBoard, SearchStatus, Unit};
 
 /// The label every draw without a purpose carries: a house rule, not one the rules call for.
 pub const FREE_DRAW: &str = "free draw (house rule)";
@@ -76,321 +62,46 @@ pub const HULL_BOXES_MAX: u32 = 1000;
 /// Maximum accepted line length in the CLI; a longer line is refused without parsing.
 pub const MAX_LINE_BYTES: usize = 16 * 1024;
 
-/// One request to the table tools. `player` is who acts and whom the response is for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "tool", rename_all = "snake_case")]
-pub enum ToolAction {
-    /// Draw a chit from the bag, face down (seed 001 Secret Die Roll).
-    DrawSdr {
-        player: Player,
-        /// What the rules draw it for; left out, it is a free draw (house rule), so labelled.
-        #[serde(default)]
-        #[ts(optional)]
-        purpose: Option<sdr_purposes::SdrPurpose>,
-        #[serde(default)]
-        label: String,
-    },
-    /// Show one of your face-down chits to both players.
-    RevealSdr { player: Player, chit: u32 },
-    /// Put one of your revealed chits back into the bag.
-    ReturnSdr { player: Player, chit: u32 },
-    /// Check a value and salt against a commitment (anyone, any time).
-    VerifySdr {
-        commitment: String,
-        value: u8,
-        salt: String,
-    },
-    /// Roll on a random events table of seed 004.
-    RollEvent { player: Player, table: EventTable },
-    /// Seed 001 victory conditions chart for an SDR.
-    VictoryConditions { side: VictorySide, sdr: u8 },
-    /// Seed 001 What-If chart for a fleet's (effective) SDR.
-    WhatIf { fleet: WhatIfFleet, sdr: u8 },
-    /// Seed 004 Tactical 11.
-    CombinedFire { strengths: Vec<u32> },
-    /// Seed 004 Strategic 6.
-    ContactModifier { ships_a: u32, ships_b: u32 },
-    /// Seed 003 Extended Operational Movement (and weather).
-    OperationalMove {
-        speed: SpeedClass,
-        turn: u32,
-        #[serde(default = "fair")]
-        weather: Weather,
-    },
-    /// Seed 003 Fuel Use.
-    FuelUse { zones_moved: u32 },
-    /// Seed 003 Adrift at Sea.
-    AdriftVp { ship_vp: u32 },
-    /// Seed 003 Cripples.
-    CrippledVp { ship_vp: u32 },
-    /// Seed 003 Victory Points (VPs): hull boxes crossed off a ship neither sunk nor crippled.
-    HullDamageVp { class: HullClass, hull_boxes: u32 },
-    /// Seed 004 Strategic 7: the words announcing how many minefields lie on a boundary.
-    MinefieldDensity { fields: u32 },
-    /// Seed 004 Strategic 9: one turn's repair roll for a damaged ship in port.
-    PortRepair { player: Player, port: PortSize },
-    /// Seed 004 Strategic 10: a port's primary guns, rolled at the start of the game.
-    ShoreBatteries { player: Player },
-    /// Seed 004 Strategic 11: damage-control rolls for one ship, repeated while they repair.
-    DamageControl { player: Player, damaged_boxes: u32 },
-    /// Seed 003 optional rule Always Possible: roll the extra dice; all sixes succeed.
-    AlwaysPossible {
-        player: Player,
-        highest_roll: i32,
-        needed: i32,
-    },
-    /// Seed 003 optional rule Automatic Disengagement, at the end of a combat round.
-    AutomaticDisengagement {
-        player: Player,
-        max_sighting: u32,
-        range: u32,
-        night: bool,
-        speed_advantage: bool,
-    },
-    /// Seed 003 Submarines (15.0): may a submarine that made contact attack?
-    SubmarineAttack {
-        player: Player,
-        target_moved_two: bool,
-    },
-    /// Seed 003 Submarines (15.0), ASW: do the target fleet's escorts sink the submarine, and when?
-    Asw {
-        player: Player,
-        escorts: u32,
-        before_1918: bool,
-    },
-    /// Seed 003 Submarines (15.0), Sub versus Sub: two dice, 12 destroys the revealed enemy submarine.
-    SubVersusSub { player: Player },
-    /// Seed 003 Mine Warfare (13.0): the sweep roll of a ship other than an MS allowed to sweep.
-    MineSweep { player: Player },
-    /// Opens this player's hidden Fleet Chart for a side of seed 002 (once; the players take different sides).
-    OpenFleetChart { player: Player, side: FleetSide },
-    /// Puts a ship, not yet on the chart, into a Fleet Box (seed 002, 5.0).
-    AssignShip {
-        player: Player,
-        ship: String,
-        fleet_box: u8,
-    },
-    /// Moves a ship from one Fleet Box to another (seed 002, 5.2 regrouping).
-    TransferShip {
-        player: Player,
-        ship: String,
-        from: u8,
-        to: u8,
-    },
-    /// Takes a ship off the chart (sunk or gone).
-    RemoveShip {
-        player: Player,
-        ship: String,
-        fleet_box: u8,
-    },
-    /// Notes whether a box's numbered fleet marker is on the map (seed 002, 5.0, 5.1, 5.2).
-    SetFleetMarker {
-        player: Player,
-        fleet_box: u8,
-        on_map: bool,
-    },
-    /// Shows the opponent one Fleet Box: its ship names, or that it is a decoy (seed 002, 5.2).
-    RevealFleetBox { player: Player, fleet_box: u8 },
-    /// Rolls a D10 procedure of seed 002; with `fleet_box`, the acting box is revealed when the roll says so.
-    RollD10 {
-        player: Player,
-        procedure: D10Procedure,
-        #[serde(default)]
-        #[ts(optional)]
-        fleet_box: Option<u8>,
-    },
-    /// Records one of this player's units (seed 001) at a position only they see.
-    PlaceUnit {
-        player: Player,
-        unit: String,
-        at: Position,
-    },
-    /// Moves one of this player's units (before the turn's searches begin).
-    MoveUnit {
-        player: Player,
-        unit: String,
-        at: Position,
-    },
-    /// Takes one of this player's units off (sunk, or left the map).
-    RemoveUnit { player: Player, unit: String },
-    /// Starts the next turn of seed 001's track, once the last is over (the track decides day or night).
-    /// `british` fixes who is British the first time; afterwards it may be left out, or must agree.
-    StartTurn {
-        #[serde(default)]
-        #[ts(optional)]
-        british: Option<Player>,
-    },
-    /// Fixes who is British for the whole game (seed 001 "PREPARE FOR PLAY"); once only.
-    ChooseSides { british: Player },
-    /// Names the squares with islands before the first turn (seed 001 "ISLAND SQUARES"); public.
-    IslandSquares { squares: Vec<String> },
-    /// This player is done with the turn's step: movement, spotting, or (when searching) their searches
-    /// (seed 001 "HOW TO PLAY").
-    EndStep { player: Player },
-    /// Announces units that crossed (or, with `ended_there`, ended in) a square the rules make public
-    /// (seed 001 "SPOTTING"); at night a die decides first ("NIGHT TURNS").
-    ReportSpotting {
-        player: Player,
-        square: String,
-        units: Vec<String>,
-        #[serde(default)]
-        #[ts(optional)]
-        ended_there: Option<bool>,
-    },
-    /// Calls a sea, area or square where this player has a unit (seed 001 "HOW TO SEARCH").
-    Search {
-        player: Player,
-        level: SearchLevel,
-        name: String,
-    },
-    /// The searched player's choice on a square call that rolled even: be found (`admit`) or not.
-    AnswerSearch { player: Player, admit: bool },
-    /// Sets this player's PIN for Peek on one device: 4–8 digits, once a session. From then
-    /// on this player's `view` is answered only with it.
-    SetPin { player: Player, pin: pins::Pin },
-    /// Everything this player may see now: chits, bag, log, Fleet Charts, own units, the search turn.
-    /// `pin`: the player's PIN, needed once they have set one; a player without one peeks as before.
-    View {
-        player: Player,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        pin: Option<pins::Pin>,
-    },
-    /// What both players may see now, for the screen they share: no player's private data at all.
-    TableView,
+wire::tool_requests! {
+    /// One request to the table tools, tagged by `"tool"`: the requests of one tool each. `player` is who
+    /// acts and whom the response is for. A new tool is one line here, its enum in its own module.
+    pub enum ToolAction {
+        Sdr(sdr_requests::SdrAction),
+        Event(events::EventAction),
+        SdrChart(sdr_charts::SdrChartAction),
+        Calculator(calculators::CalculatorAction),
+        Procedure(procedures::ProcedureAction),
+        Fleet(fleet_requests::FleetAction),
+        Searches(search_requests::SearchesAction),
+        Peek(peek::PeekAction),
+    }
 }
 
-fn fair() -> Weather {
-    Weather::Fair
-}
-
-/// The answer to one [`ToolAction`], for the player who sent it.
+/// The answer to one [`ToolAction`], for the player who sent it, tagged by `"tool"`: a refusal, or the
+/// answer of the tool that took the request. A new tool is one line here, its enum in its own module.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "tool", rename_all = "snake_case")]
 pub enum ToolResponse {
-    SdrDrawn {
-        chit: ChitView,
-        bag_left: usize,
-    },
-    SdrRevealed {
-        chit: ChitView,
-    },
-    SdrReturned {
-        chit: ChitView,
-        bag_left: usize,
-    },
-    Verified {
-        matches: bool,
-    },
-    EventRolled {
-        by: Player,
-        roll: EventRoll,
-    },
-    VictoryConditions {
-        side: VictorySide,
-        sdr: u8,
-        lines: Vec<VictoryLine>,
-    },
-    WhatIf {
-        entry: WhatIfEntry,
-    },
-    /// A calculator's result with the rule it applies.
-    Number {
-        calculator: &'static str,
-        source: &'static str,
-        value: u32,
-    },
-    /// A calculator whose answer is words (e.g. the minefield density announcement), with its rule.
-    Wording {
-        calculator: &'static str,
-        source: &'static str,
-        text: String,
-    },
-    /// A die procedure of seeds 003/004 rolled with the session's dice, read.
-    ProcedureRolled {
-        by: Player,
-        roll: ProcedureRoll,
-    },
-    /// The acting player's own Fleet Chart after a change.
-    FleetChart {
-        chart: OwnChartView,
-    },
-    /// What the opponent now sees of the revealed box.
-    FleetBoxRevealed {
-        side: FleetSide,
-        fleet_box: BoxView,
-    },
-    /// A D10 procedure's roll; `revealed_box` is the acting box as the opponent now sees it, when revealed.
-    D10Rolled {
-        by: Player,
-        result: D10Result,
-        #[ts(optional)]
-        #[serde(skip_serializing_if = "Option::is_none")]
-        revealed_box: Option<BoxView>,
-    },
-    /// One of the acting player's units where it now is.
-    Unit {
-        unit: Box<Unit>,
-    },
-    UnitRemoved {
-        unit: String,
-    },
-    TurnStarted {
-        turn: u32,
-        night: bool,
-        british: Player,
-    },
-    /// Who is British for the game.
-    SidesChosen {
-        british: Player,
-    },
-    /// The game's island squares (public).
-    IslandSquares {
-        squares: Vec<String>,
-    },
-    /// The step this player closed, and the step the turn is at now.
-    StepEnded {
-        ended: turn::TurnStep,
-        now: turn::TurnStep,
-    },
-    /// To the reporter: what was reported, and whether the opponent heard it (`heard`).
-    SpottingReported {
-        square: String,
-        units: Vec<String>,
-        ended_there: bool,
-        night_die: Option<u8>,
-        heard: bool,
-    },
-    /// The answer to the caller's search.
-    Searched {
-        level: SearchLevel,
-        name: String,
-        dice: Vec<SearchDie>,
-        answer: SearchAnswer,
-    },
-    /// A square call waiting for the searched player's choice.
-    SearchPending {
-        call: PendingCall,
-    },
-    /// To the searched player: their choice and the answer the caller got.
-    SearchAnswered {
-        square: String,
-        admitted: bool,
-        answer: SearchAnswer,
-    },
-    /// The player's PIN is set (the PIN itself is never answered).
-    PinSet {
-        player: Player,
-    },
-    /// Boxed (the JSON is the same): a view is far larger than any other answer, and refusals travel in
-    /// `Result`s.
-    View(Box<ToolView>),
-    /// What both players may see (boxed like `View`).
-    TableView(Box<TableView>),
     Error {
         code: ErrorCode,
         message: String,
     },
+    #[serde(untagged)]
+    Sdr(sdr_requests::SdrAnswer),
+    #[serde(untagged)]
+    Event(events::EventAnswer),
+    #[serde(untagged)]
+    SdrChart(sdr_charts::SdrChartAnswer),
+    #[serde(untagged)]
+    Calculator(calculators::CalculatorAnswer),
+    #[serde(untagged)]
+    Procedure(procedures::ProcedureAnswer),
+    #[serde(untagged)]
+    Fleet(fleet_requests::FleetAnswer),
+    #[serde(untagged)]
+    Searches(search_requests::SearchesAnswer),
+    #[serde(untagged)]
+    Peek(peek::PeekAnswer),
 }
 
 impl ToolResponse {
@@ -447,148 +158,17 @@ pub struct PublicFleetCharts {
     pub b: Option<ChartView>,
 }
 
-/// One public log entry. Draws are recorded by commitment only, so the log is the same for both players.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(tag = "entry", rename_all = "snake_case")]
-pub enum LogEntry {
-    SdrDrawn {
-        chit: u32,
-        owner: Player,
-        label: String,
-        commitment: String,
-        /// What the rules drew it for; null for a free draw (and in older logs).
-        #[serde(default)]
-        purpose: Option<sdr_purposes::SdrPurpose>,
-    },
-    SdrRevealed {
-        chit: u32,
-        owner: Player,
-        value: u8,
-        salt: String,
-        verified: bool,
-    },
-    SdrReturned {
-        chit: u32,
-        owner: Player,
-    },
-    EventRolled {
-        by: Player,
-        table: EventTable,
-        dice: [u8; 2],
-        side_die: Option<u8>,
-    },
-    FleetChartOpened {
-        owner: Player,
-        side: FleetSide,
-    },
-    /// A box shown to the opponent: its ships then (an empty list is a decoy), with the box's salt and
-    /// commitment (anyone checks them against the last `fleet_chart_committed`; empty in older
-    /// logs).
-    FleetBoxRevealed {
-        owner: Player,
-        side: FleetSide,
-        fleet_box: u8,
-        ships: Vec<String>,
-        #[serde(default)]
-        salt: String,
-        #[serde(default)]
-        commitment: String,
-    },
-    /// A Fleet Chart sealed afresh (opened or changed): every box's commitment, box 1 first. Says that
-    /// the chart changed, never which box (seed 002 5.0: the chart stays hidden).
-    FleetChartCommitted {
-        owner: Player,
-        side: FleetSide,
-        commitments: Vec<String>,
-    },
-    /// A D10 procedure. The acting box is named only when the roll revealed it: an unrevealed marker's
-    /// number would let the opponent follow it on the map.
-    D10Rolled {
-        by: Player,
-        procedure: D10Procedure,
-        die: u8,
-        success: bool,
-        revealed: bool,
-        #[ts(optional)]
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        fleet_box: Option<u8>,
-    },
-    TurnStarted {
-        turn: u32,
-        night: bool,
-        british: Player,
-    },
-    /// Who is British for the whole game (seed 001 "PREPARE FOR PLAY").
-    SidesChosen {
-        british: Player,
-    },
-    /// The squares with islands, named before the first turn (seed 001 "ISLAND SQUARES").
-    IslandSquares {
-        squares: Vec<String>,
-    },
-    /// A player closed their part of a step of the turn (seed 001 "HOW TO PLAY").
-    StepEnded {
-        turn: u32,
-        player: Player,
-        step: turn::TurnStep,
-    },
-    /// A die procedure of seeds 003/004 (port repair, damage control, ASW, ...), rolled in the open.
-    ProcedureRolled {
-        by: Player,
-        procedure: ProcedureKind,
-        dice: Vec<u8>,
-        modified: Vec<i32>,
-        outcome: String,
-    },
-    /// A night spotting die, rolled in the open; an even die spares the report ("NIGHT TURNS").
-    SpottingDie {
-        by: Player,
-        die: u8,
-    },
-    /// A spotting announcement ("SPOTTING").
-    Spotted {
-        by: Player,
-        square: String,
-        units: Vec<Sighting>,
-        ended_there: bool,
-    },
-    /// A unit on a port square, disclosed before the searches ("PORT SQUARES").
-    PortDisclosed {
-        owner: Player,
-        unit: String,
-        square: String,
-        port: PortStatus,
-    },
-    /// A search call answered at once; `british` says whose searches these are (the British player's
-    /// come first; recorded, not enforced).
-    SearchCalled {
-        turn: u32,
-        caller: Player,
-        british: bool,
-        level: SearchLevel,
-        name: String,
-        dice: Vec<SearchDie>,
-        answer: SearchAnswer,
-    },
-    /// A square call waiting for the searched player's choice.
-    SearchAwaiting {
-        turn: u32,
-        caller: Player,
-        british: bool,
-        square: String,
-        dice: Vec<SearchDie>,
-    },
-    /// The answer to a call that waited. A refusal to admit reads exactly like an empty square.
-    SearchAnswered {
-        turn: u32,
-        caller: Player,
-        square: String,
-        answer: SearchAnswer,
-    },
-    /// A player set a PIN for Peek: public, so the other player knows; never the PIN.
-    PinSet {
-        player: Player,
-    },
+wire::tool_log! {
+    /// One public log entry, tagged by `"entry"`: the entries of one tool each. Draws are recorded by
+    /// commitment only, so the log is the same for both players. A tool that logs is one line here.
+    pub enum LogEntry {
+        Sdr(sdr_requests::SdrLogEntry),
+        Event(events::EventLogEntry),
+        Procedure(procedures::ProcedureLogEntry),
+        Fleet(fleet_requests::FleetLogEntry),
+        Searches(search_requests::SearchesLogEntry),
+        Peek(peek::PeekLogEntry),
+    }
 }
 
 /// A log entry with a readable line.
@@ -597,16 +177,6 @@ pub struct LogLine {
     #[serde(flatten)]
     pub entry: LogEntry,
     pub text: String,
-}
-
-impl LogEntry {
-    /// The entry's readable line, in the words of the tool that logged it.
-    fn text(&self) -> String {
-        TOOLS
-            .iter()
-            .find_map(|tool| (tool.log_text)(self))
-            .unwrap_or_else(|| unreachable!("no table tool words {self:?}"))
-    }
 }
 
 fn name(player: Player) -> &'static str {
@@ -783,7 +353,7 @@ impl ToolSession {
         if let Some(player) = request.guarded_player() {
             if let Err(refusal) = self.pins.check(player, request.pin(), now) {
                 let doing = match request.action {
-                    ToolAction::View { .. } => peek::PinUse::Peek,
+                    ToolAction::Peek(crate::peek::PeekAction::View { .. }) => peek::PinUse::Peek,
                     _ => peek::PinUse::Act,
                 };
                 return peek::pin_refused(player, refusal, doing);
@@ -792,15 +362,9 @@ impl ToolSession {
         self.apply(request.action)
     }
 
-    /// The one tool whose request `action` is answers it (`TOOLS`, each tool giving back what is not its).
-    fn apply(&mut self, mut action: ToolAction) -> ToolResponse {
-        for tool in TOOLS {
-            match (tool.respond)(self, action) {
-                Ok(answer) => return answer,
-                Err(not_its) => action = not_its,
-            }
-        }
-        unreachable!("no table tool answers {action:?}")
+    /// The tool whose request `action` is answers it.
+    fn apply(&mut self, action: ToolAction) -> ToolResponse {
+        action.respond_in(self)
     }
     /// Whether `player` has set a PIN for Peek (public).
     pub fn has_pin(&self, player: Player) -> bool {
@@ -863,7 +427,7 @@ impl ToolSession {
         if self.log.len() > LOG_MAX {
             return Err(format!("log longer than {LOG_MAX}"));
         }
-        TOOLS.iter().try_for_each(|tool| (tool.check)(self))
+        ToolAction::check_tools(self)
     }
 }
 
@@ -895,14 +459,17 @@ pub fn handle_line(session: &mut ToolSession, line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::events::EventTable;
+    use crate::fleets::FleetSide;
+    use crate::search::Position;
 
     fn draw(s: &mut ToolSession, player: Player) -> ChitView {
-        match s.respond(ToolAction::DrawSdr {
+        match s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::DrawSdr {
             player,
             purpose: None,
             label: "test".into(),
-        }) {
-            ToolResponse::SdrDrawn { chit, .. } => chit,
+        })) {
+            ToolResponse::Sdr(crate::sdr_requests::SdrAnswer::SdrDrawn { chit, .. }) => chit,
             other => panic!("draw refused: {other:?}"),
         }
     }
@@ -912,10 +479,10 @@ mod tests {
         let mut s = ToolSession::seeded(4);
         let mine = draw(&mut s, Player::A);
         assert_eq!(s.bag().len(), 47);
-        let refused = s.respond(ToolAction::RevealSdr {
+        let refused = s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::RevealSdr {
             player: Player::B,
             chit: mine.chit,
-        });
+        }));
         assert!(matches!(
             refused,
             ToolResponse::Error {
@@ -923,10 +490,10 @@ mod tests {
                 ..
             }
         ));
-        let refused = s.respond(ToolAction::ReturnSdr {
+        let refused = s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::ReturnSdr {
             player: Player::A,
             chit: mine.chit,
-        });
+        }));
         assert!(
             matches!(
                 refused,
@@ -937,10 +504,12 @@ mod tests {
             ),
             "a secret chit cannot go back unseen"
         );
-        let ToolResponse::SdrRevealed { chit } = s.respond(ToolAction::RevealSdr {
-            player: Player::A,
-            chit: mine.chit,
-        }) else {
+        let ToolResponse::Sdr(crate::sdr_requests::SdrAnswer::SdrRevealed { chit }) =
+            s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::RevealSdr {
+                player: Player::A,
+                chit: mine.chit,
+            }))
+        else {
             panic!()
         };
         let sdr::ChitFace::Own { value } = mine.face else {
@@ -950,47 +519,49 @@ mod tests {
             matches!(chit.face, sdr::ChitFace::Revealed { value: v, verified: true, .. } if v == value)
         );
         assert!(matches!(
-            s.respond(ToolAction::RevealSdr {
+            s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::RevealSdr {
                 player: Player::A,
                 chit: 1
-            }),
+            })),
             ToolResponse::Error {
                 code: ErrorCode::AlreadyRevealed,
                 ..
             }
         ));
-        let ToolResponse::SdrReturned { bag_left, .. } = s.respond(ToolAction::ReturnSdr {
-            player: Player::A,
-            chit: 1,
-        }) else {
+        let ToolResponse::Sdr(crate::sdr_requests::SdrAnswer::SdrReturned { bag_left, .. }) = s
+            .respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::ReturnSdr {
+                player: Player::A,
+                chit: 1,
+            }))
+        else {
             panic!()
         };
         assert_eq!(bag_left, 48);
         assert!(matches!(
-            s.respond(ToolAction::ReturnSdr {
+            s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::ReturnSdr {
                 player: Player::A,
                 chit: 1
-            }),
+            })),
             ToolResponse::Error {
                 code: ErrorCode::AlreadyReturned,
                 ..
             }
         ));
         assert!(matches!(
-            s.respond(ToolAction::RevealSdr {
+            s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::RevealSdr {
                 player: Player::A,
                 chit: 9
-            }),
+            })),
             ToolResponse::Error {
                 code: ErrorCode::UnknownChit,
                 ..
             }
         ));
         assert!(matches!(
-            s.respond(ToolAction::RevealSdr {
+            s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::RevealSdr {
                 player: Player::A,
                 chit: 0
-            }),
+            })),
             ToolResponse::Error {
                 code: ErrorCode::UnknownChit,
                 ..
@@ -1006,11 +577,11 @@ mod tests {
         }
         let before = s.clone();
         assert!(matches!(
-            s.respond(ToolAction::DrawSdr {
+            s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::DrawSdr {
                 player: Player::A,
                 purpose: None,
                 label: String::new()
-            }),
+            })),
             ToolResponse::Error {
                 code: ErrorCode::BagEmpty,
                 ..
@@ -1023,10 +594,10 @@ mod tests {
     fn a_session_round_trips_through_json_and_continues_the_same() {
         let mut s = ToolSession::seeded(21);
         draw(&mut s, Player::A);
-        s.respond(ToolAction::RollEvent {
+        s.respond(ToolAction::Event(crate::events::EventAction::RollEvent {
             player: Player::B,
             table: EventTable::Strategic,
-        });
+        }));
         let saved = serde_json::to_string(&s).unwrap();
         let mut restored = ToolSession::from_json(&saved).unwrap();
         assert_eq!(restored, s);
@@ -1093,7 +664,7 @@ mod tests {
         ));
         assert_eq!(
             parse_line(r#"{"tool":"table_view"}"#).unwrap(),
-            ToolAction::TableView.into()
+            ToolAction::Peek(crate::peek::PeekAction::TableView).into()
         );
         assert!(
             matches!(
@@ -1107,11 +678,11 @@ mod tests {
         );
         assert_eq!(
             parse_line(r#"{"tool":"draw_sdr","player":"b"}"#).unwrap(),
-            ToolAction::DrawSdr {
+            ToolAction::Sdr(crate::sdr_requests::SdrAction::DrawSdr {
                 player: Player::B,
                 purpose: None,
                 label: String::new()
-            }
+            })
             .into()
         );
     }
@@ -1121,19 +692,23 @@ mod tests {
         let mut s = ToolSession::seeded(12);
         let a = draw(&mut s, Player::A);
         draw(&mut s, Player::B);
-        s.respond(ToolAction::RevealSdr {
+        s.respond(ToolAction::Sdr(crate::sdr_requests::SdrAction::RevealSdr {
             player: Player::B,
             chit: 2,
-        });
-        s.respond(ToolAction::OpenFleetChart {
-            player: Player::A,
-            side: FleetSide::German,
-        });
-        s.respond(ToolAction::AssignShip {
-            player: Player::A,
-            ship: "Emden".into(),
-            fleet_box: 3,
-        });
+        }));
+        s.respond(ToolAction::Fleet(
+            crate::fleet_requests::FleetAction::OpenFleetChart {
+                player: Player::A,
+                side: FleetSide::German,
+            },
+        ));
+        s.respond(ToolAction::Fleet(
+            crate::fleet_requests::FleetAction::AssignShip {
+                player: Player::A,
+                ship: "Emden".into(),
+                fleet_box: 3,
+            },
+        ));
         let at = Position {
             sea: "Ionian".into(),
             area: "Ionian A".into(),
@@ -1142,15 +717,21 @@ mod tests {
             port: None,
             coast_side: None,
         };
-        s.respond(ToolAction::PlaceUnit {
-            player: Player::B,
-            unit: "Gloucester".into(),
-            at,
-        });
-        s.respond(ToolAction::StartTurn {
-            british: Some(Player::B),
-        });
-        let ToolResponse::TableView(table) = s.respond(ToolAction::TableView) else {
+        s.respond(ToolAction::Searches(
+            crate::search_requests::SearchesAction::PlaceUnit {
+                player: Player::B,
+                unit: "Gloucester".into(),
+                at,
+            },
+        ));
+        s.respond(ToolAction::Searches(
+            crate::search_requests::SearchesAction::StartTurn {
+                british: Some(Player::B),
+            },
+        ));
+        let ToolResponse::Peek(crate::peek::PeekAnswer::TableView(table)) =
+            s.respond(ToolAction::Peek(crate::peek::PeekAction::TableView))
+        else {
             panic!("a table view")
         };
         let (view_a, view_b) = (s.view(Player::A), s.view(Player::B));
@@ -1169,7 +750,10 @@ mod tests {
         assert_eq!(table.fleet_charts.a, view_b.opponent_fleet_chart);
         assert_eq!(table.fleet_charts.b, None);
         assert_eq!(table.search, view_a.search);
-        let json = serde_json::to_string(&ToolResponse::TableView(table)).unwrap();
+        let json = serde_json::to_string(&ToolResponse::Peek(crate::peek::PeekAnswer::TableView(
+            table,
+        )))
+        .unwrap();
         assert!(
             json.starts_with(r#"{"tool":"table_view","bag_left":46,"#),
             "{json}"

@@ -3,34 +3,86 @@
 //! request acting as its player, before any tool sees it (`ToolSession::respond_at`).
 
 use super::sdr::Player;
-use super::tool::TableTool;
-use super::{name, pins, LogEntry, ToolAction, ToolResponse, ToolSession, LOG_MAX};
+use super::{name, pins, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use crate::tool::{TableTool, ToolLog};
+use crate::{TableView, ToolView};
 use goeben_common::ErrorCode;
+use serde::{Deserialize, Serialize};
+use strum::VariantNames;
+use ts_rs::TS;
 
-/// Peek and the table view, and the PINs that guard a player's requests.
-pub(crate) struct Peek;
+/// The requests of Peek (the views and the PIN): its part of `ToolAction`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum PeekAction {
+    /// Sets this player's PIN for Peek on one device: 4–8 digits, once a session. From then
+    /// on this player's `view` is answered only with it.
+    SetPin { player: Player, pin: pins::Pin },
+    /// Everything this player may see now: chits, bag, log, Fleet Charts, own units, the search turn.
+    /// `pin`: the player's PIN, needed once they have set one; a player without one peeks as before.
+    View {
+        player: Player,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        pin: Option<pins::Pin>,
+    },
+    /// What both players may see now, for the screen they share: no player's private data at all.
+    TableView,
+}
 
-impl TableTool for Peek {
-    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
-        Ok(match action {
-            ToolAction::SetPin { player, pin } => session.set_pin(player, &pin),
-            ToolAction::View { player, .. } => ToolResponse::View(Box::new(session.view(player))),
-            ToolAction::TableView => ToolResponse::TableView(Box::new(session.table_view())),
-            other => return Err(other),
-        })
+/// The answers of Peek (the views and the PIN): its part of `ToolResponse`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum PeekAnswer {
+    /// The player's PIN is set (the PIN itself is never answered).
+    PinSet { player: Player },
+    /// Boxed (the JSON is the same): a view is far larger than any other answer, and refusals travel in
+    /// `Result`s.
+    View(Box<ToolView>),
+    /// What both players may see (boxed like `View`).
+    TableView(Box<TableView>),
+}
+
+/// The log entries of Peek (the views and the PIN): its part of `LogEntry`, tagged by `"entry"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum PeekLogEntry {
+    /// A player set a PIN for Peek: public, so the other player knows; never the PIN.
+    PinSet { player: Player },
+}
+
+impl TableTool for PeekAction {
+    fn respond(self, session: &mut ToolSession) -> ToolResponse {
+        match self {
+            PeekAction::SetPin { player, pin } => session.set_pin(player, &pin),
+            PeekAction::View { player, .. } => {
+                ToolResponse::Peek(PeekAnswer::View(Box::new(session.view(player))))
+            }
+            PeekAction::TableView => {
+                ToolResponse::Peek(PeekAnswer::TableView(Box::new(session.table_view())))
+            }
+        }
     }
 
-    fn log_text(entry: &LogEntry) -> Option<String> {
-        match entry {
-            LogEntry::PinSet { player } => {
-                Some(format!("Player {} set a PIN for Peek.", name(*player)))
-            }
-            _ => None,
+    fn acting_player(&self) -> Option<Player> {
+        match self {
+            PeekAction::SetPin { player, .. } | PeekAction::View { player, .. } => Some(*player),
+            // The shared table view is for no player.
+            PeekAction::TableView => None,
         }
     }
 
     fn check(session: &ToolSession) -> Result<(), String> {
         session.pins.check_saved()
+    }
+}
+
+impl ToolLog for PeekLogEntry {
+    fn text(&self) -> String {
+        let PeekLogEntry::PinSet { player } = self;
+        format!("Player {} set a PIN for Peek.", name(*player))
     }
 }
 
@@ -45,8 +97,9 @@ impl ToolSession {
         }
         match self.pins.set(player, pin, &mut self.salts) {
             Ok(()) => {
-                self.log.push(LogEntry::PinSet { player });
-                ToolResponse::PinSet { player }
+                self.log
+                    .push(LogEntry::Peek(PeekLogEntry::PinSet { player }));
+                ToolResponse::Peek(PeekAnswer::PinSet { player })
             }
             Err(refusal) => pin_refused(player, refusal, PinUse::Act),
         }

@@ -10,8 +10,9 @@
 //! with the session's dice. Seed 003's rules have headings, not numbers, so they are cited by heading.
 
 use crate::sdr::Player;
-use crate::tool::TableTool;
-use crate::{name, ErrorCode, LogEntry, ToolAction, ToolResponse, ToolSession, LOG_MAX};
+use crate::tool::{TableTool, ToolLog};
+use crate::{name, ErrorCode, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use strum::VariantNames;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -488,53 +489,126 @@ pub fn minefield_density(fields: u32) -> Option<&'static str> {
     }
 }
 
-/// The die procedures tool (seeds 003 and 004): each rolled with the session's dice once its inputs are
-/// in range, in the open.
-pub(crate) struct DieProcedures;
+/// The requests of the die procedures (seeds 003-004): its part of `ToolAction`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum ProcedureAction {
+    /// Seed 004 Strategic 9: one turn's repair roll for a damaged ship in port.
+    PortRepair { player: Player, port: PortSize },
+    /// Seed 004 Strategic 10: a port's primary guns, rolled at the start of the game.
+    ShoreBatteries { player: Player },
+    /// Seed 004 Strategic 11: damage-control rolls for one ship, repeated while they repair.
+    DamageControl { player: Player, damaged_boxes: u32 },
+    /// Seed 003 optional rule Always Possible: roll the extra dice; all sixes succeed.
+    AlwaysPossible {
+        player: Player,
+        highest_roll: i32,
+        needed: i32,
+    },
+    /// Seed 003 optional rule Automatic Disengagement, at the end of a combat round.
+    AutomaticDisengagement {
+        player: Player,
+        max_sighting: u32,
+        range: u32,
+        night: bool,
+        speed_advantage: bool,
+    },
+    /// Seed 003 Submarines (15.0): may a submarine that made contact attack?
+    SubmarineAttack {
+        player: Player,
+        target_moved_two: bool,
+    },
+    /// Seed 003 Submarines (15.0), ASW: do the target fleet's escorts sink the submarine, and when?
+    Asw {
+        player: Player,
+        escorts: u32,
+        before_1918: bool,
+    },
+    /// Seed 003 Submarines (15.0), Sub versus Sub: two dice, 12 destroys the revealed enemy submarine.
+    SubVersusSub { player: Player },
+    /// Seed 003 Mine Warfare (13.0): the sweep roll of a ship other than an MS allowed to sweep.
+    MineSweep { player: Player },
+}
 
-impl TableTool for DieProcedures {
-    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
-        Ok(match action {
-            ToolAction::PortRepair { player, port } => session.roll_procedure(player, Procedure::PortRepair { port }),
-            ToolAction::ShoreBatteries { player } => session.roll_procedure(player, Procedure::ShoreBatteries),
-            ToolAction::DamageControl { damaged_boxes, .. } if !(1..=DAMAGED_BOXES_MAX).contains(&damaged_boxes) => {
+/// The answers of the die procedures (seeds 003-004): its part of `ToolResponse`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum ProcedureAnswer {
+    /// A die procedure of seeds 003/004 rolled with the session's dice, read.
+    ProcedureRolled { by: Player, roll: ProcedureRoll },
+}
+
+/// The log entries of the die procedures (seeds 003-004): its part of `LogEntry`, tagged by `"entry"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum ProcedureLogEntry {
+    /// A die procedure of seeds 003/004 (port repair, damage control, ASW, ...), rolled in the open.
+    ProcedureRolled {
+        by: Player,
+        procedure: ProcedureKind,
+        dice: Vec<u8>,
+        modified: Vec<i32>,
+        outcome: String,
+    },
+}
+
+impl TableTool for ProcedureAction {
+    fn respond(self, session: &mut ToolSession) -> ToolResponse {
+        match self {
+            ProcedureAction::PortRepair { player, port } => session.roll_procedure(player, Procedure::PortRepair { port }),
+            ProcedureAction::ShoreBatteries { player } => session.roll_procedure(player, Procedure::ShoreBatteries),
+            ProcedureAction::DamageControl { damaged_boxes, .. } if !(1..=DAMAGED_BOXES_MAX).contains(&damaged_boxes) => {
                 ToolResponse::error(ErrorCode::BadInput, format!("damage control needs 1-{} damaged boxes", DAMAGED_BOXES_MAX))
             }
-            ToolAction::DamageControl { player, damaged_boxes } => session.roll_procedure(player, Procedure::DamageControl { damaged_boxes }),
-            ToolAction::AlwaysPossible { player, highest_roll, needed } => match always_possible_count(highest_roll, needed) {
+            ProcedureAction::DamageControl { player, damaged_boxes } => session.roll_procedure(player, Procedure::DamageControl { damaged_boxes }),
+            ProcedureAction::AlwaysPossible { player, highest_roll, needed } => match always_possible_count(highest_roll, needed) {
                 Ok(dice) => session.roll_procedure(player, Procedure::AlwaysPossible { dice }),
                 Err(why) => ToolResponse::error(ErrorCode::BadInput, why),
             },
-            ToolAction::AutomaticDisengagement { max_sighting, range, .. }
+            ProcedureAction::AutomaticDisengagement { max_sighting, range, .. }
                 if max_sighting > SIGHTING_MAX || range > SIGHTING_MAX =>
             {
                 ToolResponse::error(ErrorCode::BadInput, format!("sighting distance and range are 0-{} hexes", SIGHTING_MAX))
             }
-            ToolAction::AutomaticDisengagement { player, max_sighting, range, night, speed_advantage } => {
+            ProcedureAction::AutomaticDisengagement { player, max_sighting, range, night, speed_advantage } => {
                 session.roll_procedure(player, Procedure::AutomaticDisengagement { max_sighting, range, night, speed_advantage })
             }
-            ToolAction::SubmarineAttack { player, target_moved_two } => session.roll_procedure(player, Procedure::SubmarineAttack { target_moved_two }),
-            ToolAction::Asw { escorts, .. } if !(1..=ESCORTS_MAX).contains(&escorts) => ToolResponse::error(ErrorCode::BadInput,
+            ProcedureAction::SubmarineAttack { player, target_moved_two } => session.roll_procedure(player, Procedure::SubmarineAttack { target_moved_two }),
+            ProcedureAction::Asw { escorts, .. } if !(1..=ESCORTS_MAX).contains(&escorts) => ToolResponse::error(ErrorCode::BadInput,
                 format!("an ASW roll needs 1-{} escorts in the target fleet; without escorts there is none", ESCORTS_MAX),
             ),
-            ToolAction::Asw { player, escorts, before_1918 } => session.roll_procedure(player, Procedure::Asw { escorts, before_1918 }),
-            ToolAction::SubVersusSub { player } => session.roll_procedure(player, Procedure::SubVersusSub),
-            ToolAction::MineSweep { player } => session.roll_procedure(player, Procedure::MineSweep),
-            other => return Err(other),
-        })
+            ProcedureAction::Asw { player, escorts, before_1918 } => session.roll_procedure(player, Procedure::Asw { escorts, before_1918 }),
+            ProcedureAction::SubVersusSub { player } => session.roll_procedure(player, Procedure::SubVersusSub),
+            ProcedureAction::MineSweep { player } => session.roll_procedure(player, Procedure::MineSweep),
+        }
     }
 
-    fn log_text(entry: &LogEntry) -> Option<String> {
-        let LogEntry::ProcedureRolled {
+    fn acting_player(&self) -> Option<Player> {
+        match self {
+            ProcedureAction::PortRepair { player, .. }
+            | ProcedureAction::ShoreBatteries { player }
+            | ProcedureAction::DamageControl { player, .. }
+            | ProcedureAction::AlwaysPossible { player, .. }
+            | ProcedureAction::AutomaticDisengagement { player, .. }
+            | ProcedureAction::SubmarineAttack { player, .. }
+            | ProcedureAction::Asw { player, .. }
+            | ProcedureAction::SubVersusSub { player }
+            | ProcedureAction::MineSweep { player } => Some(*player),
+        }
+    }
+}
+
+impl ToolLog for ProcedureLogEntry {
+    fn text(&self) -> String {
+        let ProcedureLogEntry::ProcedureRolled {
             by,
             procedure,
             dice,
             modified,
             outcome,
-        } = entry
-        else {
-            return None;
-        };
+        } = self;
         let dice: Vec<String> = dice
             .iter()
             .zip(modified)
@@ -546,11 +620,11 @@ impl TableTool for DieProcedures {
                 }
             })
             .collect();
-        Some(format!(
+        format!(
             "Player {} rolled {procedure:?}: {}. {outcome}",
             name(*by),
             dice.join(", ")
-        ))
+        )
     }
 }
 
@@ -564,14 +638,15 @@ impl ToolSession {
             );
         }
         let roll = roll(procedure, &mut self.dice);
-        self.log.push(LogEntry::ProcedureRolled {
-            by: player,
-            procedure: roll.procedure,
-            dice: roll.dice.clone(),
-            modified: roll.modified.clone(),
-            outcome: roll.outcome.clone(),
-        });
-        ToolResponse::ProcedureRolled { by: player, roll }
+        self.log
+            .push(LogEntry::Procedure(ProcedureLogEntry::ProcedureRolled {
+                by: player,
+                procedure: roll.procedure,
+                dice: roll.dice.clone(),
+                modified: roll.modified.clone(),
+                outcome: roll.outcome.clone(),
+            }));
+        ToolResponse::Procedure(ProcedureAnswer::ProcedureRolled { by: player, roll })
     }
 }
 

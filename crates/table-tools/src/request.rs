@@ -24,12 +24,6 @@ pub struct ToolRequest {
     pub pin: Option<Pin>,
 }
 
-impl From<ToolAction> for ToolRequest {
-    fn from(action: ToolAction) -> ToolRequest {
-        ToolRequest { action, pin: None }
-    }
-}
-
 impl ToolRequest {
     /// `action` sent with `pin`.
     pub fn with_pin(action: ToolAction, pin: Pin) -> ToolRequest {
@@ -43,7 +37,7 @@ impl ToolRequest {
     pub fn pin(&self) -> Option<&Pin> {
         match (&self.pin, &self.action) {
             (Some(pin), _) => Some(pin),
-            (None, ToolAction::View { pin, .. }) => pin.as_ref(),
+            (None, ToolAction::Peek(crate::peek::PeekAction::View { pin, .. })) => pin.as_ref(),
             (None, _) => None,
         }
     }
@@ -52,7 +46,7 @@ impl ToolRequest {
     /// which sets the PIN (and is refused once one is set, whoever sends it).
     pub fn guarded_player(&self) -> Option<Player> {
         match self.action {
-            ToolAction::SetPin { .. } => None,
+            ToolAction::Peek(crate::peek::PeekAction::SetPin { .. }) => None,
             ref action => action.acting_player(),
         }
     }
@@ -97,63 +91,5 @@ impl Serialize for ToolRequest {
             );
         }
         value.serialize(serializer)
-    }
-}
-
-impl ToolAction {
-    /// The player a request acts as. Written out for every request (no wildcard), so a new request does
-    /// not compile until someone decides whether it acts as a player: a player's PIN guards it then, and
-    /// only that player's seat of the table host may send it.
-    pub fn acting_player(&self) -> Option<Player> {
-        use ToolAction as A;
-        match self {
-            A::DrawSdr { player, .. }
-            | A::RevealSdr { player, .. }
-            | A::ReturnSdr { player, .. }
-            | A::RollEvent { player, .. }
-            | A::PortRepair { player, .. }
-            | A::ShoreBatteries { player }
-            | A::DamageControl { player, .. }
-            | A::AlwaysPossible { player, .. }
-            | A::AutomaticDisengagement { player, .. }
-            | A::SubmarineAttack { player, .. }
-            | A::Asw { player, .. }
-            | A::SubVersusSub { player }
-            | A::MineSweep { player }
-            | A::OpenFleetChart { player, .. }
-            | A::AssignShip { player, .. }
-            | A::TransferShip { player, .. }
-            | A::RemoveShip { player, .. }
-            | A::SetFleetMarker { player, .. }
-            | A::RevealFleetBox { player, .. }
-            | A::RollD10 { player, .. }
-            | A::PlaceUnit { player, .. }
-            | A::MoveUnit { player, .. }
-            | A::RemoveUnit { player, .. }
-            | A::ReportSpotting { player, .. }
-            | A::Search { player, .. }
-            | A::AnswerSearch { player, .. }
-            | A::EndStep { player }
-            | A::SetPin { player, .. }
-            | A::View { player, .. } => Some(*player),
-            // Public to both players: reading a chart, a calculator, checking a commitment, starting the
-            // search turn (only once the last is over), fixing the sides and the island squares before
-            // the game (once, in the public log), the shared table view.
-            A::VerifySdr { .. }
-            | A::VictoryConditions { .. }
-            | A::WhatIf { .. }
-            | A::CombinedFire { .. }
-            | A::ContactModifier { .. }
-            | A::OperationalMove { .. }
-            | A::FuelUse { .. }
-            | A::AdriftVp { .. }
-            | A::CrippledVp { .. }
-            | A::HullDamageVp { .. }
-            | A::MinefieldDensity { .. }
-            | A::StartTurn { .. }
-            | A::ChooseSides { .. }
-            | A::IslandSquares { .. }
-            | A::TableView => None,
-        }
     }
 }

@@ -8,10 +8,12 @@
 //! transcriber's notes about the source text, not words for the players, who see only that a value is
 //! uncertain or unreadable and are sent to their printed chart.
 
+use crate::sdr::Player;
 use crate::tool::TableTool;
-use crate::{ErrorCode, ToolAction, ToolResponse, ToolSession};
+use crate::{ErrorCode, ToolResponse, ToolSession};
+use serde::{Deserialize, Serialize};
+use strum::VariantNames;
 
-use serde::Serialize;
 use ts_rs::TS;
 
 /// One cell of a transcribed chart.
@@ -207,28 +209,60 @@ pub fn what_if(fleet: WhatIfFleet, sdr: u8) -> Option<&'static WhatIfEntry> {
         .find(|e| e.fleet == fleet && (e.sdr_low..=e.sdr_high).contains(&sdr))
 }
 
-/// The charts tool (seed 001): the victory conditions chart and the What-If chart, read for an SDR.
-pub(crate) struct SdrCharts;
+/// The requests of the SDR charts (seed 001): its part of `ToolAction`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum SdrChartAction {
+    /// Seed 001 victory conditions chart for an SDR.
+    VictoryConditions { side: VictorySide, sdr: u8 },
+    /// Seed 001 What-If chart for a fleet's (effective) SDR.
+    WhatIf { fleet: WhatIfFleet, sdr: u8 },
+}
 
-impl TableTool for SdrCharts {
-    fn respond(_session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
-        Ok(match action {
-            ToolAction::VictoryConditions { side, sdr } => match victory_conditions(side, sdr) {
-                Some(lines) => ToolResponse::VictoryConditions { side, sdr, lines },
-                None => ToolResponse::error(
-                    ErrorCode::BadSdr,
-                    format!("the victory conditions chart has columns 1-6, not {sdr}"),
-                ),
-            },
-            ToolAction::WhatIf { fleet, sdr } => match what_if(fleet, sdr) {
-                Some(entry) => ToolResponse::WhatIf { entry: *entry },
+/// The answers of the SDR charts (seed 001): its part of `ToolResponse`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum SdrChartAnswer {
+    VictoryConditions {
+        side: VictorySide,
+        sdr: u8,
+        lines: Vec<VictoryLine>,
+    },
+    WhatIf {
+        entry: WhatIfEntry,
+    },
+}
+
+impl TableTool for SdrChartAction {
+    fn respond(self, _session: &mut ToolSession) -> ToolResponse {
+        match self {
+            SdrChartAction::VictoryConditions { side, sdr } => {
+                match victory_conditions(side, sdr) {
+                    Some(lines) => ToolResponse::SdrChart(SdrChartAnswer::VictoryConditions {
+                        side,
+                        sdr,
+                        lines,
+                    }),
+                    None => ToolResponse::error(
+                        ErrorCode::BadSdr,
+                        format!("the victory conditions chart has columns 1-6, not {sdr}"),
+                    ),
+                }
+            }
+            SdrChartAction::WhatIf { fleet, sdr } => match what_if(fleet, sdr) {
+                Some(entry) => ToolResponse::SdrChart(SdrChartAnswer::WhatIf { entry: *entry }),
                 None => ToolResponse::error(
                     ErrorCode::BadSdr,
                     format!("the What-If chart has no entry {sdr} for the {fleet:?} fleet"),
                 ),
             },
-            other => return Err(other),
-        })
+        }
+    }
+
+    fn acting_player(&self) -> Option<Player> {
+        // Reading a chart is public to both players.
+        None
     }
 }
 

@@ -3,73 +3,109 @@
 //! (a draw by its commitment only). The chits and the bag themselves are in [`super::sdr`].
 
 use super::sdr::{self, Chit, ChitState, Player};
-use super::tool::TableTool;
 use super::{
-    name, sdr_purposes, LogEntry, ToolAction, ToolResponse, ToolSession, FREE_DRAW,
-    LABEL_MAX_CHARS, LOG_MAX,
+    name, sdr_purposes, LogEntry, ToolResponse, ToolSession, FREE_DRAW, LABEL_MAX_CHARS, LOG_MAX,
 };
+use crate::sdr::ChitView;
+use crate::tool::{TableTool, ToolLog};
 use goeben_common::ErrorCode;
+use serde::{Deserialize, Serialize};
+use strum::VariantNames;
+use ts_rs::TS;
 
-/// The Secret Die Roll tool (seed 001).
-pub(crate) struct SecretDieRolls;
+/// The requests of the Secret Die Roll (seed 001): its part of `ToolAction`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum SdrAction {
+    /// Draw a chit from the bag, face down (seed 001 Secret Die Roll).
+    DrawSdr {
+        player: Player,
+        /// What the rules draw it for; left out, it is a free draw (house rule), so labelled.
+        #[serde(default)]
+        #[ts(optional)]
+        purpose: Option<sdr_purposes::SdrPurpose>,
+        #[serde(default)]
+        label: String,
+    },
+    /// Show one of your face-down chits to both players.
+    RevealSdr { player: Player, chit: u32 },
+    /// Put one of your revealed chits back into the bag.
+    ReturnSdr { player: Player, chit: u32 },
+    /// Check a value and salt against a commitment (anyone, any time).
+    VerifySdr {
+        commitment: String,
+        value: u8,
+        salt: String,
+    },
+}
 
-impl TableTool for SecretDieRolls {
+/// The answers of the Secret Die Roll (seed 001): its part of `ToolResponse`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum SdrAnswer {
+    SdrDrawn { chit: ChitView, bag_left: usize },
+    SdrRevealed { chit: ChitView },
+    SdrReturned { chit: ChitView, bag_left: usize },
+    Verified { matches: bool },
+}
+
+/// The log entries of the Secret Die Roll (seed 001): its part of `LogEntry`, tagged by `"entry"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum SdrLogEntry {
+    SdrDrawn {
+        chit: u32,
+        owner: Player,
+        label: String,
+        commitment: String,
+        /// What the rules drew it for; null for a free draw (and in older logs).
+        #[serde(default)]
+        purpose: Option<sdr_purposes::SdrPurpose>,
+    },
+    SdrRevealed {
+        chit: u32,
+        owner: Player,
+        value: u8,
+        salt: String,
+        verified: bool,
+    },
+    SdrReturned {
+        chit: u32,
+        owner: Player,
+    },
+}
+
+impl TableTool for SdrAction {
     /// Seed 001 Secret Die Roll: the chits drawn, revealed and returned, and the check of a commitment.
-    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
-        Ok(match action {
-            ToolAction::DrawSdr {
+    fn respond(self, session: &mut ToolSession) -> ToolResponse {
+        match self {
+            SdrAction::DrawSdr {
                 player,
                 purpose,
                 label,
             } => session.draw(player, purpose, label),
-            ToolAction::RevealSdr { player, chit } => session.reveal(player, chit),
-            ToolAction::ReturnSdr { player, chit } => session.put_back(player, chit),
-            ToolAction::VerifySdr {
+            SdrAction::RevealSdr { player, chit } => session.reveal(player, chit),
+            SdrAction::ReturnSdr { player, chit } => session.put_back(player, chit),
+            SdrAction::VerifySdr {
                 commitment,
                 value,
                 salt,
-            } => ToolResponse::Verified {
+            } => ToolResponse::Sdr(SdrAnswer::Verified {
                 matches: sdr::verify(&commitment, value, &salt),
-            },
-            other => return Err(other),
-        })
+            }),
+        }
     }
 
-    fn log_text(entry: &LogEntry) -> Option<String> {
-        Some(match entry {
-            LogEntry::SdrDrawn {
-                chit,
-                owner,
-                label,
-                commitment,
-                ..
-            } => {
-                format!(
-                    "Player {} drew SDR chit #{chit}{} face down; commitment {commitment}.",
-                    name(*owner),
-                    for_label(label)
-                )
-            }
-            LogEntry::SdrRevealed {
-                chit,
-                owner,
-                value,
-                verified,
-                ..
-            } => format!(
-                "Player {} revealed chit #{chit}: {value} ({}).",
-                name(*owner),
-                if *verified {
-                    "matches its commitment"
-                } else {
-                    "DOES NOT match its commitment"
-                }
-            ),
-            LogEntry::SdrReturned { chit, owner } => {
-                format!("Player {} put chit #{chit} back in the bag.", name(*owner))
-            }
-            _ => return None,
-        })
+    fn acting_player(&self) -> Option<Player> {
+        match self {
+            SdrAction::DrawSdr { player, .. }
+            | SdrAction::RevealSdr { player, .. }
+            | SdrAction::ReturnSdr { player, .. } => Some(*player),
+            // Anyone checks a commitment, any time.
+            SdrAction::VerifySdr { .. } => None,
+        }
     }
 
     /// Conservation of chits (each face: in the bag plus held out = 8), numbering, and commitments.
@@ -97,6 +133,53 @@ impl TableTool for SecretDieRolls {
             }
         }
         Ok(())
+    }
+}
+
+impl ToolLog for SdrLogEntry {
+    fn text(&self) -> String {
+        match self {
+            SdrLogEntry::SdrDrawn {
+                chit,
+                owner,
+                label,
+                commitment,
+                ..
+            } => {
+                format!(
+                    "Player {} drew SDR chit #{chit}{} face down; commitment {commitment}.",
+                    name(*owner),
+                    for_label(label)
+                )
+            }
+            SdrLogEntry::SdrRevealed {
+                chit,
+                owner,
+                value,
+                verified,
+                ..
+            } => format!(
+                "Player {} revealed chit #{chit}: {value} ({}).",
+                name(*owner),
+                if *verified {
+                    "matches its commitment"
+                } else {
+                    "DOES NOT match its commitment"
+                }
+            ),
+            SdrLogEntry::SdrReturned { chit, owner } => {
+                format!("Player {} put chit #{chit} back in the bag.", name(*owner))
+            }
+        }
+    }
+}
+
+/// The label a chit carries: its purpose's words, or a free draw's, with what the player gave.
+fn drawn_label(purpose: Option<sdr_purposes::SdrPurpose>, given: &str) -> String {
+    match (purpose, given.trim()) {
+        (Some(purpose), _) => purpose.words(),
+        (None, "") => FREE_DRAW.to_string(),
+        (None, given) => format!("{FREE_DRAW}: {given}"),
     }
 }
 
@@ -134,11 +217,7 @@ impl ToolSession {
                 return ToolResponse::error(r.code, r.message);
             }
         }
-        let label = match (purpose, label.trim()) {
-            (Some(purpose), _) => purpose.words(),
-            (None, "") => FREE_DRAW.to_string(),
-            (None, given) => format!("{FREE_DRAW}: {given}"),
-        };
+        let label = drawn_label(purpose, &label);
         let turn = self.search.status().turn;
         let id = self.chits.len() as u32 + 1;
         let Some(mut chit) = Chit::draw(
@@ -156,29 +235,31 @@ impl ToolSession {
         };
         chit.purpose = purpose;
         chit.turn = turn;
-        self.log.push(LogEntry::SdrDrawn {
+        self.log.push(LogEntry::Sdr(SdrLogEntry::SdrDrawn {
             chit: id,
             owner: player,
             label: chit.label.clone(),
             commitment: chit.commitment.clone(),
             purpose,
-        });
+        }));
         let view = chit.view_for(player);
         self.chits.push(chit);
         if purpose.is_some_and(sdr_purposes::SdrPurpose::face_up) {
             // Seed 001 What If? Italy: the chit is placed face up.
             return match self.reveal(player, id) {
-                ToolResponse::SdrRevealed { chit } => ToolResponse::SdrDrawn {
-                    chit,
-                    bag_left: self.bag.len(),
-                },
+                ToolResponse::Sdr(SdrAnswer::SdrRevealed { chit }) => {
+                    ToolResponse::Sdr(SdrAnswer::SdrDrawn {
+                        chit,
+                        bag_left: self.bag.len(),
+                    })
+                }
                 other => unreachable!("a chit just drawn reveals: {other:?}"),
             };
         }
-        ToolResponse::SdrDrawn {
+        ToolResponse::Sdr(SdrAnswer::SdrDrawn {
             chit: view,
             bag_left: self.bag.len(),
-        }
+        })
     }
 
     /// Where the turn stands, as the SDR purposes read it (who draws what, and when).
@@ -235,14 +316,14 @@ impl ToolSession {
         else {
             unreachable!("a revealed chit shows its face")
         };
-        self.log.push(LogEntry::SdrRevealed {
+        self.log.push(LogEntry::Sdr(SdrLogEntry::SdrRevealed {
             chit: id,
             owner: player,
             value,
             salt: salt.clone(),
             verified,
-        });
-        ToolResponse::SdrRevealed { chit: view }
+        }));
+        ToolResponse::Sdr(SdrAnswer::SdrRevealed { chit: view })
     }
 
     fn put_back(&mut self, player: Player, id: u32) -> ToolResponse {
@@ -268,13 +349,13 @@ impl ToolSession {
         let chit = &mut self.chits[index];
         chit.state = ChitState::Returned;
         self.bag.put_back(chit.value);
-        self.log.push(LogEntry::SdrReturned {
+        self.log.push(LogEntry::Sdr(SdrLogEntry::SdrReturned {
             chit: id,
             owner: player,
-        });
-        ToolResponse::SdrReturned {
+        }));
+        ToolResponse::Sdr(SdrAnswer::SdrReturned {
             chit: self.chits[index].view_for(player),
             bag_left: self.bag.len(),
-        }
+        })
     }
 }

@@ -6,10 +6,15 @@ use super::sdr::Player;
 use super::search::{
     CallOutcome, PortStatus, Position, Refusal, SearchAnswer, SearchLevel, Sighting,
 };
-use super::tool::TableTool;
 use super::turn::TurnStep;
-use super::{name, LogEntry, ToolAction, ToolResponse, ToolSession, LOG_MAX};
+use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
+use crate::search::{PendingCall, SearchDie, Unit};
+use crate::tool::{TableTool, ToolLog};
+use crate::turn;
 use goeben_common::ErrorCode;
+use serde::{Deserialize, Serialize};
+use strum::VariantNames;
+use ts_rs::TS;
 
 /// Log entries one search request may add at most: a call, and the port disclosures of both players.
 const ENTRIES_PER_REQUEST_MAX: usize = 2 + 2 * super::search::UNITS_MAX;
@@ -18,41 +23,231 @@ fn refused(r: Refusal) -> ToolResponse {
     ToolResponse::error(r.code, r.message)
 }
 
-/// The search tool (seed 001): units placed and moved in secret, the turn track, spotting and the calls.
-pub(crate) struct Searches;
+/// The requests of the double-blind search (seed 001): its part of `ToolAction`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum SearchesAction {
+    /// Records one of this player's units (seed 001) at a position only they see.
+    PlaceUnit {
+        player: Player,
+        unit: String,
+        at: Position,
+    },
+    /// Moves one of this player's units (before the turn's searches begin).
+    MoveUnit {
+        player: Player,
+        unit: String,
+        at: Position,
+    },
+    /// Takes one of this player's units off (sunk, or left the map).
+    RemoveUnit { player: Player, unit: String },
+    /// Starts the next turn of seed 001's track, once the last is over (the track decides day or night).
+    /// `british` fixes who is British the first time; afterwards it may be left out, or must agree.
+    StartTurn {
+        #[serde(default)]
+        #[ts(optional)]
+        british: Option<Player>,
+    },
+    /// Fixes who is British for the whole game (seed 001 "PREPARE FOR PLAY"); once only.
+    ChooseSides { british: Player },
+    /// Names the squares with islands before the first turn (seed 001 "ISLAND SQUARES"); public.
+    IslandSquares { squares: Vec<String> },
+    /// This player is done with the turn's step: movement, spotting, or (when searching) their searches
+    /// (seed 001 "HOW TO PLAY").
+    EndStep { player: Player },
+    /// Announces units that crossed (or, with `ended_there`, ended in) a square the rules make public
+    /// (seed 001 "SPOTTING"); at night a die decides first ("NIGHT TURNS").
+    ReportSpotting {
+        player: Player,
+        square: String,
+        units: Vec<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        ended_there: Option<bool>,
+    },
+    /// Calls a sea, area or square where this player has a unit (seed 001 "HOW TO SEARCH").
+    Search {
+        player: Player,
+        level: SearchLevel,
+        name: String,
+    },
+    /// The searched player's choice on a square call that rolled even: be found (`admit`) or not.
+    AnswerSearch { player: Player, admit: bool },
+}
 
-impl TableTool for Searches {
-    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction> {
-        Ok(match action {
-            ToolAction::PlaceUnit { player, unit, at } => session.place_unit(player, &unit, &at),
-            ToolAction::MoveUnit { player, unit, at } => session.move_unit(player, &unit, &at),
-            ToolAction::RemoveUnit { player, unit } => session.remove_unit(player, &unit),
-            ToolAction::StartTurn { british } => session.start_turn(british),
-            ToolAction::ChooseSides { british } => session.choose_sides(british),
-            ToolAction::IslandSquares { squares } => session.name_island_squares(&squares),
-            ToolAction::EndStep { player } => session.end_step(player),
-            ToolAction::ReportSpotting {
+/// The answers of the double-blind search (seed 001): its part of `ToolResponse`, tagged by `"tool"`.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum SearchesAnswer {
+    /// One of the acting player's units where it now is.
+    Unit {
+        unit: Box<Unit>,
+    },
+    UnitRemoved {
+        unit: String,
+    },
+    TurnStarted {
+        turn: u32,
+        night: bool,
+        british: Player,
+    },
+    /// Who is British for the game.
+    SidesChosen {
+        british: Player,
+    },
+    /// The game's island squares (public).
+    IslandSquares {
+        squares: Vec<String>,
+    },
+    /// The step this player closed, and the step the turn is at now.
+    StepEnded {
+        ended: turn::TurnStep,
+        now: turn::TurnStep,
+    },
+    /// To the reporter: what was reported, and whether the opponent heard it (`heard`).
+    SpottingReported {
+        square: String,
+        units: Vec<String>,
+        ended_there: bool,
+        night_die: Option<u8>,
+        heard: bool,
+    },
+    /// The answer to the caller's search.
+    Searched {
+        level: SearchLevel,
+        name: String,
+        dice: Vec<SearchDie>,
+        answer: SearchAnswer,
+    },
+    /// A square call waiting for the searched player's choice.
+    SearchPending {
+        call: PendingCall,
+    },
+    /// To the searched player: their choice and the answer the caller got.
+    SearchAnswered {
+        square: String,
+        admitted: bool,
+        answer: SearchAnswer,
+    },
+}
+
+/// The log entries of the double-blind search (seed 001): its part of `LogEntry`, tagged by `"entry"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, VariantNames)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum SearchesLogEntry {
+    TurnStarted {
+        turn: u32,
+        night: bool,
+        british: Player,
+    },
+    /// Who is British for the whole game (seed 001 "PREPARE FOR PLAY").
+    SidesChosen { british: Player },
+    /// The squares with islands, named before the first turn (seed 001 "ISLAND SQUARES").
+    IslandSquares { squares: Vec<String> },
+    /// A player closed their part of a step of the turn (seed 001 "HOW TO PLAY").
+    StepEnded {
+        turn: u32,
+        player: Player,
+        step: turn::TurnStep,
+    },
+    /// A night spotting die, rolled in the open; an even die spares the report ("NIGHT TURNS").
+    SpottingDie { by: Player, die: u8 },
+    /// A spotting announcement ("SPOTTING").
+    Spotted {
+        by: Player,
+        square: String,
+        units: Vec<Sighting>,
+        ended_there: bool,
+    },
+    /// A unit on a port square, disclosed before the searches ("PORT SQUARES").
+    PortDisclosed {
+        owner: Player,
+        unit: String,
+        square: String,
+        port: PortStatus,
+    },
+    /// A search call answered at once; `british` says whose searches these are (the British player's
+    /// come first; recorded, not enforced).
+    SearchCalled {
+        turn: u32,
+        caller: Player,
+        british: bool,
+        level: SearchLevel,
+        name: String,
+        dice: Vec<SearchDie>,
+        answer: SearchAnswer,
+    },
+    /// A square call waiting for the searched player's choice.
+    SearchAwaiting {
+        turn: u32,
+        caller: Player,
+        british: bool,
+        square: String,
+        dice: Vec<SearchDie>,
+    },
+    /// The answer to a call that waited. A refusal to admit reads exactly like an empty square.
+    SearchAnswered {
+        turn: u32,
+        caller: Player,
+        square: String,
+        answer: SearchAnswer,
+    },
+}
+
+impl TableTool for SearchesAction {
+    fn respond(self, session: &mut ToolSession) -> ToolResponse {
+        match self {
+            SearchesAction::PlaceUnit { player, unit, at } => {
+                session.place_unit(player, &unit, &at)
+            }
+            SearchesAction::MoveUnit { player, unit, at } => session.move_unit(player, &unit, &at),
+            SearchesAction::RemoveUnit { player, unit } => session.remove_unit(player, &unit),
+            SearchesAction::StartTurn { british } => session.start_turn(british),
+            SearchesAction::ChooseSides { british } => session.choose_sides(british),
+            SearchesAction::IslandSquares { squares } => session.name_island_squares(&squares),
+            SearchesAction::EndStep { player } => session.end_step(player),
+            SearchesAction::ReportSpotting {
                 player,
                 square,
                 units,
                 ended_there,
             } => session.report_spotting(player, &square, &units, ended_there.unwrap_or(false)),
-            ToolAction::Search {
+            SearchesAction::Search {
                 player,
                 level,
                 name,
             } => session.search(player, level, &name),
-            ToolAction::AnswerSearch { player, admit } => session.answer_search(player, admit),
-            other => return Err(other),
-        })
+            SearchesAction::AnswerSearch { player, admit } => session.answer_search(player, admit),
+        }
     }
 
-    fn log_text(entry: &LogEntry) -> Option<String> {
-        log_text(entry)
+    fn acting_player(&self) -> Option<Player> {
+        match self {
+            SearchesAction::PlaceUnit { player, .. }
+            | SearchesAction::MoveUnit { player, .. }
+            | SearchesAction::RemoveUnit { player, .. }
+            | SearchesAction::ReportSpotting { player, .. }
+            | SearchesAction::Search { player, .. }
+            | SearchesAction::AnswerSearch { player, .. }
+            | SearchesAction::EndStep { player } => Some(*player),
+            // Starting the turn (only once the last is over), fixing the sides and the island squares
+            // before the game (once, in the public log) are public to both players.
+            SearchesAction::StartTurn { .. }
+            | SearchesAction::ChooseSides { .. }
+            | SearchesAction::IslandSquares { .. } => None,
+        }
     }
 
     fn check(session: &ToolSession) -> Result<(), String> {
         session.search.check()
+    }
+}
+
+impl ToolLog for SearchesLogEntry {
+    fn text(&self) -> String {
+        log_text(self)
     }
 }
 
@@ -69,25 +264,25 @@ impl ToolSession {
 
     pub(super) fn place_unit(&mut self, player: Player, unit: &str, at: &Position) -> ToolResponse {
         match self.search.place(player, unit, at) {
-            Ok(unit) => ToolResponse::Unit {
+            Ok(unit) => ToolResponse::Searches(SearchesAnswer::Unit {
                 unit: Box::new(unit),
-            },
+            }),
             Err(r) => refused(r),
         }
     }
 
     pub(super) fn move_unit(&mut self, player: Player, unit: &str, at: &Position) -> ToolResponse {
         match self.search.move_to(player, unit, at) {
-            Ok(unit) => ToolResponse::Unit {
+            Ok(unit) => ToolResponse::Searches(SearchesAnswer::Unit {
                 unit: Box::new(unit),
-            },
+            }),
             Err(r) => refused(r),
         }
     }
 
     pub(super) fn remove_unit(&mut self, player: Player, unit: &str) -> ToolResponse {
         match self.search.remove(player, unit) {
-            Ok(gone) => ToolResponse::UnitRemoved { unit: gone.unit },
+            Ok(gone) => ToolResponse::Searches(SearchesAnswer::UnitRemoved { unit: gone.unit }),
             Err(r) => refused(r),
         }
     }
@@ -104,19 +299,23 @@ impl ToolSession {
                     .british()
                     .expect("a turn starts with the sides fixed");
                 if fixing {
-                    self.log.push(LogEntry::SidesChosen { british });
+                    self.log
+                        .push(LogEntry::Searches(SearchesLogEntry::SidesChosen {
+                            british,
+                        }));
                 }
                 let night = self.search.status().night;
-                self.log.push(LogEntry::TurnStarted {
+                self.log
+                    .push(LogEntry::Searches(SearchesLogEntry::TurnStarted {
+                        turn,
+                        night,
+                        british,
+                    }));
+                ToolResponse::Searches(SearchesAnswer::TurnStarted {
                     turn,
                     night,
                     british,
-                });
-                ToolResponse::TurnStarted {
-                    turn,
-                    night,
-                    british,
-                }
+                })
             }
             Err(r) => refused(r),
         }
@@ -128,8 +327,11 @@ impl ToolSession {
         }
         match self.search.choose_sides(british) {
             Ok(()) => {
-                self.log.push(LogEntry::SidesChosen { british });
-                ToolResponse::SidesChosen { british }
+                self.log
+                    .push(LogEntry::Searches(SearchesLogEntry::SidesChosen {
+                        british,
+                    }));
+                ToolResponse::Searches(SearchesAnswer::SidesChosen { british })
             }
             Err(r) => refused(r),
         }
@@ -141,10 +343,11 @@ impl ToolSession {
         }
         match self.search.name_island_squares(squares) {
             Ok(squares) => {
-                self.log.push(LogEntry::IslandSquares {
-                    squares: squares.clone(),
-                });
-                ToolResponse::IslandSquares { squares }
+                self.log
+                    .push(LogEntry::Searches(SearchesLogEntry::IslandSquares {
+                        squares: squares.clone(),
+                    }));
+                ToolResponse::Searches(SearchesAnswer::IslandSquares { squares })
             }
             Err(r) => refused(r),
         }
@@ -160,24 +363,26 @@ impl ToolSession {
             Ok(done) => done,
             Err(r) => return refused(r),
         };
-        self.log.push(LogEntry::StepEnded {
-            turn,
-            player,
-            step: ended,
-        });
+        self.log
+            .push(LogEntry::Searches(SearchesLogEntry::StepEnded {
+                turn,
+                player,
+                step: ended,
+            }));
         for (owner, unit) in disclosures {
             let port = unit.at.port.expect("disclosed units are on port squares");
-            self.log.push(LogEntry::PortDisclosed {
-                owner,
-                unit: unit.unit,
-                square: unit.at.square,
-                port,
-            });
+            self.log
+                .push(LogEntry::Searches(SearchesLogEntry::PortDisclosed {
+                    owner,
+                    unit: unit.unit,
+                    square: unit.at.square,
+                    port,
+                }));
         }
-        ToolResponse::StepEnded {
+        ToolResponse::Searches(SearchesAnswer::StepEnded {
             ended,
             now: self.search.step(),
-        }
+        })
     }
 
     pub(super) fn report_spotting(
@@ -199,25 +404,29 @@ impl ToolSession {
                 Err(r) => return refused(r),
             };
         if let Some(die) = spotting.night_die {
-            self.log.push(LogEntry::SpottingDie { by: player, die });
+            self.log
+                .push(LogEntry::Searches(SearchesLogEntry::SpottingDie {
+                    by: player,
+                    die,
+                }));
         }
         let heard = spotting.heard.is_some();
         if let Some(units) = spotting.heard {
-            self.log.push(LogEntry::Spotted {
+            self.log.push(LogEntry::Searches(SearchesLogEntry::Spotted {
                 by: player,
                 square: square.clone(),
                 units,
                 ended_there,
-            });
+            }));
         }
         let units = units.iter().map(|u| u.trim().to_string()).collect();
-        ToolResponse::SpottingReported {
+        ToolResponse::Searches(SearchesAnswer::SpottingReported {
             square,
             units,
             ended_there,
             night_die: spotting.night_die,
             heard,
-        }
+        })
     }
 
     pub(super) fn search(
@@ -245,38 +454,40 @@ impl ToolSession {
         };
         match outcome {
             CallOutcome::Answered { dice, answer } => {
-                self.log.push(LogEntry::SearchCalled {
-                    turn,
-                    caller,
-                    british,
-                    level,
-                    name: name.clone(),
-                    dice: dice.clone(),
-                    answer: answer.clone(),
-                });
-                ToolResponse::Searched {
+                self.log
+                    .push(LogEntry::Searches(SearchesLogEntry::SearchCalled {
+                        turn,
+                        caller,
+                        british,
+                        level,
+                        name: name.clone(),
+                        dice: dice.clone(),
+                        answer: answer.clone(),
+                    }));
+                ToolResponse::Searches(SearchesAnswer::Searched {
                     level,
                     name,
                     dice,
                     answer,
-                }
+                })
             }
             // The same square called again: the answer given before, nothing rolled, nothing logged.
-            CallOutcome::Repeated(before) => ToolResponse::Searched {
+            CallOutcome::Repeated(before) => ToolResponse::Searches(SearchesAnswer::Searched {
                 level,
                 name,
                 dice: before.dice,
                 answer: before.answer,
-            },
+            }),
             CallOutcome::Pending(call) => {
-                self.log.push(LogEntry::SearchAwaiting {
-                    turn,
-                    caller,
-                    british,
-                    square: call.square.clone(),
-                    dice: call.dice.clone(),
-                });
-                ToolResponse::SearchPending { call }
+                self.log
+                    .push(LogEntry::Searches(SearchesLogEntry::SearchAwaiting {
+                        turn,
+                        caller,
+                        british,
+                        square: call.square.clone(),
+                        dice: call.dice.clone(),
+                    }));
+                ToolResponse::Searches(SearchesAnswer::SearchPending { call })
             }
         }
     }
@@ -288,17 +499,18 @@ impl ToolSession {
         match self.search.answer(player, admit) {
             Ok((call, answer)) => {
                 let turn = self.search.status().turn;
-                self.log.push(LogEntry::SearchAnswered {
-                    turn,
-                    caller: call.caller,
-                    square: call.square.clone(),
-                    answer: answer.clone(),
-                });
-                ToolResponse::SearchAnswered {
+                self.log
+                    .push(LogEntry::Searches(SearchesLogEntry::SearchAnswered {
+                        turn,
+                        caller: call.caller,
+                        square: call.square.clone(),
+                        answer: answer.clone(),
+                    }));
+                ToolResponse::Searches(SearchesAnswer::SearchAnswered {
                     square: call.square,
                     admitted: admit,
                     answer,
-                }
+                })
             }
             Err(r) => refused(r),
         }
@@ -306,9 +518,9 @@ impl ToolSession {
 }
 
 /// Readable lines of the turn's log entries (the search tool keeps the turn), then the searches'.
-fn log_text(entry: &LogEntry) -> Option<String> {
-    Some(match entry {
-        LogEntry::TurnStarted {
+fn log_text(entry: &SearchesLogEntry) -> String {
+    match entry {
+        SearchesLogEntry::TurnStarted {
             turn,
             night,
             british,
@@ -319,17 +531,17 @@ fn log_text(entry: &LogEntry) -> Option<String> {
             name(*british),
             name(british.opponent())
         ),
-        LogEntry::SidesChosen { british } => {
+        SearchesLogEntry::SidesChosen { british } => {
             format!(
                 "Player {} is British for this game, Player {} German.",
                 name(*british),
                 name(british.opponent())
             )
         }
-        LogEntry::IslandSquares { squares } => {
+        SearchesLogEntry::IslandSquares { squares } => {
             format!("Squares with islands: {}.", squares.join(", "))
         }
-        LogEntry::StepEnded { turn, player, step } => format!(
+        SearchesLogEntry::StepEnded { turn, player, step } => format!(
             "Turn {turn}: Player {} is done with {}.",
             name(*player),
             match step {
@@ -339,14 +551,14 @@ fn log_text(entry: &LogEntry) -> Option<String> {
                 TurnStep::Setup | TurnStep::Over => "the step",
             }
         ),
-        other => return search_log_text(other),
-    })
+        other => search_log_text(other),
+    }
 }
 
 /// Readable lines of the spotting log entries, then the search calls'.
-fn search_log_text(entry: &LogEntry) -> Option<String> {
-    Some(match entry {
-        LogEntry::SpottingDie { by, die } => {
+fn search_log_text(entry: &SearchesLogEntry) -> String {
+    match entry {
+        SearchesLogEntry::SpottingDie { by, die } => {
             format!(
                 "Player {} rolled a night spotting die: {die} ({}).",
                 name(*by),
@@ -357,7 +569,7 @@ fn search_log_text(entry: &LogEntry) -> Option<String> {
                 }
             )
         }
-        LogEntry::Spotted {
+        SearchesLogEntry::Spotted {
             by,
             square,
             units,
@@ -372,7 +584,7 @@ fn search_log_text(entry: &LogEntry) -> Option<String> {
                 "passed through"
             }
         ),
-        LogEntry::PortDisclosed {
+        SearchesLogEntry::PortDisclosed {
             owner,
             unit,
             square,
@@ -385,14 +597,14 @@ fn search_log_text(entry: &LogEntry) -> Option<String> {
                 PortStatus::Cruising => "cruising off the coast",
             }
         ),
-        other => return call_log_text(other),
-    })
+        other => call_log_text(other),
+    }
 }
 
 /// Readable lines of the search calls and their answers.
-fn call_log_text(entry: &LogEntry) -> Option<String> {
-    Some(match entry {
-        LogEntry::SearchCalled {
+fn call_log_text(entry: &SearchesLogEntry) -> String {
+    match entry {
+        SearchesLogEntry::SearchCalled {
             caller,
             british,
             level,
@@ -409,7 +621,7 @@ fn call_log_text(entry: &LogEntry) -> Option<String> {
                 answer_text(answer)
             )
         }
-        LogEntry::SearchAwaiting {
+        SearchesLogEntry::SearchAwaiting {
             caller,
             british,
             square,
@@ -422,7 +634,7 @@ fn call_log_text(entry: &LogEntry) -> Option<String> {
             dice_text(dice),
             name(caller.opponent())
         ),
-        LogEntry::SearchAnswered {
+        SearchesLogEntry::SearchAnswered {
             caller,
             square,
             answer,
@@ -434,8 +646,8 @@ fn call_log_text(entry: &LogEntry) -> Option<String> {
                 answer_text(answer)
             )
         }
-        _ => return None,
-    })
+        other => unreachable!("worded before: {other:?}"),
+    }
 }
 
 fn searches(british: bool) -> &'static str {

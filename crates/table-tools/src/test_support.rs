@@ -75,37 +75,54 @@ pub fn search_action(kind: u8, player: Player, pick: u8) -> ToolAction {
         SearchLevel::Square => square.into(),
     };
     match kind {
-        16 | 17 => ToolAction::PlaceUnit { player, unit, at },
-        18 => ToolAction::MoveUnit { player, unit, at },
+        16 | 17 => ToolAction::Searches(crate::search_requests::SearchesAction::PlaceUnit {
+            player,
+            unit,
+            at,
+        }),
+        18 => ToolAction::Searches(crate::search_requests::SearchesAction::MoveUnit {
+            player,
+            unit,
+            at,
+        }),
         // The turn's steps, the sides fixed once, the island squares named before the game.
-        19 if pick.is_multiple_of(5) => ToolAction::IslandSquares {
-            squares: vec![square.into()],
-        },
-        19 if pick.is_multiple_of(2) => ToolAction::EndStep { player },
-        19 => ToolAction::StartTurn {
+        19 if pick.is_multiple_of(5) => {
+            ToolAction::Searches(crate::search_requests::SearchesAction::IslandSquares {
+                squares: vec![square.into()],
+            })
+        }
+        19 if pick.is_multiple_of(2) => {
+            ToolAction::Searches(crate::search_requests::SearchesAction::EndStep { player })
+        }
+        19 => ToolAction::Searches(crate::search_requests::SearchesAction::StartTurn {
             british: pick.is_multiple_of(3).then_some(if pick.is_multiple_of(7) {
                 Player::A
             } else {
                 Player::B
             }),
-        },
-        20 => ToolAction::ReportSpotting {
+        }),
+        20 => ToolAction::Searches(crate::search_requests::SearchesAction::ReportSpotting {
             player,
             square: square.into(),
             units: vec![unit],
             ended_there: Some(pick.is_multiple_of(4)),
-        },
-        21 | 22 => ToolAction::Search {
+        }),
+        21 | 22 => ToolAction::Searches(crate::search_requests::SearchesAction::Search {
             player,
             level,
             name,
-        },
-        23 => ToolAction::AnswerSearch {
+        }),
+        23 => ToolAction::Searches(crate::search_requests::SearchesAction::AnswerSearch {
             player,
             admit: pick.is_multiple_of(2),
-        },
-        _ if pick.is_multiple_of(2) => ToolAction::EndStep { player },
-        _ => ToolAction::RemoveUnit { player, unit },
+        }),
+        _ if pick.is_multiple_of(2) => {
+            ToolAction::Searches(crate::search_requests::SearchesAction::EndStep { player })
+        }
+        _ => ToolAction::Searches(crate::search_requests::SearchesAction::RemoveUnit {
+            player,
+            unit,
+        }),
     }
 }
 
@@ -120,44 +137,44 @@ pub fn fleet_action(kind: u8, player: Player, pick: u8) -> ToolAction {
         D10Procedure::Occupation,
     ];
     match kind {
-        8 => ToolAction::OpenFleetChart {
+        8 => ToolAction::Fleet(crate::fleet_requests::FleetAction::OpenFleetChart {
             player,
             side: if pick.is_multiple_of(2) {
                 FleetSide::German
             } else {
                 FleetSide::Allied
             },
-        },
-        9 | 10 => ToolAction::AssignShip {
+        }),
+        9 | 10 => ToolAction::Fleet(crate::fleet_requests::FleetAction::AssignShip {
             player,
             ship,
             fleet_box: fleet_box % 5 + 1,
-        },
-        11 => ToolAction::TransferShip {
+        }),
+        11 => ToolAction::Fleet(crate::fleet_requests::FleetAction::TransferShip {
             player,
             ship,
             from: fleet_box % 5 + 1,
             to: (pick / 14) % 5 + 1,
-        },
-        12 => ToolAction::RevealFleetBox {
+        }),
+        12 => ToolAction::Fleet(crate::fleet_requests::FleetAction::RevealFleetBox {
             player,
             fleet_box: fleet_box % 6,
-        },
-        13 => ToolAction::RollD10 {
+        }),
+        13 => ToolAction::Fleet(crate::fleet_requests::FleetAction::RollD10 {
             player,
             procedure: procedures[pick as usize % 4],
             fleet_box: (!pick.is_multiple_of(3)).then_some(fleet_box % 6),
-        },
-        14 => ToolAction::SetFleetMarker {
+        }),
+        14 => ToolAction::Fleet(crate::fleet_requests::FleetAction::SetFleetMarker {
             player,
             fleet_box,
             on_map: pick.is_multiple_of(2),
-        },
-        _ => ToolAction::RemoveShip {
+        }),
+        _ => ToolAction::Fleet(crate::fleet_requests::FleetAction::RemoveShip {
             player,
             ship,
             fleet_box: fleet_box % 5 + 1,
-        },
+        }),
     }
 }
 
@@ -171,44 +188,46 @@ pub fn action_for(session: &ToolSession, kind: u8, player: Player, pick: u8) -> 
         _ => {}
     }
     match kind % 8 {
-        0 | 1 => ToolAction::DrawSdr {
+        0 | 1 => ToolAction::Sdr(crate::sdr_requests::SdrAction::DrawSdr {
             player,
             purpose: sdr_purpose(pick),
             label: format!("draw {pick}"),
-        },
-        2 | 3 => ToolAction::RevealSdr { player, chit },
-        4 => ToolAction::ReturnSdr { player, chit },
-        5 => ToolAction::RollEvent {
+        }),
+        2 | 3 => ToolAction::Sdr(crate::sdr_requests::SdrAction::RevealSdr { player, chit }),
+        4 => ToolAction::Sdr(crate::sdr_requests::SdrAction::ReturnSdr { player, chit }),
+        5 => ToolAction::Event(crate::events::EventAction::RollEvent {
             player,
             table: if pick.is_multiple_of(2) {
                 EventTable::Tactical
             } else {
                 EventTable::Strategic
             },
-        },
+        }),
         6 => {
             // Try the other player's commitment with a guessed value and a made-up salt.
             let commitment = chits
                 .get(chit as usize)
                 .map(|c| c.commitment.clone())
                 .unwrap_or_default();
-            ToolAction::VerifySdr {
+            ToolAction::Sdr(crate::sdr_requests::SdrAction::VerifySdr {
                 commitment,
                 value: pick % 6 + 1,
                 salt: "00".repeat(16),
-            }
+            })
         }
-        _ if pick.is_multiple_of(2) => ToolAction::TableView,
+        _ if pick.is_multiple_of(2) => ToolAction::Peek(crate::peek::PeekAction::TableView),
         // With PINs set, a peek without the PIN, or with the other player's, is refused.
-        _ if pick.is_multiple_of(3) => ToolAction::View { player, pin: None },
-        _ if pick % 3 == 1 => ToolAction::View {
+        _ if pick.is_multiple_of(3) => {
+            ToolAction::Peek(crate::peek::PeekAction::View { player, pin: None })
+        }
+        _ if pick % 3 == 1 => ToolAction::Peek(crate::peek::PeekAction::View {
             player,
             pin: pin_of(player.opponent()),
-        },
-        _ => ToolAction::View {
+        }),
+        _ => ToolAction::Peek(crate::peek::PeekAction::View {
             player,
             pin: pin_of(player),
-        },
+        }),
     }
 }
 
@@ -225,7 +244,8 @@ pub const PINS: [&str; 2] = ["86420975", "13579024"];
 /// carry their own `pin` and are left as they are.
 pub fn request_for(action: ToolAction, with_pins: bool, pick: u8) -> ToolRequest {
     let acting = match action {
-        ToolAction::View { .. } | ToolAction::SetPin { .. } => None,
+        ToolAction::Peek(crate::peek::PeekAction::View { .. })
+        | ToolAction::Peek(crate::peek::PeekAction::SetPin { .. }) => None,
         ref action => action.acting_player(),
     };
     match (acting, with_pins) {

@@ -1,22 +1,21 @@
-//! The seam of the table tools: each tool is a module that answers its own requests, words its own log
-//! entries and checks its own part of the session, behind [`TableTool`]; the session asks the tools
-//! registered in `lib.rs` (`TOOLS`) in turn. The wire types (`ToolAction`, `ToolResponse`, `LogEntry`)
-//! stay one declaration each, in the order the generated TypeScript has always had.
+//! The seam of the table tools: each tool is a module that owns its wire types — its requests
+//! (`XAction`, tagged by `"tool"`), its answers (`XAnswer`) and its log entries (`XLogEntry`, tagged by
+//! `"entry"`) — answers its own requests, says who acts in each, words its own log entries and checks its
+//! own part of the session, behind [`TableTool`] and [`ToolLog`]. The crate's wire types are composed of
+//! the tools' own, one line per tool in `lib.rs` (`ToolAction`, `ToolResponse`, `LogEntry`; the macros
+//! of `wire.rs`), and read each request or entry by its tag with the enum of the tool that owns it.
 
-use crate::{LogEntry, ToolAction, ToolResponse, ToolSession};
+use crate::sdr::Player;
+use crate::{ToolResponse, ToolSession};
 
-/// One table tool.
+/// One table tool, as its requests (`Self` is the tool's `XAction`).
 pub(crate) trait TableTool {
-    /// Answers `action` if it is one of this tool's requests; gives it back otherwise.
-    // The action is given back by value, moved rather than cloned for the next tool; its size is the
-    // request's own, and only ever moved between the session's handful of tools.
-    #[allow(clippy::result_large_err)]
-    fn respond(session: &mut ToolSession, action: ToolAction) -> Result<ToolResponse, ToolAction>;
+    /// Answers this request: the tool's answer, or a refusal.
+    fn respond(self, session: &mut ToolSession) -> ToolResponse;
 
-    /// The readable line of `entry` if it is one of this tool's log entries.
-    fn log_text(_entry: &LogEntry) -> Option<String> {
-        None
-    }
+    /// The player this request acts as: a player's PIN guards it then, and only that player's seat of the
+    /// table host may send it. `None` for a request public to both players.
+    fn acting_player(&self) -> Option<Player>;
 
     /// This tool's part of the session's invariants, checked after every request and on every load.
     fn check(_session: &ToolSession) -> Result<(), String> {
@@ -24,18 +23,8 @@ pub(crate) trait TableTool {
     }
 }
 
-/// A tool as the session keeps it in its list.
-pub(crate) struct Registered {
-    pub(crate) respond: fn(&mut ToolSession, ToolAction) -> Result<ToolResponse, ToolAction>,
-    pub(crate) log_text: fn(&LogEntry) -> Option<String>,
-    pub(crate) check: fn(&ToolSession) -> Result<(), String>,
-}
-
-/// `T` for the session's list of tools.
-pub(crate) const fn registered<T: TableTool>() -> Registered {
-    Registered {
-        respond: T::respond,
-        log_text: T::log_text,
-        check: T::check,
-    }
+/// One tool's log entries (`Self` is the tool's `XLogEntry`).
+pub(crate) trait ToolLog {
+    /// The entry's readable line, in the words of the tool that logged it.
+    fn text(&self) -> String;
 }

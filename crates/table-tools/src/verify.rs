@@ -48,14 +48,17 @@ pub fn verify_log(log: &[LogEntry]) -> Result<Verified, String> {
     for (i, entry) in log.iter().enumerate() {
         let at = i + 1;
         match entry {
-            LogEntry::SdrDrawn {
+            LogEntry::Sdr(crate::sdr_requests::SdrLogEntry::SdrDrawn {
                 chit, commitment, ..
-            } => {
+            }) => {
                 drawn.insert(*chit, commitment.clone());
             }
-            LogEntry::SdrRevealed {
-                chit, value, salt, ..
-            } => {
+            LogEntry::Sdr(crate::sdr_requests::SdrLogEntry::SdrRevealed {
+                chit,
+                value,
+                salt,
+                ..
+            }) => {
                 let Some(commitment) = drawn.get(chit) else {
                     return Err(format!(
                         "log entry {at}: chit #{chit} is revealed but its draw is not in the log"
@@ -66,22 +69,25 @@ pub fn verify_log(log: &[LogEntry]) -> Result<Verified, String> {
                 }
                 verified.chits += 1;
             }
-            LogEntry::FleetChartCommitted {
+            LogEntry::Fleet(crate::fleet_requests::FleetLogEntry::FleetChartCommitted {
                 owner,
                 side,
                 commitments,
-            } => {
+            }) => {
                 charts.insert(*owner, (*side, commitments.clone()));
             }
-            LogEntry::FleetBoxRevealed { salt, .. } if salt.is_empty() => verified.unsealed += 1,
-            LogEntry::FleetBoxRevealed {
+            LogEntry::Fleet(crate::fleet_requests::FleetLogEntry::FleetBoxRevealed {
+                salt,
+                ..
+            }) if salt.is_empty() => verified.unsealed += 1,
+            LogEntry::Fleet(crate::fleet_requests::FleetLogEntry::FleetBoxRevealed {
                 owner,
                 side,
                 fleet_box,
                 ships,
                 salt,
                 commitment,
-            } => {
+            }) => {
                 let logged = charts
                     .get(owner)
                     .filter(|(s, _)| s == side)

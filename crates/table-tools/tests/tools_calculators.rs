@@ -13,7 +13,9 @@ const A: Player = Player::A;
 
 fn rolled(s: &mut ToolSession, action: ToolAction) -> ProcedureRoll {
     match s.respond(action) {
-        ToolResponse::ProcedureRolled { by, roll } => {
+        ToolResponse::Procedure(
+            goeben_table_tools::procedures::ProcedureAnswer::ProcedureRolled { by, roll },
+        ) => {
             assert_eq!(by, A);
             roll
         }
@@ -45,7 +47,11 @@ fn refused(s: &mut ToolSession, action: ToolAction) -> String {
 #[test]
 fn port_repair_seed_004_strategic_9() {
     let mut s = scripted(&[2, 3, 1, 2]);
-    let major = |port| ToolAction::PortRepair { player: A, port };
+    let major = |port| {
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::PortRepair { player: A, port },
+        )
+    };
     let r = rolled(&mut s, major(PortSize::Major));
     assert_eq!(
         (r.procedure, r.dice.clone(), r.success),
@@ -74,7 +80,15 @@ fn port_repair_seed_004_strategic_9() {
 fn shore_batteries_halve_rounding_up_seed_004_strategic_10() {
     let mut s = scripted(&[1, 2, 3, 4, 5, 6]);
     let guns: Vec<Option<u32>> = (0..6)
-        .map(|_| rolled(&mut s, ToolAction::ShoreBatteries { player: A }).count)
+        .map(|_| {
+            rolled(
+                &mut s,
+                ToolAction::Procedure(
+                    goeben_table_tools::procedures::ProcedureAction::ShoreBatteries { player: A },
+                ),
+            )
+            .count
+        })
         .collect();
     assert_eq!(guns, [1, 1, 2, 2, 3, 3].map(Some));
 }
@@ -84,10 +98,12 @@ fn damage_control_repeats_while_it_repairs_seed_004_strategic_11() {
     let mut s = scripted(&[1, 2, 5]);
     let r = rolled(
         &mut s,
-        ToolAction::DamageControl {
-            player: A,
-            damaged_boxes: 4,
-        },
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::DamageControl {
+                player: A,
+                damaged_boxes: 4,
+            },
+        ),
     );
     assert_eq!(
         (r.dice.clone(), r.count, r.success),
@@ -96,10 +112,12 @@ fn damage_control_repeats_while_it_repairs_seed_004_strategic_11() {
     let mut s = scripted(&[2, 1]);
     let r = rolled(
         &mut s,
-        ToolAction::DamageControl {
-            player: A,
-            damaged_boxes: 2,
-        },
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::DamageControl {
+                player: A,
+                damaged_boxes: 2,
+            },
+        ),
     );
     assert_eq!(
         (r.dice, r.count),
@@ -110,20 +128,24 @@ fn damage_control_repeats_while_it_repairs_seed_004_strategic_11() {
     assert_eq!(
         rolled(
             &mut s,
-            ToolAction::DamageControl {
-                player: A,
-                damaged_boxes: 2
-            }
+            ToolAction::Procedure(
+                goeben_table_tools::procedures::ProcedureAction::DamageControl {
+                    player: A,
+                    damaged_boxes: 2
+                }
+            )
         )
         .count,
         Some(0)
     );
     assert!(refused(
         &mut s,
-        ToolAction::DamageControl {
-            player: A,
-            damaged_boxes: 0
-        }
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::DamageControl {
+                player: A,
+                damaged_boxes: 0
+            }
+        )
     )
     .contains("damaged boxes"));
 }
@@ -133,11 +155,13 @@ fn always_possible_rolls_the_shortfall_plus_one_seed_003_optional_rules() {
     let mut s = scripted(&[6, 6, 6, 5]);
     let r = rolled(
         &mut s,
-        ToolAction::AlwaysPossible {
-            player: A,
-            highest_roll: 5,
-            needed: 6,
-        },
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::AlwaysPossible {
+                player: A,
+                highest_roll: 5,
+                needed: 6,
+            },
+        ),
     );
     assert_eq!(
         (r.dice.clone(), r.success),
@@ -146,29 +170,35 @@ fn always_possible_rolls_the_shortfall_plus_one_seed_003_optional_rules() {
     );
     let r = rolled(
         &mut s,
-        ToolAction::AlwaysPossible {
-            player: A,
-            highest_roll: 5,
-            needed: 6,
-        },
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::AlwaysPossible {
+                player: A,
+                highest_roll: 5,
+                needed: 6,
+            },
+        ),
     );
     assert_eq!((r.dice, r.success), (vec![6, 5], false));
     assert!(refused(
         &mut s,
-        ToolAction::AlwaysPossible {
-            player: A,
-            highest_roll: 6,
-            needed: 6
-        }
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::AlwaysPossible {
+                player: A,
+                highest_roll: 6,
+                needed: 6
+            }
+        )
     )
     .contains("roll normally"));
     refused(
         &mut s,
-        ToolAction::AlwaysPossible {
-            player: A,
-            highest_roll: -20,
-            needed: 6,
-        },
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::AlwaysPossible {
+                player: A,
+                highest_roll: -20,
+                needed: 6,
+            },
+        ),
     );
 }
 
@@ -176,12 +206,16 @@ fn always_possible_rolls_the_shortfall_plus_one_seed_003_optional_rules() {
 fn automatic_disengagement_seed_003_optional_rules() {
     // Sighting 5, closest units at 3: two hexes inside, so 2 off the die.
     let mut s = scripted(&[6, 6, 1]);
-    let action = |night, speed_advantage| ToolAction::AutomaticDisengagement {
-        player: A,
-        max_sighting: 5,
-        range: 3,
-        night,
-        speed_advantage,
+    let action = |night, speed_advantage| {
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::AutomaticDisengagement {
+                player: A,
+                max_sighting: 5,
+                range: 3,
+                night,
+                speed_advantage,
+            },
+        )
     };
     let r = rolled(&mut s, action(false, false));
     assert_eq!(
@@ -207,13 +241,15 @@ fn automatic_disengagement_seed_003_optional_rules() {
     );
     refused(
         &mut s,
-        ToolAction::AutomaticDisengagement {
-            player: A,
-            max_sighting: 51,
-            range: 0,
-            night: false,
-            speed_advantage: false,
-        },
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::AutomaticDisengagement {
+                player: A,
+                max_sighting: 51,
+                range: 0,
+                night: false,
+                speed_advantage: false,
+            },
+        ),
     );
 }
 
@@ -223,19 +259,23 @@ fn submarine_attack_roll_seed_003_submarines() {
     assert!(
         rolled(
             &mut s,
-            ToolAction::SubmarineAttack {
-                player: A,
-                target_moved_two: false
-            }
+            ToolAction::Procedure(
+                goeben_table_tools::procedures::ProcedureAction::SubmarineAttack {
+                    player: A,
+                    target_moved_two: false
+                }
+            )
         )
         .success
     );
     let r = rolled(
         &mut s,
-        ToolAction::SubmarineAttack {
-            player: A,
-            target_moved_two: true,
-        },
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::SubmarineAttack {
+                player: A,
+                target_moved_two: true,
+            },
+        ),
     );
     assert_eq!(
         (r.modified.clone(), r.success),
@@ -245,10 +285,12 @@ fn submarine_attack_roll_seed_003_submarines() {
     assert!(
         rolled(
             &mut s,
-            ToolAction::SubmarineAttack {
-                player: A,
-                target_moved_two: true
-            }
+            ToolAction::Procedure(
+                goeben_table_tools::procedures::ProcedureAction::SubmarineAttack {
+                    player: A,
+                    target_moved_two: true
+                }
+            )
         )
         .success
     );
@@ -260,11 +302,11 @@ fn asw_by_escorts_seed_003_submarines_asw() {
     let mut s = scripted(&[4, 2, 3, 6, 3]);
     let r = rolled(
         &mut s,
-        ToolAction::Asw {
+        ToolAction::Procedure(goeben_table_tools::procedures::ProcedureAction::Asw {
             player: A,
             escorts: 6,
             before_1918: false,
-        },
+        }),
     );
     assert_eq!(
         (r.dice.clone(), r.modifier, r.success),
@@ -274,30 +316,30 @@ fn asw_by_escorts_seed_003_submarines_asw() {
     // Before 1918 six escorts give +1: 3 + 1 escapes, with one die only.
     let r = rolled(
         &mut s,
-        ToolAction::Asw {
+        ToolAction::Procedure(goeben_table_tools::procedures::ProcedureAction::Asw {
             player: A,
             escorts: 6,
             before_1918: true,
-        },
+        }),
     );
     assert_eq!((r.dice.clone(), r.success), (vec![3], false));
     let r = rolled(
         &mut s,
-        ToolAction::Asw {
+        ToolAction::Procedure(goeben_table_tools::procedures::ProcedureAction::Asw {
             player: A,
             escorts: 1,
             before_1918: false,
-        },
+        }),
     );
     assert_eq!((r.dice.clone(), r.success), (vec![6, 3], true));
     assert!(r.outcome.contains("after"));
     assert!(refused(
         &mut s,
-        ToolAction::Asw {
+        ToolAction::Procedure(goeben_table_tools::procedures::ProcedureAction::Asw {
             player: A,
             escorts: 0,
             before_1918: false
-        }
+        })
     )
     .contains("escorts"));
 }
@@ -307,15 +349,17 @@ fn procedures_are_logged_in_the_open() {
     let mut s = scripted(&[2]);
     rolled(
         &mut s,
-        ToolAction::PortRepair {
-            player: A,
-            port: PortSize::Major,
-        },
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::PortRepair {
+                player: A,
+                port: PortSize::Major,
+            },
+        ),
     );
     let log = s.view(Player::B).log;
     let last = log.last().unwrap();
     assert!(
-        matches!(&last.entry, LogEntry::ProcedureRolled { procedure: ProcedureKind::PortRepair, dice, .. } if dice == &vec![2])
+        matches!(&last.entry, LogEntry::Procedure(goeben_table_tools::procedures::ProcedureLogEntry::ProcedureRolled { procedure: ProcedureKind::PortRepair, dice, .. }) if dice == &vec![2])
     );
     assert!(
         last.text.starts_with("Player A rolled PortRepair: 2."),
@@ -333,42 +377,53 @@ fn minefield_density_wording_seed_004_strategic_7() {
         (6, "Heavily mined"),
         (7, "Very heavily mined"),
     ] {
-        match s.respond(ToolAction::MinefieldDensity { fields }) {
-            ToolResponse::Wording {
-                calculator: "minefield_density",
-                source,
-                text,
-            } => {
+        match s.respond(ToolAction::Calculator(
+            goeben_table_tools::calculators::CalculatorAction::MinefieldDensity { fields },
+        )) {
+            ToolResponse::Calculator(
+                goeben_table_tools::calculators::CalculatorAnswer::Wording {
+                    calculator: "minefield_density",
+                    source,
+                    text,
+                },
+            ) => {
                 assert_eq!(text, words);
                 assert!(source.contains("Advanced Strategic Rules 7"));
             }
             other => panic!("{other:?}"),
         }
     }
-    refused(&mut s, ToolAction::MinefieldDensity { fields: 0 });
+    refused(
+        &mut s,
+        ToolAction::Calculator(
+            goeben_table_tools::calculators::CalculatorAction::MinefieldDensity { fields: 0 },
+        ),
+    );
 }
 
 #[test]
 fn hull_box_vp_seed_003_victory_points() {
     let mut s = ToolSession::seeded(1);
-    let vp = |s: &mut ToolSession, class, hull_boxes| match s
-        .respond(ToolAction::HullDamageVp { class, hull_boxes })
-    {
-        ToolResponse::Number {
+    let vp = |s: &mut ToolSession, class, hull_boxes| match s.respond(ToolAction::Calculator(
+        goeben_table_tools::calculators::CalculatorAction::HullDamageVp { class, hull_boxes },
+    )) {
+        ToolResponse::Calculator(goeben_table_tools::calculators::CalculatorAnswer::Number {
             calculator: "hull_damage_vp",
             source: "The Turkish Black Sea Fleet, Victory Points (VPs)",
             value,
-        } => value,
+        }) => value,
         other => panic!("{other:?}"),
     };
     assert_eq!(vp(&mut s, HullClass::Capital, 3), 6);
     assert_eq!(vp(&mut s, HullClass::Other, 3), 3);
     refused(
         &mut s,
-        ToolAction::HullDamageVp {
-            class: HullClass::Capital,
-            hull_boxes: u32::MAX,
-        },
+        ToolAction::Calculator(
+            goeben_table_tools::calculators::CalculatorAction::HullDamageVp {
+                class: HullClass::Capital,
+                hull_boxes: u32::MAX,
+            },
+        ),
     );
 }
 
@@ -376,21 +431,30 @@ fn hull_box_vp_seed_003_victory_points() {
 fn caught_at_anchor_seed_002_10_5_3() {
     let mut s = scripted(&[3, 4]);
     // The roll is made for the attacking Fleet Box, which must hold ships (5.1, 5.2).
-    s.respond(ToolAction::OpenFleetChart {
-        player: A,
-        side: goeben_table_tools::fleets::FleetSide::German,
-    });
-    s.respond(ToolAction::AssignShip {
-        player: A,
-        ship: "Emden".into(),
-        fleet_box: 3,
-    });
-    let roll = |s: &mut ToolSession| match s.respond(ToolAction::RollD10 {
-        player: A,
-        procedure: D10Procedure::CaughtAtAnchor,
-        fleet_box: Some(3),
-    }) {
-        ToolResponse::D10Rolled { result, .. } => (result.success, result.revealed),
+    s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+            player: A,
+            side: goeben_table_tools::fleets::FleetSide::German,
+        },
+    ));
+    s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+            player: A,
+            ship: "Emden".into(),
+            fleet_box: 3,
+        },
+    ));
+    let roll = |s: &mut ToolSession| match s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::RollD10 {
+            player: A,
+            procedure: D10Procedure::CaughtAtAnchor,
+            fleet_box: Some(3),
+        },
+    )) {
+        ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::D10Rolled {
+            result,
+            ..
+        }) => (result.success, result.revealed),
         other => panic!("{other:?}"),
     };
     assert_eq!(
@@ -411,19 +475,21 @@ fn requests_parse_from_json_lines() {
     let line = r#"{"tool":"asw","player":"a","escorts":4,"before_1918":true}"#;
     assert_eq!(
         parse_line(line).unwrap().action,
-        ToolAction::Asw {
+        ToolAction::Procedure(goeben_table_tools::procedures::ProcedureAction::Asw {
             player: A,
             escorts: 4,
             before_1918: true
-        }
+        })
     );
     let line = r#"{"tool":"hull_damage_vp","class":"capital","hull_boxes":2}"#;
     assert_eq!(
         parse_line(line).unwrap().action,
-        ToolAction::HullDamageVp {
-            class: HullClass::Capital,
-            hull_boxes: 2
-        }
+        ToolAction::Calculator(
+            goeben_table_tools::calculators::CalculatorAction::HullDamageVp {
+                class: HullClass::Capital,
+                hull_boxes: 2
+            }
+        )
     );
     assert!(parse_line(r#"{"tool":"port_repair","player":"a","port":"huge"}"#).is_err());
 }
@@ -431,13 +497,24 @@ fn requests_parse_from_json_lines() {
 #[test]
 fn sub_versus_sub_needs_twelve_seed_003_submarines() {
     let mut s = scripted(&[6, 6, 6, 5]);
-    let r = rolled(&mut s, ToolAction::SubVersusSub { player: A });
+    let r = rolled(
+        &mut s,
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::SubVersusSub { player: A },
+        ),
+    );
     assert_eq!(
         (r.dice, r.success, r.procedure),
         (vec![6, 6], true, ProcedureKind::SubVersusSub)
     );
     assert!(
-        !rolled(&mut s, ToolAction::SubVersusSub { player: A }).success,
+        !rolled(
+            &mut s,
+            ToolAction::Procedure(
+                goeben_table_tools::procedures::ProcedureAction::SubVersusSub { player: A }
+            )
+        )
+        .success,
         "11 is not enough"
     );
 }
@@ -446,7 +523,14 @@ fn sub_versus_sub_needs_twelve_seed_003_submarines() {
 fn sweeping_by_other_ships_seed_003_mine_warfare() {
     let mut s = scripted(&[1, 4, 5]);
     let outcomes: Vec<(bool, String)> = (0..3)
-        .map(|_| rolled(&mut s, ToolAction::MineSweep { player: A }))
+        .map(|_| {
+            rolled(
+                &mut s,
+                ToolAction::Procedure(goeben_table_tools::procedures::ProcedureAction::MineSweep {
+                    player: A,
+                }),
+            )
+        })
         .map(|r| (r.success, r.outcome))
         .collect();
     assert!(outcomes[0].1.contains("destroyed") && !outcomes[0].0);
@@ -484,10 +568,15 @@ fn combined_fire_past_u32_saturates_instead_of_overflowing() {
     );
     let mut s = ToolSession::seeded(3);
     let before = s.clone();
-    match s.respond(ToolAction::CombinedFire {
-        strengths: vec![1, u32::MAX, u32::MAX],
-    }) {
-        ToolResponse::Number { value, .. } => assert_eq!(value, u32::MAX),
+    match s.respond(ToolAction::Calculator(
+        goeben_table_tools::calculators::CalculatorAction::CombinedFire {
+            strengths: vec![1, u32::MAX, u32::MAX],
+        },
+    )) {
+        ToolResponse::Calculator(goeben_table_tools::calculators::CalculatorAnswer::Number {
+            value,
+            ..
+        }) => assert_eq!(value, u32::MAX),
         other => panic!("a number, not {other:?}"),
     }
     assert_eq!(s, before, "a calculator changes nothing");

@@ -30,11 +30,11 @@ fn ok(s: &mut ToolSession, action: ToolAction) -> ToolResponse {
 }
 
 fn draw(purpose: SdrPurpose, player: Player) -> ToolAction {
-    ToolAction::DrawSdr {
+    ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
         player,
         purpose: Some(purpose),
         label: String::new(),
-    }
+    })
 }
 
 const GERMAN_VC: SdrPurpose = SdrPurpose::VictoryConditions {
@@ -46,21 +46,33 @@ const BRITISH_VC: SdrPurpose = SdrPurpose::VictoryConditions {
 
 fn sides() -> ToolSession {
     let mut s = ToolSession::seeded(3);
-    ok(&mut s, ToolAction::ChooseSides { british: B });
+    ok(
+        &mut s,
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ChooseSides { british: B },
+        ),
+    );
     s
 }
 
 fn end_step(s: &mut ToolSession, player: Player) {
-    ok(s, ToolAction::EndStep { player });
+    ok(
+        s,
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::EndStep { player },
+        ),
+    );
 }
 
 /// Plays the current turn to its end (both close movement and spotting; British, then German, searches).
 fn finish_turn(s: &mut ToolSession) {
     loop {
-        let ToolResponse::View(v) = s.clone().respond(ToolAction::View {
-            player: A,
-            pin: None,
-        }) else {
+        let ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(v)) = s.clone().respond(
+            ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
+                player: A,
+                pin: None,
+            }),
+        ) else {
             unreachable!()
         };
         let next = match v.search.step {
@@ -82,16 +94,25 @@ fn finish_turn(s: &mut ToolSession) {
 
 fn start(s: &mut ToolSession) {
     assert!(matches!(
-        ok(s, ToolAction::StartTurn { british: None }),
-        ToolResponse::TurnStarted { .. }
+        ok(
+            s,
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::StartTurn { british: None }
+            )
+        ),
+        ToolResponse::Searches(
+            goeben_table_tools::search_requests::SearchesAnswer::TurnStarted { .. }
+        )
     ));
 }
 
 fn turn_of(s: &ToolSession) -> (u32, TurnStep) {
-    let ToolResponse::View(v) = s.clone().respond(ToolAction::View {
-        player: A,
-        pin: None,
-    }) else {
+    let ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(v)) = s.clone().respond(
+        ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
+            player: A,
+            pin: None,
+        }),
+    ) else {
         unreachable!()
     };
     (v.search.turn, v.search.step)
@@ -113,7 +134,9 @@ fn to_turn(s: &mut ToolSession, turn: u32) {
 fn victory_conditions_a_second_draw_for_the_same_side_is_refused_and_the_first_chit_counts() {
     // Before: three "victory conditions" draws by one player were all accepted; they chose the best.
     let mut s = sides();
-    let ToolResponse::SdrDrawn { chit, .. } = ok(&mut s, draw(GERMAN_VC, A)) else {
+    let ToolResponse::Sdr(goeben_table_tools::sdr_requests::SdrAnswer::SdrDrawn { chit, .. }) =
+        ok(&mut s, draw(GERMAN_VC, A))
+    else {
         unreachable!()
     };
     assert_eq!(chit.purpose, Some(GERMAN_VC));
@@ -144,7 +167,12 @@ fn victory_conditions_are_drawn_by_the_side_they_belong_to() {
 fn victory_conditions_before_the_sides_are_known_or_after_their_turn_are_refused() {
     let mut s = ToolSession::seeded(3);
     refused(&mut s, draw(GERMAN_VC, A), ErrorCode::NotNow);
-    ok(&mut s, ToolAction::ChooseSides { british: B });
+    ok(
+        &mut s,
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ChooseSides { british: B },
+        ),
+    );
     // The German draws before the 1500, Aug 3 turn (turn 6): in turn 6, too late.
     to_turn(&mut s, 6);
     let message = refused(&mut s, draw(GERMAN_VC, A), ErrorCode::NotNow);
@@ -165,7 +193,11 @@ fn italian_neutrality_one_a_turn_by_the_british_player_from_aug_6_at_most_two_in
     assert!(message.contains("0900, Aug 6"), "{message}");
     to_turn(&mut s, 17);
     refused(&mut s, draw(neutrality, A), ErrorCode::WrongSide);
-    let ToolResponse::SdrDrawn { chit: first, .. } = ok(&mut s, draw(neutrality, B)) else {
+    let ToolResponse::Sdr(goeben_table_tools::sdr_requests::SdrAnswer::SdrDrawn {
+        chit: first,
+        ..
+    }) = ok(&mut s, draw(neutrality, B))
+    else {
         unreachable!()
     };
     refused(&mut s, draw(neutrality, B), ErrorCode::PurposeTaken);
@@ -181,17 +213,17 @@ fn italian_neutrality_one_a_turn_by_the_british_player_from_aug_6_at_most_two_in
     // Reveal and put one back: a third may be drawn.
     ok(
         &mut s,
-        ToolAction::RevealSdr {
+        ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::RevealSdr {
             player: B,
             chit: first.chit,
-        },
+        }),
     );
     ok(
         &mut s,
-        ToolAction::ReturnSdr {
+        ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::ReturnSdr {
             player: B,
             chit: first.chit,
-        },
+        }),
     );
     ok(&mut s, draw(neutrality, B));
 }
@@ -214,7 +246,7 @@ fn what_if_one_per_fleet_by_its_player_before_the_first_turn_and_italy_face_up()
             A,
         ),
     );
-    let ToolResponse::SdrDrawn { chit, .. } = ok(
+    let ToolResponse::Sdr(goeben_table_tools::sdr_requests::SdrAnswer::SdrDrawn { chit, .. }) = ok(
         &mut s,
         draw(
             SdrPurpose::WhatIf {
@@ -250,11 +282,19 @@ fn what_if_italy_goes_to_war_only_when_italy_shows_5_or_6() {
     // Seed 001 What If? Italy 5-6: both players pick another SDR; otherwise there is none to draw.
     for seed in 0..200 {
         let mut s = ToolSession::seeded(seed);
-        ok(&mut s, ToolAction::ChooseSides { british: B });
+        ok(
+            &mut s,
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::ChooseSides { british: B },
+            ),
+        );
         let italy = SdrPurpose::WhatIf {
             fleet: WhatIfFleet::Italian,
         };
-        let ToolResponse::SdrDrawn { chit, .. } = ok(&mut s, draw(italy, B)) else {
+        let ToolResponse::Sdr(goeben_table_tools::sdr_requests::SdrAnswer::SdrDrawn {
+            chit, ..
+        }) = ok(&mut s, draw(italy, B))
+        else {
             unreachable!()
         };
         let goeben_table_tools::sdr::ChitFace::Revealed { value, .. } = chit.face else {
@@ -276,13 +316,13 @@ fn what_if_italy_goes_to_war_only_when_italy_shows_5_or_6() {
 #[test]
 fn a_free_draw_stays_for_house_rules_and_says_so() {
     let mut s = sides();
-    let ToolResponse::SdrDrawn { chit, .. } = ok(
+    let ToolResponse::Sdr(goeben_table_tools::sdr_requests::SdrAnswer::SdrDrawn { chit, .. }) = ok(
         &mut s,
-        ToolAction::DrawSdr {
+        ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
             player: A,
             purpose: None,
             label: "victory conditions".into(),
-        },
+        }),
     ) else {
         unreachable!()
     };
@@ -290,10 +330,12 @@ fn a_free_draw_stays_for_house_rules_and_says_so() {
     assert_eq!(chit.purpose, None);
     // A free draw does not take the purpose: the German victory conditions are still to draw.
     ok(&mut s, draw(GERMAN_VC, A));
-    let ToolResponse::View(view) = s.respond(ToolAction::View {
-        player: B,
-        pin: None,
-    }) else {
+    let ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(view)) = s.respond(
+        ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
+            player: B,
+            pin: None,
+        }),
+    ) else {
         unreachable!()
     };
     assert!(
@@ -321,25 +363,31 @@ fn board() -> ToolSession {
     let mut s = sides();
     ok(
         &mut s,
-        ToolAction::IslandSquares {
-            squares: vec!["70".into()],
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::IslandSquares {
+                squares: vec!["70".into()],
+            },
+        ),
     );
     ok(
         &mut s,
-        ToolAction::PlaceUnit {
-            player: A,
-            unit: "Goeben".into(),
-            at: at("60"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player: A,
+                unit: "Goeben".into(),
+                at: at("60"),
+            },
+        ),
     );
     ok(
         &mut s,
-        ToolAction::PlaceUnit {
-            player: B,
-            unit: "Indomitable".into(),
-            at: at("61"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player: B,
+                unit: "Indomitable".into(),
+                at: at("61"),
+            },
+        ),
     );
     start(&mut s);
     s
@@ -358,31 +406,39 @@ fn how_to_play_start_turn_cannot_reopen_movement_mid_turn() {
     to_searches(&mut s);
     ok(
         &mut s,
-        ToolAction::Search {
-            player: B,
-            level: SearchLevel::Sea,
-            name: "Ionian".into(),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::Search {
+                player: B,
+                level: SearchLevel::Sea,
+                name: "Ionian".into(),
+            },
+        ),
     );
     let message = refused(
         &mut s,
-        ToolAction::StartTurn { british: None },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::StartTurn { british: None },
+        ),
         ErrorCode::NotNow,
     );
     assert!(message.contains("not over"), "{message}");
     refused(
         &mut s,
-        ToolAction::MoveUnit {
-            player: A,
-            unit: "Goeben".into(),
-            at: at("61"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::MoveUnit {
+                player: A,
+                unit: "Goeben".into(),
+                at: at("61"),
+            },
+        ),
         ErrorCode::SearchingNow,
     );
     end_step(&mut s, B);
     refused(
         &mut s,
-        ToolAction::StartTurn { british: None },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::StartTurn { british: None },
+        ),
         ErrorCode::NotNow,
     );
     end_step(&mut s, A);
@@ -396,35 +452,47 @@ fn how_to_play_the_british_player_searches_first_then_the_german() {
     to_searches(&mut s);
     let message = refused(
         &mut s,
-        ToolAction::Search {
-            player: A,
-            level: SearchLevel::Sea,
-            name: "Ionian".into(),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::Search {
+                player: A,
+                level: SearchLevel::Sea,
+                name: "Ionian".into(),
+            },
+        ),
         ErrorCode::NotNow,
     );
     assert!(
         message.contains("British player searches first"),
         "{message}"
     );
-    refused(&mut s, ToolAction::EndStep { player: A }, ErrorCode::NotNow);
+    refused(
+        &mut s,
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::EndStep { player: A },
+        ),
+        ErrorCode::NotNow,
+    );
     end_step(&mut s, B);
     refused(
         &mut s,
-        ToolAction::Search {
-            player: B,
-            level: SearchLevel::Sea,
-            name: "Ionian".into(),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::Search {
+                player: B,
+                level: SearchLevel::Sea,
+                name: "Ionian".into(),
+            },
+        ),
         ErrorCode::NotNow,
     );
     ok(
         &mut s,
-        ToolAction::Search {
-            player: A,
-            level: SearchLevel::Sea,
-            name: "Ionian".into(),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::Search {
+                player: A,
+                level: SearchLevel::Sea,
+                name: "Ionian".into(),
+            },
+        ),
     );
 }
 
@@ -434,16 +502,25 @@ fn prepare_for_play_who_is_british_is_fixed_for_the_game() {
     let mut s = board();
     refused(
         &mut s,
-        ToolAction::ChooseSides { british: A },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ChooseSides { british: A },
+        ),
         ErrorCode::WrongSide,
     );
     finish_turn(&mut s);
     refused(
         &mut s,
-        ToolAction::StartTurn { british: Some(A) },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::StartTurn { british: Some(A) },
+        ),
         ErrorCode::WrongSide,
     );
-    ok(&mut s, ToolAction::StartTurn { british: Some(B) });
+    ok(
+        &mut s,
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::StartTurn { british: Some(B) },
+        ),
+    );
 }
 
 #[test]
@@ -456,14 +533,30 @@ fn night_turns_the_turn_track_decides_night_not_the_caller() {
         answer.contains(r#""code":"malformed""#) && answer.contains("night"),
         "{answer}"
     );
-    ok(&mut s, ToolAction::ChooseSides { british: B });
+    ok(
+        &mut s,
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ChooseSides { british: B },
+        ),
+    );
     let nights: Vec<bool> = (0..4)
         .map(|_| {
             if turn_of(&s).0 > 0 {
                 finish_turn(&mut s);
             }
-            match ok(&mut s, ToolAction::StartTurn { british: None }) {
-                ToolResponse::TurnStarted { night, .. } => night,
+            match ok(
+                &mut s,
+                ToolAction::Searches(
+                    goeben_table_tools::search_requests::SearchesAction::StartTurn {
+                        british: None,
+                    },
+                ),
+            ) {
+                ToolResponse::Searches(
+                    goeben_table_tools::search_requests::SearchesAnswer::TurnStarted {
+                        night, ..
+                    },
+                ) => night,
                 _ => unreachable!(),
             }
         })
@@ -483,49 +576,59 @@ fn spotting_movement_is_closed_once_reported_and_an_unit_announced_cannot_slip_a
     end_step(&mut s, A);
     refused(
         &mut s,
-        ToolAction::MoveUnit {
-            player: A,
-            unit: "Goeben".into(),
-            at: at("59"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::MoveUnit {
+                player: A,
+                unit: "Goeben".into(),
+                at: at("59"),
+            },
+        ),
         ErrorCode::NotNow,
     );
     refused(
         &mut s,
-        ToolAction::ReportSpotting {
-            player: B,
-            square: "61".into(),
-            units: vec!["Indomitable".into()],
-            ended_there: Some(true),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+                player: B,
+                square: "61".into(),
+                units: vec!["Indomitable".into()],
+                ended_there: Some(true),
+            },
+        ),
         ErrorCode::NotNow,
     );
     end_step(&mut s, B);
     ok(
         &mut s,
-        ToolAction::ReportSpotting {
-            player: A,
-            square: "60".into(),
-            units: vec!["Goeben".into()],
-            ended_there: Some(true),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+                player: A,
+                square: "60".into(),
+                units: vec!["Goeben".into()],
+                ended_there: Some(true),
+            },
+        ),
     );
     refused(
         &mut s,
-        ToolAction::MoveUnit {
-            player: A,
-            unit: "Goeben".into(),
-            at: at("59"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::MoveUnit {
+                player: A,
+                unit: "Goeben".into(),
+                at: at("59"),
+            },
+        ),
         ErrorCode::NotNow,
     );
     refused(
         &mut s,
-        ToolAction::PlaceUnit {
-            player: B,
-            unit: "Gloucester".into(),
-            at: at("60"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player: B,
+                unit: "Gloucester".into(),
+                at: at("60"),
+            },
+        ),
         ErrorCode::NotNow,
     );
 }
@@ -536,50 +639,71 @@ fn how_to_search_calling_the_same_square_again_gives_the_same_answer_with_no_new
     let mut s = sides();
     ok(
         &mut s,
-        ToolAction::IslandSquares {
-            squares: vec!["60".into()],
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::IslandSquares {
+                squares: vec!["60".into()],
+            },
+        ),
     );
     ok(
         &mut s,
-        ToolAction::PlaceUnit {
-            player: A,
-            unit: "Goeben".into(),
-            at: at("60"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player: A,
+                unit: "Goeben".into(),
+                at: at("60"),
+            },
+        ),
     );
     ok(
         &mut s,
-        ToolAction::PlaceUnit {
-            player: B,
-            unit: "Indomitable".into(),
-            at: at("60"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player: B,
+                unit: "Indomitable".into(),
+                at: at("60"),
+            },
+        ),
     );
     start(&mut s);
     to_searches(&mut s);
     s.script_dice([2]);
-    let call = ToolAction::Search {
-        player: B,
-        level: SearchLevel::Square,
-        name: "60".into(),
-    };
+    let call = ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::Search {
+            player: B,
+            level: SearchLevel::Square,
+            name: "60".into(),
+        },
+    );
     assert!(matches!(
         ok(&mut s, call.clone()),
-        ToolResponse::SearchPending { .. }
+        ToolResponse::Searches(
+            goeben_table_tools::search_requests::SearchesAnswer::SearchPending { .. }
+        )
     ));
     ok(
         &mut s,
-        ToolAction::AnswerSearch {
-            player: A,
-            admit: false,
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+                player: A,
+                admit: false,
+            },
+        ),
     );
-    let log_len = |s: &ToolSession| s.clone().respond(ToolAction::TableView);
+    let log_len = |s: &ToolSession| {
+        s.clone().respond(ToolAction::Peek(
+            goeben_table_tools::peek::PeekAction::TableView,
+        ))
+    };
     let before = log_len(&s);
     s.script_dice([1, 1, 1]);
     for _ in 0..3 {
-        let ToolResponse::Searched { dice, answer, .. } = ok(&mut s, call.clone()) else {
+        let ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Searched {
+            dice,
+            answer,
+            ..
+        }) = ok(&mut s, call.clone())
+        else {
             panic!("the same answer, not a new call")
         };
         assert_eq!(answer, SearchAnswer::Nothing, "the denial stands");
@@ -595,22 +719,28 @@ fn island_squares_the_die_follows_the_square_not_the_callers_flag() {
     let mut s = sides();
     ok(
         &mut s,
-        ToolAction::IslandSquares {
-            squares: vec!["70".into()],
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::IslandSquares {
+                squares: vec!["70".into()],
+            },
+        ),
     );
     let flagged = Position {
         islands: true,
         ..at("60")
     };
-    let ToolResponse::Unit { unit } = ok(
-        &mut s,
-        ToolAction::PlaceUnit {
-            player: B,
-            unit: "Indomitable".into(),
-            at: flagged,
-        },
-    ) else {
+    let ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Unit { unit }) =
+        ok(
+            &mut s,
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                    player: B,
+                    unit: "Indomitable".into(),
+                    at: flagged,
+                },
+            ),
+        )
+    else {
         unreachable!()
     };
     assert!(
@@ -619,37 +749,49 @@ fn island_squares_the_die_follows_the_square_not_the_callers_flag() {
     );
     ok(
         &mut s,
-        ToolAction::PlaceUnit {
-            player: B,
-            unit: "Gloucester".into(),
-            at: at("70"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player: B,
+                unit: "Gloucester".into(),
+                at: at("70"),
+            },
+        ),
     );
     ok(
         &mut s,
-        ToolAction::PlaceUnit {
-            player: A,
-            unit: "Goeben".into(),
-            at: at("60"),
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player: A,
+                unit: "Goeben".into(),
+                at: at("60"),
+            },
+        ),
     );
     start(&mut s);
     refused(
         &mut s,
-        ToolAction::IslandSquares {
-            squares: vec!["60".into()],
-        },
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::IslandSquares {
+                squares: vec!["60".into()],
+            },
+        ),
         ErrorCode::NotNow,
     );
     to_searches(&mut s);
-    let ToolResponse::Searched { dice, .. } = ok(
+    let ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Searched {
+        dice,
+        ..
+    }) = ok(
         &mut s,
-        ToolAction::Search {
-            player: B,
-            level: SearchLevel::Square,
-            name: "60".into(),
-        },
-    ) else {
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::Search {
+                player: B,
+                level: SearchLevel::Square,
+                name: "60".into(),
+            },
+        ),
+    )
+    else {
         unreachable!()
     };
     assert!(
@@ -657,14 +799,20 @@ fn island_squares_the_die_follows_the_square_not_the_callers_flag() {
         "no island die in square 60 by day: {dice:?}"
     );
     s.script_dice([3]);
-    let ToolResponse::Searched { dice, .. } = ok(
+    let ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Searched {
+        dice,
+        ..
+    }) = ok(
         &mut s,
-        ToolAction::Search {
-            player: B,
-            level: SearchLevel::Square,
-            name: "70".into(),
-        },
-    ) else {
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::Search {
+                player: B,
+                level: SearchLevel::Square,
+                name: "70".into(),
+            },
+        ),
+    )
+    else {
         unreachable!()
     };
     assert_eq!(dice.len(), 1, "square 70 has islands: one die");
@@ -680,57 +828,69 @@ fn charts() -> ToolSession {
     let mut s = ToolSession::seeded(3);
     ok(
         &mut s,
-        ToolAction::OpenFleetChart {
-            player: A,
-            side: FleetSide::German,
-        },
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+                player: A,
+                side: FleetSide::German,
+            },
+        ),
     );
     ok(
         &mut s,
-        ToolAction::OpenFleetChart {
-            player: B,
-            side: FleetSide::Allied,
-        },
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+                player: B,
+                side: FleetSide::Allied,
+            },
+        ),
     );
     for ship in ["Scharnhorst", "Gneisenau"] {
         ok(
             &mut s,
-            ToolAction::AssignShip {
-                player: A,
-                ship: ship.into(),
-                fleet_box: 4,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                    player: A,
+                    ship: ship.into(),
+                    fleet_box: 4,
+                },
+            ),
         );
     }
     ok(
         &mut s,
-        ToolAction::AssignShip {
-            player: A,
-            ship: "Emden".into(),
-            fleet_box: 3,
-        },
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                player: A,
+                ship: "Emden".into(),
+                fleet_box: 3,
+            },
+        ),
     );
     ok(
         &mut s,
-        ToolAction::AssignShip {
-            player: B,
-            ship: "Minotaur".into(),
-            fleet_box: 1,
-        },
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                player: B,
+                ship: "Minotaur".into(),
+                fleet_box: 1,
+            },
+        ),
     );
     s
 }
 
 fn roll(player: Player, procedure: D10Procedure, fleet_box: Option<u8>) -> ToolAction {
-    ToolAction::RollD10 {
+    ToolAction::Fleet(goeben_table_tools::fleet_requests::FleetAction::RollD10 {
         player,
         procedure,
         fleet_box,
-    }
+    })
 }
 
 fn log(s: &ToolSession) -> Vec<LogEntry> {
-    let ToolResponse::TableView(t) = s.clone().respond(ToolAction::TableView) else {
+    let ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::TableView(t)) = s.clone().respond(
+        ToolAction::Peek(goeben_table_tools::peek::PeekAction::TableView),
+    ) else {
         unreachable!()
     };
     t.log.into_iter().map(|l| l.entry).collect()
@@ -742,11 +902,13 @@ fn logged_commitment(s: &ToolSession, owner: Player, fleet_box: u8) -> String {
         .into_iter()
         .rev()
         .find_map(|e| match e {
-            LogEntry::FleetChartCommitted {
-                owner: o,
-                commitments,
-                ..
-            } if o == owner => Some(commitments[fleet_box as usize - 1].clone()),
+            LogEntry::Fleet(
+                goeben_table_tools::fleet_requests::FleetLogEntry::FleetChartCommitted {
+                    owner: o,
+                    commitments,
+                    ..
+                },
+            ) if o == owner => Some(commitments[fleet_box as usize - 1].clone()),
             _ => None,
         })
         .expect("the chart was committed")
@@ -758,11 +920,11 @@ fn seed_002_5_2_a_located_box_cannot_be_emptied_before_its_reveal() {
     // and the reveal showed a decoy.
     let mut s = charts();
     s.script_dice([2]);
-    let ToolResponse::D10Rolled {
+    let ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::D10Rolled {
         result,
         revealed_box,
         ..
-    } = ok(&mut s, roll(B, D10Procedure::LocateAtSea, Some(1)))
+    }) = ok(&mut s, roll(B, D10Procedure::LocateAtSea, Some(1)))
     else {
         unreachable!()
     };
@@ -772,38 +934,46 @@ fn seed_002_5_2_a_located_box_cannot_be_emptied_before_its_reveal() {
     );
     let message = refused(
         &mut s,
-        ToolAction::TransferShip {
-            player: A,
-            ship: "Scharnhorst".into(),
-            from: 4,
-            to: 5,
-        },
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::TransferShip {
+                player: A,
+                ship: "Scharnhorst".into(),
+                from: 4,
+                to: 5,
+            },
+        ),
         ErrorCode::NotNow,
     );
     assert!(message.contains("reveal its Fleet Box"), "{message}");
     refused(
         &mut s,
-        ToolAction::RemoveShip {
-            player: A,
-            ship: "Gneisenau".into(),
-            fleet_box: 4,
-        },
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::RemoveShip {
+                player: A,
+                ship: "Gneisenau".into(),
+                fleet_box: 4,
+            },
+        ),
         ErrorCode::NotNow,
     );
     let committed = logged_commitment(&s, A, 4);
     ok(
         &mut s,
-        ToolAction::RevealFleetBox {
-            player: A,
-            fleet_box: 4,
-        },
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::RevealFleetBox {
+                player: A,
+                fleet_box: 4,
+            },
+        ),
     );
-    let Some(LogEntry::FleetBoxRevealed {
-        ships,
-        salt,
-        commitment,
-        ..
-    }) = log(&s).pop()
+    let Some(LogEntry::Fleet(
+        goeben_table_tools::fleet_requests::FleetLogEntry::FleetBoxRevealed {
+            ships,
+            salt,
+            commitment,
+            ..
+        },
+    )) = log(&s).pop()
     else {
         panic!("the reveal is logged")
     };
@@ -820,12 +990,14 @@ fn seed_002_5_2_a_located_box_cannot_be_emptied_before_its_reveal() {
     // Revealed: 5.2's regrouping is allowed again, and it is committed afresh.
     ok(
         &mut s,
-        ToolAction::TransferShip {
-            player: A,
-            ship: "Scharnhorst".into(),
-            from: 4,
-            to: 5,
-        },
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::TransferShip {
+                player: A,
+                ship: "Scharnhorst".into(),
+                from: 4,
+                to: 5,
+            },
+        ),
     );
     assert_ne!(
         logged_commitment(&s, A, 4),
@@ -840,20 +1012,22 @@ fn seed_002_5_2_every_change_of_ships_is_logged_as_new_commitments_and_binds() {
     let before = log(&s).len();
     ok(
         &mut s,
-        ToolAction::TransferShip {
-            player: A,
-            ship: "Emden".into(),
-            from: 3,
-            to: 7,
-        },
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::TransferShip {
+                player: A,
+                ship: "Emden".into(),
+                from: 3,
+                to: 7,
+            },
+        ),
     );
     let entries = log(&s);
     assert_eq!(entries.len(), before + 1, "one entry for the move");
-    let LogEntry::FleetChartCommitted {
+    let LogEntry::Fleet(goeben_table_tools::fleet_requests::FleetLogEntry::FleetChartCommitted {
         owner: A,
         commitments,
         ..
-    } = &entries[before]
+    }) = &entries[before]
     else {
         panic!("{:?}", entries[before])
     };
@@ -966,7 +1140,14 @@ fn a_session_saved_before_the_seals_loads_sealed_and_its_commitments_logged() {
         .iter()
         .rev()
         .take(2)
-        .filter(|e| matches!(e, LogEntry::FleetChartCommitted { .. }))
+        .filter(|e| {
+            matches!(
+                e,
+                LogEntry::Fleet(
+                    goeben_table_tools::fleet_requests::FleetLogEntry::FleetChartCommitted { .. }
+                )
+            )
+        })
         .count();
     assert_eq!(sealed, 2, "both charts sealed on load, in the log");
     assert_ne!(

@@ -10,13 +10,18 @@ use goeben_table_tools::{handle_line, ToolAction, ToolResponse, ToolSession};
 use Player::{A, B};
 
 fn assign(s: &mut ToolSession, player: Player, ship: &str, fleet_box: u8) {
-    let answer = s.respond(ToolAction::AssignShip {
-        player,
-        ship: ship.into(),
-        fleet_box,
-    });
+    let answer = s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+            player,
+            ship: ship.into(),
+            fleet_box,
+        },
+    ));
     assert!(
-        matches!(answer, ToolResponse::FleetChart { .. }),
+        matches!(
+            answer,
+            ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::FleetChart { .. })
+        ),
         "{answer:?}"
     );
 }
@@ -24,14 +29,18 @@ fn assign(s: &mut ToolSession, player: Player, ship: &str, fleet_box: u8) {
 /// Player A holds the German chart with von Spee's squadron in box 4 and Emden in box 3; B the Allied one.
 fn spee_session() -> ToolSession {
     let mut s = ToolSession::seeded(3);
-    s.respond(ToolAction::OpenFleetChart {
-        player: A,
-        side: FleetSide::German,
-    });
-    s.respond(ToolAction::OpenFleetChart {
-        player: B,
-        side: FleetSide::Allied,
-    });
+    s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+            player: A,
+            side: FleetSide::German,
+        },
+    ));
+    s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+            player: B,
+            side: FleetSide::Allied,
+        },
+    ));
     for ship in ["Scharnhorst", "Gneisenau", "Leipzig", "Nürnberg"] {
         assign(&mut s, A, ship, 4);
     }
@@ -41,8 +50,10 @@ fn spee_session() -> ToolSession {
 }
 
 fn view(s: &ToolSession, player: Player) -> goeben_table_tools::ToolView {
-    match s.clone().respond(ToolAction::View { player, pin: None }) {
-        ToolResponse::View(v) => *v,
+    match s.clone().respond(ToolAction::Peek(
+        goeben_table_tools::peek::PeekAction::View { player, pin: None },
+    )) {
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(v)) => *v,
         other => panic!("{other:?}"),
     }
 }
@@ -78,11 +89,15 @@ fn each_player_sees_their_own_chart_whole_and_the_other_by_box_number_only_5_0()
 #[test]
 fn a_reveal_names_the_ships_of_one_box_and_a_regroup_hides_it_again_5_2() {
     let mut s = spee_session();
-    let ToolResponse::FleetBoxRevealed { side, fleet_box } =
-        s.respond(ToolAction::RevealFleetBox {
+    let ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::FleetBoxRevealed {
+        side,
+        fleet_box,
+    }) = s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::RevealFleetBox {
             player: A,
             fleet_box: 4,
-        })
+        },
+    ))
     else {
         panic!()
     };
@@ -106,13 +121,15 @@ fn a_reveal_names_the_ships_of_one_box_and_a_regroup_hides_it_again_5_2() {
     assert!(!b_text.contains("coal") && !b_text.contains("damage"));
     // 5.2: the owner regroups after the reveal; box 4 is unknown to B again.
     assert!(matches!(
-        s.respond(ToolAction::TransferShip {
-            player: A,
-            ship: "Leipzig".into(),
-            from: 4,
-            to: 9
-        }),
-        ToolResponse::FleetChart { .. }
+        s.respond(ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::TransferShip {
+                player: A,
+                ship: "Leipzig".into(),
+                from: 4,
+                to: 9
+            }
+        )),
+        ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::FleetChart { .. })
     ));
     let again = view(&s, B).opponent_fleet_chart.unwrap();
     assert_eq!(again.boxes[3], BoxView::Unknown { fleet_box: 4 });
@@ -125,11 +142,15 @@ fn a_reveal_names_the_ships_of_one_box_and_a_regroup_hides_it_again_5_2() {
 #[test]
 fn an_empty_box_reveals_as_a_decoy_and_its_marker_is_the_owners_note_5_1() {
     let mut s = spee_session();
-    let ToolResponse::FleetChart { chart } = s.respond(ToolAction::SetFleetMarker {
-        player: A,
-        fleet_box: 11,
-        on_map: true,
-    }) else {
+    let ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::FleetChart { chart }) =
+        s.respond(ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::SetFleetMarker {
+                player: A,
+                fleet_box: 11,
+                on_map: true,
+            },
+        ))
+    else {
         panic!()
     };
     assert!(
@@ -141,10 +162,16 @@ fn an_empty_box_reveals_as_a_decoy_and_its_marker_is_the_owners_note_5_1() {
         !seen_by_b.contains("marker") && !seen_by_b.contains("decoy"),
         "B does not learn which markers are out: {seen_by_b}"
     );
-    let ToolResponse::FleetBoxRevealed { fleet_box, .. } = s.respond(ToolAction::RevealFleetBox {
-        player: A,
-        fleet_box: 11,
-    }) else {
+    let ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::FleetBoxRevealed {
+        fleet_box,
+        ..
+    }) = s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::RevealFleetBox {
+            player: A,
+            fleet_box: 11,
+        },
+    ))
+    else {
         panic!()
     };
     assert_eq!(
@@ -158,11 +185,15 @@ fn an_empty_box_reveals_as_a_decoy_and_its_marker_is_the_owners_note_5_1() {
         .log
         .iter()
         .any(|l| l.text.ends_with("Fleet Box 11: a decoy.")));
-    let ToolResponse::FleetChart { chart } = s.respond(ToolAction::SetFleetMarker {
-        player: A,
-        fleet_box: 11,
-        on_map: false,
-    }) else {
+    let ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::FleetChart { chart }) =
+        s.respond(ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::SetFleetMarker {
+                player: A,
+                fleet_box: 11,
+                on_map: false,
+            },
+        ))
+    else {
         panic!()
     };
     assert!(
@@ -175,15 +206,17 @@ fn an_empty_box_reveals_as_a_decoy_and_its_marker_is_the_owners_note_5_1() {
 fn a_bombardment_roll_of_1_to_4_reveals_the_acting_box_10_2() {
     let mut s = spee_session();
     s.script_dice([3]);
-    let ToolResponse::D10Rolled {
+    let ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::D10Rolled {
         result,
         revealed_box,
         ..
-    } = s.respond(ToolAction::RollD10 {
-        player: A,
-        procedure: D10Procedure::Bombardment,
-        fleet_box: Some(4),
-    })
+    }) = s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::RollD10 {
+            player: A,
+            procedure: D10Procedure::Bombardment,
+            fleet_box: Some(4),
+        },
+    ))
     else {
         panic!()
     };
@@ -202,16 +235,18 @@ fn a_bombardment_roll_of_1_to_4_reveals_the_acting_box_10_2() {
 fn an_unrevealing_roll_does_not_name_the_acting_box_in_the_log_10_4() {
     let mut s = spee_session();
     s.script_dice([5]);
-    let answer = s.respond(ToolAction::RollD10 {
-        player: A,
-        procedure: D10Procedure::WirelessStation,
-        fleet_box: Some(3),
-    });
-    let ToolResponse::D10Rolled {
+    let answer = s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::RollD10 {
+            player: A,
+            procedure: D10Procedure::WirelessStation,
+            fleet_box: Some(3),
+        },
+    ));
+    let ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::D10Rolled {
         result,
         revealed_box: None,
         ..
-    } = answer
+    }) = answer
     else {
         panic!("{answer:?}")
     };
@@ -235,22 +270,26 @@ fn a_coaling_raid_and_a_location_roll_read_their_bands_8_4_10_5_3() {
     // A roll made with ships names its box; without one it is refused (a decoy could hide
     // behind it, 5.1).
     assert_eq!(
-        code(&s.respond(ToolAction::RollD10 {
-            player: A,
-            procedure: D10Procedure::CoalingRaid,
-            fleet_box: None
-        })),
+        code(&s.respond(ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::RollD10 {
+                player: A,
+                procedure: D10Procedure::CoalingRaid,
+                fleet_box: None
+            }
+        ))),
         "bad_input"
     );
-    let ToolResponse::D10Rolled {
+    let ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::D10Rolled {
         result,
         revealed_box,
         ..
-    } = s.respond(ToolAction::RollD10 {
-        player: A,
-        procedure: D10Procedure::CoalingRaid,
-        fleet_box: Some(3),
-    })
+    }) = s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::RollD10 {
+            player: A,
+            procedure: D10Procedure::CoalingRaid,
+            fleet_box: Some(3),
+        },
+    ))
     else {
         panic!()
     };
@@ -258,11 +297,17 @@ fn a_coaling_raid_and_a_location_roll_read_their_bands_8_4_10_5_3() {
         !result.success && result.revealed && revealed_box.is_some(),
         "4-5: the raid fails and the raiding box is revealed"
     );
-    let ToolResponse::D10Rolled { result, .. } = s.respond(ToolAction::RollD10 {
-        player: B,
-        procedure: D10Procedure::LocateAtSea,
-        fleet_box: Some(1),
-    }) else {
+    let ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::D10Rolled {
+        result,
+        ..
+    }) = s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::RollD10 {
+            player: B,
+            procedure: D10Procedure::LocateAtSea,
+            fleet_box: Some(1),
+        },
+    ))
+    else {
         panic!()
     };
     assert!(
@@ -277,99 +322,119 @@ fn refused_fleet_requests_answer_an_error_and_change_nothing() {
     let mut fresh = ToolSession::seeded(1);
     let cases: Vec<(ToolAction, &str)> = vec![
         (
-            ToolAction::OpenFleetChart {
-                player: A,
-                side: FleetSide::Allied,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+                    player: A,
+                    side: FleetSide::Allied,
+                },
+            ),
             "fleet_chart_open",
         ),
         (
-            ToolAction::AssignShip {
-                player: A,
-                ship: "Emden".into(),
-                fleet_box: 5,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                    player: A,
+                    ship: "Emden".into(),
+                    fleet_box: 5,
+                },
+            ),
             "already_on_chart",
         ),
         (
-            ToolAction::AssignShip {
-                player: A,
-                ship: "Dresden".into(),
-                fleet_box: 13,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                    player: A,
+                    ship: "Dresden".into(),
+                    fleet_box: 13,
+                },
+            ),
             "no_such_box",
         ),
         (
-            ToolAction::AssignShip {
-                player: B,
-                ship: "Defence".into(),
-                fleet_box: 11,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                    player: B,
+                    ship: "Defence".into(),
+                    fleet_box: 11,
+                },
+            ),
             "no_such_box",
         ),
         (
-            ToolAction::AssignShip {
-                player: A,
-                ship: "  ".into(),
-                fleet_box: 1,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                    player: A,
+                    ship: "  ".into(),
+                    fleet_box: 1,
+                },
+            ),
             "bad_input",
         ),
         (
-            ToolAction::TransferShip {
-                player: A,
-                ship: "Emden".into(),
-                from: 4,
-                to: 5,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::TransferShip {
+                    player: A,
+                    ship: "Emden".into(),
+                    from: 4,
+                    to: 5,
+                },
+            ),
             "not_in_box",
         ),
         (
-            ToolAction::TransferShip {
-                player: A,
-                ship: "Emden".into(),
-                from: 3,
-                to: 3,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::TransferShip {
+                    player: A,
+                    ship: "Emden".into(),
+                    from: 3,
+                    to: 3,
+                },
+            ),
             "bad_input",
         ),
         (
-            ToolAction::RemoveShip {
-                player: B,
-                ship: "Emden".into(),
-                fleet_box: 3,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::RemoveShip {
+                    player: B,
+                    ship: "Emden".into(),
+                    fleet_box: 3,
+                },
+            ),
             "not_in_box",
         ),
         (
-            ToolAction::SetFleetMarker {
-                player: A,
-                fleet_box: 0,
-                on_map: true,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::SetFleetMarker {
+                    player: A,
+                    fleet_box: 0,
+                    on_map: true,
+                },
+            ),
             "no_such_box",
         ),
         (
-            ToolAction::RevealFleetBox {
-                player: B,
-                fleet_box: 12,
-            },
+            ToolAction::Fleet(
+                goeben_table_tools::fleet_requests::FleetAction::RevealFleetBox {
+                    player: B,
+                    fleet_box: 12,
+                },
+            ),
             "no_such_box",
         ),
         (
-            ToolAction::RollD10 {
+            ToolAction::Fleet(goeben_table_tools::fleet_requests::FleetAction::RollD10 {
                 player: A,
                 procedure: D10Procedure::Bombardment,
                 fleet_box: Some(7),
-            },
+            }),
             "decoy_cannot_act",
         ),
         (
-            ToolAction::RollD10 {
+            ToolAction::Fleet(goeben_table_tools::fleet_requests::FleetAction::RollD10 {
                 player: B,
                 procedure: D10Procedure::Occupation,
                 fleet_box: Some(1),
-            },
+            }),
             "bad_input",
         ),
     ];
@@ -378,27 +443,35 @@ fn refused_fleet_requests_answer_an_error_and_change_nothing() {
         assert_eq!(code(&s.respond(action.clone())), expected, "{action:?}");
         assert_eq!(s, before, "{action:?} changed the session");
     }
-    s.respond(ToolAction::OpenFleetChart {
-        player: A,
-        side: FleetSide::German,
-    });
-    assert_eq!(
-        code(&fresh.respond(ToolAction::AssignShip {
+    s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
             player: A,
-            ship: "Emden".into(),
-            fleet_box: 1
-        })),
+            side: FleetSide::German,
+        },
+    ));
+    assert_eq!(
+        code(&fresh.respond(ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                player: A,
+                ship: "Emden".into(),
+                fleet_box: 1
+            }
+        ))),
         "no_fleet_chart"
     );
-    fresh.respond(ToolAction::OpenFleetChart {
-        player: A,
-        side: FleetSide::German,
-    });
+    fresh.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+            player: A,
+            side: FleetSide::German,
+        },
+    ));
     assert_eq!(
-        code(&fresh.respond(ToolAction::OpenFleetChart {
-            player: B,
-            side: FleetSide::German
-        })),
+        code(&fresh.respond(ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+                player: B,
+                side: FleetSide::German
+            }
+        ))),
         "side_taken"
     );
 }
@@ -406,10 +479,12 @@ fn refused_fleet_requests_answer_an_error_and_change_nothing() {
 #[test]
 fn fleet_charts_survive_a_save_and_an_older_save_still_loads() {
     let mut s = spee_session();
-    s.respond(ToolAction::RevealFleetBox {
-        player: A,
-        fleet_box: 3,
-    });
+    s.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::RevealFleetBox {
+            player: A,
+            fleet_box: 3,
+        },
+    ));
     let saved = serde_json::to_string(&s).unwrap();
     let restored = ToolSession::from_json(&saved).unwrap();
     assert_eq!(restored, s);

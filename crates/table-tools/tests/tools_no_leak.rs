@@ -98,13 +98,15 @@ fn box_salts_of(session: &ToolSession, owner: Player) -> Vec<(u8, String)> {
 
 /// The viewer's own secret chits do show their values to their owner (the filter is not simply blanket).
 fn assert_own_values_shown(session: &ToolSession, viewer: Player) {
-    let ToolResponse::View(view) = session.clone().respond_at(
-        ToolAction::View {
-            player: viewer,
-            pin: pin_of(viewer),
-        },
-        LATER,
-    ) else {
+    let ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(view)) =
+        session.clone().respond_at(
+            ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
+                player: viewer,
+                pin: pin_of(viewer),
+            }),
+            LATER,
+        )
+    else {
         panic!("a view")
     };
     for (id, value, _) in secrets_of(session, viewer) {
@@ -151,24 +153,28 @@ fn note_search(
     earned: &mut Earned,
 ) {
     let status = match before.clone().respond_at(
-        ToolAction::View {
+        ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
             player: Player::A,
             pin: pin_of(Player::A),
-        },
+        }),
         LATER,
     ) {
-        ToolResponse::View(v) => v.search,
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(v)) => v.search,
         _ => unreachable!(),
     };
     match (action, response) {
         // "PORT SQUARES": when the searches begin (the last spotting closed) both players' units
         // on port squares are disclosed.
         (
-            ToolAction::EndStep { .. },
-            ToolResponse::StepEnded {
-                now: TurnStep::BritishSearch,
+            ToolAction::Searches(goeben_table_tools::search_requests::SearchesAction::EndStep {
                 ..
-            },
+            }),
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::StepEnded {
+                    now: TurnStep::BritishSearch,
+                    ..
+                },
+            ),
         ) => {
             for owner in [Player::A, Player::B] {
                 let on_ports = before
@@ -180,24 +186,37 @@ fn note_search(
             }
         }
         (
-            ToolAction::Search {
+            ToolAction::Searches(goeben_table_tools::search_requests::SearchesAction::Search {
                 player,
                 level,
                 name,
-            },
-            ToolResponse::Searched { .. } | ToolResponse::SearchPending { .. },
+            }),
+            ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Searched {
+                ..
+            })
+            | ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::SearchPending { .. },
+            ),
         ) => {
             assert!(status.searches_begun, "a call before the searches began");
             // An even die ("ISLAND SQUARES", "NIGHT TURNS") always leaves the choice; odd dice never do.
             let Some(answer) = (match response {
-                ToolResponse::Searched { answer, dice, .. } => {
+                ToolResponse::Searches(
+                    goeben_table_tools::search_requests::SearchesAnswer::Searched {
+                        answer,
+                        dice,
+                        ..
+                    },
+                ) => {
                     assert!(
                         dice.iter().all(|d| d.die % 2 == 1),
                         "answered despite an even die: {dice:?}"
                     );
                     Some(answer)
                 }
-                ToolResponse::SearchPending { call } => {
+                ToolResponse::Searches(
+                    goeben_table_tools::search_requests::SearchesAnswer::SearchPending { call },
+                ) => {
                     assert!(
                         call.dice.iter().any(|d| d.die.is_multiple_of(2)),
                         "a choice without an even die: {call:?}"
@@ -242,8 +261,16 @@ fn note_search(
             }
         }
         (
-            ToolAction::AnswerSearch { player, admit },
-            ToolResponse::SearchAnswered { square, answer, .. },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::AnswerSearch { player, admit },
+            ),
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::SearchAnswered {
+                    square,
+                    answer,
+                    ..
+                },
+            ),
         ) => {
             let caller = player.opponent();
             match answer {
@@ -260,18 +287,33 @@ fn note_search(
             }
         }
         (
-            ToolAction::ReportSpotting { .. },
-            ToolResponse::SpottingReported {
-                heard: true,
-                night_die: Some(die),
-                ..
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::ReportSpotting { .. },
+            ),
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::SpottingReported {
+                    heard: true,
+                    night_die: Some(die),
+                    ..
+                },
+            ),
         ) if die.is_multiple_of(2) => {
             panic!("a night report was heard after an even die")
         }
         (
-            ToolAction::ReportSpotting { player, units, .. },
-            ToolResponse::SpottingReported { heard: true, .. },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+                    player,
+                    units,
+                    ..
+                },
+            ),
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::SpottingReported {
+                    heard: true,
+                    ..
+                },
+            ),
         ) => {
             let recorded = before
                 .units(*player)
@@ -341,13 +383,15 @@ fn assert_no_fleet_leak(
     step: usize,
 ) {
     assert_no_ship_names(viewer, earned, text, step);
-    let ToolResponse::View(view) = session.clone().respond_at(
-        ToolAction::View {
-            player: viewer,
-            pin: pin_of(viewer),
-        },
-        LATER,
-    ) else {
+    let ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(view)) =
+        session.clone().respond_at(
+            ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
+                player: viewer,
+                pin: pin_of(viewer),
+            }),
+            LATER,
+        )
+    else {
         panic!("a view")
     };
     assert_chart_as_revealed(
@@ -413,9 +457,12 @@ fn assert_chart_as_revealed(
 
 /// The shared screen's answer, as JSON.
 fn table_view_json(session: &ToolSession) -> (TableView, Value) {
-    let response = session.clone().respond(ToolAction::TableView);
+    let response = session.clone().respond(ToolAction::Peek(
+        goeben_table_tools::peek::PeekAction::TableView,
+    ));
     let json = serde_json::to_value(&response).unwrap();
-    let ToolResponse::TableView(table) = response else {
+    let ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::TableView(table)) = response
+    else {
         panic!("a table view: {json}")
     };
     (*table, json)
@@ -439,13 +486,13 @@ fn assert_table_clean(session: &ToolSession, earned: &Earned, json: &Value, step
 /// The table view is exactly what the two players' views have in common.
 fn assert_table_is_common_ground(session: &ToolSession, table: &TableView, step: usize) {
     let view = |player| match session.clone().respond_at(
-        ToolAction::View {
+        ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
             player,
             pin: pin_of(player),
-        },
+        }),
         LATER,
     ) {
-        ToolResponse::View(v) => *v,
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(v)) => *v,
         _ => unreachable!(),
     };
     let (a, b) = (view(Player::A), view(Player::B));
@@ -520,11 +567,16 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
     let with_pins = seed % 2 == 1;
     if with_pins {
         for player in [Player::A, Player::B] {
-            let set = session.respond(ToolAction::SetPin {
-                player,
-                pin: pin_of(player).unwrap(),
-            });
-            assert_eq!(set, ToolResponse::PinSet { player });
+            let set = session.respond(ToolAction::Peek(
+                goeben_table_tools::peek::PeekAction::SetPin {
+                    player,
+                    pin: pin_of(player).unwrap(),
+                },
+            ));
+            assert_eq!(
+                set,
+                ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::PinSet { player })
+            );
         }
     }
     let secrets = pin_secrets(&session);
@@ -554,14 +606,17 @@ fn play(seed: u64, steps: &[(u8, bool, u8)]) {
         for viewer in [Player::A, Player::B] {
             let pin = if with_pins { pin_of(viewer) } else { None };
             let view = session.clone().respond_at(
-                ToolAction::View {
+                ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
                     player: viewer,
                     pin,
-                },
+                }),
                 LATER,
             );
             assert!(
-                matches!(view, ToolResponse::View(_)),
+                matches!(
+                    view,
+                    ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(_))
+                ),
                 "step {step}: {view:?}"
             );
             assert_no_pin_leak(&secrets, &serde_json::to_string(&view).unwrap(), step);
@@ -611,18 +666,22 @@ fn a_full_bag_drawn_by_both_players_never_leaks() {
     play(77, &steps);
     let mut session = ToolSession::seeded(77);
     for i in 0..48 {
-        session.respond(ToolAction::DrawSdr {
-            player: if i % 2 == 0 { Player::A } else { Player::B },
-            purpose: None,
-            label: String::new(),
-        });
+        session.respond(ToolAction::Sdr(
+            goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+                player: if i % 2 == 0 { Player::A } else { Player::B },
+                purpose: None,
+                label: String::new(),
+            },
+        ));
     }
     assert!(matches!(
-        session.respond(ToolAction::DrawSdr {
-            player: Player::A,
-            purpose: None,
-            label: String::new()
-        }),
+        session.respond(ToolAction::Sdr(
+            goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+                player: Player::A,
+                purpose: None,
+                label: String::new()
+            }
+        )),
         ToolResponse::Error {
             code: ErrorCode::BagEmpty,
             ..
@@ -634,16 +693,20 @@ fn a_full_bag_drawn_by_both_players_never_leaks() {
 fn issue_30_the_pin_leak_check_would_catch_a_planted_pin() {
     // The control: a clean view passes; the same view carrying a PIN, its hash or its salt is flagged.
     let mut session = ToolSession::seeded(9);
-    session.respond(ToolAction::SetPin {
-        player: Player::A,
-        pin: pin_of(Player::A).unwrap(),
-    });
+    session.respond(ToolAction::Peek(
+        goeben_table_tools::peek::PeekAction::SetPin {
+            player: Player::A,
+            pin: pin_of(Player::A).unwrap(),
+        },
+    ));
     let secrets = pin_secrets(&session);
     let saved = serde_json::to_value(&session).unwrap();
-    let view = session.clone().respond(ToolAction::View {
-        player: Player::A,
-        pin: pin_of(Player::A),
-    });
+    let view = session.clone().respond(ToolAction::Peek(
+        goeben_table_tools::peek::PeekAction::View {
+            player: Player::A,
+            pin: pin_of(Player::A),
+        },
+    ));
     let clean = serde_json::to_value(&view).unwrap();
     assert_no_pin_leak(&secrets, &clean.to_string(), 0);
     let caught = |planted: Value| {
@@ -673,11 +736,13 @@ fn the_leak_check_would_catch_a_leak() {
     // The checker itself is honest: the owner's own view of a secret chit carries its value, and the check
     // flags it when it is (wrongly) given to the other player.
     let mut session = ToolSession::seeded(5);
-    let own = session.respond(ToolAction::DrawSdr {
-        player: Player::A,
-        purpose: None,
-        label: String::new(),
-    });
+    let own = session.respond(ToolAction::Sdr(
+        goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+            player: Player::A,
+            purpose: None,
+            label: String::new(),
+        },
+    ));
     let json = serde_json::to_value(&own).unwrap();
     assert!(shows_face_of(&json, 1));
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -701,11 +766,13 @@ fn the_search_leak_check_would_catch_a_leak() {
         port: None,
         coast_side: None,
     };
-    let own = serde_json::to_value(session.respond(ToolAction::PlaceUnit {
-        player: Player::A,
-        unit: "Goeben".into(),
-        at,
-    }))
+    let own = serde_json::to_value(session.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+            player: Player::A,
+            unit: "Goeben".into(),
+            at,
+        },
+    )))
     .unwrap();
     assert!(shows_position_of(&own, Player::A));
     let mut earned = Earned::default();
@@ -726,15 +793,19 @@ fn the_search_leak_check_would_catch_a_leak() {
 fn the_fleet_leak_check_would_catch_a_leak() {
     // A's own chart names Emden; shown to B before any reveal, the check flags it.
     let mut session = ToolSession::seeded(6);
-    session.respond(ToolAction::OpenFleetChart {
-        player: Player::A,
-        side: FleetSide::German,
-    });
-    let own = session.respond(ToolAction::AssignShip {
-        player: Player::A,
-        ship: "Emden".into(),
-        fleet_box: 2,
-    });
+    session.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+            player: Player::A,
+            side: FleetSide::German,
+        },
+    ));
+    let own = session.respond(ToolAction::Fleet(
+        goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+            player: Player::A,
+            ship: "Emden".into(),
+            fleet_box: 2,
+        },
+    ));
     let text = serde_json::to_string(&own).unwrap();
     let earned = Earned::default();
     let caught =
@@ -753,22 +824,30 @@ fn both_hold_secrets() -> ToolSession {
         (Player::A, FleetSide::German),
         (Player::B, FleetSide::Allied),
     ] {
-        session.respond(ToolAction::DrawSdr {
-            player,
-            purpose: None,
-            label: String::new(),
-        });
-        session.respond(ToolAction::DrawSdr {
-            player,
-            purpose: None,
-            label: String::new(),
-        });
-        session.respond(ToolAction::OpenFleetChart { player, side });
-        session.respond(ToolAction::AssignShip {
-            player,
-            ship: ships_of(player)[0].into(),
-            fleet_box: 2,
-        });
+        session.respond(ToolAction::Sdr(
+            goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+                player,
+                purpose: None,
+                label: String::new(),
+            },
+        ));
+        session.respond(ToolAction::Sdr(
+            goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+                player,
+                purpose: None,
+                label: String::new(),
+            },
+        ));
+        session.respond(ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart { player, side },
+        ));
+        session.respond(ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                player,
+                ship: ships_of(player)[0].into(),
+                fleet_box: 2,
+            },
+        ));
         let at = Position {
             sea: "Ionian".into(),
             area: "Ionian A".into(),
@@ -777,11 +856,13 @@ fn both_hold_secrets() -> ToolSession {
             port: None,
             coast_side: None,
         };
-        session.respond(ToolAction::PlaceUnit {
-            player,
-            unit: units_of(player)[0].into(),
-            at,
-        });
+        session.respond(ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player,
+                unit: units_of(player)[0].into(),
+                at,
+            },
+        ));
     }
     let reveal_first = |session: &mut ToolSession, player| {
         let id = session
@@ -791,8 +872,10 @@ fn both_hold_secrets() -> ToolSession {
             .unwrap()
             .id;
         assert!(matches!(
-            session.respond(ToolAction::RevealSdr { player, chit: id }),
-            ToolResponse::SdrRevealed { .. }
+            session.respond(ToolAction::Sdr(
+                goeben_table_tools::sdr_requests::SdrAction::RevealSdr { player, chit: id }
+            )),
+            ToolResponse::Sdr(goeben_table_tools::sdr_requests::SdrAnswer::SdrRevealed { .. })
         ));
     };
     reveal_first(&mut session, Player::A);
@@ -847,10 +930,14 @@ fn the_table_leak_check_would_catch_a_planted_secret() {
             .unwrap();
         let index = secret.id as usize - 1;
         // The owner's face of a face-down chit.
-        let ToolResponse::View(own) = session.clone().respond(ToolAction::View {
-            player: owner,
-            pin: None,
-        }) else {
+        let ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(own)) =
+            session.clone().respond(ToolAction::Peek(
+                goeben_table_tools::peek::PeekAction::View {
+                    player: owner,
+                    pin: None,
+                },
+            ))
+        else {
             panic!()
         };
         let mut planted = clean.clone();

@@ -16,32 +16,37 @@ const PIN_A: &str = "90817263";
 const PIN_B: &str = "5370";
 
 fn set_pin(player: Player, pin: &str) -> ToolAction {
-    ToolAction::SetPin {
+    ToolAction::Peek(goeben_table_tools::peek::PeekAction::SetPin {
         player,
         pin: Pin::new(pin),
-    }
+    })
 }
 
 fn peek(player: Player, pin: Option<&str>) -> ToolAction {
-    ToolAction::View {
+    ToolAction::Peek(goeben_table_tools::peek::PeekAction::View {
         player,
         pin: pin.map(Pin::new),
-    }
+    })
 }
 
 /// A session where A holds chit #1 face down and B chit #2, A with a PIN.
 fn session() -> ToolSession {
     let mut s = ToolSession::seeded(30);
     for player in [A, B] {
-        let drawn = s.respond(ToolAction::DrawSdr {
-            player,
-            purpose: None,
-            label: String::new(),
-        });
+        let drawn = s.respond(ToolAction::Sdr(
+            goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+                player,
+                purpose: None,
+                label: String::new(),
+            },
+        ));
         assert!(!drawn.is_error(), "{drawn:?}");
     }
     let set = s.respond_at(set_pin(A, PIN_A), T0);
-    assert_eq!(set, ToolResponse::PinSet { player: A });
+    assert_eq!(
+        set,
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::PinSet { player: A })
+    );
     s
 }
 
@@ -61,7 +66,7 @@ fn refusal(answer: ToolResponse) -> (ErrorCode, String) {
 
 fn viewed(answer: ToolResponse) -> goeben_table_tools::ToolView {
     match answer {
-        ToolResponse::View(view) => *view,
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(view)) => *view,
         other => panic!("not a view: {other:?}"),
     }
 }
@@ -231,7 +236,11 @@ fn issue_30_the_pin_never_shows_only_its_salted_hash_is_kept() {
         let answers = [
             serde_json::to_string(&s.respond_at(peek(A, Some(PIN_A)), T0)).unwrap(),
             serde_json::to_string(&s.respond_at(peek(B, Some(PIN_B)), T0)).unwrap(),
-            serde_json::to_string(&s.respond_at(ToolAction::TableView, T0)).unwrap(),
+            serde_json::to_string(&s.respond_at(
+                ToolAction::Peek(goeben_table_tools::peek::PeekAction::TableView),
+                T0,
+            ))
+            .unwrap(),
             serde_json::to_string(&s.respond_at(peek(A, Some(PIN_B)), T0)).unwrap(),
         ];
         for answer in &answers {
@@ -250,11 +259,13 @@ fn issue_30_the_pin_never_shows_only_its_salted_hash_is_kept() {
 #[test]
 fn issue_30_an_old_save_without_pins_loads_and_peeks_as_before() {
     let mut old = ToolSession::seeded(8);
-    old.respond(ToolAction::DrawSdr {
-        player: A,
-        purpose: None,
-        label: String::new(),
-    });
+    old.respond(ToolAction::Sdr(
+        goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
+            player: A,
+            purpose: None,
+            label: String::new(),
+        },
+    ));
     let mut saved = serde_json::to_value(&old).unwrap();
     // A session with no PIN saves none: its file is as an older app wrote it.
     assert!(saved.get("pins").is_none(), "{saved}");
@@ -293,30 +304,36 @@ fn guarded_session() -> ToolSession {
     use goeben_table_tools::fleets::FleetSide;
     let mut s = ToolSession::seeded(33);
     let setup = [
-        ToolAction::DrawSdr {
+        ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
             player: A,
             purpose: None,
             label: String::new(),
-        },
-        ToolAction::DrawSdr {
+        }),
+        ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
             player: B,
             purpose: None,
             label: String::new(),
-        },
-        ToolAction::OpenFleetChart {
-            player: A,
-            side: FleetSide::German,
-        },
-        ToolAction::AssignShip {
-            player: A,
-            ship: "Goeben".into(),
-            fleet_box: 2,
-        },
-        ToolAction::PlaceUnit {
-            player: A,
-            unit: "Breslau".into(),
-            at: breslau_at("61"),
-        },
+        }),
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+                player: A,
+                side: FleetSide::German,
+            },
+        ),
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                player: A,
+                ship: "Goeben".into(),
+                fleet_box: 2,
+            },
+        ),
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player: A,
+                unit: "Breslau".into(),
+                at: breslau_at("61"),
+            },
+        ),
     ];
     for action in setup {
         let answer = s.respond_at(action.clone(), T0);
@@ -324,7 +341,7 @@ fn guarded_session() -> ToolSession {
     }
     assert_eq!(
         s.respond_at(set_pin(A, PIN_A), T0),
-        ToolResponse::PinSet { player: A }
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::PinSet { player: A })
     );
     s
 }
@@ -337,114 +354,156 @@ fn acting_as(player: Player) -> Vec<ToolAction> {
     use goeben_table_tools::procedures::PortSize;
     use goeben_table_tools::search::SearchLevel;
     vec![
-        ToolAction::DrawSdr {
+        ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::DrawSdr {
             player,
             purpose: None,
             label: String::new(),
-        },
-        ToolAction::RevealSdr { player, chit: 1 },
-        ToolAction::ReturnSdr { player, chit: 1 },
-        ToolAction::RollEvent {
+        }),
+        ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::RevealSdr { player, chit: 1 }),
+        ToolAction::Sdr(goeben_table_tools::sdr_requests::SdrAction::ReturnSdr { player, chit: 1 }),
+        ToolAction::Event(goeben_table_tools::events::EventAction::RollEvent {
             player,
             table: EventTable::Strategic,
-        },
-        ToolAction::PortRepair {
-            player,
-            port: PortSize::Major,
-        },
-        ToolAction::ShoreBatteries { player },
-        ToolAction::DamageControl {
-            player,
-            damaged_boxes: 2,
-        },
-        ToolAction::AlwaysPossible {
-            player,
-            highest_roll: 5,
-            needed: 7,
-        },
-        ToolAction::AutomaticDisengagement {
-            player,
-            max_sighting: 8,
-            range: 4,
-            night: false,
-            speed_advantage: true,
-        },
-        ToolAction::SubmarineAttack {
-            player,
-            target_moved_two: false,
-        },
-        ToolAction::Asw {
+        }),
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::PortRepair {
+                player,
+                port: PortSize::Major,
+            },
+        ),
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::ShoreBatteries { player },
+        ),
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::DamageControl {
+                player,
+                damaged_boxes: 2,
+            },
+        ),
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::AlwaysPossible {
+                player,
+                highest_roll: 5,
+                needed: 7,
+            },
+        ),
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::AutomaticDisengagement {
+                player,
+                max_sighting: 8,
+                range: 4,
+                night: false,
+                speed_advantage: true,
+            },
+        ),
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::SubmarineAttack {
+                player,
+                target_moved_two: false,
+            },
+        ),
+        ToolAction::Procedure(goeben_table_tools::procedures::ProcedureAction::Asw {
             player,
             escorts: 2,
             before_1918: true,
-        },
-        ToolAction::SubVersusSub { player },
-        ToolAction::MineSweep { player },
-        ToolAction::OpenFleetChart {
+        }),
+        ToolAction::Procedure(
+            goeben_table_tools::procedures::ProcedureAction::SubVersusSub { player },
+        ),
+        ToolAction::Procedure(goeben_table_tools::procedures::ProcedureAction::MineSweep {
             player,
-            side: FleetSide::Allied,
-        },
-        ToolAction::AssignShip {
-            player,
-            ship: "Breslau".into(),
-            fleet_box: 3,
-        },
-        ToolAction::TransferShip {
-            player,
-            ship: "Goeben".into(),
-            from: 2,
-            to: 4,
-        },
-        ToolAction::RemoveShip {
-            player,
-            ship: "Goeben".into(),
-            fleet_box: 2,
-        },
-        ToolAction::SetFleetMarker {
-            player,
-            fleet_box: 2,
-            on_map: true,
-        },
-        ToolAction::RevealFleetBox {
-            player,
-            fleet_box: 2,
-        },
-        ToolAction::RollD10 {
+        }),
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::OpenFleetChart {
+                player,
+                side: FleetSide::Allied,
+            },
+        ),
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::AssignShip {
+                player,
+                ship: "Breslau".into(),
+                fleet_box: 3,
+            },
+        ),
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::TransferShip {
+                player,
+                ship: "Goeben".into(),
+                from: 2,
+                to: 4,
+            },
+        ),
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::RemoveShip {
+                player,
+                ship: "Goeben".into(),
+                fleet_box: 2,
+            },
+        ),
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::SetFleetMarker {
+                player,
+                fleet_box: 2,
+                on_map: true,
+            },
+        ),
+        ToolAction::Fleet(
+            goeben_table_tools::fleet_requests::FleetAction::RevealFleetBox {
+                player,
+                fleet_box: 2,
+            },
+        ),
+        ToolAction::Fleet(goeben_table_tools::fleet_requests::FleetAction::RollD10 {
             player,
             procedure: D10Procedure::LocateAtSea,
             fleet_box: Some(2),
-        },
-        ToolAction::PlaceUnit {
-            player,
-            unit: "Emden".into(),
-            at: breslau_at("62"),
-        },
-        ToolAction::MoveUnit {
-            player,
-            unit: "Breslau".into(),
-            at: breslau_at("63"),
-        },
-        ToolAction::RemoveUnit {
-            player,
-            unit: "Breslau".into(),
-        },
-        ToolAction::ReportSpotting {
-            player,
-            square: "61".into(),
-            units: vec!["Breslau".into()],
-            ended_there: None,
-        },
-        ToolAction::Search {
-            player,
-            level: SearchLevel::Sea,
-            name: "Aegean".into(),
-        },
-        ToolAction::AnswerSearch {
-            player,
-            admit: false,
-        },
-        ToolAction::EndStep { player },
-        ToolAction::View { player, pin: None },
+        }),
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player,
+                unit: "Emden".into(),
+                at: breslau_at("62"),
+            },
+        ),
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::MoveUnit {
+                player,
+                unit: "Breslau".into(),
+                at: breslau_at("63"),
+            },
+        ),
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::RemoveUnit {
+                player,
+                unit: "Breslau".into(),
+            },
+        ),
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+                player,
+                square: "61".into(),
+                units: vec!["Breslau".into()],
+                ended_there: None,
+            },
+        ),
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::Search {
+                player,
+                level: SearchLevel::Sea,
+                name: "Aegean".into(),
+            },
+        ),
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+                player,
+                admit: false,
+            },
+        ),
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::EndStep { player },
+        ),
+        ToolAction::Peek(goeben_table_tools::peek::PeekAction::View { player, pin: None }),
     ]
 }
 
@@ -464,12 +523,16 @@ fn issue_30_the_list_of_requests_acting_as_a_player_is_whole() {
     assert!(acting_as(A)
         .iter()
         .all(|action| action.acting_player() == Some(A)));
-    // The protocol's kinds that act as a player, read from the generated TypeScript union.
-    let ts = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../ui/src/generated/tools/ToolAction.ts"),
-    )
-    .unwrap();
+    // The protocol's kinds that act as a player, read from the generated TypeScript unions: `ToolAction`
+    // is the union of each tool's requests (`SdrAction.ts`, `FleetAction.ts`, ...).
+    let generated =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/generated/tools");
+    let ts: String = std::fs::read_dir(generated)
+        .unwrap()
+        .map(|file| file.unwrap().path())
+        .filter(|path| path.to_str().unwrap().ends_with("Action.ts"))
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .collect();
     let acting: std::collections::BTreeSet<String> = ts
         .split("{ \"tool\": \"")
         .skip(1)
@@ -490,7 +553,10 @@ fn issue_30_the_list_of_requests_acting_as_a_player_is_whole() {
 fn issue_30_every_request_acting_as_a_player_with_a_pin_needs_it_and_a_refusal_changes_nothing() {
     let s = guarded_session();
     for action in acting_as(A) {
-        let peek = matches!(action, ToolAction::View { .. });
+        let peek = matches!(
+            action,
+            ToolAction::Peek(goeben_table_tools::peek::PeekAction::View { .. })
+        );
         // Without the PIN: `pin_needed`, the session exactly as it was (no try is counted).
         let mut without = s.clone();
         let (code, message) = refusal(without.respond_at(action.clone(), T0));
@@ -546,7 +612,11 @@ fn issue_30_every_request_acting_as_a_player_with_a_pin_needs_it_and_a_refusal_c
         );
     }
     assert!(
-        !s.respond_at(ToolAction::TableView, T0).is_error(),
+        !s.respond_at(
+            ToolAction::Peek(goeben_table_tools::peek::PeekAction::TableView),
+            T0
+        )
+        .is_error(),
         "the table view needs no PIN"
     );
 }
@@ -554,10 +624,14 @@ fn issue_30_every_request_acting_as_a_player_with_a_pin_needs_it_and_a_refusal_c
 #[test]
 fn issue_30_three_wrong_pins_on_any_request_make_that_players_requests_wait_thirty_seconds() {
     let mut s = guarded_session();
-    let place = || ToolAction::PlaceUnit {
-        player: A,
-        unit: "Emden".into(),
-        at: breslau_at("62"),
+    let place = || {
+        ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                player: A,
+                unit: "Emden".into(),
+                at: breslau_at("62"),
+            },
+        )
     };
     let wrong = |s: &mut ToolSession, at: u64| {
         refusal(s.respond_at(ToolRequest::with_pin(place(), Pin::new("0000")), at))
@@ -587,7 +661,7 @@ fn issue_30_three_wrong_pins_on_any_request_make_that_players_requests_wait_thir
     // After the wait the right PIN acts again.
     assert!(matches!(
         s.respond_at(right(place()), T0 + 33),
-        ToolResponse::Unit { .. }
+        ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Unit { .. })
     ));
 }
 
@@ -626,7 +700,9 @@ fn issue_30_a_request_without_the_pin_carries_none_of_that_players_secrets() {
         "the check caught only {caught} answers that carry A's secrets"
     );
     // Control: a refusal with A's chart planted in it is caught.
-    let ToolResponse::View(view) = s.clone().respond_at(peek(A, Some(PIN_A)), T0) else {
+    let ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(view)) =
+        s.clone().respond_at(peek(A, Some(PIN_A)), T0)
+    else {
         panic!()
     };
     let planted = ToolResponse::Error {

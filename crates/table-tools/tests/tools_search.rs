@@ -26,20 +26,37 @@ fn at(sea: &str, area: &str, square: &str) -> Position {
 /// first (seed 001 "ISLAND SQUARES": the game's public list decides the island die).
 fn place(s: &mut ToolSession, player: Player, unit: &str, position: Position) {
     if position.islands {
-        let named = s.respond(ToolAction::IslandSquares {
-            squares: vec![position.square.clone()],
-        });
+        let named = s.respond(ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::IslandSquares {
+                squares: vec![position.square.clone()],
+            },
+        ));
         assert!(
-            matches!(named, ToolResponse::IslandSquares { .. }),
+            matches!(
+                named,
+                ToolResponse::Searches(
+                    goeben_table_tools::search_requests::SearchesAnswer::IslandSquares { .. }
+                )
+            ),
             "{named:?}"
         );
     }
-    let answer = s.respond(ToolAction::PlaceUnit {
-        player,
-        unit: unit.into(),
-        at: position,
-    });
-    assert!(matches!(answer, ToolResponse::Unit { .. }), "{answer:?}");
+    let answer = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+            player,
+            unit: unit.into(),
+            at: position,
+        },
+    ));
+    assert!(
+        matches!(
+            answer,
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::Unit { .. }
+            )
+        ),
+        "{answer:?}"
+    );
 }
 
 /// Goeben in the Ionian, area "Ionian A2", square 60; Breslau in the Adriatic; the British cruising the
@@ -62,8 +79,18 @@ fn setup() -> ToolSession {
 }
 
 fn end_step(s: &mut ToolSession, player: Player) {
-    let ended = s.respond(ToolAction::EndStep { player });
-    assert!(matches!(ended, ToolResponse::StepEnded { .. }), "{ended:?}");
+    let ended = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::EndStep { player },
+    ));
+    assert!(
+        matches!(
+            ended,
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::StepEnded { .. }
+            )
+        ),
+        "{ended:?}"
+    );
 }
 
 /// Ends what is left of the turn, then starts turns (B British) until one is night or day as asked,
@@ -73,9 +100,18 @@ fn advance(s: &mut ToolSession, night: bool, to: TurnStep) {
         let status = view(s, A).search;
         match status.step {
             TurnStep::Setup | TurnStep::Over => {
-                let started = s.respond(ToolAction::StartTurn { british: Some(B) });
+                let started = s.respond(ToolAction::Searches(
+                    goeben_table_tools::search_requests::SearchesAction::StartTurn {
+                        british: Some(B),
+                    },
+                ));
                 assert!(
-                    matches!(started, ToolResponse::TurnStarted { .. }),
+                    matches!(
+                        started,
+                        ToolResponse::Searches(
+                            goeben_table_tools::search_requests::SearchesAnswer::TurnStarted { .. }
+                        )
+                    ),
                     "{started:?}"
                 );
                 if view(s, A).search.night == night && to == TurnStep::Movement {
@@ -111,23 +147,31 @@ fn start(s: &mut ToolSession, night: bool) {
 }
 
 fn search(s: &mut ToolSession, player: Player, level: SearchLevel, name: &str) -> ToolResponse {
-    s.respond(ToolAction::Search {
-        player,
-        level,
-        name: name.into(),
-    })
+    s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::Search {
+            player,
+            level,
+            name: name.into(),
+        },
+    ))
 }
 
 fn answer_of(response: ToolResponse) -> (Vec<SearchDie>, SearchAnswer) {
     match response {
-        ToolResponse::Searched { dice, answer, .. } => (dice, answer),
+        ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Searched {
+            dice,
+            answer,
+            ..
+        }) => (dice, answer),
         other => panic!("expected an answer, got {other:?}"),
     }
 }
 
 fn view(s: &ToolSession, player: Player) -> ToolView {
-    match s.clone().respond(ToolAction::View { player, pin: None }) {
-        ToolResponse::View(v) => *v,
+    match s.clone().respond(ToolAction::Peek(
+        goeben_table_tools::peek::PeekAction::View { player, pin: None },
+    )) {
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(v)) => *v,
         other => panic!("{other:?}"),
     }
 }
@@ -197,7 +241,7 @@ fn how_to_search_a_square_found_is_told_exactly_both_ways() {
     let mut s = setup();
     place(&mut s, B, "1 CS", at("Ionian", "Ionian A2", "61"));
     start(&mut s, false);
-    let ToolResponse::Searched {
+    let ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Searched {
         answer:
             SearchAnswer::Found {
                 found,
@@ -205,7 +249,7 @@ fn how_to_search_a_square_found_is_told_exactly_both_ways() {
                 may_fight,
             },
         ..
-    } = search(&mut s, B, SearchLevel::Square, "60")
+    }) = search(&mut s, B, SearchLevel::Square, "60")
     else {
         panic!()
     };
@@ -298,7 +342,10 @@ fn island_call(die: u8) -> (ToolSession, ToolResponse) {
 #[test]
 fn island_squares_an_even_die_leaves_the_searched_player_the_choice_before_the_caller_discloses() {
     let (mut s, response) = island_call(4);
-    let ToolResponse::SearchPending { call } = response else {
+    let ToolResponse::Searches(
+        goeben_table_tools::search_requests::SearchesAnswer::SearchPending { call },
+    ) = response
+    else {
         panic!("{response:?}")
     };
     assert_eq!(
@@ -317,14 +364,18 @@ fn island_squares_an_even_die_leaves_the_searched_player_the_choice_before_the_c
         !log_text(&s, A).contains("Indomitable"),
         "the choice comes before the caller says what searches"
     );
-    let ToolResponse::SearchAnswered {
-        admitted: true,
-        answer: SearchAnswer::Found { found, with, .. },
-        ..
-    } = s.respond(ToolAction::AnswerSearch {
-        player: A,
-        admit: true,
-    })
+    let ToolResponse::Searches(
+        goeben_table_tools::search_requests::SearchesAnswer::SearchAnswered {
+            admitted: true,
+            answer: SearchAnswer::Found { found, with, .. },
+            ..
+        },
+    ) = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+            player: A,
+            admit: true,
+        },
+    ))
     else {
         panic!()
     };
@@ -342,24 +393,30 @@ fn island_squares_an_even_die_leaves_the_searched_player_the_choice_before_the_c
 #[test]
 fn island_squares_a_denial_reads_exactly_like_an_empty_square() {
     let (mut denied, _) = island_call(2);
-    let ToolResponse::SearchAnswered {
-        admitted: false,
-        answer,
-        ..
-    } = denied.respond(ToolAction::AnswerSearch {
-        player: A,
-        admit: false,
-    })
+    let ToolResponse::Searches(
+        goeben_table_tools::search_requests::SearchesAnswer::SearchAnswered {
+            admitted: false,
+            answer,
+            ..
+        },
+    ) = denied.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+            player: A,
+            admit: false,
+        },
+    ))
     else {
         panic!()
     };
     assert_eq!(answer, SearchAnswer::Nothing);
     // The same call in a square where A has nothing: still a choice (the wait must not give A away).
     let (mut empty, _) = island_call(2);
-    empty.respond(ToolAction::AnswerSearch {
-        player: A,
-        admit: false,
-    });
+    empty.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+            player: A,
+            admit: false,
+        },
+    ));
     let mut empty_square = ToolSession::seeded(5);
     place(
         &mut empty_square,
@@ -381,14 +438,18 @@ fn island_squares_a_denial_reads_exactly_like_an_empty_square() {
     assert!(
         matches!(
             search(&mut empty_square, B, SearchLevel::Square, "60"),
-            ToolResponse::SearchPending { .. }
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::SearchPending { .. }
+            )
         ),
         "a choice even when nothing is there"
     );
-    empty_square.respond(ToolAction::AnswerSearch {
-        player: A,
-        admit: true,
-    });
+    empty_square.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+            player: A,
+            admit: true,
+        },
+    ));
     let last = |s: &ToolSession| serde_json::to_value(view(s, B).log.last().unwrap()).unwrap();
     assert_eq!(
         last(&denied),
@@ -403,43 +464,58 @@ fn island_squares_a_pending_choice_blocks_other_requests_until_answered() {
     let before = s.clone();
     let cases = [
         (
-            ToolAction::Search {
-                player: B,
-                level: SearchLevel::Square,
-                name: "66".into(),
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::Search {
+                    player: B,
+                    level: SearchLevel::Square,
+                    name: "66".into(),
+                },
+            ),
             "decision_pending",
         ),
         (
-            ToolAction::AnswerSearch {
-                player: B,
-                admit: true,
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+                    player: B,
+                    admit: true,
+                },
+            ),
             "not_your_decision",
         ),
         (
-            ToolAction::MoveUnit {
-                player: A,
-                unit: "Goeben".into(),
-                at: at("Ionian", "Ionian A2", "59"),
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::MoveUnit {
+                    player: A,
+                    unit: "Goeben".into(),
+                    at: at("Ionian", "Ionian A2", "59"),
+                },
+            ),
             "decision_pending",
         ),
-        (ToolAction::StartTurn { british: None }, "decision_pending"),
+        (
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::StartTurn { british: None },
+            ),
+            "decision_pending",
+        ),
     ];
     for (action, expected) in cases {
         assert_eq!(code(&s.respond(action.clone())), expected, "{action:?}");
         assert_eq!(s, before);
     }
-    s.respond(ToolAction::AnswerSearch {
-        player: A,
-        admit: true,
-    });
-    assert_eq!(
-        code(&s.respond(ToolAction::AnswerSearch {
+    s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
             player: A,
-            admit: true
-        })),
+            admit: true,
+        },
+    ));
+    assert_eq!(
+        code(&s.respond(ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+                player: A,
+                admit: true
+            }
+        ))),
         "no_decision_pending"
     );
 }
@@ -499,12 +575,19 @@ fn night_turns_a_die_before_each_square_call_even_lets_the_searched_player_not_a
     s.script_dice([2]);
     assert!(matches!(
         search(&mut s, B, SearchLevel::Square, "60"),
-        ToolResponse::SearchPending { .. }
+        ToolResponse::Searches(
+            goeben_table_tools::search_requests::SearchesAnswer::SearchPending { .. }
+        )
     ));
-    let ToolResponse::SearchAnswered { answer, .. } = s.respond(ToolAction::AnswerSearch {
-        player: A,
-        admit: false,
-    }) else {
+    let ToolResponse::Searches(
+        goeben_table_tools::search_requests::SearchesAnswer::SearchAnswered { answer, .. },
+    ) = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+            player: A,
+            admit: false,
+        },
+    ))
+    else {
         panic!()
     };
     assert_eq!(answer, SearchAnswer::Nothing);
@@ -531,7 +614,10 @@ fn night_turns_an_island_square_at_night_rolls_both_dice() {
     );
     start(&mut s, true);
     s.script_dice([1, 4]);
-    let ToolResponse::SearchPending { call } = search(&mut s, B, SearchLevel::Square, "60") else {
+    let ToolResponse::Searches(
+        goeben_table_tools::search_requests::SearchesAnswer::SearchPending { call },
+    ) = search(&mut s, B, SearchLevel::Square, "60")
+    else {
         panic!()
     };
     assert_eq!(
@@ -553,20 +639,24 @@ fn night_turns_an_island_square_at_night_rolls_both_dice() {
 fn spotting_a_day_report_names_the_units_to_the_opponent() {
     let mut s = setup();
     advance(&mut s, false, TurnStep::Spotting);
-    let answer = s.respond(ToolAction::ReportSpotting {
-        player: A,
-        square: "Messina strait".into(),
-        units: vec!["Goeben".into()],
-        ended_there: None,
-    });
+    let answer = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+            player: A,
+            square: "Messina strait".into(),
+            units: vec!["Goeben".into()],
+            ended_there: None,
+        },
+    ));
     assert!(
         matches!(
             answer,
-            ToolResponse::SpottingReported {
-                heard: true,
-                night_die: None,
-                ..
-            }
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::SpottingReported {
+                    heard: true,
+                    night_die: None,
+                    ..
+                }
+            )
         ),
         "{answer:?}"
     );
@@ -586,43 +676,51 @@ fn spotting_ending_in_a_port_square_says_so_with_in_port_or_cruising() {
         },
     );
     advance(&mut s, false, TurnStep::Spotting);
-    s.respond(ToolAction::ReportSpotting {
-        player: A,
-        square: "messina".into(),
-        units: vec!["goeben".into()],
-        ended_there: Some(true),
-    });
+    s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+            player: A,
+            square: "messina".into(),
+            units: vec!["goeben".into()],
+            ended_there: Some(true),
+        },
+    ));
     assert!(
         log_text(&s, B).contains("Goeben (cruising) ended the move in square messina"),
         "{}",
         log_text(&s, B)
     );
     let before = s.clone();
-    let refused = s.respond(ToolAction::ReportSpotting {
-        player: A,
-        square: "52".into(),
-        units: vec!["Goeben".into()],
-        ended_there: Some(true),
-    });
+    let refused = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+            player: A,
+            square: "52".into(),
+            units: vec!["Goeben".into()],
+            ended_there: Some(true),
+        },
+    ));
     assert_eq!(code(&refused), "not_there");
-    let refused = s.respond(ToolAction::ReportSpotting {
-        player: A,
-        square: "52".into(),
-        units: vec!["Indomitable".into()],
-        ended_there: None,
-    });
+    let refused = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+            player: A,
+            square: "52".into(),
+            units: vec!["Indomitable".into()],
+            ended_there: None,
+        },
+    ));
     assert_eq!(
         code(&refused),
         "unknown_unit",
         "a player reports only their own units"
     );
     assert_eq!(
-        code(&s.respond(ToolAction::ReportSpotting {
-            player: A,
-            square: "52".into(),
-            units: vec![],
-            ended_there: None
-        })),
+        code(&s.respond(ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+                player: A,
+                square: "52".into(),
+                units: vec![],
+                ended_there: None
+            }
+        ))),
         "bad_input"
     );
     assert_eq!(s, before);
@@ -633,35 +731,43 @@ fn night_turns_a_spotting_report_takes_a_die_odd_reports_even_does_not() {
     let mut s = setup();
     advance(&mut s, true, TurnStep::Spotting);
     s.script_dice([3, 4]);
-    let heard = s.respond(ToolAction::ReportSpotting {
-        player: A,
-        square: "Otranto strait".into(),
-        units: vec!["Breslau".into()],
-        ended_there: None,
-    });
+    let heard = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+            player: A,
+            square: "Otranto strait".into(),
+            units: vec!["Breslau".into()],
+            ended_there: None,
+        },
+    ));
     assert!(matches!(
         heard,
-        ToolResponse::SpottingReported {
-            heard: true,
-            night_die: Some(3),
-            ..
-        }
+        ToolResponse::Searches(
+            goeben_table_tools::search_requests::SearchesAnswer::SpottingReported {
+                heard: true,
+                night_die: Some(3),
+                ..
+            }
+        )
     ));
     assert!(log_text(&s, B).contains("Breslau passed through"));
-    let silent = s.respond(ToolAction::ReportSpotting {
-        player: A,
-        square: "Messina strait".into(),
-        units: vec!["Goeben".into()],
-        ended_there: None,
-    });
+    let silent = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+            player: A,
+            square: "Messina strait".into(),
+            units: vec!["Goeben".into()],
+            ended_there: None,
+        },
+    ));
     assert!(
         matches!(
             silent,
-            ToolResponse::SpottingReported {
-                heard: false,
-                night_die: Some(4),
-                ..
-            }
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::SpottingReported {
+                    heard: false,
+                    night_die: Some(4),
+                    ..
+                }
+            )
         ),
         "{silent:?}"
     );
@@ -675,13 +781,17 @@ fn night_turns_a_spotting_report_takes_a_die_odd_reports_even_does_not() {
     // A roll naming no unit is allowed at night, to keep the opponent guessing.
     s.script_dice([6]);
     assert!(matches!(
-        s.respond(ToolAction::ReportSpotting {
-            player: B,
-            square: "x".into(),
-            units: vec![],
-            ended_there: None
-        }),
-        ToolResponse::SpottingReported { .. }
+        s.respond(ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+                player: B,
+                square: "x".into(),
+                units: vec![],
+                ended_there: None
+            }
+        )),
+        ToolResponse::Searches(
+            goeben_table_tools::search_requests::SearchesAnswer::SpottingReported { .. }
+        )
     ));
 }
 
@@ -732,12 +842,12 @@ fn port_squares_units_on_port_squares_are_disclosed_before_the_searches_once_a_t
         },
     );
     end_step(&mut s, B);
-    let ToolResponse::Searched {
+    let ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Searched {
         answer: SearchAnswer::Found {
             may_fight, with, ..
         },
         ..
-    } = search(&mut s, A, SearchLevel::Square, "Malta")
+    }) = search(&mut s, A, SearchLevel::Square, "Malta")
     else {
         panic!()
     };
@@ -748,12 +858,22 @@ fn port_squares_units_on_port_squares_are_disclosed_before_the_searches_once_a_t
 /// Moves a unit in the next day turn's movement, then plays on to its British searches.
 fn place_after_turn(s: &mut ToolSession, player: Player, unit: &str, position: Position) {
     advance(s, false, TurnStep::Movement);
-    let moved = s.respond(ToolAction::MoveUnit {
-        player,
-        unit: unit.into(),
-        at: position,
-    });
-    assert!(matches!(moved, ToolResponse::Unit { .. }), "{moved:?}");
+    let moved = s.respond(ToolAction::Searches(
+        goeben_table_tools::search_requests::SearchesAction::MoveUnit {
+            player,
+            unit: unit.into(),
+            at: position,
+        },
+    ));
+    assert!(
+        matches!(
+            moved,
+            ToolResponse::Searches(
+                goeben_table_tools::search_requests::SearchesAnswer::Unit { .. }
+            )
+        ),
+        "{moved:?}"
+    );
     start(s, false);
 }
 
@@ -767,12 +887,12 @@ fn coastlines_a_two_sided_square_is_answered_with_the_side_and_opposite_sides_do
     place(&mut s, A, "Goeben", side("Adriatic"));
     place(&mut s, B, "Indomitable", side("Ionian"));
     start(&mut s, false);
-    let ToolResponse::Searched {
+    let ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Searched {
         answer: SearchAnswer::Found {
             found, may_fight, ..
         },
         ..
-    } = search(&mut s, B, SearchLevel::Square, "52")
+    }) = search(&mut s, B, SearchLevel::Square, "52")
     else {
         panic!()
     };
@@ -781,10 +901,10 @@ fn coastlines_a_two_sided_square_is_answered_with_the_side_and_opposite_sides_do
     assert!(log_text(&s, A)
         .contains("found Goeben (Adriatic side); searching with Indomitable (Ionian side)"));
     place_after_turn(&mut s, B, "Indomitable", side("adriatic"));
-    let ToolResponse::Searched {
+    let ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Searched {
         answer: SearchAnswer::Found { may_fight, .. },
         ..
-    } = search(&mut s, B, SearchLevel::Square, "52")
+    }) = search(&mut s, B, SearchLevel::Square, "52")
     else {
         panic!()
     };
@@ -811,31 +931,37 @@ fn how_to_play_searches_are_recorded_as_british_or_german_and_units_stay_put_whi
     assert_eq!(view(&s, B).search.searching, Some(A));
     let before = s.clone();
     assert_eq!(
-        code(&s.respond(ToolAction::MoveUnit {
-            player: A,
-            unit: "Goeben".into(),
-            at: at("Ionian", "Ionian A2", "59")
-        })),
+        code(&s.respond(ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::MoveUnit {
+                player: A,
+                unit: "Goeben".into(),
+                at: at("Ionian", "Ionian A2", "59")
+            }
+        ))),
         "searching_now"
     );
     assert_eq!(
-        code(&s.respond(ToolAction::ReportSpotting {
-            player: A,
-            square: "52".into(),
-            units: vec!["Goeben".into()],
-            ended_there: None
-        })),
+        code(&s.respond(ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+                player: A,
+                square: "52".into(),
+                units: vec!["Goeben".into()],
+                ended_there: None
+            }
+        ))),
         "searching_now"
     );
     assert_eq!(s, before);
     advance(&mut s, false, TurnStep::Movement);
     assert!(matches!(
-        s.respond(ToolAction::MoveUnit {
-            player: A,
-            unit: "Goeben".into(),
-            at: at("Ionian", "Ionian A2", "59")
-        }),
-        ToolResponse::Unit { .. }
+        s.respond(ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::MoveUnit {
+                player: A,
+                unit: "Goeben".into(),
+                at: at("Ionian", "Ionian A2", "59")
+            }
+        )),
+        ToolResponse::Searches(goeben_table_tools::search_requests::SearchesAnswer::Unit { .. })
     ));
 }
 
@@ -850,50 +976,62 @@ fn unit_requests_are_refused_clearly_and_change_nothing() {
     let before = s.clone();
     let cases = [
         (
-            ToolAction::PlaceUnit {
-                player: A,
-                unit: " goeben ".into(),
-                at: at("Ionian", "Ionian A2", "61"),
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                    player: A,
+                    unit: " goeben ".into(),
+                    at: at("Ionian", "Ionian A2", "61"),
+                },
+            ),
             "unit_exists",
         ),
         (
-            ToolAction::PlaceUnit {
-                player: A,
-                unit: "Breslau".into(),
-                at: at("Ionian", "", "61"),
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::PlaceUnit {
+                    player: A,
+                    unit: "Breslau".into(),
+                    at: at("Ionian", "", "61"),
+                },
+            ),
             "bad_input",
         ),
         (
-            ToolAction::MoveUnit {
-                player: B,
-                unit: "Goeben".into(),
-                at: at("Ionian", "Ionian A2", "61"),
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::MoveUnit {
+                    player: B,
+                    unit: "Goeben".into(),
+                    at: at("Ionian", "Ionian A2", "61"),
+                },
+            ),
             "unknown_unit",
         ),
         (
-            ToolAction::RemoveUnit {
-                player: B,
-                unit: "Goeben".into(),
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::RemoveUnit {
+                    player: B,
+                    unit: "Goeben".into(),
+                },
+            ),
             "unknown_unit",
         ),
         (
-            ToolAction::ReportSpotting {
-                player: A,
-                square: "52".into(),
-                units: vec!["Goeben".into()],
-                ended_there: None,
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::ReportSpotting {
+                    player: A,
+                    square: "52".into(),
+                    units: vec!["Goeben".into()],
+                    ended_there: None,
+                },
+            ),
             "no_turn",
         ),
         (
-            ToolAction::AnswerSearch {
-                player: B,
-                admit: true,
-            },
+            ToolAction::Searches(
+                goeben_table_tools::search_requests::SearchesAction::AnswerSearch {
+                    player: B,
+                    admit: true,
+                },
+            ),
             "no_decision_pending",
         ),
     ];
@@ -902,11 +1040,15 @@ fn unit_requests_are_refused_clearly_and_change_nothing() {
         assert_eq!(s, before, "{action:?}");
     }
     assert!(matches!(
-        s.respond(ToolAction::RemoveUnit {
-            player: A,
-            unit: "GOEBEN".into()
-        }),
-        ToolResponse::UnitRemoved { .. }
+        s.respond(ToolAction::Searches(
+            goeben_table_tools::search_requests::SearchesAction::RemoveUnit {
+                player: A,
+                unit: "GOEBEN".into()
+            }
+        )),
+        ToolResponse::Searches(
+            goeben_table_tools::search_requests::SearchesAnswer::UnitRemoved { .. }
+        )
     ));
     assert!(view(&s, A).units.is_empty());
 }
