@@ -1,7 +1,7 @@
 // The band the thumb reaches (lib/reach.ts): which screens are short for their text, and how far the page
 // scrolls to bring the decision waiting between the header and the dock without losing the last result.
 import { afterEach, describe, expect, it } from 'vitest';
-import { decisionArea, firstControl, isShort, scrollToReach, trackHeight } from './reach';
+import { decisionArea, firstControl, isNarrow, isShort, scrollToReach, trackHeight } from './reach';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -17,6 +17,15 @@ describe('a short screen for its text', () => {
     expect(isShort(at(768))).toBe(false);
     document.documentElement.style.fontSize = '32px';
     expect(isShort(at(844))).toBe(true);
+  });
+});
+
+describe('a narrow screen for its text', () => {
+  it('is a 390 px phone with its text at 200%; not a 320 px phone at its usual text size', () => {
+    const wide = (innerWidth: number) => ({ innerWidth }) as Window;
+    expect(isNarrow(wide(320))).toBe(false);
+    document.documentElement.style.fontSize = '32px';
+    expect(isNarrow(wide(390))).toBe(true);
   });
 });
 

@@ -12,6 +12,34 @@ export function remPx(doc: Document = document): number {
   return parseFloat(getComputedStyle(doc.documentElement).fontSize) || 16;
 }
 
+/** Below this many lines of the root's text wide, a screen is narrow: a term and its value stack. */
+export const NARROW_BELOW_REM = 18;
+
+/** Whether the screen is narrow for its text (a phone with its text at 200%; not a 320 px phone). */
+export function isNarrow(win: Window = window, doc: Document = document): boolean {
+  return win.innerWidth / remPx(doc) < NARROW_BELOW_REM;
+}
+
+/** Calls `changed` whenever the root's text size changes (a phone's text-size setting), through an
+ * invisible box 10rem wide. Returns the stopper. */
+export function watchTextSize(changed: () => void, doc: Document = document): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  const probe = doc.createElement('div');
+  probe.setAttribute('aria-hidden', 'true');
+  probe.style.cssText = 'position:absolute;left:0;top:0;width:10rem;height:0;visibility:hidden;pointer-events:none';
+  doc.body.append(probe);
+  let first = true;
+  const observer = new ResizeObserver(() => {
+    if (first) first = false;
+    else changed();
+  });
+  observer.observe(probe);
+  return () => {
+    observer.disconnect();
+    probe.remove();
+  };
+}
+
 /** Whether the screen is short for its text. */
 export function isShort(win: Window = window, doc: Document = document): boolean {
   return win.innerHeight / remPx(doc) < SHORT_BELOW_REM;
