@@ -1,6 +1,7 @@
 // The phones and tablets people hold: every table tool and a scripted turn of the game, checked in the real
 // app at 320×568, 390×844, 768×1024, 1024×768 and 390×844 with the text at 200% (e2e/fit.mjs: nothing
-// overflows, every button's words fit, the next step between the header and the dock), a screenshot of each
+// overflows, every button's words fit, the next step between the header and the dock at every size and text
+// scale), a screenshot of each
 // at each size; the way back by Escape through every screen; and the dock clear of a notch and a gesture
 // bar (safe-area insets set through the app's CSS variables). The long game runs at 390×844 only
 // (e2e/whole_game.test.mjs).
@@ -35,25 +36,30 @@ after(() => {
 
 /** What did not fit, gathered over a whole test so one run shows every screen and size that fails. */
 let problems = [];
-/** Where the next step ran under the dock at a size not yet held to it (fit.mjs `reach`): reported. */
-const unreached = [];
-/** The screens wider than the window with big text (see everySize): reported. */
-const wider = [];
+/** Where the next step's own button is taller than the band between the header and the dock, so no scroll
+ * can bring it whole between them: the incident draw's button (its words and what it draws) with the text
+ * at 200% (439 px against 442). Measured and reported, every other check kept. */
+const TALLER_THAN_THE_BAND = new Set(['sizes-game-incident phone-text200']);
+const tooTall = [];
+/** On a short screen, where the next step was brought into reach but the last result is then scrolled
+ * away above it (fit.mjs `SIZES`): reported. */
+const resultAway = [];
 
-/** Shows the screen at every size: checked (with the decision's control, one-handed too) and shot. */
+/** Shows the screen at every size: checked (with the decision's control, one-handed too: the next step
+ * between the header and the dock at every size and text scale) and shot. */
 async function everySize(driver, name, decision = null) {
   for (const size of SIZES) {
     await showAt(driver, size);
-    const measured = await measureFit(driver, decision ? controlOf(decision) : null);
-    looks[`${name} ${size.name}`] = measured;
-    // With the text at 200% a few screens still scroll sideways by some words' overflow that no element's
-    // box shows (cut elements and cut buttons are still failures there): reported, not yet required.
-    const seen = size.text === 1 ? measured : { ...measured, wide: 0 };
-    if (measured.wide > 1 && size.text !== 1) wider.push(`${name} at ${size.name}: ${measured.wide} px`);
+    const seen = await measureFit(driver, decision ? controlOf(decision) : null);
+    looks[`${name} ${size.name}`] = seen;
     try {
-      if (decision && size.reach) assertOneHanded(`${name} at ${size.name}`, seen);
+      if (decision && TALLER_THAN_THE_BAND.has(`${name} ${size.name}`)) {
+        assertNothingOverflows(`${name} at ${size.name}`, seen);
+        tooTall.push(`${name} at ${size.name}: control ${seen.control?.top}–${seen.control?.bottom}, header …${seen.header?.bottom}, dock ${seen.dock?.top}…`);
+      } else if (decision) assertOneHanded(`${name} at ${size.name}`, seen, !size.short);
       else assertNothingOverflows(`${name} at ${size.name}`, seen);
-      if (decision && !size.reach && seen.control && seen.dock && seen.control.bottom > seen.dock.top + 1) unreached.push(`${name} at ${size.name}: control ${seen.control.top}–${seen.control.bottom}, dock from ${seen.dock.top}`);
+      const { result, header, dock } = seen;
+      if (decision && size.short && result && !(result.top < dock.top && result.bottom > header.bottom)) resultAway.push(`${name} at ${size.name}`);
     } catch (e) {
       problems.push(e.message.split('\n')[0] + (seen.cut?.length ? ` [${seen.cut.join(' | ')}]` : '') + (seen.clipped?.length ? ` [${seen.clipped.join(' | ')}]` : ''));
     }
@@ -132,9 +138,8 @@ test('a scripted turn fits every size and text scale: the next step between the 
       decisions += 1;
     }
     noProblems();
-    console.log(`SIZES: wider than the window with the text at 200% (not yet required): ${wider.length}\n  ${wider.join('\n  ')}`);
     assert.ok(seenPhases.size >= 6, `the turn went through its phases (${[...seenPhases].join(', ')})`);
-    console.log(`SIZES: ${decisions} decisions, ${seenPhases.size} screens × ${SIZES.length} sizes; the next step under the dock (not yet required): ${unreached.length}\n  ${unreached.join('\n  ')}`);
+    console.log(`SIZES: ${decisions} decisions, ${seenPhases.size} screens × ${SIZES.length} sizes, each one-handed and no wider than the window; on a short screen the last result scrolled away above the next step: ${resultAway.length}\n  ${resultAway.join('\n  ')}\nSIZES: the next step taller than the band (not yet required): ${tooTall.join('; ')}`);
   } finally {
     await driver.quit();
   }

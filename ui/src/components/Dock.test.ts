@@ -110,6 +110,35 @@ describe('the dock (issue #19)', () => {
     expect(await screen.findByTestId(tid.phase)).toBeTruthy();
   });
 
+  it('on a short screen for its text (320×568, or text at 200%) is one line: the next step, Undo and the menu, which holds Scan and Log', async () => {
+    const tall = window.innerHeight;
+    window.innerHeight = 568;
+    try {
+      const r = movement as Response;
+      shell(r, () => r);
+      render(App);
+      const dock = (await screen.findByTestId(tid.undoButton)).closest('nav')!;
+      await waitFor(() => expect(dock.classList.contains('short')).toBe(true));
+      expect(document.documentElement.hasAttribute('data-short')).toBe(true);
+      expect(within(dock).getByTestId(tid.action('end_phase'))).toBeTruthy();
+      expect(within(dock).queryByTestId(tid.scanOpen)).toBeNull();
+      expect(within(dock).queryByTestId(tid.logButton)).toBeNull();
+      // The menu keeps its name for a screen reader, its word hidden on the screen.
+      expect(within(dock).getByRole('button', { name: /Menu/ })).toBe(within(dock).getByTestId(tid.menuButton));
+      await fireEvent.click(within(dock).getByTestId(tid.menuButton));
+      await fireEvent.click(within(screen.getByTestId(tid.gameMenu)).getByTestId(tid.menuScan));
+      expect(screen.getByTestId(tid.scanSheet)).toBeTruthy();
+      expect(screen.queryByTestId(tid.gameMenu)).toBeNull();
+      await fireEvent.click(screen.getByTestId(tid.scanClose));
+      await fireEvent.click(within(dock).getByTestId(tid.menuButton));
+      await fireEvent.click(within(screen.getByTestId(tid.gameMenu)).getByTestId(tid.menuLog));
+      expect(await screen.findByTestId(tid.gameLog)).toBeTruthy();
+    } finally {
+      window.innerHeight = tall;
+      document.documentElement.removeAttribute('data-short');
+    }
+  });
+
   it('opens the scan sheet in one tap, the field focused, and closes it', async () => {
     const r = movement as Response;
     shell(r, () => r);

@@ -41,6 +41,9 @@ export const tid = Object.freeze({
   leaveQuestion: 'leave-question',
   leaveConfirm: 'leave-confirm',
   scanOpen: 'scan-open',
+  /** On a short screen (the compact dock) Scan and Log open from the menu. */
+  menuScan: 'menu-scan',
+  menuLog: 'menu-log',
   menuButton: 'menu-button',
   // components/GameMenu.svelte
   gameMenu: 'game-menu',

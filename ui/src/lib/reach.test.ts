@@ -1,0 +1,83 @@
+// The band the thumb reaches (lib/reach.ts): which screens are short for their text, and how far the page
+// scrolls to bring the decision waiting between the header and the dock without losing the last result.
+import { afterEach, describe, expect, it } from 'vitest';
+import { decisionArea, firstControl, isNarrow, isShort, scrollToReach, trackHeight } from './reach';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  document.documentElement.style.fontSize = '';
+});
+
+const at = (innerHeight: number) => ({ innerHeight }) as Window;
+
+describe('a short screen for its text', () => {
+  it('is a 320×568 phone, or a 390×844 phone with its text at 200%; not a 390×844 phone or a landscape tablet', () => {
+    expect(isShort(at(568))).toBe(true);
+    expect(isShort(at(844))).toBe(false);
+    expect(isShort(at(768))).toBe(false);
+    document.documentElement.style.fontSize = '32px';
+    expect(isShort(at(844))).toBe(true);
+  });
+});
+
+describe('a narrow screen for its text', () => {
+  it('is a 390 px phone with its text at 200%; not a 320 px phone at its usual text size', () => {
+    const wide = (innerWidth: number) => ({ innerWidth }) as Window;
+    expect(isNarrow(wide(320))).toBe(false);
+    document.documentElement.style.fontSize = '32px';
+    expect(isNarrow(wide(390))).toBe(true);
+  });
+});
+
+describe('bringing the decision into reach', () => {
+  const band = { top: 100, bottom: 500 };
+  it('does not move what is already between the header and the dock', () => {
+    expect(scrollToReach(band, { top: 200, bottom: 480 }, { top: 220, bottom: 264 }, { top: 110, bottom: 190 }, 40)).toBe(0);
+  });
+  it('lifts the control above the dock, and as much of its card as fits with the last result still in view', () => {
+    // The whole card fits: lifted until its bottom clears the dock.
+    expect(scrollToReach(band, { top: 300, bottom: 600 }, { top: 500, bottom: 544 }, { top: 150, bottom: 290 }, 40)).toBe(108);
+    // Lifting the whole card would hide the last result: only the control is lifted (and a little more).
+    expect(scrollToReach(band, { top: 300, bottom: 900 }, { top: 500, bottom: 544 }, { top: 150, bottom: 290 }, 40)).toBe(150);
+    expect(scrollToReach(band, { top: 300, bottom: 900 }, { top: 400, bottom: 444 }, { top: 150, bottom: 290 }, 40)).toBe(150);
+    // On a screen that is not short, only the control is brought up.
+    expect(scrollToReach(band, { top: 300, bottom: 900 }, { top: 500, bottom: 544 }, { top: 150, bottom: 290 }, 40, false)).toBe(52);
+    expect(scrollToReach(band, { top: 300, bottom: 900 }, { top: 400, bottom: 444 }, { top: 150, bottom: 290 }, 40, false)).toBe(0);
+  });
+  it('never pushes the control under the header; brings it down when the page was scrolled past it', () => {
+    expect(scrollToReach(band, { top: 110, bottom: 1000 }, { top: 120, bottom: 700 }, null, 40)).toBe(12);
+    expect(scrollToReach(band, { top: -300, bottom: 200 }, { top: -200, bottom: -156 }, null, 40)).toBe(-308);
+  });
+  it('brings back a last result scrolled away above, the control staying in reach', () => {
+    expect(scrollToReach(band, { top: 300, bottom: 400 }, { top: 300, bottom: 344 }, { top: -100, bottom: 50 }, 40, false)).toBe(-90);
+    // Not at the cost of the control: it stops where the control reaches the dock.
+    expect(scrollToReach(band, { top: 400, bottom: 480 }, { top: 440, bottom: 484 }, { top: -300, bottom: -200 }, 40, false)).toBe(-8);
+  });
+});
+
+describe('the decision waiting', () => {
+  it("is a battle's options, else the decisions card's first group of controls; its first control a list to pick from", () => {
+    document.body.innerHTML = `<section class="card actions"><div class="pending"><p>Question</p></div>
+      <fieldset class="move"><button>cruise</button><select><option>x</option></select><button class="primary">Move</button></fieldset></section>`;
+    const area = decisionArea()!;
+    expect(area.tagName).toBe('FIELDSET');
+    expect(firstControl(area)?.tagName).toBe('SELECT');
+    document.body.innerHTML += `<section class="card battle"><div class="options"><button disabled>a</button><button>b</button></div></section>`;
+    const options = decisionArea()!;
+    expect(options.className).toBe('options');
+    expect(firstControl(options)?.textContent).toBe('b');
+  });
+});
+
+describe("the dock's and the header's heights", () => {
+  it('are kept in a CSS variable on the root while on the page', () => {
+    const el = document.createElement('nav');
+    document.body.append(el);
+    let changes = 0;
+    const stop = trackHeight(el, '--dock-h', () => (changes += 1));
+    expect(document.documentElement.style.getPropertyValue('--dock-h')).toBe('0px');
+    expect(changes).toBe(1);
+    stop();
+    expect(document.documentElement.style.getPropertyValue('--dock-h')).toBe('');
+  });
+});

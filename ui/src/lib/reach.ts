@@ -1,0 +1,126 @@
+// The band the thumb reaches on a phone: between the sticky header and the dock. On a short screen for its
+// text (a 320×568 phone; a 390×844 phone with its text at 200%) the dock goes compact (`data-short` on the
+// root, app.css), the header's and the dock's heights are kept in CSS variables (`--header-h`, `--dock-h`,
+// which the scroll padding and the page's bottom room use), and the decision waiting scrolls itself into
+// that band after each answer and whenever the layout changes (a turned phone, a new text size).
+
+/** Below this many lines of the root's text tall, a screen is short: the dock takes one line. */
+export const SHORT_BELOW_REM = 40;
+
+/** The root's text size in px (a phone's text-size setting scales it; the app sizes everything in rem). */
+export function remPx(doc: Document = document): number {
+  return parseFloat(getComputedStyle(doc.documentElement).fontSize) || 16;
+}
+
+/** Below this many lines of the root's text wide, a screen is narrow: a term and its value stack. */
+export const NARROW_BELOW_REM = 18;
+
+/** Whether the screen is narrow for its text (a phone with its text at 200%; not a 320 px phone). */
+export function isNarrow(win: Window = window, doc: Document = document): boolean {
+  return win.innerWidth / remPx(doc) < NARROW_BELOW_REM;
+}
+
+/** Calls `changed` whenever the root's text size changes (a phone's text-size setting), through an
+ * invisible box 10rem wide. Returns the stopper. */
+export function watchTextSize(changed: () => void, doc: Document = document): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  const probe = doc.createElement('div');
+  probe.setAttribute('aria-hidden', 'true');
+  probe.style.cssText = 'position:absolute;left:0;top:0;width:10rem;height:0;visibility:hidden;pointer-events:none';
+  doc.body.append(probe);
+  let first = true;
+  const observer = new ResizeObserver(() => {
+    if (first) first = false;
+    else changed();
+  });
+  observer.observe(probe);
+  return () => {
+    observer.disconnect();
+    probe.remove();
+  };
+}
+
+/** Whether the screen is short for its text. */
+export function isShort(win: Window = window, doc: Document = document): boolean {
+  return win.innerHeight / remPx(doc) < SHORT_BELOW_REM;
+}
+
+/** Keeps `el`'s height (px) in the root's CSS variable `name` while it is on the page, and calls `changed`
+ * after each new height. Returns the stopper. */
+export function trackHeight(el: HTMLElement, name: string, changed: () => void = () => {}, doc: Document = document): () => void {
+  const root = doc.documentElement;
+  let last = -1;
+  const write = () => {
+    const h = Math.round(el.getBoundingClientRect().height);
+    if (h === last) return;
+    last = h;
+    root.style.setProperty(name, `${h}px`);
+    changed();
+  };
+  write();
+  if (typeof ResizeObserver === 'undefined') return () => root.style.removeProperty(name);
+  const observer = new ResizeObserver(write);
+  observer.observe(el);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty(name);
+  };
+}
+
+const USABLE = 'summary, select, input:not([type=hidden]):not([disabled]), button:not([disabled])';
+
+/** The decision waiting on the page: a battle's fire or torpedo options, else the decisions card's first
+ * group of controls (a ship's move, a picker, the answers to a question). Null when none is on the page. */
+export function decisionArea(doc: Document = document): HTMLElement | null {
+  const options = doc.querySelector<HTMLElement>('.battle .options');
+  if (options) return options;
+  const card = doc.querySelector<HTMLElement>('.actions');
+  if (!card) return null;
+  for (const child of card.children) if (child.matches(USABLE) || child.querySelector(USABLE)) return child as HTMLElement;
+  return null;
+}
+
+/** The control in the area a player reaches for first: a folded section's heading or a list to pick from
+ * (the choices above it come preselected), else its first main button (a fire card's, not Hold fire), else
+ * the first control that can be used. */
+export function firstControl(area: HTMLElement): HTMLElement | null {
+  return area.querySelector<HTMLElement>('summary, select') ?? area.querySelector<HTMLElement>('button.primary:not([disabled])') ?? area.querySelector<HTMLElement>(USABLE);
+}
+
+type Box = { top: number; bottom: number };
+
+/** How far (px, positive: down the page) to scroll so that `control` stands between the band's `top` and
+ * `bottom`, the last result (`result`, if any) keeping `keep` px in view above it where both fit (a result
+ * scrolled away above comes back), and — with `whole` — as much of the control's `area` lifted over the
+ * dock as that allows. 0 when nothing needs to move. */
+export function scrollToReach(band: Box, area: Box, control: Box, result: Box | null, keep: number, whole = true, margin = 8): number {
+  const top = band.top + margin;
+  const bottom = band.bottom - margin;
+  const least = control.bottom - bottom; // at least this far: the control over the dock
+  const most = control.top - top; // at most this far: the control never under the header
+  const forResult = result ? result.bottom - (band.top + keep) : Infinity;
+  // The whole area over the dock, never its top under the header; nothing to gain when it fits.
+  const want = whole ? Math.max(0, Math.min(area.bottom - bottom, area.top - top)) : 0;
+  const dy = Math.min(Math.max(Math.min(forResult, most, want), least), most);
+  return Math.abs(dy) > 0.5 ? Math.round(dy) : 0;
+}
+
+/** Scrolls the decision waiting into the band between the header and the dock (see `scrollToReach`; `whole`
+ * on a short screen, where a card rarely fits: as much of it as the last result allows). Returns the
+ * distance scrolled. */
+export function bringDecisionIntoReach(whole: boolean, doc: Document = document, win: Window = window): number {
+  const area = decisionArea(doc);
+  const control = area && firstControl(area);
+  const dock = doc.querySelector('.dock');
+  if (!area || !control || !dock) return 0;
+  // Something is being typed: the keyboard took the screen's bottom, the field keeps the focus's place.
+  const typing = doc.activeElement?.matches?.('input:not([type=checkbox]):not([type=radio]), textarea');
+  if (typing) return 0;
+  const header = doc.querySelector('.header');
+  const band = { top: header ? header.getBoundingClientRect().bottom : 0, bottom: dock.getBoundingClientRect().top };
+  // The last result right above the decisions (in two columns it stands beside them: no limit then).
+  const result = doc.querySelector('.columns > .column:first-child .events');
+  const dy = scrollToReach(band, area.getBoundingClientRect(), control.getBoundingClientRect(), result?.getBoundingClientRect() ?? null, 2.5 * remPx(doc), whole);
+  if (dy !== 0) win.scrollTo(0, win.scrollY + dy);
+  return dy;
+}
