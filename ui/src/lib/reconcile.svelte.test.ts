@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { flushSync } from 'svelte';
+import { reconcile } from './reconcile';
+
+describe('reconcile: the next view folded into the one on screen', () => {
+  it('makes the target equal to the next value, keeping every part that did not change', () => {
+    const fleet = [{ id: 'goeben', coal: 5 }, { id: 'breslau', coal: 4 }];
+    const battle = { round: 1, allied: [{ id: 'defence', damage: 0 }] };
+    const target: Record<string, unknown> = { turn: 2, fleet, battle, gone: true };
+    const next = { turn: 2, fleet: [{ id: 'goeben', coal: 5 }, { id: 'breslau', coal: 3 }], battle: { round: 1, allied: [{ id: 'defence', damage: 0 }] }, added: 'x' };
+    const kept = reconcile(target, next as Record<string, unknown>);
+    expect(kept).toBe(target);
+    expect(JSON.parse(JSON.stringify(kept))).toEqual(next);
+    expect(target.battle).toBe(battle);
+    expect(target.fleet).toBe(fleet);
+    expect(fleet[0]).toEqual({ id: 'goeben', coal: 5 });
+    expect('gone' in target).toBe(false);
+  });
+
+  it('grows and shrinks lists, and replaces a value whose shape changed', () => {
+    const target: Record<string, unknown> = { log: [1, 2, 3], battle: { round: 2 }, pending: null, decisions: [{ a: 1 }] };
+    reconcile(target, { log: [1, 2], battle: null, pending: { roll: 3 }, decisions: [{ a: 1 }, { b: 2 }] } as Record<string, unknown>);
+    expect(target).toEqual({ log: [1, 2], battle: null, pending: { roll: 3 }, decisions: [{ a: 1 }, { b: 2 }] });
+    reconcile(target, { log: [], battle: [1], pending: 'now', decisions: [] } as Record<string, unknown>);
+    expect(target).toEqual({ log: [], battle: [1], pending: 'now', decisions: [] });
+  });
+
+  it('in a $state view, wakes only the readers of what changed', () => {
+    const view = $state({ turn: 1, alert: 2, fleet: [{ id: 'goeben', coal: 5 }], log: ['a'] });
+    const runs = { turn: 0, coal: 0, log: 0 };
+    const stop = $effect.root(() => {
+      $effect(() => {
+        void view.turn;
+        runs.turn++;
+      });
+      $effect(() => {
+        void view.fleet[0].coal;
+        runs.coal++;
+      });
+      $effect(() => {
+        void view.log.length;
+        runs.log++;
+      });
+    });
+    flushSync();
+    expect(runs).toEqual({ turn: 1, coal: 1, log: 1 });
+    reconcile(view, { turn: 1, alert: 3, fleet: [{ id: 'goeben', coal: 4 }], log: ['a'] });
+    flushSync();
+    expect(runs).toEqual({ turn: 1, coal: 2, log: 1 });
+    stop();
+  });
+});
