@@ -473,7 +473,7 @@ log(`  moments: ${Object.entries(tally).map(([k, v]) => `${k} ${v}`).join(', ')}
 log(`  game actions in flight at the kill: ${outcomes.before} not kept (the view before), ${outcomes.after} kept once (the view after)`);
 log(`  tools requests in flight at the kill: ${outcomes.toolsBefore} not kept, ${outcomes.toolsAfter} kept once`);
 log(`  table-mode requests in flight at the kill: ${outcomes.tableBefore} not kept, ${outcomes.tableAfter} kept once (each then retried with its key: applied once)`);
-log(`  kills timed by a save's temporary file appearing: ${atWrite}; kills after which a temporary file was left (the kill landed inside a write; the file is never read): ${midWrite.size}`);
+log(`  kills timed by a write beginning (the store's WAL changing, or the table's state file written): ${atWrite}; kills after which a temporary file was left (the table's state file, never read): ${midWrite.size}`);
 log(`  ${actionsApplied} game actions, ${toolsApplied} tools requests and ${tableApplied} table-mode requests answered, ${games} new games`);
 log(`  time: ${seconds.toFixed(1)} s (${(seconds / Math.max(1, KILLS)).toFixed(2)} s a kill)`);
 for (const f of failures) log(`  FAILURE kill ${f.kill.n} (${f.kind}, run seed ${f.seed}, game seed ${f.gameSeed}): ${f.wrong.join('; ')}`);
