@@ -79,6 +79,7 @@ impl Store {
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(StoreError::from)
+        .and_then(writable)
         .and_then(|conn| schema::check_header(&conn).map(|()| conn))
         .and_then(|conn| Store::prepare(conn, Some(path.to_path_buf())));
         opened.map_err(|e| why_not_opened(path, e))
@@ -221,6 +222,16 @@ fn create_private(path: &Path) -> Result<(), StoreError> {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
         Err(e) => Err(io_error(&e)),
     }
+}
+
+/// SQLite opens a file it may not write read-only without saying so (a read-only folder whose store still
+/// has its `-wal` and `-shm` files, after a kill): such a store is refused as read-only, so the shell plays
+/// on in memory and tells the player, instead of failing at every write.
+fn writable(conn: Connection) -> Result<Connection, StoreError> {
+    if conn.is_readonly(rusqlite::MAIN_DB)? {
+        return Err(StoreError::ReadOnly);
+    }
+    Ok(conn)
 }
 
 /// `path` as an SQLite URI opening it immutable (no lock, no WAL, no `-shm` file needed).

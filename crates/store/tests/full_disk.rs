@@ -119,8 +119,19 @@ fn issue_18_on_a_full_disk_play_goes_on_and_the_first_write_after_room_keeps_the
         save::to_json(&session),
         "the whole game as it is now"
     );
+    // A store left as a kill leaves it (its -wal and -shm files beside it), copied while open.
+    store.set_wal_autocheckpoint(0).unwrap();
+    let request = player.request(&session.view());
+    store.respond(&mut session, request).1.unwrap();
+    let killed = fs.0.join("killed.sqlite3");
+    for end in ["", "-wal", "-shm"] {
+        let from = format!("{}{end}", path.display());
+        std::fs::copy(&from, format!("{}{end}", killed.display())).unwrap();
+    }
     drop(store);
     read_only_refuses_the_store(&fs, &path);
+    assert!(std::fs::metadata(format!("{}-wal", killed.display())).is_ok());
+    read_only_refuses_the_store(&fs, &killed);
 }
 
 /// Read-only: the store is refused at open (the shell plays on in memory and says so), untouched.
