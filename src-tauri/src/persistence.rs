@@ -85,10 +85,10 @@ pub fn open_store(dir: Option<&Path>) -> Opening {
 /// The game kept in a store that cannot be opened for writing (a read-only data folder), read as it stands.
 fn read_kept_game(dir: &Path) -> Option<Session> {
     let path = dir.join(goeben_store::FILE);
-    path.exists()
-        .then(|| Store::read_game(&path).ok())
-        .flatten()
-        .and_then(|opened| opened.session)
+    if !path.exists() {
+        return None;
+    }
+    Store::read_game(&path).ok()?.session
 }
 
 /// Play goes on in a store in memory, from the game read from the device when there is one.

@@ -92,10 +92,6 @@ impl Store {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
             | OpenFlags::SQLITE_OPEN_NO_MUTEX
             | OpenFlags::SQLITE_OPEN_URI;
-        let readable = |conn: Connection| -> Result<Connection, StoreError> {
-            schema::check_header(&conn)?;
-            Ok(conn)
-        };
         // With a WAL there (the app was killed), SQLite reads it through the `-shm` file beside it; without
         // one, a read-only open would try to create them, so the file is opened immutable.
         let wal = path.with_file_name(format!(
@@ -106,8 +102,8 @@ impl Store {
             Connection::open_with_flags(path, flags)
         } else {
             Connection::open_with_flags(immutable_uri(path), flags)
-        };
-        let conn = readable(conn?)?;
+        }?;
+        schema::check_header(&conn)?;
         let version: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version != STORE_VERSION {
             // An older file would need its migration, which writes.
