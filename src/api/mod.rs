@@ -4,9 +4,11 @@
 pub mod barriers;
 pub mod chart_edit;
 pub mod codes;
+pub mod dice_correction;
 pub mod finished;
 pub mod labels;
 pub mod names;
+pub mod player_dice;
 pub mod print_sheet;
 pub mod protocol;
 pub mod provenance;
