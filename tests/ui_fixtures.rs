@@ -263,10 +263,15 @@ fn dice_taps_of_a_battle() {
                 dice += roll["count"].as_u64().unwrap_or(0);
                 prompts.push(roll["prompt"].to_string());
             }
-            let Some(request) = dice_step(&view, &mut pick) else { break };
+            let Some(request) = dice_step(&view, &mut pick) else {
+                break;
+            };
             response = s.send(request);
         }
-        eprintln!("battle: {rolls} rolls, {dice} dice, {} taps (dice + Done)", dice + rolls);
+        eprintln!(
+            "battle: {rolls} rolls, {dice} dice, {} taps (dice + Done)",
+            dice + rolls
+        );
         for p in prompts {
             eprintln!("  {p}");
         }
