@@ -128,8 +128,12 @@ describe('entering the dice in a game', () => {
     await fireEvent.click(done());
     await waitFor(() => expect(referee.of('enter_dice')).toEqual([{ action: 'enter_dice', faces }]));
     const next = (diceEntered as unknown as Response).view;
-    if (next.pending_roll) await waitFor(() => expect(screen.getByTestId(tid.dicePrompt).textContent).toBe(next.pending_roll!.prompt));
-    else await waitFor(() => expect(screen.queryByTestId(tid.dicePad)).toBeNull());
+    if (next.pending_roll) {
+      // A roll whose count depends on the one before: its own prompt and count, the pad emptied.
+      await waitFor(() => expect(screen.getByTestId(tid.dicePrompt).textContent).toBe(next.pending_roll!.prompt));
+      expect(typed()).toEqual([]);
+      expect(screen.getByTestId(tid.diceCount).textContent).toBe(`0 of ${next.pending_roll.count}`);
+    } else await waitFor(() => expect(screen.queryByTestId(tid.dicePad)).toBeNull());
   });
 
   it('asks a second roll with its own prompt and count, the pad emptied', async () => {
