@@ -47,6 +47,7 @@ fn kind(e: &Event) -> &'static str {
         Event::Corrected { .. } => "corrected",
         Event::Undone { .. } => "undone",
         Event::TakenBack { .. } => "taken_back",
+        Event::PlayerDiceSet { .. } => "player_dice_set",
         Event::GameEnded { .. } => "game_ended",
         Event::CargoChanged { .. } => "cargo_changed",
         Event::PortCaptured { .. } => "port_captured",
@@ -117,12 +118,28 @@ fn samples(pack: &RulesPack) -> Vec<Event> {
                 space: messina.clone(),
                 hitting_faces: 1,
             }),
+            by_player: false,
         },
+        // House rule "I roll the dice" (player_dice): the player's faces, and the switch.
+        Event::DiceRolled {
+            purpose: s("Goeben primary guns at HMS Indomitable: 2 dice, hit on 6"),
+            faces: vec![6, 2],
+            rule: s("14.5"),
+            fire: Some(FireRoll {
+                german: true,
+                space: messina.clone(),
+                hitting_faces: 1,
+            }),
+            by_player: true,
+        },
+        Event::PlayerDiceSet { on: true },
+        Event::PlayerDiceSet { on: false },
         Event::DiceRolled {
             purpose: s("Engine check"),
             faces: vec![],
             rule: s("12.3"),
             fire: None,
+            by_player: false,
         },
         Event::AlertChanged {
             from: 1,

@@ -116,11 +116,20 @@ fn assert_no_leak_salted(
 }
 
 fn play(seed: u64, choices: &[u16]) {
+    play_with(seed, choices, None)
+}
+
+/// One random game; with `options`, its house rules (the player's entered dice among them).
+fn play_with(
+    seed: u64,
+    choices: &[u16],
+    options: Option<goeben_referee::ground::state::GameOptions>,
+) {
     let mut session = Session::new(RulesPack::standard(), seed ^ 0x5555);
     let mut ever = BTreeSet::new();
     let r = session.respond(SessionRequest::NewGame {
         seed: Some(seed),
-        options: None,
+        options,
     });
     let salt = salt_of(&session);
     assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, 0);
@@ -129,9 +138,17 @@ fn play(seed: u64, choices: &[u16]) {
         if view.game_over.is_some() || view.decisions.is_empty() {
             break;
         }
-        let action = view.decisions[*choice as usize % view.decisions.len()]
-            .action
-            .clone();
+        // House rule "I roll the dice": an asked roll is entered with faces from the choices.
+        let action = match &view.pending_roll {
+            Some(roll) => goeben_referee::Action::EnterDice {
+                faces: (0..roll.count)
+                    .map(|i| ((*choice as u32 + i * 7) % roll.sides as u32) as u8 + 1)
+                    .collect(),
+            },
+            None => view.decisions[*choice as usize % view.decisions.len()]
+                .action
+                .clone(),
+        };
         let r = session.respond(action);
         assert!(r.ok, "a legal action was refused: {:?}", r.error);
         assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, step + 1);
@@ -153,6 +170,23 @@ proptest! {
     #[test]
     fn principle_2_no_hidden_identity_or_rng_state_crosses_the_boundary(seed in 1_000u64..u64::MAX / 2, choices in proptest::collection::vec(any::<u16>(), 40..160)) {
         play(seed, &choices);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// player_dice: games whose dice the player enters keep the secrets too; an asked roll's words name
+    /// nothing hidden (the view with `pending_roll` is checked like every other).
+    #[test]
+    fn principle_2_player_dice_games_never_leak(seed in 1_000u64..u64::MAX / 2, choices in proptest::collection::vec(any::<u16>(), 40..200)) {
+        let options = goeben_referee::ground::state::GameOptions {
+            player_dice: true,
+            night_combat: seed % 2 == 0,
+            austro_hungarian: seed % 3 == 0,
+            ..Default::default()
+        };
+        play_with(seed, &choices, Some(options));
     }
 }
 

@@ -210,3 +210,51 @@ fn issue_14_referee_verify_confirms_a_finished_game_and_refuses_a_tampered_one()
         (Some(1), Some("malformed_record"))
     );
 }
+
+/// player_dice: over the JSON lines a game asks for the player's dice (`view.pending_roll`, the one
+/// decision `enter_dice`) and takes them; the events mark them as the player's.
+#[test]
+fn player_dice_the_cli_asks_for_the_dice_and_takes_them() {
+    let mut child = referee(11);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut send = |line: String| -> Value {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        out.read_line(&mut answer).unwrap();
+        serde_json::from_str(&answer).unwrap()
+    };
+    let mut v = send(r#"{"action":"new_game","seed":11,"options":{"player_dice":true}}"#.into());
+    assert_eq!(v["view"]["protocol"], 3);
+    let (mut entered, mut marked) = (0, false);
+    for step in 0..400 {
+        let view = &v["view"];
+        let line = if let Some(roll) = view.get("pending_roll") {
+            assert_eq!(view["decisions"][0]["action"]["action"], "enter_dice");
+            assert!(roll["prompt"].as_str().unwrap().starts_with("Roll "));
+            let faces =
+                vec![roll["sides"].as_u64().unwrap(); roll["count"].as_u64().unwrap() as usize];
+            entered += 1;
+            serde_json::json!({"action": "enter_dice", "faces": faces}).to_string()
+        } else {
+            let decisions = view["decisions"].as_array().unwrap();
+            if decisions.is_empty() || marked {
+                break;
+            }
+            decisions[step % decisions.len()]["action"].to_string()
+        };
+        v = send(line);
+        assert_eq!(v["ok"], true, "{v}");
+        marked |= v["events"].as_array().is_some_and(|e| {
+            e.iter()
+                .any(|e| e["event"] == "dice_rolled" && e["by_player"] == true)
+        });
+    }
+    assert!(
+        entered > 0 && marked,
+        "the game asked for dice and took them"
+    );
+    let wrong = send(r#"{"action":"enter_dice","faces":[7]}"#.into());
+    assert_eq!(wrong["ok"], false);
+}

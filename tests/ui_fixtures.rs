@@ -163,6 +163,121 @@ fn battle(fixtures: &mut BTreeMap<&'static str, String>) {
     fixtures.insert("battle.json", text(&found));
 }
 
+/// Whether a battle is still being fought in the view.
+fn in_battle(view: &Value) -> bool {
+    view["game"]["combat"]
+        .as_array()
+        .is_some_and(|c| c.iter().any(|b| b["stage"] != "over"))
+}
+
+/// One step of a seeded policy under the house rule "I roll the dice": a roll asked for is entered with
+/// faces from the policy's own numbers; otherwise as `play_to_a_battle` (contact and fighting first).
+fn dice_step(view: &Value, pick: &mut u64) -> Option<Value> {
+    let mut next = || {
+        *pick = pick
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *pick >> 33
+    };
+    if let Some(roll) = view.get("pending_roll").filter(|r| !r.is_null()) {
+        let sides = roll["sides"].as_u64().unwrap_or(6).max(1);
+        let faces: Vec<u64> = (0..roll["count"].as_u64().unwrap_or(0))
+            .map(|_| next() % sides + 1)
+            .collect();
+        return Some(json!({"action": "enter_dice", "faces": faces}));
+    }
+    let legal: Vec<Value> = view["decisions"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|d| d["action"].clone())
+        .collect();
+    if !view["game_over"].is_null() || legal.is_empty() {
+        return None;
+    }
+    let keen: Vec<&Value> = legal
+        .iter()
+        .filter(|a| {
+            ["contact", "fight", "resolve_incidents", "fire_orders"]
+                .contains(&a["action"].as_str().unwrap_or(""))
+        })
+        .collect();
+    let choices: Vec<&Value> = if keen.is_empty() {
+        legal.iter().collect()
+    } else {
+        keen
+    };
+    Some(choices[(next() % choices.len() as u64) as usize].clone())
+}
+
+/// A game under "I roll the dice" played to the first fire whose dice the player is asked for: the
+/// answer asking for them, the answer once they are entered, and the script to go on with.
+fn play_to_a_fire_roll(seed: u64) -> Option<(Response, Response, Script, u64)> {
+    let mut s = Script::new(seed);
+    let mut response = s.send(json!({"action": "new_game", "seed": seed,
+        "options": {"orders": "raid_french_convoys", "player_dice": true}}));
+    let mut pick = seed | 1;
+    for _ in 0..3000 {
+        let view = value(&response)["view"].clone();
+        let asked = &view["pending_roll"];
+        if asked["asked_by"]["action"] == "fire_orders" && asked["rolls_entered"] == 0 {
+            let entry = dice_step(&view, &mut pick)?;
+            let entered = s.send(entry);
+            return Some((response, entered, s, pick));
+        }
+        let request = dice_step(&view, &mut pick)?;
+        response = s.send(request);
+    }
+    None
+}
+
+/// "I roll the dice": a fire's roll asked for (`pending_roll.json`) and the answer once it is entered
+/// (`dice_entered.json`: the next roll asked for, or the roll that may still be corrected).
+fn player_dice(fixtures: &mut BTreeMap<&'static str, String>) {
+    let (asked, entered, _, _) = (1..400)
+        .find_map(play_to_a_fire_roll)
+        .expect("a seed below 400 reaches a fire whose dice the player rolls");
+    assert!(value(&asked)["view"]["pending_roll"]["count"].as_u64() > Some(0));
+    fixtures.insert("pending_roll.json", text(&asked));
+    fixtures.insert("dice_entered.json", text(&entered));
+}
+
+/// How many taps a battle's dice take on the pad (one per die, one Done per roll), from the first fire
+/// roll asked for to the battle's end, for a few seeds. Run with `--ignored --nocapture`.
+#[test]
+#[ignore]
+fn dice_taps_of_a_battle() {
+    for (asked, entered, mut s, mut pick) in (1..400).filter_map(play_to_a_fire_roll).take(5) {
+        let first = value(&asked)["view"]["pending_roll"].clone();
+        let (mut rolls, mut dice) = (1u64, first["count"].as_u64().unwrap_or(0));
+        let mut prompts = vec![first["prompt"].to_string()];
+        let mut response = entered;
+        for _ in 0..500 {
+            let view = value(&response)["view"].clone();
+            if !in_battle(&view) && view["pending_roll"].is_null() {
+                break;
+            }
+            if let Some(roll) = view.get("pending_roll").filter(|r| !r.is_null()) {
+                rolls += 1;
+                dice += roll["count"].as_u64().unwrap_or(0);
+                prompts.push(roll["prompt"].to_string());
+            }
+            let Some(request) = dice_step(&view, &mut pick) else {
+                break;
+            };
+            response = s.send(request);
+        }
+        eprintln!(
+            "battle: {rolls} rolls, {dice} dice, {} taps (dice + Done)",
+            dice + rolls
+        );
+        for p in prompts {
+            eprintln!("  {p}");
+        }
+    }
+}
+
 fn committed_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR)
 }
@@ -192,6 +307,7 @@ fn ui_fixtures_are_real_referee_answers() {
     first_turn(&mut fresh);
     take_backs_game(&mut fresh);
     battle(&mut fresh);
+    player_dice(&mut fresh);
 
     let existing = committed();
     if std::env::var_os("UPDATE_UI_FIXTURES").is_some() {

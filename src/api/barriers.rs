@@ -93,7 +93,11 @@ fn plain_words(action: &Action) -> Option<&'static str> {
         | Action::LandMarines { .. }
         | Action::EmbarkMarines { .. }
         | Action::CupReturn { .. }
+        | Action::PlayerDice { .. }
+        | Action::CorrectDice { .. }
         | Action::Correct { .. } => return None,
+        // House rule "I roll the dice": the faces entered are the roll, as the app's own would be.
+        Action::EnterDice { .. } => "enters your dice: the move they were asked for goes on",
         // 12.3: only emergency speed makes the engine check.
         Action::Move { speed, .. } if *speed == Speed::Emergency => {
             "rolls the engine check: 1–2 damages the engines (12.3)"

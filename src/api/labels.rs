@@ -317,6 +317,13 @@ impl Words<'_> {
             Action::CupDraw { count } => format!("Draw {count} from the cup"),
             Action::CupReveal { place } => format!("Reveal {}", self.place_id(place)),
             Action::CupReturn { counter } => format!("{} back into the cup", self.counter(counter)),
+            Action::EnterDice { .. } => match &self.view.pending_roll {
+                Some(roll) => format!("Enter {}", count(roll.count as i64, "die", "dice")),
+                None => "Enter the dice".to_string(),
+            },
+            Action::PlayerDice { on: true } => "I roll the dice (house rule)".to_string(),
+            Action::PlayerDice { on: false } => "The app rolls the dice".to_string(),
+            Action::CorrectDice { .. } => "Correct the dice just entered".to_string(),
             // Corrections are never legal actions; they are labelled by the corrections panel's fields.
             other => format!("{other:?}"),
         }

@@ -65,6 +65,10 @@ pub struct ReviewLine {
     pub text: String,
     /// `die`, `reveal`, `vp`, `alert`, `battle` or `other`, to pick out what a reader looks for.
     pub kind: String,
+    /// The player rolled this line's dice and entered them (house rule "I roll the dice").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub by_player: bool,
 }
 
 /// One battle's dice against their odds, for each side.
@@ -78,9 +82,17 @@ pub struct BattleLuck {
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 pub struct SideLuck {
+    /// Every fire die of the side, the app's and the player's.
     pub dice: u32,
     pub hits: u32,
     pub expected: f64,
+    /// Of those, the dice the player rolled and entered (house rule "I roll the dice"), counted apart.
+    #[serde(default)]
+    pub player_dice: u32,
+    #[serde(default)]
+    pub player_hits: u32,
+    #[serde(default)]
+    pub player_expected: f64,
 }
 
 pub fn build(session: &Session) -> Result<Review, ErrorInfo> {
@@ -200,6 +212,13 @@ fn turns(session: &Session) -> Vec<TurnLines> {
             rule: entry.rule.clone(),
             text: entry.text.clone(),
             kind: kind_of(&entry.event).to_string(),
+            by_player: matches!(
+                entry.event,
+                Event::DiceRolled {
+                    by_player: true,
+                    ..
+                }
+            ),
         };
         match out.last_mut() {
             Some(t) if t.turn == entry.turn => t.lines.push(line),
@@ -220,6 +239,7 @@ pub(crate) fn battles(session: &Session) -> Vec<BattleLuck> {
         let Event::DiceRolled {
             faces,
             fire: Some(fire),
+            by_player,
             ..
         } = &entry.event
         else {
@@ -247,9 +267,19 @@ pub(crate) fn battles(session: &Session) -> Vec<BattleLuck> {
             &mut out[i].allied
         };
         let from = 7 - fire.hitting_faces;
-        side.dice += faces.len() as u32;
-        side.hits += faces.iter().filter(|f| **f >= from).count() as u32;
-        side.expected += fire_odds(faces.len() as u32, fire.hitting_faces).expected_hits;
+        let (dice, hits) = (
+            faces.len() as u32,
+            faces.iter().filter(|f| **f >= from).count() as u32,
+        );
+        let expected = fire_odds(dice, fire.hitting_faces).expected_hits;
+        side.dice += dice;
+        side.hits += hits;
+        side.expected += expected;
+        if *by_player {
+            side.player_dice += dice;
+            side.player_hits += hits;
+            side.player_expected += expected;
+        }
     }
     out
 }

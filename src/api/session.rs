@@ -59,6 +59,12 @@ pub struct Session {
     /// Take-backs after reveals in this game (house rule).
     #[serde(default)]
     pub(crate) take_backs: u32,
+    /// House rule "I roll the dice": the move waiting for the player's dice (`player_dice.rs`).
+    #[serde(default)]
+    pub(crate) rolling: Option<crate::api::player_dice::RollInProgress>,
+    /// The last move done with the player's dice, while `correct_dice` may still fix its last roll.
+    #[serde(default)]
+    pub(crate) last_entry: Option<crate::api::dice_correction::LastEntry>,
 }
 
 impl Session {
@@ -74,6 +80,8 @@ impl Session {
             provenance: None,
             history: None,
             take_backs: 0,
+            rolling: None,
+            last_entry: None,
         }
     }
 
@@ -106,8 +114,10 @@ impl Session {
             view.reveal = self.provenance.as_ref().map(Provenance::reveal);
         }
         view.undo_status = self.undo_view();
+        self.show_pending_roll(&mut view);
         // Marked from the finished public view only, never from the game.
         crate::api::labels::word_decisions(&self.pack, &mut view);
+        self.word_pending_roll(&mut view);
         view
     }
 
@@ -138,6 +148,7 @@ impl Session {
             Request::Session(asked) => match asked {
                 asked if asked.is_read_only() => return Ok(Vec::new()),
                 SessionRequest::EditChart { chart, json } => {
+                    self.no_roll_asked()?;
                     let edited = crate::api::chart_edit::edit_chart(
                         &self.pack,
                         self.game.as_ref(),
@@ -147,6 +158,7 @@ impl Session {
                     self.replace_pack(edited)
                 }
                 SessionRequest::ResetChart { chart } => {
+                    self.no_roll_asked()?;
                     let edited = crate::api::chart_edit::reset_chart(
                         &self.pack,
                         self.game.as_ref(),
@@ -155,6 +167,7 @@ impl Session {
                     self.replace_pack(edited)
                 }
                 SessionRequest::ImportPack { json } => {
+                    self.no_roll_asked()?;
                     let edited = crate::api::chart_edit::import_pack(self.game.as_ref(), json)?;
                     self.replace_pack(edited)
                 }
@@ -165,6 +178,13 @@ impl Session {
                 read_only => unreachable!("{read_only:?} is read-only"),
             },
         };
+        // A mistyped face is fixed right after its roll or not at all (`dice_correction.rs`).
+        if !matches!(
+            request,
+            Request::Move(Action::EnterDice { .. } | Action::CorrectDice { .. })
+        ) {
+            self.last_entry = None;
+        }
         if let Some(history) = self.history.as_mut().filter(|_| self.game.is_some()) {
             history.steps.push(RecordStep {
                 action: request,
@@ -177,8 +197,9 @@ impl Session {
     fn new_game(
         &mut self,
         seed: Option<u64>,
-        options: crate::ground::state::GameOptions,
+        mut options: crate::ground::state::GameOptions,
     ) -> Result<Vec<Event>, RuleError> {
+        options.split_dice = true;
         let next_seed = self.next_seed;
         let entropy = self
             .entropy
@@ -213,20 +234,43 @@ impl Session {
         self.undo.clear();
         self.barriers.clear();
         self.take_backs = 0;
+        self.rolling = None;
+        self.last_entry = None;
         self.log.clear();
         self.record(&events);
         Ok(events)
     }
 
     fn apply_game_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
+        self.game.as_ref().ok_or(RuleError::NoGame)?;
+        if let Some(done) = self.apply_with_player_dice(action) {
+            return done;
+        }
         let current = self.game.as_ref().ok_or(RuleError::NoGame)?;
         let mut next = current.clone();
         let events = rules::apply(&self.pack, &mut next, action)?;
+        let log_len = self.log.len() as u32;
+        Ok(self.commit(next, &events, events.clone(), log_len))
+    }
+
+    /// Puts an applied move's game in place: its snapshot for undo (a barrier when it rolled or revealed),
+    /// and `new` (its events not yet shown) in the log. `log_len` is the log's length when the move was sent.
+    pub(crate) fn commit(
+        &mut self,
+        next: Game,
+        events: &[Event],
+        new: Vec<Event>,
+        log_len: u32,
+    ) -> Vec<Event> {
+        let current = self
+            .game
+            .as_ref()
+            .expect("a move applies to a running game");
         // The end of the game reveals the seed: nothing before it can be taken back either.
-        let barrier = crate::api::barriers::rolled_or_revealed(&current.dice, &next.dice, &events)
+        let barrier = crate::api::barriers::rolled_or_revealed(&current.dice, &next.dice, events)
             || next.game_over.is_some();
         let before = std::mem::replace(self.game.as_mut().expect("checked above"), next);
-        self.undo.push((before, self.log.len() as u32));
+        self.undo.push((before, log_len));
         self.barriers.push(barrier);
         if self.undo.len() > UNDO_DEPTH {
             self.undo.remove(0);
@@ -237,8 +281,8 @@ impl Session {
         if barrier && !self.game.as_ref().is_some_and(|g| g.options.take_backs) {
             self.forget_past_the_barrier();
         }
-        self.record(&events);
-        Ok(events)
+        self.record(&new);
+        new
     }
 
     /// Undo stops at a roll or a reveal, so the snapshots from before the newest one can never be
@@ -281,6 +325,13 @@ impl Session {
 
     fn undo(&mut self) -> Result<Vec<Event>, RuleError> {
         let game = self.game.as_ref().ok_or(RuleError::NoGame)?;
+        if let Some(rolling) = &self.rolling {
+            // House rule "I roll the dice": the move that asked for a roll is committed.
+            return Err(RuleError::UndoBarrier(format!(
+                "it asked for your dice — {}",
+                rolling.pending_roll().prompt
+            )));
+        }
         if self.undo.is_empty() {
             return Err(RuleError::NothingToUndo);
         }
@@ -324,7 +375,7 @@ impl Session {
         Ok(events)
     }
 
-    fn record(&mut self, events: &[Event]) {
+    pub(crate) fn record(&mut self, events: &[Event]) {
         let game = self.game.as_ref().expect("events come from a game");
         for event in events {
             let seq = self.log.len() as u32;

@@ -254,7 +254,8 @@ fn action_name(action: &Request) -> String {
 fn comparable(view: &PlayerView, recorded: &PlayerView) -> PlayerView {
     let mut v = view.clone();
     v.protocol = recorded.protocol;
-    if recorded.protocol < crate::api::view::PROTOCOL_VERSION {
+    // Protocol 3 only added `pending_roll` and `enter_dice`: a protocol 2 record's decisions still compare.
+    if recorded.protocol < 2 {
         v.decisions.clear();
     }
     for d in &mut v.decisions {

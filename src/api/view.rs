@@ -48,11 +48,22 @@ pub struct PlayerView {
     pub reveal: Option<crate::api::provenance::Reveal>,
     /// What `undo` would do now.
     pub undo_status: UndoView,
+    /// House rule "I roll the dice": the roll to make at the table and enter (`enter_dice`, then the only
+    /// decision); absent when none is asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pending_roll: Option<crate::api::player_dice::PendingRoll>,
+    /// House rule "I roll the dice": the roll just entered, while `correct_dice` may still change its
+    /// faces (right after it, when its move revealed and drew nothing hidden); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub correctable_roll: Option<crate::api::dice_correction::CorrectableRoll>,
 }
 
 /// The view's shape: 2 since `decisions` replaced `legal_actions`, `legal_labels`,
-/// `legal_barriers` and `legal_deciders`, and a barrier became the words of what it rolls or reveals.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// `legal_barriers` and `legal_deciders`, and a barrier became the words of what it rolls or reveals; 3
+/// since `pending_roll` and `enter_dice` (house rule "I roll the dice").
+pub const PROTOCOL_VERSION: u32 = 3;
 
 fn protocol_1() -> u32 {
     1
@@ -78,7 +89,7 @@ pub struct Decision {
 
 impl Decision {
     /// A decision not yet worded (the session words it from the finished view).
-    fn bare(action: Action) -> Decision {
+    pub(crate) fn bare(action: Action) -> Decision {
         Decision {
             action,
             label: String::new(),
@@ -292,6 +303,8 @@ impl PlayerView {
             commitment: None,
             reveal: None,
             undo_status: UndoView::default(),
+            pending_roll: None,
+            correctable_roll: None,
         }
     }
 }
@@ -314,6 +327,8 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
         commitment: None,
         reveal: None,
         undo_status: UndoView::default(),
+        pending_roll: None,
+        correctable_roll: None,
     }
 }
 

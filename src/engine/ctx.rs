@@ -2,6 +2,7 @@
 //! produced; procedures that roll dice or change a track go through it so that every die and every
 //! change is an event. The rules (one floor up) take a `Ctx`; the dispatch (above them) makes one.
 
+use crate::engine::entered_dice::{AskedRoll, EnteredDice};
 use crate::ground::action::Track;
 use crate::ground::counters::counter_info;
 use crate::ground::event::{CounterInfo, Event};
@@ -14,6 +15,8 @@ pub struct Ctx<'a> {
     pub events: Vec<Event>,
     /// A simulation (the combat forecast) runs the same rules without recording events.
     pub quiet: bool,
+    /// The faces the player entered (house rule "I roll the dice"); `None` when the app rolls.
+    pub entered: Option<EnteredDice>,
 }
 
 impl<'a> Ctx<'a> {
@@ -23,6 +26,7 @@ impl<'a> Ctx<'a> {
             game,
             events: Vec::new(),
             quiet: false,
+            entered: None,
         }
     }
 
@@ -33,6 +37,7 @@ impl<'a> Ctx<'a> {
             game,
             events: Vec::new(),
             quiet: true,
+            entered: None,
         }
     }
 
@@ -49,16 +54,7 @@ impl<'a> Ctx<'a> {
         purpose: impl FnOnce() -> String,
         rule: &str,
     ) -> Vec<u8> {
-        let faces = self.game.dice.d6s(n);
-        if !self.quiet {
-            self.events.push(Event::DiceRolled {
-                purpose: purpose(),
-                faces: faces.clone(),
-                rule: rule.to_string(),
-                fire: None,
-            });
-        }
-        faces
+        self.roll(n, 6, purpose, rule, None)
     }
 
     /// Rolls a fire's `n` d6 (14.5, 14.6, 14.11): the event says who fired where and which faces hit.
@@ -69,16 +65,7 @@ impl<'a> Ctx<'a> {
         purpose: impl FnOnce() -> String,
         rule: &str,
     ) -> Vec<u8> {
-        let faces = self.game.dice.d6s(n);
-        if !self.quiet {
-            self.events.push(Event::DiceRolled {
-                purpose: purpose(),
-                faces: faces.clone(),
-                rule: rule.to_string(),
-                fire: Some(fire),
-            });
-        }
-        faces
+        self.roll(n, 6, purpose, rule, Some(fire))
     }
 
     pub fn roll_d6_for(&mut self, purpose: impl FnOnce() -> String, rule: &str) -> u8 {
@@ -87,32 +74,59 @@ impl<'a> Ctx<'a> {
 
     /// Rolls one die of `sides` faces (a random choice among equals, 14.11).
     pub fn roll_die_for(&mut self, sides: u8, purpose: impl FnOnce() -> String, rule: &str) -> u8 {
-        let face = self.game.dice.die(sides);
-        if !self.quiet {
-            self.events.push(Event::DiceRolled {
-                purpose: purpose(),
-                faces: vec![face],
-                rule: rule.to_string(),
-                fire: None,
-            });
-        }
-        face
+        self.roll(1, sides, purpose, rule, None)[0]
     }
 
     /// Rolls `n` d6 and logs them with their purpose and rule.
     pub fn roll_d6s(&mut self, n: usize, purpose: impl Into<String>, rule: &str) -> Vec<u8> {
-        let faces = self.game.dice.d6s(n);
-        self.emit(Event::DiceRolled {
-            purpose: purpose.into(),
-            faces: faces.clone(),
-            rule: rule.to_string(),
-            fire: None,
-        });
-        faces
+        self.roll(n, 6, || purpose.into(), rule, None)
     }
 
     pub fn roll_d6(&mut self, purpose: impl Into<String>, rule: &str) -> u8 {
         self.roll_d6s(1, purpose, rule)[0]
+    }
+
+    /// Every die the rules roll comes here, and every one is logged: a die whose face the log shows is
+    /// one the player may roll at the table (house rule "I roll the dice"), so with entered dice at hand
+    /// it takes the player's next faces. A simulation (the forecast) always rolls the app's dice.
+    fn roll(
+        &mut self,
+        n: usize,
+        sides: u8,
+        purpose: impl FnOnce() -> String,
+        rule: &str,
+        fire: Option<crate::ground::event::FireRoll>,
+    ) -> Vec<u8> {
+        let purpose = (!self.quiet).then(purpose);
+        let entered = self.entered.as_mut().filter(|_| !self.quiet);
+        let (faces, by_player) = match entered {
+            None => (self.game.dice.dice(n, sides), false),
+            Some(entered) => match entered.take(n) {
+                Some(faces) => (faces, true),
+                None => {
+                    let asked = AskedRoll {
+                        count: n,
+                        sides,
+                        purpose: purpose.clone().unwrap_or_default(),
+                        rule: rule.to_string(),
+                        fire: fire.clone(),
+                    };
+                    entered.ask(asked, self.events.len());
+                    // The app's dice stand in: this attempt is thrown away (`EnteredDice`).
+                    (self.game.dice.dice(n, sides), true)
+                }
+            },
+        };
+        if let Some(purpose) = purpose {
+            self.events.push(Event::DiceRolled {
+                purpose,
+                faces: faces.clone(),
+                rule: rule.to_string(),
+                fire,
+                by_player,
+            });
+        }
+        faces
     }
 
     /// 5.2 / 5.4: changes the Alert Level at once, clamped to the track.

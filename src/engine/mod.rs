@@ -3,4 +3,5 @@
 
 pub mod battles;
 pub mod ctx;
+pub mod entered_dice;
 pub mod stowage;

@@ -141,6 +141,16 @@ pub enum Action {
         bonus: Option<u8>,
     },
 
+    // --- House rule "I roll the dice" (the session's `player_dice.rs`) ---
+    /// Turns the house rule "I roll the dice" on or off; logged.
+    PlayerDice { on: bool },
+    /// The faces of the roll the view's `pending_roll` asks for, in the order rolled (one per die, each
+    /// 1..=sides). Answered by the session, never by the rules.
+    EnterDice { faces: Vec<u8> },
+    /// Replaces the faces of the roll just entered (the view's `correctable_roll`): same count, each
+    /// 1..=sides; logged old → new. Never listed in `decisions`.
+    CorrectDice { faces: Vec<u8> },
+
     // --- Corrections (the table is the truth) ---
     /// Sets a value the referee tracks to what the table shows; logged with the old and new value.
     /// Never listed in `legal_actions`.

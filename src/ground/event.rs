@@ -75,6 +75,14 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         fire: Option<FireRoll>,
+        /// The player rolled these at the table and entered the faces (house rule "I roll the dice").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[ts(optional, as = "Option<bool>")]
+        by_player: bool,
+    },
+    /// House rule "I roll the dice" turned on or off (chosen at new game, changeable in play).
+    PlayerDiceSet {
+        on: bool,
     },
     AlertChanged {
         from: u8,
@@ -251,7 +259,7 @@ impl Event {
             | Event::ContactResolved { rule, .. } => rule,
             Event::Corrected { .. } => "correction",
             Event::Undone { .. } => "",
-            Event::TakenBack { .. } => "house rule",
+            Event::TakenBack { .. } | Event::PlayerDiceSet { .. } => "house rule",
             Event::GameEnded { .. } => "17.0",
             Event::PortCaptured { rule, .. }
             | Event::MarinesEliminated { rule, .. }
@@ -357,8 +365,9 @@ impl Event {
                 purpose,
                 faces,
                 fire,
+                by_player,
                 ..
-            } => dice_line(purpose, faces, fire.as_ref()),
+            } => dice_line(purpose, faces, fire.as_ref(), *by_player),
             Event::AlertChanged {
                 from, to, reason, ..
             } => format!("Alert Level {from} → {to} ({reason})."),
@@ -382,6 +391,7 @@ impl Event {
             | Event::Corrected { .. }
             | Event::Undone { .. }
             | Event::TakenBack { .. }
+            | Event::PlayerDiceSet { .. }
             | Event::GameEnded { .. }
             | Event::CargoChanged { .. }
             | Event::PortCaptured { .. }
@@ -417,6 +427,8 @@ impl Event {
             Event::TakenBack { total, .. } => {
                 format!("Take-back after a reveal (house rule): the last decision, which rolled or revealed, was taken back — take-back {total} of this game.")
             }
+            Event::PlayerDiceSet { on: true } => "House rule “I roll the dice” on: you roll the dice the rules have you roll and enter the faces; the referee keeps every hidden draw.".to_string(),
+            Event::PlayerDiceSet { on: false } => "House rule “I roll the dice” off: the app rolls the dice again.".to_string(),
             Event::GameEnded { won, reason } => {
                 let result = if *won { "you win" } else { "you lose" };
                 format!("Game over — {result}: {}", full_stop(reason))
@@ -455,8 +467,9 @@ fn setup_line(patrol_zones: &[StackCount], ports: &[StackCount], pool: u32) -> S
 }
 
 /// A roll's faces; a fire's line ends with what it did ("→ 3 hits").
-fn dice_line(purpose: &str, faces: &[u8], fire: Option<&FireRoll>) -> String {
+fn dice_line(purpose: &str, faces: &[u8], fire: Option<&FireRoll>, by_player: bool) -> String {
     let f: Vec<String> = faces.iter().map(|d| d.to_string()).collect();
+    let rolled = if by_player { "you rolled" } else { "rolled" };
     match fire {
         Some(fire) => {
             let hits = faces
@@ -464,12 +477,12 @@ fn dice_line(purpose: &str, faces: &[u8], fire: Option<&FireRoll>) -> String {
                 .filter(|d| **d > 6 - fire.hitting_faces)
                 .count();
             format!(
-                "{purpose}: rolled {} → {}.",
+                "{purpose}: {rolled} {} → {}.",
                 f.join(", "),
                 crate::ground::words::count(hits as i64, "hit", "hits")
             )
         }
-        None => format!("{purpose}: rolled {}", f.join(", ")),
+        None => format!("{purpose}: {rolled} {}", f.join(", ")),
     }
 }
 

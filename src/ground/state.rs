@@ -275,6 +275,15 @@ pub struct GameOptions {
     /// House rule "take-backs after reveals" (off by default): undo may go back past a die or
     /// a reveal; every such take-back is logged, counted and shown at the end and in the game record.
     pub take_backs: bool,
+    /// House rule "I roll the dice" (off by default): the player rolls the dice the rules have them roll
+    /// at the table and enters the faces; the referee keeps every hidden draw. Changeable in play.
+    #[ts(optional, as = "Option<bool>")]
+    pub player_dice: bool,
+    /// The game's dice and hidden draws come from two streams of the seed (every game since the split;
+    /// false for games and records from before it, which replay on one stream). Set by the session at
+    /// new game, never chosen by a player.
+    #[ts(skip)]
+    pub split_dice: bool,
 }
 
 /// 25.0: how several players share the German command.

@@ -43,7 +43,12 @@ pub fn new_game_with(
     options: GameOptions,
     carry: &Carry,
 ) -> Result<(Game, Vec<Event>), RuleError> {
-    let mut dice = Dice::from_seed(seed);
+    // Every game since the split draws in secret from its own stream (old records replay on one).
+    let mut dice = if options.split_dice {
+        Dice::split_from_seed(seed)
+    } else {
+        Dice::from_seed(seed)
+    };
     let (mut counters, orders) = draw_counters(pack, &mut dice, &options, carry)?;
     let orders_id = match &pack.counter_spec(orders).kind {
         CounterKind::Orders { orders } => orders.clone(),
@@ -137,6 +142,8 @@ fn deployment_event(pack: &RulesPack, face: u8, start: &SpaceRef) -> Event {
         faces: vec![face],
         rule: "18.0".into(),
         fire: None,
+        // Rolled by the app at new game, before any move (docs/AMBIGUITIES.md, "I roll the dice").
+        by_player: false,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The rules engine's entry points: apply one move to a game, and list the legal moves.
 //! Callers (the session) apply moves to a copy of the game: an error leaves the original untouched.
 use crate::engine::ctx::Ctx;
+use crate::engine::entered_dice::EnteredDice;
 use crate::ground::action::Action;
 use crate::ground::error::RuleError;
 use crate::ground::event::Event;
@@ -22,6 +23,28 @@ pub fn apply(pack: &RulesPack, game: &mut Game, action: &Action) -> Result<Vec<E
         panic!("invariant broken after {action:?}: {broken}");
     }
     Ok(ctx.events)
+}
+
+/// Applies one move with the faces the player entered (house rule "I roll the dice"): the events, and
+/// the entered dice with the first roll they did not cover, if any (then the caller throws `game` away).
+pub fn apply_entered(
+    pack: &RulesPack,
+    game: &mut Game,
+    action: &Action,
+    faces: &[u8],
+) -> Result<(Vec<Event>, EnteredDice), RuleError> {
+    if game.game_over.is_some() && !matches!(action, Action::NextMission { .. }) {
+        return Err(RuleError::GameOver);
+    }
+    let mut ctx = Ctx::new(pack, game);
+    ctx.entered = Some(EnteredDice::new(faces));
+    dispatch(&mut ctx, action)?;
+    flow::advance(&mut ctx);
+    let entered = ctx.entered.take().unwrap_or_default();
+    if let Err(broken) = ctx.game.check_invariants(pack) {
+        panic!("invariant broken after {action:?}: {broken}");
+    }
+    Ok((ctx.events, entered))
 }
 
 /// One move to the rule that answers it: setup and outfitting here; the turn's and the battle's moves in
@@ -76,7 +99,31 @@ fn dispatch(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         | Action::CupReveal { .. }
         | Action::CupReturn { .. }
         | Action::NextMission { .. } => dispatch_battle_and_after(ctx, action)?,
+        Action::PlayerDice { on } => set_player_dice(ctx, *on)?,
+        Action::EnterDice { .. } => {
+            return Err(crate::ground::error::illegal(
+                "no roll is asked for: there are no dice to enter",
+            ))
+        }
+        Action::CorrectDice { .. } => {
+            return Err(crate::ground::error::illegal(
+                "no entered roll to correct: the house rule “I roll the dice” is off",
+            ))
+        }
     }
+    Ok(())
+}
+
+/// The house rule "I roll the dice" (not a rule of the book): on or off at any time in play.
+fn set_player_dice(ctx: &mut Ctx, on: bool) -> Result<(), RuleError> {
+    if ctx.game.options.player_dice == on {
+        let now = if on { "on" } else { "off" };
+        return Err(crate::ground::error::illegal(format!(
+            "the house rule “I roll the dice” is already {now}"
+        )));
+    }
+    ctx.game.options.player_dice = on;
+    ctx.emit(Event::PlayerDiceSet { on });
     Ok(())
 }
 

@@ -48,7 +48,7 @@ describe('first screen', () => {
     await fireEvent.input(await screen.findByTestId(tid.seedInput), { target: { value: '42' } });
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
-    expect(sent()[1]).toEqual({ action: 'new_game', seed: 42, options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', seed: 42, options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false } });
   });
 
   it('starts a game with the optional rules ticked (21.0, 22.0)', async () => {
@@ -57,7 +57,7 @@ describe('first screen', () => {
     await fireEvent.click(await screen.findByTestId(tid.optionNight));
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
-    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false } });
   });
 
   it('starts a game without a seed when the field is empty, and refuses a malformed seed', async () => {
@@ -69,7 +69,7 @@ describe('first screen', () => {
     await fireEvent.input(input, { target: { value: '' } });
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
-    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false } });
   });
 });
 

@@ -218,6 +218,23 @@ pub fn permits(
     seat: usize,
     request: &Request,
 ) -> Result<(), String> {
+    permits_asked(pack, roles, seats, seat, request, None)
+}
+
+/// [`permits`] while the move `asked_by` waits for the player's dice (house rule "I roll the dice"):
+/// `enter_dice` is the call of the seat whose move asked for the roll.
+pub fn permits_asked(
+    pack: &RulesPack,
+    roles: Roles,
+    seats: &[Seat],
+    seat: usize,
+    request: &Request,
+    asked_by: Option<&Action>,
+) -> Result<(), String> {
+    let request = match (request, asked_by) {
+        (Request::Move(Action::EnterDice { .. }), Some(asked)) => &Request::Move(asked.clone()),
+        _ => request,
+    };
     let commanding = || commanding_seat(pack, roles, seats) == Some(seat);
     let commander = || {
         commanding_seat(pack, roles, seats).map_or_else(
@@ -252,8 +269,15 @@ pub fn for_seat(
     view: &mut PlayerView,
 ) {
     let display = seats[seat].role == SeatRole::Display;
-    view.decisions
-        .retain(|d| !display && decider(pack, roles, seats, &d.action).0 == Some(seat));
+    let asked_by = view.pending_roll.as_ref().map(|roll| roll.asked_by.clone());
+    view.decisions.retain(|d| {
+        // House rule "I roll the dice": entering the asked roll is the asking move's seat's call.
+        let action = match (&d.action, &asked_by) {
+            (Action::EnterDice { .. }, Some(asked)) => asked,
+            (action, _) => action,
+        };
+        !display && decider(pack, roles, seats, action).0 == Some(seat)
+    });
     if commanding_seat(pack, roles, seats) != Some(seat) {
         view.undo_status.allowed = false;
     }
@@ -340,5 +364,45 @@ mod tests {
             Some(0),
             "the senior commander present"
         );
+    }
+
+    /// player_dice: the roll a move asked for is entered from the seat whose move it was (25.0 (2): a
+    /// ship's fire is its commander's), and only that seat is offered `enter_dice`.
+    #[test]
+    fn player_dice_the_asking_moves_seat_enters_the_roll() {
+        let pack = &RulesPack::standard();
+        let commanders = game_seats(pack, Roles::ShipCommanders, false);
+        let fire = Action::FireOrders {
+            ship: "breslau".into(),
+            target: None,
+            maximum_fire: false,
+        };
+        let enter = Request::Move(Action::EnterDice { faces: vec![6] });
+        let roles = Roles::ShipCommanders;
+        assert_eq!(
+            permits_asked(pack, roles, &commanders, 1, &enter, Some(&fire)),
+            Ok(())
+        );
+        assert!(permits_asked(pack, roles, &commanders, 0, &enter, Some(&fire)).is_err());
+        let mut view = PlayerView::no_game();
+        view.decisions = vec![serde_json::from_value(serde_json::json!({
+            "action": {"action": "enter_dice", "faces": []}, "label": "Enter 1 die"
+        }))
+        .unwrap()];
+        view.pending_roll = Some(goeben_referee::api::player_dice::PendingRoll {
+            prompt: "Roll 1 die".into(),
+            count: 1,
+            sides: 6,
+            purpose: String::new(),
+            rule: "14.5".into(),
+            hitting_faces: vec![6],
+            rolls_entered: 0,
+            asked_by: fire,
+        });
+        let mut goeben = view.clone();
+        for_seat(pack, roles, &commanders, 0, &mut goeben);
+        assert!(goeben.decisions.is_empty(), "not Goeben's roll");
+        for_seat(pack, roles, &commanders, 1, &mut view);
+        assert_eq!(view.decisions.len(), 1, "Breslau's commander enters it");
     }
 }

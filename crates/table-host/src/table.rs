@@ -623,16 +623,29 @@ impl Table {
     ) -> Result<goeben_referee::Request, Answer> {
         let request = goeben_referee::api::protocol::parse_request(text)
             .map_err(|e| Answer::refusal(400, e.code, e.message))?;
-        crate::game::permits(&rules.pack, rules.roles, &self.seats, seat, &request).map_err(
-            |why| {
-                let code = if self.seats[seat].role == seats::SeatRole::Display {
-                    HostCode::DisplayOnly
-                } else {
-                    HostCode::NotYourSeat
-                };
-                Answer::refusal(403, code, why)
-            },
-        )?;
+        // House rule "I roll the dice": the asked roll is entered by the seat whose move asked for it.
+        let asked_by = self
+            .lock()
+            .game
+            .as_ref()
+            .and_then(|game| game.pending_roll())
+            .map(|roll| roll.asked_by);
+        crate::game::permits_asked(
+            &rules.pack,
+            rules.roles,
+            &self.seats,
+            seat,
+            &request,
+            asked_by.as_ref(),
+        )
+        .map_err(|why| {
+            let code = if self.seats[seat].role == seats::SeatRole::Display {
+                HostCode::DisplayOnly
+            } else {
+                HostCode::NotYourSeat
+            };
+            Answer::refusal(403, code, why)
+        })?;
         Ok(request)
     }
 

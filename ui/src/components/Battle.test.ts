@@ -80,8 +80,10 @@ describe('battle card (14.0)', () => {
     shell();
     render(App);
     const cards = await screen.findAllByTestId(tid.fireOption);
-    await fireEvent.click(cards[1]);
-    const o = fight.options.filter((x) => !x.maximum_fire)[1];
+    // The second target's card, or the only one when the battle has one target (the fixture is a real game's).
+    const i = Math.min(1, cards.length - 1);
+    await fireEvent.click(cards[i]);
+    const o = fight.options.filter((x) => !x.maximum_fire)[i];
     await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: o.ship, target: o.target, maximum_fire: false }));
   });
 

@@ -50,4 +50,9 @@ cup_only: boolean,
  * House rule "take-backs after reveals" (off by default): undo may go back past a die or
  * a reveal; every such take-back is logged, counted and shown at the end and in the game record.
  */
-take_backs: boolean, };
+take_backs: boolean, 
+/**
+ * House rule "I roll the dice" (off by default): the player rolls the dice the rules have them roll
+ * at the table and enters the faces; the referee keeps every hidden draw. Changeable in play.
+ */
+player_dice?: boolean, };

@@ -4,4 +4,8 @@ export type ReviewLine = { rule: string, text: string,
 /**
  * `die`, `reveal`, `vp`, `alert`, `battle` or `other`, to pick out what a reader looks for.
  */
-kind: string, };
+kind: string, 
+/**
+ * The player rolled this line's dice and entered them (house rule "I roll the dice").
+ */
+by_player?: boolean, };

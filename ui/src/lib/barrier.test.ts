@@ -8,7 +8,7 @@ import { actionsOf, barrierFor, canonical, decisionOf, isBarrier, labelOf, sameA
 describe('the barrier marks (issue #14), from the one list of decisions (issue #33)', () => {
   it('gives each legal action the words the core put in its decision', () => {
     const { view } = copy(movement);
-    expect(view.protocol).toBe(2);
+    expect(view.protocol).toBe(3);
     expect(view.decisions.some((d) => d.barrier)).toBe(true);
     expect(view.decisions.every((d) => d.barrier)).toBe(false);
     view.decisions.forEach((d) => {

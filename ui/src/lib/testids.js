@@ -46,6 +46,8 @@ export const tid = Object.freeze({
   menuLog: 'menu-log',
   menuButton: 'menu-button',
   // components/GameMenu.svelte
+  /** The house rule "I roll the dice" switched on or off in play. */
+  playerDiceToggle: 'player-dice-toggle',
   gameMenu: 'game-menu',
   // components/OnTheTable.svelte
   onTheTable: 'on-the-table',
@@ -74,6 +76,21 @@ export const tid = Object.freeze({
   forecastButton: 'forecast-button',
   forecast: 'forecast',
   // components/controls/
+  /** The dice pad (controls/DicePad.svelte): the roll asked for, or the faces being corrected. */
+  dicePad: 'dice-pad',
+  dicePrompt: 'dice-prompt',
+  diceHitting: 'dice-hitting',
+  /** The faces typed, in order, and the count "5 of 8". */
+  diceFaces: 'dice-faces',
+  diceCount: 'dice-count',
+  /** A face button on the pad. @param {number} face */
+  diceFace: (face) => `dice-face-${face}`,
+  diceDelete: 'dice-delete',
+  diceClear: 'dice-clear',
+  diceDone: 'dice-done',
+  diceCancel: 'dice-cancel',
+  /** "Correct these dice", near the results, while the view has a correctable roll. */
+  correctDiceOpen: 'correct-dice-open',
   /** FireCard: the maximum-fire switch on a target's card (one per card). */
   /** FireCard: what the order spends. */
   fireSpend: 'fire-spend',
@@ -222,6 +239,8 @@ export const tid = Object.freeze({
   optionCampaign: 'option-campaign',
   optionRoles: 'option-roles',
   optionTakeBacks: 'option-take-backs',
+  /** House rule "I roll the dice" at new game. */
+  optionPlayerDice: 'option-player-dice',
   seedInput: 'seed-input',
   newGameButton: 'new-game-button',
   // components/RecordExport.svelte

@@ -67,8 +67,8 @@ export const REVIEW: Review = {
     { turn: 3, lines: [{ rule: '17.0', text: 'Victory points -2 → 12 (Orders).', kind: 'vp' }] },
   ],
   battles: [
-    { turn: 2, space: 'Malta', german: { dice: 8, hits: 3, expected: 1.3333 }, allied: { dice: 4, hits: 0, expected: 0.6667 } },
-    { turn: 3, space: 'open sea, Eastern Mediterranean', german: { dice: 6, hits: 1, expected: 1 }, allied: { dice: 0, hits: 0, expected: 0 } },
+    { turn: 2, space: 'Malta', german: { dice: 8, hits: 3, expected: 1.3333, player_dice: 0, player_hits: 0, player_expected: 0 }, allied: { dice: 4, hits: 0, expected: 0.6667, player_dice: 0, player_hits: 0, player_expected: 0 } },
+    { turn: 3, space: 'open sea, Eastern Mediterranean', german: { dice: 6, hits: 1, expected: 1, player_dice: 0, player_hits: 0, player_expected: 0 }, allied: { dice: 0, hits: 0, expected: 0, player_dice: 0, player_hits: 0, player_expected: 0 } },
   ],
   take_backs: 2,
 };
