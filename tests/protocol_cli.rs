@@ -257,4 +257,9 @@ fn player_dice_the_cli_asks_for_the_dice_and_takes_them() {
     );
     let wrong = send(r#"{"action":"enter_dice","faces":[7]}"#.into());
     assert_eq!(wrong["ok"], false);
+    drop(stdin);
+    assert!(
+        child.wait().unwrap().success(),
+        "the CLI ends cleanly at the end of its input"
+    );
 }

@@ -24,7 +24,8 @@ use crate::sequence::dispatch as rules;
 /// A roll the player is asked to make and enter (the view's `pending_roll`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PendingRoll {
-    /// What to roll and why, e.g. "Roll 8 dice: Goeben primary guns at HMS Defence: 8 dice, hit on 6 (14.5)".
+    /// What to roll and why, the count said once, e.g. "Roll 8 dice: SMS Goeben primary guns at HMS Defence —
+    /// hit on 6 (14.5)".
     pub prompt: String,
     /// How many dice to enter.
     pub count: u32,
@@ -70,7 +71,7 @@ impl RollInProgress {
             .map(|f| (7 - f.hitting_faces..=6).collect())
             .unwrap_or_default();
         PendingRoll {
-            prompt: format!("Roll {dice}: {} ({})", a.purpose, a.rule),
+            prompt: prompt(&dice, &a.purpose, &a.rule),
             count: a.count as u32,
             sides: a.sides,
             purpose: a.purpose.clone(),
@@ -80,6 +81,19 @@ impl RollInProgress {
             asked_by: self.action.clone(),
         }
     }
+}
+
+/// "Roll {dice}: {purpose} ({rule})", the count said once: a fire's purpose is its log line, which
+/// ends "…: 8 dice, hit on 6"; the prompt already leads with the count, so that tail reads "— hit on 6".
+fn prompt(dice: &str, purpose: &str, rule: &str) -> String {
+    let purpose = match purpose.rsplit_once(&format!(": {dice}, ")) {
+        Some((what, hits)) => format!("{what} — {hits}"),
+        None => purpose
+            .strip_suffix(&format!(": {dice}"))
+            .unwrap_or(purpose)
+            .to_string(),
+    };
+    format!("Roll {dice}: {purpose} ({rule})")
 }
 
 impl Session {
@@ -221,5 +235,36 @@ impl Session {
             ))),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prompt;
+
+    // 14.5: the prompt says the count once and what hits, as the player rolls it.
+    #[test]
+    fn rule_14_5_a_fire_prompt_says_its_count_once_and_what_hits() {
+        assert_eq!(
+            prompt(
+                "8 dice",
+                "SMS Goeben primary guns at HMS Defence: 8 dice, hit on 6",
+                "14.5"
+            ),
+            "Roll 8 dice: SMS Goeben primary guns at HMS Defence — hit on 6 (14.5)"
+        );
+        assert_eq!(
+            prompt(
+                "1 die",
+                "SMS Breslau torpedo 1 of 2 at HMS Dublin: 1 die, hit on 5–6",
+                "14.6"
+            ),
+            "Roll 1 die: SMS Breslau torpedo 1 of 2 at HMS Dublin — hit on 5–6 (14.6)"
+        );
+        // A roll that is no fire keeps its purpose whole.
+        assert_eq!(
+            prompt("2 dice", "hit table", "14.7"),
+            "Roll 2 dice: hit table (14.7)"
+        );
     }
 }

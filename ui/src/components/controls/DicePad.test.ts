@@ -22,7 +22,7 @@ afterEach(() => {
   clearMocks();
 });
 
-const PROMPT = 'Roll 8 dice: Goeben primary guns at HMS Defence: 8 dice, hit on 6 (14.5)';
+const PROMPT = 'Roll 8 dice: SMS Goeben primary guns at HMS Defence — hit on 6 (14.5)';
 
 /** The movement fixture's game asking for a roll (the protocol's own example). */
 function asking(roll: Partial<PendingRoll> = {}): Response {
