@@ -6,7 +6,8 @@ import type { Action } from "./Action";
  */
 export type PendingRoll = { 
 /**
- * What to roll and why, e.g. "Roll 8 dice: Goeben primary guns at HMS Defence: 8 dice, hit on 6 (14.5)".
+ * What to roll and why, the count said once, e.g. "Roll 8 dice: SMS Goeben primary guns at HMS Defence —
+ * hit on 6 (14.5)".
  */
 prompt: string, 
 /**
