@@ -82,6 +82,7 @@ async function enterOnPad(driver, roll, shot) {
   await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', pad);
   assert.equal(await textOf(driver, tid.dicePrompt), roll.prompt, 'the pad says what to roll in the core\'s words');
   assert.equal(await textOf(driver, tid.diceCount), `0 of ${roll.count}`);
+  assert.equal((await driver.findElements(byTestId(tid.fireOption))).length, 0, 'no fire card to tap while the dice are asked for');
   const done = await waitForTestId(driver, tid.diceDone);
   assert.equal(await done.isEnabled(), false, 'Done waits for every die');
   const faces = facesFor(roll);

@@ -546,6 +546,7 @@ mod tests {
                 dice: hits * 2,
                 hits,
                 expected,
+                ..SideLuck::default()
             },
             allied: SideLuck::default(),
         }

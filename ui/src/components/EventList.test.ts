@@ -19,6 +19,14 @@ describe('EventList', () => {
     expect(screen.getByRole('button', { name: 'Rule 4.0' })).toBeTruthy();
   });
 
+  it("says the dice the player entered were theirs (house rule \"I roll the dice\"), from a real answer", async () => {
+    const { default: entered } = await import('../test/fixtures/dice_entered.json');
+    const { container } = render(EventList, { props: { events: entered.events as Event[], lines: entered.lines as EventLine[] } });
+    const line = container.querySelector('li')!;
+    expect(line.textContent).toContain('you rolled');
+    expect(line.querySelector('.dice')!.getAttribute('aria-label')).toMatch(/^you rolled /);
+  });
+
   it("marks the faces that hit from a fire's typed fields, and none on other rolls", () => {
     const events: Event[] = [
       { event: 'dice_rolled', purpose: 'Torpedoes', faces: [4, 5, 6], rule: '14.6', fire: { german: true, space: at, hitting_faces: 2 } },

@@ -79,7 +79,6 @@ export const tid = Object.freeze({
   /** The dice pad (controls/DicePad.svelte): the roll asked for, or the faces being corrected. */
   dicePad: 'dice-pad',
   dicePrompt: 'dice-prompt',
-  diceHitting: 'dice-hitting',
   /** The faces typed, in order, and the count "5 of 8". */
   diceFaces: 'dice-faces',
   diceCount: 'dice-count',

@@ -51,7 +51,9 @@ describe('the dice pad', () => {
   it("shows the core's prompt as its heading, the hitting faces, and six large faces", () => {
     pad();
     expect(screen.getByTestId(tid.dicePrompt).textContent).toBe(PROMPT);
-    expect(screen.getByTestId(tid.diceHitting).textContent).toBe('6');
+    // What hits is in the prompt's words; the faces that hit are marked on the pad.
+    expect(screen.getByTestId(tid.diceFace(6)).classList.contains('hit')).toBe(true);
+    expect(screen.getByTestId(tid.diceFace(5)).classList.contains('hit')).toBe(false);
     for (let f = 1; f <= 6; f++) expect(screen.getByTestId(tid.diceFace(f))).toBeTruthy();
     expect(screen.queryByTestId(tid.diceFace(7))).toBeNull();
     expect(screen.getByTestId(tid.diceCount).textContent).toBe('0 of 8');
