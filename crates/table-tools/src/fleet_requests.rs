@@ -1,4 +1,6 @@
-//! The seed 002 Fleet Chart requests of a [`ToolSession`], bound: every change of a chart
+//! The seed 002 Fleet Chart tool of a [`ToolSession`]: its requests, answers and log entries, what each
+//! player and the shared screen see of the charts (its state in the session, [`fleets::FleetCharts`]),
+//! and the seals of an older save's charts. The requests are bound: every change of a chart
 //! seals all its boxes afresh and logs their commitments (never which box changed); a reveal shows the
 //! box's ships with its salt, so anyone checks them against the commitment logged at the last change; a
 //! location roll (10.5.3) that succeeds reveals the acting box at once and freezes the defender's chart
@@ -8,8 +10,8 @@
 use super::fleets::{self, BoxView, D10Procedure, FleetSide};
 use super::sdr::Player;
 use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
-use crate::fleets::{D10Result, OwnChartView};
-use crate::tool::{TableTool, ToolLog};
+use crate::fleets::{ChartView, D10Result, FleetCharts, OwnChartView};
+use crate::tool::{TableTool, ToolLog, ToolViews};
 use goeben_common::ErrorCode;
 use serde::{Deserialize, Serialize};
 use strum::VariantNames;
@@ -184,8 +186,66 @@ impl TableTool for FleetAction {
         }
     }
 
+    /// A save from before the seals: its charts are sealed now and their commitments logged.
+    fn update_loaded(session: &mut ToolSession) {
+        for owner in session.fleets.seal_unsealed(&mut session.salts) {
+            session.log_commitments(owner);
+        }
+    }
+
     fn check(session: &ToolSession) -> Result<(), String> {
         session.fleets.check()
+    }
+}
+
+/// What a player sees of the Fleet Charts: their own, and the other player's as an opponent sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct FleetSeatView {
+    /// This player's own Fleet Chart, every box shown (null until opened).
+    pub fleet_chart: Option<OwnChartView>,
+    /// The other player's Fleet Chart as this player may see it: revealed boxes only (null until opened).
+    pub opponent_fleet_chart: Option<ChartView>,
+}
+
+/// What the shared screen sees of the Fleet Charts: each as its owner's opponent sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct FleetTableView {
+    /// Each player's Fleet Chart as their opponent sees it: its side, box numbers, revealed boxes.
+    pub fleet_charts: PublicFleetCharts,
+}
+
+/// Each player's Fleet Chart as the other player sees it (null until that player opens one).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct PublicFleetCharts {
+    pub a: Option<ChartView>,
+    pub b: Option<ChartView>,
+}
+
+impl ToolViews for FleetCharts {
+    type SeatView = FleetSeatView;
+    type TableView = FleetTableView;
+
+    fn seat_view(&self, player: Player) -> FleetSeatView {
+        FleetSeatView {
+            fleet_chart: self.of(player).map(fleets::FleetChart::owner_view),
+            opponent_fleet_chart: self.opponent_view_of(player.opponent()),
+        }
+    }
+
+    fn table_view(&self) -> FleetTableView {
+        FleetTableView {
+            fleet_charts: PublicFleetCharts {
+                a: self.opponent_view_of(Player::A),
+                b: self.opponent_view_of(Player::B),
+            },
+        }
+    }
+}
+
+impl FleetCharts {
+    /// `owner`'s chart as their opponent sees it: revealed boxes only.
+    fn opponent_view_of(&self, owner: Player) -> Option<ChartView> {
+        self.of(owner).map(fleets::FleetChart::opponent_view)
     }
 }
 

@@ -2,15 +2,18 @@
 //! the charts they select (seed 001), random events (seed 004), and small calculators (seeds 003–004).
 //!
 //! Independent of the Goeben game (this crate knows only `goeben-common`: the dice and the JSON-line
-//! parser): a [`ToolSession`] holds its own seeded [`Dice`], the SDR bag, the chits each player drew and a
-//! public log. It answers one [`ToolAction`] with one [`ToolResponse`] (both tagged by `"tool"`), meant
+//! parser): a [`ToolSession`] holds its own seeded [`Dice`], a public log, and each tool's state (the SDR
+//! bag and the chits each player drew, the Fleet Charts, the search board, the PINs). It answers one [`ToolAction`] with one [`ToolResponse`] (both tagged by `"tool"`), meant
 //! for the player who acted.
 //!
 //! One seam per tool (`tool.rs`): each tool is a module that owns its requests, answers and log entries
 //! (e.g. [`sdr_requests::SdrAction`], [`sdr_requests::SdrAnswer`], [`sdr_requests::SdrLogEntry`]) and
-//! answers, guards, words and checks them itself. [`ToolAction`], [`ToolResponse`] and [`LogEntry`] are
-//! one line per tool over the tools' own enums (the macros of `wire.rs`): the JSON is each tool's own,
-//! read by its tag with the enum of the tool that owns it.
+//! answers, guards, words and checks them itself; a tool that keeps state owns its type too (e.g.
+//! `sdr_requests::SdrState`) and what each player and the shared screen see of it
+//! ([`sdr_requests::SdrView`]). [`ToolAction`], [`ToolResponse`] and [`LogEntry`] are one line per tool
+//! over the tools' own enums (the macros of `wire.rs`): the JSON is each tool's own, read by its tag with
+//! the enum of the tool that owns it. [`ToolSession`], [`ToolView`] and [`TableView`] are one field per
+//! tool that keeps state, flattened where the tool's part has more than one field.
 //!
 //! **Tools invariant: no response shows a player the value or salt of a chit the other player holds
 //! face down.** Chits leave only through [`sdr::Chit::view_for`] (or [`sdr::Chit::public_view`], as a
@@ -42,12 +45,13 @@ mod wire;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use fleets::{ChartView, FleetCharts, OwnChartView};
+use fleets::FleetCharts;
 use goeben_common::dice::Dice;
 pub use goeben_common::ErrorCode;
 pub use request::ToolRequest;
-use sdr::{Bag, Chit, ChitView, Player};
-use search::{SearchBoard, SearchStatus, Unit};
+use sdr::{Chit, Player};
+use search::{SearchBoard, Unit};
+use tool::ToolViews;
 
 /// The label every draw without a purpose carries: a house rule, not one the rules call for.
 pub const FREE_DRAW: &str = "free draw (house rule)";
@@ -117,45 +121,41 @@ impl ToolResponse {
     }
 }
 
-/// What one player may see of the session.
+/// What one player may see of the session: the log, and each tool's part as that player may see it (one
+/// line per tool that keeps state; flattened, so the JSON keeps the field names it always had).
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct ToolView {
     pub player: Player,
-    pub bag_left: usize,
-    pub chits: Vec<ChitView>,
+    /// `bag_left`, and `chits`: the player's own with their values, the other's by commitment.
+    #[serde(flatten)]
+    pub sdr: sdr_requests::SdrView,
     pub log: Vec<LogLine>,
-    /// This player's own Fleet Chart, every box shown (null until opened).
-    pub fleet_chart: Option<OwnChartView>,
-    /// The other player's Fleet Chart as this player may see it: revealed boxes only (null until opened).
-    pub opponent_fleet_chart: Option<ChartView>,
-    /// This player's own seed 001 units and their positions (the other player's are never shown).
-    pub units: Vec<Unit>,
-    pub search: SearchStatus,
+    /// `fleet_chart`, the player's own; `opponent_fleet_chart`, the other's revealed boxes.
+    #[serde(flatten)]
+    pub fleet: fleet_requests::FleetSeatView,
+    /// `units`, the player's own (never the other's), and `search`, the turn.
+    #[serde(flatten)]
+    pub searches: search_requests::SearchSeatView,
 }
 
-/// What both players may see of the session, for the screen they share (`table_view`): the answer holds
-/// no player's private data — no face-down chit's value or salt, no ship of an unrevealed Fleet Box, no
+/// What both players may see of the session, for the screen they share (`table_view`): the log, and each
+/// tool's part as both players may see it (one line per tool that keeps state, flattened). It holds no
+/// player's private data — no face-down chit's value or salt, no ship of an unrevealed Fleet Box, no
 /// unit or position.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct TableView {
-    pub bag_left: usize,
-    /// Every chit as a player who does not hold it sees it: the commitment only while face down; value,
-    /// salt and the check once revealed.
-    pub chits: Vec<ChitView>,
+    /// `bag_left`, and `chits`, every one as a player who does not hold it sees it: the commitment only
+    /// while face down; value, salt and the check once revealed.
+    #[serde(flatten)]
+    pub sdr: sdr_requests::SdrView,
     /// The public log with readable lines (the same log both players' views carry).
     pub log: Vec<LogLine>,
-    /// Each player's Fleet Chart as their opponent sees it: its side, box numbers, revealed boxes.
-    pub fleet_charts: PublicFleetCharts,
-    /// The search turn: turn, night, who is British, whose searches, whether they have begun, and a
-    /// waiting call's public part (caller, square, dice).
-    pub search: SearchStatus,
-}
-
-/// Each player's Fleet Chart as the other player sees it (null until that player opens one).
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
-pub struct PublicFleetCharts {
-    pub a: Option<ChartView>,
-    pub b: Option<ChartView>,
+    /// `fleet_charts`: each player's Fleet Chart as their opponent sees it.
+    #[serde(flatten)]
+    pub fleet: fleet_requests::FleetTableView,
+    /// `search`: the search turn's public status.
+    #[serde(flatten)]
+    pub searches: search_requests::SearchTableView,
 }
 
 wire::tool_log! {
@@ -187,14 +187,22 @@ fn name(player: Player) -> &'static str {
 }
 
 /// The table tools' whole state: secret (holds chit values, salts and the RNG). Saved as JSON; never
-/// sent to a player — players get [`ToolResponse`]s. Every load (the app's, the table host's state file)
-/// goes through [`SavedSession`]: brought up to date and checked, or refused.
+/// sent to a player — players get [`ToolResponse`]s. The dice, the log and the salts are shared; each
+/// tool that keeps state has one field of its own type (one line per tool), flattened when it has more
+/// than one field so the save keeps the field names it always had.
+///
+/// `remote = "Self"`: the derive makes inherent `ToolSession::serialize` and `ToolSession::deserialize`,
+/// which write the fields as saved and read them unchecked, for the `Serialize` and `Deserialize` impls
+/// below only (one list of fields, not a second struct to keep in step). Every load (the app's, the table
+/// host's state file, [`ToolSession::from_json`]) goes through serde's `Deserialize`: brought up to date
+/// and checked, or refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "SavedSession")]
+#[serde(remote = "Self")]
 pub struct ToolSession {
     dice: Dice,
-    bag: Bag,
-    chits: Vec<Chit>,
+    /// The Secret Die Roll's bag and chits (`bag`, `chits`).
+    #[serde(flatten)]
+    sdr: sdr_requests::SdrState,
     log: Vec<LogEntry>,
     /// Each player's hidden Fleet Chart (seed 002). Absent from sessions saved before the charts existed.
     #[serde(default)]
@@ -212,55 +220,22 @@ pub struct ToolSession {
     pins: pins::Pins,
 }
 
-/// A [`ToolSession`] as saved, before its load is brought up to date and checked.
-#[derive(Deserialize)]
-struct SavedSession {
-    dice: Dice,
-    bag: Bag,
-    chits: Vec<Chit>,
-    log: Vec<LogEntry>,
-    #[serde(default)]
-    fleets: FleetCharts,
-    #[serde(default)]
-    search: SearchBoard,
-    #[serde(default)]
-    salts: sdr::Salts,
-    #[serde(default)]
-    pins: pins::Pins,
+impl Serialize for ToolSession {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // The derived writing (`remote = "Self"`): every field as saved.
+        ToolSession::serialize(self, serializer)
+    }
 }
 
-impl TryFrom<SavedSession> for ToolSession {
-    type Error = String;
-
-    /// A save from before the turn steps and the seals is brought up to date (its step from
+impl<'de> Deserialize<'de> for ToolSession {
+    /// A save from before the turn steps and the seals is brought up to date by each tool (its step from
     /// its searches, its island squares from its units, its charts sealed and their commitments logged);
     /// then the invariants are checked, so a save that breaks them is refused, never half-loaded.
-    fn try_from(saved: SavedSession) -> Result<ToolSession, String> {
-        let SavedSession {
-            dice,
-            bag,
-            chits,
-            log,
-            fleets,
-            search,
-            salts,
-            pins,
-        } = saved;
-        let mut session = ToolSession {
-            dice,
-            bag,
-            chits,
-            log,
-            fleets,
-            search,
-            salts,
-            pins,
-        };
-        session.search.migrate();
-        for owner in session.fleets.seal_unsealed(&mut session.salts) {
-            session.log_commitments(owner);
-        }
-        session.check()?;
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // The derived reading (`remote = "Self"`), unchecked.
+        let mut session = ToolSession::deserialize(deserializer)?;
+        ToolAction::update_loaded_tools(&mut session);
+        session.check().map_err(serde::de::Error::custom)?;
         Ok(session)
     }
 }
@@ -291,8 +266,7 @@ impl ToolSession {
     fn with(dice: Dice, salts: sdr::Salts) -> ToolSession {
         ToolSession {
             dice,
-            bag: Bag::full(),
-            chits: Vec::new(),
+            sdr: sdr_requests::SdrState::new(),
             log: Vec::new(),
             fleets: FleetCharts::default(),
             search: SearchBoard::default(),
@@ -303,7 +277,7 @@ impl ToolSession {
 
     /// Restores a saved session, refusing one whose chits and bag do not add up.
     pub fn from_json(text: &str) -> Result<ToolSession, String> {
-        // Brought up to date and checked as it is read (`SavedSession`).
+        // Brought up to date and checked as it is read (`Deserialize for ToolSession`).
         serde_json::from_str(text).map_err(|e| format!("not a tool session: {e}"))
     }
 
@@ -313,11 +287,11 @@ impl ToolSession {
     }
 
     pub fn chits(&self) -> &[Chit] {
-        &self.chits
+        &self.sdr.chits
     }
 
-    pub fn bag(&self) -> &Bag {
-        &self.bag
+    pub fn bag(&self) -> &sdr::Bag {
+        &self.sdr.bag
     }
 
     /// A player's seed 001 units with their positions (secret: for tests).
@@ -370,55 +344,34 @@ impl ToolSession {
     pub fn has_pin(&self, player: Player) -> bool {
         self.pins.is_set(player)
     }
-    /// What `player` may see: their own chits' values, the other's commitments, revealed chits, the log.
+    /// What `player` may see: the log, and each tool's part as that player may see it.
     pub fn view(&self, player: Player) -> ToolView {
         ToolView {
             player,
-            bag_left: self.bag.len(),
-            chits: self.chits.iter().map(|c| c.view_for(player)).collect(),
-            log: self
-                .log
-                .iter()
-                .map(|entry| LogLine {
-                    entry: entry.clone(),
-                    text: entry.text(),
-                })
-                .collect(),
-            fleet_chart: self.fleets.of(player).map(fleets::FleetChart::owner_view),
-            opponent_fleet_chart: self
-                .fleets
-                .of(player.opponent())
-                .map(fleets::FleetChart::opponent_view),
-            units: self.search.units(player).to_vec(),
-            search: self.search.status(),
+            sdr: self.sdr.seat_view(player),
+            log: self.log_lines(),
+            fleet: self.fleets.seat_view(player),
+            searches: self.search.seat_view(player),
         }
     }
 
-    /// What both players may see: every chit as a non-owner sees it, the log, each chart as its
-    /// opponent sees it, the search status (all public).
+    /// What both players may see: the log, and each tool's part as both may see it.
     pub fn table_view(&self) -> TableView {
-        let opponent_view = |player| {
-            self.fleets
-                .of(player)
-                .map(fleets::FleetChart::opponent_view)
-        };
         TableView {
-            bag_left: self.bag.len(),
-            chits: self.chits.iter().map(Chit::public_view).collect(),
-            log: self
-                .log
-                .iter()
-                .map(|entry| LogLine {
-                    entry: entry.clone(),
-                    text: entry.text(),
-                })
-                .collect(),
-            fleet_charts: PublicFleetCharts {
-                a: opponent_view(Player::A),
-                b: opponent_view(Player::B),
-            },
-            search: self.search.status(),
+            sdr: self.sdr.table_view(),
+            log: self.log_lines(),
+            fleet: self.fleets.table_view(),
+            searches: self.search.table_view(),
         }
+    }
+
+    /// The public log, each entry with its readable line.
+    fn log_lines(&self) -> Vec<LogLine> {
+        let line = |entry: &LogEntry| LogLine {
+            entry: entry.clone(),
+            text: entry.text(),
+        };
+        self.log.iter().map(line).collect()
     }
 
     /// The session's invariants: the log's bound, then each tool's own (the chits' conservation, the
@@ -461,6 +414,7 @@ mod tests {
     use super::*;
     use crate::events::EventTable;
     use crate::fleets::FleetSide;
+    use crate::sdr::ChitView;
     use crate::search::Position;
 
     fn draw(s: &mut ToolSession, player: Player) -> ChitView {
@@ -735,21 +689,24 @@ mod tests {
             panic!("a table view")
         };
         let (view_a, view_b) = (s.view(Player::A), s.view(Player::B));
-        assert_eq!(table.bag_left, 46);
+        assert_eq!(table.sdr.bag_left, 46);
         assert_eq!(
-            table.chits[0].face,
+            table.sdr.chits[0].face,
             sdr::ChitFace::Hidden,
             "A's face-down chit shows its commitment only"
         );
-        assert_eq!(table.chits[0].commitment, a.commitment);
+        assert_eq!(table.sdr.chits[0].commitment, a.commitment);
         assert_eq!(
-            table.chits[1], view_a.chits[1],
+            table.sdr.chits[1], view_a.sdr.chits[1],
             "B's revealed chit as everyone sees it"
         );
         assert_eq!(table.log, view_a.log);
-        assert_eq!(table.fleet_charts.a, view_b.opponent_fleet_chart);
-        assert_eq!(table.fleet_charts.b, None);
-        assert_eq!(table.search, view_a.search);
+        assert_eq!(
+            table.fleet.fleet_charts.a,
+            view_b.fleet.opponent_fleet_chart
+        );
+        assert_eq!(table.fleet.fleet_charts.b, None);
+        assert_eq!(table.searches.search, view_a.searches.search);
         let json = serde_json::to_string(&ToolResponse::Peek(crate::peek::PeekAnswer::TableView(
             table,
         )))

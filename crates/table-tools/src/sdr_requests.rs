@@ -1,13 +1,15 @@
-//! The seed 001 Secret Die Roll requests of a [`ToolSession`]: chits drawn for their purpose (or freely,
-//! labelled as a house rule), revealed and put back, and any commitment checked; the log lines they leave
-//! (a draw by its commitment only). The chits and the bag themselves are in [`super::sdr`].
+//! The seed 001 Secret Die Roll tool of a [`ToolSession`]: its requests (chits drawn for their purpose, or
+//! freely, labelled as a house rule; revealed and put back; any commitment checked), the log lines they
+//! leave (a draw by its commitment only), its state in the session (the bag and the chits drawn, checked
+//! for conservation) and what each player and the shared screen see of it. The rules of the chits and the
+//! bag themselves are in [`super::sdr`].
 
-use super::sdr::{self, Chit, ChitState, Player};
+use super::sdr::{self, Bag, Chit, ChitState, Player};
 use super::{
     name, sdr_purposes, LogEntry, ToolResponse, ToolSession, FREE_DRAW, LABEL_MAX_CHARS, LOG_MAX,
 };
 use crate::sdr::ChitView;
-use crate::tool::{TableTool, ToolLog};
+use crate::tool::{TableTool, ToolLog, ToolViews};
 use goeben_common::ErrorCode;
 use serde::{Deserialize, Serialize};
 use strum::VariantNames;
@@ -108,15 +110,38 @@ impl TableTool for SdrAction {
         }
     }
 
-    /// Conservation of chits (each face: in the bag plus held out = 8), numbering, and commitments.
     fn check(session: &ToolSession) -> Result<(), String> {
+        session.sdr.check()
+    }
+}
+
+/// The Secret Die Roll's state in the session: the bag and every chit drawn (secret: their values and
+/// salts). Saved as the session's `bag` and `chits`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct SdrState {
+    pub(crate) bag: Bag,
+    /// Every chit drawn, in the order drawn: chit #n is at place n - 1.
+    pub(crate) chits: Vec<Chit>,
+}
+
+impl SdrState {
+    /// A full bag, no chit drawn.
+    pub(crate) fn new() -> SdrState {
+        SdrState {
+            bag: Bag::full(),
+            chits: Vec::new(),
+        }
+    }
+
+    /// Conservation of chits (each face: in the bag plus held out = 8), numbering, and commitments.
+    fn check(&self) -> Result<(), String> {
         for value in 1..=sdr::FACES as u8 {
-            let held = session
+            let held = self
                 .chits
                 .iter()
                 .filter(|c| c.value == value && c.state != ChitState::Returned)
                 .count();
-            let total = session.bag.left_of(value) as usize + held;
+            let total = self.bag.left_of(value) as usize + held;
             if total != sdr::SETS as usize {
                 return Err(format!(
                     "{total} chits showing {value} instead of {}",
@@ -124,7 +149,7 @@ impl TableTool for SdrAction {
                 ));
             }
         }
-        for (i, chit) in session.chits.iter().enumerate() {
+        for (i, chit) in self.chits.iter().enumerate() {
             if chit.id as usize != i + 1 {
                 return Err(format!("chit #{} is in place {}", chit.id, i + 1));
             }
@@ -133,6 +158,37 @@ impl TableTool for SdrAction {
             }
         }
         Ok(())
+    }
+}
+
+/// What a player, or the shared screen, sees of the Secret Die Roll: the chits left in the bag, and every
+/// chit drawn as that viewer sees it (a face-down chit of the other player: its commitment only).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct SdrView {
+    pub bag_left: usize,
+    /// Every chit drawn as this viewer sees it: a chit of the viewer's own with its value; another's by
+    /// its commitment only while face down; value, salt and the check once revealed.
+    pub chits: Vec<ChitView>,
+}
+
+impl ToolViews for SdrState {
+    type SeatView = SdrView;
+    type TableView = SdrView;
+
+    /// The player's own chits with their values, the other player's by commitment until revealed.
+    fn seat_view(&self, player: Player) -> SdrView {
+        SdrView {
+            bag_left: self.bag.len(),
+            chits: self.chits.iter().map(|c| c.view_for(player)).collect(),
+        }
+    }
+
+    /// Every chit as a player who does not hold it sees it.
+    fn table_view(&self) -> SdrView {
+        SdrView {
+            bag_left: self.bag.len(),
+            chits: self.chits.iter().map(Chit::public_view).collect(),
+        }
     }
 }
 
@@ -213,18 +269,20 @@ impl ToolSession {
             );
         }
         if let Some(purpose) = purpose {
-            if let Err(r) = sdr_purposes::check_draw(purpose, player, &self.clock(), &self.chits) {
+            if let Err(r) =
+                sdr_purposes::check_draw(purpose, player, &self.clock(), &self.sdr.chits)
+            {
                 return ToolResponse::error(r.code, r.message);
             }
         }
         let label = drawn_label(purpose, &label);
         let turn = self.search.status().turn;
-        let id = self.chits.len() as u32 + 1;
+        let id = self.sdr.chits.len() as u32 + 1;
         let Some(mut chit) = Chit::draw(
             id,
             player,
             label,
-            &mut self.bag,
+            &mut self.sdr.bag,
             &mut self.dice,
             &mut self.salts,
         ) else {
@@ -243,14 +301,14 @@ impl ToolSession {
             purpose,
         }));
         let view = chit.view_for(player);
-        self.chits.push(chit);
+        self.sdr.chits.push(chit);
         if purpose.is_some_and(sdr_purposes::SdrPurpose::face_up) {
             // Seed 001 What If? Italy: the chit is placed face up.
             return match self.reveal(player, id) {
                 ToolResponse::Sdr(SdrAnswer::SdrRevealed { chit }) => {
                     ToolResponse::Sdr(SdrAnswer::SdrDrawn {
                         chit,
-                        bag_left: self.bag.len(),
+                        bag_left: self.sdr.bag.len(),
                     })
                 }
                 other => unreachable!("a chit just drawn reveals: {other:?}"),
@@ -258,7 +316,7 @@ impl ToolSession {
         }
         ToolResponse::Sdr(SdrAnswer::SdrDrawn {
             chit: view,
-            bag_left: self.bag.len(),
+            bag_left: self.sdr.bag.len(),
         })
     }
 
@@ -278,14 +336,14 @@ impl ToolSession {
         let index = id
             .checked_sub(1)
             .map(|i| i as usize)
-            .filter(|&i| i < self.chits.len());
+            .filter(|&i| i < self.sdr.chits.len());
         let Some(index) = index else {
             return Err(ToolResponse::error(
                 ErrorCode::UnknownChit,
                 format!("no chit #{id} was drawn"),
             ));
         };
-        if self.chits[index].owner != player {
+        if self.sdr.chits[index].owner != player {
             return Err(ToolResponse::error(
                 ErrorCode::NotYourChit,
                 format!("chit #{id} belongs to the other player"),
@@ -299,13 +357,13 @@ impl ToolSession {
             Ok(i) => i,
             Err(refusal) => return refusal,
         };
-        if self.chits[index].state != ChitState::Secret {
+        if self.sdr.chits[index].state != ChitState::Secret {
             return ToolResponse::error(
                 ErrorCode::AlreadyRevealed,
                 format!("chit #{id} is already revealed"),
             );
         }
-        let chit = &mut self.chits[index];
+        let chit = &mut self.sdr.chits[index];
         chit.state = ChitState::Revealed;
         let view = chit.view_for(player.opponent());
         let sdr::ChitFace::Revealed {
@@ -331,7 +389,7 @@ impl ToolSession {
             Ok(i) => i,
             Err(refusal) => return refusal,
         };
-        match self.chits[index].state {
+        match self.sdr.chits[index].state {
             ChitState::Secret => {
                 return ToolResponse::error(
                     ErrorCode::NotRevealed,
@@ -346,16 +404,16 @@ impl ToolSession {
             }
             ChitState::Revealed => {}
         }
-        let chit = &mut self.chits[index];
+        let chit = &mut self.sdr.chits[index];
         chit.state = ChitState::Returned;
-        self.bag.put_back(chit.value);
+        self.sdr.bag.put_back(chit.value);
         self.log.push(LogEntry::Sdr(SdrLogEntry::SdrReturned {
             chit: id,
             owner: player,
         }));
         ToolResponse::Sdr(SdrAnswer::SdrReturned {
-            chit: self.chits[index].view_for(player),
-            bag_left: self.bag.len(),
+            chit: self.sdr.chits[index].view_for(player),
+            bag_left: self.sdr.bag.len(),
         })
     }
 }

@@ -1,6 +1,8 @@
-//! The seed 001 search requests of a [`ToolSession`]: the acting player's units, turns, spotting reports,
-//! search calls and the searched player's choices, and the log lines they leave (all public: what the
-//! rules make a player say aloud). The rules themselves are in [`super::search`].
+//! The seed 001 search tool of a [`ToolSession`]: its requests (the acting player's units, turns, spotting
+//! reports, search calls and the searched player's choices), the log lines they leave (all public: what
+//! the rules make a player say aloud), and what each player and the shared screen see of its state in the
+//! session ([`super::search::SearchBoard`]: each player's units, secret, and the turn). The rules
+//! themselves are in [`super::search`].
 
 use super::sdr::Player;
 use super::search::{
@@ -8,8 +10,8 @@ use super::search::{
 };
 use super::turn::TurnStep;
 use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
-use crate::search::{PendingCall, SearchDie, Unit};
-use crate::tool::{TableTool, ToolLog};
+use crate::search::{PendingCall, SearchBoard, SearchDie, SearchStatus, Unit};
+use crate::tool::{TableTool, ToolLog, ToolViews};
 use crate::turn;
 use goeben_common::ErrorCode;
 use serde::{Deserialize, Serialize};
@@ -240,8 +242,47 @@ impl TableTool for SearchesAction {
         }
     }
 
+    /// A save from before the turn steps: placed in its step, its island squares named.
+    fn update_loaded(session: &mut ToolSession) {
+        session.search.migrate();
+    }
+
     fn check(session: &ToolSession) -> Result<(), String> {
         session.search.check()
+    }
+}
+
+/// What a player sees of the search: their own units, and the turn.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct SearchSeatView {
+    /// This player's own seed 001 units and their positions (the other player's are never shown).
+    pub units: Vec<Unit>,
+    pub search: SearchStatus,
+}
+
+/// What the shared screen sees of the search: the turn only.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct SearchTableView {
+    /// The search turn: turn, night, who is British, whose searches, whether they have begun, and a
+    /// waiting call's public part (caller, square, dice).
+    pub search: SearchStatus,
+}
+
+impl ToolViews for SearchBoard {
+    type SeatView = SearchSeatView;
+    type TableView = SearchTableView;
+
+    fn seat_view(&self, player: Player) -> SearchSeatView {
+        SearchSeatView {
+            units: self.units(player).to_vec(),
+            search: self.status(),
+        }
+    }
+
+    fn table_view(&self) -> SearchTableView {
+        SearchTableView {
+            search: self.status(),
+        }
     }
 }
 

@@ -120,6 +120,12 @@ macro_rules! tool_requests {
                 }
             }
 
+            /// Every tool's part of a session read from an older save brought up to date, the tools in
+            /// turn.
+            fn update_loaded_tools(session: &mut ToolSession) {
+                $( <$part as $crate::tool::TableTool>::update_loaded(session); )*
+            }
+
             /// Every tool's part of the session's invariants, the tools in turn.
             fn check_tools(session: &ToolSession) -> Result<(), String> {
                 $( <$part as $crate::tool::TableTool>::check(session)?; )*

@@ -75,10 +75,10 @@ fn finish_turn(s: &mut ToolSession) {
         ) else {
             unreachable!()
         };
-        let next = match v.search.step {
+        let next = match v.searches.search.step {
             TurnStep::Over => return,
             TurnStep::Movement | TurnStep::Spotting => {
-                if v.search.done.contains(&A) {
+                if v.searches.search.done.contains(&A) {
                     B
                 } else {
                     A
@@ -115,7 +115,7 @@ fn turn_of(s: &ToolSession) -> (u32, TurnStep) {
     ) else {
         unreachable!()
     };
-    (v.search.turn, v.search.step)
+    (v.searches.search.turn, v.searches.search.step)
 }
 
 /// Plays turns until turn `turn` is in its movement step.

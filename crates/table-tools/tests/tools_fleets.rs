@@ -69,11 +69,14 @@ fn code(answer: &ToolResponse) -> String {
 fn each_player_sees_their_own_chart_whole_and_the_other_by_box_number_only_5_0() {
     let s = spee_session();
     let a = view(&s, A);
-    let own = a.fleet_chart.expect("A's chart");
+    let own = a.fleet.fleet_chart.expect("A's chart");
     assert_eq!(own.side, FleetSide::German);
     assert_eq!(own.boxes.len(), 12);
     assert_eq!(own.boxes[3].ships.len(), 4);
-    let theirs = a.opponent_fleet_chart.expect("B's chart as A sees it");
+    let theirs = a
+        .fleet
+        .opponent_fleet_chart
+        .expect("B's chart as A sees it");
     assert_eq!(theirs.boxes.len(), 10, "the Allied chart has ten boxes");
     assert!(theirs
         .boxes
@@ -131,10 +134,10 @@ fn a_reveal_names_the_ships_of_one_box_and_a_regroup_hides_it_again_5_2() {
         )),
         ToolResponse::Fleet(goeben_table_tools::fleet_requests::FleetAnswer::FleetChart { .. })
     ));
-    let again = view(&s, B).opponent_fleet_chart.unwrap();
+    let again = view(&s, B).fleet.opponent_fleet_chart.unwrap();
     assert_eq!(again.boxes[3], BoxView::Unknown { fleet_box: 4 });
     assert!(
-        !view(&s, A).fleet_chart.unwrap().boxes[3].revealed,
+        !view(&s, A).fleet.fleet_chart.unwrap().boxes[3].revealed,
         "the owner sees the box is hidden again"
     );
 }
@@ -157,7 +160,7 @@ fn an_empty_box_reveals_as_a_decoy_and_its_marker_is_the_owners_note_5_1() {
         chart.boxes[10].marker_on_map && chart.boxes[10].decoy,
         "a marker on the map over an empty box is a decoy"
     );
-    let seen_by_b = serde_json::to_string(&view(&s, B).opponent_fleet_chart).unwrap();
+    let seen_by_b = serde_json::to_string(&view(&s, B).fleet.opponent_fleet_chart).unwrap();
     assert!(
         !seen_by_b.contains("marker") && !seen_by_b.contains("decoy"),
         "B does not learn which markers are out: {seen_by_b}"
@@ -226,7 +229,7 @@ fn a_bombardment_roll_of_1_to_4_reveals_the_acting_box_10_2() {
         Some(BoxView::Known { fleet_box: 4, .. })
     ));
     assert!(matches!(
-        view(&s, B).opponent_fleet_chart.unwrap().boxes[3],
+        view(&s, B).fleet.opponent_fleet_chart.unwrap().boxes[3],
         BoxView::Known { .. }
     ));
 }
@@ -258,7 +261,7 @@ fn an_unrevealing_roll_does_not_name_the_acting_box_in_the_log_10_4() {
         "{line:?}"
     );
     assert_eq!(
-        b_view.opponent_fleet_chart.unwrap().boxes[2],
+        b_view.fleet.opponent_fleet_chart.unwrap().boxes[2],
         BoxView::Unknown { fleet_box: 3 }
     );
 }

@@ -111,6 +111,7 @@ fn assert_own_values_shown(session: &ToolSession, viewer: Player) {
     };
     for (id, value, _) in secrets_of(session, viewer) {
         let shown = view
+            .sdr
             .chits
             .iter()
             .find(|c| c.chit == id)
@@ -159,7 +160,7 @@ fn note_search(
         }),
         LATER,
     ) {
-        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(v)) => v.search,
+        ToolResponse::Peek(goeben_table_tools::peek::PeekAnswer::View(v)) => v.searches.search,
         _ => unreachable!(),
     };
     match (action, response) {
@@ -397,7 +398,7 @@ fn assert_no_fleet_leak(
     assert_chart_as_revealed(
         session,
         viewer.opponent(),
-        view.opponent_fleet_chart.as_ref(),
+        view.fleet.opponent_fleet_chart.as_ref(),
         step,
     );
 }
@@ -496,32 +497,42 @@ fn assert_table_is_common_ground(session: &ToolSession, table: &TableView, step:
         _ => unreachable!(),
     };
     let (a, b) = (view(Player::A), view(Player::B));
-    assert_eq!(table.bag_left, a.bag_left, "step {step}");
+    assert_eq!(table.sdr.bag_left, a.sdr.bag_left, "step {step}");
     assert_eq!(table.log, a.log, "step {step}: the table's log");
     assert_eq!(
-        table.search, a.search,
+        table.searches.search, a.searches.search,
         "step {step}: the table's search status"
     );
     assert_eq!(
-        table.fleet_charts.a, b.opponent_fleet_chart,
+        table.fleet.fleet_charts.a, b.fleet.opponent_fleet_chart,
         "step {step}: A's chart as B sees it"
     );
     assert_eq!(
-        table.fleet_charts.b, a.opponent_fleet_chart,
+        table.fleet.fleet_charts.b, a.fleet.opponent_fleet_chart,
         "step {step}: B's chart as A sees it"
     );
-    assert_chart_as_revealed(session, Player::A, table.fleet_charts.a.as_ref(), step);
-    assert_chart_as_revealed(session, Player::B, table.fleet_charts.b.as_ref(), step);
+    assert_chart_as_revealed(
+        session,
+        Player::A,
+        table.fleet.fleet_charts.a.as_ref(),
+        step,
+    );
+    assert_chart_as_revealed(
+        session,
+        Player::B,
+        table.fleet.fleet_charts.b.as_ref(),
+        step,
+    );
     assert_eq!(
-        table.chits.len(),
+        table.sdr.chits.len(),
         session.chits().len(),
         "step {step}: every chit is listed"
     );
-    for (shown, chit) in table.chits.iter().zip(session.chits()) {
+    for (shown, chit) in table.sdr.chits.iter().zip(session.chits()) {
         let non_owner = if chit.owner == Player::A { &b } else { &a };
         assert_eq!(
             Some(shown),
-            non_owner.chits.iter().find(|c| c.chit == chit.id),
+            non_owner.sdr.chits.iter().find(|c| c.chit == chit.id),
             "step {step}: chit #{} as its non-owner sees it",
             chit.id
         );
@@ -892,6 +903,7 @@ fn the_table_view_holds_both_players_public_parts_and_no_secret() {
     assert_table_is_common_ground(&session, &table, 0);
     assert_eq!(
         table
+            .sdr
             .chits
             .iter()
             .filter(|c| matches!(c.face, goeben_table_tools::sdr::ChitFace::Revealed { .. }))
@@ -900,13 +912,14 @@ fn the_table_view_holds_both_players_public_parts_and_no_secret() {
     );
     assert_eq!(
         table
+            .sdr
             .chits
             .iter()
             .filter(|c| matches!(c.face, goeben_table_tools::sdr::ChitFace::Hidden))
             .count(),
         2
     );
-    assert!(table.fleet_charts.a.is_some() && table.fleet_charts.b.is_some());
+    assert!(table.fleet.fleet_charts.a.is_some() && table.fleet.fleet_charts.b.is_some());
 }
 
 #[test]
@@ -941,7 +954,7 @@ fn the_table_leak_check_would_catch_a_planted_secret() {
             panic!()
         };
         let mut planted = clean.clone();
-        planted["chits"][index] = serde_json::to_value(&own.chits[index]).unwrap();
+        planted["chits"][index] = serde_json::to_value(&own.sdr.chits[index]).unwrap();
         assert!(
             caught(planted),
             "{owner:?}'s own face of chit #{} must be flagged",
@@ -980,7 +993,7 @@ fn the_table_leak_check_would_catch_a_planted_secret() {
         );
         // The owner's whole chart.
         let mut planted = clean.clone();
-        planted["fleet_chart"] = serde_json::to_value(&own.fleet_chart).unwrap();
+        planted["fleet_chart"] = serde_json::to_value(&own.fleet.fleet_chart).unwrap();
         assert!(caught(planted), "{owner:?}'s own chart must be flagged");
         // A unit with its position.
         let mut planted = clean.clone();

@@ -707,7 +707,7 @@ fn issue_30_a_request_without_the_pin_carries_none_of_that_players_secrets() {
     };
     let planted = ToolResponse::Error {
         code: ErrorCode::PinNeeded,
-        message: serde_json::to_string(&view.fleet_chart).unwrap(),
+        message: serde_json::to_string(&view.fleet.fleet_chart).unwrap(),
     };
     assert!(shows_a_secret_of_a(
         &serde_json::to_string(&planted).unwrap()

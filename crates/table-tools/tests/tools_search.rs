@@ -97,7 +97,7 @@ fn end_step(s: &mut ToolSession, player: Player) {
 /// and plays it up to step `to`: movement closed, spotting closed, the British searches.
 fn advance(s: &mut ToolSession, night: bool, to: TurnStep) {
     loop {
-        let status = view(s, A).search;
+        let status = view(s, A).searches.search;
         match status.step {
             TurnStep::Setup | TurnStep::Over => {
                 let started = s.respond(ToolAction::Searches(
@@ -114,7 +114,7 @@ fn advance(s: &mut ToolSession, night: bool, to: TurnStep) {
                     ),
                     "{started:?}"
                 );
-                if view(s, A).search.night == night && to == TurnStep::Movement {
+                if view(s, A).searches.search.night == night && to == TurnStep::Movement {
                     return;
                 }
             }
@@ -135,7 +135,7 @@ fn advance(s: &mut ToolSession, night: bool, to: TurnStep) {
 /// The next turn that is night or day as asked, at the British searches (a turn already searching is
 /// finished first).
 fn start(s: &mut ToolSession, night: bool) {
-    match view(s, A).search.step {
+    match view(s, A).searches.search.step {
         TurnStep::BritishSearch => {
             end_step(s, B);
             end_step(s, A);
@@ -356,7 +356,7 @@ fn island_squares_an_even_die_leaves_the_searched_player_the_choice_before_the_c
         }]
     );
     assert_eq!(
-        view(&s, A).search.pending,
+        view(&s, A).searches.search.pending,
         Some(call.clone()),
         "the searched player sees the call waiting"
     );
@@ -387,7 +387,7 @@ fn island_squares_an_even_die_leaves_the_searched_player_the_choice_before_the_c
         log_text(&s, B).contains("found Goeben"),
         "the caller reads the answer in the log"
     );
-    assert_eq!(view(&s, B).search.pending, None);
+    assert_eq!(view(&s, B).searches.search.pending, None);
 }
 
 #[test]
@@ -928,7 +928,7 @@ fn how_to_play_searches_are_recorded_as_british_or_german_and_units_stay_put_whi
         log.contains("British searches: Player B searched Sea Ionian")
             && log.contains("German searches: Player A searched Sea Adriatic")
     );
-    assert_eq!(view(&s, B).search.searching, Some(A));
+    assert_eq!(view(&s, B).searches.search.searching, Some(A));
     let before = s.clone();
     assert_eq!(
         code(&s.respond(ToolAction::Searches(
@@ -1050,7 +1050,7 @@ fn unit_requests_are_refused_clearly_and_change_nothing() {
             goeben_table_tools::search_requests::SearchesAnswer::UnitRemoved { .. }
         )
     ));
-    assert!(view(&s, A).units.is_empty());
+    assert!(view(&s, A).searches.units.is_empty());
 }
 
 #[test]

@@ -6,7 +6,9 @@
 //! The corpus is this crate's own script below (what the UI transcripts do not reach, and the refusals of
 //! malformed lines, word for word) together with the UI's recorded transcripts
 //! (`ui/src/test/fixtures/tools/`, checked exchange by exchange in `ui_transcripts.rs`). Together they hold
-//! every request, answer and log entry tag: the lists below are checked against them.
+//! every request, answer and log entry tag: the lists below are checked against them. A session taken
+//! further, so that every tool keeps state, is held the same way: its save, and its views for seat A,
+//! seat B and the shared display as they are sent (`session_every_tool.json`, `views.jsonl`).
 //! To refresh the fixtures after a deliberate change of the format:
 //! `UPDATE_WIRE_FIXTURES=1 cargo test -p goeben-table-tools --test wire_format`.
 
@@ -331,4 +333,68 @@ fn a_saved_session_with_a_broken_log_is_refused_in_the_same_words() {
         refusals.push('\n');
     }
     check_fixture("broken_logs.txt", &refusals);
+}
+
+/// The script's session taken further, so every tool keeps state: B's Fleet Chart with a box revealed,
+/// B's chit drawn, revealed and put back, A's PIN set.
+const FURTHER: &[&str] = &[
+    r#"{"tool":"open_fleet_chart","player":"b","side":"allied"}"#,
+    r#"{"tool":"assign_ship","player":"b","ship":"Gloucester","fleet_box":1}"#,
+    r#"{"tool":"reveal_fleet_box","player":"b","fleet_box":1}"#,
+    r#"{"tool":"draw_sdr","player":"b","label":"views"}"#,
+    r#"{"tool":"reveal_sdr","player":"b","chit":2}"#,
+    r#"{"tool":"return_sdr","player":"b","chit":2}"#,
+    r#"{"tool":"draw_sdr","player":"b","label":"held"}"#,
+    r#"{"tool":"set_pin","player":"a","pin":"1234"}"#,
+];
+
+/// The script's session taken further by [`FURTHER`].
+fn every_tool_session() -> ToolSession {
+    let (_, mut session) = play_script();
+    for line in FURTHER {
+        let answer = handle_line(&mut session, line);
+        assert!(!answer.contains("\"error\""), "{line}: {answer}");
+    }
+    session
+}
+
+#[test]
+fn a_session_with_every_tools_state_saves_and_shows_as_recorded() {
+    let session = every_tool_session();
+    let saved = serde_json::to_string_pretty(&session).unwrap() + "\n";
+    check_fixture("session_every_tool.json", &saved);
+    let loaded = ToolSession::from_json(&saved).expect("it loads");
+    assert_eq!(serde_json::to_string_pretty(&loaded).unwrap() + "\n", saved);
+    // Seat A's view, seat B's and the display's, as the UI and the seats receive them: one line each,
+    // the fields in their order.
+    let lines = [
+        serde_json::to_string(&session.view(goeben_table_tools::sdr::Player::A)).unwrap(),
+        serde_json::to_string(&session.view(goeben_table_tools::sdr::Player::B)).unwrap(),
+        serde_json::to_string(&session.table_view()).unwrap(),
+    ];
+    check_fixture("views.jsonl", &(lines.join("\n") + "\n"));
+}
+
+#[test]
+fn no_two_tools_write_a_field_of_the_same_name() {
+    // Each tool's part of the save and the views is flattened beside the others': a name two parts
+    // shared would be written twice, and a reader would keep one. Read into a map and written again, such
+    // a text would come out shorter.
+    let session = every_tool_session();
+    let texts = [
+        serde_json::to_string(&session).unwrap(),
+        serde_json::to_string(&session.view(goeben_table_tools::sdr::Player::A)).unwrap(),
+        serde_json::to_string(&session.table_view()).unwrap(),
+    ];
+    let written_again = |text: &str| serde_json::from_str::<Value>(text).unwrap().to_string();
+    for text in texts {
+        assert_eq!(
+            written_again(&text).len(),
+            text.len(),
+            "a field written twice: {text}"
+        );
+    }
+    // The control: a field planted twice is caught.
+    let planted = r#"{"log":[],"bag_left":1,"log":[]}"#;
+    assert!(written_again(planted).len() < planted.len());
 }

@@ -5,20 +5,21 @@ import type { PublicFleetCharts } from "./PublicFleetCharts";
 import type { SearchStatus } from "./SearchStatus";
 
 /**
- * What both players may see of the session, for the screen they share (`table_view`): the answer holds
- * no player's private data — no face-down chit's value or salt, no ship of an unrevealed Fleet Box, no
+ * What both players may see of the session, for the screen they share (`table_view`): the log, and each
+ * tool's part as both players may see it (one line per tool that keeps state, flattened). It holds no
+ * player's private data — no face-down chit's value or salt, no ship of an unrevealed Fleet Box, no
  * unit or position.
  */
-export type TableView = { bag_left: number, 
-/**
- * Every chit as a player who does not hold it sees it: the commitment only while face down; value,
- * salt and the check once revealed.
- */
-chits: Array<ChitView>, 
+export type TableView = { 
 /**
  * The public log with readable lines (the same log both players' views carry).
  */
-log: Array<LogLine>, 
+log: Array<LogLine>, bag_left: number, 
+/**
+ * Every chit drawn as this viewer sees it: a chit of the viewer's own with its value; another's by
+ * its commitment only while face down; value, salt and the check once revealed.
+ */
+chits: Array<ChitView>, 
 /**
  * Each player's Fleet Chart as their opponent sees it: its side, box numbers, revealed boxes.
  */

@@ -8,9 +8,15 @@ import type { SearchStatus } from "./SearchStatus";
 import type { Unit } from "./Unit";
 
 /**
- * What one player may see of the session.
+ * What one player may see of the session: the log, and each tool's part as that player may see it (one
+ * line per tool that keeps state; flattened, so the JSON keeps the field names it always had).
  */
-export type ToolView = { player: Player, bag_left: number, chits: Array<ChitView>, log: Array<LogLine>, 
+export type ToolView = { player: Player, log: Array<LogLine>, bag_left: number, 
+/**
+ * Every chit drawn as this viewer sees it: a chit of the viewer's own with its value; another's by
+ * its commitment only while face down; value, salt and the check once revealed.
+ */
+chits: Array<ChitView>, 
 /**
  * This player's own Fleet Chart, every box shown (null until opened).
  */
