@@ -23,7 +23,7 @@ describe('EventList', () => {
     const { default: entered } = await import('../test/fixtures/dice_entered.json');
     const { container } = render(EventList, { props: { events: entered.events as Event[], lines: entered.lines as EventLine[] } });
     const line = container.querySelector('li')!;
-    expect(line.textContent).toContain('you rolled');
+    expect(line.textContent).toContain(': you rolled');
     expect(line.querySelector('.dice')!.getAttribute('aria-label')).toMatch(/^you rolled /);
   });
 
