@@ -6,11 +6,14 @@
 // ready) is that number. After the start the app is left idle, then the resident (RSS) and proportional
 // (PSS) memory of its process and every child (WebKit's web and network processes) is read from /proc.
 //
-//   node scripts/bench_app.mjs [--runs 10] [--idle-ms 3000] [--cold] [--frames] [--app BIN] [--floor BIN] [--out FILE]
+//   node scripts/bench_app.mjs [--runs 10] [--idle-ms 3000] [--cold] [--frames | --frames-only] [--app BIN] [--floor BIN] [--out FILE]
 //
 // --frames also plays the e2e suite's scripted whole game (e2e/whole_game.test.mjs) in the same release app
 // and reports each decision's way to the screen as the app measured it (ui/src/lib/startup.ts): the
 // referee's answer over IPC, the DOM updated, the frame that shows it painted (p50 / p95 / max).
+// --frames-only measures only that (no floor binary needed). The game is played in the bench's own Xvfb,
+// its test report on stderr; the app's path reaches it by the environment only (the whole-game test kills
+// the app mid-turn by its path, which must not match this script's own command line).
 // The two binaries are started in turn (floor, app, floor, app …) so a drift of the machine hits both.
 // --cold drops the page cache before every start (root only): a start from disk, as after a reboot.
 // Build both first: bash scripts/build_app.sh && cargo build --release -p goeben-floor-app
@@ -39,7 +42,8 @@ const binaries = {
   app: resolve(option('app', join(target, 'release', 'goeben-referee-app'))),
 };
 const out = option('out', null);
-const frames = option('frames', false);
+const framesOnly = option('frames-only', false);
+const frames = framesOnly || option('frames', false);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,6 +52,7 @@ if (build) {
   execFileSync('bash', [join(repo, 'scripts', 'build_app.sh')], { stdio: 'inherit', env });
   execFileSync('cargo', ['build', '--locked', '--release', '-p', 'goeben-floor-app', '--features', 'tauri/custom-protocol'], { stdio: 'inherit', env, cwd: repo });
 }
+if (framesOnly) delete binaries.floor;
 for (const [name, bin] of Object.entries(binaries)) {
   if (!existsSync(bin)) throw new Error(`${name} binary not found at ${bin}: build it first (or pass --build)`);
 }
@@ -162,47 +167,58 @@ const median = (xs) => {
 const summary = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.max(...xs) });
 const fmt = (s, unit, digits = 0) => `${s.median.toFixed(digits)} ${unit} (min ${s.min.toFixed(digits)}, max ${s.max.toFixed(digits)})`;
 
+/** Plays the e2e suite's scripted whole game in the release app, in `display`: the app's own timings. */
+function playWholeGame(display) {
+  const env = { ...process.env, DISPLAY: display, GOEBEN_APP: binaries.app };
+  execFileSync('node', ['--test', '--test-concurrency=1', join(repo, 'e2e', 'whole_game.test.mjs')], { stdio: ['ignore', process.stderr, 'inherit'], env });
+  return JSON.parse(readFileSync(join(repo, 'e2e', 'screenshots', 'timings-whole-game.json'), 'utf8'));
+}
+
 const x = await startXvfb();
 const results = { floor: [], app: [] };
+let timings = null;
 try {
-  // One start of each, not counted: the first start after a build reads everything from disk.
-  if (!cold) for (const bin of Object.values(binaries)) await startOnce(bin, x.display);
-  for (let i = 0; i < runs; i += 1) {
-    for (const [name, bin] of Object.entries(binaries)) results[name].push(await startOnce(bin, x.display));
-    process.stderr.write(`run ${i + 1}/${runs}\r`);
+  if (!framesOnly) {
+    // One start of each, not counted: the first start after a build reads everything from disk.
+    if (!cold) for (const bin of Object.values(binaries)) await startOnce(bin, x.display);
+    for (let i = 0; i < runs; i += 1) {
+      for (const [name, bin] of Object.entries(binaries)) results[name].push(await startOnce(bin, x.display));
+      process.stderr.write(`run ${i + 1}/${runs}\r`);
+    }
   }
+  if (frames) timings = playWholeGame(x.display);
 } finally {
   x.stop();
 }
 
 const report = { machine: `${execFileSync('uname', ['-srm']).toString().trim()}, ${(await import('node:os')).cpus().length} cores`, runs, idleMs, cold: Boolean(cold), binaries: {} };
-for (const [name, rs] of Object.entries(results)) {
-  report.binaries[name] = {
-    path: binaries[name],
-    bytes: statSync(binaries[name]).size,
-    startMs: summary(rs.map((r) => r.startMs)),
-    ownMs: summary(rs.map((r) => r.ownMs)),
-    rssMiB: summary(rs.map((r) => r.rss)),
-    pssMiB: summary(rs.map((r) => r.pss)),
-    lastTree: rs.at(-1).per.map((p) => ({ name: p.name, rss: Math.round(p.rss), pss: Math.round(p.pss) })),
-    timeline: Object.fromEntries(Object.keys(rs[0].timeline).map((k) => [k, median(rs.map((r) => r.timeline[k]).filter((v) => v !== undefined))]).sort((a, b) => a[1] - b[1])),
-  };
-}
-const ratio = (k) => report.binaries.app[k].median / report.binaries.floor[k].median;
-report.ratios = { startMs: ratio('startMs'), rssMiB: ratio('rssMiB'), pssMiB: ratio('pssMiB') };
+if (!framesOnly) {
+  for (const [name, rs] of Object.entries(results)) {
+    report.binaries[name] = {
+      path: binaries[name],
+      bytes: statSync(binaries[name]).size,
+      startMs: summary(rs.map((r) => r.startMs)),
+      ownMs: summary(rs.map((r) => r.ownMs)),
+      rssMiB: summary(rs.map((r) => r.rss)),
+      pssMiB: summary(rs.map((r) => r.pss)),
+      lastTree: rs.at(-1).per.map((p) => ({ name: p.name, rss: Math.round(p.rss), pss: Math.round(p.pss) })),
+      timeline: Object.fromEntries(Object.keys(rs[0].timeline).map((k) => [k, median(rs.map((r) => r.timeline[k]).filter((v) => v !== undefined))]).sort((a, b) => a[1] - b[1])),
+    };
+  }
+  const ratio = (k) => report.binaries.app[k].median / report.binaries.floor[k].median;
+  report.ratios = { startMs: ratio('startMs'), rssMiB: ratio('rssMiB'), pssMiB: ratio('pssMiB') };
 
-console.log(`${runs} ${cold ? 'cold (page cache dropped)' : 'warm'} starts each, ${idleMs} ms idle before memory; ${report.machine}`);
-for (const [name, b] of Object.entries(report.binaries)) {
-  console.log(`${name.padEnd(5)} binary ${(b.bytes / 1e6).toFixed(1)} MB | start → ready ${fmt(b.startMs, 'ms')} | shell's own ${fmt(b.ownMs, 'ms')} | idle RSS ${fmt(b.rssMiB, 'MiB', 1)} | PSS ${fmt(b.pssMiB, 'MiB', 1)}`);
-  console.log(`      ${b.lastTree.map((p) => `${p.name} ${p.rss}/${p.pss} MiB`).join(', ')}`);
-  const moments = Object.entries(b.timeline);
-  if (moments.length) console.log(`      start, median ms from the shell's start: ${moments.map(([k, v]) => `${k} ${v}`).join(' → ')}`);
+  console.log(`${runs} ${cold ? 'cold (page cache dropped)' : 'warm'} starts each, ${idleMs} ms idle before memory; ${report.machine}`);
+  for (const [name, b] of Object.entries(report.binaries)) {
+    console.log(`${name.padEnd(5)} binary ${(b.bytes / 1e6).toFixed(1)} MB | start → ready ${fmt(b.startMs, 'ms')} | shell's own ${fmt(b.ownMs, 'ms')} | idle RSS ${fmt(b.rssMiB, 'MiB', 1)} | PSS ${fmt(b.pssMiB, 'MiB', 1)}`);
+    console.log(`      ${b.lastTree.map((p) => `${p.name} ${p.rss}/${p.pss} MiB`).join(', ')}`);
+    const moments = Object.entries(b.timeline);
+    if (moments.length) console.log(`      start, median ms from the shell's start: ${moments.map(([k, v]) => `${k} ${v}`).join(' → ')}`);
+  }
+  console.log(`app / floor (medians): start ${report.ratios.startMs.toFixed(2)}×, RSS ${report.ratios.rssMiB.toFixed(2)}×, PSS ${report.ratios.pssMiB.toFixed(2)}×`);
 }
-console.log(`app / floor (medians): start ${report.ratios.startMs.toFixed(2)}×, RSS ${report.ratios.rssMiB.toFixed(2)}×, PSS ${report.ratios.pssMiB.toFixed(2)}×`);
 
 if (frames) {
-  execFileSync('node', ['--test', '--test-concurrency=1', join(repo, 'e2e', 'whole_game.test.mjs')], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, GOEBEN_APP: binaries.app } });
-  const timings = JSON.parse(readFileSync(join(repo, 'e2e', 'screenshots', 'timings-whole-game.json'), 'utf8'));
   const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
   report.frames = { decisions: timings.length };
   for (const k of ['ipc', 'dom', 'paint']) {
