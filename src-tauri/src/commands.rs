@@ -30,15 +30,21 @@ pub fn respond(
     // Locked before asking whether the table holds the game: `table_open` takes its copy under this lock
     // too, so a move either reaches the app's game before the table copies it or finds the table holding it.
     let mut session = lock(&state.session);
-    let Some(action) = action else {
-        return session.error_response(ErrorInfo::new(
-            ErrorCode::Malformed,
-            "the respond command needs an `action` argument",
-        ));
-    };
-    let request = match protocol::parse_request(&action.to_string()) {
+    let parsed = action
+        .ok_or_else(|| {
+            ErrorInfo::new(
+                ErrorCode::Malformed,
+                "the respond command needs an `action` argument",
+            )
+        })
+        .and_then(|action| protocol::parse_request(&action.to_string()));
+    let request = match parsed {
         Ok(request) => request,
-        Err(error) => return session.error_response(error),
+        // Refused over the table's copy while the table holds the game, never the app's stale one.
+        Err(error) => {
+            return table_mode::refused_at_table(&mode, error.clone())
+                .unwrap_or_else(|| session.error_response(error))
+        }
     };
     if let Some(answer) = table_mode::respond_at_table(&mode, request.clone()) {
         return answer;

@@ -686,6 +686,17 @@ pub fn respond_at_table(mode: &TableMode, request: Request) -> Option<Response> 
     Some(response)
 }
 
+/// The refusal of what the app's screen sent that is no request at all (`malformed`, `unknown_action`)
+/// while the table holds the game: given over the table's copy as the display, never over the app's
+/// stale one. `None` when the table does not hold the app's game (or its copy cannot be read: the
+/// refusal then stands on its own).
+pub fn refused_at_table(mode: &TableMode, error: ErrorInfo) -> Option<Response> {
+    let game = mode.app_game_now().ok()??;
+    let mut response = game.error_response(error);
+    as_display(&mut response.view);
+    Some(response)
+}
+
 /// Why the app's screen may not move the game the table holds, naming the seat that undoes.
 fn at_table_words(game: &Session) -> String {
     let commanding = running_roles(game).ok().and_then(|roles| {
@@ -1715,6 +1726,14 @@ mod running_game_tests {
             );
             assert!(refused.view.decisions.is_empty());
         }
+        // Not a request at all: refused over the table's game, not the app's stale copy.
+        let malformed = refused_at_table(&mode, ErrorInfo::new(ErrorCode::Malformed, "not JSON"))
+            .expect("held");
+        assert_eq!(
+            serde_json::to_value(&malformed.view.game).unwrap(),
+            before_table["game"]
+        );
+        assert!(malformed.view.decisions.is_empty());
         assert_eq!(
             seen(&table_game()),
             before_table,
