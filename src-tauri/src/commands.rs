@@ -11,27 +11,45 @@ use tauri::State;
 use ts_rs::TS;
 
 use crate::persistence::{self, list_slots, lock_store, SlotInfo};
+use crate::table_mode::{self, TableMode};
 use crate::{finished_games, AppState};
 
 /// Applies one action and saves the session before answering. The argument is taken as raw JSON so that
 /// a wrong argument gets the protocol's clear error (`malformed` / `unknown_action`) instead of an IPC
 /// failure, and changes nothing.
+///
+/// While the table holds the app's game (*Open this game to the table*) the game is the table's: the
+/// request goes to [`table_mode::respond_at_table`] — the app's screen as the table display, reading the
+/// table's copy and refused any move — and the app's own copy, stale until the table hands the game
+/// back, is never touched.
 #[tauri::command]
-pub fn respond(state: State<'_, AppState>, action: Option<serde_json::Value>) -> Response {
-    let mut session = state
-        .session
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let Some(action) = action else {
-        return session.error_response(ErrorInfo::new(
-            ErrorCode::Malformed,
-            "the respond command needs an `action` argument",
-        ));
-    };
-    let request = match protocol::parse_request(&action.to_string()) {
+pub fn respond(
+    state: State<'_, AppState>,
+    mode: State<'_, TableMode>,
+    action: Option<serde_json::Value>,
+) -> Response {
+    // Locked before asking whether the table holds the game: `table_open` takes its copy under this lock
+    // too, so a move either reaches the app's game before the table copies it or finds the table holding it.
+    let mut session = lock(&state.session);
+    let parsed = action
+        .ok_or_else(|| {
+            ErrorInfo::new(
+                ErrorCode::Malformed,
+                "the respond command needs an `action` argument",
+            )
+        })
+        .and_then(|action| protocol::parse_request(&action.to_string()));
+    let request = match parsed {
         Ok(request) => request,
-        Err(error) => return session.error_response(error),
+        // Refused over the table's copy while the table holds the game, never the app's stale one.
+        Err(error) => {
+            return table_mode::refused_at_table(&mode, error.clone())
+                .unwrap_or_else(|| session.error_response(error))
+        }
     };
+    if let Some(answer) = table_mode::respond_at_table(&mode, request.clone()) {
+        return answer;
+    }
     // The store answers through the core and, when the request changed the session, commits its journal
     // row before the UI hears of it: a kill after this point loses nothing (DESIGN.md principle 5). A
     // write that fails (a full disk) leaves the store as it was; the action stays applied and play goes
@@ -204,8 +222,20 @@ fn text_arg(
     }
 }
 
-fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// While the table holds the app's game, the app's own copy is stale: saving or exporting it would keep
+/// an old game, loading another would be overwritten when the table hands its game back. Refused, with
+/// why, changing nothing.
+fn at_table(mode: &TableMode) -> Option<ErrorInfo> {
+    mode.holds_app_game().then(|| {
+        ErrorInfo::new(
+            ErrorCode::NotNow,
+            "This game is open to the table: close the table to bring it back to the app first.",
+        )
+    })
 }
 
 /// Lists the save slots (damaged ones as unreadable).
@@ -226,9 +256,13 @@ pub fn list_saves(state: State<'_, AppState>) -> SavesAnswer {
 #[tauri::command]
 pub fn save_slot(
     state: State<'_, AppState>,
+    mode: State<'_, TableMode>,
     name: Option<serde_json::Value>,
     overwrite: Option<serde_json::Value>,
 ) -> SavesAnswer {
+    if let Some(error) = at_table(&mode) {
+        return SavesAnswer::refused(error, None);
+    }
     let session = lock(&state.session);
     let mut store = lock_store(&state.store);
     let name = match text_arg(name, "save_slot", "name").and_then(|n| persistence::check_name(&n)) {
@@ -323,7 +357,14 @@ fn switch_to(
 
 /// Loads slot `id` as the running game (the running one is kept first).
 #[tauri::command]
-pub fn load_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) -> SavesAnswer {
+pub fn load_slot(
+    state: State<'_, AppState>,
+    mode: State<'_, TableMode>,
+    id: Option<serde_json::Value>,
+) -> SavesAnswer {
+    if let Some(error) = at_table(&mode) {
+        return SavesAnswer::refused(error, None);
+    }
     let mut session = lock(&state.session);
     let mut store = lock_store(&state.store);
     let id = match text_arg(id, "load_slot", "id") {
@@ -367,7 +408,10 @@ pub fn delete_slot(state: State<'_, AppState>, id: Option<serde_json::Value>) ->
 /// The running game as save JSON text, to keep as a file or copy elsewhere. It holds the hidden counters
 /// and the dice's state: the UI says so next to it, and only the player's explicit action asks for it.
 #[tauri::command]
-pub fn export_save(state: State<'_, AppState>) -> SavesAnswer {
+pub fn export_save(state: State<'_, AppState>, mode: State<'_, TableMode>) -> SavesAnswer {
+    if let Some(error) = at_table(&mode) {
+        return SavesAnswer::refused(error, None);
+    }
     let session = lock(&state.session);
     if !session.has_game() {
         return SavesAnswer::refused(
@@ -390,7 +434,14 @@ pub fn export_save(state: State<'_, AppState>) -> SavesAnswer {
 
 /// Loads pasted or picked save JSON as the running game, once it checks (the running one is kept first).
 #[tauri::command]
-pub fn import_save(state: State<'_, AppState>, json: Option<serde_json::Value>) -> SavesAnswer {
+pub fn import_save(
+    state: State<'_, AppState>,
+    mode: State<'_, TableMode>,
+    json: Option<serde_json::Value>,
+) -> SavesAnswer {
+    if let Some(error) = at_table(&mode) {
+        return SavesAnswer::refused(error, None);
+    }
     let mut session = lock(&state.session);
     let text = match text_arg(json, "import_save", "json") {
         Ok(text) => text,

@@ -12,7 +12,7 @@ use ts_rs::TS;
 use crate::commands::SavesAnswer;
 use crate::ipc_commands::{COMMANDS, DESKTOP_ONLY};
 use crate::persistence::{SlotInfo, Summary};
-use crate::table_mode::{OpenTable, SeatInfo, TableAnswer};
+use crate::table_mode::{OpenTable, RunningGameOffer, SeatInfo, TableAnswer};
 use crate::webcam::FrameAnswer;
 
 /// The folder of the shell's generated files, from the repository's root.
@@ -58,6 +58,7 @@ fn generate() -> BTreeMap<String, String> {
         binding::<TableAnswer>(),
         binding::<OpenTable>(),
         binding::<SeatInfo>(),
+        binding::<RunningGameOffer>(),
     ]
     .into_iter()
     .collect();
@@ -77,6 +78,7 @@ fn generated_shell_typescript_is_up_to_date() {
             "TableAnswer.ts",
             "OpenTable.ts",
             "SeatInfo.ts",
+            "RunningGameOffer.ts",
             "commands.ts"
         ]
         .iter()

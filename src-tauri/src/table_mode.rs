@@ -28,8 +28,12 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use goeben_referee::api::print_sheet::qr_svg;
-use goeben_referee::api::Roles;
-use goeben_table_host::game::{game_seats, new_game};
+use goeben_referee::api::view::PlayerView;
+use goeben_referee::api::{ErrorCode, ErrorInfo, Roles};
+use goeben_referee::{Request, Response, Session};
+use goeben_table_host::game::{
+    commanding_seat, game_seats, game_seats_for, new_game, running_roles,
+};
 use goeben_table_host::limits::Limits;
 use goeben_table_host::seats::tool_seats;
 use goeben_table_host::store::{write_atomic, Store};
@@ -48,6 +52,20 @@ pub const FILE: &str = "table-mode.json";
 /// Beside [`FILE`] while the table is open: where it listens (no secret), so a table left open when the
 /// app quit or was killed reopens at the next start. Written atomically, removed by *Close the table*.
 pub const LEFT_OPEN: &str = "table-mode.open.json";
+
+/// Beside [`FILE`] while the table's file holds **the app's own running game** (opened with *Open this
+/// game to the table*): from the moment the table opens until the table closes and the game, with all
+/// that was played at the table, is journaled back into the app's store. While it is there the game is
+/// the table's: the app's screen reads it from the table and sends it no move (`respond_at_table`). No
+/// secret in it.
+pub const APP_GAME: &str = "table-mode.app-game.json";
+
+/// The card's offer, in the shell's words, when the app's running game may be opened to the table.
+pub const OFFER_LABEL: &str = "Open this game to the table";
+
+/// The card's offer when the table's file still holds the app's game but the table is closed (its hand
+/// back failed, e.g. the disk was full): closing brings it back.
+pub const BRING_BACK_LABEL: &str = "Bring this game back from the table";
 
 /// What [`LEFT_OPEN`] holds.
 #[derive(Debug, Serialize, Deserialize)]
@@ -75,6 +93,24 @@ pub struct TableAnswer {
     pub error: Option<String>,
     /// The open table, or `null` when it is closed.
     pub table: Option<OpenTable>,
+    /// Whether and how the app's running game may be opened to the table (or brought back from it), in
+    /// the shell's words; absent when it may not (no game, a game of one player, a table open).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub running_game: Option<RunningGameOffer>,
+}
+
+/// The card's offer about the app's running game.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export_to = "shell/")]
+pub struct RunningGameOffer {
+    /// The button: "Open this game to the table" (`table_open` with `game: "running"`), or "Bring this
+    /// game back from the table" (`table_close`) when the table is closed but still holds the game.
+    pub label: String,
+    /// What the button does, in a sentence for the player.
+    pub explain: String,
+    /// `true`: the button brings the game back (`table_close`); `false`: it opens it (`table_open`).
+    pub bring_back: bool,
 }
 
 /// The open table: where it listens and its seats.
@@ -89,6 +125,12 @@ pub struct OpenTable {
     /// 25.0 roles (`task_force_officers`: a seat per officer; `ship_commanders`: a seat per ship).
     pub game: Option<Roles>,
     pub seats: Vec<SeatInfo>,
+    /// When the table plays the app's own running game: what that means for the app's screen, in the
+    /// shell's words (the moves come from the seats; this screen shows it as the table display; closing
+    /// brings it back). Absent for the table tools or a new game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub app_game: Option<String>,
 }
 
 /// One seat: its join URL, the URL's QR code and who is connected.
@@ -115,6 +157,7 @@ impl TableAnswer {
             ok: true,
             error: None,
             table: Some(table),
+            running_game: None,
         }
     }
     fn closed() -> TableAnswer {
@@ -122,6 +165,7 @@ impl TableAnswer {
             ok: true,
             error: None,
             table: None,
+            running_game: None,
         }
     }
     fn refused(why: String, table: Option<OpenTable>) -> TableAnswer {
@@ -129,7 +173,13 @@ impl TableAnswer {
             ok: false,
             error: Some(why),
             table,
+            running_game: None,
         }
+    }
+    /// This answer with the card's offer about the app's running game `session`.
+    fn offering(mut self, mode: &TableMode, session: &Session) -> TableAnswer {
+        self.running_game = mode.offer(session);
+        self
     }
 }
 
@@ -144,7 +194,12 @@ struct Open {
     running: Running,
     restored: bool,
     game: Option<Roles>,
+    /// It plays the app's own running game ([`APP_GAME`]).
+    app_game: bool,
 }
+
+/// What the card says while the table plays the app's own game.
+const APP_GAME_WORDS: &str = "This is the game running in the app: while the table is open its moves come from the seats' phones (undo and corrections from the commanding seat), and this screen shows it as the table display. Closing the table brings the game back to the app with everything played at the table.";
 
 /// What a table plays, in the card's words: `None`, the table tools; otherwise a game under those roles.
 pub fn plays_words(game: Option<Roles>) -> &'static str {
@@ -216,14 +271,158 @@ impl TableMode {
                     SocketAddr::new(ip, port)
                 )
             })?;
-        let table = describe(&started, restored, game);
+        // A kept table of the app's game (reopened after a close that could not hand it back, or at the
+        // start after a kill) is still the app's game.
+        let app_game = game.is_some() && self.holds_app_game();
+        let table = describe(&started, restored, game, app_game);
         self.mark_left_open(started.addr);
         *running = Some(Open {
             running: started,
             restored,
             game,
+            app_game,
         });
         Ok(table)
+    }
+
+    /// Opens the table with the app's running game `session` (a clone: from now on the table's copy is
+    /// the game) seated by its own 25.0 roles and 19.0 fleet, plus the table display if `display`. The
+    /// [`APP_GAME`] mark is written before the table's file, so a kill at any point leaves either the app
+    /// owning its game (no mark) or the table's file owning it. When the table's file already holds the
+    /// app's game (a table not yet handed back), that table is reopened as kept. Refused, changing
+    /// nothing, when a table is open, the address is not offered, the game cannot be seated (none, or one
+    /// player's), or the device keeps another table (it would be reopened instead: start a fresh table).
+    pub fn start_app_game(
+        &self,
+        ip: IpAddr,
+        offered: &[IpAddr],
+        display: bool,
+        port: u16,
+        session: &Session,
+    ) -> Result<OpenTable, String> {
+        if self.holds_app_game() {
+            let roles = self.kept().ok().flatten().flatten();
+            return self.start(ip, offered, roles, display, port, 0);
+        }
+        let roles = running_roles(session)
+            .map_err(|why| format!("This game cannot be opened to the table: {why}."))?;
+        let mut running = self.lock();
+        self.may_start(running.as_ref(), ip, offered, Some(roles))?;
+        if let Some(kept) = self.kept().map_err(|why| self.unusable(why))? {
+            return Err(format!(
+                "This device keeps {}: a table holds one game, so start a fresh table before opening this game to it.",
+                plays_words(kept)
+            ));
+        }
+        write_atomic(&self.app_game_file(), b"{}").map_err(|e| {
+            format!("The table could not be opened: its mark could not be written ({e}).")
+        })?;
+        let opened = self.open_app_game(ip, port, session, roles, display);
+        match opened {
+            Ok(started) => {
+                let table = describe(&started, false, Some(roles), true);
+                self.mark_left_open(started.addr);
+                *running = Some(Open {
+                    running: started,
+                    restored: false,
+                    game: Some(roles),
+                    app_game: true,
+                });
+                Ok(table)
+            }
+            Err(why) => {
+                // Nothing opened: the app keeps its game, the table's file and mark go.
+                let _ = self.remove_files();
+                Err(why)
+            }
+        }
+    }
+
+    /// The table of the app's game `session`, saved in the table's file and listening on `ip`:`port`.
+    fn open_app_game(
+        &self,
+        ip: IpAddr,
+        port: u16,
+        session: &Session,
+        roles: Roles,
+        display: bool,
+    ) -> Result<Running, String> {
+        let seats = game_seats_for(session, roles, display);
+        let store = Store::new(&self.state_file);
+        let (table, _) =
+            Table::game_kept_in(store, session.clone(), roles, seats, Limits::default())
+                .map_err(|why| self.unusable(why))?;
+        let addr = SocketAddr::new(ip, port);
+        Running::start(addr, Host::new(vec![table]), WORKERS)
+            .map_err(|e| format!("The table could not listen on {addr}: {e}."))
+    }
+
+    /// Whether the table's file holds the app's own running game: the game is then the table's, open or
+    /// closed, until it is handed back ([`TableMode::release_app_game`]). A mark without a file (a kill
+    /// between the two writes) is no game held.
+    pub fn holds_app_game(&self) -> bool {
+        self.app_game_file().exists() && self.state_file.exists()
+    }
+
+    fn app_game_file(&self) -> PathBuf {
+        self.state_file.with_file_name(APP_GAME)
+    }
+
+    /// The app's game as the table holds it now (secrets and all, for the shell only): the open table's
+    /// own copy, or the one in the table's file when it is closed; `Ok(None)` when the table does not hold
+    /// the app's game.
+    pub fn app_game_now(&self) -> Result<Option<Session>, String> {
+        if !self.holds_app_game() {
+            return Ok(None);
+        }
+        if let Some(open) = self.lock().as_ref() {
+            return Ok(open.running.host.tables()[0].game_session());
+        }
+        let file = Store::new(&self.state_file)
+            .load()?
+            .ok_or("the table's file is gone")?;
+        let game = file.game.ok_or("the table's file holds no game")?;
+        goeben_referee::api::save::from_json(&game.save)
+            .map(Some)
+            .map_err(|e| format!("the table's game cannot be read back ({e})"))
+    }
+
+    /// Lets go of the table's copy of the app's game once the app has journaled it: removes the table's
+    /// file, its temporary and the marks, so the next table starts fresh. Refused while the table is open.
+    pub fn release_app_game(&self) -> Result<(), String> {
+        if self.lock().is_some() {
+            return Err("The table is open: close it first.".into());
+        }
+        self.remove_files()
+    }
+
+    /// What the card offers about the app's running game `session`: to open it (a game under 25.0 roles,
+    /// the table closed, no other table kept), or to bring it back (the table closed but holding it).
+    pub fn offer(&self, session: &Session) -> Option<RunningGameOffer> {
+        if self.lock().is_some() {
+            return None;
+        }
+        if self.holds_app_game() {
+            return Some(RunningGameOffer {
+                label: BRING_BACK_LABEL.into(),
+                explain: "The table is closed but still holds the game that was running in the app: bring it back to play it here, with everything played at the table.".into(),
+                bring_back: true,
+            });
+        }
+        let roles = running_roles(session).ok()?;
+        let seats: Vec<String> = game_seats_for(session, roles, false)
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        Some(RunningGameOffer {
+            label: OFFER_LABEL.into(),
+            explain: format!(
+                "Seats this game as it is — its turn, log, dice and undo — for {} ({}). While the table is open its moves come from the seats' phones and this screen shows it as the table display; closing the table brings it back here with everything played.",
+                plays_words(Some(roles)).trim_start_matches("a game of "),
+                seats.join(", ")
+            ),
+            bring_back: false,
+        })
     }
 
     /// Why a table cannot start now: one is already open, the address is not the device's, or the table's
@@ -293,12 +492,22 @@ impl TableMode {
                 open.running.addr
             ));
         }
+        // The table's file is then the only copy of the app's game as played: never deleted unseen.
+        if self.holds_app_game() {
+            return Err(format!("The table still holds the game that was running in the app: “{BRING_BACK_LABEL}” first."));
+        }
+        self.remove_files()
+    }
+
+    /// Removes the table's file, its temporary, and both marks (left open, the app's game).
+    fn remove_files(&self) -> Result<(), String> {
         let mut temporary = self.state_file.clone().into_os_string();
         temporary.push(".tmp");
         for file in [
             self.state_file.clone(),
             PathBuf::from(temporary),
             self.left_open_file(),
+            self.app_game_file(),
         ] {
             match std::fs::remove_file(&file) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -350,7 +559,7 @@ impl TableMode {
     pub fn status(&self) -> Option<OpenTable> {
         self.lock()
             .as_ref()
-            .map(|open| describe(&open.running, open.restored, open.game))
+            .map(|open| describe(&open.running, open.restored, open.game, open.app_game))
     }
 
     /// Gives `seat` a new code (the old one stops working at once). Refused when the table is closed or
@@ -369,7 +578,12 @@ impl TableMode {
             )
         })?;
         table.reissue(index).map_err(|e| format!("Seat {seat} could not be given a new code: the table could not be saved ({e}); its code is unchanged."))?;
-        Ok(describe(&open.running, open.restored, open.game))
+        Ok(describe(
+            &open.running,
+            open.restored,
+            open.game,
+            open.app_game,
+        ))
     }
 
     /// Closes the table: nothing listens any more. The table stays in its file, so opening it again
@@ -408,10 +622,102 @@ pub fn reopen_at_start(app: &AppHandle) {
     if let Some(Err(why)) = mode.reopen_left_open(&addresses(), crate::fresh_seed()) {
         eprintln!("table mode: the table left open was not reopened ({why}); it stays closed");
     }
+    // A closed table still holding the app's game (killed while handing it back, or not reopened just
+    // now): the game comes back to the app rather than staying out of reach.
+    if mode.status().is_none() {
+        if let Err(why) = hand_back(&mode, &app.state::<crate::AppState>()) {
+            eprintln!("table mode: the game held by the table was not brought back ({why})");
+        }
+    }
+}
+
+/// Brings the app's game back from a closed table: the table's copy (everything played at the table)
+/// becomes the app's running game and is journaled into the app's store — a whole snapshot — before the
+/// table's file lets it go, so a kill at any point loses nothing (before the journal: the table's file
+/// still holds it; after: the store does). `Ok(false)` when the table held no app game. If the journal
+/// cannot be written the app's game is left as it was and the table keeps holding it (`Err`, why).
+pub fn hand_back(mode: &TableMode, state: &crate::AppState) -> Result<bool, String> {
+    let Some(game) = mode.app_game_now()? else {
+        return Ok(false);
+    };
+    {
+        let mut session = crate::commands::lock(&state.session);
+        let mut store = crate::persistence::lock_store(&state.store);
+        store
+            .record_session(&game, "table")
+            .map_err(|e| crate::persistence::game_message(&e))?;
+        *session = game;
+        // The running game now differs from any slot it was loaded from.
+        *crate::commands::lock(&state.kept_in_slot) = false;
+    }
+    mode.release_app_game()?;
+    Ok(true)
+}
+
+/// The app's own `respond` while the table holds the app's game: the game is the table's, so the app's
+/// screen plays as the **table display** — it reads the table's copy (never its own stale one) and is
+/// offered no decision, no undo and no dice correction. A move or an undo is refused (`not_now`, naming
+/// where moves come from); any other request is tried on a throwaway copy, and refused the same way if
+/// it would change the game: nothing changes, here or at the table. `None` when the table does not hold the app's game.
+pub fn respond_at_table(mode: &TableMode, request: Request) -> Option<Response> {
+    let game = match mode.app_game_now() {
+        Ok(game) => game?,
+        Err(why) => {
+            // No copy to show: refused over no game at all, never the app's stale one.
+            let none = Session::new(goeben_referee::RulesPack::standard(), 0);
+            return Some(none.error_response(ErrorInfo::new(
+                ErrorCode::NotNow,
+                format!("This game is at the table, but the table's copy cannot be read ({why})."),
+            )));
+        }
+    };
+    // A move or an undo is the seats' whether or not the rules would take it now: the app's screen is
+    // told where it comes from, not the rules' answer about a move it may not make anyway.
+    let acts = matches!(
+        request,
+        Request::Move(_) | Request::Session(goeben_referee::SessionRequest::Undo)
+    );
+    let mut tried = game.clone();
+    let mut response = tried.respond(request);
+    if acts || response.changed {
+        response = game.error_response(ErrorInfo::new(ErrorCode::NotNow, at_table_words(&game)));
+    }
+    as_display(&mut response.view);
+    Some(response)
+}
+
+/// The refusal of what the app's screen sent that is no request at all (`malformed`, `unknown_action`)
+/// while the table holds the game: given over the table's copy as the display, never over the app's
+/// stale one. `None` when the table does not hold the app's game (or its copy cannot be read: the
+/// refusal then stands on its own).
+pub fn refused_at_table(mode: &TableMode, error: ErrorInfo) -> Option<Response> {
+    let game = mode.app_game_now().ok()??;
+    let mut response = game.error_response(error);
+    as_display(&mut response.view);
+    Some(response)
+}
+
+/// Why the app's screen may not move the game the table holds, naming the seat that undoes.
+fn at_table_words(game: &Session) -> String {
+    let commanding = running_roles(game).ok().and_then(|roles| {
+        let seats = game_seats_for(game, roles, false);
+        commanding_seat(game.pack(), roles, &seats).map(|s| seats[s].name.clone())
+    });
+    let undo = commanding.map_or_else(String::new, |seat| {
+        format!(" (undo and corrections from the {seat} seat)")
+    });
+    format!("This game is open to the table: its moves come from the seats' phones{undo}, and this screen shows it as the table display. Close the table to play it here again.")
+}
+
+/// The table display's view of the game: nothing to decide, undo or correct from it.
+fn as_display(view: &mut PlayerView) {
+    view.decisions.clear();
+    view.undo_status.allowed = false;
+    view.correctable_roll = None;
 }
 
 /// The table as the webview sees it: each seat's URL and QR code with its status.
-fn describe(running: &Running, restored: bool, game: Option<Roles>) -> OpenTable {
+fn describe(running: &Running, restored: bool, game: Option<Roles>, app_game: bool) -> OpenTable {
     let announcement = running.host.announce(running.addr);
     let status = running.host.status();
     let seats = announcement
@@ -434,6 +740,7 @@ fn describe(running: &Running, restored: bool, game: Option<Roles>) -> OpenTable
         restored,
         game,
         seats,
+        app_game: app_game.then(|| APP_GAME_WORDS.to_string()),
     }
 }
 
@@ -484,15 +791,25 @@ pub fn table_addresses() -> Vec<String> {
     addresses().iter().map(IpAddr::to_string).collect()
 }
 
+/// What `table_open` is asked to play.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Plays {
+    /// The table tools, or a new game under these 25.0 roles.
+    New(Option<Roles>),
+    /// The app's running game (`"running"`).
+    Running,
+}
+
 /// `table_open`'s `game`: absent or `null`, the table tools; `"task_force_officers"` or
-/// `"ship_commanders"`, a game under those 25.0 roles.
-fn game_arg(value: Option<Value>) -> Result<Option<Roles>, String> {
-    const EXPECTED: &str = "\"task_force_officers\", \"ship_commanders\" or null (the table tools)";
+/// `"ship_commanders"`, a new game under those 25.0 roles; `"running"`, the app's running game.
+fn game_arg(value: Option<Value>) -> Result<Plays, String> {
+    const EXPECTED: &str = "\"task_force_officers\", \"ship_commanders\", \"running\" (the app's running game) or null (the table tools)";
     match value {
-        None | Some(Value::Null) => Ok(None),
+        None | Some(Value::Null) => Ok(Plays::New(None)),
         Some(Value::String(s)) => match s.as_str() {
-            "task_force_officers" => Ok(Some(Roles::TaskForceOfficers)),
-            "ship_commanders" => Ok(Some(Roles::ShipCommanders)),
+            "task_force_officers" => Ok(Plays::New(Some(Roles::TaskForceOfficers))),
+            "ship_commanders" => Ok(Plays::New(Some(Roles::ShipCommanders))),
+            "running" => Ok(Plays::Running),
             _ => Err(format!(
                 "the table_open command's `game` argument must be {EXPECTED}, not “{s}”"
             )),
@@ -504,8 +821,9 @@ fn game_arg(value: Option<Value>) -> Result<Option<Roles>, String> {
 }
 
 /// `table_open` on `offered` addresses, listening on `port(ip)`: every argument checked before anything
-/// opens.
-fn open_table(
+/// opens. `running` is the app's running game, asked for only when `game` is `"running"`.
+#[allow(clippy::too_many_arguments)]
+fn open_table<'a>(
     mode: &TableMode,
     address: Option<Value>,
     display: Option<Value>,
@@ -513,6 +831,7 @@ fn open_table(
     offered: &[IpAddr],
     port: impl Fn(IpAddr) -> u16,
     seed: u64,
+    running: impl FnOnce() -> std::sync::MutexGuard<'a, Session>,
 ) -> TableAnswer {
     let opened = text_arg(address, "table_open", "address").and_then(|text| {
         let ip: IpAddr = text
@@ -528,8 +847,11 @@ fn open_table(
                 )
             }
         };
-        let game = game_arg(game)?;
-        mode.start(ip, offered, game, display, port(ip), seed)
+        match game_arg(game)? {
+            Plays::New(game) => mode.start(ip, offered, game, display, port(ip), seed),
+            // The app's game is locked while the table takes its copy: no move slips in between.
+            Plays::Running => mode.start_app_game(ip, offered, display, port(ip), &running()),
+        }
     });
     match opened {
         Ok(table) => TableAnswer::open(table),
@@ -539,16 +861,18 @@ fn open_table(
 
 /// Opens the table on `address` (one of `table_addresses`), with the table display's seat if `display`:
 /// the table tools when `game` is absent or `null`, a new referee game under the 25.0 roles `game`
-/// (`task_force_officers`, `ship_commanders`) otherwise. The table kept in the file is reopened instead
-/// when it is of that kind, and the open refused when it is of another.
+/// (`task_force_officers`, `ship_commanders`), or the app's running game (`running`, seated by its own
+/// roles). The table kept in the file is reopened instead when it is of that kind, and the open refused
+/// when it is of another.
 #[tauri::command]
 pub fn table_open(
     mode: State<'_, TableMode>,
+    state: State<'_, crate::AppState>,
     address: Option<Value>,
     display: Option<Value>,
     game: Option<Value>,
 ) -> TableAnswer {
-    open_table(
+    let answer = open_table(
         &mode,
         address,
         display,
@@ -556,14 +880,20 @@ pub fn table_open(
         &addresses(),
         port_for,
         crate::fresh_seed(),
-    )
+        || crate::commands::lock(&state.session),
+    );
+    let session = crate::commands::lock(&state.session);
+    answer.offering(&mode, &session)
 }
 
-/// The open table and who is connected (`table: null` when it is closed).
+/// The open table and who is connected (`table: null` when it is closed), with the card's offer about
+/// the app's running game.
 #[tauri::command]
-pub fn table_status(mode: State<'_, TableMode>) -> TableAnswer {
-    mode.status()
-        .map_or_else(TableAnswer::closed, TableAnswer::open)
+pub fn table_status(mode: State<'_, TableMode>, state: State<'_, crate::AppState>) -> TableAnswer {
+    let answer = mode
+        .status()
+        .map_or_else(TableAnswer::closed, TableAnswer::open);
+    answer.offering(&mode, &crate::commands::lock(&state.session))
 }
 
 /// A new code for `seat` (`A`, `B`, a game role's name or `display`): its old join URL stops working.
@@ -575,23 +905,38 @@ pub fn table_reissue(mode: State<'_, TableMode>, seat: Option<Value>) -> TableAn
     }
 }
 
-/// Closes the table: nothing listens until it is opened again.
+/// Closes the table: nothing listens until it is opened again. A table of the app's running game hands
+/// it back: journaled into the app's store with everything played at the table, then the table's copy
+/// let go.
 #[tauri::command]
-pub fn table_close(mode: State<'_, TableMode>) -> TableAnswer {
-    match mode.close() {
-        Ok(()) => TableAnswer::closed(),
-        Err(why) => TableAnswer::refused(why, None),
+pub fn table_close(mode: State<'_, TableMode>, state: State<'_, crate::AppState>) -> TableAnswer {
+    let answer = close_table(&mode, &state);
+    answer.offering(&mode, &crate::commands::lock(&state.session))
+}
+
+/// [`table_close`] for `mode` and the app's `state`.
+fn close_table(mode: &TableMode, state: &crate::AppState) -> TableAnswer {
+    if let Err(why) = mode.close() {
+        return TableAnswer::refused(why, None);
+    }
+    match hand_back(mode, state) {
+        Ok(_) => TableAnswer::closed(),
+        Err(why) => TableAnswer::refused(
+            format!("The table is closed, but its game could not be brought back into the app ({why}); the table keeps it until it can."),
+            None,
+        ),
     }
 }
 
 /// Forgets the kept table (its file, secrets and codes, for good), so the next `table_open` starts a
-/// fresh one. Refused while the table is open.
+/// fresh one. Refused while the table is open, or while it holds the app's game.
 #[tauri::command]
-pub fn table_forget(mode: State<'_, TableMode>) -> TableAnswer {
-    match mode.forget() {
+pub fn table_forget(mode: State<'_, TableMode>, state: State<'_, crate::AppState>) -> TableAnswer {
+    let answer = match mode.forget() {
         Ok(()) => TableAnswer::closed(),
         Err(why) => TableAnswer::refused(why, mode.status()),
-    }
+    };
+    answer.offering(&mode, &crate::commands::lock(&state.session))
 }
 
 #[cfg(test)]
@@ -898,6 +1243,17 @@ mod tests {
 
     /// `table_open` as the webview calls it, on loopback and any free port.
     fn open_cmd(mode: &TableMode, display: bool, game: Value) -> TableAnswer {
+        let none = Mutex::new(Session::new(goeben_referee::RulesPack::standard(), 1));
+        open_running(mode, display, game, &none)
+    }
+
+    /// `table_open` as the webview calls it, the app's running game being `running`.
+    fn open_running(
+        mode: &TableMode,
+        display: bool,
+        game: Value,
+        running: &Mutex<Session>,
+    ) -> TableAnswer {
         open_table(
             mode,
             Some(Value::String("127.0.0.1".into())),
@@ -906,6 +1262,7 @@ mod tests {
             &[LOOPBACK],
             |_| 0,
             11,
+            || running.lock().unwrap(),
         )
     }
 
@@ -1081,7 +1438,7 @@ mod tests {
             ),
             (
                 Value::Bool(true),
-                "must be \"task_force_officers\", \"ship_commanders\" or null (the table tools)",
+                "must be \"task_force_officers\", \"ship_commanders\", \"running\" (the app's running game) or null (the table tools)",
             ),
             (Value::from(4), "`game` argument"),
         ] {
@@ -1152,5 +1509,344 @@ mod tests {
             dark,
             "one square per dark module"
         );
+    }
+}
+
+/// Issue #34 item 8: the app's running game opened to seats, played at the table, handed back.
+#[cfg(test)]
+mod running_game_tests {
+    use super::*;
+    use goeben_referee::SessionRequest;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    use std::sync::Arc;
+
+    const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+    fn scratch(tag: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("goeben-table-app-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        dir
+    }
+
+    /// The app's state around `session`, its store a real file in `dir` (reopened to check the journal).
+    fn app_state(dir: &Path, session: Session) -> crate::AppState {
+        let mut store = goeben_store::Store::open(&dir.join(goeben_store::FILE)).expect("store");
+        store.record_session(&session, "test").expect("journaled");
+        crate::AppState {
+            session: Mutex::new(session),
+            store: Arc::new(Mutex::new(store)),
+            trouble: crate::persistence::Trouble::default(),
+            kept_in_slot: Mutex::new(true),
+            notice: Mutex::new(None),
+        }
+    }
+
+    /// The game as the store's journal gives it back (what the app opens at its next start).
+    fn journaled(dir: &Path) -> Session {
+        let mut store = goeben_store::Store::open(&dir.join(goeben_store::FILE)).expect("store");
+        store.open_game().expect("opens").session.expect("a game")
+    }
+
+    fn seen(session: &Session) -> Value {
+        serde_json::to_value(session.view()).unwrap()
+    }
+
+    fn http(url: &str, body: &str) -> (u16, Value) {
+        let rest = url.strip_prefix("http://").expect("http");
+        let (host, path) = rest.split_at(rest.find('/').expect("a path"));
+        let path = path.replace("/join/", "/api/");
+        let mut stream = TcpStream::connect(host).expect("connects");
+        let request = format!("POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+        stream.write_all(request.as_bytes()).expect("sends");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("reads");
+        let status = answer[9..12].parse().expect("a status");
+        let body = answer.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+        (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    }
+
+    fn open_running(mode: &TableMode, state: &crate::AppState, display: bool) -> TableAnswer {
+        open_table(
+            mode,
+            Some(Value::String("127.0.0.1".into())),
+            Some(Value::Bool(display)),
+            Some(Value::String("running".into())),
+            &[LOOPBACK],
+            |_| 0,
+            3,
+            || crate::commands::lock(&state.session),
+        )
+    }
+
+    /// The Commander's first decision, played from the Commander's phone; the seat's answer.
+    fn commander_plays(table: &OpenTable) -> Value {
+        let commander = &table.seats[0];
+        assert_eq!(commander.seat, "Commander");
+        let (status, view) = http(&commander.url, r#"{"action":"view"}"#);
+        assert_eq!(status, 200, "{view}");
+        let decision = view["view"]["decisions"][0]["action"].clone();
+        assert!(decision.is_object(), "the Commander has a decision: {view}");
+        let (status, answer) = http(&commander.url, &decision.to_string());
+        assert_eq!(
+            (status, &answer["ok"]),
+            (200, &Value::Bool(true)),
+            "{answer}"
+        );
+        answer
+    }
+
+    #[test]
+    fn issue_34_the_running_game_opens_to_seats_a_seat_moves_and_closing_brings_the_move_back() {
+        let dir = scratch("handback");
+        let mode = TableMode::at(dir.join(FILE));
+        let state = app_state(&dir, new_game(Roles::TaskForceOfficers, 8));
+        let before = seen(&crate::commands::lock(&state.session));
+
+        // The card offers it, in the shell's words.
+        let offer = mode
+            .offer(&crate::commands::lock(&state.session))
+            .expect("a game under 25.0 roles is offered");
+        assert_eq!(offer.label, OFFER_LABEL);
+        assert!(!offer.bring_back);
+        assert!(
+            offer
+                .explain
+                .contains("Commander, First Officer, Gunnery Officer, Engineer"),
+            "{}",
+            offer.explain
+        );
+
+        let started = std::time::Instant::now();
+        let opened = open_running(&mode, &state, true);
+        let open_took = started.elapsed();
+        assert!(opened.ok, "{:?}", opened.error);
+        let table = opened.table.expect("open");
+        assert_eq!(table.game, Some(Roles::TaskForceOfficers));
+        assert!(table
+            .app_game
+            .as_deref()
+            .is_some_and(|w| w.contains("table display")));
+        assert!(mode.holds_app_game());
+        assert_eq!(
+            mode.offer(&crate::commands::lock(&state.session)),
+            None,
+            "nothing offered while open"
+        );
+        // The seats see the app's game as it was, not a new one.
+        let (_, view) = http(&table.seats[1].url, r#"{"action":"view"}"#);
+        assert_eq!(
+            view["view"]["game"], before["game"],
+            "the app's game, seated as it is"
+        );
+
+        let played = commander_plays(&table);
+        let at_table = played["view"]["game"].clone();
+        assert_ne!(at_table, before["game"]);
+
+        // The app's screen reads the table's game, as the display: nothing to decide or undo.
+        let shown = respond_at_table(&mode, Request::Session(SessionRequest::View)).expect("held");
+        assert!(shown.ok);
+        assert_eq!(serde_json::to_value(&shown.view.game).unwrap(), at_table);
+        assert!(shown.view.decisions.is_empty() && !shown.view.undo_status.allowed);
+        assert_eq!(
+            seen(&crate::commands::lock(&state.session)),
+            before,
+            "the app's copy untouched while the table holds the game"
+        );
+
+        // Closed: the game is back in the app, with the move, journaled; the table's copy let go.
+        let file_bytes = std::fs::metadata(mode.state_file()).map_or(0, |m| m.len());
+        let started = std::time::Instant::now();
+        let closed = close_table(&mode, &state);
+        // Printed, not asserted (docs/TABLE-MODE.md): what opening and handing back cost here.
+        eprintln!(
+            "running game: opened to seats in {open_took:?}; the table's file {file_bytes} bytes; closed and handed back (journaled) in {:?}",
+            started.elapsed()
+        );
+        assert!(closed.ok && closed.table.is_none(), "{:?}", closed.error);
+        let back = seen(&crate::commands::lock(&state.session));
+        assert_eq!(
+            back["game"], at_table,
+            "the move played at the table is the app's"
+        );
+        assert_eq!(
+            seen(&journaled(&dir))["game"],
+            at_table,
+            "and journaled: a kill now loses nothing"
+        );
+        assert!(!mode.holds_app_game() && !mode.state_file().exists());
+        assert!(
+            respond_at_table(&mode, Request::Session(SessionRequest::View)).is_none(),
+            "the app plays it again"
+        );
+        assert!(
+            !*crate::commands::lock(&state.kept_in_slot),
+            "it differs from its slot now"
+        );
+        // Offered again, for a new table.
+        assert_eq!(
+            mode.offer(&crate::commands::lock(&state.session))
+                .map(|o| o.label),
+            Some(OFFER_LABEL.to_string())
+        );
+    }
+
+    #[test]
+    fn issue_34_a_move_from_the_apps_screen_while_the_table_holds_the_game_is_refused_and_changes_nothing(
+    ) {
+        let dir = scratch("refused");
+        let mode = TableMode::at(dir.join(FILE));
+        let state = app_state(&dir, new_game(Roles::ShipCommanders, 9));
+        let table = open_running(&mode, &state, false).table.expect("opens");
+        assert_eq!(names(&table), ["SMS Goeben", "SMS Breslau"]);
+        let table_game = || mode.app_game_now().unwrap().expect("held");
+        let before_table = seen(&table_game());
+        let before_app = seen(&crate::commands::lock(&state.session));
+        let decision = table_game().view().decisions[0].action.clone();
+        for request in [
+            Request::Move(decision),
+            Request::Session(SessionRequest::Undo),
+            Request::Session(SessionRequest::NewGame {
+                seed: Some(1),
+                options: None,
+            }),
+        ] {
+            let refused = respond_at_table(&mode, request.clone()).expect("held");
+            assert!(!refused.ok, "{request:?}");
+            let error = refused.error.expect("why");
+            assert_eq!(error.code, "not_now");
+            assert!(
+                error.message.contains("open to the table")
+                    && error.message.contains("SMS Goeben seat"),
+                "{}",
+                error.message
+            );
+            assert!(refused.view.decisions.is_empty());
+        }
+        // Not a request at all: refused over the table's game, not the app's stale copy.
+        let malformed = refused_at_table(&mode, ErrorInfo::new(ErrorCode::Malformed, "not JSON"))
+            .expect("held");
+        assert_eq!(
+            serde_json::to_value(&malformed.view.game).unwrap(),
+            before_table["game"]
+        );
+        assert!(malformed.view.decisions.is_empty());
+        assert_eq!(
+            seen(&table_game()),
+            before_table,
+            "the table's game unchanged"
+        );
+        assert_eq!(
+            seen(&crate::commands::lock(&state.session)),
+            before_app,
+            "the app's copy unchanged"
+        );
+        mode.close().unwrap();
+        assert!(close_table(&mode, &state).ok);
+    }
+
+    #[test]
+    fn issue_34_killed_while_the_table_holds_the_game_nothing_played_is_lost() {
+        let dir = scratch("killed");
+        let file = dir.join(FILE);
+        let mode = TableMode::at(file.clone());
+        let state = app_state(&dir, new_game(Roles::TaskForceOfficers, 10));
+        let table = open_running(&mode, &state, false).table.expect("opens");
+        let played = commander_plays(&table)["view"]["game"].clone();
+        // Killed: the app's state and the table gone, the table's file and marks left.
+        drop(mode);
+        drop(state);
+        // The app started again: its game as its journal gives it back (from before the table).
+        let mut store = goeben_store::Store::open(&dir.join(goeben_store::FILE)).expect("store");
+        let session = store.open_game().expect("opens").session.expect("a game");
+        let state = crate::AppState {
+            session: Mutex::new(session),
+            store: Arc::new(Mutex::new(store)),
+            trouble: crate::persistence::Trouble::default(),
+            kept_in_slot: Mutex::new(false),
+            notice: Mutex::new(None),
+        };
+        let restarted = TableMode::at(file.clone());
+        assert!(
+            restarted.holds_app_game(),
+            "the table's file still holds the game"
+        );
+        // The app's screen, meanwhile, shows the table's game, never its stale copy.
+        let shown =
+            respond_at_table(&restarted, Request::Session(SessionRequest::View)).expect("held");
+        assert_eq!(serde_json::to_value(&shown.view.game).unwrap(), played);
+        // Reopened by itself (it was left open): the same game, still the app's.
+        let reopened = restarted
+            .reopen_left_open(&[LOOPBACK], 4)
+            .expect("left open")
+            .expect("reopens");
+        assert!(reopened.restored && reopened.app_game.is_some());
+        assert_eq!(codes(&reopened), codes(&table), "the same seats and codes");
+        // Forgetting it would delete the only copy: refused.
+        restarted.close().unwrap();
+        assert!(restarted.forget().unwrap_err().contains(BRING_BACK_LABEL));
+        assert_eq!(
+            restarted
+                .offer(&crate::commands::lock(&state.session))
+                .map(|o| o.bring_back),
+            Some(true)
+        );
+        // Brought back (the card's "Bring this game back" is table_close): the move is the app's.
+        assert!(close_table(&restarted, &state).ok);
+        assert_eq!(seen(&crate::commands::lock(&state.session))["game"], played);
+        assert_eq!(seen(&journaled(&dir))["game"], played);
+        assert!(!file.exists() && !restarted.holds_app_game());
+    }
+
+    #[test]
+    fn issue_34_a_game_of_one_player_or_a_kept_table_is_not_opened_and_nothing_changes() {
+        let dir = scratch("refusedopen");
+        let mode = TableMode::at(dir.join(FILE));
+        let solo = new_game(Roles::Solo, 2);
+        let state = app_state(&dir, solo);
+        assert_eq!(
+            mode.offer(&crate::commands::lock(&state.session)),
+            None,
+            "no 25.0 roles: no offer"
+        );
+        let refused = open_running(&mode, &state, false);
+        assert!(!refused.ok && refused.table.is_none());
+        assert!(refused.error.unwrap().contains("played by one player"));
+        assert!(
+            !mode.state_file().exists() && !mode.holds_app_game(),
+            "nothing written"
+        );
+
+        // A kept table of the table tools: refused, naming it, the kept file untouched.
+        let mode = TableMode::at(dir.join("other").join(FILE));
+        std::fs::create_dir_all(dir.join("other")).unwrap();
+        mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 1)
+            .unwrap();
+        mode.close().unwrap();
+        let kept = std::fs::read(mode.state_file()).unwrap();
+        let state = app_state(&dir.join("other"), new_game(Roles::TaskForceOfficers, 3));
+        assert_eq!(
+            mode.offer(&crate::commands::lock(&state.session))
+                .map(|o| o.label),
+            Some(OFFER_LABEL.to_string())
+        );
+        let refused = open_running(&mode, &state, false);
+        assert!(refused
+            .error
+            .unwrap()
+            .contains("This device keeps a table of the table tools"));
+        assert_eq!(std::fs::read(mode.state_file()).unwrap(), kept);
+        assert!(!mode.holds_app_game());
+    }
+
+    fn codes(table: &OpenTable) -> Vec<String> {
+        table.seats.iter().map(|s| s.url.clone()).collect()
+    }
+
+    fn names(table: &OpenTable) -> Vec<&str> {
+        table.seats.iter().map(|s| s.seat.as_str()).collect()
     }
 }

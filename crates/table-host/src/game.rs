@@ -12,6 +12,9 @@
 //! ships of 19.0 (`--fleet`: Moltke in Goeben's place, Stralsund beside Breslau, or all four) every ship
 //! of the task force has its commander's seat, in the order of precedence (Goeben, Moltke, Breslau,
 //! Stralsund); a ship that has no seat (one that joins later, 19.1) is the senior commander's.
+//! With the Austro-Hungarian units of 20.0 in play (`GameOptions::austro_hungarian`), 25.0 (3) seats their
+//! one commander beside either table: that seat alone is offered and may send those ships' decisions,
+//! and nothing else (undo and the decisions of no ship stay with the commanding seat).
 //!
 //! Undo and corrections (the app's "Undo" and "Correct a mistake") are the commanding seat's: the
 //! Commander's (25.0 (1): "makes final decisions"), or at a Ship Commanders table the senior commander's
@@ -22,13 +25,17 @@
 use goeben_referee::api::view::PlayerView;
 use goeben_referee::ground::event::ship_name;
 use goeben_referee::ground::state::{Fleet, GameOptions, Roles};
-use goeben_referee::rules::roles::{who_decides, PRECEDENCE};
+use goeben_referee::rules::roles::{who_decides, AUSTRO_HUNGARIAN_COMMANDER, PRECEDENCE};
 use goeben_referee::{Action, Request, RulesPack, Session, SessionRequest};
 
 use crate::seats::{Seat, SeatRole};
 
 /// 25.0 (1) the Task Force Officers, as their seats are named.
 pub const OFFICERS: [&str; 4] = ["Commander", "First Officer", "Gunnery Officer", "Engineer"];
+
+/// 25.0 (3): the seat of the one player who commands the Austro-Hungarian ships (20.0), at a table whose
+/// game plays the Austro-Hungarian option.
+pub const AUSTRO_HUNGARIAN_SEAT: &str = "Austro-Hungarian commander";
 
 /// The ships of the standard task force (3.0 step 6), whose commanders sit at a `--seats 2` table.
 pub const STANDARD_SHIPS: [&str; 2] = ["goeben", "breslau"];
@@ -78,10 +85,26 @@ pub fn fleet_of(session: &Session) -> Fleet {
         .map_or(Fleet::Standard, |game| game.options.fleet)
 }
 
+/// 20.0: whether `session`'s game plays the Austro-Hungarian option (its ships may come under German
+/// control through the Fleet Sorties incident).
+pub fn austro_hungarian_of(session: &Session) -> bool {
+    session
+        .view()
+        .game
+        .is_some_and(|game| game.options.austro_hungarian)
+}
+
 /// The seats of a game table under `roles` for `session`'s game: one per 25.0 role, at a Ship
-/// Commanders table one per ship of its task force (19.0); the table display's when asked for.
+/// Commanders table one per ship of its task force (19.0); the Austro-Hungarian commander's when the game
+/// plays that option (25.0 (3)); the table display's when asked for.
 pub fn game_seats_for(session: &Session, roles: Roles, display: bool) -> Vec<Seat> {
-    fleet_seats(session.pack(), roles, fleet_of(session), display)
+    option_seats(
+        session.pack(),
+        roles,
+        fleet_of(session),
+        austro_hungarian_of(session),
+        display,
+    )
 }
 
 /// A game table for a game already under way (the app's running game opened to
@@ -94,17 +117,23 @@ pub fn running_table(
     display: bool,
     limits: crate::limits::Limits,
 ) -> Result<crate::table::Table, String> {
+    let roles = running_roles(&session)?;
+    let seats = game_seats_for(&session, roles, display);
+    Ok(crate::table::Table::game(session, roles, seats, limits))
+}
+
+/// The 25.0 roles `session`'s running game seats, or why it cannot be opened to seats (no game; a game
+/// of one player, whose decisions name no deciders).
+pub fn running_roles(session: &Session) -> Result<Roles, String> {
     let Some(game) = session.view().game else {
         return Err(
             "no game is running: start one (with the 25.0 roles the table seats) first".into(),
         );
     };
-    let roles = game.options.roles;
-    if roles == Roles::Solo {
-        return Err("the running game is played by one player: a game opened to seats needs the 25.0 roles (Task Force Officers or Ship Commanders), chosen when it starts".into());
+    match game.options.roles {
+        Roles::Solo => Err("the running game is played by one player: a game opened to seats needs the 25.0 roles (Task Force Officers or Ship Commanders), chosen when it starts".into()),
+        roles => Ok(roles),
     }
-    let seats = game_seats_for(&session, roles, display);
-    Ok(crate::table::Table::game(session, roles, seats, limits))
 }
 
 /// The seats of a game table under `roles` with the standard task force (Goeben and Breslau), and the
@@ -126,7 +155,20 @@ pub fn commanded_ships(fleet: Fleet) -> Vec<&'static str> {
 
 /// [`game_seats`] for the task force `fleet` (19.0).
 pub fn fleet_seats(pack: &RulesPack, roles: Roles, fleet: Fleet, display: bool) -> Vec<Seat> {
-    let names: Vec<String> = match roles {
+    option_seats(pack, roles, fleet, false, display)
+}
+
+/// [`fleet_seats`], plus the Austro-Hungarian commander's seat when `austro_hungarian` (25.0 (3): one
+/// player controls those ships, whatever the other roles), after the German roles' seats so the first
+/// seat stays the commanding one.
+pub fn option_seats(
+    pack: &RulesPack,
+    roles: Roles,
+    fleet: Fleet,
+    austro_hungarian: bool,
+    display: bool,
+) -> Vec<Seat> {
+    let mut names: Vec<String> = match roles {
         Roles::TaskForceOfficers => OFFICERS.iter().map(|r| r.to_string()).collect(),
         Roles::ShipCommanders => commanded_ships(fleet)
             .iter()
@@ -134,6 +176,9 @@ pub fn fleet_seats(pack: &RulesPack, roles: Roles, fleet: Fleet, display: bool) 
             .collect(),
         Roles::Solo => vec!["Player".to_string()],
     };
+    if austro_hungarian && roles != Roles::Solo {
+        names.push(AUSTRO_HUNGARIAN_SEAT.to_string());
+    }
     let mut seats: Vec<Seat> = names
         .iter()
         .map(|name| Seat::new(name, SeatRole::GameRole))
@@ -163,13 +208,21 @@ pub fn decider(
             .iter()
             .position(|s| s.role == SeatRole::GameRole && s.name == name)
     };
+    // 25.0 (3): the Austro-Hungarian ships' decisions are their commander's, at any table that seats
+    // one; a table without that seat (the option off: no such ship comes under German control) falls
+    // through to the Commander or the senior commander, so no decision is left without a seat.
+    if who == AUSTRO_HUNGARIAN_COMMANDER {
+        if let Some(seat) = named(AUSTRO_HUNGARIAN_SEAT) {
+            return (Some(seat), who);
+        }
+    }
     let seat = match roles {
         Roles::TaskForceOfficers
             if who == "Commander" || who.ends_with("the Commander decides") =>
         {
             named("Commander")
         }
-        // 25.0 (3)'s Austro-Hungarian commander has no seat here: the Commander decides for those ships.
+        // An officer's call; anything else (25.0 (3) without its seat) the Commander's.
         Roles::TaskForceOfficers => OFFICERS
             .iter()
             .find(|role| who.starts_with(*role))

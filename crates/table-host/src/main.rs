@@ -9,6 +9,8 @@
 //! `--fleet F` plays with the optional ships of 19.0 (`moltke`, `stralsund`, `moltke_and_stralsund`,
 //! `all_four`; `standard` the default): `--seats` is then 4 for the officers or the fleet's number of
 //! ships for their commanders, one seat per ship (`all_four` with `--seats 4`: the four commanders).
+//! `--austro-hungarian` plays 20.0's Austro-Hungarian units and adds their commander's seat (25.0 (3)),
+//! like `--display` a seat beside those `--seats` counts.
 //!
 //! `--state FILE` keeps the table in FILE, saved after every change before the answer goes out; started
 //! again on the same FILE, the host reopens the same table (same codes, same join URLs, the answers kept
@@ -39,11 +41,12 @@ use serde_json::{json, Value};
 use tokio::io::AsyncBufReadExt;
 
 const USAGE: &str = "usage: table_host --listen ADDR --seats 2 [--display] [--seed N] [--state FILE]\n       \
-table_host --listen ADDR --game --seats 4|2|3 [--fleet F] [--display] [--seed N] [--state FILE]\n  \
+table_host --listen ADDR --game --seats 4|2|3 [--fleet F] [--austro-hungarian] [--display] [--seed N] [--state FILE]\n  \
 ADDR is the address guests reach (e.g. 192.168.1.20:8080, or 127.0.0.1:0 for any free port on this machine)\n  \
 FILE keeps the table across restarts (reopened when it exists; a game table's file with --game only)\n  \
 --game: a referee game, one seat per 25.0 role (4: the Task Force Officers; 2: the Goeben's and Breslau's commanders)\n  \
 --fleet F: 19.0's optional ships, F = moltke | stralsund | moltke_and_stralsund | all_four; --seats 4 (the officers) or one seat per ship\n  \
+--austro-hungarian: 20.0's Austro-Hungarian units, with their commander's seat (25.0 (3)) beside --seats\n  \
 commands on standard input, one a line: status | reissue SEAT | close";
 
 /// How long answers under way may take to finish once the input has closed ([`goeben_table_host::limits::DRAIN`]).
@@ -59,6 +62,8 @@ struct Options {
     game: Option<goeben_referee::ground::state::Roles>,
     /// 19.0: the game's task force (`--fleet`).
     fleet: goeben_referee::ground::state::Fleet,
+    /// 20.0 with 25.0 (3): the Austro-Hungarian units and their commander's seat (`--austro-hungarian`).
+    austro_hungarian: bool,
 }
 
 /// The command line's options as given, before the checks that tie them together.
@@ -71,6 +76,7 @@ struct Given {
     state: Option<std::path::PathBuf>,
     game: bool,
     fleet: Option<goeben_referee::ground::state::Fleet>,
+    austro_hungarian: bool,
 }
 
 /// `text` as the value of option `name`.
@@ -91,6 +97,7 @@ fn given(args: &[String]) -> Result<Given, String> {
             "--seats" => given.seats = Some(parsed("--seats", value("--seats")?)?),
             "--display" => given.display = true,
             "--game" => given.game = true,
+            "--austro-hungarian" => given.austro_hungarian = true,
             "--seed" => given.seed = Some(parsed("--seed", value("--seed")?)?),
             "--state" => given.state = Some(std::path::PathBuf::from(value("--state")?)),
             "--fleet" => {
@@ -121,6 +128,7 @@ fn options(args: &[String]) -> Result<Options, String> {
         state: given.state,
         game: None,
         fleet: Default::default(),
+        austro_hungarian: given.austro_hungarian,
     };
     if given.game {
         let (roles, fleet) = game_roles(given.seats, given.fleet)?;
@@ -130,6 +138,9 @@ fn options(args: &[String]) -> Result<Options, String> {
     }
     if given.fleet.is_some() {
         return Err("--fleet chooses a game's task force (19.0): with --game only".into());
+    }
+    if given.austro_hungarian {
+        return Err("--austro-hungarian plays a game's Austro-Hungarian units (20.0, 25.0 (3)): with --game only".into());
     }
     match given.seats {
         Some(2) => Ok(options),
@@ -217,6 +228,7 @@ fn game_table(
     let game_options = goeben_referee::ground::state::GameOptions {
         roles,
         fleet: options.fleet,
+        austro_hungarian: options.austro_hungarian,
         ..Default::default()
     };
     let seed = options.seed.unwrap_or_else(random_seed);

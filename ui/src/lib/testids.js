@@ -602,6 +602,12 @@ export const tid = Object.freeze({
   tableModeForgotten: 'table-mode-forgotten',
   tableModeOpen: 'table-mode-open',
   tableModeClose: 'table-mode-close',
+  /** The shell's offer about the app's running game: "Open this game to the table" (or bring it back). */
+  tableModeRunning: 'table-mode-running',
+  /** What the offer does, in the shell's words. */
+  tableModeRunningExplain: 'table-mode-running-explain',
+  /** While the table plays the app's own game: what that means for this screen (the shell's words). */
+  tableModeAppGame: 'table-mode-app-game',
   /** Where the open table listens. */
   tableModeListen: 'table-mode-listen',
   /** One seat's card: `A` | `B` | `display`. @param {string} seat */

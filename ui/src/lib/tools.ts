@@ -134,10 +134,11 @@ export type TableGame = Extract<Roles, 'task_force_officers' | 'ship_commanders'
 
 /**
  * Opens the table on `address`, plus the table display if `display`: seats A and B of the table tools when
- * `game` is null, otherwise a new game with a seat per role of `game`. The shell reopens the table it keeps
- * instead when it is of that kind, and refuses when it keeps another kind.
+ * `game` is null, a new game with a seat per role of `game`, or (`'running'`) the game running in the app,
+ * seated by its own roles. The shell reopens the table it keeps instead when it is of that kind, and
+ * refuses when it keeps another kind.
  */
-export const tableOpen = (address: string, display: boolean, game: TableGame | null = null) =>
+export const tableOpen = (address: string, display: boolean, game: TableGame | 'running' | null = null) =>
   tableCall(() => call('table_open', { address, display, game }));
 /** The open table and who is connected (`table: null` when closed). */
 export const tableStatus = () => tableCall(() => call('table_status'));

@@ -193,4 +193,42 @@ describe('the Table mode card', () => {
     expect((await screen.findByTestId(tid.toolsError)).textContent).toContain('close it before starting a fresh table');
     expect(screen.queryByTestId(tid.tableModeForgotten)).toBeNull();
   });
+
+  it('offers to open the game running in the app in the shell’s words, sends "running", and says what the screen then is', async () => {
+    const offer = { label: 'Open this game to the table', explain: 'Seats this game as it is — for the four Task Force Officers.', bring_back: false };
+    const words = 'This is the game running in the app: … this screen shows it as the table display.';
+    const open = { ...table({ Commander: 'a'.repeat(32), display: 'e'.repeat(32) }, [], '192.168.1.20:8080', 'task_force_officers'), app_game: words };
+    const calls = shell({
+      table_status: () => ({ ok: true, table: null, running_game: offer }),
+      table_open: (args) => (args.game === 'running' ? { ok: true, table: open } : { ok: false, error: 'wrong game', table: null }),
+    });
+    render(TableMode);
+    const button = await screen.findByTestId(tid.tableModeRunning);
+    expect(button.textContent?.trim()).toBe('Open this game to the table');
+    expect(screen.getByTestId(tid.tableModeRunningExplain).textContent).toBe(offer.explain);
+    await waitFor(() => expect((screen.getByTestId(tid.tableModeAddress) as HTMLSelectElement).options.length).toBe(2));
+    await fireEvent.click(screen.getByTestId(tid.tableModeDisplay));
+    await fireEvent.click(button);
+    expect(calls.find((c) => c.cmd === 'table_open')?.args).toEqual({ address: '192.168.1.20', display: true, game: 'running' });
+    expect((await screen.findByTestId(tid.tableModeAppGame)).textContent).toBe(words);
+    expect(screen.queryByTestId(tid.tableModeRunning)).toBeNull();
+  });
+
+  it('brings the game back from a closed table that still holds it, and offers nothing when the shell offers nothing', async () => {
+    const offer = { label: 'Bring this game back from the table', explain: 'The table is closed but still holds the game.', bring_back: true };
+    const calls = shell({
+      table_status: () => ({ ok: true, table: null, running_game: offer }),
+      table_close: () => ({ ok: true, table: null }),
+    });
+    render(TableMode);
+    await fireEvent.click(await screen.findByTestId(tid.tableModeRunning));
+    expect(commands(calls)).toEqual(['table_addresses', 'table_close']);
+    await waitFor(() => expect(screen.queryByTestId(tid.tableModeRunning)).toBeNull());
+    cleanup();
+    shell({});
+    render(TableMode);
+    expect(await screen.findByTestId(tid.tableModeOpen)).toBeTruthy();
+    expect(screen.queryByTestId(tid.tableModeRunning)).toBeNull();
+    expect(screen.queryByTestId(tid.tableModeAppGame)).toBeNull();
+  });
 });

@@ -18,4 +18,10 @@ restored: boolean,
  * What the table plays: `null`, the table tools (seats A and B); otherwise a referee game under these
  * 25.0 roles (`task_force_officers`: a seat per officer; `ship_commanders`: a seat per ship).
  */
-game: Roles | null, seats: Array<SeatInfo>, };
+game: Roles | null, seats: Array<SeatInfo>, 
+/**
+ * When the table plays the app's own running game: what that means for the app's screen, in the
+ * shell's words (the moves come from the seats; this screen shows it as the table display; closing
+ * brings it back). Absent for the table tools or a new game.
+ */
+app_game?: string, };
