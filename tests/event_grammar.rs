@@ -448,7 +448,7 @@ fn issue_19_every_variant_has_a_sample() {
         .skip(1)
         .map(|rest| rest.split('"').next().unwrap_or_default())
         .collect();
-    assert_eq!(all.len(), 26, "the Event union's tags: {all:?}");
+    assert_eq!(all.len(), 27, "the Event union's tags: {all:?}");
     assert_eq!(sampled, all, "one sample per variant of Event");
     for e in samples(&pack) {
         assert_eq!(
@@ -483,7 +483,11 @@ fn issue_19_every_kind_of_event_reads_as_a_sentence() {
         "Contact at Messina: German 8, Allied 9, final -3: Allied First Salvo (Contact 2)."
     );
     assert_eq!(find("corrected", 0), "Correction: Goeben hull: 12 → 11.");
-    assert_eq!(find("dice_rolled", 1), "Engine check: nothing to roll.");
+    assert_eq!(
+        find("dice_rolled", 1),
+        "Goeben primary guns at HMS Indomitable: 2 dice, hit on 6: you rolled 6, 2 → 1 hit."
+    );
+    assert_eq!(find("dice_rolled", 2), "Engine check: nothing to roll.");
 }
 
 /// Every line and label of random games (every option mixed in by seed), with the stricter checks.
