@@ -4,6 +4,9 @@
 //! the commitment holds from the first view to the reveal; whole games export and verify, tampered
 //! records are refused at the right step; marks and mid-game records say nothing hidden.
 
+mod rules_support;
+use rules_support::Chooser;
+
 use goeben_referee::api::request::SessionRequest;
 use goeben_referee::api::test_hooks::SessionHooks;
 
@@ -16,29 +19,11 @@ use goeben_referee::ground::event::Event;
 use goeben_referee::ground::state::{CounterId, GameOptions, Location};
 use goeben_referee::{RulesPack, Session};
 
-/// A tiny deterministic chooser (xorshift), so every game is reproducible from its seed.
-struct Chooser(u64);
-
-impl Chooser {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-/// Optional rules mixed in by seed, the house rule among them when asked.
+/// The optional rules mixed in by seed, with the house rule when asked.
 fn options(seed: u64, take_backs: bool) -> GameOptions {
     GameOptions {
-        night_combat: seed.is_multiple_of(2),
-        seaplanes: seed.is_multiple_of(3),
-        mines: seed.is_multiple_of(5),
-        austro_hungarian: seed.is_multiple_of(7),
-        variable_deployment: seed % 4 == 1,
-        campaign: seed % 11 == 3,
         take_backs,
-        ..GameOptions::default()
+        ..rules_support::rules_by_seed(seed)
     }
 }
 

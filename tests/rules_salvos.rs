@@ -7,6 +7,7 @@ use goeben_referee::ground::dice::Dice;
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::IncidentKind;
 use goeben_referee::ground::state::{BattleStage, CounterId, Location, Pending, SpaceRef};
+use goeben_referee::ground::tracks::Track;
 use goeben_referee::rules::combat::{firing, forecast};
 use goeben_referee::RulesPack;
 use rules_support::{dice_rolled, place, sea, Table};
@@ -149,7 +150,6 @@ fn rule_14_11_allied_first_salvo_fires_before_the_germans_at_its_chart_target() 
     orders(&mut t, "goeben", "gb_bc_inflexible", false);
     // Allied primary first: 4 dice at Goeben (the BC row puts BC first), one 6 → Gunnery Hit 4: engines −1.
     t.script(&[6, 1, 1, 1, 4]);
-    let hull = track(&t, "goeben").hull;
     let engines = track(&t, "goeben").engines;
     let events = orders(&mut t, "breslau", "gb_bc_inflexible", false);
     let first = events
@@ -164,7 +164,17 @@ fn rule_14_11_allied_first_salvo_fires_before_the_germans_at_its_chart_target() 
         "{first}"
     );
     assert_eq!(track(&t, "goeben").engines, engines - 1);
-    assert_eq!(track(&t, "goeben").hull, hull);
+    // The scripted hit is the first damage, on the engines; the rest of the round is the game's own dice.
+    let first_damage = events
+        .iter()
+        .find_map(|e| match e {
+            Event::TrackChanged {
+                ship, track, from, ..
+            } if ship == "goeben" => Some((*track, *from)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(first_damage, (Track::Engines, engines));
     assert_eq!(
         battle(&t).allied_targets,
         vec![(id("gb_bc_inflexible"), "goeben".to_string())]

@@ -5,62 +5,14 @@
 //! other case is refused with why: a correction may not turn a secret over again with other faces, nor
 //! come after another decision. Values the roll changed can always be set with `correct`.
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
 use crate::api::session::Session;
-use crate::ground::action::Action;
 use crate::ground::error::{illegal, RuleError};
 use crate::ground::event::Event;
 use crate::ground::state::Game;
 use crate::sequence::dispatch as rules;
 
-/// The roll `correct_dice` may still change (the view's `correctable_roll`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-pub struct CorrectableRoll {
-    pub purpose: String,
-    pub rule: String,
-    pub faces: Vec<u8>,
-    pub sides: u8,
-}
-
-/// The last move done with the player's dice, kept until the next request that changes the game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct LastEntry {
-    action: Action,
-    /// Every face the move took, and where its last roll's faces are among them.
-    faces: Vec<u8>,
-    last: std::ops::Range<usize>,
-    roll: CorrectableRoll,
-    /// The log's first line of the move's events (marked taken back by a correction).
-    log_from: u32,
-    /// Why it cannot be corrected, when it cannot.
-    refused: Option<String>,
-}
-
-impl LastEntry {
-    pub(crate) fn new(
-        action: Action,
-        faces: Vec<u8>,
-        roll: CorrectableRoll,
-        log_from: u32,
-        refused: Option<String>,
-    ) -> LastEntry {
-        let last = faces.len() - roll.faces.len()..faces.len();
-        LastEntry {
-            action,
-            faces,
-            last,
-            roll,
-            log_from,
-            refused,
-        }
-    }
-
-    pub(crate) fn correctable(&self) -> Option<CorrectableRoll> {
-        self.refused.is_none().then(|| self.roll.clone())
-    }
-}
+pub use crate::api::dice_state::CorrectableRoll;
+use crate::api::dice_state::LastEntry;
 
 /// Why a move's result cannot be corrected: it revealed a hidden identity or drew in secret.
 pub(crate) fn hidden_shown(before: &Game, after: &Game, events: &[Event]) -> Option<String> {

@@ -6,6 +6,7 @@ pub mod career;
 pub mod chart_edit;
 pub mod codes;
 pub mod dice_correction;
+pub mod dice_state;
 pub mod finished;
 pub mod labels;
 pub mod names;

@@ -8,93 +8,18 @@
 //! table after hits) asks again with its own count. The events before the asked roll are shown as soon as
 //! it is asked (they are the same whatever the player rolls next), the rest once the move is done.
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
-use crate::api::dice_correction::{hidden_shown, CorrectableRoll, LastEntry};
+use crate::api::dice_correction::hidden_shown;
+use crate::api::dice_state::{CorrectableRoll, LastEntry};
 use crate::api::session::Session;
 use crate::api::view::{Decision, PlayerView};
-use crate::engine::entered_dice::AskedRoll;
 use crate::ground::action::Action;
 use crate::ground::error::{illegal, RuleError};
 use crate::ground::event::Event;
 use crate::ground::words::count;
 use crate::sequence::dispatch as rules;
 
-/// A roll the player is asked to make and enter (the view's `pending_roll`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-pub struct PendingRoll {
-    /// What to roll and why, the count said once, e.g. "Roll 8 dice: SMS Goeben primary guns at HMS Defence —
-    /// hit on 6 (14.5)".
-    pub prompt: String,
-    /// How many dice to enter.
-    pub count: u32,
-    /// Each face is 1..=sides (6 but for a random choice among equals, 14.11).
-    pub sides: u8,
-    /// The roll's purpose and rule, as its log line will say them.
-    pub purpose: String,
-    pub rule: String,
-    /// For a fire: the faces that hit (e.g. [5, 6]); absent otherwise.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[ts(optional, as = "Option<Vec<u8>>")]
-    pub hitting_faces: Vec<u8>,
-    /// Rolls of this move already entered (0 for its first).
-    pub rolls_entered: u32,
-    /// The move that asked for the roll (its decider enters the dice).
-    pub asked_by: Action,
-}
-
-/// The move waiting for the player's dice, kept by the session (and in its save).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct RollInProgress {
-    pub(crate) action: Action,
-    /// Every face entered for the move so far, in the order the rules roll them.
-    faces: Vec<u8>,
-    rolls: u32,
-    asked: AskedRoll,
-    /// The move's events already returned (those before the asked roll).
-    shown: usize,
-    /// The log's length when the move was sent (what a take-back marks undone).
-    log_len: u32,
-}
-
-impl RollInProgress {
-    pub(crate) fn pending_roll(&self) -> PendingRoll {
-        let a = &self.asked;
-        let dice = match a.sides {
-            6 => count(a.count as i64, "die", "dice"),
-            sides => format!("{} d{sides}", a.count),
-        };
-        let hitting_faces = a
-            .fire
-            .as_ref()
-            .map(|f| (7 - f.hitting_faces..=6).collect())
-            .unwrap_or_default();
-        PendingRoll {
-            prompt: prompt(&dice, &a.purpose, &a.rule),
-            count: a.count as u32,
-            sides: a.sides,
-            purpose: a.purpose.clone(),
-            rule: a.rule.clone(),
-            hitting_faces,
-            rolls_entered: self.rolls,
-            asked_by: self.action.clone(),
-        }
-    }
-}
-
-/// "Roll {dice}: {purpose} ({rule})", the count said once: a fire's purpose is its log line, which
-/// ends "…: 8 dice, hit on 6"; the prompt already leads with the count, so that tail reads "— hit on 6".
-fn prompt(dice: &str, purpose: &str, rule: &str) -> String {
-    let purpose = match purpose.rsplit_once(&format!(": {dice}, ")) {
-        Some((what, hits)) => format!("{what} — {hits}"),
-        None => purpose
-            .strip_suffix(&format!(": {dice}"))
-            .unwrap_or(purpose)
-            .to_string(),
-    };
-    format!("Roll {dice}: {purpose} ({rule})")
-}
+pub use crate::api::dice_state::PendingRoll;
+use crate::api::dice_state::RollInProgress;
 
 impl Session {
     /// The roll the player is asked to make, if any (what the view's `pending_roll` shows).
@@ -235,36 +160,5 @@ impl Session {
             ))),
             None => Ok(()),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::prompt;
-
-    // 14.5: the prompt says the count once and what hits, as the player rolls it.
-    #[test]
-    fn rule_14_5_a_fire_prompt_says_its_count_once_and_what_hits() {
-        assert_eq!(
-            prompt(
-                "8 dice",
-                "SMS Goeben primary guns at HMS Defence: 8 dice, hit on 6",
-                "14.5"
-            ),
-            "Roll 8 dice: SMS Goeben primary guns at HMS Defence — hit on 6 (14.5)"
-        );
-        assert_eq!(
-            prompt(
-                "1 die",
-                "SMS Breslau torpedo 1 of 2 at HMS Dublin: 1 die, hit on 5–6",
-                "14.6"
-            ),
-            "Roll 1 die: SMS Breslau torpedo 1 of 2 at HMS Dublin — hit on 5–6 (14.6)"
-        );
-        // A roll that is no fire keeps its purpose whole.
-        assert_eq!(
-            prompt("2 dice", "hit table", "14.7"),
-            "Roll 2 dice: hit table (14.7)"
-        );
     }
 }

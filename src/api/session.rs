@@ -61,10 +61,10 @@ pub struct Session {
     pub(crate) take_backs: u32,
     /// House rule "I roll the dice": the move waiting for the player's dice (`player_dice.rs`).
     #[serde(default)]
-    pub(crate) rolling: Option<crate::api::player_dice::RollInProgress>,
+    pub(crate) rolling: Option<crate::api::dice_state::RollInProgress>,
     /// The last move done with the player's dice, while `correct_dice` may still fix its last roll.
     #[serde(default)]
-    pub(crate) last_entry: Option<crate::api::dice_correction::LastEntry>,
+    pub(crate) last_entry: Option<crate::api::dice_state::LastEntry>,
 }
 
 impl Session {

@@ -52,12 +52,12 @@ pub struct PlayerView {
     /// decision); absent when none is asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub pending_roll: Option<crate::api::player_dice::PendingRoll>,
+    pub pending_roll: Option<crate::api::dice_state::PendingRoll>,
     /// House rule "I roll the dice": the roll just entered, while `correct_dice` may still change its
     /// faces (right after it, when its move revealed and drew nothing hidden); absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub correctable_roll: Option<crate::api::dice_correction::CorrectableRoll>,
+    pub correctable_roll: Option<crate::api::dice_state::CorrectableRoll>,
 }
 
 /// The view's shape: 2 since `decisions` replaced `legal_actions`, `legal_labels`,

@@ -36,6 +36,16 @@ pub fn new_game(
     new_game_with(pack, seed, options, &Carry::default())
 }
 
+/// Every game since the split draws in secret from its own stream, its dice from another (old records
+/// replay on one stream).
+fn dice_for(seed: u64, options: &GameOptions) -> Dice {
+    if options.split_dice {
+        Dice::split_from_seed(seed)
+    } else {
+        Dice::from_seed(seed)
+    }
+}
+
 /// 3.0, as modified for a campaign's next mission by `carry`.
 pub fn new_game_with(
     pack: &RulesPack,
@@ -43,12 +53,7 @@ pub fn new_game_with(
     options: GameOptions,
     carry: &Carry,
 ) -> Result<(Game, Vec<Event>), RuleError> {
-    // Every game since the split draws in secret from its own stream (old records replay on one).
-    let mut dice = if options.split_dice {
-        Dice::split_from_seed(seed)
-    } else {
-        Dice::from_seed(seed)
-    };
+    let mut dice = dice_for(seed, &options);
     let (mut counters, orders) = draw_counters(pack, &mut dice, &options, carry)?;
     let orders_id = match &pack.counter_spec(orders).kind {
         CounterKind::Orders { orders } => orders.clone(),

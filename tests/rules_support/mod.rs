@@ -205,3 +205,28 @@ pub fn mixed_options(seed: u64) -> goeben_referee::ground::state::GameOptions {
         ..GameOptions::default()
     }
 }
+
+/// A tiny deterministic chooser (xorshift), so every random game is reproducible from its seed.
+pub struct Chooser(pub u64);
+
+impl Chooser {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// The optional rules a property test mixes in by seed (no house rule: the test adds its own).
+pub fn rules_by_seed(seed: u64) -> goeben_referee::ground::state::GameOptions {
+    goeben_referee::ground::state::GameOptions {
+        night_combat: seed.is_multiple_of(2),
+        seaplanes: seed.is_multiple_of(3),
+        mines: seed.is_multiple_of(5),
+        austro_hungarian: seed.is_multiple_of(7),
+        variable_deployment: seed % 4 == 1,
+        campaign: seed % 11 == 3,
+        ..Default::default()
+    }
+}
