@@ -83,6 +83,20 @@ describe('the after-action review (issue #14)', () => {
     expect(luck.getAttribute('aria-label')).toContain('turn 2, Malta: German 3 hits against 1.3 expected from 8 dice');
   });
 
+  it("counts the dice the player rolled apart under the chart (house rule \"I roll the dice\"), and says nothing without them", () => {
+    render(Review, { review: REVIEW, close: () => {} });
+    expect(screen.queryByTestId(tid.luckYours)).toBeNull();
+    cleanup();
+    const mine = structuredClone(REVIEW);
+    mine.battles[0].german = { ...mine.battles[0].german, player_dice: 8, player_hits: 3, player_expected: 1.3333 };
+    mine.battles[1].german = { ...mine.battles[1].german, player_dice: 6, player_hits: 1, player_expected: 1 };
+    mine.battles[0].allied = { ...mine.battles[0].allied, player_dice: 4, player_hits: 0, player_expected: 0.6667 };
+    render(Review, { review: mine, close: () => {} });
+    expect(screen.getByTestId(tid.luckYours).textContent).toMatch(
+      /German fire 14 dice, 4 hits against 2\.3 expected; Allied fire 4 dice, 0 hits against 0\.7 expected\./,
+    );
+  });
+
   it('steps through the log turn by turn, marking dice, reveals and battles', async () => {
     render(Review, { review: REVIEW, close: () => {} });
     const prev = screen.getByTestId(tid.reviewPrev) as HTMLButtonElement;

@@ -217,6 +217,8 @@ export const tid = Object.freeze({
   phase: 'phase',
   // components/LuckChart.svelte
   plotLuck: 'plot-luck',
+  /** Under the luck chart: the player's own dice counted apart (house rule "I roll the dice"). */
+  luckYours: 'luck-yours',
   luckBattle: 'luck-battle',
   // components/MoveShip.svelte
   /** The destination picker of a ship's move. @param {string} ship */
