@@ -142,14 +142,20 @@ export async function waitForIdle(driver, ms = 15000) {
   await driver.wait(async () => (await driver.findElements(By.css('main[aria-busy="true"]'))).length === 0, ms, 'the app stayed busy (aria-busy) waiting for the referee');
 }
 
-/** The view the referee holds now, through the shell (a `view` request changes nothing and saves nothing). */
-export async function coreView(driver) {
+/** Sends one request to the referee through the shell, as the UI does, and returns its answer. */
+export async function respond(driver, action) {
   const r = await driver.executeAsyncScript(
     `const done = arguments[arguments.length - 1];
-     window.__TAURI_INTERNALS__.invoke('respond', { action: { action: 'view' } }).then(done, (e) => done({ failed: String(e) }));`,
+     window.__TAURI_INTERNALS__.invoke('respond', { action: arguments[0] }).then(done, (e) => done({ failed: String(e) }));`,
+    action,
   );
-  if (r.failed) throw new Error(`view request failed: ${r.failed}`);
-  return r.view;
+  if (r.failed) throw new Error(`${action.action} request failed: ${r.failed}`);
+  return r;
+}
+
+/** The view the referee holds now, through the shell (a `view` request changes nothing and saves nothing). */
+export async function coreView(driver) {
+  return (await respond(driver, { action: 'view' })).view;
 }
 
 /** Runs `act` (a tap that sends a decision), then waits until the referee's view changed and the screen

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitFor, screenshot, resize, coreView, tap, menuItem,
-  untilAnswered, byTestId,
+  untilAnswered, byTestId, respond,
 } from './harness.mjs';
 import { decide } from './policy.mjs';
 import { makeDecision } from './play.mjs';
@@ -19,16 +19,6 @@ before(async () => {
 after(() => {
   driverProcess?.stop();
 });
-
-async function respond(driver, action) {
-  const r = await driver.executeAsyncScript(
-    `const done = arguments[arguments.length - 1];
-     window.__TAURI_INTERNALS__.invoke('respond', { action: arguments[0] }).then(done, (e) => done({ failed: String(e) }));`,
-    action,
-  );
-  if (r.failed) throw new Error(`respond failed: ${r.failed}`);
-  return r;
-}
 
 /** The faces a player might roll: a fixed sequence, so a run is the same every time. */
 function* table() {
