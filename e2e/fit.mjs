@@ -51,9 +51,10 @@ export async function shotAt(driver, name, size) {
 /** The decision's control as e2e/play.mjs taps it: its css, which one, and what inside it. */
 export function controlOf(decision) {
   const c = decision.control;
-  const first = c.steps ? c.steps[0] : c;
+  // A step that only opens a folded section is not the control (the section is).
+  const first = c.steps ? (c.steps.find((s) => !s.open) ?? c.steps[0]) : c;
   const id = first.select ?? first.testid ?? (c.move ? tid.moveTo(c.move) : null);
-  return { css: selector(id), nth: first.nth ?? 0, inside: first.inside ?? null };
+  return { css: selector(id), nth: first.nth ?? 0, inside: first.inside ?? null, label: first.label ?? null };
 }
 
 /** What overflows the window now, and (with `control`) where the next step's control, the dock's big
@@ -89,7 +90,7 @@ export async function measureFit(driver, control = null) {
      if (control) {
        let all = [...document.querySelectorAll(control.css)];
        if (control.inside) all = all.flatMap((el) => [...el.querySelectorAll(control.inside)]);
-       const el = all[control.nth];
+       const el = control.label === null ? all[control.nth] : all.find((e) => e.textContent.replace(/\\s+/g, ' ').trim().startsWith(control.label));
        const next = dockCss.map((d) => document.querySelector(d)).find(Boolean);
        seen = { ...seen, control: box(el), inDock: !!el && !!document.querySelector('.dock')?.contains(el), header: box(document.querySelector('.header')), dock: box(document.querySelector('.dock')), next: box(next), result: box(document.querySelector('.events')) };
      }

@@ -1,7 +1,7 @@
 // The policy's decision (e2e/policy.mjs) made through the controls on screen, as a player's taps: shared by the
 // whole-game, disk-full and one-handed specs so that a control changed in the UI is driven in one place.
 import assert from 'node:assert/strict';
-import { byTestId, tap, waitForTestId } from './harness.mjs';
+import { byTestId, scrollToCenter, tap, waitForTestId } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 
 /** Picks an option of a select by its value, after scrolling the select into view. A value that is JSON (a
@@ -19,14 +19,29 @@ async function pick(driver, select, value) {
   await (await select.findElements({ css: 'option' }))[index].click();
 }
 
+/** The element with that test id whose words begin with `label` (the core's words for the decision). */
+async function withLabel(driver, all, label) {
+  const words = await driver.executeScript('return [...arguments].map((e) => e.textContent.replace(/\\s+/g, " ").trim())', ...all);
+  return words.findIndex((w) => w.startsWith(label));
+}
+
 /** One step of a control: `{ testid, nth?, inside? }` taps the nth element with that test id (or the nth
- * element matching the `inside` selector within them); `{ select: testid, value }` picks that option. */
+ * element matching the `inside` selector within them); `{ testid, label }` the one that says `label`;
+ * `{ testid, open: true }` opens a folded section (nothing when it is open); `{ select: testid, value }`
+ * picks that option. */
 async function doStep(driver, step, what) {
   if (step.select) return pick(driver, await waitForTestId(driver, step.select), step.value);
-  const nth = step.nth ?? 0;
   let all = await driver.findElements(byTestId(step.testid));
+  if (step.open) {
+    assert.ok(all.length > 0, `no section [data-testid=${step.testid}] for ${what}`);
+    if (!(await all[0].getAttribute('open'))) await tap(driver, await all[0].findElement({ css: 'summary' }));
+    return;
+  }
   if (step.inside) all = (await Promise.all(all.map((el) => el.findElements({ css: step.inside })))).flat();
-  assert.ok(all.length > nth, `no control [data-testid=${step.testid}] #${nth} for ${what}`);
+  const nth = step.label === undefined ? (step.nth ?? 0) : await withLabel(driver, all, step.label);
+  assert.ok(nth >= 0 && all.length > nth, `no control [data-testid=${step.testid}] ${step.label === undefined ? `#${nth}` : `saying "${step.label}"`} for ${what}`);
+  // Scrolled first: what the tap's own scrolling moves is not a shift the answer made.
+  await scrollToCenter(driver, all[nth]);
   await markSiblings(driver, all[nth], step.testid);
   await tap(driver, all[nth]);
 }
