@@ -109,9 +109,13 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
     assert.equal(createHash('sha256').update(end.reveal.committed).digest('hex'), commitment);
     assert.match(end.reveal.committed, new RegExp(`seed=${end.reveal.seed};`));
     await driver.navigate().refresh();
-    await waitForTestId(driver, tid.reveal);
-    assert.match(await textOf(driver, tid.reveal), new RegExp(String(end.reveal.seed)));
+    // The result comes first; the proof is folded under it, one tap away.
+    const proof = await waitForTestId(driver, tid.reveal);
+    assert.equal(await proof.getAttribute('open'), null, 'the proof starts folded');
     await screenshot(driver, 'game-over-phone', 390, 844);
+    await tap(driver, await proof.findElement({ css: 'summary' }));
+    assert.match(await textOf(driver, tid.reveal), new RegExp(String(end.reveal.seed)));
+    await screenshot(driver, 'game-over-proof-phone', 390, 844);
 
     // The review, stepped through, with its plots at phone and desktop size.
     await tap(driver, await waitForTestId(driver, tid.reviewOpen));

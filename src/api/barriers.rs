@@ -71,12 +71,27 @@ fn what_it_rolls(view: &PlayerView, action: &Action) -> Option<String> {
                 "repair dice"
             )
         )),
+        Action::Answer { yes } if declaring_the_end(view) => declare_end_words(*yes),
         Action::CupDraw { count: n } => Some(format!(
             "draws {} from the cup",
             count(*n, "counter", "counters")
         )),
         other => plain_words(other).map(str::to_string),
     }
+}
+
+/// 17.0: the question is whether to end the game now that the mission is accomplished.
+fn declaring_the_end(view: &PlayerView) -> bool {
+    view.game
+        .as_ref()
+        .and_then(|g| g.pending.first())
+        .is_some_and(|p| matches!(p.pending, crate::ground::state::Pending::DeclareEnd))
+}
+
+/// 17.0: ending the game shows the seed (every die and draw to come), so it is a point of no return;
+/// playing on only begins the next turn, which rolls nothing until its own decisions.
+fn declare_end_words(yes: bool) -> Option<String> {
+    yes.then(|| "ends the game: the referee shows its seed (17.0)".to_string())
 }
 
 /// Every action is named here (no catch-all arm), so a new action cannot slip through unmarked.
@@ -201,4 +216,39 @@ fn end_phase_rolls(view: &PlayerView) -> Option<String> {
         _ => "the next phase's automatic steps may roll",
     };
     Some(words.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::request::SessionRequest;
+    use crate::api::session::Session;
+    use crate::ground::pack::RulesPack;
+    use crate::ground::state::Pending;
+
+    #[test]
+    fn rule_17_0_ending_the_game_says_it_shows_the_seed_and_playing_on_rolls_nothing() {
+        let mut s = Session::new(RulesPack::standard(), 7);
+        assert!(
+            s.respond(SessionRequest::NewGame {
+                seed: Some(7),
+                options: None
+            })
+            .ok
+        );
+        let before = s.view();
+        // The Objective phase's question, planted: a mission accomplished before the last turn.
+        s.game.as_mut().unwrap().pending.push(Pending::DeclareEnd);
+        let view = s.view();
+        let (end, on) = (Action::Answer { yes: true }, Action::Answer { yes: false });
+        assert_eq!(
+            barrier_words(&view, &end).as_deref(),
+            Some("ends the game: the referee shows its seed (17.0) · can't be taken back")
+        );
+        assert_eq!(barrier_words(&view, &on), None);
+        // Any other question's answer keeps its words: the incident or battle goes on.
+        assert!(
+            barrier_words(&before, &on).is_some_and(|w| w.starts_with("the incidents or battle"))
+        );
+    }
 }

@@ -43,6 +43,20 @@ afterEach(() => {
 });
 
 describe('battle card (14.0)', () => {
+  it('strikes out a German ship lost in the battle, and says it was sunk (issue #29: a sunk Breslau was still listed)', async () => {
+    const lost = structuredClone(atOrders);
+    const german = lost.view.game!.combat.find((b) => b.stage !== 'over')!.german;
+    const gone = lost.view.game!.ships.find((s) => s.id === german[german.length - 1])!;
+    gone.status = 'sunk';
+    mockIPC((cmd) => (cmd === 'startup_notice' ? null : lost));
+    render(App);
+    const line = await screen.findByTestId(tid.battleGerman);
+    expect(line.querySelector('s')?.textContent).toBe(gone.name);
+    expect(line.textContent).toContain(`${gone.name} sunk`);
+    // The others stay plain.
+    expect(line.querySelectorAll('s').length).toBe(1);
+  });
+
   it('offers one card per target with the exact odds of its fire, and one maximum-fire switch for the ship (issues #19, #29)', async () => {
     shell();
     render(App);
@@ -53,7 +67,7 @@ describe('battle card (14.0)', () => {
     expect(cards.length).toBe(targets.length);
     const plain = fight.options.find((o) => o.target === targets[0] && !o.maximum_fire)!;
     const maximum = fight.options.find((o) => o.target === targets[0] && o.maximum_fire)!;
-    const line = (o: typeof plain) => `${o.fires[0].odds.dice_to_roll} dice · ${o.fires[0].odds.expected_hits.toFixed(1)} hits · ${Math.round(o.fires[0].odds.chance_of_a_hit * 100)}% ≥1`;
+    const line = (o: typeof plain) => `${o.fires[0].odds.dice_to_roll} dice · expect ${o.fires[0].odds.expected_hits.toFixed(1)} hits · ${Math.round(o.fires[0].odds.chance_of_a_hit * 100)}% at least one`;
     expect(cards[0].textContent).toContain(`Fire at ${plain.target_name}`);
     // The odds of the fire the button stands for, on its card above it.
     const card0 = () => cards[0].closest('.fire-card')!.textContent;

@@ -70,6 +70,8 @@ export const tid = Object.freeze({
   barrierNote: 'barrier-note',
   // components/Battle.svelte
   battle: 'battle',
+  /** The German ships of the battle, a lost one struck out. */
+  battleGerman: 'battle-german',
   fireOption: 'fire-option',
   torpedoOption: 'torpedo-option',
   holdFire: 'hold-fire',
