@@ -471,6 +471,12 @@ fn incident_french_navy_sorties_asks_about_colliers_closes_the_zones_and_sinks_s
         t.game().pending.first(),
         Some(Pending::CollierNearFrenchZones { .. })
     ));
+    // The question names the collier's space in brackets, not run into the sentence (issue #29).
+    let question = t.session.view().game.unwrap().pending[0].question.clone();
+    assert_eq!(
+        question,
+        "French Navy Sorties: is collier 1 (collier, Western Mediterranean) in or next to the Toulon or North African Patrol Zone on your map?"
+    );
     t.ok(r#"{"action":"answer","yes":true}"#);
     assert!(
         t.game().colliers.is_empty(),

@@ -586,7 +586,7 @@ fn pending_view(pack: &RulesPack, game: &Game, pending: &Pending) -> PendingView
         Pending::CollierNearFrenchZones { collier } => {
             let at = game.colliers.iter().find(|c| c.id == *collier).map(|c| c.position.describe(pack)).unwrap_or_default();
             (
-                format!("French Navy Sorties: is collier {collier} at {at} next to the Toulon or North African patrol zone on your map?"),
+                format!("French Navy Sorties: is collier {collier} ({at}) in or next to the Toulon or North African Patrol Zone on your map?"),
                 "Incident Chart: French Navy Sorties",
             )
         }
