@@ -571,6 +571,24 @@ fn incident_intelligence_from_berlin_offers_ib_or_je() {
         t.game().pending.first(),
         Some(Pending::BerlinIntelligence { .. })
     ));
+    // Each choice says the chart's result, not only its code (issue #29: "Result IB").
+    let labels: Vec<String> = t
+        .session
+        .view()
+        .decisions
+        .iter()
+        .map(|d| d.label.clone())
+        .collect();
+    assert!(
+        labels.contains(&"False reports planted: Alert −1 (JE)".to_string()),
+        "{labels:?}"
+    );
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.starts_with("Intercepted British signals") && l.ends_with("(IB)")),
+        "{labels:?}"
+    );
     t.ok(r#"{"action":"choose_intelligence","code":"JE"}"#);
     assert_eq!(t.game().alert_level, 2, "JE lowers the Alert Level by one");
 

@@ -188,7 +188,12 @@ impl Words<'_> {
             Action::AttemptIntelligence { ship } => {
                 format!("Intelligence attempt by {}", self.ship(ship))
             }
-            Action::ChooseIntelligence { code } => format!("Result {code}"),
+            // The chart's words for the result, its code after them (the question lists both).
+            Action::ChooseIntelligence { code } => match self.pack.charts.intelligence_result(code)
+            {
+                Some(r) => format!("{} ({code})", r.name),
+                None => format!("Result {code}"),
+            },
             Action::ExamineZone { zone } => format!("Examine {}", self.place_id(zone)),
             Action::Reconnoitre { ship, zone } => format!(
                 "{}'s seaplane over {} (21.2)",
