@@ -135,6 +135,10 @@ for (const orders of ORDERS) {
       writeFileSync(join(screenshotDir, 'orders', shotDir, 'story.json'), `${JSON.stringify({ orders, seed: SEED, over: view.game_over, vp: view.vp, ...story }, null, 1)}\n`);
       console.log(`ORDERS ${orders} seed ${SEED}: ${view.game_over.won ? 'won' : 'lost'} with ${view.vp} VP on turn ${view.turn}; ${story.decisions} decisions by taps, ${story.shots} screenshots, ${Object.entries(story.kinds).map(([k, n]) => `${k} ${n}`).join(', ')}; largest shift beside a tapped control ${worst} px`);
       assert.ok(story.decisions > 30, `${orders}: a whole game of decisions (${story.decisions})`);
+      // Nothing moves under the thumb while buying: the next buy stands where it stood (issue #29 item 3,
+      // 0 px for repeatable controls).
+      const buys = story.shifts.filter((s) => s.action === 'load_cargo');
+      assert.ok(buys.length > 0 && buys.every((s) => s.siblings <= 1), `${orders}: a buy moved the buttons beside it: ${JSON.stringify(buys)}`);
     } finally {
       await driver.quit();
     }

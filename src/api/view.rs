@@ -799,8 +799,10 @@ fn fate_of(b: &BattleState, counter: CounterId) -> Option<AlliedFate> {
 }
 
 /// An Allied unit's state in a word or two for the battle card (14.13: a damaged unit leaves the battle).
-fn status_word(fate: Option<AlliedFate>, in_battle: bool) -> String {
+fn status_word(fate: Option<AlliedFate>, in_battle: bool, coastal: bool) -> String {
     match (fate, in_battle) {
+        // 16.0: a coastal defense is destroyed, not sunk (the VP chart's own word).
+        (Some(AlliedFate::Sunk), _) if coastal => "destroyed",
         (Some(AlliedFate::Sunk), _) => "sunk",
         (Some(AlliedFate::Damaged), _) => "damaged, leaves",
         (Some(AlliedFate::Withdrawn), _) => "withdrawn",
@@ -846,7 +848,14 @@ fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
             in_battle: u.in_battle,
             fate: fate_of(b, u.counter),
             fate_words: fate_of(b, u.counter).map(|f| fate_words(pack, u.counter, f)),
-            status_word: status_word(fate_of(b, u.counter), u.in_battle),
+            status_word: status_word(
+                fate_of(b, u.counter),
+                u.in_battle,
+                matches!(
+                    pack.counter_spec(u.counter).kind,
+                    crate::ground::pack::CounterKind::CoastalDefense { .. }
+                ),
+            ),
         })
         .collect();
     BattleView {
@@ -1066,21 +1075,29 @@ mod fate_tests {
     /// every word fits the card's one line (at most 15 characters).
     #[test]
     fn rule_14_13_a_units_status_word_is_short_and_says_its_fate() {
-        assert_eq!(status_word(None, true), "fighting");
-        assert_eq!(status_word(None, false), "out");
-        assert_eq!(status_word(Some(AlliedFate::Sunk), false), "sunk");
+        assert_eq!(status_word(None, true, false), "fighting");
+        assert_eq!(status_word(None, false, false), "out");
+        assert_eq!(status_word(Some(AlliedFate::Sunk), false, false), "sunk");
+        // 16.0: a coastal defense is destroyed.
         assert_eq!(
-            status_word(Some(AlliedFate::Damaged), false),
+            status_word(Some(AlliedFate::Sunk), false, true),
+            "destroyed"
+        );
+        assert_eq!(
+            status_word(Some(AlliedFate::Damaged), false, false),
             "damaged, leaves"
         );
-        assert_eq!(status_word(Some(AlliedFate::Withdrawn), true), "withdrawn");
+        assert_eq!(
+            status_word(Some(AlliedFate::Withdrawn), true, false),
+            "withdrawn"
+        );
         for fate in [
             None,
             Some(AlliedFate::Sunk),
             Some(AlliedFate::Damaged),
             Some(AlliedFate::Withdrawn),
         ] {
-            assert!(status_word(fate, true).len() <= 15);
+            assert!(status_word(fate, true, false).len() <= 15);
         }
     }
 
