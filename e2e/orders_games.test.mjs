@@ -129,6 +129,11 @@ for (const orders of ORDERS) {
       const result = await waitForTestId(driver, tid.gameOverResult);
       assert.equal(await result.getText(), view.game_over.won ? 'Won' : 'Lost');
       assert.match(await textOf(driver, tid.gameOverVp), new RegExp(`^${view.vp} VP · the Orders “${view.game.orders.name}” needed ${view.game.orders.min_vp}$`));
+      // A lost game says why: each of the Orders' conditions as it stood at the end (17.0).
+      if (!view.game_over.won) {
+        const said = await textOf(driver, tid.gameOverConditions);
+        for (const c of view.game.orders.conditions) assert.ok(said.includes(c.text), `${orders}: the game-over card names "${c.text}"`);
+      }
       await screenshot(driver, join('orders', shotDir, 'end-phone'), PHONE.width, PHONE.height);
       await screenshot(driver, join('orders', shotDir, 'end-desktop'), 1280, 800);
       const worst = Math.max(0, ...story.shifts.map((s) => s.siblings));

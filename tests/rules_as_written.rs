@@ -360,6 +360,69 @@ fn orders_chart_basing_bonus_staying_in_the_spanish_port_is_no_9_1_visit() {
     );
 }
 
+/// 17.0: the view says each condition of the Orders and whether it holds now — where a ship must end, each
+/// port whose defenses must go, the VP — and the mission is accomplished exactly when all of them hold.
+#[test]
+fn rule_17_0_each_condition_of_the_orders_is_shown_with_whether_it_holds_now() {
+    let conditions = |t: &Table| -> Vec<(String, bool)> {
+        let view = t.session.view();
+        let orders = view.game.unwrap().orders;
+        let all: Vec<(String, bool)> = orders
+            .conditions
+            .iter()
+            .map(|c| (c.text.clone(), c.met))
+            .collect();
+        assert_eq!(orders.accomplished_now, all.iter().all(|(_, met)| *met));
+        all
+    };
+    let mut t = Table::new(71, "suez_canal");
+    let at_start = conditions(&t);
+    assert_eq!(
+        at_start[0],
+        ("A German ship in a friendly naval base".to_string(), false)
+    );
+    assert!(
+        at_start[1]
+            .0
+            .starts_with("The defenses of Alexandria destroyed (")
+            && !at_start[1].1,
+        "{at_start:?}"
+    );
+    assert!(
+        at_start[2]
+            .0
+            .starts_with("The defenses of Port Said destroyed (")
+            && !at_start[2].1,
+        "{at_start:?}"
+    );
+    assert_eq!(at_start[3], ("At least 75 VP (0 now)".to_string(), false));
+    // Every defense gone, 80 VP, both ships at Pola (Austria-Hungary's base is friendly): all hold.
+    let g = t.game_mut();
+    for c in g.counters.iter_mut() {
+        if matches!(&c.location, Location::Port { port } if port == "alexandria" || port == "port_said")
+        {
+            c.location = Location::RemovedFromPlay;
+        }
+    }
+    g.vp = 80;
+    for s in g.ships.iter_mut() {
+        s.position = SpaceRef::place("pola");
+    }
+    let done = conditions(&t);
+    assert_eq!(
+        done[1],
+        ("The defenses of Alexandria destroyed".to_string(), true)
+    );
+    assert_eq!(done[3], ("At least 75 VP (80 now)".to_string(), true));
+    assert!(done.iter().all(|(_, met)| *met), "{done:?}");
+    // The Ottoman Alliance names its space.
+    let t = Table::new(71, "ottoman_alliance");
+    assert_eq!(
+        conditions(&t)[0],
+        ("A German ship at Constantinople".to_string(), false)
+    );
+}
+
 /// A single game of the Ottoman Alliance with its conditions met at turn 1's Objective phase.
 fn accomplished_on_turn_1(seed: u64) -> Table {
     let mut t = Table::new(seed, "ottoman_alliance");

@@ -206,6 +206,16 @@ pub struct OrdersView {
     pub end_in: String,
     pub destroy_defenses_at: Vec<String>,
     pub accomplished_now: bool,
+    /// Each execution condition in a player's words and whether it holds now (17.0): why a game is won
+    /// or lost, shown all game.
+    pub conditions: Vec<ConditionView>,
+}
+
+/// One execution condition of the Orders (17.0) and whether it holds now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ConditionView {
+    pub text: String,
+    pub met: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -502,6 +512,13 @@ fn orders_view(pack: &RulesPack, game: &Game) -> OrdersView {
             .map(|s| SpaceRef::place(s).describe(pack))
             .collect(),
         accomplished_now: crate::rules::victory::mission_accomplished(pack, game),
+        conditions: crate::rules::victory::conditions(pack, game)
+            .into_iter()
+            .map(|c| ConditionView {
+                text: c.text,
+                met: c.met,
+            })
+            .collect(),
     }
 }
 

@@ -9,8 +9,17 @@ use crate::ground::event::Event;
 use crate::ground::pack::{EndIn, PlaceKind, RulesPack};
 use crate::ground::state::{Game, GameOver, Location, Pending, Phase, ShipStatus};
 
-/// Whether every execution condition of the drawn Orders holds now (Orders Chart, 17.0).
-pub fn mission_accomplished(pack: &RulesPack, game: &Game) -> bool {
+/// One execution condition of the drawn Orders (Orders Chart, 17.0), in a player's words, and whether it
+/// holds now. The view shows them all game and under a lost game's result, so a player sees why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Condition {
+    pub text: String,
+    pub met: bool,
+}
+
+/// Every execution condition of the drawn Orders, each with whether it holds now (Orders Chart, 17.0):
+/// where a ship must end, the ports whose defenses must be gone, the VP.
+pub fn conditions(pack: &RulesPack, game: &Game) -> Vec<Condition> {
     let spec = orders_spec(pack, game);
     // 20.0: Austro-Hungarian ships cannot fulfil occupation conditions.
     let in_place = game
@@ -26,11 +35,42 @@ pub fn mission_accomplished(pack: &RulesPack, game: &Game) -> bool {
             }),
             (_, None) => false,
         });
-    let defenses_gone = spec
-        .destroy_defenses_at
-        .iter()
-        .all(|port| game.count_at(&Location::Port { port: port.clone() }) == 0);
-    in_place && defenses_gone && game.vp >= spec.min_vp
+    let place_name = |id: &str| pack.place(id).map_or(id.to_string(), |p| p.name.clone());
+    let where_to = match &spec.end_in {
+        EndIn::Spaces { spaces } => format!(
+            "A German ship at {}",
+            spaces
+                .iter()
+                .map(|s| place_name(s))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        EndIn::FriendlyNavalBase => "A German ship in a friendly naval base".to_string(),
+    };
+    let mut out = vec![Condition {
+        text: where_to,
+        met: in_place,
+    }];
+    for port in &spec.destroy_defenses_at {
+        let left = game.count_at(&Location::Port { port: port.clone() });
+        out.push(Condition {
+            text: match left {
+                0 => format!("The defenses of {} destroyed", place_name(port)),
+                n => format!("The defenses of {} destroyed ({n} left)", place_name(port)),
+            },
+            met: left == 0,
+        });
+    }
+    out.push(Condition {
+        text: format!("At least {} VP ({} now)", spec.min_vp, game.vp),
+        met: game.vp >= spec.min_vp,
+    });
+    out
+}
+
+/// Whether every execution condition of the drawn Orders holds now (Orders Chart, 17.0).
+pub fn mission_accomplished(pack: &RulesPack, game: &Game) -> bool {
+    conditions(pack, game).iter().all(|c| c.met)
 }
 
 /// 17.0 Objective phase, as the turn ends. With the mission accomplished before the last turn the player

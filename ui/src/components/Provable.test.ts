@@ -106,6 +106,28 @@ describe('the game-over card (issue #29)', () => {
   });
 });
 
+describe('a lost game says why (issue #29, 17.0)', () => {
+  it('lists the Orders\' conditions as they stood at the end, each held or not, in the core\'s words', async () => {
+    const r = finished();
+    r.view.game_over = { won: false, reason: 'the last turn ended without accomplishing "Ottoman Alliance"' };
+    new FakeReferee(r).install();
+    render(App);
+    const card = await screen.findByTestId(tid.gameOver);
+    expect(within(card).getByTestId(tid.gameOverResult).textContent).toBe('Lost');
+    const items = [...within(card).getByTestId(tid.gameOverConditions).querySelectorAll('li')].map((li) => li.textContent ?? '');
+    const conditions = r.view.game!.orders.conditions;
+    expect(conditions.length).toBeGreaterThan(1);
+    expect(items).toEqual(conditions.map((c) => `${c.met ? '✓' : '✗'} ${c.text}${c.met ? ' (held)' : ' (not met)'}`));
+  });
+
+  it('shows no such list under a won game', async () => {
+    new FakeReferee(finished()).install();
+    render(App);
+    const card = await screen.findByTestId(tid.gameOver);
+    expect(within(card).queryByTestId(tid.gameOverConditions)).toBeNull();
+  });
+});
+
 describe('the game record', () => {
   it('is asked with export_record from the game-over card, copied whole with the exact seed, and offered as a file', async () => {
     const r = finished();

@@ -30,6 +30,9 @@ export const tid = Object.freeze({
   toolsOpen: 'tools-open',
   /** Back to the game in play, at the top of the start screen. */
   continueGame: 'continue-game',
+  // components/OrdersCard.svelte
+  /** The Orders' conditions, each held now or not (17.0). */
+  ordersConditions: 'orders-conditions',
   // components/Dock.svelte
   /** The dock's big button when the next step is a decision above it (it scrolls there). */
   /** Dock: the one decision due, when there is exactly one. */
@@ -204,6 +207,8 @@ export const tid = Object.freeze({
   /** the game's result in one word (Won / Lost), and its VP against the Orders' target. */
   gameOverResult: 'game-over-result',
   gameOverVp: 'game-over-vp',
+  /** A lost game's Orders conditions, each held or not at the end. */
+  gameOverConditions: 'game-over-conditions',
   campaignResults: 'campaign-results',
   campaignVerdict: 'campaign-verdict',
   takeBacks: 'take-backs',
