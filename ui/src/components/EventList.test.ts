@@ -54,7 +54,7 @@ describe('EventList', () => {
     expect(screen.getByRole('region', { name: 'What just happened' }).getAttribute('aria-live')).toBe('polite');
   });
 
-  it('leaves the instructions for the table to "On the table" (issue #19), and shows nothing if they were all', () => {
+  it('leaves the instructions for the table to "On the table" (issue #19), and keeps its place with a placeholder if they were all (issue #29)', () => {
     const events: Event[] = [
       { event: 'turn_started', turn: 2 },
       { event: 'table_instruction', text: 'Place HMS Dublin face up at Malta.', rule: '13.0' },
@@ -65,6 +65,9 @@ describe('EventList', () => {
     expect(screen.queryByText(/Place HMS Dublin/)).toBeNull();
     unmount();
     render(EventList, { props: { events: events.slice(1), lines: lines.slice(1) } });
-    expect(screen.queryByRole('region', { name: 'What just happened' })).toBeNull();
+    // The card stays (nothing below it moves), saying there is nothing to show, with no instruction in it.
+    const card = screen.getByRole('region', { name: 'What just happened' });
+    expect(card.querySelector('ol')).toBeNull();
+    expect(card.querySelector('.none')?.textContent).toBe('Nothing to show: what to do on the table is under “On the table”.');
   });
 });
