@@ -129,6 +129,31 @@ describe('a running game', () => {
     expect(sent()[1]).toEqual(placements[2]);
   });
 
+  it('keeps the screen where the thumb is after a buy of crew & gear, and starts from the top after other answers (issue #29 item 3)', async () => {
+    const r = newGame as Response;
+    shell(r, () => r);
+    const scrolls: unknown[] = [];
+    const before = window.scrollTo;
+    window.scrollTo = ((...a: unknown[]) => void scrolls.push(a)) as typeof window.scrollTo;
+    try {
+      render(App);
+      const buy = (await screen.findAllByTestId(tid.action('load_cargo')))[0];
+      scrolls.length = 0;
+      await fireEvent.click(buy);
+      await waitFor(() => expect(sent().length).toBe(2));
+      await new Promise((done) => setTimeout(done, 0));
+      expect(scrolls).toEqual([]);
+      // Placing the collier ends the setup: that answer scrolls back to the top.
+      const placement = r.view.decisions.map((d) => d.action).find((a) => a.action === 'place_collier');
+      const picker = screen.getByTestId(tid.collierTo) as HTMLSelectElement;
+      await fireEvent.change(picker, { target: { value: JSON.stringify(placement?.action === 'place_collier' && placement.to) } });
+      await fireEvent.click(screen.getByTestId(tid.action('place_collier')));
+      await waitFor(() => expect(scrolls.length).toBeGreaterThan(0));
+    } finally {
+      window.scrollTo = before;
+    }
+  });
+
   it('reports a move with the chosen destination and speed', async () => {
     const r = movement as Response;
     shell(r, () => r);
