@@ -149,6 +149,9 @@ fn play_with(
                 .action
                 .clone(),
         };
+        // What the player could already see before this decision may be named by its events (20.1: HMS
+        // New Zealand, set aside face up at the setup, joins the pool by name).
+        ever.extend(knowable(&session));
         let r = session.respond(action);
         assert!(r.ok, "a legal action was refused: {:?}", r.error);
         assert_no_leak_salted(&session, &r, &mut ever, seed, &salt, step + 1);
