@@ -12,7 +12,7 @@ use ts_rs::TS;
 use crate::commands::SavesAnswer;
 use crate::ipc_commands::{COMMANDS, DESKTOP_ONLY};
 use crate::persistence::{SlotInfo, Summary};
-use crate::table_mode::{OpenTable, RunningGameOffer, SeatInfo, TableAnswer};
+use crate::table_mode::{OpenTable, RunningGameOffer, SeatInfo, TableAnswer, TableVersion};
 use crate::webcam::FrameAnswer;
 
 /// The folder of the shell's generated files, from the repository's root.
@@ -59,6 +59,7 @@ fn generate() -> BTreeMap<String, String> {
         binding::<OpenTable>(),
         binding::<SeatInfo>(),
         binding::<RunningGameOffer>(),
+        binding::<TableVersion>(),
     ]
     .into_iter()
     .collect();
@@ -79,6 +80,7 @@ fn generated_shell_typescript_is_up_to_date() {
             "OpenTable.ts",
             "SeatInfo.ts",
             "RunningGameOffer.ts",
+            "TableVersion.ts",
             "commands.ts"
         ]
         .iter()

@@ -24,6 +24,7 @@ pub const COMMANDS: &[&str] = &[
     "table_reissue",
     "table_close",
     "table_forget",
+    "table_watch",
     "decode_frame",
     "app_ready",
 ];

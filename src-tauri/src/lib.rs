@@ -82,6 +82,7 @@ pub fn run() {
             table_mode::table_reissue,
             table_mode::table_close,
             table_mode::table_forget,
+            table_mode::table_watch,
             webcam::decode_frame,
             startup::app_ready
         ])

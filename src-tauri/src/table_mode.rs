@@ -42,6 +42,7 @@ use goeben_table_host::{Host, Running};
 use goeben_table_tools::ToolSession;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager, State};
 use ts_rs::TS;
 
@@ -187,6 +188,19 @@ impl TableAnswer {
 pub struct TableMode {
     state_file: PathBuf,
     running: Mutex<Option<Open>>,
+    /// The app's screen's channel (`table_watch`), told the table's version while a table holding the
+    /// app's game is open. Locked after `running`, never before.
+    watcher: Mutex<Option<Channel<TableVersion>>>,
+}
+
+/// What the app's screen is told through its channel (`table_watch`) when the game the table holds
+/// changed: the table's version, a number that grows, and nothing of the game (issue #34). The screen
+/// then asks for its view as it always does (`respond`, `view`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export_to = "shell/")]
+pub struct TableVersion {
+    #[ts(type = "number")]
+    pub version: u64,
 }
 
 /// The running host, whether it was reopened from its file, and what it plays.
@@ -196,6 +210,52 @@ struct Open {
     game: Option<Roles>,
     /// It plays the app's own running game ([`APP_GAME`]).
     app_game: bool,
+    /// The task telling the app's screen the table's versions, while one watches ([`TableMode::watch`]).
+    forwarding: Option<tauri::async_runtime::JoinHandle<()>>,
+}
+
+impl Open {
+    fn new(running: Running, restored: bool, game: Option<Roles>, app_game: bool) -> Open {
+        Open {
+            running,
+            restored,
+            game,
+            app_game,
+            forwarding: None,
+        }
+    }
+
+    /// Stops telling the app's screen (the table closes, or another channel takes over).
+    fn stop_forwarding(&mut self) {
+        if let Some(task) = self.forwarding.take() {
+            task.abort();
+        }
+    }
+
+    /// Tells `channel` the table's version now and at every change of the game it holds, when this table
+    /// holds the app's game (a table of the tools or a new game is not the app's screen's business).
+    fn forward(&mut self, channel: Option<&Channel<TableVersion>>) {
+        self.stop_forwarding();
+        let Some(channel) = channel.filter(|_| self.app_game).cloned() else {
+            return;
+        };
+        // At a game table every seat's version moves together (every seat sees the same view): the first
+        // seat's is the table's.
+        let mut version = self.running.host.tables()[0].version(0);
+        self.forwarding = Some(tauri::async_runtime::spawn(async move {
+            loop {
+                let now = *version.borrow_and_update();
+                // The webview gone (reloaded, closed): nobody to tell.
+                if channel.send(TableVersion { version: now }).is_err() {
+                    return;
+                }
+                // The table stopped: its versions end with it.
+                if version.changed().await.is_err() {
+                    return;
+                }
+            }
+        }));
+    }
 }
 
 /// What the card says while the table plays the app's own game.
@@ -222,7 +282,53 @@ impl TableMode {
         TableMode {
             state_file,
             running: Mutex::new(None),
+            watcher: Mutex::new(None),
         }
+    }
+
+    fn watcher(&self) -> std::sync::MutexGuard<'_, Option<Channel<TableVersion>>> {
+        self.watcher
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Issue #34: the app's screen watches the game the table holds through `channel` (replacing any
+    /// channel given before): while a table holding the app's game is open — now, or whenever one opens
+    /// or reopens — it is told the table's version at once and after every change a seat makes (a move,
+    /// an undo, a correction); a closed table tells it nothing (but [`close_table`]'s one last word that
+    /// the game is back). Whether it is told now.
+    pub fn watch(&self, channel: Channel<TableVersion>) -> bool {
+        let mut running = self.lock();
+        let mut watcher = self.watcher();
+        *watcher = Some(channel);
+        match running.as_mut() {
+            Some(open) => {
+                open.forward(watcher.as_ref());
+                open.forwarding.is_some()
+            }
+            None => false,
+        }
+    }
+
+    /// The version of the open table when it holds the app's game and the app's screen watches it.
+    fn watched_version(&self) -> Option<u64> {
+        let running = self.lock();
+        let open = running.as_ref().filter(|open| open.forwarding.is_some())?;
+        let version = *open.running.host.tables()[0].version(0).borrow();
+        Some(version)
+    }
+
+    /// Tells the app's screen, if it watches, that the game changed once more (`version`).
+    fn tell(&self, version: u64) {
+        if let Some(channel) = self.watcher().as_ref() {
+            let _ = channel.send(TableVersion { version });
+        }
+    }
+
+    /// `open` becomes the open table, telling the app's screen when it holds the app's game.
+    fn opened(&self, running: &mut Option<Open>, mut open: Open) {
+        open.forward(self.watcher().as_ref());
+        *running = Some(open);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<Open>> {
@@ -276,12 +382,7 @@ impl TableMode {
         let app_game = game.is_some() && self.holds_app_game();
         let table = describe(&started, restored, game, app_game);
         self.mark_left_open(started.addr);
-        *running = Some(Open {
-            running: started,
-            restored,
-            game,
-            app_game,
-        });
+        self.opened(&mut running, Open::new(started, restored, game, app_game));
         Ok(table)
     }
 
@@ -322,12 +423,7 @@ impl TableMode {
             Ok(started) => {
                 let table = describe(&started, false, Some(roles), true);
                 self.mark_left_open(started.addr);
-                *running = Some(Open {
-                    running: started,
-                    restored: false,
-                    game: Some(roles),
-                    app_game: true,
-                });
+                self.opened(&mut running, Open::new(started, false, Some(roles), true));
                 Ok(table)
             }
             Err(why) => {
@@ -600,10 +696,13 @@ impl TableMode {
             }
         }
         match taken {
-            Some(open) => open
-                .running
-                .stop()
-                .map_err(|e| format!("The table closed with an error: {e}.")),
+            // Issue #34: the app's screen is told nothing more of a closed table.
+            Some(mut open) => {
+                open.stop_forwarding();
+                open.running
+                    .stop()
+                    .map_err(|e| format!("The table closed with an error: {e}."))
+            }
             None => Ok(()),
         }
     }
@@ -916,16 +1015,34 @@ pub fn table_close(mode: State<'_, TableMode>, state: State<'_, crate::AppState>
 
 /// [`table_close`] for `mode` and the app's `state`.
 fn close_table(mode: &TableMode, state: &crate::AppState) -> TableAnswer {
+    let watched = mode.watched_version();
     if let Err(why) = mode.close() {
         return TableAnswer::refused(why, None);
     }
     match hand_back(mode, state) {
-        Ok(_) => TableAnswer::closed(),
+        Ok(handed_back) => {
+            // Issue #34: the game is the app's again, so its screen, told once more, asks for its own
+            // view (decisions and undo back); then the closed table tells it nothing.
+            if let (Some(version), true) = (watched, handed_back) {
+                mode.tell(version.wrapping_add(1));
+            }
+            TableAnswer::closed()
+        }
         Err(why) => TableAnswer::refused(
             format!("The table is closed, but its game could not be brought back into the app ({why}); the table keeps it until it can."),
             None,
         ),
     }
+}
+
+/// Issue #34: the app's screen watches the game the table holds: `on_change` is told `{version}` (a
+/// number, nothing of the game) whenever a seat's move, undo or correction changes it, at once when a
+/// table holding the app's game opens, and once more when closing brings the game back, so the screen
+/// asks for its view then. It replaces the channel given before and keeps watching across tables; a
+/// closed table tells it nothing. Answers whether a table holding the app's game is open now.
+#[tauri::command]
+pub fn table_watch(mode: State<'_, TableMode>, on_change: Channel<TableVersion>) -> bool {
+    mode.watch(on_change)
 }
 
 /// Forgets the kept table (its file, secrets and codes, for good), so the next `table_open` starts a
@@ -1692,6 +1809,122 @@ mod running_game_tests {
                 .map(|o| o.label),
             Some(OFFER_LABEL.to_string())
         );
+    }
+
+    /// A channel as the app's screen gives one (`table_watch`): each message's JSON, and when it came.
+    fn screen_channel() -> (
+        Channel<TableVersion>,
+        std::sync::mpsc::Receiver<(Value, std::time::Instant)>,
+    ) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let tx = Mutex::new(tx);
+        let channel = Channel::new(move |body| {
+            if let tauri::ipc::InvokeResponseBody::Json(json) = body {
+                let message = serde_json::from_str(&json).expect("JSON");
+                let _ = crate::commands::lock(&tx).send((message, std::time::Instant::now()));
+            }
+            Ok(())
+        });
+        (channel, rx)
+    }
+
+    /// One decision of whichever seat is offered one first, played from its phone; when it was sent.
+    fn a_seat_plays(table: &OpenTable) -> std::time::Instant {
+        for seat in table.seats.iter().filter(|s| s.seat != "display") {
+            let (_, view) = http(&seat.url, r#"{"action":"view"}"#);
+            let decision = view["view"]["decisions"][0]["action"].clone();
+            if decision.is_object() {
+                let sent = std::time::Instant::now();
+                let (status, answer) = http(&seat.url, &decision.to_string());
+                assert_eq!(
+                    (status, &answer["ok"]),
+                    (200, &Value::Bool(true)),
+                    "{answer}"
+                );
+                return sent;
+            }
+        }
+        panic!("no seat has a decision");
+    }
+
+    /// Issue #34: the app's screen is pushed the table's version, not the game: at once when the table
+    /// holding its game opens, then within a second of each seat's move over HTTP (loopback), nothing for
+    /// a read or a refusal, once more when closing brings the game back, then nothing.
+    #[test]
+    fn issue_34_a_seats_move_reaches_the_apps_screen_through_its_channel() {
+        use std::time::Duration;
+        let dir = scratch("watch");
+        let mode = TableMode::at(dir.join(FILE));
+        let state = app_state(&dir, new_game(Roles::TaskForceOfficers, 9));
+        let (channel, told) = screen_channel();
+        let quiet = Duration::from_millis(300);
+        assert!(!mode.watch(channel), "no table open: nothing to tell");
+        assert!(told.recv_timeout(quiet).is_err());
+
+        let table = open_running(&mode, &state, true).table.expect("open");
+        let (first, _) = told
+            .recv_timeout(Duration::from_secs(1))
+            .expect("told at once");
+        assert_eq!(
+            first,
+            serde_json::json!({ "version": 0 }),
+            "the version alone"
+        );
+
+        // A read and a refusal change nothing: nothing told.
+        let display = table
+            .seats
+            .iter()
+            .find(|s| s.seat == "display")
+            .expect("a display");
+        assert_eq!(http(&table.seats[1].url, r#"{"action":"view"}"#).0, 200);
+        assert_eq!(http(&display.url, r#"{"action":"end_phase"}"#).0, 403);
+        assert!(told.recv_timeout(quiet).is_err(), "told of no change");
+
+        let mut delays = Vec::new();
+        for n in 1..=5u64 {
+            let sent = a_seat_plays(&table);
+            let (message, came) = told
+                .recv_timeout(Duration::from_secs(1))
+                .expect("a seat's move is told within a second");
+            assert_eq!(message, serde_json::json!({ "version": n }));
+            delays.push(came.saturating_duration_since(sent));
+        }
+        delays.sort();
+        // Printed, not asserted beyond the second above (docs/TABLE-MODE.md): move sent → channel told.
+        eprintln!(
+            "table_watch: a seat's move to the app's channel, median {:?} of {delays:?}",
+            delays[2]
+        );
+
+        // Closed: told once more (the game is the app's again), then nothing.
+        assert!(close_table(&mode, &state).ok);
+        let (last, _) = told
+            .recv_timeout(Duration::from_secs(1))
+            .expect("told it is back");
+        assert_eq!(last, serde_json::json!({ "version": 6 }));
+        assert!(
+            told.recv_timeout(quiet).is_err(),
+            "a closed table tells nothing"
+        );
+        let (again, told_again) = screen_channel();
+        assert!(!mode.watch(again), "closed: nothing to watch");
+        assert!(told_again.recv_timeout(quiet).is_err());
+    }
+
+    /// Issue #34: a table of the table tools (not the app's game) tells the app's screen nothing.
+    #[test]
+    fn issue_34_a_table_of_the_tools_is_not_watched() {
+        let dir = scratch("watch-tools");
+        let mode = TableMode::at(dir.join(FILE));
+        let (channel, told) = screen_channel();
+        mode.start(LOOPBACK, &[LOOPBACK], None, false, 0, 1)
+            .expect("opens");
+        assert!(!mode.watch(channel));
+        assert!(told
+            .recv_timeout(std::time::Duration::from_millis(300))
+            .is_err());
+        mode.close().expect("closes");
     }
 
     #[test]

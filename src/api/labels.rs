@@ -6,9 +6,10 @@ use crate::api::view::PlayerView;
 use crate::ground::action::{Action, Share, Speed, Supply};
 use crate::ground::event::phase_name;
 use crate::ground::pack::RulesPack;
+use crate::ground::state::ShipStatus;
 use crate::ground::state::{Pending, Phase, SpaceRef};
 use crate::ground::words::count;
-use crate::rules::roles::who_decides;
+use crate::rules::roles::{who_decides, Presence};
 
 /// Words every decision of a finished view: its label, what it may roll or reveal (from the public view
 /// only, `barriers.rs`) and, under 25.0, whose call it is.
@@ -16,11 +17,12 @@ pub fn word_decisions(pack: &RulesPack, view: &mut PlayerView) {
     let worded: Vec<(String, Option<String>, Option<String>)> = {
         let words = Words { pack, view };
         let roles = view.game.as_ref().map(|g| g.options.roles);
+        let presence = presence(view);
         view.decisions
             .iter()
             .map(|d| {
                 let decider = roles
-                    .and_then(|r| who_decides(pack, r, &d.action))
+                    .and_then(|r| who_decides(pack, r, &d.action, &presence))
                     .filter(|w| !w.is_empty());
                 (
                     words.label(&d.action),
@@ -34,6 +36,23 @@ pub fn word_decisions(pack: &RulesPack, view: &mut PlayerView) {
         d.label = label;
         d.barrier = barrier;
         d.decider = decider;
+    }
+}
+
+/// 25.0 (3): where the Austro-Hungarian ships under German control are and the question asked now,
+/// from the public view alone (every ship of the player's side is on it, as is the question).
+pub fn presence(view: &PlayerView) -> Presence {
+    let Some(game) = &view.game else {
+        return Presence::default();
+    };
+    Presence {
+        austro_hungarian_at: game
+            .ships
+            .iter()
+            .filter(|s| s.austro_hungarian && s.status == ShipStatus::Active)
+            .map(|s| s.position.clone())
+            .collect(),
+        question: game.pending.first().map(|p| p.pending.clone()),
     }
 }
 

@@ -143,8 +143,11 @@ impl Session {
     pub(crate) fn word_pending_roll(&self, view: &mut PlayerView) {
         let Some(rolling) = &self.rolling else { return };
         let roles = view.game.as_ref().map(|g| g.options.roles);
+        let presence = crate::api::labels::presence(view);
         let decider = roles
-            .and_then(|r| crate::rules::roles::who_decides(&self.pack, r, &rolling.action))
+            .and_then(|r| {
+                crate::rules::roles::who_decides(&self.pack, r, &rolling.action, &presence)
+            })
             .filter(|w| !w.is_empty());
         for d in &mut view.decisions {
             d.decider = decider.clone();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import type { Channel } from '@tauri-apps/api/core';
 import App from './App.svelte';
 import type { Response } from './generated/Response';
 import newGame from './test/fixtures/new_game.json';
@@ -338,4 +339,36 @@ describe('the way back (Escape on a desktop; lib/back.ts)', () => {
     expect(sent()).toEqual([{ action: 'view' }, { action: 'log' }]);
   });
 
+});
+
+describe('issue #34: the game a table holds', () => {
+  it('gives the shell a channel at the start, and asks for the view again when the table’s game changed', async () => {
+    // While the table holds the game, the app's screen is the display: the seats' moves reach it only
+    // through the view it asks for when the shell tells it the table's version.
+    const before = newGame as Response;
+    const after = movement as Response;
+    let atTable = before;
+    let channel: Channel<unknown> | undefined;
+    calls = [];
+    mockIPC((cmd, args) => {
+      calls.push({ cmd, args: args as Record<string, unknown> });
+      if (cmd === 'startup_notice') return null;
+      if (cmd === 'table_watch') {
+        channel = (args as { onChange: Channel<unknown> }).onChange;
+        return true;
+      }
+      return atTable;
+    });
+    render(App);
+    expect((await screen.findByTestId(tid.phase)).textContent).toBe('Setup');
+    await waitFor(() => expect(channel).toBeDefined());
+    expect(sent()).toEqual([{ action: 'view' }]);
+
+    // A seat moved the game at the table: the shell tells the version alone.
+    atTable = after;
+    (window as unknown as { __TAURI_INTERNALS__: { runCallback: (id: number, data: unknown) => void } }).__TAURI_INTERNALS__.runCallback(channel!.id, { index: 0, message: { version: 1 } });
+    await waitFor(() => expect(screen.getByTestId(tid.phase).textContent).toBe('Movement'));
+    expect(sent()).toEqual([{ action: 'view' }, { action: 'view' }]);
+    expect(calls.filter((c) => c.cmd === 'table_watch')).toHaveLength(1);
+  });
 });

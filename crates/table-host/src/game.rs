@@ -13,8 +13,10 @@
 //! of the task force has its commander's seat, in the order of precedence (Goeben, Moltke, Breslau,
 //! Stralsund); a ship that has no seat (one that joins later, 19.1) is the senior commander's.
 //! With the Austro-Hungarian units of 20.0 in play (`GameOptions::austro_hungarian`), 25.0 (3) seats their
-//! one commander beside either table: that seat alone is offered and may send those ships' decisions,
-//! and nothing else (undo and the decisions of no ship stay with the commanding seat).
+//! one commander beside either table: that seat alone is offered and may send those ships' decisions
+//! and, in the Adriatic, the decisions of a space where those ships are (its battle, bombardment, raid
+//! and incidents: his precedence there), and nothing else (undo, the end of a phase and the same
+//! decisions outside the Adriatic stay with the German roles' seats).
 //!
 //! Undo and corrections (the app's "Undo" and "Correct a mistake") are the commanding seat's: the
 //! Commander's (25.0 (1): "makes final decisions"), or at a Ship Commanders table the senior commander's
@@ -25,7 +27,7 @@
 use goeben_referee::api::view::PlayerView;
 use goeben_referee::ground::event::ship_name;
 use goeben_referee::ground::state::{Fleet, GameOptions, Roles};
-use goeben_referee::rules::roles::{who_decides, AUSTRO_HUNGARIAN_COMMANDER, PRECEDENCE};
+use goeben_referee::rules::roles::{who_decides, Presence, AUSTRO_HUNGARIAN_COMMANDER, PRECEDENCE};
 use goeben_referee::{Action, Request, RulesPack, Session, SessionRequest};
 
 use crate::seats::{Seat, SeatRole};
@@ -189,14 +191,16 @@ pub fn option_seats(
     seats
 }
 
-/// The seat (its index in `seats`) whose call `action` is under `roles`, with the words of who decides.
+/// The seat (its index in `seats`) whose call `action` is under `roles`, with the words of who decides;
+/// `presence` is where the Austro-Hungarian ships are now (25.0 (3), [`presence`]).
 pub fn decider(
     pack: &RulesPack,
     roles: Roles,
     seats: &[Seat],
     action: &Action,
+    presence: &Presence,
 ) -> (Option<usize>, String) {
-    let Some(who) = who_decides(pack, roles, action) else {
+    let Some(who) = who_decides(pack, roles, action, presence) else {
         // Solo: the one player's seat.
         return (
             seats.iter().position(|s| s.role == SeatRole::GameRole),
@@ -208,9 +212,10 @@ pub fn decider(
             .iter()
             .position(|s| s.role == SeatRole::GameRole && s.name == name)
     };
-    // 25.0 (3): the Austro-Hungarian ships' decisions are their commander's, at any table that seats
-    // one; a table without that seat (the option off: no such ship comes under German control) falls
-    // through to the Commander or the senior commander, so no decision is left without a seat.
+    // 25.0 (3): the Austro-Hungarian ships' decisions, and those of a space in the Adriatic where they
+    // are, are their commander's, at any table that seats one; a table without that seat (the option
+    // off: no such ship comes under German control) falls through to the Commander or the senior
+    // commander, so no decision is left without a seat.
     if who == AUSTRO_HUNGARIAN_COMMANDER {
         if let Some(seat) = named(AUSTRO_HUNGARIAN_SEAT) {
             return (Some(seat), who);
@@ -262,16 +267,24 @@ pub fn commanding_seat(pack: &RulesPack, roles: Roles, seats: &[Seat]) -> Option
     }
 }
 
-/// Whether a game seat may send `request`: `view` always; a move only when its call is the seat's; `undo`
-/// and corrections (`correct`) only from the commanding seat ([`commanding_seat`]).
+/// Whether a game seat may send `request`: `view` always; a move only when its call is the seat's (the
+/// Austro-Hungarian ships where `presence` says, 25.0 (3)); `undo` and corrections (`correct`) only
+/// from the commanding seat ([`commanding_seat`]).
 pub fn permits(
     pack: &RulesPack,
     roles: Roles,
     seats: &[Seat],
     seat: usize,
     request: &Request,
+    presence: &Presence,
 ) -> Result<(), String> {
-    permits_asked(pack, roles, seats, seat, request, None)
+    permits_asked(pack, roles, seats, seat, request, None, presence)
+}
+
+/// 25.0 (3): where the Austro-Hungarian ships under German control are and the question asked, in the
+/// game as `session` holds it now (from its public view).
+pub fn presence(session: &Session) -> Presence {
+    goeben_referee::api::labels::presence(&session.view())
 }
 
 /// [`permits`] while the move `asked_by` waits for the player's dice (house rule "I roll the dice"):
@@ -283,6 +296,7 @@ pub fn permits_asked(
     seat: usize,
     request: &Request,
     asked_by: Option<&Action>,
+    presence: &Presence,
 ) -> Result<(), String> {
     let request = match (request, asked_by) {
         (Request::Move(Action::EnterDice { .. }), Some(asked)) => &Request::Move(asked.clone()),
@@ -304,9 +318,10 @@ pub fn permits_asked(
         Request::Move(Action::Correct { .. }) if commanding() => Ok(()),
         Request::Move(Action::Correct { .. }) => Err(format!("this is the {} seat: corrections are {}'s (25.0: the commanding seat has the last word)", seats[seat].name, commander())),
         Request::Move(_) if seats[seat].role == SeatRole::Display => Err("the table display sees only the view (view)".into()),
-        Request::Move(action) => match decider(pack, roles, seats, action) {
+        Request::Move(action) => match decider(pack, roles, seats, action, presence) {
             (Some(decides), _) if decides == seat => Ok(()),
-            (_, who) => Err(format!("this is the {} seat: this decision is not its call ({who})", seats[seat].name)),
+            (Some(decides), who) => Err(format!("this is the {} seat: this decision is not its call but the {} seat's ({who})", seats[seat].name, seats[decides].name)),
+            (None, who) => Err(format!("this is the {} seat: this decision is not its call ({who})", seats[seat].name)),
         },
     }
 }
@@ -323,13 +338,14 @@ pub fn for_seat(
 ) {
     let display = seats[seat].role == SeatRole::Display;
     let asked_by = view.pending_roll.as_ref().map(|roll| roll.asked_by.clone());
+    let presence = goeben_referee::api::labels::presence(view);
     view.decisions.retain(|d| {
         // House rule "I roll the dice": entering the asked roll is the asking move's seat's call.
         let action = match (&d.action, &asked_by) {
             (Action::EnterDice { .. }, Some(asked)) => asked,
             (action, _) => action,
         };
-        !display && decider(pack, roles, seats, action).0 == Some(seat)
+        !display && decider(pack, roles, seats, action, &presence).0 == Some(seat)
     });
     if commanding_seat(pack, roles, seats) != Some(seat) {
         view.undo_status.allowed = false;
@@ -339,6 +355,11 @@ pub fn for_seat(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const NONE: Presence = Presence {
+        austro_hungarian_at: Vec::new(),
+        question: None,
+    };
 
     #[test]
     fn each_decision_goes_to_one_seat() {
@@ -359,29 +380,49 @@ mod tests {
         let view = Request::Session(SessionRequest::View);
         for seat in 0..officers.len() {
             assert_eq!(
-                permits(pack, Roles::TaskForceOfficers, &officers, seat, &view),
+                permits(
+                    pack,
+                    Roles::TaskForceOfficers,
+                    &officers,
+                    seat,
+                    &view,
+                    &NONE
+                ),
                 Ok(())
             );
         }
         let undo = Request::Session(SessionRequest::Undo);
         assert_eq!(
-            permits(pack, Roles::TaskForceOfficers, &officers, 0, &undo),
+            permits(pack, Roles::TaskForceOfficers, &officers, 0, &undo, &NONE),
             Ok(()),
             "25.0 (1): the Commander undoes"
         );
         for seat in 1..officers.len() {
-            assert!(
-                permits(pack, Roles::TaskForceOfficers, &officers, seat, &undo)
-                    .unwrap_err()
-                    .contains("the Commander seat")
-            );
+            assert!(permits(
+                pack,
+                Roles::TaskForceOfficers,
+                &officers,
+                seat,
+                &undo,
+                &NONE
+            )
+            .unwrap_err()
+            .contains("the Commander seat"));
         }
         let new_game = Request::Session(SessionRequest::NewGame {
             seed: None,
             options: None,
         });
         assert!(
-            permits(pack, Roles::TaskForceOfficers, &officers, 0, &new_game).is_err(),
+            permits(
+                pack,
+                Roles::TaskForceOfficers,
+                &officers,
+                0,
+                &new_game,
+                &NONE
+            )
+            .is_err(),
             "a new game is the host's"
         );
         let repair = Action::Repair {
@@ -393,7 +434,7 @@ mod tests {
             tertiary: 0,
         };
         assert_eq!(
-            decider(pack, Roles::TaskForceOfficers, &officers, &repair).0,
+            decider(pack, Roles::TaskForceOfficers, &officers, &repair, &NONE).0,
             Some(3),
             "the Engineer manages repairs"
         );
@@ -407,13 +448,21 @@ mod tests {
                 &commanders,
                 &Action::LayMines {
                     ship: "breslau".into()
-                }
+                },
+                &NONE
             )
             .0,
             Some(1)
         );
         assert_eq!(
-            decider(pack, Roles::ShipCommanders, &commanders, &Action::EndPhase).0,
+            decider(
+                pack,
+                Roles::ShipCommanders,
+                &commanders,
+                &Action::EndPhase,
+                &NONE
+            )
+            .0,
             Some(0),
             "the senior commander present"
         );
@@ -433,10 +482,10 @@ mod tests {
         let enter = Request::Move(Action::EnterDice { faces: vec![6] });
         let roles = Roles::ShipCommanders;
         assert_eq!(
-            permits_asked(pack, roles, &commanders, 1, &enter, Some(&fire)),
+            permits_asked(pack, roles, &commanders, 1, &enter, Some(&fire), &NONE),
             Ok(())
         );
-        assert!(permits_asked(pack, roles, &commanders, 0, &enter, Some(&fire)).is_err());
+        assert!(permits_asked(pack, roles, &commanders, 0, &enter, Some(&fire), &NONE).is_err());
         let mut view = PlayerView::no_game();
         view.decisions = vec![serde_json::from_value(serde_json::json!({
             "action": {"action": "enter_dice", "faces": []}, "label": "Enter 1 die"

@@ -624,12 +624,20 @@ impl Table {
         let request = goeben_referee::api::protocol::parse_request(text)
             .map_err(|e| Answer::refusal(400, e.code, e.message))?;
         // House rule "I roll the dice": the asked roll is entered by the seat whose move asked for it.
-        let asked_by = self
-            .lock()
-            .game
-            .as_ref()
-            .and_then(|game| game.pending_roll())
-            .map(|roll| roll.asked_by);
+        // 25.0 (3): where the Austro-Hungarian ships are decides whose a decision of a space is (read
+        // from the game's view, for a move only).
+        let (asked_by, presence) = {
+            let state = self.lock();
+            let game = state.game.as_ref();
+            let presence = match (&request, game) {
+                (goeben_referee::Request::Move(_), Some(game)) => crate::game::presence(game),
+                _ => Default::default(),
+            };
+            let asked_by = game
+                .and_then(|game| game.pending_roll())
+                .map(|roll| roll.asked_by);
+            (asked_by, presence)
+        };
         crate::game::permits_asked(
             &rules.pack,
             rules.roles,
@@ -637,6 +645,7 @@ impl Table {
             seat,
             &request,
             asked_by.as_ref(),
+            &presence,
         )
         .map_err(|why| {
             let code = if self.seats[seat].role == seats::SeatRole::Display {

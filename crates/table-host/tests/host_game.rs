@@ -94,6 +94,7 @@ fn assert_offered_to_their_deciders(running: &Running, views: &[Value], step: us
                     Roles::TaskForceOfficers,
                     seats,
                     &serde_json::from_value(d["action"].clone()).unwrap(),
+                    &game::presence(&game),
                 )
                 .0 == Some(seat)
             })
@@ -218,7 +219,13 @@ fn issue_16_a_game_table_seats_the_roles_and_each_sends_only_its_own_calls() {
         let parsed: goeben_referee::Action = serde_json::from_value(action.clone()).unwrap();
         let game = session(&running);
         let all = running.host.tables()[0].seats();
-        let (decider, who) = game::decider(game.pack(), Roles::TaskForceOfficers, all, &parsed);
+        let (decider, who) = game::decider(
+            game.pack(),
+            Roles::TaskForceOfficers,
+            all,
+            &parsed,
+            &game::presence(&game),
+        );
         let decider =
             decider.unwrap_or_else(|| panic!("step {step}: no seat decides {action} ({who})"));
         let before = serde_json::to_string(&game).unwrap();

@@ -1,13 +1,15 @@
 //! 25.0 (3): with the Austro-Hungarian units of 20.0 in play, one player commands those ships. A game
 //! table playing that option seats the Austro-Hungarian commander beside the 25.0 (1) officers or the
-//! 25.0 (2) ship commanders; only that seat may send (and is offered) those ships' decisions, and the
-//! seat gets none of the German ships' decisions, nor undo. Real HTTP on loopback.
+//! 25.0 (2) ship commanders; only that seat may send (and is offered) those ships' decisions and, in the
+//! Adriatic, the decisions of a space where they are; the seat gets none of the German ships' decisions,
+//! nor undo, nor a space's decisions outside the Adriatic. Real HTTP on loopback.
 
 mod support;
 
 use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::ground::action::{Action, Speed};
-use goeben_referee::ground::state::{CounterId, GameOptions, Roles, SpaceRef};
+use goeben_referee::ground::state::{CounterId, GameOptions, Phase, Roles, SpaceRef};
+use goeben_referee::rules::roles::Presence;
 use goeben_referee::{Request, RulesPack, Session};
 use goeben_table_host::game::{self, AUSTRO_HUNGARIAN_SEAT};
 use goeben_table_host::store::Store;
@@ -29,20 +31,8 @@ fn game_with_novara(roles: Roles, austro_hungarian: bool, seed: u64) -> (Session
         seed,
     )
     .expect("the game starts");
-    let pack = RulesPack::standard();
-    let novara = CounterId(pack.counter_index("ah_novara").expect("a counter") as u16);
-    let ship = goeben_referee::rules::austro_hungarian::ship_from_counter(
-        &pack,
-        novara,
-        &SpaceRef::place("pola"),
-    )
-    .expect("an Austro-Hungarian counter");
-    let id = ship.id.clone();
-    session
-        .game_mut_for_tests()
-        .expect("a game")
-        .ships
-        .push(ship);
+    plant(&mut session, "ah_novara", "pola");
+    let id = "ah_novara".to_string();
     (session, id)
 }
 
@@ -136,15 +126,108 @@ fn rule_25_0_3_only_the_austro_hungarian_commanders_seat_sends_those_ships_decis
     // Novara's move from Goeben's commander is refused even though he is the senior one.
     let seats = running.host.tables()[0].seats().to_vec();
     let pack = RulesPack::standard();
+    let none = Presence::default();
     let novara_move = Action::Move {
         ship: novara.clone(),
         to: SpaceRef::place("pola"),
         speed: Speed::Cruise,
     };
     assert_eq!(
-        game::decider(&pack, Roles::ShipCommanders, &seats, &novara_move).0,
+        game::decider(&pack, Roles::ShipCommanders, &seats, &novara_move, &none).0,
         Some(2)
     );
+}
+
+/// Plants the Austro-Hungarian ship `id` at `at` under German command, as the Fleet Sorties incident
+/// would bring it (20.0).
+fn plant(session: &mut Session, id: &str, at: &str) {
+    let pack = RulesPack::standard();
+    let counter = CounterId(pack.counter_index(id).expect("a counter") as u16);
+    let ship = goeben_referee::rules::austro_hungarian::ship_from_counter(
+        &pack,
+        counter,
+        &SpaceRef::place(at),
+    )
+    .expect("an Austro-Hungarian counter");
+    session
+        .game_mut_for_tests()
+        .expect("a game")
+        .ships
+        .push(ship);
+}
+
+fn incidents_at(space: &str) -> String {
+    serde_json::to_string(&Request::Move(Action::ResolveIncidents {
+        space: SpaceRef::place(space),
+    }))
+    .unwrap()
+}
+
+/// 25.0 (3) at a Ship Commanders table, for a decision that names no ship: in the Incident phase, Goeben
+/// with Novara at Pola (the Adriatic) and Breslau with Zrinyi at Piraeus (the Aegean). Drawing the
+/// incidents at Pola is the Austro-Hungarian commander's (offered to that seat only, sent from it);
+/// from Goeben's seat it is refused naming that seat. Drawing them at Piraeus stays the senior
+/// commander's (Goeben's seat), though an Austro-Hungarian ship is there: refused from the
+/// Austro-Hungarian seat, naming Goeben's, and nothing changed.
+#[test]
+fn rule_25_0_3_a_decision_of_a_space_in_the_adriatic_with_his_ships_is_the_austro_hungarian_seats()
+{
+    let (mut session, _) = game_with_novara(Roles::ShipCommanders, true, 45);
+    plant(&mut session, "ah_zrinyi", "piraeus");
+    {
+        let game = session.game_mut_for_tests().expect("a game");
+        game.phase = Phase::Incident;
+        game.pending.clear();
+        for ship in game.ships.iter_mut() {
+            match ship.id.as_str() {
+                "goeben" => ship.position = SpaceRef::place("pola"),
+                "breslau" => ship.position = SpaceRef::place("piraeus"),
+                _ => {}
+            }
+        }
+    }
+    let running = start(session, Roles::ShipCommanders);
+    let (goeben, austro_hungarian) = (code(&running, 0, 0), code(&running, 0, 2));
+    // Offered: Pola's incidents to the Austro-Hungarian seat only, Piraeus's to Goeben's only.
+    let offered = |code: &str| -> Vec<Value> {
+        let view = post(&running, code, r#"{"action":"view"}"#, None).json();
+        view["view"]["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["action"].clone())
+            .collect()
+    };
+    let pola = serde_json::from_str::<Value>(&incidents_at("pola")).unwrap();
+    let piraeus = serde_json::from_str::<Value>(&incidents_at("piraeus")).unwrap();
+    assert_eq!(offered(&austro_hungarian), std::slice::from_ref(&pola));
+    assert!(
+        offered(&goeben).contains(&piraeus),
+        "{:?}",
+        offered(&goeben)
+    );
+    assert!(!offered(&goeben).contains(&pola));
+    assert!(offered(&code(&running, 0, 1)).is_empty(), "Breslau's seat");
+
+    // Refused from the other seat, naming the one whose call it is; nothing changed.
+    let before = saved(&running);
+    let refused = |code: &str, body: &str, seat: &str| {
+        let reply = post(&running, code, body, None);
+        assert_eq!(reply.status, 403, "{body}: {}", reply.body);
+        let error = reply.json();
+        assert_eq!(error["code"], "not_your_seat", "{error}");
+        let message = error["message"].as_str().unwrap();
+        assert!(message.contains(&format!("the {seat} seat's")), "{message}");
+    };
+    refused(&goeben, &incidents_at("pola"), AUSTRO_HUNGARIAN_SEAT);
+    refused(&austro_hungarian, &incidents_at("piraeus"), "SMS Goeben");
+    assert_eq!(saved(&running), before, "the refusals changed nothing");
+
+    // Sent from the Austro-Hungarian commander's seat, the referee applies it.
+    let own = post(&running, &austro_hungarian, &incidents_at("pola"), None);
+    assert_eq!(own.status, 200, "{}", own.body);
+    assert_eq!(own.json()["ok"], true, "{}", own.body);
+    assert_ne!(saved(&running), before, "the incidents at Pola were drawn");
 }
 
 /// 25.0 (3) at a Task Force Officers table: the seat sits beside the four officers, the Commander keeps
@@ -168,26 +251,43 @@ fn rule_25_0_3_the_austro_hungarian_commander_sits_beside_the_task_force_officer
         ]
     );
     let roles = Roles::TaskForceOfficers;
+    let none = Presence::default();
     let fire = |ship: &str| Action::FireOrders {
         ship: ship.into(),
         target: None,
         maximum_fire: false,
     };
     assert_eq!(
-        game::decider(&pack, roles, &seats, &fire(&novara)).0,
+        game::decider(&pack, roles, &seats, &fire(&novara), &none).0,
         Some(4)
     );
     assert_eq!(
-        game::decider(&pack, roles, &seats, &fire("goeben")).0,
+        game::decider(&pack, roles, &seats, &fire("goeben"), &none).0,
         Some(0)
     );
     assert_eq!(game::commanding_seat(&pack, roles, &seats), Some(0));
     let undo = Request::Session(goeben_referee::SessionRequest::Undo);
-    assert!(game::permits(&pack, roles, &seats, 4, &undo).is_err());
-    assert!(game::permits(&pack, roles, &seats, 4, &Request::Move(fire(&novara))).is_ok());
+    assert!(game::permits(&pack, roles, &seats, 4, &undo, &none).is_err());
+    assert!(game::permits(
+        &pack,
+        roles,
+        &seats,
+        4,
+        &Request::Move(fire(&novara)),
+        &none
+    )
+    .is_ok());
     for seat in [0, 1, 2, 3, 5] {
         assert!(
-            game::permits(&pack, roles, &seats, seat, &Request::Move(fire(&novara))).is_err(),
+            game::permits(
+                &pack,
+                roles,
+                &seats,
+                seat,
+                &Request::Move(fire(&novara)),
+                &none
+            )
+            .is_err(),
             "seat {seat}"
         );
     }
@@ -213,13 +313,14 @@ fn rule_25_0_3_without_the_austro_hungarian_option_no_seat_is_added() {
     let seats = game::game_seats_for(&session, Roles::ShipCommanders, false);
     let seat_names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(seat_names, ["SMS Goeben", "SMS Breslau"]);
+    let none = Presence::default();
     let moved = Action::Move {
         ship: novara,
         to: SpaceRef::place("pola"),
         speed: Speed::Cruise,
     };
     assert_eq!(
-        game::decider(session.pack(), Roles::ShipCommanders, &seats, &moved).0,
+        game::decider(session.pack(), Roles::ShipCommanders, &seats, &moved, &none).0,
         Some(0)
     );
 }

@@ -188,6 +188,7 @@ fn issue_34_the_commander_undoes_before_a_die_and_is_refused_after_one() {
             Roles::TaskForceOfficers,
             &seats,
             &pick.action,
+            &game::presence(&session(&running)),
         );
         let decider = decider.unwrap_or_else(|| panic!("step {step}: nobody decides ({who})"));
         let body =
@@ -369,6 +370,7 @@ fn issue_34_19_0_every_ship_of_the_fleet_has_its_commander_offered_only_its_own_
             Roles::ShipCommanders,
             &seats,
             &pick.action,
+            &game::presence(&session(&running)),
         )
         .0
         .expect("a seat decides");

@@ -397,7 +397,14 @@ fn play_one(
     let named = game::game_seats(&pack, Roles::TaskForceOfficers, true);
     let parsed: goeben_referee::Action = serde_json::from_value(action.clone()).unwrap();
     assert_eq!(
-        game::decider(&pack, Roles::TaskForceOfficers, &named, &parsed).0,
+        game::decider(
+            &pack,
+            Roles::TaskForceOfficers,
+            &named,
+            &parsed,
+            &Default::default(),
+        )
+        .0,
         Some(seat),
         "{action} is the call of the seat offered it"
     );
@@ -664,6 +671,7 @@ fn issue_16_a_game_move_whose_save_fails_is_undone_and_a_view_writes_nothing() {
             Roles::TaskForceOfficers,
             table.seats(),
             &action,
+            &game::presence(&game),
         )
         .0
         .expect("a seat decides it");

@@ -29,7 +29,7 @@ const last = () => sent[sent.length - 1];
 function shell() {
   sent = [];
   mockIPC((cmd, args) => {
-    if (cmd === 'startup_notice') return null;
+    if (cmd !== 'respond') return null;
     const action = (args as { action: { action: string } }).action;
     sent.push(action);
     if (action.action === 'forecast') return { ...atOrders, forecast };
@@ -109,7 +109,7 @@ describe('battle card (14.0)', () => {
     r.view.decisions.splice(i, 1);
     sent = [];
     mockIPC((cmd, args) => {
-      if (cmd === 'startup_notice') return null;
+      if (cmd !== 'respond') return null;
       sent.push((args as { action: { action: string } }).action);
       return r;
     });

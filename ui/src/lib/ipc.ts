@@ -32,6 +32,7 @@ export type Answers = {
   table_reissue: TableAnswer;
   table_close: TableAnswer;
   table_forget: TableAnswer;
+  table_watch: boolean;
   decode_frame: FrameAnswer;
   app_ready: number;
 };
