@@ -67,7 +67,7 @@ describe('battle card (14.0)', () => {
     expect(cards.length).toBe(targets.length);
     const plain = fight.options.find((o) => o.target === targets[0] && !o.maximum_fire)!;
     const maximum = fight.options.find((o) => o.target === targets[0] && o.maximum_fire)!;
-    const line = (o: typeof plain) => `${o.fires[0].odds.dice_to_roll} dice · expect ${o.fires[0].odds.expected_hits.toFixed(1)} hits · ${Math.round(o.fires[0].odds.chance_of_a_hit * 100)}% at least one`;
+    const line = (o: typeof plain) => `${o.fires[0].odds.dice_to_roll} dice · ${o.fires[0].odds.expected_hits.toFixed(1)} hits · ${Math.round(o.fires[0].odds.chance_of_a_hit * 100)}% ≥1`;
     expect(cards[0].textContent).toContain(`Fire at ${plain.target_name}`);
     // The odds of the fire the button stands for, on its card above it.
     const card0 = () => cards[0].closest('.fire-card')!.textContent;
