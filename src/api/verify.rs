@@ -263,5 +263,19 @@ fn comparable(view: &PlayerView, recorded: &PlayerView) -> PlayerView {
         d.barrier = None;
         d.decider = None;
     }
+    // The same for the game's other words (a question, a unit's status, the Orders' conditions — the last
+    // added after records were already kept): what they say is read from the game, which is compared.
+    if let Some(g) = v.game.as_mut() {
+        g.orders.conditions.clear();
+        for p in &mut g.pending {
+            p.question.clear();
+            p.prompt.clear();
+        }
+        for b in &mut g.combat {
+            for u in &mut b.allied {
+                u.status_word.clear();
+            }
+        }
+    }
     v
 }

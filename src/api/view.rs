@@ -207,7 +207,9 @@ pub struct OrdersView {
     pub destroy_defenses_at: Vec<String>,
     pub accomplished_now: bool,
     /// Each execution condition in a player's words and whether it holds now (17.0): why a game is won
-    /// or lost, shown all game.
+    /// or lost, shown all game. (Absent from the views kept in earlier versions' finished games.)
+    #[serde(default)]
+    #[ts(optional, as = "Option<Vec<ConditionView>>")]
     pub conditions: Vec<ConditionView>,
 }
 

@@ -115,7 +115,7 @@ describe('a lost game says why (issue #29, 17.0)', () => {
     const card = await screen.findByTestId(tid.gameOver);
     expect(within(card).getByTestId(tid.gameOverResult).textContent).toBe('Lost');
     const items = [...within(card).getByTestId(tid.gameOverConditions).querySelectorAll('li')].map((li) => li.textContent ?? '');
-    const conditions = r.view.game!.orders.conditions;
+    const conditions = r.view.game!.orders.conditions ?? [];
     expect(conditions.length).toBeGreaterThan(1);
     expect(items).toEqual(conditions.map((c) => `${c.met ? '✓' : '✗'} ${c.text}${c.met ? ' (held)' : ' (not met)'}`));
   });

@@ -4,6 +4,6 @@ import type { ConditionView } from "./ConditionView";
 export type OrdersView = { id: string, name: string, summary: string, days: number, min_vp: number, end_in: string, destroy_defenses_at: Array<string>, accomplished_now: boolean, 
 /**
  * Each execution condition in a player's words and whether it holds now (17.0): why a game is won
- * or lost, shown all game.
+ * or lost, shown all game. (Absent from the views kept in earlier versions' finished games.)
  */
-conditions: Array<ConditionView>, };
+conditions?: Array<ConditionView>, };
