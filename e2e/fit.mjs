@@ -92,7 +92,7 @@ export async function measureFit(driver, control = null) {
        if (control.inside) all = all.flatMap((el) => [...el.querySelectorAll(control.inside)]);
        const el = control.label === null ? all[control.nth] : all.find((e) => e.textContent.replace(/\\s+/g, ' ').trim().startsWith(control.label));
        const next = dockCss.map((d) => document.querySelector(d)).find(Boolean);
-       seen = { ...seen, control: box(el), inDock: !!el && !!document.querySelector('.dock')?.contains(el), header: box(document.querySelector('.header')), dock: box(document.querySelector('.dock')), next: box(next), result: box(document.querySelector('.events')) };
+       seen = { ...seen, control: box(el), inDock: !!el && !!document.querySelector('.dock')?.contains(el), header: box(document.querySelector('.header')), dock: box(document.querySelector('.dock')), next: box(next), result: box(document.querySelector('.events:not(.empty)')) };
      }
      done(seen);
      }));`,

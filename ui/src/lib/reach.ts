@@ -119,7 +119,8 @@ export function bringDecisionIntoReach(whole: boolean, doc: Document = document,
   const header = doc.querySelector('.header');
   const band = { top: header ? header.getBoundingClientRect().bottom : 0, bottom: dock.getBoundingClientRect().top };
   // The last result right above the decisions (in two columns it stands beside them: no limit then).
-  const result = doc.querySelector('.columns > .column:first-child .events');
+  // (Its placeholder, with nothing to show, is not one.)
+  const result = doc.querySelector('.columns > .column:first-child .events:not(.empty)');
   const dy = scrollToReach(band, area.getBoundingClientRect(), control.getBoundingClientRect(), result?.getBoundingClientRect() ?? null, 2.5 * remPx(doc), whole);
   if (dy !== 0) win.scrollTo(0, win.scrollY + dy);
   return dy;
