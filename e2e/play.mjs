@@ -53,13 +53,16 @@ async function markSiblings(driver, el, testid) {
     `const [el, testid] = arguments;
      const card = el.closest('fieldset, .fire-card, .card, section') ?? el.parentElement;
      const near = [...card.querySelectorAll('button, select, input'), ...document.querySelectorAll('.dock button')];
-     window.__goebenShift = { testid, items: near.map((e) => ({ e, top: e.getBoundingClientRect().top, dock: !!e.closest('.dock') })) };`,
+     // On the page, not the screen: the app's own scroll to the next decision after an answer is not a
+     // control moved by the answer's layout (the dock is fixed: its place on the screen).
+     const at = (e) => e.getBoundingClientRect().top + (e.closest('.dock') ? 0 : scrollY);
+     window.__goebenShift = { testid, items: near.map((e) => ({ e, top: at(e), dock: !!e.closest('.dock') })) };`,
     el,
     testid,
   );
 }
 
-/** After the answer: how far (px, on the screen) the marked controls still on the page moved, the dock's
+/** After the answer: how far (px, on the page) the marked controls still on the page moved, the dock's
  * apart; null when nothing was marked. */
 export async function readShift(driver) {
   return driver.executeAsyncScript(
@@ -69,7 +72,8 @@ export async function readShift(driver) {
        window.__goebenShift = null;
        if (!m) return done(null);
        const kept = m.items.filter((i) => i.e.isConnected && i.e.offsetParent);
-       const moved = (list) => Math.round(Math.max(0, ...list.map((i) => Math.abs(i.e.getBoundingClientRect().top - i.top))));
+       const at = (e) => e.getBoundingClientRect().top + (e.closest('.dock') ? 0 : scrollY);
+       const moved = (list) => Math.round(Math.max(0, ...list.map((i) => Math.abs(at(i.e) - i.top))));
        done({ testid: m.testid, siblings: moved(kept.filter((i) => !i.dock)), dock: moved(kept.filter((i) => i.dock)), kept: kept.length });
      }));`,
   );
