@@ -209,15 +209,8 @@ pub struct OrdersView {
     /// Each execution condition in a player's words and whether it holds now (17.0): why a game is won
     /// or lost, shown all game. (Absent from the views kept in earlier versions' finished games.)
     #[serde(default)]
-    #[ts(optional, as = "Option<Vec<ConditionView>>")]
-    pub conditions: Vec<ConditionView>,
-}
-
-/// One execution condition of the Orders (17.0) and whether it holds now.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct ConditionView {
-    pub text: String,
-    pub met: bool,
+    #[ts(optional, as = "Option<Vec<crate::rules::victory::Condition>>")]
+    pub conditions: Vec<crate::rules::victory::Condition>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -514,13 +507,7 @@ fn orders_view(pack: &RulesPack, game: &Game) -> OrdersView {
             .map(|s| SpaceRef::place(s).describe(pack))
             .collect(),
         accomplished_now: crate::rules::victory::mission_accomplished(pack, game),
-        conditions: crate::rules::victory::conditions(pack, game)
-            .into_iter()
-            .map(|c| ConditionView {
-                text: c.text,
-                met: c.met,
-            })
-            .collect(),
+        conditions: crate::rules::victory::conditions(pack, game),
     }
 }
 

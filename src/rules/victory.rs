@@ -11,7 +11,8 @@ use crate::ground::state::{Game, GameOver, Location, Pending, Phase, ShipStatus}
 
 /// One execution condition of the drawn Orders (Orders Chart, 17.0), in a player's words, and whether it
 /// holds now. The view shows them all game and under a lost game's result, so a player sees why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+#[ts(rename = "ConditionView")]
 pub struct Condition {
     pub text: String,
     pub met: bool,
