@@ -91,10 +91,8 @@ for (const orders of ORDERS) {
         const where = `${orders} #${step} turn ${view.turn} ${view.phase} (${decision.action.action})`;
         await checkHeader(driver, view, where);
         const spot = `${view.turn}:${view.phase}:${view.game.pending[0]?.pending.kind ?? ''}`;
-        const seen = await (async () => {
-          await showAt(driver, PHONE);
-          return measureFit(driver, controlOf(decision));
-        })();
+        await showAt(driver, PHONE);
+        const seen = await measureFit(driver, controlOf(decision));
         const name = `${String(step).padStart(3, '0')}-t${view.turn}-${view.phase}-${decision.action.action}-phone`;
         await screenshot(driver, join('orders', shotDir, name), PHONE.width, PHONE.height);
         // The app cannot know which of several choices a player will take: the one it is held to have
