@@ -72,6 +72,19 @@ export async function measureFit(driver, control = null) {
      // A button whose words overflow it, down or sideways (an ellipsis inside a child is the design: the
      // child clips, the button does not overflow).
      const clipped = [...document.querySelectorAll('button')].filter((b) => shown(b) && (b.scrollHeight > b.clientHeight + 2 || b.scrollWidth > b.clientWidth + 2)).map(words);
+     // A select whose chosen words are longer than its box is wide and that is not tall enough for a second
+     // line cuts them ("— choose t…"): its text is measured in its own font (a select's box reports no overflow).
+     const pen = document.createElement('canvas').getContext('2d');
+     for (const s of document.querySelectorAll('select')) {
+       const chosen = s.selectedOptions[0]?.textContent.trim() ?? '';
+       if (!shown(s) || !chosen) continue;
+       const css = getComputedStyle(s);
+       pen.font = css.font;
+       const inner = s.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+       const line = parseFloat(css.lineHeight) || parseFloat(css.fontSize) * 1.4;
+       const tall = s.clientHeight - parseFloat(css.paddingTop) - parseFloat(css.paddingBottom);
+       if (pen.measureText(chosen).width > inner + 2 && tall < 1.8 * line) clipped.push('select: ' + chosen.slice(0, 40));
+     }
      // Anything shown whose right edge passes the window's (a cut line, a table too wide for its card).
      // (Inside a box that scrolls or clips sideways is the design: a wide table scrolls in its card.)
      const clippedAbove = (el) => { for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true; return false; };
@@ -104,7 +117,7 @@ export async function measureFit(driver, control = null) {
 /** Nothing overflows: no sideways scroll, no button's words cut, nothing past the window's right edge. */
 export function assertNothingOverflows(where, seen) {
   assert.ok(seen.wide <= 1, `${where}: the page is ${seen.wide} px wider than the window`);
-  assert.deepEqual(seen.clipped, [], `${where}: no button's words overflow it`);
+  assert.deepEqual(seen.clipped, [], `${where}: no button's or select's words are cut`);
   assert.deepEqual(seen.cut, [], `${where}: nothing passes the window's right edge`);
 }
 
