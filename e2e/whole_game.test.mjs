@@ -74,6 +74,34 @@ async function keepTimings(driver) {
   timings.push(...(await driver.executeScript('return window.__goebenTimings ?? []')));
 }
 
+/** The floor of tap → screen in this app on this display, in the same run as the game's (scripts/bench_app.mjs
+ * reports them side by side): 30 times, at a random moment of the display's frame as a tap comes, a request
+ * that changes nothing (`view`) over IPC, one word changed on the page, and the frame that shows it. */
+async function floorTimings(driver) {
+  return driver.executeAsyncScript(
+    `const done = arguments[arguments.length - 1];
+     (async () => {
+       const mark = document.createElement('p');
+       mark.setAttribute('aria-hidden', 'true');
+       mark.style.cssText = 'position: fixed; left: 0; bottom: 0; margin: 0; font-size: 1px';
+       document.body.append(mark);
+       const out = [];
+       for (let i = 0; i < 30; i += 1) {
+         await new Promise((r) => setTimeout(r, 20 + Math.random() * 17));
+         const sent = performance.now();
+         await window.__TAURI_INTERNALS__.invoke('respond', { action: { action: 'view' } });
+         const answered = performance.now();
+         mark.textContent = String(i);
+         const dom = performance.now();
+         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+         out.push({ action: 'floor', ipc: answered - sent, dom: dom - sent, paint: performance.now() - sent });
+       }
+       mark.remove();
+       done(out);
+     })();`,
+  );
+}
+
 /** Makes the policy's decision through the control on screen, and waits until the referee answered. */
 async function play(driver, decision) {
   // Some decisions log nothing yet (a fire order waits for the other ships'): any change of the view counts.
@@ -258,6 +286,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     await keepTimings(driver);
     assert.ok(timings.length >= sent.length, `the app timed every decision (${timings.length} of ${sent.length})`);
     writeFileSync(join(screenshotDir, 'timings-whole-game.json'), `${JSON.stringify(timings)}\n`);
+    writeFileSync(join(screenshotDir, 'timings-floor.json'), `${JSON.stringify(await floorTimings(driver))}\n`);
     writeFileSync(join(screenshotDir, 'one-handed.json'), `${JSON.stringify(handed, null, 1)}\n`);
     // The largest move of a tapped control's
     // siblings and of the dock's buttons after each kind of decision.

@@ -167,11 +167,13 @@ const median = (xs) => {
 const summary = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.max(...xs) });
 const fmt = (s, unit, digits = 0) => `${s.median.toFixed(digits)} ${unit} (min ${s.min.toFixed(digits)}, max ${s.max.toFixed(digits)})`;
 
-/** Plays the e2e suite's scripted whole game in the release app, in `display`: the app's own timings. */
+/** Plays the e2e suite's scripted whole game in the release app, in `display`: the app's own timings, and
+ * the floor the game measured in the same app at its end (a `view` over IPC, one word on the page, a frame). */
 function playWholeGame(display) {
   const env = { ...process.env, DISPLAY: display, GOEBEN_APP: binaries.app };
   execFileSync('node', ['--test', '--test-concurrency=1', join(repo, 'e2e', 'whole_game.test.mjs')], { stdio: ['ignore', process.stderr, 'inherit'], env });
-  return JSON.parse(readFileSync(join(repo, 'e2e', 'screenshots', 'timings-whole-game.json'), 'utf8'));
+  const read = (name) => JSON.parse(readFileSync(join(repo, 'e2e', 'screenshots', name), 'utf8'));
+  return { game: read('timings-whole-game.json'), floor: read('timings-floor.json') };
 }
 
 const x = await startXvfb();
@@ -220,12 +222,18 @@ if (!framesOnly) {
 
 if (frames) {
   const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-  report.frames = { decisions: timings.length };
-  for (const k of ['ipc', 'dom', 'paint']) {
-    const xs = timings.map((t) => t[k]);
-    report.frames[k] = { p50: pct(xs, 50), p95: pct(xs, 95), max: Math.max(...xs) };
-  }
+  const parts = (ts) => Object.fromEntries(['ipc', 'dom', 'paint'].map((k) => {
+    const xs = ts.map((t) => t[k]);
+    return [k, { p50: pct(xs, 50), p95: pct(xs, 95), max: Math.max(...xs) }];
+  }));
+  // Every answer the app timed; the taps on a running game (without the views asked for at the start, after
+  // the kill or by the table, and without `new_game`: each a whole new screen); the floor in the same app.
+  const taps = timings.game.filter((t) => t.action !== 'view' && t.action !== 'new_game');
+  report.frames = { decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) } };
+  const line = (what, f) => `${what}: answer over IPC p50 ${f.ipc.p50.toFixed(1)} / p95 ${f.ipc.p95.toFixed(1)} ms; DOM updated p50 ${f.dom.p50.toFixed(1)} / p95 ${f.dom.p95.toFixed(1)} ms; painted p50 ${f.paint.p50.toFixed(1)} / p95 ${f.paint.p95.toFixed(1)} / max ${f.paint.max.toFixed(1)} ms`;
   const f = report.frames;
-  console.log(`tap → screen, ${f.decisions} decisions of the scripted whole game: answer over IPC p50 ${f.ipc.p50.toFixed(1)} / p95 ${f.ipc.p95.toFixed(1)} ms; DOM updated p50 ${f.dom.p50.toFixed(1)} / p95 ${f.dom.p95.toFixed(1)} ms; painted p50 ${f.paint.p50.toFixed(1)} / p95 ${f.paint.p95.toFixed(1)} / max ${f.paint.max.toFixed(1)} ms`);
+  console.log(line(`tap → screen, ${f.decisions} answers timed in the scripted whole game`, f));
+  console.log(line(`  the ${f.taps.count} taps on a running game`, f.taps));
+  console.log(line(`  floor, the same app and display (${f.floor.count} × a view over IPC, one word, a frame)`, f.floor));
 }
 if (out) writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

@@ -61,6 +61,29 @@ describe('first screen', () => {
     expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false } });
   });
 
+  it('starts a game under the Orders the player names, listed by the referee when the options open (3.0)', async () => {
+    const pieces = [
+      { code: 'O-1', name: 'Atlantic Breakout', group: 'orders', orders: 'atlantic_breakout' },
+      { code: 'O-2', name: 'Suez Canal Operation', group: 'orders', orders: 'suez_canal' },
+      { code: 'I-1', name: 'HMS Indomitable', group: 'allied' },
+    ];
+    shell(noGame, (a) => (a.action === 'list_pieces' ? ({ ...noGame, pieces } as Response) : (newGame as Response)));
+    render(App);
+    await screen.findByTestId(tid.newGameButton);
+    expect(screen.queryByTestId(tid.optionOrders)).toBeNull();
+    const fold = document.querySelector('details.options-fold') as HTMLDetailsElement;
+    fold.open = true;
+    await fireEvent(fold, new Event('toggle'));
+    const picker = (await screen.findByTestId(tid.optionOrders)) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.textContent)).toEqual(['Drawn at random by the referee', 'Atlantic Breakout', 'Suez Canal Operation']);
+    await fireEvent.change(picker, { target: { value: 'suez_canal' } });
+    expect(fold.querySelector('summary')?.textContent).toContain('(1 chosen)');
+    await fireEvent.click(screen.getByTestId(tid.newGameButton));
+    await screen.findByTestId(tid.alertLevel);
+    const start = sent().find((a) => (a as { action: string }).action === 'new_game') as { options: { orders: string | null } };
+    expect(start.options.orders).toBe('suez_canal');
+  });
+
   it('starts a game without a seed when the field is empty, and refuses a malformed seed', async () => {
     shell(noGame, () => newGame as Response);
     render(App);
@@ -128,6 +151,33 @@ describe('a running game', () => {
     await fireEvent.click(screen.getByTestId(tid.action('place_collier')));
     await waitFor(() => expect(sent().length).toBe(2));
     expect(sent()[1]).toEqual(placements[2]);
+  });
+
+  it('sends a double-tapped decision once, marks the screen busy at once and greys its controls only when the answer is slow (issue #31)', async () => {
+    const r = newGame as Response;
+    let answer: (v: Response) => void = () => {};
+    calls = [];
+    mockIPC((cmd, args) => {
+      calls.push({ cmd, args: args as Record<string, unknown> });
+      if (cmd === 'startup_notice') return null;
+      const action = (args as { action: { action: string } }).action;
+      return action.action === 'view' ? r : new Promise<Response>((resolve) => (answer = resolve));
+    });
+    render(App);
+    const button = (await screen.findByTestId(tid.action('place_collier'))) as HTMLButtonElement;
+    const picker = screen.getByTestId(tid.collierTo) as HTMLSelectElement;
+    await fireEvent.change(picker, { target: { value: picker.options[1].value } });
+    await fireEvent.click(button);
+    await fireEvent.click(button);
+    await waitFor(() => expect(document.querySelector('main')?.getAttribute('aria-busy')).toBe('true'));
+    expect(sent().filter((a) => (a as { action: string }).action === 'place_collier').length).toBe(1);
+    // A quick answer never greys the screen (a repaint of every control between the tap and its answer).
+    expect(button.disabled).toBe(false);
+    // A slow one does, until it comes.
+    await waitFor(() => expect(button.disabled).toBe(true), { timeout: 1000 });
+    answer(r);
+    await waitFor(() => expect(document.querySelector('main')?.getAttribute('aria-busy')).toBe('false'));
+    expect((screen.getByTestId(tid.action('place_collier')) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('keeps the screen where the thumb is after a buy of crew & gear, and starts from the top after other answers (issue #29 item 3)', async () => {
