@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startDriver, openApp, waitForTestId, waitForIdle, textOf, screenshot, respond, byTestId, coreBinary, screenshotDir, tap } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, waitForIdle, textOf, screenshot, respond, byTestId, coreBinary, screenshotDir, tap, By, waitForAnyTestId, menuItem } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { PLANS, newPlayer, decideOrders } from './orders_policy.mjs';
 import { decide } from './policy.mjs';
@@ -65,6 +65,24 @@ async function checkHeader(driver, view, where) {
   assert.match(await textOf(driver, tid.vp), new RegExp(`^${view.vp}\\b`), `${where}: the header's VP`);
 }
 
+/** Starts a game of `orders` with the seed SEED on the new-game form, by taps. */
+async function startOnTheForm(driver, orders) {
+  // The app opens on the game it keeps (the last Orders' game, over): the menu's New game leads to the form.
+  if ((await waitForAnyTestId(driver, [tid.phase, tid.seedInput])) === tid.phase) await tap(driver, await menuItem(driver, tid.newGameFooter));
+  const seed = await waitForTestId(driver, tid.seedInput);
+  await seed.clear();
+  await seed.sendKeys(String(SEED));
+  await tap(driver, await driver.findElement(By.css('details.options-fold > summary')));
+  const picker = await waitForTestId(driver, tid.optionOrders);
+  const options = await picker.findElements(By.css('option'));
+  const values = await Promise.all(options.map((o) => o.getAttribute('value')));
+  assert.ok(values.includes(orders), `the form offers the Orders ${orders} (${values.join(', ')})`);
+  await options[values.indexOf(orders)].click();
+  await screenshot(driver, join('orders', orders, 'new-game-phone'), PHONE.width, PHONE.height);
+  await tap(driver, await waitForTestId(driver, tid.newGameButton));
+  await waitForTestId(driver, tid.phase);
+}
+
 for (const orders of ORDERS) {
   test(`a whole game of "${orders}" by taps at phone size, a screenshot at every decision (issue #29 item 8)`, async () => {
     assert.ok(PLANS[orders], `no plan for the Orders ${orders} (e2e/orders_policy.mjs)`);
@@ -77,12 +95,11 @@ for (const orders of ORDERS) {
     const story = { decisions: 0, shots: 0, kinds: {}, shifts: [] };
     try {
       await showAt(driver, PHONE);
-      // The new-game form draws the Orders at random (3.0 step 5): the chosen one is asked of the core
-      // directly, and the app opens on it as it opens on any game it keeps.
-      const started = await respond(driver, requests[0]);
-      assert.ok(started.ok, `the new game started: ${JSON.stringify(started.error)}`);
-      await driver.navigate().refresh();
-      await waitForTestId(driver, tid.phase);
+      // The game is started as a player who drew this marker from the box does: the seed typed, the
+      // Orders named on the new-game form (3.0 step 5; the referee lists the markers), Start.
+      await startOnTheForm(driver, orders);
+      const started = (await respond(driver, { action: 'view' })).view;
+      assert.equal(started.game.orders.id, orders, 'the form started the game under the Orders chosen');
       for (let step = 0; step < 400; step += 1) {
         const view = (await respond(driver, { action: 'view' })).view;
         if (view.game_over) break;

@@ -5,6 +5,7 @@
 
 mod rules_support;
 
+use goeben_referee::api::protocol;
 use goeben_referee::api::request::SessionRequest;
 
 use goeben_referee::api::codes::{self, Piece};
@@ -182,4 +183,36 @@ fn the_inventory_lists_every_printed_piece_once() {
         pieces.iter().any(|p| p.group == "placeholders")
             && pieces.iter().any(|p| p.group == "cargo")
     );
+}
+
+#[test]
+fn rule_3_0_each_orders_marker_in_the_inventory_names_the_orders_a_new_game_can_start_under() {
+    let pack = RulesPack::standard();
+    let mut s = Session::new(pack.clone(), 1);
+    let r = s.respond(SessionRequest::ListPieces);
+    let pieces = r.pieces().expect("pieces");
+    // 3.0 step 5: one marker per Orders of the chart, each naming its Orders; no other piece names one.
+    let named: Vec<&str> = pieces
+        .iter()
+        .filter_map(|p| p.orders.as_ref().map(|o| o.id.as_str()))
+        .collect();
+    let mut chart: Vec<&str> = pack.orders.iter().map(|o| o.id.as_str()).collect();
+    let mut markers = named.clone();
+    markers.sort_unstable();
+    chart.sort_unstable();
+    assert_eq!(markers, chart);
+    assert!(pieces.iter().all(|p| p.orders.is_none() || p.group == "orders"));
+    // The id is what `new_game` takes: the game starts under those Orders, by the name the marker gives.
+    for marker in pieces.iter().filter(|p| p.orders.is_some()) {
+        let choice = marker.orders.as_ref().unwrap();
+        let id = &choice.id;
+        let mut game = Session::new(pack.clone(), 1);
+        let started = protocol::handle_line(
+            &mut game,
+            &format!(r#"{{"action":"new_game","seed":7,"options":{{"orders":"{id}"}}}}"#),
+        );
+        assert!(started.ok, "{id}: {:?}", started.error);
+        let orders = &started.view.game.as_ref().expect("a game").orders;
+        assert_eq!((&orders.id, &orders.name), (id, &choice.name));
+    }
 }

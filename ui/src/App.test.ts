@@ -63,8 +63,8 @@ describe('first screen', () => {
 
   it('starts a game under the Orders the player names, listed by the referee when the options open (3.0)', async () => {
     const pieces = [
-      { code: 'O-1', name: 'Atlantic Breakout', group: 'orders', orders: 'atlantic_breakout' },
-      { code: 'O-2', name: 'Suez Canal Operation', group: 'orders', orders: 'suez_canal' },
+      { code: 'O-1', name: 'Orders: Atlantic Breakout', group: 'orders', orders: { id: 'atlantic_breakout', name: 'Atlantic Breakout' } },
+      { code: 'O-2', name: 'Orders: Suez Canal Operation', group: 'orders', orders: { id: 'suez_canal', name: 'Suez Canal Operation' } },
       { code: 'I-1', name: 'HMS Indomitable', group: 'allied' },
     ];
     shell(noGame, (a) => (a.action === 'list_pieces' ? ({ ...noGame, pieces } as Response) : (newGame as Response)));

@@ -53,6 +53,19 @@ pub struct PieceEntry {
     pub name: String,
     /// The sheet group it is printed in (`allied`, `markers`, `defenses`, `orders`, `german`, `cargo`, `tokens`…).
     pub group: String,
+    /// An Orders marker's Orders (3.0 step 5), so a player who drew the marker from the box, or replays a
+    /// mission, starts the game under it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub orders: Option<OrdersChoice>,
+}
+
+/// The Orders an Orders marker stands for: the id `new_game`'s `options.orders` takes, and its name on the
+/// Orders Chart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct OrdersChoice {
+    pub id: String,
+    pub name: String,
 }
 
 /// 8.0, 13.0, 14.5: the legal decisions a scanned piece points to.
@@ -367,10 +380,31 @@ pub fn inventory(pack: &RulesPack) -> Vec<PieceEntry> {
                 .find(|g| in_group(pack, g, &piece))
                 .unwrap_or(&"all")
                 .to_string();
+            let orders = orders_of(pack, &piece);
             let name = public_info(pack, None, piece).name;
-            PieceEntry { code, name, group }
+            PieceEntry {
+                code,
+                name,
+                group,
+                orders,
+            }
         })
         .collect()
+}
+
+/// The Orders a piece stands for, if it is an Orders marker (3.0 step 5).
+fn orders_of(pack: &RulesPack, piece: &Piece) -> Option<OrdersChoice> {
+    let Piece::Counter { id } = piece else {
+        return None;
+    };
+    let CounterKind::Orders { orders } = &pack.counter(id)?.kind else {
+        return None;
+    };
+    let spec = pack.orders.iter().find(|o| &o.id == orders)?;
+    Some(OrdersChoice {
+        id: spec.id.clone(),
+        name: spec.name.clone(),
+    })
 }
 
 /// 13.0 / placement check: a counter scanned after the referee asked for one to be placed is compared

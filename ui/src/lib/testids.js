@@ -241,6 +241,7 @@ export const tid = Object.freeze({
   optionNight: 'option-night',
   optionDeployment: 'option-deployment',
   optionFleet: 'option-fleet',
+  optionOrders: 'option-orders',
   optionAustroHungarian: 'option-austro-hungarian',
   optionSeaplanes: 'option-seaplanes',
   optionMines: 'option-mines',
