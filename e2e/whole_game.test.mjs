@@ -87,12 +87,14 @@ async function floorTimings(driver) {
        document.body.append(mark);
        const out = [];
        for (let i = 0; i < 30; i += 1) {
+         // A random moment of the display's frame, as a tap comes: time itself is what is measured.
          await new Promise((r) => setTimeout(r, 20 + Math.random() * 17));
          const sent = performance.now();
          await window.__TAURI_INTERNALS__.invoke('respond', { action: { action: 'view' } });
          const answered = performance.now();
          mark.textContent = String(i);
          const dom = performance.now();
+         // The frame that shows it, painted (time itself, as ui/src/lib/startup.ts afterPaint).
          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
          out.push({ action: 'floor', ipc: answered - sent, dom: dom - sent, paint: performance.now() - sent });
        }
