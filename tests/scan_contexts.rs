@@ -201,7 +201,9 @@ fn rule_3_0_each_orders_marker_in_the_inventory_names_the_orders_a_new_game_can_
     markers.sort_unstable();
     chart.sort_unstable();
     assert_eq!(markers, chart);
-    assert!(pieces.iter().all(|p| p.orders.is_none() || p.group == "orders"));
+    assert!(pieces
+        .iter()
+        .all(|p| p.orders.is_none() || p.group == "orders"));
     // The id is what `new_game` takes: the game starts under those Orders, by the name the marker gives.
     for marker in pieces.iter().filter(|p| p.orders.is_some()) {
         let choice = marker.orders.as_ref().unwrap();
