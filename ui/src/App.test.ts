@@ -180,6 +180,41 @@ describe('a running game', () => {
     expect((screen.getByTestId(tid.action('place_collier')) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('holds a tapped buy button where it stood when the answer changes the page above it (issue #29 item 3)', async () => {
+    const r = newGame as Response;
+    shell(r, () => r);
+    const scrolls: unknown[] = [];
+    const scrollBy = window.scrollBy;
+    window.scrollBy = ((...a: unknown[]) => void scrolls.push(a)) as typeof window.scrollBy;
+    const box = Element.prototype.getBoundingClientRect;
+    try {
+      render(App);
+      const buy = (await screen.findAllByTestId(tid.action('load_cargo')))[0];
+      // Before the answer the button stands at 500 px; the results card above it then shrinks by 67 px.
+      let answeredYet = false;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        const top = this === buy ? (answeredYet ? 433 : 500) : 0;
+        // The results card: a long first result, then a short one.
+        const height = this.classList.contains('events') ? (answeredYet ? 80 : 200) : 44;
+        return { top, bottom: top + height, left: 0, right: 100, width: 100, height, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+      };
+      await fireEvent.click(buy);
+      answeredYet = true;
+      await waitFor(() => expect(sent().length).toBe(2));
+      await waitFor(() => expect(scrolls).toEqual([[{ top: -67 }]]));
+      // The results card keeps its height while the player buys; another answer lets it go.
+      const results = document.querySelector('.events') as HTMLElement;
+      expect(results.style.minHeight).toBe('200px');
+      const picker = screen.getByTestId(tid.collierTo) as HTMLSelectElement;
+      await fireEvent.change(picker, { target: { value: picker.options[1].value } });
+      await fireEvent.click(screen.getByTestId(tid.action('place_collier')));
+      await waitFor(() => expect(results.style.minHeight).toBe(''));
+    } finally {
+      window.scrollBy = scrollBy;
+      Element.prototype.getBoundingClientRect = box;
+    }
+  });
+
   it('keeps the screen where the thumb is after a buy of crew & gear, and starts from the top after other answers (issue #29 item 3)', async () => {
     const r = newGame as Response;
     shell(r, () => r);
