@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
-import { reconcile } from './reconcile';
+import { reconcile, same } from './reconcile';
 
 describe('reconcile: the next view folded into the one on screen', () => {
   it('makes the target equal to the next value, keeping every part that did not change', () => {
@@ -48,5 +48,20 @@ describe('reconcile: the next view folded into the one on screen', () => {
     flushSync();
     expect(runs).toEqual({ turn: 1, coal: 2, log: 1 });
     stop();
+  });
+
+  it('skips what equals the last view as parsed, without reading the state there, and writes the rest (issue #31)', () => {
+    const before = { turn: 1, fleet: [{ id: 'goeben', coal: 5 }, { id: 'breslau', coal: 4 }], log: ['a'], gone: 1 };
+    const view = $state(structuredClone(before) as Record<string, unknown>);
+    const reads = new Set<string>();
+    // A target whose untouched parts would throw if read: only the changed path may be visited.
+    const watched = new Proxy(view, { get: (t, k) => (reads.add(String(k)), Reflect.get(t, k)) });
+    const next = { turn: 1, fleet: [{ id: 'goeben', coal: 5 }, { id: 'breslau', coal: 3 }], log: ['a', 'b'] };
+    reconcile(watched, next as Record<string, unknown>, before as Record<string, unknown>);
+    expect(JSON.parse(JSON.stringify(view))).toEqual(next);
+    expect([...reads].sort()).toEqual(['fleet', 'log']);
+    expect(same(next, { ...next })).toBe(true);
+    expect(same({ a: [1, { b: null }] }, { a: [1, { b: 0 }] })).toBe(false);
+    expect(same({ a: 1 }, { a: 1, b: undefined })).toBe(false);
   });
 });

@@ -6,40 +6,57 @@
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Whether two values parsed from JSON are equal (plain objects, arrays and primitives only). */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => same(v, b[i]));
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => k in b && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
 /**
  * Makes `target` equal to `next` by writing only the fields that differ, and returns what the caller keeps:
  * `target` itself when both are objects or both arrays (changed in place), otherwise `next`.
+ *
+ * `before`, when given, is the plain value `target` was last made equal to (the previous answer's view as
+ * parsed): the parts where `next` equals it are skipped without reading `target` at all. Reading a `$state`
+ * proxy field by field costs far more than comparing two parsed objects (issue #31: ~3 ms an answer).
  */
-export function reconcile<T>(target: T, next: T): T {
+export function reconcile<T>(target: T, next: T, before?: T): T {
   if (Array.isArray(target) && Array.isArray(next)) {
-    reconcileArray(target as unknown[], next as unknown[]);
+    reconcileArray(target as unknown[], next as unknown[], Array.isArray(before) ? before : undefined);
     return target;
   }
   if (isObject(target) && isObject(next)) {
-    reconcileObject(target, next);
+    reconcileObject(target, next, isObject(before) ? before : undefined);
     return target;
   }
   return next;
 }
 
-function reconcileObject(target: Record<string, unknown>, next: Record<string, unknown>) {
-  for (const key of Object.keys(target)) {
+function reconcileObject(target: Record<string, unknown>, next: Record<string, unknown>, before?: Record<string, unknown>) {
+  for (const key of Object.keys(before ?? target)) {
     if (!(key in next)) delete target[key];
   }
   for (const [key, value] of Object.entries(next)) {
-    const kept = reconcile(target[key], value);
+    if (before && key in before && same(before[key], value)) continue;
+    const kept = reconcile(target[key], value, before?.[key]);
     if (kept !== target[key]) target[key] = kept;
   }
 }
 
-function reconcileArray(target: unknown[], next: unknown[]) {
-  if (target.length > next.length) target.splice(next.length);
+function reconcileArray(target: unknown[], next: unknown[], before?: unknown[]) {
+  if ((before ?? target).length > next.length) target.splice(next.length);
   next.forEach((value, i) => {
-    if (i >= target.length) {
+    if (i >= (before ?? target).length) {
       target.push(value);
       return;
     }
-    const kept = reconcile(target[i], value);
+    if (before && same(before[i], value)) return;
+    const kept = reconcile(target[i], value, before?.[i]);
     if (kept !== target[i]) target[i] = kept;
   });
 }
