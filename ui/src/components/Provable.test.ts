@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from '../App.svelte';
 import Saves from './Saves.svelte';
+import RecordExport from './RecordExport.svelte';
 import type { Action } from '../generated/Action';
 import { FakeReferee } from '../test/referee';
 import { COMMITMENT, COMMITTED, copy, finished, record } from '../test/views';
@@ -136,7 +137,9 @@ describe('the game record', () => {
     const referee = new FakeReferee(r, { export_record: () => ({ ok: true, view: r.view, record: record(r.view) }) }).install();
     render(App);
     const card = await screen.findByTestId(tid.gameOver);
-    expect(card.textContent).toContain('While the game runs the record holds no secret (no seed). Check a finished one with referee verify < record.json.');
+    // Over: the record offered holds the seed (never "while the game runs…" under a finished game).
+    expect(card.textContent).toContain('The game is over: its record holds the seed. Check it with referee verify < record.json.');
+    expect(card.textContent).not.toContain('While the game runs');
     await fireEvent.click(within(card).getByTestId(tid.recordButton));
     await waitFor(() => expect(referee.of('export_record')).toEqual([{ action: 'export_record' }]));
     const link = (await within(card).findByTestId(tid.recordDownload)) as HTMLAnchorElement;
@@ -151,6 +154,14 @@ describe('the game record', () => {
     expect(screen.queryByTestId(tid.recordText)).toBeNull();
     // Asking for the record changed nothing on the screen.
     expect(referee.sent.map((a) => a.action)).toEqual(['view', 'export_record']);
+  });
+
+  it('says what the record holds: no seed while the game runs, the seed once it is over', () => {
+    const running = render(RecordExport, { view: copy(movement).view });
+    expect(running.container.textContent).toContain('While the game runs the record holds no secret (no seed).');
+    running.unmount();
+    const over = render(RecordExport, { view: finished().view });
+    expect(over.container.textContent).toContain('The game is over: its record holds the seed.');
   });
 
   it('without a clipboard, shows the record selected in a read-only box', async () => {
