@@ -10,7 +10,7 @@
 //
 // Prints each decision's timings as the app measured them (ui/src/lib/startup.ts), then the app's functions
 // and Svelte components by time spent in them (inclusive), and the heaviest functions by their own time.
-// Needs `chromium` and `chromedriver` (Debian's chromium and chromium-driver) and the referee CLI
+// Needs Debian's chromium and chromium-driver (as the guest page's tests, e2e/table.mjs) and the referee CLI
 // (`cargo build --bin referee`); builds the UI into a temporary folder itself.
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -19,9 +19,8 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { Builder } from 'selenium-webdriver';
-import chrome from 'selenium-webdriver/chrome.js';
 import { decide } from '../e2e/policy.mjs';
+import { guestBrowser } from '../e2e/table.mjs';
 import { makeDecision } from '../e2e/play.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,8 +77,9 @@ const server = createServer(async (req, res) => {
 await new Promise((up) => server.listen(0, '127.0.0.1', up));
 const url = `http://127.0.0.1:${server.address().port}/`;
 
-const options = new chrome.Options().setChromeBinaryPath('/usr/bin/chromium').addArguments('--headless=new', '--window-size=390,844', '--no-sandbox');
-const driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(new chrome.ServiceBuilder('/usr/bin/chromedriver')).build();
+// A phone's browser at 390×844, as the guest page's tests open it (headless Chromium alone keeps its window
+// at least 500 px wide).
+const driver = await guestBrowser();
 const respond = (action) => driver.executeAsyncScript('const done = arguments[arguments.length - 1]; window.__TAURI_INTERNALS__.invoke("respond", { action: arguments[0] }).then(done);', action);
 /** Waits until the app has timed `count` answers (its own record of each, ui/src/lib/startup.ts). */
 const timed = (count) => driver.wait(async () => (await driver.executeScript('return (window.__goebenTimings ?? []).length')) >= count, 10000);

@@ -49,9 +49,10 @@ function reconcileObject(target: Record<string, unknown>, next: Record<string, u
 }
 
 function reconcileArray(target: unknown[], next: unknown[], before?: unknown[]) {
-  if ((before ?? target).length > next.length) target.splice(next.length);
+  const had = (before ?? target).length;
+  if (had > next.length) target.splice(next.length);
   next.forEach((value, i) => {
-    if (i >= (before ?? target).length) {
+    if (i >= had) {
       target.push(value);
       return;
     }
