@@ -7,7 +7,7 @@ use goeben_referee::api::view::PlayerView;
 use goeben_referee::api::{ErrorCode, ErrorInfo};
 use goeben_referee::{api::protocol, Response};
 use serde::Serialize;
-use tauri::State;
+use tauri::{AppHandle, Manager, State};
 use ts_rs::TS;
 
 use crate::persistence::{self, list_slots, lock_store, SlotInfo};
@@ -24,6 +24,7 @@ use crate::{finished_games, AppState};
 /// back, is never touched.
 #[tauri::command]
 pub fn respond(
+    app: AppHandle,
     state: State<'_, AppState>,
     mode: State<'_, TableMode>,
     action: Option<serde_json::Value>,
@@ -63,9 +64,27 @@ pub fn respond(
     let saved = state.trouble.game_write(written);
     // The running game now differs from any slot it was loaded from or saved to.
     *lock(&state.kept_in_slot) = false;
-    after_save(response, saved, || {
+    let answer = after_save(response, saved, || {
         finished_games::keep(&mut store, &session)
-    })
+    });
+    if store.snapshot_due() {
+        snapshot_after_answer(app);
+    }
+    answer
+}
+
+/// The journal's due snapshot (every 32 steps), written once the answer has gone back (issue #31): the
+/// step's own row already keeps the game, the snapshot only bounds how many steps opening replays, and a
+/// whole session takes 17–360 ms to write by the game's length — every 32nd answer waited for it. Taken
+/// under the same two locks in the same order as `respond`, so a request that comes meanwhile waits for
+/// it instead of racing it. One that cannot be written changes nothing and is tried after the next step.
+fn snapshot_after_answer(app: AppHandle) {
+    tauri::async_runtime::spawn_blocking(move || {
+        let state = app.state::<AppState>();
+        let session = lock(&state.session);
+        let mut store = lock_store(&state.store);
+        let _ = store.write_due_snapshot(&session);
+    });
 }
 
 /// The answer to an applied action once the save was tried: a failed save's message the first time it

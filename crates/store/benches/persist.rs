@@ -1,7 +1,7 @@
 //! What it costs to keep one applied request, side by side in one run: the store this crate replaces (the
 //! whole session as JSON, written to a temporary file and renamed over the older of two autosaves, as
-//! `src-tauri/src/persistence.rs` did before, without fsync) and the journal (one step row; every
-//! `SNAPSHOT_EVERY` steps a snapshot too), at turn 1, at turn 10 and deep into a long campaign kept with the
+//! `src-tauri/src/persistence.rs` did before, without fsync) and the journal (one step row before the
+//! answer; every `SNAPSHOT_EVERY` steps a snapshot after it), at turn 1, at turn 10 and deep into a long campaign kept with the
 //! take-backs house rule (every undo copy kept: the largest session). Also the cost of a commit with
 //! `synchronous = NORMAL` against `FULL` (an fsync of the WAL). Run: `cargo bench -p goeben-store`.
 
@@ -116,11 +116,13 @@ fn persist(c: &mut Criterion) {
         let mut store = Store::open(&dir.join("games.sqlite3")).unwrap();
         store.record_session(session, "bench").unwrap();
         c.bench_function(
-            &format!("{name}: journal (one step row; a snapshot every 32)"),
+            &format!("{name}: journal, before the answer (one step row)"),
             |b| b.iter(|| store.record_step(request, response, session).unwrap()),
         );
         c.bench_function(
-            &format!("{name}: journal snapshot alone (the whole session)"),
+            &format!(
+                "{name}: journal snapshot, after the answer every 32 steps (the whole session)"
+            ),
             |b| b.iter(|| store.record_session(session, "bench").unwrap()),
         );
     }
@@ -151,8 +153,8 @@ fn sync_modes(c: &mut Criterion) {
     }
 }
 
-/// A whole scripted campaign as the app plays it: each applied request persisted by the journal (phase
-/// ends' snapshots included), timed and grouped by turn.
+/// A whole scripted campaign as the app plays it: each applied request persisted by the journal before its
+/// answer, timed and grouped by turn; the snapshots the shell writes after the answer, timed apart.
 fn whole_game_by_turn() {
     let dir = folder("game");
     let mut store = Store::open(&dir.join("games.sqlite3")).unwrap();
@@ -172,6 +174,7 @@ fn whole_game_by_turn() {
     let mut player = Player::new(9);
     let mut by_turn: std::collections::BTreeMap<u8, Vec<f64>> = Default::default();
     let mut all = Vec::new();
+    let mut after = Vec::new();
     for _ in 0..3000 {
         let request = player.request(&view);
         if matches!(request, Request::Session(SessionRequest::NewGame { .. })) {
@@ -185,6 +188,10 @@ fn whole_game_by_turn() {
             let ms = start.elapsed().as_secs_f64() * 1000.0;
             by_turn.entry(response.view.turn).or_default().push(ms);
             all.push(ms);
+            let start = Instant::now();
+            if store.write_due_snapshot(&session).unwrap() {
+                after.push(start.elapsed().as_secs_f64() * 1000.0);
+            }
         }
         view = response.view;
     }
@@ -203,7 +210,14 @@ fn whole_game_by_turn() {
     for (turn, times) in &mut by_turn {
         println!("scripted campaign, turn {turn}: {}", stats(times));
     }
-    println!("scripted campaign, all turns: {}", stats(&mut all));
+    println!(
+        "scripted campaign, all turns, before the answer: {}",
+        stats(&mut all)
+    );
+    println!(
+        "scripted campaign, the snapshots after the answer: {}",
+        stats(&mut after)
+    );
 }
 
 criterion_group! {

@@ -1,6 +1,8 @@
 //! The running game as a journal (DESIGN.md principle 5): each applied request is one `step` row — the
 //! request and the events it gave, as the game record keeps them — committed before the shell answers; a
-//! `snapshot` of the whole session every `SNAPSHOT_EVERY` steps and whenever another game takes over. Opening is the newest snapshot that reads plus the steps after it, each replayed by
+//! `snapshot` of the whole session every `SNAPSHOT_EVERY` steps (written after the answer has gone back:
+//! `write_due_snapshot`) and whenever another game takes over. Opening is the newest snapshot that reads
+//! plus the steps after it, each replayed by
 //! the core (`Session::respond`, the same door the player's requests go through) and checked against the
 //! events it gave when it was played. A step that does not replay as it was played, or a damaged row, stops
 //! the replay: the game opens at the last step that checks, and the player is told.
@@ -117,9 +119,9 @@ impl Store {
         (response, written)
     }
 
-    /// Journals one applied request (`response.changed`) before its answer goes back: one `step` row, and
-    /// a snapshot too when one is due. On failure nothing was written, and the next write is a whole
-    /// snapshot, so the journal never misses a step it would need to replay.
+    /// Journals one applied request (`response.changed`) before its answer goes back: one `step` row. On
+    /// failure nothing was written, and the next write is a whole snapshot, so the journal never misses a
+    /// step it would need to replay. A snapshot that falls due is not written here (`write_due_snapshot`).
     pub fn record_step(
         &mut self,
         request: &Request,
@@ -130,28 +132,42 @@ impl Store {
             return self.record_session(session, "resumed");
         }
         let at = (response.view.turn, phase_name(&response.view));
-        // Every `SNAPSHOT_EVERY` steps only, not at each phase's end as well: phases end every few steps,
-        // and a snapshot costs what the whole-session autosave cost (the persist bench: the mean cost of a
-        // step of a scripted campaign was 12 ms with them, for no gain the bound on replay needs).
-        let due = self.journal.since_snapshot + 1 >= SNAPSHOT_EVERY;
         let seq = self.journal.last_seq + 1;
         let epoch = self.journal.epoch;
         let request = serde_json::to_string(request).expect("a request serialises");
         let events = serde_json::to_string(response.events.as_deref().unwrap_or_default())
             .expect("events serialise");
-        let snapshot = due.then(|| save::to_json(session));
-        let written = (|| {
-            let tx = self.conn.transaction()?;
-            tx.execute(
-                "INSERT INTO step (seq, epoch, request, events, turn, phase) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![seq, epoch, request, events, at.0, at.1],
-            )?;
-            if let Some(snapshot) = &snapshot {
-                put_snapshot(&tx, seq, epoch, "due", snapshot)?;
-            }
-            tx.commit()
-        })();
-        self.after_write(written, seq, snapshot.is_some(), Some(at))
+        let written = self.conn.execute(
+            "INSERT INTO step (seq, epoch, request, events, turn, phase) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![seq, epoch, request, events, at.0, at.1],
+        );
+        self.after_write(written.map(|_| ()), seq, false, Some(at))
+    }
+
+    /// Whether `SNAPSHOT_EVERY` steps were journalled since the chain's last snapshot.
+    pub fn snapshot_due(&self) -> bool {
+        !self.journal.stale && self.journal.since_snapshot >= SNAPSHOT_EVERY
+    }
+
+    /// Writes the snapshot that is due (`snapshot_due`), after the step that made it due; true when one
+    /// was written. The shell calls it once the answer has gone back (issue #31): a step is kept by its
+    /// own row, the snapshot only bounds how many steps opening replays, and it costs what the whole
+    /// session costs to write (17–360 ms by the game's length, docs/PERFORMANCE.md) — every 32nd answer
+    /// waited for it while it was written with the step. Every `SNAPSHOT_EVERY` steps only, not at each
+    /// phase's end as well: phases end every few steps, for no gain the bound on replay needs. A snapshot
+    /// that cannot be written leaves the journal as it was (its steps still open the game) and is tried
+    /// again after the next step.
+    pub fn write_due_snapshot(&mut self, session: &Session) -> Result<bool, StoreError> {
+        if !self.snapshot_due() {
+            return Ok(false);
+        }
+        let (seq, epoch) = (self.journal.last_seq, self.journal.epoch);
+        let snapshot = save::to_json(session);
+        let tx = self.conn.transaction()?;
+        put_snapshot(&tx, seq, epoch, "due", &snapshot)?;
+        tx.commit()?;
+        self.journal.since_snapshot = 0;
+        Ok(true)
     }
 
     /// Starts a new chain with the whole session: a game loaded or imported, the first game of the store, or

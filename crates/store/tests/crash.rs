@@ -58,6 +58,8 @@ fn spawn_writer(
             let mut c = committed.lock().unwrap();
             let (response, written) = store.respond(&mut session, request);
             written.unwrap();
+            // As the shell does once the answer has gone back: a snapshot's own commit, between two steps.
+            store.write_due_snapshot(&session).unwrap();
             if response.changed {
                 c.0 = store.last_written();
                 c.1.insert(save::to_json(&session), store.last_written());

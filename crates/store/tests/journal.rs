@@ -32,6 +32,10 @@ fn play(
             .to_string();
         let (response, written) = store.respond(session, request);
         written.expect("written");
+        // As the shell does once the answer has gone back.
+        store
+            .write_due_snapshot(session)
+            .expect("the snapshot is written");
         if response.changed {
             kinds.push(kind);
         }
@@ -81,6 +85,48 @@ fn principle_5_every_step_reopens_to_the_same_session_replaying_at_most_snapshot
     assert!(
         steps < 2 * SNAPSHOT_EVERY,
         "older steps are let go: {steps}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn issue_31_each_answer_writes_its_step_alone_and_the_due_snapshot_comes_after_it() {
+    let dir = folder("due");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 12);
+    let mut player = Player::new(12);
+    // The first write of a new store is a whole snapshot; then SNAPSHOT_EVERY steps, answered as the
+    // shell answers them, each written as its step row alone.
+    let mut steps = 0;
+    let mut first = true;
+    while steps < SNAPSHOT_EVERY {
+        let request = player.request(&session.view());
+        let (response, written) = store.respond(&mut session, request);
+        written.unwrap();
+        if response.changed && !std::mem::take(&mut first) {
+            steps += 1;
+            assert_eq!(store.journal_rows().unwrap(), (steps, 1), "step {steps}");
+        }
+    }
+    assert!(store.snapshot_due());
+    // Killed before the snapshot was written: nothing is lost, opening replays every step since.
+    let (_, opened) = reopen(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.replayed, SNAPSHOT_EVERY);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session)
+    );
+    // Written once, after the last step: opening replays nothing.
+    assert!(store.write_due_snapshot(&session).unwrap());
+    assert!(!store.snapshot_due());
+    assert!(!store.write_due_snapshot(&session).unwrap(), "once");
+    let (_, opened) = reopen(&path);
+    assert_eq!(opened.replayed, 0);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session)
     );
     std::fs::remove_dir_all(&dir).ok();
 }

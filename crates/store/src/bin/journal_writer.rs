@@ -38,6 +38,10 @@ fn main() {
         let request = player.request(&session.view());
         let (response, written) = store.respond(&mut session, request);
         written.expect("the step is written");
+        // As the shell does once the answer has gone back (a kill may land between the two).
+        store
+            .write_due_snapshot(&session)
+            .expect("the snapshot is written");
         if response.changed {
             writeln!(
                 out,
