@@ -94,9 +94,12 @@ async function floorTimings(driver) {
          const answered = performance.now();
          mark.textContent = String(i);
          const dom = performance.now();
+         document.body.getBoundingClientRect();
+         const laid = performance.now();
+         let frame = laid;
          // The frame that shows it, painted (time itself, as ui/src/lib/startup.ts afterPaint).
-         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-         out.push({ action: 'floor', ipc: answered - sent, dom: dom - sent, paint: performance.now() - sent });
+         await new Promise((r) => requestAnimationFrame(() => { frame = performance.now(); setTimeout(r, 0); }));
+         out.push({ action: 'floor', ipc: answered - sent, dom: dom - sent, laid: laid - sent, frame: frame - sent, paint: performance.now() - sent });
        }
        mark.remove();
        done(out);

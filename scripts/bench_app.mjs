@@ -222,15 +222,17 @@ if (!framesOnly) {
 
 if (frames) {
   const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-  const parts = (ts) => Object.fromEntries(['ipc', 'dom', 'paint'].map((k) => {
-    const xs = ts.map((t) => t[k]);
+  const parts = (ts) => Object.fromEntries(['ipc', 'dom', 'laid', 'frame', 'paint'].map((k) => {
+    const xs = ts.map((t) => t[k] ?? t.dom);
     return [k, { p50: pct(xs, 50), p95: pct(xs, 95), max: Math.max(...xs) }];
   }));
   // Every answer the app timed; the taps on a running game (without the views asked for at the start, after
   // the kill or by the table, and without `new_game`: each a whole new screen); the floor in the same app.
   const taps = timings.game.filter((t) => t.action !== 'view' && t.action !== 'new_game');
   report.frames = { decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) } };
-  const line = (what, f) => `${what}: answer over IPC p50 ${f.ipc.p50.toFixed(1)} / p95 ${f.ipc.p95.toFixed(1)} ms; DOM updated p50 ${f.dom.p50.toFixed(1)} / p95 ${f.dom.p95.toFixed(1)} ms; painted p50 ${f.paint.p50.toFixed(1)} / p95 ${f.paint.p95.toFixed(1)} / max ${f.paint.max.toFixed(1)} ms`;
+  // Each moment from the tap (cumulative): the answer, the DOM updated, laid out, the frame begun, painted.
+  const at = (f, k) => `p50 ${f[k].p50.toFixed(1)} / p95 ${f[k].p95.toFixed(1)}`;
+  const line = (what, f) => `${what}: answer over IPC ${at(f, 'ipc')} ms; DOM updated ${at(f, 'dom')} ms; laid out ${at(f, 'laid')} ms; frame begun ${at(f, 'frame')} ms; painted ${at(f, 'paint')} / max ${f.paint.max.toFixed(1)} ms`;
   const f = report.frames;
   console.log(line(`tap → screen, ${f.decisions} answers timed in the scripted whole game`, f));
   console.log(line(`  the ${f.taps.count} taps on a running game`, f.taps));

@@ -23,14 +23,16 @@ describe('issue #17: the first screen and the way of each answer to the screen',
     expect(order).toEqual(['frame', 'painted']);
   });
 
-  it('records the IPC, DOM and paint times in order, each from the tap', async () => {
+  it('records the IPC, DOM, layout, frame and paint times in order, each from the tap', async () => {
     const sent = performance.now();
     const answered = sent + 2;
     const t = await recordTiming('end_phase', sent, answered);
     expect(t.action).toBe('end_phase');
     expect(t.ipc).toBeCloseTo(2);
     expect(t.dom).toBeGreaterThanOrEqual(0);
-    expect(t.paint).toBeGreaterThanOrEqual(t.dom);
+    expect(t.laid).toBeGreaterThanOrEqual(t.dom);
+    expect(t.frame).toBeGreaterThanOrEqual(t.laid);
+    expect(t.paint).toBeGreaterThanOrEqual(t.frame);
     expect(timings[timings.length - 1]).toBe(t);
     expect((globalThis as { __goebenTimings?: unknown }).__goebenTimings).toBe(timings);
   });

@@ -45,8 +45,10 @@ export async function reportReady(ready: (marks: Record<string, number>) => Prom
 }
 
 /** One decision's way to the screen, in milliseconds from the tap: the referee's answer back over IPC,
- * the DOM updated, and the frame that shows it painted. */
-export type Timing = { action: string; ipc: number; dom: number; paint: number };
+ * the DOM updated, the page laid out (style and layout, forced at once: the frame would do it anyway),
+ * the frame's start (its animation callbacks: what lies between is waiting for the display's frame), and
+ * the frame that shows it painted. */
+export type Timing = { action: string; ipc: number; dom: number; laid: number; frame: number; paint: number };
 
 const KEPT = 1000;
 /** The last decisions' timings, newest last (read by scripts/bench_app.mjs through WebDriver). */
@@ -58,8 +60,11 @@ export const timings: Timing[] = [];
 export async function recordTiming(action: string, sent: number, answered: number): Promise<Timing> {
   await tick();
   const dom = performance.now();
-  await afterPaint();
-  const timing = { action, ipc: answered - sent, dom: dom - sent, paint: performance.now() - sent };
+  document.body.getBoundingClientRect();
+  const laid = performance.now();
+  let frame = laid;
+  await afterPaint(() => (frame = performance.now()));
+  const timing = { action, ipc: answered - sent, dom: dom - sent, laid: laid - sent, frame: frame - sent, paint: performance.now() - sent };
   timings.push(timing);
   if (timings.length > KEPT) timings.shift();
   return timing;
