@@ -18,6 +18,18 @@ describe('the barrier marks (issue #14), from the one list of decisions (issue #
     });
   });
 
+  it('looks actions up in an index built once per list of decisions, and follows a new list (issue #31)', () => {
+    const { view } = copy(movement);
+    let reads = 0;
+    const counted = view.decisions.map((d) => new Proxy(d, { get: (t, k) => (k === 'action' && reads++, Reflect.get(t, k)) }));
+    const watched = { decisions: counted };
+    view.decisions.forEach((d, i) => expect(decisionOf(watched, d.action)).toBe(counted[i]));
+    expect(reads).toBe(view.decisions.length);
+    const other = { decisions: view.decisions.slice(1) };
+    expect(decisionOf(other, view.decisions[0].action)).toBeUndefined();
+    expect(labelOf(other, view.decisions[1].action)).toBe(view.decisions[1].label);
+  });
+
   it('follows the core, not the kind of action: the same list with other marks', () => {
     const { view } = copy(movement);
     view.decisions = view.decisions.map((d) => ({ ...d, barrier: d.barrier ? undefined : 'rolls something · can\'t be taken back' }));

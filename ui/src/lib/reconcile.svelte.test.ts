@@ -50,6 +50,21 @@ describe('reconcile: the next view folded into the one on screen', () => {
     stop();
   });
 
+  it('replaces the parts named whole when they differ, never in place, and keeps them when equal (issue #31)', () => {
+    const decisions = [{ action: { action: 'end_phase' } }];
+    const target: Record<string, unknown> = { turn: 1, decisions };
+    const before = { turn: 1, decisions: [{ action: { action: 'end_phase' } }] };
+    reconcile(target, { turn: 2, decisions: [{ action: { action: 'end_phase' } }] } as Record<string, unknown>, before, ['decisions']);
+    expect(target.decisions).toBe(decisions);
+    const next = { turn: 2, decisions: [{ action: { action: 'undo' } }] };
+    reconcile(target, next as Record<string, unknown>, { turn: 2, decisions: [{ action: { action: 'end_phase' } }] }, ['decisions']);
+    expect(target.decisions).toBe(next.decisions);
+    expect(decisions).toEqual([{ action: { action: 'end_phase' } }]);
+    // Without the last view: compared with the target itself.
+    reconcile(target, { turn: 2, decisions: [{ action: { action: 'undo' } }] } as Record<string, unknown>, undefined, ['decisions']);
+    expect(target.decisions).toBe(next.decisions);
+  });
+
   it('skips what equals the last view as parsed, without reading the state there, and writes the rest (issue #31)', () => {
     const before = { turn: 1, fleet: [{ id: 'goeben', coal: 5 }, { id: 'breslau', coal: 4 }], log: ['a'], gone: 1 };
     const view = $state(structuredClone(before) as Record<string, unknown>);

@@ -25,24 +25,30 @@ export function same(a: unknown, b: unknown): boolean {
  * parsed): the parts where `next` equals it are skipped without reading `target` at all. Reading a `$state`
  * proxy field by field costs far more than comparing two parsed objects (issue #31: ~3 ms an answer).
  */
-export function reconcile<T>(target: T, next: T, before?: T): T {
+export function reconcile<T>(target: T, next: T, before?: T, whole: readonly string[] = []): T {
   if (Array.isArray(target) && Array.isArray(next)) {
     reconcileArray(target as unknown[], next as unknown[], Array.isArray(before) ? before : undefined);
     return target;
   }
   if (isObject(target) && isObject(next)) {
-    reconcileObject(target, next, isObject(before) ? before : undefined);
+    reconcileObject(target, next, isObject(before) ? before : undefined, whole);
     return target;
   }
   return next;
 }
 
-function reconcileObject(target: Record<string, unknown>, next: Record<string, unknown>, before?: Record<string, unknown>) {
+/** `whole`: the keys (of this object only) whose value is replaced as a whole when it differs, never changed
+ * in place — for what is kept per object elsewhere (lib/barrier.ts indexes each list of decisions). */
+function reconcileObject(target: Record<string, unknown>, next: Record<string, unknown>, before?: Record<string, unknown>, whole: readonly string[] = []) {
   for (const key of Object.keys(before ?? target)) {
     if (!(key in next)) delete target[key];
   }
   for (const [key, value] of Object.entries(next)) {
     if (before && key in before && same(before[key], value)) continue;
+    if (whole.includes(key)) {
+      if (before || !same(target[key], value)) target[key] = value;
+      continue;
+    }
     const kept = reconcile(target[key], value, before?.[key]);
     if (kept !== target[key]) target[key] = kept;
   }
