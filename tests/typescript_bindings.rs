@@ -51,11 +51,26 @@ fn record<T: serde::Serialize + Copy>(
 /// a request may carry (`api::names`): generated, so the UI never copies a rule word or a limit.
 fn names() -> String {
     use goeben_referee::api::names as n;
-    let mut out = String::from("// Generated from the core's names and limits (api::names) by tests/typescript_bindings.rs: do not edit.\nimport type { SeaZone } from './SeaZone';\nimport type { Speed } from './Speed';\nimport type { Track } from './Track';\nimport type { Weapon } from './Weapon';\n\n");
+    let mut out = String::from("// Generated from the core's names and limits (api::names) by tests/typescript_bindings.rs: do not edit.\nimport type { Fleet } from './Fleet';\nimport type { Roles } from './Roles';\nimport type { SeaZone } from './SeaZone';\nimport type { Speed } from './Speed';\nimport type { Track } from './Track';\nimport type { Weapon } from './Weapon';\n\n");
     out += &record("ZONE_NAMES", "SeaZone", n::sea_zones(), n::zone_name);
     out += &record("SPEED_CHOICES", "Speed", &n::SPEEDS, n::speed_choice);
     out += &record("WEAPON_NAMES", "Weapon", &n::WEAPONS, n::weapon_name);
     out += &record("TRACK_NAMES", "Track", n::tracks(), n::track_name);
+    let toggles: Vec<String> = n::TOGGLES
+        .iter()
+        .map(|t| serde_json::to_string(t).unwrap())
+        .collect();
+    out += &format!(
+        "/** A yes/no choice of a new game, by its `GameOptions` field (the mode, the optional rules by number, the house rules). */\nexport type Toggle = {};\nexport const TOGGLES: readonly Toggle[] = [{}];\n",
+        toggles.join(" | "),
+        toggles.join(", ")
+    );
+    out += &record("TOGGLE_CHOICES", "Toggle", &n::TOGGLES, n::toggle_choice);
+    out += &record("TOGGLE_IN_PLAY", "Toggle", &n::TOGGLES, n::toggle_in_play);
+    out += &record("FLEET_CHOICES", "Fleet", &n::FLEETS, n::fleet_choice);
+    out += &record("FLEET_IN_PLAY", "Fleet", &n::FLEETS, n::fleet_in_play);
+    out += &record("ROLES_CHOICES", "Roles", &n::ROLES, n::roles_choice);
+    out += &record("ROLES_IN_PLAY", "Roles", &n::ROLES, n::roles_in_play);
     out += &format!(
         "\n/** The longest label of a high-seas space, in characters. */\nexport const SPACE_LABEL_MAX_CHARS = {};\n/** The longest name of a save slot, in characters. */\nexport const SAVE_NAME_MAX_CHARS = {};\n",
         n::SPACE_LABEL_MAX_CHARS,

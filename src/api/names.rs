@@ -5,7 +5,10 @@
 //! generated into `ui/src/generated/names.ts` by `tests/typescript_bindings.rs`, so the UI never copies
 //! them and a change here reaches the screen through the drift check.
 
+use serde::Serialize;
+
 use crate::ground::pack::SeaZone;
+use crate::ground::state::{Fleet, GameOptions, Roles};
 use crate::ground::tracks::{Speed, Track};
 use crate::rules::combat::firing::Weapon;
 
@@ -55,6 +58,137 @@ pub fn tracks() -> &'static [Track] {
     Track::ALL
 }
 
+/// A yes/no choice of a new game (`GameOptions`, named by its field): the mode, an optional rule or a house
+/// rule. The new-game form says each with `toggle_choice`, the game's header a chosen one with
+/// `toggle_in_play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Toggle {
+    CupOnly,
+    VariableDeployment,
+    AustroHungarian,
+    Seaplanes,
+    NightCombat,
+    Mines,
+    Campaign,
+    TakeBacks,
+    PlayerDice,
+}
+
+/// Every yes/no choice, the mode first, then the optional rules by number (18.0–24.0), then the house rules.
+pub const TOGGLES: [Toggle; 9] = [
+    Toggle::CupOnly,
+    Toggle::VariableDeployment,
+    Toggle::AustroHungarian,
+    Toggle::Seaplanes,
+    Toggle::NightCombat,
+    Toggle::Mines,
+    Toggle::Campaign,
+    Toggle::TakeBacks,
+    Toggle::PlayerDice,
+];
+
+impl Toggle {
+    /// Whether `options` has it on.
+    pub fn is_on(self, options: &GameOptions) -> bool {
+        match self {
+            Toggle::CupOnly => options.cup_only,
+            Toggle::VariableDeployment => options.variable_deployment,
+            Toggle::AustroHungarian => options.austro_hungarian,
+            Toggle::Seaplanes => options.seaplanes,
+            Toggle::NightCombat => options.night_combat,
+            Toggle::Mines => options.mines,
+            Toggle::Campaign => options.campaign,
+            Toggle::TakeBacks => options.take_backs,
+            Toggle::PlayerDice => options.player_dice,
+        }
+    }
+}
+
+/// A yes/no choice as the new-game form offers it: its name, its rule and what it does.
+pub fn toggle_choice(toggle: Toggle) -> &'static str {
+    match toggle {
+        Toggle::CupOnly => "Cup only: the referee just holds the cup and the face-down stacks; you run the rules",
+        Toggle::VariableDeployment => "Variable deployment (18.0): a die decides where the task force starts",
+        Toggle::AustroHungarian => "Austro-Hungarian units (20.0): their fleet's sortie puts warships under your command",
+        Toggle::Seaplanes => "Seaplanes (21.0): +2 to contact with a seaplane aboard, reconnaissance",
+        Toggle::NightCombat => "Night combat (22.0): a die before each battle, night on 1–2",
+        Toggle::Mines => "Mines (23.0): a CL may carry and lay mines",
+        Toggle::Campaign => "Campaign (24.0): play mission after mission until the Orders run out",
+        Toggle::TakeBacks => "House rule: take-backs after reveals (Undo may take back a die or a reveal; each take-back is counted and shown at the end)",
+        Toggle::PlayerDice => "House rule: I roll the dice (you roll the dice at the table and enter the faces; the referee keeps the hidden draws)",
+    }
+}
+
+/// A yes/no choice in play, as the game's header names it on every screen (the mode says itself: "").
+pub fn toggle_in_play(toggle: Toggle) -> &'static str {
+    match toggle {
+        Toggle::CupOnly => "",
+        Toggle::VariableDeployment => "18.0 deployment",
+        Toggle::AustroHungarian => "20.0 Austro-Hungarians",
+        Toggle::Seaplanes => "21.0 seaplanes",
+        Toggle::NightCombat => "22.0 night",
+        Toggle::Mines => "23.0 mines",
+        Toggle::Campaign => "24.0 campaign",
+        Toggle::TakeBacks => "house rule: take-backs",
+        Toggle::PlayerDice => "house rule: I roll the dice",
+    }
+}
+
+/// Every task force of 19.0, the standard one first.
+pub const FLEETS: [Fleet; 5] = [
+    Fleet::Standard,
+    Fleet::Moltke,
+    Fleet::Stralsund,
+    Fleet::MoltkeAndStralsund,
+    Fleet::AllFour,
+];
+
+/// 19.0: a task force as the new-game form offers it, with what it costs.
+pub fn fleet_choice(fleet: Fleet) -> &'static str {
+    match fleet {
+        Fleet::Standard => "Goeben and Breslau",
+        Fleet::Moltke => "Moltke instead of Goeben (−5 VP)",
+        Fleet::Stralsund => "Add Stralsund (−10 VP)",
+        Fleet::MoltkeAndStralsund => "Moltke instead of Goeben, add Stralsund (−15 VP)",
+        Fleet::AllFour => "All four ships (−50 VP, New Zealand joins the Allies, two colliers)",
+    }
+}
+
+/// 19.0: a task force in play, as the game's header names it ("" for the standard one: no optional rule).
+pub fn fleet_in_play(fleet: Fleet) -> &'static str {
+    match fleet {
+        Fleet::Standard => "",
+        Fleet::Moltke => "19.0 Moltke",
+        Fleet::Stralsund => "19.0 Stralsund",
+        Fleet::MoltkeAndStralsund => "19.0 Moltke and Stralsund",
+        Fleet::AllFour => "19.0 all four ships",
+    }
+}
+
+/// Every way of sharing the command of 25.0, one player first.
+pub const ROLES: [Roles; 3] = [Roles::Solo, Roles::TaskForceOfficers, Roles::ShipCommanders];
+
+/// 25.0: who plays, as the new-game form offers it.
+pub fn roles_choice(roles: Roles) -> &'static str {
+    match roles {
+        Roles::Solo => "One player",
+        Roles::TaskForceOfficers => {
+            "Task force officers: Commander, First Officer, Gunnery Officer, Engineer"
+        }
+        Roles::ShipCommanders => "One commander per ship",
+    }
+}
+
+/// 25.0: the roles in play, as the game's header names them ("" alone at the table).
+pub fn roles_in_play(roles: Roles) -> &'static str {
+    match roles {
+        Roles::Solo => "",
+        Roles::TaskForceOfficers => "25.0 task force officers",
+        Roles::ShipCommanders => "25.0 ship commanders",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,6 +210,66 @@ mod tests {
         }
         for weapon in WEAPONS {
             assert!(!weapon_name(weapon).contains('_'));
+        }
+    }
+
+    #[test]
+    fn each_toggle_is_the_game_options_field_it_names_18_0_to_25_0() {
+        let fields = serde_json::to_value(GameOptions::default()).unwrap();
+        for toggle in TOGGLES {
+            let key = serde_json::to_value(toggle).unwrap();
+            let key = key.as_str().unwrap();
+            assert_eq!(fields[key], serde_json::Value::Bool(false), "{key}");
+            let mut on = fields.clone();
+            on[key] = serde_json::Value::Bool(true);
+            let options: GameOptions = serde_json::from_value(on).unwrap();
+            assert!(toggle.is_on(&options), "{key}");
+            assert!(TOGGLES
+                .iter()
+                .filter(|t| **t != toggle)
+                .all(|t| !t.is_on(&options)));
+        }
+    }
+
+    #[test]
+    fn the_optional_rules_name_their_rule_number_and_the_house_rules_say_so() {
+        for (toggle, rule) in [
+            (Toggle::VariableDeployment, "18.0"),
+            (Toggle::AustroHungarian, "20.0"),
+            (Toggle::Seaplanes, "21.0"),
+            (Toggle::NightCombat, "22.0"),
+            (Toggle::Mines, "23.0"),
+            (Toggle::Campaign, "24.0"),
+        ] {
+            assert!(toggle_choice(toggle).contains(&format!("({rule})")));
+            assert!(toggle_in_play(toggle).starts_with(rule));
+        }
+        for toggle in [Toggle::TakeBacks, Toggle::PlayerDice] {
+            assert!(toggle_choice(toggle).starts_with("House rule: "));
+            assert!(toggle_in_play(toggle).starts_with("house rule: "));
+        }
+        for fleet in FLEETS {
+            assert_eq!(fleet_in_play(fleet).is_empty(), fleet == Fleet::Standard);
+            assert!(fleet_in_play(fleet).is_empty() || fleet_in_play(fleet).starts_with("19.0 "));
+        }
+        for roles in ROLES {
+            assert_eq!(roles_in_play(roles).is_empty(), roles == Roles::Solo);
+            assert!(roles_in_play(roles).is_empty() || roles_in_play(roles).starts_with("25.0 "));
+        }
+    }
+
+    #[test]
+    fn rule_19_0_each_task_force_says_the_vp_it_costs() {
+        for fleet in FLEETS {
+            let (_, cost) = fleet.ships_and_cost();
+            if cost == 0 {
+                assert!(!fleet_choice(fleet).contains("VP"), "{fleet:?}");
+            } else {
+                assert!(
+                    fleet_choice(fleet).contains(&format!("−{} VP", -cost)),
+                    "{fleet:?}"
+                );
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ import newGame from './test/fixtures/new_game.json';
 import movement from './test/fixtures/movement.json';
 import { NO_GAME } from './test/views';
 import { tid } from './lib/testids.js';
+import { FLEET_CHOICES, ROLES_CHOICES, TOGGLE_CHOICES } from './generated/names';
 
 const noGame: Response = { ok: true, events: [], view: NO_GAME };
 
@@ -59,6 +60,22 @@ describe('first screen', () => {
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
     expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false } });
+  });
+
+  it('offers the optional rules, the task forces and the roles in the core\'s words, and sends the choice (18.0–25.0)', async () => {
+    shell(noGame, () => newGame as Response);
+    render(App);
+    const fleet = (await screen.findByTestId(tid.optionFleet)) as HTMLSelectElement;
+    expect([...fleet.options].map((o) => [o.value, o.text])).toEqual(Object.entries(FLEET_CHOICES));
+    const roles = screen.getByTestId(tid.optionRoles) as HTMLSelectElement;
+    expect([...roles.options].map((o) => [o.value, o.text])).toEqual(Object.entries(ROLES_CHOICES));
+    expect(screen.getByTestId(tid.optionMines).closest('label')?.textContent?.trim()).toBe(TOGGLE_CHOICES.mines);
+    expect(screen.getByTestId(tid.optionTakeBacks).closest('label')?.textContent?.trim()).toBe(TOGGLE_CHOICES.take_backs);
+    await fireEvent.change(fleet, { target: { value: 'all_four' } });
+    await fireEvent.change(roles, { target: { value: 'task_force_officers' } });
+    await fireEvent.click(screen.getByTestId(tid.newGameButton));
+    await screen.findByTestId(tid.alertLevel);
+    expect(sent()[1]).toMatchObject({ action: 'new_game', options: { fleet: 'all_four', roles: 'task_force_officers' } });
   });
 
   it('starts a game under the Orders the player names, listed by the referee when the options open (3.0)', async () => {

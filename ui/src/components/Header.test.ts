@@ -6,6 +6,7 @@ import Header from './Header.svelte';
 import type { Response } from '../generated/Response';
 import started from '../test/fixtures/new_game.json';
 import { tid } from '../lib/testids.js';
+import { FLEET_IN_PLAY, ROLES_IN_PLAY, TOGGLE_IN_PLAY } from '../generated/names';
 
 afterEach(() => {
   cleanup();
@@ -37,5 +38,20 @@ describe('Header', () => {
     view.decisions = [{ action: { action: 'answer', yes: true }, label: 'Yes', decider: 'Commander' }];
     const roles = render(Header, { props: { view } });
     expect(roles.container.querySelector('.badge')?.textContent).toBe('Commander');
+  });
+
+  it('names the optional and house rules in play by rule number, in the core\'s words (18.0–25.0)', () => {
+    const view = structuredClone((started as Response).view);
+    const options = view.game!.options;
+    const { unmount } = render(Header, { props: { view } });
+    expect(screen.queryByTestId(tid.optionalRules)).toBeNull();
+    unmount();
+    Object.assign(options, { night_combat: true, variable_deployment: true, fleet: 'moltke_and_stralsund', roles: 'ship_commanders', take_backs: true, player_dice: true });
+    view.undo_status = { ...view.undo_status!, take_backs: 2 };
+    render(Header, { props: { view } });
+    expect(screen.getByTestId(tid.optionalRules).textContent).toBe(
+      `Optional: ${TOGGLE_IN_PLAY.variable_deployment} · ${FLEET_IN_PLAY.moltke_and_stralsund} · ${TOGGLE_IN_PLAY.night_combat} · ${ROLES_IN_PLAY.ship_commanders} · ${TOGGLE_IN_PLAY.take_backs} (2 so far) · ${TOGGLE_IN_PLAY.player_dice}`,
+    );
+    expect(screen.getByTestId(tid.optionalRules).textContent).toContain('18.0 deployment · 19.0 Moltke and Stralsund · 22.0 night · 25.0 ship commanders');
   });
 });

@@ -1,4 +1,6 @@
 // Generated from the core's names and limits (api::names) by tests/typescript_bindings.rs: do not edit.
+import type { Fleet } from './Fleet';
+import type { Roles } from './Roles';
 import type { SeaZone } from './SeaZone';
 import type { Speed } from './Speed';
 import type { Track } from './Track';
@@ -35,6 +37,55 @@ export const TRACK_NAMES: Record<Track, string> = {
   ammunition: "ammunition",
   torpedoes: "torpedoes",
   coal: "reserve coal",
+};
+/** A yes/no choice of a new game, by its `GameOptions` field (the mode, the optional rules by number, the house rules). */
+export type Toggle = "cup_only" | "variable_deployment" | "austro_hungarian" | "seaplanes" | "night_combat" | "mines" | "campaign" | "take_backs" | "player_dice";
+export const TOGGLES: readonly Toggle[] = ["cup_only", "variable_deployment", "austro_hungarian", "seaplanes", "night_combat", "mines", "campaign", "take_backs", "player_dice"];
+export const TOGGLE_CHOICES: Record<Toggle, string> = {
+  cup_only: "Cup only: the referee just holds the cup and the face-down stacks; you run the rules",
+  variable_deployment: "Variable deployment (18.0): a die decides where the task force starts",
+  austro_hungarian: "Austro-Hungarian units (20.0): their fleet's sortie puts warships under your command",
+  seaplanes: "Seaplanes (21.0): +2 to contact with a seaplane aboard, reconnaissance",
+  night_combat: "Night combat (22.0): a die before each battle, night on 1–2",
+  mines: "Mines (23.0): a CL may carry and lay mines",
+  campaign: "Campaign (24.0): play mission after mission until the Orders run out",
+  take_backs: "House rule: take-backs after reveals (Undo may take back a die or a reveal; each take-back is counted and shown at the end)",
+  player_dice: "House rule: I roll the dice (you roll the dice at the table and enter the faces; the referee keeps the hidden draws)",
+};
+export const TOGGLE_IN_PLAY: Record<Toggle, string> = {
+  cup_only: "",
+  variable_deployment: "18.0 deployment",
+  austro_hungarian: "20.0 Austro-Hungarians",
+  seaplanes: "21.0 seaplanes",
+  night_combat: "22.0 night",
+  mines: "23.0 mines",
+  campaign: "24.0 campaign",
+  take_backs: "house rule: take-backs",
+  player_dice: "house rule: I roll the dice",
+};
+export const FLEET_CHOICES: Record<Fleet, string> = {
+  standard: "Goeben and Breslau",
+  moltke: "Moltke instead of Goeben (−5 VP)",
+  stralsund: "Add Stralsund (−10 VP)",
+  moltke_and_stralsund: "Moltke instead of Goeben, add Stralsund (−15 VP)",
+  all_four: "All four ships (−50 VP, New Zealand joins the Allies, two colliers)",
+};
+export const FLEET_IN_PLAY: Record<Fleet, string> = {
+  standard: "",
+  moltke: "19.0 Moltke",
+  stralsund: "19.0 Stralsund",
+  moltke_and_stralsund: "19.0 Moltke and Stralsund",
+  all_four: "19.0 all four ships",
+};
+export const ROLES_CHOICES: Record<Roles, string> = {
+  solo: "One player",
+  task_force_officers: "Task force officers: Commander, First Officer, Gunnery Officer, Engineer",
+  ship_commanders: "One commander per ship",
+};
+export const ROLES_IN_PLAY: Record<Roles, string> = {
+  solo: "",
+  task_force_officers: "25.0 task force officers",
+  ship_commanders: "25.0 ship commanders",
 };
 
 /** The longest label of a high-seas space, in characters. */
