@@ -51,7 +51,7 @@ fn record<T: serde::Serialize + Copy>(
 /// a request may carry (`api::names`): generated, so the UI never copies a rule word or a limit.
 fn names() -> String {
     use goeben_referee::api::names as n;
-    let mut out = String::from("// Generated from the core's names and limits (api::names) by tests/typescript_bindings.rs: do not edit.\nimport type { Fleet } from './Fleet';\nimport type { Roles } from './Roles';\nimport type { SeaZone } from './SeaZone';\nimport type { Speed } from './Speed';\nimport type { Track } from './Track';\nimport type { Weapon } from './Weapon';\n\n");
+    let mut out = String::from("// Generated from the core's names and limits (api::names) by tests/typescript_bindings.rs: do not edit.\nimport type { Fleet } from './Fleet';\nimport type { Phase } from './Phase';\nimport type { Roles } from './Roles';\nimport type { SeaZone } from './SeaZone';\nimport type { Speed } from './Speed';\nimport type { Track } from './Track';\nimport type { Weapon } from './Weapon';\n\n");
     out += &record("ZONE_NAMES", "SeaZone", n::sea_zones(), n::zone_name);
     out += &record("SPEED_CHOICES", "Speed", &n::SPEEDS, n::speed_choice);
     out += &record("WEAPON_NAMES", "Weapon", &n::WEAPONS, n::weapon_name);
@@ -71,6 +71,7 @@ fn names() -> String {
     out += &record("FLEET_IN_PLAY", "Fleet", &n::FLEETS, n::fleet_in_play);
     out += &record("ROLES_CHOICES", "Roles", &n::ROLES, n::roles_choice);
     out += &record("ROLES_IN_PLAY", "Roles", &n::ROLES, n::roles_in_play);
+    out += &record("PHASE_TASKS", "Phase", n::phases(), n::phase_task);
     out += &format!(
         "\n/** The longest label of a high-seas space, in characters. */\nexport const SPACE_LABEL_MAX_CHARS = {};\n/** The longest name of a save slot, in characters. */\nexport const SAVE_NAME_MAX_CHARS = {};\n",
         n::SPACE_LABEL_MAX_CHARS,

@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use crate::ground::pack::SeaZone;
-use crate::ground::state::{Fleet, GameOptions, Roles};
+use crate::ground::state::{Fleet, GameOptions, Phase, Roles};
 use crate::ground::tracks::{Speed, Track};
 use crate::rules::combat::firing::Weapon;
 
@@ -189,6 +189,29 @@ pub fn roles_in_play(roles: Roles) -> &'static str {
     }
 }
 
+/// Every phase, in the order of the turn (1.3), with the states before and after a game.
+pub fn phases() -> &'static [Phase] {
+    <Phase as strum::VariantArray>::VARIANTS
+}
+
+/// What a phase asks of the player, in a line under its decisions, with the rules to read ("" where it
+/// asks nothing).
+pub fn phase_task(phase: Phase) -> &'static str {
+    match phase {
+        Phase::NoGame | Phase::GameOver => "",
+        Phase::Setup => "Load crew and gear (8.1: twice the leadership in points), then place one German collier in a sea space (3.0 step 9).",
+        Phase::Outfitting => "Outfitting & repair (7.0): roll a port's ammunition or coal, use a collier, repair, trade cargo. A ship that does any of it may not move this turn.",
+        Phase::Intelligence => "Intelligence (11.0): one attempt per turn by one ship.",
+        Phase::Movement => "Move the ships on the map, then report where each ended and at which speed (12.0). Stop on entering a port, patrol zone or a space with an incident marker.",
+        Phase::Incident => "Draw incidents for each space with German warships, in the order you choose (13.0, 6.1).",
+        Phase::NavalCombat => "For each battle, choose who lends leadership and speed for contact (14.3); each round name every ship's target. The referee rolls every die; copy the damage onto the ship displays.",
+        Phase::CommerceRaiding => "Raid the merchants in your spaces: one die plus one ship's leadership (15.0).",
+        Phase::ShoreBombardment => "You may bombard the Allied port you are in (16.0); with its defenses gone, marines may land (9.2).",
+        Phase::Objective => "End the turn: the referee checks your Orders (17.0).",
+        Phase::CupOnly => "Cup only: draw from the cup (as many as the Alert Level), reveal a zone or port, put markers back. Keep turn, Alert and VP with Correct.",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +292,24 @@ mod tests {
                     fleet_choice(fleet).contains(&format!("−{} VP", -cost)),
                     "{fleet:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn each_phase_of_play_says_what_it_asks_with_its_rule() {
+        for phase in phases() {
+            let phase = *phase;
+            let task = phase_task(phase);
+            match phase {
+                Phase::NoGame | Phase::GameOver => assert!(task.is_empty()),
+                Phase::CupOnly => assert!(task.starts_with("Cup only")),
+                _ => assert!(
+                    task.as_bytes()
+                        .windows(3)
+                        .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit()),
+                    "{phase:?} names a rule: {task}"
+                ),
             }
         }
     }

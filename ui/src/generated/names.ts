@@ -1,5 +1,6 @@
 // Generated from the core's names and limits (api::names) by tests/typescript_bindings.rs: do not edit.
 import type { Fleet } from './Fleet';
+import type { Phase } from './Phase';
 import type { Roles } from './Roles';
 import type { SeaZone } from './SeaZone';
 import type { Speed } from './Speed';
@@ -86,6 +87,20 @@ export const ROLES_IN_PLAY: Record<Roles, string> = {
   solo: "",
   task_force_officers: "25.0 task force officers",
   ship_commanders: "25.0 ship commanders",
+};
+export const PHASE_TASKS: Record<Phase, string> = {
+  no_game: "",
+  setup: "Load crew and gear (8.1: twice the leadership in points), then place one German collier in a sea space (3.0 step 9).",
+  outfitting: "Outfitting & repair (7.0): roll a port's ammunition or coal, use a collier, repair, trade cargo. A ship that does any of it may not move this turn.",
+  intelligence: "Intelligence (11.0): one attempt per turn by one ship.",
+  movement: "Move the ships on the map, then report where each ended and at which speed (12.0). Stop on entering a port, patrol zone or a space with an incident marker.",
+  incident: "Draw incidents for each space with German warships, in the order you choose (13.0, 6.1).",
+  naval_combat: "For each battle, choose who lends leadership and speed for contact (14.3); each round name every ship's target. The referee rolls every die; copy the damage onto the ship displays.",
+  commerce_raiding: "Raid the merchants in your spaces: one die plus one ship's leadership (15.0).",
+  shore_bombardment: "You may bombard the Allied port you are in (16.0); with its defenses gone, marines may land (9.2).",
+  objective: "End the turn: the referee checks your Orders (17.0).",
+  game_over: "",
+  cup_only: "Cup only: draw from the cup (as many as the Alert Level), reveal a zone or port, put markers back. Keep turn, Alert and VP with Correct.",
 };
 
 /** The longest label of a high-seas space, in characters. */
