@@ -54,6 +54,27 @@ test('a new game shows turn, Alert Level, VP and the secret stack counts (3.0, 5
     assert.doesNotMatch(page, /Inflexible|Indomitable|Indefatigable/, 'hidden British battlecruisers must not be shown');
 
     await screenshot(driver, 'new-game-phone', 390, 844);
+    // The dock's pointer names what setup asks (the core's words, not "your decisions"), with an arrow only
+    // while the decision is off the screen: none when it stands between the header and the dock, ↑ once
+    // the page is scrolled past it.
+    const pointer = () => driver.executeScript(`
+      const b = document.querySelector('[data-testid="${tid.nextStep}"]');
+      const c = document.querySelector('.actions')?.querySelector('button:not([disabled]), select');
+      const r = c.getBoundingClientRect();
+      const top = document.querySelector('.header').getBoundingClientRect().bottom;
+      const dock = document.querySelector('.dock').getBoundingClientRect().top;
+      return { what: b.querySelector('.what').textContent, arrow: b.querySelector('.arrow')?.textContent ?? null, onScreen: r.top >= top && r.bottom <= dock };`);
+    await driver.executeScript('window.scrollTo(0, 0)');
+    await driver.wait(async () => {
+      const p = await pointer();
+      return p.arrow === (p.onScreen ? null : '↑');
+    }, 5000, 'the pointer follows where the decision is');
+    assert.match((await pointer()).what, /crew & gear/, 'what setup asks, in the core\'s words');
+    await driver.executeScript('window.scrollTo(0, document.body.scrollHeight)');
+    await driver.wait(async () => {
+      const p = await pointer();
+      return !p.onScreen && p.arrow === '↑';
+    }, 5000, 'scrolled past the decision, the pointer points up');
     await screenshot(driver, 'new-game-desktop', 1280, 800);
   } finally {
     await driver.quit();

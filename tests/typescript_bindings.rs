@@ -72,6 +72,7 @@ fn names() -> String {
     out += &record("ROLES_CHOICES", "Roles", &n::ROLES, n::roles_choice);
     out += &record("ROLES_IN_PLAY", "Roles", &n::ROLES, n::roles_in_play);
     out += &record("PHASE_TASKS", "Phase", n::phases(), n::phase_task);
+    out += &record("PHASE_PROMPTS", "Phase", n::phases(), n::phase_prompt);
     out += &format!(
         "\n/** The longest label of a high-seas space, in characters. */\nexport const SPACE_LABEL_MAX_CHARS = {};\n/** The longest name of a save slot, in characters. */\nexport const SAVE_NAME_MAX_CHARS = {};\n",
         n::SPACE_LABEL_MAX_CHARS,

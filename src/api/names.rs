@@ -212,6 +212,24 @@ pub fn phase_task(phase: Phase) -> &'static str {
     }
 }
 
+/// What a phase asks of the player, in the few words of the dock's pointer to its decisions ("" where it
+/// asks nothing).
+pub fn phase_prompt(phase: Phase) -> &'static str {
+    match phase {
+        Phase::NoGame | Phase::GameOver => "",
+        Phase::Setup => "Load crew & gear, place the collier",
+        Phase::Outfitting => "Outfit and repair your ships",
+        Phase::Intelligence => "Try for intelligence, or go on",
+        Phase::Movement => "Report where each ship ended",
+        Phase::Incident => "Draw the incidents",
+        Phase::NavalCombat => "Fight the battle",
+        Phase::CommerceRaiding => "Raid the merchants",
+        Phase::ShoreBombardment => "Bombard, or go on",
+        Phase::Objective => "End the turn",
+        Phase::CupOnly => "Draw from the cup",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,6 +319,9 @@ mod tests {
         for phase in phases() {
             let phase = *phase;
             let task = phase_task(phase);
+            // The dock's pointer: a phone's line, there exactly when the phase asks something.
+            assert_eq!(phase_prompt(phase).is_empty(), task.is_empty(), "{phase:?}");
+            assert!(phase_prompt(phase).chars().count() <= 36, "{phase:?}");
             match phase {
                 Phase::NoGame | Phase::GameOver => assert!(task.is_empty()),
                 Phase::CupOnly => assert!(task.starts_with("Cup only")),

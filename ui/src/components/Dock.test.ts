@@ -7,6 +7,8 @@ import App from '../App.svelte';
 import type { Response } from '../generated/Response';
 import movement from '../test/fixtures/movement.json';
 import battle from '../test/fixtures/battle.json';
+import started from '../test/fixtures/new_game.json';
+import { PHASE_PROMPTS } from '../generated/names';
 import { copy } from '../test/views';
 import { tid } from '../lib/testids.js';
 
@@ -55,6 +57,20 @@ describe('the dock (issue #19)', () => {
     expect(screen.queryByTestId(tid.action('end_phase'))).toBeNull();
     await fireEvent.click(up);
     expect(sent).toEqual([{ action: 'view' }]);
+  });
+
+  it('points to the decisions with what the phase asks, in the core\'s words, and says where they are', async () => {
+    const r = started as Response;
+    expect(r.view.decisions.length).toBeGreaterThan(1);
+    expect(r.view.decisions.some((d) => d.action.action === 'end_phase')).toBe(false);
+    shell(r, () => r);
+    render(App);
+    const up = await screen.findByTestId(tid.nextStep);
+    expect(PHASE_PROMPTS.setup.length).toBeGreaterThan(0);
+    expect(up.querySelector('.what')?.textContent).toBe(PHASE_PROMPTS.setup);
+    // A page with no layout (this test's) reads as above, with the arrow; the words say it without it too.
+    expect(up.querySelector('.arrow')?.textContent).toBe('↑');
+    expect(up.textContent).toContain('(above)');
   });
 
   it('issue #29: exactly one decision due sits in the dock, with its words and what it draws', async () => {

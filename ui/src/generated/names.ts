@@ -102,6 +102,20 @@ export const PHASE_TASKS: Record<Phase, string> = {
   game_over: "",
   cup_only: "Cup only: draw from the cup (as many as the Alert Level), reveal a zone or port, put markers back. Keep turn, Alert and VP with Correct.",
 };
+export const PHASE_PROMPTS: Record<Phase, string> = {
+  no_game: "",
+  setup: "Load crew & gear, place the collier",
+  outfitting: "Outfit and repair your ships",
+  intelligence: "Try for intelligence, or go on",
+  movement: "Report where each ship ended",
+  incident: "Draw the incidents",
+  naval_combat: "Fight the battle",
+  commerce_raiding: "Raid the merchants",
+  shore_bombardment: "Bombard, or go on",
+  objective: "End the turn",
+  game_over: "",
+  cup_only: "Draw from the cup",
+};
 
 /** The longest label of a high-seas space, in characters. */
 export const SPACE_LABEL_MAX_CHARS = 40;
