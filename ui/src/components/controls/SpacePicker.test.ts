@@ -1,0 +1,41 @@
+// The space list of a move card: it shows the space chosen, keeps it when the list changes, and never
+// lets a name's characters become markup.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import SpacePicker from './SpacePicker.svelte';
+
+afterEach(() => cleanup());
+
+const groups = [
+  { name: 'Open sea', spaces: [{ key: 'a', name: 'Open sea, Aegean' }, { key: 'b', name: 'Open sea, Adriatic' }] },
+  { name: 'Ports', spaces: [{ key: 'c', name: 'Malta <Valletta> & "Grand Harbour"' }] },
+];
+
+describe('SpacePicker', () => {
+  it('lists the spaces by group under the placeholder and shows the one chosen', () => {
+    render(SpacePicker, { props: { label: 'Ended at', groups, value: 'b', testid: 'to' } });
+    const select = screen.getByTestId('to') as HTMLSelectElement;
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+      ['', '— choose the space —'],
+      ['a', 'Open sea, Aegean'],
+      ['b', 'Open sea, Adriatic'],
+      ['c', 'Malta <Valletta> & "Grand Harbour"'],
+    ]);
+    expect([...select.querySelectorAll('optgroup')].map((g) => g.label)).toEqual(['Open sea', 'Ports']);
+    expect(select.value).toBe('b');
+    expect(select.querySelector('valletta')).toBeNull();
+  });
+
+  it('keeps the chosen space when the list changes, and reports a new choice', async () => {
+    const { rerender } = render(SpacePicker, { props: { label: 'Ended at', groups, value: 'c', testid: 'to' } });
+    const select = screen.getByTestId('to') as HTMLSelectElement;
+    expect(select.value).toBe('c');
+    await rerender({ groups: [groups[1], groups[0]], value: 'c' });
+    expect(select.options[1].value).toBe('c');
+    expect(select.value).toBe('c');
+    await fireEvent.change(select, { target: { value: 'a' } });
+    expect(select.value).toBe('a');
+    await rerender({ groups, value: '' });
+    expect(select.value).toBe('');
+  });
+});
