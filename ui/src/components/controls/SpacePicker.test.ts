@@ -3,12 +3,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import SpacePicker from './SpacePicker.svelte';
+import type { SpaceChoice, SpaceGroup } from '../../lib/compose';
 
 afterEach(() => cleanup());
 
-const groups = [
-  { name: 'Open sea', spaces: [{ key: 'a', name: 'Open sea, Aegean' }, { key: 'b', name: 'Open sea, Adriatic' }] },
-  { name: 'Ports', spaces: [{ key: 'c', name: 'Malta <Valletta> & "Grand Harbour"' }] },
+const space = (key: string, name: string): SpaceChoice => ({ key, name, ref: { kind: 'place', id: key } });
+const groups: SpaceGroup[] = [
+  { name: 'Open sea', spaces: [space('a', 'Open sea, Aegean'), space('b', 'Open sea, Adriatic')] },
+  { name: 'Ports', spaces: [space('c', 'Malta <Valletta> & "Grand Harbour"')] },
 ];
 
 describe('SpacePicker', () => {
