@@ -3,6 +3,8 @@
 // root, app.css), the header's and the dock's heights are kept in CSS variables (`--header-h`, `--dock-h`,
 // which the scroll padding and the page's bottom room use), and the decision waiting scrolls itself into
 // that band after each answer and whenever the layout changes (a turned phone, a new text size).
+// An answer that keeps the screen where the thumb is (buying crew & gear again and again) holds the tapped
+// control where it stood instead (`anchorOf`, `holdInPlace`).
 
 /** Below this many lines of the root's text tall, a screen is short: the dock takes one line. */
 export const SHORT_BELOW_REM = 40;
@@ -124,4 +126,39 @@ export function bringDecisionIntoReach(whole: boolean, doc: Document = document,
   const dy = scrollToReach(band, area.getBoundingClientRect(), control.getBoundingClientRect(), result?.getBoundingClientRect() ?? null, 2.5 * remPx(doc), whole);
   if (dy !== 0) win.scrollTo(0, win.scrollY + dy);
   return dy;
+}
+
+/** Where an element stood on the screen before an answer: its top and its height (px). */
+export type Anchor = { el: Element; top: number; height: number };
+/** What an answer that keeps the screen where the thumb is holds in place: the tapped control, its card. */
+export type Anchors = { anchors: Anchor[]; results: Anchor | null };
+
+/** Where the tapped control (or, if the answer removed it, its card) stands on the screen now, and the
+ * results card above it. */
+export function anchorOf(control: Element | null, doc: Document = document): Anchors {
+  const card = control?.closest('.card, fieldset, section') ?? null;
+  const at = (el: Element): Anchor => {
+    const r = el.getBoundingClientRect();
+    return { el, top: r.top, height: r.height };
+  };
+  const results = doc.querySelector('.events');
+  return { anchors: [control, card].filter((el): el is Element => !!el).map(at), results: results ? at(results) : null };
+}
+
+/** Keeps what was tapped where it stood before the answer changed the page above it: the results card
+ * does not shrink while the player buys again and again (a long first result, then short ones: at the top
+ * of the page no scroll could make up for it), and what grew is scrolled away. Nothing moves under the thumb. */
+export function holdInPlace({ anchors, results }: Anchors, win: Window = window) {
+  if (results?.el.isConnected && results.el.getBoundingClientRect().height < results.height) {
+    (results.el as HTMLElement).style.minHeight = `${results.height}px`;
+  }
+  const kept = anchors.find((a) => a.el.isConnected);
+  if (!kept) return;
+  const moved = kept.el.getBoundingClientRect().top - kept.top;
+  if (Math.abs(moved) >= 1) win.scrollBy({ top: moved });
+}
+
+/** Any other answer lets the results card take its own height again. */
+export function releaseResults(doc: Document = document) {
+  doc.querySelectorAll<HTMLElement>('.events').forEach((el) => el.style.removeProperty('min-height'));
 }
