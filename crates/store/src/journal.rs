@@ -152,11 +152,11 @@ impl Store {
     /// Writes the snapshot that is due (`snapshot_due`), after the step that made it due; true when one
     /// was written. The shell calls it once the answer has gone back (issue #31): a step is kept by its
     /// own row, the snapshot only bounds how many steps opening replays, and it costs what the whole
-    /// session costs to write (17–360 ms by the game's length, docs/PERFORMANCE.md) — every 32nd answer
-    /// waited for it while it was written with the step. Every `SNAPSHOT_EVERY` steps only, not at each
-    /// phase's end as well: phases end every few steps, for no gain the bound on replay needs. A snapshot
-    /// that cannot be written leaves the journal as it was (its steps still open the game) and is tried
-    /// again after the next step.
+    /// session costs to write (0.8–35 ms by the game's length on an idle machine, ten times that on a
+    /// loaded one: docs/PERFORMANCE.md) — every 32nd answer waited for it while it was written with the
+    /// step. Every `SNAPSHOT_EVERY` steps only, not at each phase's end as well: phases end every few
+    /// steps, for no gain the bound on replay needs. A snapshot that cannot be written leaves the journal
+    /// as it was (its steps still open the game) and is tried again after the next step.
     pub fn write_due_snapshot(&mut self, session: &Session) -> Result<bool, StoreError> {
         if !self.snapshot_due() {
             return Ok(false);
