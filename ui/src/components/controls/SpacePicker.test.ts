@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import SpacePicker from './SpacePicker.svelte';
 import type { SpaceChoice, SpaceGroup } from '../../lib/compose';
+import { tid } from '../../lib/testids.js';
+
+const to = tid.moveTo('goeben');
 
 afterEach(() => cleanup());
 
@@ -15,8 +18,8 @@ const groups: SpaceGroup[] = [
 
 describe('SpacePicker', () => {
   it('lists the spaces by group under the placeholder and shows the one chosen', () => {
-    render(SpacePicker, { props: { label: 'Ended at', groups, value: 'b', testid: 'to' } });
-    const select = screen.getByTestId('to') as HTMLSelectElement;
+    render(SpacePicker, { props: { label: 'Ended at', groups, value: 'b', testid: to } });
+    const select = screen.getByTestId(to) as HTMLSelectElement;
     expect([...select.options].map((o) => [o.value, o.text])).toEqual([
       ['', '— choose the space —'],
       ['a', 'Open sea, Aegean'],
@@ -29,8 +32,8 @@ describe('SpacePicker', () => {
   });
 
   it('keeps the chosen space when the list changes, and reports a new choice', async () => {
-    const { rerender } = render(SpacePicker, { props: { label: 'Ended at', groups, value: 'c', testid: 'to' } });
-    const select = screen.getByTestId('to') as HTMLSelectElement;
+    const { rerender } = render(SpacePicker, { props: { label: 'Ended at', groups, value: 'c', testid: to } });
+    const select = screen.getByTestId(to) as HTMLSelectElement;
     expect(select.value).toBe('c');
     await rerender({ groups: [groups[1], groups[0]], value: 'c' });
     expect(select.options[1].value).toBe('c');
