@@ -91,6 +91,11 @@ fn principle_5_every_crash_copy_opens_to_a_committed_step() {
         done.clone(),
         copying.clone(),
     );
+    // Copies start once the writer has created the file: before that there is nothing to copy (a copy
+    // taken then failed to find it when the machine was slow to start the writer's thread).
+    while !path.exists() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
     let mut rng = Player::new(99);
     let wanted = copies_wanted();
     let mut opened_at = Vec::new();
