@@ -63,7 +63,8 @@ test('a new game shows turn, Alert Level, VP and the secret stack counts (3.0, 5
       const r = c.getBoundingClientRect();
       const top = document.querySelector('.header').getBoundingClientRect().bottom;
       const dock = document.querySelector('.dock').getBoundingClientRect().top;
-      return { what: b.querySelector('.what').textContent, arrow: b.querySelector('.arrow')?.textContent ?? null, onScreen: r.top >= top && r.bottom <= dock };`);
+      const a = b.querySelector('.arrow');
+      return { what: b.querySelector('.what').textContent, arrow: getComputedStyle(a).visibility === 'visible' ? a.textContent : null, onScreen: r.top >= top && r.bottom <= dock };`);
     await driver.executeScript('window.scrollTo(0, 0)');
     await driver.wait(async () => {
       const p = await pointer();
