@@ -74,17 +74,21 @@ async function keepTimings(driver) {
   timings.push(...(await driver.executeScript('return window.__goebenTimings ?? []')));
 }
 
-/** The floor of tap → screen in this app on this display, in the same run as the game's (scripts/bench_app.mjs
+/** The floors of tap → screen in this app on this display, in the same run as the game's (scripts/bench_app.mjs
  * reports them side by side): 30 times, at a random moment of the display's frame as a tap comes, a request
- * that changes nothing (`view`) over IPC, one word changed on the page, and the frame that shows it. */
-async function floorTimings(driver) {
+ * that changes nothing (`view`) over IPC, then the page changed, and the frame that shows it. `word`: one
+ * word changed on the page (the least an answer can change). `screen`: every box of the game's own page
+ * moved by a pixel, no node changed (what an answer that moves the page from its top costs WebKit at the
+ * least: style, layout and painting the whole window). */
+async function floorTimings(driver, change) {
   return driver.executeAsyncScript(
-    `const done = arguments[arguments.length - 1];
+    `const [change, done] = [arguments[0], arguments[arguments.length - 1]];
      (async () => {
        const mark = document.createElement('p');
        mark.setAttribute('aria-hidden', 'true');
        mark.style.cssText = 'position: fixed; left: 0; bottom: 0; margin: 0; font-size: 1px';
        document.body.append(mark);
+       const page = document.querySelector('main');
        const out = [];
        for (let i = 0; i < 30; i += 1) {
          // A random moment of the display's frame, as a tap comes: time itself is what is measured.
@@ -92,18 +96,21 @@ async function floorTimings(driver) {
          const sent = performance.now();
          await window.__TAURI_INTERNALS__.invoke('respond', { action: { action: 'view' } });
          const answered = performance.now();
-         mark.textContent = String(i);
+         if (change === 'word') mark.textContent = String(i);
+         else page.style.paddingLeft = i % 2 ? '1px' : '';
          const dom = performance.now();
          document.body.getBoundingClientRect();
          const laid = performance.now();
          let frame = laid;
          // The frame that shows it, painted (time itself, as ui/src/lib/startup.ts afterPaint).
          await new Promise((r) => requestAnimationFrame(() => { frame = performance.now(); setTimeout(r, 0); }));
-         out.push({ action: 'floor', ipc: answered - sent, dom: dom - sent, laid: laid - sent, frame: frame - sent, paint: performance.now() - sent });
+         out.push({ action: 'floor-' + change, ipc: answered - sent, dom: dom - sent, laid: laid - sent, frame: frame - sent, paint: performance.now() - sent });
        }
        mark.remove();
+       page.style.paddingLeft = '';
        done(out);
      })();`,
+    change,
   );
 }
 
@@ -291,7 +298,10 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     await keepTimings(driver);
     assert.ok(timings.length >= sent.length, `the app timed every decision (${timings.length} of ${sent.length})`);
     writeFileSync(join(screenshotDir, 'timings-whole-game.json'), `${JSON.stringify(timings)}\n`);
-    writeFileSync(join(screenshotDir, 'timings-floor.json'), `${JSON.stringify(await floorTimings(driver))}\n`);
+    // The floors at the size the game was played (the desktop screenshot above left the window wide).
+    await showAt(driver, SIZES[0]);
+    writeFileSync(join(screenshotDir, 'timings-floor.json'), `${JSON.stringify(await floorTimings(driver, 'word'))}\n`);
+    writeFileSync(join(screenshotDir, 'timings-floor-screen.json'), `${JSON.stringify(await floorTimings(driver, 'screen'))}\n`);
     writeFileSync(join(screenshotDir, 'one-handed.json'), `${JSON.stringify(handed, null, 1)}\n`);
     // The largest move of a tapped control's
     // siblings and of the dock's buttons after each kind of decision.

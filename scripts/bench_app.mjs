@@ -168,12 +168,13 @@ const summary = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.m
 const fmt = (s, unit, digits = 0) => `${s.median.toFixed(digits)} ${unit} (min ${s.min.toFixed(digits)}, max ${s.max.toFixed(digits)})`;
 
 /** Plays the e2e suite's scripted whole game in the release app, in `display`: the app's own timings, and
- * the floor the game measured in the same app at its end (a `view` over IPC, one word on the page, a frame). */
+ * the floors the game measured in the same app at its end (a `view` over IPC, then one word on the page or
+ * every box of the page moved a pixel, a frame). */
 function playWholeGame(display) {
   const env = { ...process.env, DISPLAY: display, GOEBEN_APP: binaries.app };
   execFileSync('node', ['--test', '--test-concurrency=1', join(repo, 'e2e', 'whole_game.test.mjs')], { stdio: ['ignore', process.stderr, 'inherit'], env });
   const read = (name) => JSON.parse(readFileSync(join(repo, 'e2e', 'screenshots', name), 'utf8'));
-  return { game: read('timings-whole-game.json'), floor: read('timings-floor.json') };
+  return { game: read('timings-whole-game.json'), floor: read('timings-floor.json'), screen: read('timings-floor-screen.json') };
 }
 
 const x = await startXvfb();
@@ -229,7 +230,7 @@ if (frames) {
   // Every answer the app timed; the taps on a running game (without the views asked for at the start, after
   // the kill or by the table, and without `new_game`: each a whole new screen); the floor in the same app.
   const taps = timings.game.filter((t) => t.action !== 'view' && t.action !== 'new_game');
-  report.frames = { decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) } };
+  report.frames = { decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) } };
   // Each moment from the tap (cumulative): the answer, the DOM updated, laid out, the frame begun, painted.
   const at = (f, k) => `p50 ${f[k].p50.toFixed(1)} / p95 ${f[k].p95.toFixed(1)}`;
   const line = (what, f) => `${what}: answer over IPC ${at(f, 'ipc')} ms; DOM updated ${at(f, 'dom')} ms; laid out ${at(f, 'laid')} ms; frame begun ${at(f, 'frame')} ms; painted ${at(f, 'paint')} / max ${f.paint.max.toFixed(1)} ms`;
@@ -237,5 +238,6 @@ if (frames) {
   console.log(line(`tap → screen, ${f.decisions} answers timed in the scripted whole game`, f));
   console.log(line(`  the ${f.taps.count} taps on a running game`, f.taps));
   console.log(line(`  floor, the same app and display (${f.floor.count} × a view over IPC, one word, a frame)`, f.floor));
+  console.log(line(`  floor of a whole-screen change (${f.screen.count} × a view over IPC, every box moved a pixel, a frame)`, f.screen));
 }
 if (out) writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
