@@ -33,6 +33,14 @@ describe('"On the table" (issue #19)', () => {
     expect(items.map((i) => i.text)).toEqual(['First.']);
   });
 
+  it('an answer with nothing for the table leaves the same list (issue #31: the card and the saved copy untouched)', () => {
+    const items = collect([], [instruction('First.')], [line('On the table: First.')], 3, T1);
+    expect(collect(items, [alert], [line('Alert Level 1 → 2 (a sighting).', '5.2')], 4, T1)).not.toBe(items);
+    expect(collect(items, [dice], [line('Contact: rolled 5')], 4, T1)).toBe(items);
+    // An undo that takes an item back is a new list.
+    expect(collect(items, [{ event: 'undone', entries: 1 }], [line('Undone.')], 2, T1)).toEqual([]);
+  });
+
   it('is kept on the device per game, and a damaged entry reads as an empty list', () => {
     const items = collect([], [instruction('Place it.')], [line('On the table: Place it.')], 2, T1);
     saveTable('abc', items);

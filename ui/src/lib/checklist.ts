@@ -58,6 +58,8 @@ export function collect(items: TableItem[], events: Event[], lines: EventLine[],
     const text = e.event === 'table_instruction' ? e.text : lines[i]?.text;
     if (text) fresh.push({ id: `${logLen}-${i}-${serial}`, text, rule: lines[i]?.rule ?? '', at: logLen, turn: now.turn, phase: now.phase, done: false });
   });
+  // Nothing new and nothing taken back: the same list, so the card and the device's copy are left alone.
+  if (fresh.length === 0 && kept.length === items.length) return items;
   return forgetOldTicks([...kept, ...fresh]);
 }
 

@@ -1,7 +1,7 @@
 // The band the thumb reaches (lib/reach.ts): which screens are short for their text, and how far the page
 // scrolls to bring the decision waiting between the header and the dock without losing the last result.
 import { afterEach, describe, expect, it } from 'vitest';
-import { decisionArea, firstControl, isNarrow, isShort, scrollToReach, trackHeight } from './reach';
+import { decisionArea, firstControl, isNarrow, isShort, keepRoom, scrollToReach, trackHeight } from './reach';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -70,14 +70,38 @@ describe('the decision waiting', () => {
 });
 
 describe("the dock's and the header's heights", () => {
-  it('are kept in a CSS variable on the root while on the page', () => {
+  it('are measured while on the page, and given back as nothing when it leaves', () => {
     const el = document.createElement('nav');
     document.body.append(el);
+    const seen: (number | null)[] = [];
     let changes = 0;
-    const stop = trackHeight(el, '--dock-h', () => (changes += 1));
-    expect(document.documentElement.style.getPropertyValue('--dock-h')).toBe('0px');
+    const stop = trackHeight(el, (px) => seen.push(px), () => (changes += 1));
+    expect(seen).toEqual([0]);
     expect(changes).toBe(1);
     stop();
-    expect(document.documentElement.style.getPropertyValue('--dock-h')).toBe('');
+    expect(seen).toEqual([0, null]);
+    el.remove();
+  });
+
+  it('keep the scroll padding and the page\'s room for the dock as the page\'s own properties, not inherited variables (issue #31)', () => {
+    const app = document.createElement('main');
+    app.className = 'app';
+    const dock = document.createElement('nav');
+    dock.className = 'dock';
+    app.append(dock);
+    document.body.append(app);
+    const root = document.documentElement;
+    keepRoom({ header: 60, dock: 111 });
+    expect(root.style.scrollPaddingTop).toBe('calc(60px + 0.5rem)');
+    expect(root.style.scrollPaddingBottom).toBe('calc(111px + 0.5rem)');
+    expect(app.style.paddingBottom).toBe('calc(111px + 0.5rem)');
+    // Nothing the whole page inherits is written on the root.
+    expect([...root.style].filter((p) => p.startsWith('--'))).toEqual([]);
+    // Not measured (or gone): the stylesheet's estimates again.
+    keepRoom({ header: null, dock: null });
+    expect(root.style.scrollPaddingTop).toBe('');
+    expect(root.style.scrollPaddingBottom).toBe('');
+    expect(app.style.paddingBottom).toBe('');
+    app.remove();
   });
 });

@@ -1,7 +1,7 @@
 // The band the thumb reaches on a phone: between the sticky header and the dock. On a short screen for its
 // text (a 320×568 phone; a 390×844 phone with its text at 200%) the dock goes compact (`data-short` on the
-// root, app.css), the header's and the dock's heights are kept in CSS variables (`--header-h`, `--dock-h`,
-// which the scroll padding and the page's bottom room use), and the decision waiting scrolls itself into
+// root, app.css), the header's and the dock's heights are measured and kept as the page's scroll padding and
+// bottom room (`keepRoom`), and the decision waiting scrolls itself into
 // that band after each answer and whenever the layout changes (a turned phone, a new text size).
 // An answer that keeps the screen where the thumb is (buying crew & gear again and again) holds the tapped
 // control where it stood instead (`anchorOf`, `holdInPlace`).
@@ -47,26 +47,40 @@ export function isShort(win: Window = window, doc: Document = document): boolean
   return win.innerHeight / remPx(doc) < SHORT_BELOW_REM;
 }
 
-/** Keeps `el`'s height (px) in the root's CSS variable `name` while it is on the page, and calls `changed`
- * after each new height. Returns the stopper. */
-export function trackHeight(el: HTMLElement, name: string, changed: () => void = () => {}, doc: Document = document): () => void {
-  const root = doc.documentElement;
+/** Calls `apply` with `el`'s height (px) now and after each change while it is on the page, then `changed`;
+ * `apply(null)` when stopped. Returns the stopper. */
+export function trackHeight(el: HTMLElement, apply: (px: number | null) => void, changed: () => void = () => {}): () => void {
   let last = -1;
   const write = () => {
     const h = Math.round(el.getBoundingClientRect().height);
     if (h === last) return;
     last = h;
-    root.style.setProperty(name, `${h}px`);
+    apply(h);
     changed();
   };
   write();
-  if (typeof ResizeObserver === 'undefined') return () => root.style.removeProperty(name);
+  if (typeof ResizeObserver === 'undefined') return () => apply(null);
   const observer = new ResizeObserver(write);
   observer.observe(el);
   return () => {
     observer.disconnect();
-    root.style.removeProperty(name);
+    apply(null);
   };
+}
+
+export type Room = { header: number | null; dock: number | null };
+
+/** The room the sticky header and the fixed dock take (px; null: not measured, the stylesheet's estimate):
+ * a scroll into view stops below the one and above the other, and the page's end clears the dock. Written
+ * as each element's own properties, not as variables on the root: a variable there is inherited by every
+ * element of the page, so each new dock height restyled the whole page inside the answer's frame (issue #31). */
+export function keepRoom(room: Room, doc: Document = document) {
+  const root = doc.documentElement.style;
+  const app = doc.querySelector<HTMLElement>('.app')?.style;
+  const clear = (px: number | null) => (px === null ? '' : `calc(${px}px + 0.5rem)`);
+  root.scrollPaddingTop = clear(room.header);
+  root.scrollPaddingBottom = clear(room.dock);
+  if (app) app.paddingBottom = doc.querySelector('.dock') ? clear(room.dock) : '';
 }
 
 const USABLE = 'summary, select, input:not([type=hidden]):not([disabled]), button:not([disabled])';

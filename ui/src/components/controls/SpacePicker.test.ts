@@ -43,4 +43,15 @@ describe('SpacePicker', () => {
     await rerender({ groups, value: '' });
     expect(select.value).toBe('');
   });
+
+  it('keeps its options when a new answer brings an equal list, and follows a changed one (issue #31)', async () => {
+    const { rerender } = render(SpacePicker, { props: { label: 'Ended at', groups, value: 'a', testid: to } });
+    const select = screen.getByTestId(to) as HTMLSelectElement;
+    const first = select.options[1];
+    await rerender({ groups: structuredClone(groups), value: 'a' });
+    expect(select.options[1]).toBe(first);
+    await rerender({ groups: [groups[0]], value: 'a' });
+    expect(select.options).toHaveLength(3);
+    expect(select.value).toBe('a');
+  });
 });
