@@ -198,10 +198,10 @@ try {
   }
   // Each game's timings pooled: a single game's p95 is its second-worst tap, which moves by several ms
   // from one run to the next.
+  if (frames) timings = { game: [], floor: [], screen: [], perRun: [] };
   for (let i = 0; frames && i < frameRuns; i += 1) {
     const played = playWholeGame(x.display);
     const taps = played.game.filter(isTap);
-    timings = timings ?? { game: [], floor: [], screen: [], perRun: [] };
     for (const k of ['game', 'floor', 'screen']) timings[k].push(...played[k]);
     timings.perRun.push(pct(taps.map((t) => t.paint), 95));
     if (frameRuns > 1) process.stderr.write(`game ${i + 1}/${frameRuns}: the taps painted p95 ${timings.perRun.at(-1).toFixed(0)} ms\n`);

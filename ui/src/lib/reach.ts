@@ -80,7 +80,7 @@ export function keepRoom(room: Room, doc: Document = document) {
   const clear = (px: number | null) => (px === null ? '' : `calc(${px}px + 0.5rem)`);
   root.scrollPaddingTop = clear(room.header);
   root.scrollPaddingBottom = clear(room.dock);
-  if (app) app.paddingBottom = doc.querySelector('.dock') ? clear(room.dock) : '';
+  if (app) app.paddingBottom = clear(room.dock);
 }
 
 const USABLE = 'summary, select, input:not([type=hidden]):not([disabled]), button:not([disabled])';
