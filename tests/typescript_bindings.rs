@@ -73,6 +73,16 @@ fn names() -> String {
     out += &record("ROLES_IN_PLAY", "Roles", &n::ROLES, n::roles_in_play);
     out += &record("PHASE_TASKS", "Phase", n::phases(), n::phase_task);
     out += &record("PHASE_PROMPTS", "Phase", n::phases(), n::phase_prompt);
+    let phrases: Vec<String> = n::PHRASES
+        .iter()
+        .map(|p| serde_json::to_string(p).unwrap())
+        .collect();
+    out += &format!(
+        "/** A card's words that cite a rule, beside the view's figures. */\nexport type Phrase = {};\n",
+        phrases.join(" | ")
+    );
+    out += &record("PHRASES", "Phrase", &n::PHRASES, n::phrase);
+    out += &record("ROLES_AT_TABLE", "Roles", &n::ROLES, n::roles_at_table);
     out += &format!(
         "\n/** The longest label of a high-seas space, in characters. */\nexport const SPACE_LABEL_MAX_CHARS = {};\n/** The longest name of a save slot, in characters. */\nexport const SAVE_NAME_MAX_CHARS = {};\n",
         n::SPACE_LABEL_MAX_CHARS,

@@ -230,6 +230,71 @@ pub fn phase_prompt(phase: Phase) -> &'static str {
     }
 }
 
+/// A card's words that cite a rule and stand beside the view's figures (the UI adds only the numbers the
+/// view gives): named here so every word about a rule comes from the core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phrase {
+    /// The battle card before contact is rolled.
+    ContactHint,
+    /// The maximum-fire switch of a round of fire; the UI adds the ammunition each way.
+    MaximumFire,
+    /// After a ship display's cargo in stowage order: which is lost first.
+    CargoLossOrder,
+    /// The heading of a campaign's results on the game-over card.
+    CampaignResults,
+    /// The new-game form's choice of Orders.
+    OrdersChoice,
+    /// The new-game form's choice of task force.
+    TaskForceChoice,
+    /// The new-game form's choice of who plays.
+    PlayersChoice,
+    /// A table seat waiting for another seat's decisions.
+    SeatWaits,
+}
+
+/// Every card phrase.
+pub const PHRASES: [Phrase; 8] = [
+    Phrase::ContactHint,
+    Phrase::MaximumFire,
+    Phrase::CargoLossOrder,
+    Phrase::CampaignResults,
+    Phrase::OrdersChoice,
+    Phrase::TaskForceChoice,
+    Phrase::PlayersChoice,
+    Phrase::SeatWaits,
+];
+
+/// A card phrase's words, with its rule.
+pub fn phrase(phrase: Phrase) -> &'static str {
+    match phrase {
+        // 14.3 Contact: the player chooses when to roll; the forecast may come first.
+        Phrase::ContactHint => "Make contact below (14.3), or see first how it would likely go.",
+        // 14.9 Maximum Fire: chosen for the whole battle.
+        Phrase::MaximumFire => "Maximum fire for this battle (14.9)",
+        // 8.4 Cargo and Damage: hull hits take the cargo in the last boxes first.
+        Phrase::CargoLossOrder => "the last lost first, 8.4",
+        // 24.0 Campaign Game: each mission's result.
+        Phrase::CampaignResults => "Campaign (24.0)",
+        // 3.0 step 2: the Orders are drawn at random or chosen.
+        Phrase::OrdersChoice => "Orders (3.0)",
+        // 19.0 Optional task forces.
+        Phrase::TaskForceChoice => "Task force (19.0)",
+        // 25.0 Multi-player: who decides what.
+        Phrase::PlayersChoice => "Players (25.0)",
+        Phrase::SeatWaits => "Your decisions appear here when they are your call (25.0).",
+    }
+}
+
+/// 25.0: a game played at a table under its roles, as table mode says what the table plays.
+pub fn roles_at_table(roles: Roles) -> &'static str {
+    match roles {
+        Roles::Solo => "a game: one player",
+        Roles::TaskForceOfficers => "a game: the four Task Force Officers (25.0)",
+        Roles::ShipCommanders => "a game: the ships’ commanders (25.0)",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,5 +398,37 @@ mod tests {
                 ),
             }
         }
+    }
+
+    #[test]
+    fn each_card_phrase_cites_its_rule_8_4_14_3_14_9_24_0() {
+        let cites =
+            |p: Phrase, rule: &str| assert!(phrase(p).contains(rule), "{p:?}: {}", phrase(p));
+        cites(Phrase::ContactHint, "14.3");
+        cites(Phrase::MaximumFire, "14.9");
+        cites(Phrase::CargoLossOrder, "8.4");
+        cites(Phrase::CampaignResults, "24.0");
+        cites(Phrase::OrdersChoice, "3.0");
+        cites(Phrase::TaskForceChoice, "19.0");
+        cites(Phrase::PlayersChoice, "25.0");
+        cites(Phrase::SeatWaits, "25.0");
+        assert_eq!(
+            PHRASES.len(),
+            8,
+            "every phrase is listed (and so generated for the UI)"
+        );
+        let mut words: Vec<_> = PHRASES.iter().map(|p| phrase(*p)).collect();
+        words.dedup();
+        assert_eq!(words.len(), PHRASES.len(), "no phrase listed twice");
+    }
+
+    #[test]
+    fn a_game_at_a_table_names_its_roles_rule_25_0() {
+        assert!(roles_at_table(Roles::TaskForceOfficers).contains("(25.0)"));
+        assert!(roles_at_table(Roles::ShipCommanders).contains("(25.0)"));
+        assert!(
+            !roles_at_table(Roles::Solo).contains("25.0"),
+            "one player: no rule of roles"
+        );
     }
 }

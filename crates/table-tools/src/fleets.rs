@@ -416,6 +416,50 @@ pub enum D10Procedure {
 }
 
 impl D10Procedure {
+    /// Every procedure, in the order the Fleet Charts card offers them (location first, 10.5.3).
+    pub const ALL: [D10Procedure; 10] = [
+        D10Procedure::LocateAtSea,
+        D10Procedure::LocateInIslandHex,
+        D10Procedure::CaughtAtAnchor,
+        D10Procedure::MerchantAttackReveal,
+        D10Procedure::MerchantFate,
+        D10Procedure::CoalingRaid,
+        D10Procedure::CollierDestroyed,
+        D10Procedure::Occupation,
+        D10Procedure::Bombardment,
+        D10Procedure::WirelessStation,
+    ];
+
+    /// The procedure as the card names it, with its rule.
+    pub fn name(self) -> &'static str {
+        use D10Procedure::*;
+        match self {
+            LocateAtSea => "Locate at sea (10.5.3)",
+            LocateInIslandHex => "Locate in an island hex (10.5.3)",
+            CaughtAtAnchor => "In port: caught at anchor? (10.5.3)",
+            MerchantAttackReveal => "Merchant attack: revealed? (7.2)",
+            MerchantFate => "Merchant's fate (7.2)",
+            CoalingRaid => "Coaling raid (8.4)",
+            CollierDestroyed => "Collier destroyed (8.7)",
+            Occupation => "Occupation (10.1)",
+            Bombardment => "Bombardment (10.2)",
+            WirelessStation => "Wireless station (10.4)",
+        }
+    }
+
+    /// What a roll's success (`true`) or failure means, in the card's words. 10.5.3: ships caught at
+    /// anchor may not fire in the first round; the other procedures succeed or fail.
+    pub fn outcome(self, success: bool) -> &'static str {
+        match (self, success) {
+            (D10Procedure::CaughtAtAnchor, true) => {
+                "Caught at anchor: they may not fire in round one"
+            }
+            (D10Procedure::CaughtAtAnchor, false) => "Not caught at anchor",
+            (_, true) => "Success",
+            (_, false) => "Failure",
+        }
+    }
+
     /// Whether the roll is made for a fleet (an unknown ship acting), so a decoy may not make it (5.1: a
     /// decoy makes no attack; 7.2: nor against a merchant). Occupation (10.1) is rolled for an army marker.
     pub fn acts_with_ships(self) -> bool {
@@ -651,5 +695,23 @@ mod tests {
                 revealed: false
             }
         );
+    }
+
+    #[test]
+    fn each_d10_procedure_names_its_rule_and_its_outcome_7_2_8_4_8_7_10_1_to_10_5_3() {
+        let rules = [
+            "(10.5.3)", "(10.5.3)", "(10.5.3)", "(7.2)", "(7.2)", "(8.4)", "(8.7)", "(10.1)",
+            "(10.2)", "(10.4)",
+        ];
+        for (p, rule) in D10Procedure::ALL.iter().zip(rules) {
+            assert!(p.name().ends_with(rule), "{p:?}: {}", p.name());
+        }
+        let names: std::collections::BTreeSet<_> =
+            D10Procedure::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(names.len(), 10, "each procedure once, named apart");
+        assert!(D10Procedure::CaughtAtAnchor
+            .outcome(true)
+            .contains("may not fire in round one"));
+        assert_eq!(D10Procedure::CoalingRaid.outcome(false), "Failure");
     }
 }

@@ -22,6 +22,31 @@ fn generate_tools(dir: &Path) {
     tools::LogLine::export_all_to(dir).expect("export LogLine");
     tools::LogEntry::export_all_to(dir).expect("export LogEntry");
     std::fs::write(dir.join("limits.ts"), limits()).expect("write limits.ts");
+    std::fs::write(dir.join("procedures.ts"), procedures()).expect("write procedures.ts");
+}
+
+/// The D10 procedures as the Fleet Charts card offers them, each with its rule, whether it is rolled for a
+/// fleet box, and what its success and failure mean: the crate's own words, so the card copies none.
+fn procedures() -> String {
+    use tools::fleets::D10Procedure;
+    let rows: Vec<String> = D10Procedure::ALL
+        .iter()
+        .map(|p| {
+            let json = |s: &str| serde_json::to_string(s).unwrap();
+            format!(
+                "  {{ value: {}, label: {}, withShips: {}, success: {}, failure: {} }},",
+                serde_json::to_string(p).unwrap(),
+                json(p.name()),
+                p.acts_with_ships(),
+                json(p.outcome(true)),
+                json(p.outcome(false)),
+            )
+        })
+        .collect();
+    format!(
+        "// Generated from the table tools' D10 procedures by crates/table-tools/tests/typescript_bindings.rs: do not edit.\nimport type {{ D10Procedure }} from './D10Procedure';\n\n/** The D10 procedures in the card's order: name and rule, rolled for a fleet box, what success and failure mean. */\nexport const PROCEDURES: readonly {{ value: D10Procedure; label: string; withShips: boolean; success: string; failure: string }}[] = [\n{}\n];\n",
+        rows.join("\n")
+    )
 }
 
 /// The tools' limits a form enforces before asking, each the crate's own constant: generated, so the UI
@@ -114,6 +139,7 @@ fn generated_tools_typescript_types_are_up_to_date() {
         "ToolView.ts",
         "LogLine.ts",
         "limits.ts",
+        "procedures.ts",
     ];
     assert!(
         expected.iter().all(|name| fresh.contains_key(*name)),

@@ -116,6 +116,23 @@ export const PHASE_PROMPTS: Record<Phase, string> = {
   game_over: "",
   cup_only: "Draw from the cup",
 };
+/** A card's words that cite a rule, beside the view's figures. */
+export type Phrase = "contact_hint" | "maximum_fire" | "cargo_loss_order" | "campaign_results" | "orders_choice" | "task_force_choice" | "players_choice" | "seat_waits";
+export const PHRASES: Record<Phrase, string> = {
+  contact_hint: "Make contact below (14.3), or see first how it would likely go.",
+  maximum_fire: "Maximum fire for this battle (14.9)",
+  cargo_loss_order: "the last lost first, 8.4",
+  campaign_results: "Campaign (24.0)",
+  orders_choice: "Orders (3.0)",
+  task_force_choice: "Task force (19.0)",
+  players_choice: "Players (25.0)",
+  seat_waits: "Your decisions appear here when they are your call (25.0).",
+};
+export const ROLES_AT_TABLE: Record<Roles, string> = {
+  solo: "a game: one player",
+  task_force_officers: "a game: the four Task Force Officers (25.0)",
+  ship_commanders: "a game: the ships’ commanders (25.0)",
+};
 
 /** The longest label of a high-seas space, in characters. */
 export const SPACE_LABEL_MAX_CHARS = 40;

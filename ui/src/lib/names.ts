@@ -30,11 +30,11 @@ export function shipName(game: GameView | null | undefined, id: string): string 
 /** A speed as the move picker offers it, with its cost (12.1–12.3). */
 export const speedName = (s: Speed): string => SPEED_CHOICES[s] ?? s;
 
+/** The core's words opening a line or a label ("primary guns" → "Primary guns"). */
+export const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** What fires, capitalised to open a fire card's line ("Primary guns"). */
-export function weaponName(w: Weapon): string {
-  const name = WEAPON_NAMES[w] ?? w;
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
+export const weaponName = (w: Weapon): string => capitalised(WEAPON_NAMES[w] ?? w);
 
 /** A ship display's track as the repair control names it ("primary guns"). */
 export const trackName = (t: Track): string => TRACK_NAMES[t] ?? t;

@@ -12,6 +12,7 @@ import type { ToolAction } from '../generated/tools/ToolAction';
 import type { ToolRequest } from '../generated/tools/ToolRequest';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
 import type { ToolView } from '../generated/tools/ToolView';
+import { ROLES_AT_TABLE } from '../generated/names';
 import { call } from './ipc';
 
 /** How a request reaches the referee: the shell's `tools_respond` in the app, the host over HTTP on the
@@ -154,12 +155,8 @@ export const tablePlays = (game: Roles | null): string => {
   switch (game) {
     case null:
       return 'the table tools (players A and B)';
-    case 'task_force_officers':
-      return 'a game: the four Task Force Officers (25.0)';
-    case 'ship_commanders':
-      return 'a game: the ships’ commanders (25.0)';
-    case 'solo':
-      return 'a game: one player';
+    default:
+      return ROLES_AT_TABLE[game];
   }
 };
 
