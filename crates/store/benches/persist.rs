@@ -128,6 +128,72 @@ fn persist(c: &mut Criterion) {
     }
     sync_modes(c);
     whole_game_by_turn();
+    step_after_a_tick();
+}
+
+/// What the checkpointer's tick leaves the next step, side by side: a checkpoint (the checkpointer before
+/// issue #31's last change, every second: the next commit starts the WAL over and syncs its header) against
+/// the WAL synced in place (now). Every other step of a scripted game follows one or the other, as a tap
+/// follows a tick seconds earlier.
+fn step_after_a_tick() {
+    let dir = folder("tick");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 3);
+    let (response, _) = store.respond(
+        &mut session,
+        Request::Session(SessionRequest::NewGame {
+            seed: Some(3),
+            options: Some(GameOptions::default()),
+        }),
+    );
+    let mut view = response.view;
+    let mut player = Player::new(3);
+    let wal = dir.join("games.sqlite3-wal");
+    let (mut checkpointed, mut synced) = (Vec::new(), Vec::new());
+    for i in 0..400 {
+        let request = player.request(&view);
+        if matches!(request, Request::Session(SessionRequest::NewGame { .. })) {
+            break;
+        }
+        let checkpoint = i % 2 == 0;
+        if checkpoint {
+            store.checkpoint().unwrap();
+        } else {
+            std::fs::File::open(&wal).unwrap().sync_data().unwrap();
+        }
+        let start = Instant::now();
+        let (response, written) = store.respond(&mut session, request);
+        written.unwrap();
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        if response.changed {
+            if checkpoint {
+                &mut checkpointed
+            } else {
+                &mut synced
+            }
+            .push(ms);
+        }
+        store.write_due_snapshot(&session).unwrap();
+        view = response.view;
+    }
+    for (name, times) in [
+        (
+            "after a checkpoint (a new WAL header synced in the step)",
+            &mut checkpointed,
+        ),
+        ("after the WAL synced in place", &mut synced),
+    ] {
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+        println!(
+            "a step {name}: {} steps, p50 {:.3} ms, p95 {:.3} ms, max {:.3} ms",
+            times.len(),
+            at(0.5),
+            at(0.95),
+            at(1.0)
+        );
+    }
 }
 
 /// One 2 KB row committed in the WAL with `synchronous = NORMAL` (no fsync) and `FULL` (the WAL synced).

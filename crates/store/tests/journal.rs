@@ -317,7 +317,7 @@ fn a_game_loaded_over_the_running_one_starts_a_new_chain() {
 }
 
 #[test]
-fn the_checkpointer_moves_the_wal_into_the_file_by_itself() {
+fn the_checkpointer_moves_a_long_wal_into_the_file_by_itself() {
     let dir = folder("checkpointer");
     let path = dir.join("games.sqlite3");
     let mut store = Store::open(&path).unwrap();
@@ -325,8 +325,10 @@ fn the_checkpointer_moves_the_wal_into_the_file_by_itself() {
     play(&mut store, &mut session, &mut Player::new(12), 10);
     let size = || std::fs::metadata(&path).unwrap().len();
     let before = size();
+    // Any WAL is over a bound of one byte.
     let checkpointer =
-        goeben_store::Checkpointer::start(&path, std::time::Duration::from_millis(20)).unwrap();
+        goeben_store::Checkpointer::with_bound(&path, std::time::Duration::from_millis(20), 1)
+            .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     while size() == before && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -335,6 +337,11 @@ fn the_checkpointer_moves_the_wal_into_the_file_by_itself() {
     assert!(
         size() > before,
         "the game's pages reached the file ({before} bytes before)"
+    );
+    assert_eq!(
+        std::fs::metadata(wal_of(&path)).unwrap().len(),
+        0,
+        "the WAL was emptied (TRUNCATE), so its length tells how much play it holds"
     );
     let (_, opened) = reopen(&path);
     assert_eq!(
@@ -406,4 +413,60 @@ fn a_store_that_cannot_be_written_is_read_to_the_game_it_holds_and_left_as_it_wa
         Store::read_game(&dir.join("other.sqlite3")).is_err(),
         "a foreign file is refused"
     );
+}
+
+fn wal_of(path: &Path) -> PathBuf {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    PathBuf::from(wal)
+}
+
+/// The WAL header's salts (bytes 16–23): SQLite draws new ones each time it starts the WAL over, and the
+/// commit that starts it over writes and syncs the header (an fsync inside that answer).
+fn wal_salts(path: &Path) -> Vec<u8> {
+    std::fs::read(wal_of(path)).unwrap()[16..24].to_vec()
+}
+
+#[test]
+fn issue_31_a_short_wal_is_synced_in_place_so_no_answer_waits_for_a_new_wal_header() {
+    let dir = folder("wal-kept");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 15);
+    let mut player = Player::new(15);
+    play(&mut store, &mut session, &mut player, 5);
+    let salts = wal_salts(&path);
+    let file = std::fs::metadata(&path).unwrap().len();
+    let tick = std::time::Duration::from_millis(10);
+    let checkpointer = goeben_store::Checkpointer::start(&path, tick).unwrap();
+    // Steps with ticks between them, as a player's taps come seconds apart.
+    for _ in 0..5 {
+        std::thread::sleep(tick * 5);
+        play(&mut store, &mut session, &mut player, 2);
+    }
+    drop(checkpointer);
+    assert_eq!(
+        wal_salts(&path),
+        salts,
+        "the WAL was never started over: no step wrote a new header"
+    );
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().len(),
+        file,
+        "no checkpoint while the WAL is short"
+    );
+    // The control: a checkpoint between two steps starts the WAL over at the next commit.
+    store.checkpoint().unwrap();
+    play(&mut store, &mut session, &mut player, 1);
+    assert_ne!(
+        wal_salts(&path),
+        salts,
+        "a checkpoint then a step: a new header"
+    );
+    let (_, opened) = reopen(&path);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session)
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
