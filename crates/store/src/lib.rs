@@ -135,6 +135,11 @@ impl Store {
             }
         }
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // The commit that starts the WAL over cuts a longer file back to the checkpointer's bound, so the
+        // file passes the bound again only when that much play was written since (`tend_wal`). Not to
+        // nothing: a copy of the files taken while that commit runs could then pair the old header with
+        // a cut-short run of old frames (the crash-copy test caught it), which no power cut can leave.
+        conn.pragma_update(None, "journal_size_limit", WAL_CHECKPOINT_BYTES as i64)?;
         conn.busy_timeout(std::time::Duration::from_secs(2))?;
         schema::migrate(&mut conn)?;
         if path.is_some() {
@@ -265,7 +270,9 @@ pub const WAL_CHECKPOINT_BYTES: u64 = 2 << 20;
 /// [`WAL_CHECKPOINT_BYTES`]: after a checkpoint SQLite starts the WAL over, and the first commit on a
 /// fresh WAL writes and syncs its header — a whole fsync inside the game's next answer (issue #31: a
 /// checkpoint every second put one into nearly every tap, 0.3–1.7 ms here, far more on a phone's flash).
-/// Idle, it reads the WAL's size and mtime and writes nothing. Stops when dropped.
+/// The checkpoint is passive: it never holds the game's writes up nor makes them fail (a `TRUNCATE` one
+/// did, under the kill test). Idle, it reads the WAL's size and mtime and writes nothing. Stops when
+/// dropped.
 pub struct Checkpointer {
     stop: std::sync::mpsc::Sender<()>,
     thread: Option<std::thread::JoinHandle<()>>,
@@ -319,13 +326,14 @@ fn wal_mark(wal: &Path) -> Option<WalMark> {
 fn tend_wal(conn: &Connection, wal: &Path, wal_bytes: u64, synced: &mut Option<WalMark>) {
     let Some(mark) = wal_mark(wal) else { return };
     if mark.0 > wal_bytes {
-        // TRUNCATE: every page into the file, both synced, the WAL emptied (not merely restarted, so its
-        // length keeps telling how much play it holds). Busy (the game reading or writing): next tick.
-        let done = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
-            r.get::<_, i64>(0)
-        });
-        if matches!(done, Ok(0)) {
-            *synced = wal_mark(wal);
+        // The pages into the file, the WAL synced first and the file after; the game's next commit
+        // starts the WAL over and cuts it back to the bound (`journal_size_limit`). Pages a reader
+        // still needs stay for the next tick.
+        if conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+            .is_ok()
+        {
+            *synced = Some(mark);
             return;
         }
     }

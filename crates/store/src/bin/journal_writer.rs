@@ -1,7 +1,7 @@
 //! The kill test's child (`tests/kill.rs`): opens the store at `argv[1]`, resumes its game, and plays
 //! seeded requests (`argv[2]` the seed) into it for ever, printing after each committed step
 //! `step <seq> <fingerprint>` — the fingerprint a hash of the whole session as saved — so the parent knows
-//! what was answered when it kills the process.
+//! what was answered when it kills the process. Its checkpointer runs as the app's does, on a short tick.
 
 use goeben_referee::api::save;
 use goeben_referee::{RulesPack, Session};
@@ -17,6 +17,14 @@ fn main() {
         std::process::exit(2);
     };
     let mut store = Store::open(std::path::Path::new(path)).expect("the store opens");
+    // As the app runs it, only faster: the WAL synced every few milliseconds and moved into the file
+    // past 64 KiB, so kills also land inside the checkpointer's syncs and its TRUNCATE checkpoints.
+    let _checkpointer = goeben_store::Checkpointer::with_bound(
+        std::path::Path::new(path),
+        std::time::Duration::from_millis(3),
+        64 * 1024,
+    )
+    .expect("the checkpointer starts");
     let opened = store.open_game().expect("the game opens");
     if let Some(notice) = &opened.notice {
         println!("notice {notice}");
