@@ -47,6 +47,22 @@ fn record<T: serde::Serialize + Copy>(
     )
 }
 
+/// Each value's serde name, quoted.
+fn keys<T: serde::Serialize>(values: &[T]) -> Vec<String> {
+    values
+        .iter()
+        .map(|v| serde_json::to_string(v).unwrap())
+        .collect()
+}
+
+/// A closed set the core names but does not export as a type: a union of its serde names.
+fn closed_set<T: serde::Serialize>(doc: &str, ty: &str, values: &[T]) -> String {
+    format!(
+        "/** {doc} */\nexport type {ty} = {};\n",
+        keys(values).join(" | ")
+    )
+}
+
 /// The core's names of the closed sets a control shows before anything happened, and the longest texts
 /// a request may carry (`api::names`): generated, so the UI never copies a rule word or a limit.
 fn names() -> String {
@@ -56,14 +72,14 @@ fn names() -> String {
     out += &record("SPEED_CHOICES", "Speed", &n::SPEEDS, n::speed_choice);
     out += &record("WEAPON_NAMES", "Weapon", &n::WEAPONS, n::weapon_name);
     out += &record("TRACK_NAMES", "Track", n::tracks(), n::track_name);
-    let toggles: Vec<String> = n::TOGGLES
-        .iter()
-        .map(|t| serde_json::to_string(t).unwrap())
-        .collect();
+    out += &closed_set(
+        "A yes/no choice of a new game, by its `GameOptions` field (the mode, the optional rules by number, the house rules).",
+        "Toggle",
+        &n::TOGGLES,
+    );
     out += &format!(
-        "/** A yes/no choice of a new game, by its `GameOptions` field (the mode, the optional rules by number, the house rules). */\nexport type Toggle = {};\nexport const TOGGLES: readonly Toggle[] = [{}];\n",
-        toggles.join(" | "),
-        toggles.join(", ")
+        "export const TOGGLES: readonly Toggle[] = [{}];\n",
+        keys(&n::TOGGLES).join(", ")
     );
     out += &record("TOGGLE_CHOICES", "Toggle", &n::TOGGLES, n::toggle_choice);
     out += &record("TOGGLE_IN_PLAY", "Toggle", &n::TOGGLES, n::toggle_in_play);
@@ -73,13 +89,10 @@ fn names() -> String {
     out += &record("ROLES_IN_PLAY", "Roles", &n::ROLES, n::roles_in_play);
     out += &record("PHASE_TASKS", "Phase", n::phases(), n::phase_task);
     out += &record("PHASE_PROMPTS", "Phase", n::phases(), n::phase_prompt);
-    let phrases: Vec<String> = n::PHRASES
-        .iter()
-        .map(|p| serde_json::to_string(p).unwrap())
-        .collect();
-    out += &format!(
-        "/** A card's words that cite a rule, beside the view's figures. */\nexport type Phrase = {};\n",
-        phrases.join(" | ")
+    out += &closed_set(
+        "A card's words that cite a rule, beside the view's figures.",
+        "Phrase",
+        &n::PHRASES,
     );
     out += &record("PHRASES", "Phrase", &n::PHRASES, n::phrase);
     out += &record("ROLES_AT_TABLE", "Roles", &n::ROLES, n::roles_at_table);
