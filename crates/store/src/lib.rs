@@ -259,9 +259,10 @@ pub fn io_error(e: &std::io::Error) -> StoreError {
     }
 }
 
-/// A WAL longer than this is moved into the database file and emptied by the checkpointer (2 MiB: many
-/// hundred steps, or two snapshots of the longest campaign), leaving room for one more such snapshot
-/// under SQLite's own automatic checkpoint at 1,000 pages (4 MiB), which would run inside a commit.
+/// A WAL longer than this is moved into the database file by the checkpointer, and the game's next commit
+/// starts it over (2 MiB: many hundred steps, or two snapshots of the longest campaign), leaving room for
+/// one more such snapshot under SQLite's own automatic checkpoint at 1,000 pages (4 MiB), which would run
+/// inside a commit.
 pub const WAL_CHECKPOINT_BYTES: u64 = 2 << 20;
 
 /// Keeps the game's WAL on the disk: every `interval`, when the WAL has grown since the last tick, it is
