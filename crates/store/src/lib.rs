@@ -94,11 +94,7 @@ impl Store {
             | OpenFlags::SQLITE_OPEN_URI;
         // With a WAL there (the app was killed), SQLite reads it through the `-shm` file beside it; without
         // one, a read-only open would try to create them, so the file is opened immutable.
-        let wal = path.with_file_name(format!(
-            "{}-wal",
-            path.file_name().unwrap_or_default().to_string_lossy()
-        ));
-        let conn = if wal.exists() {
+        let conn = if wal_path(path).exists() {
             Connection::open_with_flags(path, flags)
         } else {
             Connection::open_with_flags(immutable_uri(path), flags)
@@ -295,9 +291,7 @@ impl Checkpointer {
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(std::time::Duration::from_millis(100))?;
-        let mut wal = path.as_os_str().to_owned();
-        wal.push("-wal");
-        let wal = PathBuf::from(wal);
+        let wal = wal_path(path);
         let (stop, stopped) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             let mut synced = None;
@@ -312,6 +306,13 @@ impl Checkpointer {
             thread: Some(thread),
         })
     }
+}
+
+/// The store's WAL file, beside it.
+fn wal_path(path: &Path) -> PathBuf {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    PathBuf::from(wal)
 }
 
 /// The WAL's length and last change, to tell whether anything was committed since the last sync.

@@ -152,12 +152,7 @@ export const tableForget = () => tableCall(() => call('table_forget'));
 
 /** What a table plays, for the card: the table tools, or a game under its roles. */
 export const tablePlays = (game: Roles | null): string => {
-  switch (game) {
-    case null:
-      return 'the table tools (players A and B)';
-    default:
-      return ROLES_AT_TABLE[game];
-  }
+  return game === null ? 'the table tools (players A and B)' : ROLES_AT_TABLE[game];
 };
 
 /** A seat's name for the card: "Player A", "Player B", "Table display", or a game role's name as it is. */

@@ -18,7 +18,7 @@ fn main() {
     };
     let mut store = Store::open(std::path::Path::new(path)).expect("the store opens");
     // As the app runs it, only faster: the WAL synced every few milliseconds and moved into the file
-    // past 64 KiB, so kills also land inside the checkpointer's syncs and its TRUNCATE checkpoints.
+    // past 64 KiB, so kills also land inside the checkpointer's syncs and its checkpoints.
     let _checkpointer = goeben_store::Checkpointer::with_bound(
         std::path::Path::new(path),
         std::time::Duration::from_millis(3),
