@@ -4,10 +4,27 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+setup_seconds=$SECONDS
 export PATH="$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_COLOR=never
 
-step() { printf '\n=== %s ===\n' "$1"; }
+# Each step's time, printed as the next begins and all together at the end: CI must stay well under its
+# 90 minutes, and these say where the time goes.
+timings=()
+current=""
+started=$SECONDS
+finish_step() {
+  [ -n "$current" ] || return 0
+  local took=$((SECONDS - started))
+  timings+=("$(printf '%5d s  %s' "$took" "$current")")
+  printf '(%s: %d s)\n' "$current" "$took"
+}
+step() {
+  finish_step
+  current="$1"
+  started=$SECONDS
+  printf '\n=== %s ===\n' "$1"
+}
 
 step "formatting and lints (cargo fmt --check, cargo clippy -D warnings)"
 # Every crate formatted and lint-free; an allowed lint says why at its line.
@@ -41,3 +58,6 @@ export GOEBEN_APP="$CARGO_TARGET_DIR/release/goeben-referee-app"
 export GOEBEN_DEB_DIR="$CARGO_TARGET_DIR/release/bundle/deb"
 node --test --test-concurrency=1 e2e/
 echo "screenshots: e2e/screenshots/"
+finish_step
+printf '\nstep times (setup before them: %d s of %d s in all):\n' "$setup_seconds" "$SECONDS"
+printf '%s\n' "${timings[@]}"
