@@ -268,8 +268,8 @@ pub const WAL_CHECKPOINT_BYTES: u64 = 2 << 20;
 /// fresh WAL writes and syncs its header — a whole fsync inside the game's next answer (issue #31: a
 /// checkpoint every second put one into nearly every tap, 0.3–1.7 ms here, far more on a phone's flash).
 /// The checkpoint is passive: it never holds the game's writes up nor makes them fail (a `TRUNCATE` one
-/// did, under the kill test). Idle, it reads the WAL's size and mtime and writes nothing. Stops when
-/// dropped.
+/// did, under the kill test). Idle — nothing committed since it last synced the WAL or moved it whole — it
+/// reads the WAL's size and mtime and nothing else. Stops when dropped.
 pub struct Checkpointer {
     stop: std::sync::mpsc::Sender<()>,
     thread: Option<std::thread::JoinHandle<()>>,
@@ -323,30 +323,54 @@ fn wal_mark(wal: &Path) -> Option<WalMark> {
     Some((meta.len(), meta.modified().ok()))
 }
 
+/// What one tick of the checkpointer did.
+#[derive(Debug, PartialEq, Eq)]
+enum Tended {
+    /// Nothing committed since the last tick that synced or moved everything: not a byte read or written.
+    Idle,
+    /// The WAL synced in place.
+    Synced,
+    /// The WAL (past the bound) moved into the database file, all of it.
+    Moved,
+    /// Part of it moved: a reader still needs the rest, tried again at the next tick.
+    PartlyMoved,
+    /// The WAL missing (no game written yet) or a write refused (a full disk): tried again at the next tick.
+    Failed,
+}
+
 /// One tick of the checkpointer. A failure (a full disk, the game writing meanwhile) is tried again at the
 /// next tick; the game's own writes say what the player must know.
-fn tend_wal(conn: &Connection, wal: &Path, wal_bytes: u64, synced: &mut Option<WalMark>) {
-    let Some(mark) = wal_mark(wal) else { return };
+fn tend_wal(conn: &Connection, wal: &Path, wal_bytes: u64, synced: &mut Option<WalMark>) -> Tended {
+    let Some(mark) = wal_mark(wal) else {
+        return Tended::Failed;
+    };
+    // Unchanged since it was synced, or moved whole: the WAL file stays over the bound until the game's
+    // next commit starts it over, and a checkpoint meanwhile would only read it again.
+    if *synced == Some(mark) {
+        return Tended::Idle;
+    }
     if mark.0 > wal_bytes {
         // The pages into the file, the WAL synced first and the file after; the game's next commit
         // starts the WAL over and cuts it back to the bound (`journal_size_limit`). Pages a reader
         // still needs stay for the next tick.
-        if conn
-            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
-            .is_ok()
-        {
+        let frames = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| {
+            Ok((row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
+        });
+        if let Ok((in_wal, moved)) = frames {
+            if moved < in_wal {
+                return Tended::PartlyMoved;
+            }
             *synced = Some(mark);
-            return;
+            return Tended::Moved;
         }
-    }
-    if *synced == Some(mark) {
-        return;
     }
     // The frames committed so far reach the disk; SQLite locks the database and its -shm, never the
     // WAL, so this handle's close releases no lock of SQLite's.
     if std::fs::File::open(wal).and_then(|f| f.sync_data()).is_ok() {
         *synced = Some(mark);
+        return Tended::Synced;
     }
+    Tended::Failed
 }
 
 impl Drop for Checkpointer {
@@ -355,5 +379,91 @@ impl Drop for Checkpointer {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database in WAL mode with a table of blobs, its WAL, and the checkpointer's own connection.
+    fn wal_database(tag: &str) -> (PathBuf, Connection, Connection, PathBuf) {
+        let dir =
+            std::env::temp_dir().join(format!("goeben-store-unit-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sqlite3");
+        let game = Connection::open(&path).unwrap();
+        game.pragma_update(None, "journal_mode", "WAL").unwrap();
+        game.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+        game.execute("CREATE TABLE t (b BLOB)", []).unwrap();
+        let checkpointer = Connection::open(&path).unwrap();
+        (dir, game, checkpointer, wal_path(&path))
+    }
+
+    fn write(game: &Connection, bytes: usize) {
+        game.execute("INSERT INTO t VALUES (?1)", [vec![7u8; bytes]])
+            .unwrap();
+    }
+
+    #[test]
+    fn issue_31_the_checkpointer_syncs_a_short_wal_and_then_rests_until_the_game_writes() {
+        let (dir, game, conn, wal) = wal_database("short");
+        let mut synced = None;
+        write(&game, 100);
+        assert_eq!(tend_wal(&conn, &wal, 1 << 20, &mut synced), Tended::Synced);
+        assert_eq!(tend_wal(&conn, &wal, 1 << 20, &mut synced), Tended::Idle);
+        write(&game, 100);
+        assert_eq!(tend_wal(&conn, &wal, 1 << 20, &mut synced), Tended::Synced);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Once a long WAL is moved into the file, its file stays long until the game's next commit starts
+    /// it over: the ticks meanwhile neither checkpoint again nor sync.
+    #[test]
+    fn issue_31_a_long_wal_moved_whole_is_not_checkpointed_again_while_the_game_is_idle() {
+        let (dir, game, conn, wal) = wal_database("long");
+        let mut synced = None;
+        write(&game, 64 << 10);
+        assert_eq!(tend_wal(&conn, &wal, 4096, &mut synced), Tended::Moved);
+        assert!(
+            std::fs::metadata(&wal).unwrap().len() > 4096,
+            "the WAL file is still long"
+        );
+        for _ in 0..3 {
+            assert_eq!(tend_wal(&conn, &wal, 4096, &mut synced), Tended::Idle);
+        }
+        // Control: the game's next commit changes the WAL, and the next tick tends it again.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write(&game, 64 << 10);
+        assert_ne!(tend_wal(&conn, &wal, 4096, &mut synced), Tended::Idle);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A reader holding an older snapshot keeps part of the WAL from the file: the next tick tries again
+    /// rather than resting.
+    #[test]
+    fn issue_31_a_wal_partly_moved_for_a_reader_is_tried_again_at_the_next_tick() {
+        let (dir, game, conn, wal) = wal_database("reader");
+        write(&game, 100);
+        let reader = Connection::open(dir.join("games.sqlite3")).unwrap();
+        reader.execute_batch("BEGIN").unwrap();
+        let _: i64 = reader
+            .query_row("SELECT count(*) FROM t", [], |r| r.get(0))
+            .unwrap();
+        write(&game, 64 << 10);
+        let mut synced = None;
+        assert_eq!(
+            tend_wal(&conn, &wal, 4096, &mut synced),
+            Tended::PartlyMoved
+        );
+        assert_eq!(
+            tend_wal(&conn, &wal, 4096, &mut synced),
+            Tended::PartlyMoved
+        );
+        reader.execute_batch("COMMIT").unwrap();
+        assert_eq!(tend_wal(&conn, &wal, 4096, &mut synced), Tended::Moved);
+        assert_eq!(tend_wal(&conn, &wal, 4096, &mut synced), Tended::Idle);
+        std::fs::remove_dir_all(&dir).ok();
     }
 }
