@@ -50,7 +50,9 @@ step "app shell lints (cargo clippy -p goeben-referee-app -D warnings)"
 cargo clippy --locked -p goeben-referee-app -p goeben-floor-app -p tauri-plugin-keep-awake --all-targets --features tauri/custom-protocol -- -D warnings
 
 step "app shell tests (cargo test -p goeben-referee-app)"
-cargo test --locked -p goeben-referee-app --features tauri/custom-protocol
+# Unoptimised (Cargo.toml's `shell-test` profile): its quick tests need no speed, and the optimised
+# build of the whole Tauri stack took three times as long to compile.
+cargo test --locked --profile shell-test -p goeben-referee-app --features tauri/custom-protocol
 
 step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver), the .deb installed and started"
 cargo build --locked --bin referee --bin counter_sheet --target-dir "$PWD/target" -q
