@@ -326,7 +326,7 @@ fn wal_mark(wal: &Path) -> Option<WalMark> {
 /// What one tick of the checkpointer did.
 #[derive(Debug, PartialEq, Eq)]
 enum Tended {
-    /// Nothing committed since the last tick that synced or moved everything: not a byte read or written.
+    /// Nothing committed since the last tick that synced or moved everything: only the WAL's size and time read.
     Idle,
     /// The WAL synced in place.
     Synced,
@@ -367,7 +367,10 @@ fn tend_wal(conn: &Connection, wal: &Path, wal_bytes: u64, synced: &mut Option<W
     // The frames committed so far reach the disk; SQLite locks the database and its -shm, never the
     // WAL, so this handle's close releases no lock of SQLite's.
     if std::fs::File::open(wal).and_then(|f| f.sync_data()).is_ok() {
-        *synced = Some(mark);
+        // Past the bound the checkpoint failed: not done, it is tried again at the next tick.
+        if mark.0 <= wal_bytes {
+            *synced = Some(mark);
+        }
         return Tended::Synced;
     }
     Tended::Failed
@@ -464,6 +467,29 @@ mod tests {
         reader.execute_batch("COMMIT").unwrap();
         assert_eq!(tend_wal(&conn, &wal, 4096, &mut synced), Tended::Moved);
         assert_eq!(tend_wal(&conn, &wal, 4096, &mut synced), Tended::Idle);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A checkpoint that fails (here: the checkpointer's connection can only read) leaves the WAL synced
+    /// and the checkpoint to be tried again at the next tick, not rested on.
+    #[test]
+    fn issue_31_a_failed_checkpoint_is_tried_again_at_the_next_tick() {
+        let (dir, game, _, wal) = wal_database("failed");
+        let read_only = Connection::open_with_flags(
+            dir.join("games.sqlite3"),
+            OpenFlags::SQLITE_OPEN_READ_ONLY,
+        )
+        .unwrap();
+        write(&game, 64 << 10);
+        let mut synced = None;
+        assert_eq!(
+            tend_wal(&read_only, &wal, 4096, &mut synced),
+            Tended::Synced
+        );
+        assert_eq!(
+            tend_wal(&read_only, &wal, 4096, &mut synced),
+            Tended::Synced
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 }
