@@ -114,11 +114,74 @@ async function floorTimings(driver, change) {
   );
 }
 
+/** The app's markup (its mount point's), as a tap found it and as its answer left it, for `pageTimings`. */
+const pages = [];
+const markup = (driver) => driver.executeScript("return document.getElementById('app').innerHTML");
+
+/** The floor of each tap's page in this app (issue #31): the markup the tap's answer left, swapped in whole
+ * for the markup the tap found (the browser's own HTML parser builds it; no app code runs), after a `view`
+ * over IPC, and the frame that shows it — what the page costs WebKit to build, style, lay out and paint, the
+ * least any UI code could spend on it where most of the page is new (where little changes it is more than
+ * an update in place needs; and its text was laid out once already in the game, so WebKit's caches for it
+ * are warm where a tap meets it new). Run last: the app's own DOM is gone afterwards. */
+async function pageTimings(driver) {
+  return driver.executeAsyncScript(
+    `const [pages, done] = [arguments[0], arguments[arguments.length - 1]];
+     const app = document.getElementById('app');
+     // The frame that shows it, painted (time itself, as ui/src/lib/startup.ts afterPaint).
+     const painted = (onFrame) => new Promise((r) => requestAnimationFrame(() => { onFrame?.(); setTimeout(r, 0); }));
+     (async () => {
+       const out = [];
+       for (const { action, before, after } of pages) {
+         app.innerHTML = before;
+         await painted();
+         await painted();
+         // A random moment of the display's frame, as a tap comes: time itself is what is measured.
+         await new Promise((r) => setTimeout(r, 20 + Math.random() * 17));
+         const sent = performance.now();
+         await window.__TAURI_INTERNALS__.invoke('respond', { action: { action: 'view' } });
+         const answered = performance.now();
+         app.innerHTML = after;
+         const dom = performance.now();
+         document.body.getBoundingClientRect();
+         const laid = performance.now();
+         let frame = laid;
+         await painted(() => (frame = performance.now()));
+         out.push({ action: 'page-' + action, ipc: answered - sent, dom: dom - sent, laid: laid - sent, frame: frame - sent, paint: performance.now() - sent });
+       }
+       done(out);
+     })();`,
+    pages,
+  );
+}
+
+/** How many answers the app has timed (ui/src/lib/startup.ts). */
+const timedCount = (driver) => driver.executeScript('return (window.__goebenTimings ?? []).length');
+
+/** Waits, inside the page, until the app has timed more than `count` answers: the frame that shows the
+ * tap's answer is painted. Until then nothing of the harness runs in the page (issue #31: the view read over
+ * WebDriver right after the click — a `respond` over IPC and its 20 KB back through the page — ran inside
+ * the tap's own timing). Gives up after 8 s (WebDriver's own limit is 10): a tap the app never sent is the caller's to report. */
+function untilTimed(driver, count) {
+  return driver.executeAsyncScript(
+    `const [count, done] = [arguments[0], arguments[arguments.length - 1]];
+     const end = performance.now() + 8000;
+     // Looked at from inside the page, a timer apart, for a look costs the page microseconds where a
+     // WebDriver call costs it milliseconds: time itself is being measured meanwhile.
+     const look = () => ((window.__goebenTimings ?? []).length > count || performance.now() > end ? done() : setTimeout(look, 25));
+     look();`,
+    count,
+  );
+}
+
 /** Makes the policy's decision through the control on screen, and waits until the referee answered. */
 async function play(driver, decision) {
   // Some decisions log nothing yet (a fire order waits for the other ships'): any change of the view counts.
   const before = JSON.stringify(await currentView(driver));
+  const page = await markup(driver);
+  const count = await timedCount(driver);
   await makeDecision(driver, decision);
+  await untilTimed(driver, count);
   try {
     await driver.wait(async () => JSON.stringify(await currentView(driver)) !== before, 10000);
   } catch {
@@ -131,6 +194,7 @@ async function play(driver, decision) {
   await waitForIdle(driver);
   const shift = await readShift(driver);
   if (shift) shifts.push({ action: decision.action.action, ...shift });
+  pages.push({ action: decision.action.action, before: page, after: await markup(driver) });
 }
 
 /** the layout shift after each tap of the whole game, at the size it was played. */
@@ -202,7 +266,12 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
       }
       if (decision.action.action === 'resolve_incidents') story.incidents += 1;
       if (decision.action.action === 'fire_orders' && decision.action.target) story.fires += 1;
-      if (decision.action.action === 'fire_orders' && story.fires === 1) await screenshot(driver, 'game-battle-desktop', 1280, 800);
+      if (decision.action.action === 'fire_orders' && story.fires === 1) {
+        await screenshot(driver, 'game-battle-desktop', 1280, 800);
+        // The game goes on at the phone's size it is played at: every tap is timed at one size (issue #31:
+        // the battle's fire orders were timed at 1280×800, three times the pixels to paint).
+        await showAt(driver, SIZES[0]);
+      }
       if (decision.action.action === 'resolve_incidents' && story.incidents === 1 && decision.action.space.kind === 'place') {
         // The first incident draw is made by scanning the space's token: the scan offers its incident step.
         const place = view.game.places.find((p) => p.id === decision.action.space.id);
@@ -236,7 +305,9 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
       // again) and the dice come back the same, so the game goes on exactly as scripted.
       if (!story.undone && decision.action.action === 'move') {
         await tap(driver, await waitForTestId(driver, tid.undoButton));
+        const count = await timedCount(driver);
         await tap(driver, await waitForTestId(driver, tid.undoConfirm));
+        await untilTimed(driver, count);
         await driver.wait(async () => (await currentView(driver)).decisions.some((d) => d.action.action === 'move' && d.action.ship === decision.action.ship), 10000, 'the undone ship may move again');
         sent.pop();
         story.undone = true;
@@ -303,6 +374,10 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     writeFileSync(join(screenshotDir, 'timings-floor.json'), `${JSON.stringify(await floorTimings(driver, 'word'))}\n`);
     writeFileSync(join(screenshotDir, 'timings-floor-screen.json'), `${JSON.stringify(await floorTimings(driver, 'screen'))}\n`);
     writeFileSync(join(screenshotDir, 'one-handed.json'), `${JSON.stringify(handed, null, 1)}\n`);
+    // Last: it replaces the app's own DOM.
+    const pageFloor = await pageTimings(driver);
+    assert.equal(pageFloor.length, pages.length, 'every tap\'s page was timed');
+    writeFileSync(join(screenshotDir, 'timings-floor-page.json'), `${JSON.stringify(pageFloor)}\n`);
     // The largest move of a tapped control's
     // siblings and of the dock's buttons after each kind of decision.
     const worst = {};

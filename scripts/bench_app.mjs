@@ -11,6 +11,8 @@
 // --frames also plays the e2e suite's scripted whole game (e2e/whole_game.test.mjs) in the same release app
 // and reports each decision's way to the screen as the app measured it (ui/src/lib/startup.ts): the
 // referee's answer over IPC, the DOM updated, the frame that shows it painted (p50 / p95 / max).
+// It also reports three floors measured in the same app at the game's end: one word changed, every box of
+// the page moved a pixel, and each tap's own page (the markup its answer left swapped in whole, no app code).
 // --frame-runs N plays the game N times and pools the taps (each game's p95 printed too: one game's p95 is
 // its second-worst tap). --frames-only measures only that (no floor binary needed). The game is played in
 // the bench's own Xvfb, its test report on stderr; the app's path reaches it by the environment only (the
@@ -181,7 +183,7 @@ function playWholeGame(display) {
   const env = { ...process.env, DISPLAY: display, GOEBEN_APP: binaries.app };
   execFileSync('node', ['--test', '--test-concurrency=1', join(repo, 'e2e', 'whole_game.test.mjs')], { stdio: ['ignore', process.stderr, 'inherit'], env });
   const read = (name) => JSON.parse(readFileSync(join(repo, 'e2e', 'screenshots', name), 'utf8'));
-  return { game: read('timings-whole-game.json'), floor: read('timings-floor.json'), screen: read('timings-floor-screen.json') };
+  return { game: read('timings-whole-game.json'), floor: read('timings-floor.json'), screen: read('timings-floor-screen.json'), page: read('timings-floor-page.json') };
 }
 
 const x = await startXvfb();
@@ -198,11 +200,11 @@ try {
   }
   // Each game's timings pooled: a single game's p95 is its second-worst tap, which moves by several ms
   // from one run to the next.
-  if (frames) timings = { game: [], floor: [], screen: [], perRun: [] };
+  if (frames) timings = { game: [], floor: [], screen: [], page: [], perRun: [] };
   for (let i = 0; frames && i < frameRuns; i += 1) {
     const played = playWholeGame(x.display);
     const taps = played.game.filter(isTap);
-    for (const k of ['game', 'floor', 'screen']) timings[k].push(...played[k]);
+    for (const k of ['game', 'floor', 'screen', 'page']) timings[k].push(...played[k]);
     timings.perRun.push(pct(taps.map((t) => t.paint), 95));
     if (frameRuns > 1) process.stderr.write(`game ${i + 1}/${frameRuns}: the taps painted p95 ${timings.perRun.at(-1).toFixed(0)} ms\n`);
   }
@@ -245,7 +247,7 @@ if (frames) {
   // Every answer the app timed; the taps on a running game (without the views asked for at the start, after
   // the kill or by the table, and without `new_game`: each a whole new screen); the floor in the same app.
   const taps = timings.game.filter(isTap);
-  report.frames = { games: frameRuns, perRunTapsPaintP95: timings.perRun, decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) } };
+  report.frames = { games: frameRuns, perRunTapsPaintP95: timings.perRun, decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) }, page: { count: timings.page.length, ...parts(timings.page), within16: timings.page.filter((t) => t.paint <= 16).length } };
   // Each moment from the tap (cumulative): the answer, the DOM updated, laid out, the frame begun, painted.
   const at = (f, k) => `p50 ${f[k].p50.toFixed(1)} / p95 ${f[k].p95.toFixed(1)}`;
   const line = (what, f) => `${what}: answer over IPC ${at(f, 'ipc')} ms; DOM updated ${at(f, 'dom')} ms; laid out ${at(f, 'laid')} ms; frame begun ${at(f, 'frame')} ms; painted ${at(f, 'paint')} / max ${f.paint.max.toFixed(1)} ms`;
@@ -254,5 +256,6 @@ if (frames) {
   console.log(line(`  the ${f.taps.count} taps on a running game${frameRuns > 1 ? ` (${frameRuns} games pooled; each game's p95 painted: ${f.perRunTapsPaintP95.map((v) => v.toFixed(0)).join(', ')} ms)` : ''}`, f.taps));
   console.log(line(`  floor, the same app and display (${f.floor.count} × a view over IPC, one word, a frame)`, f.floor));
   console.log(line(`  floor of a whole-screen change (${f.screen.count} × a view over IPC, every box moved a pixel, a frame)`, f.screen));
+  console.log(line(`  floor of each tap's page (${f.page.count} × a view over IPC, the markup the tap's answer left swapped in whole, a frame; ${f.page.within16} painted within 16 ms)`, f.page));
 }
 if (out) writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

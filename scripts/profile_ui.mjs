@@ -6,15 +6,25 @@
 // here; the figures are Chromium's, read for where the time goes, not for how much it is in the app
 // (scripts/bench_app.mjs --frames measures that in the real app).
 //
-//   node scripts/profile_ui.mjs [--decisions 25] [--seed 3] [--out FILE.cpuprofile]
+//   node scripts/profile_ui.mjs [--decisions 25] [--seed 3] [--at 3,26] [--out FILE.cpuprofile]
+//   node scripts/profile_ui.mjs --frames [--decisions 60] [--seed 3] [--engine webkit]
 //
+// With --frames there is no profiler: the same taps, with the phone's pixels at 1× as the app's window has
+// them under Xvfb, and their timings summed up beside the app's — the same page in another engine on this
+// machine, a peer for scripts/bench_app.mjs --frames (the stand-in shell's answer goes over HTTP, so compare
+// the time from the answer to the screen painted). `--engine webkit` opens the page in WebKitGTK's own
+// MiniBrowser (the app's engine, compositing off as in the app's tests) through WebKitWebDriver, in a 390×844
+// window under Xvfb: a change to the UI measured in seconds, without building the app.
+//
+// `--at` profiles only the decisions of those numbers (from 1, as printed), the others untimed by the profiler.
 // Prints each decision's timings as the app measured them (ui/src/lib/startup.ts), then the app's functions
 // and Svelte components by time spent in them (inclusive), and the heaviest functions by their own time.
 // Needs Debian's chromium and chromium-driver (as the guest page's tests, e2e/table.mjs) and the referee CLI
 // (`cargo build --bin referee`); builds the UI into a temporary folder itself.
 import { execFileSync, spawn } from 'node:child_process';
+import { Builder } from 'selenium-webdriver';
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -31,6 +41,11 @@ const option = (name, fallback) => {
 const decisions = Number(option('decisions', '25'));
 const seed = Number(option('seed', '3'));
 const out = option('out', null);
+const frames = process.argv.includes('--frames');
+const at = option('at', null)?.split(',').map(Number) ?? null;
+const engine = option('engine', 'chromium');
+if (!['chromium', 'webkit'].includes(engine)) throw new Error(`--engine chromium or webkit, not ${engine}`);
+if (engine === 'webkit' && !frames) throw new Error('WebKitGTK has no profiler reachable here: --engine webkit needs --frames');
 const referee = join(repo, 'target', 'debug', 'referee');
 if (!existsSync(referee)) throw new Error(`no referee CLI at ${referee}: cargo build --bin referee`);
 
@@ -79,49 +94,114 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 
 // A phone's browser at 390×844, as the guest page's tests open it (headless Chromium alone keeps its window
 // at least 500 px wide).
-const driver = await guestBrowser();
+const webkit = engine === 'webkit' ? await webkitBrowser() : null;
+const driver = webkit ? webkit.driver : await guestBrowser();
+if (frames && !webkit) await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
 const respond = (action) => driver.executeAsyncScript('const done = arguments[arguments.length - 1]; window.__TAURI_INTERNALS__.invoke("respond", { action: arguments[0] }).then(done);', action);
-/** Waits until the app has timed `count` answers (its own record of each, ui/src/lib/startup.ts). */
-const timed = (count) => driver.wait(async () => (await driver.executeScript('return (window.__goebenTimings ?? []).length')) >= count, 10000);
+/** Waits until the app has timed `count` answers (its own record of each, ui/src/lib/startup.ts), inside the
+ * page: nothing of the harness runs there until the frame that shows the answer is painted. */
+const timed = (count) => driver.executeAsyncScript(
+  `const [count, done] = [arguments[0], arguments[arguments.length - 1]];
+   const end = performance.now() + 8000;
+   const look = () => ((window.__goebenTimings ?? []).length >= count || performance.now() > end ? done() : setTimeout(look, 25));
+   look();`,
+  count,
+);
 
 try {
   await driver.get(url);
+  console.log(`the page: ${await driver.executeScript('return `${innerWidth}×${innerHeight} at ${devicePixelRatio}×`')}`);
   await timed(1);
   await respond({ action: 'new_game', seed });
   await driver.navigate().refresh();
   await timed(1);
-  await driver.sendAndGetDevToolsCommand('Profiler.enable', {});
-  await driver.sendAndGetDevToolsCommand('Profiler.setSamplingInterval', { interval: 50 });
-  await driver.sendAndGetDevToolsCommand('Profiler.start', {});
+  if (!frames) {
+    await driver.sendAndGetDevToolsCommand('Profiler.enable', {});
+    await driver.sendAndGetDevToolsCommand('Profiler.setSamplingInterval', { interval: 50 });
+  }
+  const profiled = (i) => !frames && (at === null || at.includes(i + 1));
+  const profiles = [];
   const rows = [];
+  const taps = [];
   for (let i = 0; i < decisions; i += 1) {
     const decision = decide((await respond({ action: 'view' })).view);
     if (!decision) break;
     const before = await driver.executeScript('return window.__goebenTimings.length');
+    if (profiled(i)) await driver.sendAndGetDevToolsCommand('Profiler.start', {});
     await makeDecision(driver, decision);
     await timed(before + 1);
+    if (profiled(i)) profiles.push((await driver.sendAndGetDevToolsCommand('Profiler.stop', {})).profile);
     const t = await driver.executeScript('return window.__goebenTimings.at(-1)');
-    rows.push(`${decision.action.action.padEnd(20)} IPC ${t.ipc.toFixed(1).padStart(5)}  DOM ${t.dom.toFixed(1).padStart(5)}  painted ${t.paint.toFixed(1).padStart(5)} ms`);
+    taps.push(t);
+    rows.push(`${String(i + 1).padStart(3)} ${decision.action.action.padEnd(20)} IPC ${t.ipc.toFixed(1).padStart(5)}  DOM ${t.dom.toFixed(1).padStart(5)}  laid ${t.laid.toFixed(1).padStart(5)}  painted ${t.paint.toFixed(1).padStart(5)} ms`);
   }
-  const { profile } = await driver.sendAndGetDevToolsCommand('Profiler.stop', {});
-  if (out) writeFileSync(out, JSON.stringify(profile));
-  console.log(`${rows.length} decisions of seed ${seed} (Chromium, headless, 390×844):\n${rows.join('\n')}`);
-  report(profile, rows.length);
+  console.log(`${rows.length} decisions of seed ${seed} (${webkit ? 'WebKitGTK MiniBrowser' : 'Chromium, headless'}, 390×844):\n${rows.join('\n')}`);
+  if (frames) {
+    summarise(taps);
+  } else {
+    if (out) writeFileSync(out, JSON.stringify(profiles));
+    report(profiles, profiles.length);
+  }
 } finally {
   await driver.quit();
+  webkit?.stop();
   server.close();
   cli.kill();
   rmSync(dist, { recursive: true, force: true });
 }
 
+/** WebKitGTK's MiniBrowser driven by WebKitWebDriver in its own Xvfb, at 390×844, compositing off (as
+ * e2e/harness.mjs runs the app). */
+async function webkitBrowser() {
+  const display = ':97';
+  // A screen of the phone's size, the browser full-screen on it (no toolbar: its window could not be
+  // made narrower than 447 px).
+  const xvfb = spawn('Xvfb', [display, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+  const socket = `/tmp/.X11-unix/X${display.slice(1)}`;
+  for (let i = 0; i < 100 && !existsSync(socket); i += 1) await new Promise((r) => setTimeout(r, 50));
+  const port = 4744;
+  // GTK's own style sheet lets the toolbar's entry shrink, or the window stays at least 447 px wide.
+  const gtk = mkdtempSync(join(tmpdir(), 'goeben-profile-gtk-'));
+  mkdirSync(join(gtk, 'gtk-3.0'));
+  writeFileSync(join(gtk, 'gtk-3.0', 'gtk.css'), 'entry { min-width: 0; } * { min-width: 0; }\n');
+  const env = { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: gtk, WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
+  const wd = spawn('WebKitWebDriver', [`--port=${port}`], { env, stdio: 'ignore' });
+  await new Promise((r) => setTimeout(r, 500));
+  const browser = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+  const driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${port}`)
+    .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: browser, args: ['--automation'] } })
+    .build();
+  await driver.manage().setTimeouts({ implicit: 0, script: 10000 });
+  // The window's toolbar is not the page's: the window is grown until the page itself is 390×844.
+  await driver.get('about:blank');
+  let [w, h] = [390, 844];
+  for (let i = 0; i < 5; i += 1) {
+    await driver.manage().window().setRect({ width: w, height: h });
+    const [iw, ih] = await driver.executeScript('return [innerWidth, innerHeight]');
+    if (iw === 390 && ih === 844) break;
+    [w, h] = [w + 390 - iw, h + 844 - ih];
+  }
+  return { driver, stop: () => { wd.kill(); xvfb.kill(); } };
+}
+
+/** The taps' p50 / p95 (nearest rank): over HTTP to the answer, and from the answer to the DOM, laid out, painted. */
+function summarise(taps) {
+  const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+  const both = (f) => `${pct(taps.map(f), 50).toFixed(1)} / ${pct(taps.map(f), 95).toFixed(1)}`;
+  console.log(`\n${taps.length} taps, p50 / p95 ms: the answer (HTTP) ${both((t) => t.ipc)}; from the answer: DOM updated ${both((t) => t.dom - t.ipc)}, laid out ${both((t) => t.laid - t.ipc)}, painted ${both((t) => t.paint - t.ipc)}; from the tap, painted ${both((t) => t.paint)}`);
+}
+
 /** The app's functions by inclusive time, its components alone, and every function by its own time. */
-function report(profile, count) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+function report(profiles, count) {
   const name = (f) => `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
   const inclusive = new Map();
   const own = new Map();
+  for (const profile of profiles) add(profile);
+  function add(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   profile.samples.forEach((id, i) => {
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     const leaf = byId.get(id).callFrame;
@@ -134,6 +214,7 @@ function report(profile, count) {
       inclusive.set(name(f), (inclusive.get(name(f)) ?? 0) + ms);
     }
   });
+  }
   const top = (map, n, keep = () => true) => [...map.entries()].filter(([k]) => keep(k)).sort((a, b) => b[1] - a[1]).slice(0, n)
     .map(([k, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${(ms / count).toFixed(2).padStart(6)} ms a decision  ${k}`).join('\n');
   console.log(`\nthe app's code, inclusive:\n${top(inclusive, 30)}`);
