@@ -12,7 +12,7 @@ import type { PlayerView } from '../generated/PlayerView';
 import type { SeaZone } from '../generated/SeaZone';
 import type { SpaceRef } from '../generated/SpaceRef';
 import { actionsOf, legalIndex, labelOf } from './barrier';
-import { placeName, shipName } from './names';
+import { placeName, placeOf, shipName } from './names';
 
 type Legal = Pick<PlayerView, 'decisions'> & { game?: GameView | null };
 export type Contact = Extract<Action, { action: 'contact' }>;
@@ -178,12 +178,12 @@ export interface SpaceGroup {
 
 export function zoneOf(game: GameView | null | undefined, s: SpaceRef): SeaZone | null {
   if (s.kind === 'high_seas') return s.zone;
-  return game?.places.find((p) => p.id === s.id)?.sea_zone ?? null;
+  return placeOf(game, s.id)?.sea_zone ?? null;
 }
 
 function groupOf(game: GameView | null | undefined, s: SpaceRef): number {
   if (s.kind === 'high_seas') return 0;
-  const kind = game?.places.find((p) => p.id === s.id)?.kind;
+  const kind = placeOf(game, s.id)?.kind;
   return kind === 'patrol_zone' ? 1 : kind === 'port' || kind === 'naval_base' ? 2 : 3;
 }
 const GROUPS = ['Open sea', 'Patrol zones', 'Ports', 'Other spaces'];

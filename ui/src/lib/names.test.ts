@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { percent, placeName, shipName, speedName, trackName, weaponName } from './names';
+import type { GameView } from '../generated/GameView';
+import { keepWhole } from './reconcile';
+import { percent, placeName, placeOf, shipName, speedName, trackName, weaponName } from './names';
 
 describe('names looked up in the view', () => {
   it('names a high-seas space by its label and zone, an unknown place by its id', () => {
@@ -21,5 +23,23 @@ describe('names looked up in the view', () => {
     expect(percent(0.4567)).toBe('46%');
     expect(percent(0.001)).toBe('<1%');
     expect(percent(1)).toBe('100%');
+  });
+
+  it('finds a place by id in a list kept whole through its index, and in any other list by a search (issue #31)', () => {
+    const malta = { id: 'malta', name: 'Malta', kind: 'naval_base', nation: 'britain', sea_zone: 'central_med' };
+    const otranto = { id: 'otranto', name: 'Strait of Otranto', kind: 'patrol_zone', nation: 'neutral', sea_zone: 'adriatic' };
+    const game = keepWhole({ places: [malta, otranto] }, ['places']) as unknown as GameView;
+    expect(placeOf(game, 'otranto')).toBe(otranto);
+    expect(placeName(game, { kind: 'place', id: 'malta' })).toBe('Malta');
+    expect(placeOf(game, 'messina')).toBeUndefined();
+    // A list that is not kept whole may change in place: searched each time, so a renamed place is seen.
+    const open = { places: [{ ...malta }] } as unknown as GameView;
+    expect(placeOf(open, 'malta')?.name).toBe('Malta');
+    open.places[0].name = 'Valletta';
+    expect(placeOf(open, 'malta')?.name).toBe('Valletta');
+    // A new whole list (a new game): its own index.
+    const next = keepWhole({ places: [{ ...malta, name: 'Valletta' }] }, ['places']) as unknown as GameView;
+    expect(placeName(next, { kind: 'place', id: 'malta' })).toBe('Valletta');
+    expect(placeOf(next, 'otranto')).toBeUndefined();
   });
 });

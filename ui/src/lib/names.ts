@@ -3,11 +3,13 @@
 // closed set comes from the core (generated/names.ts); events, action labels, phase names, rule summaries
 // and 25.0's roles come worded in the view.
 import type { GameView } from '../generated/GameView';
+import type { PlaceView } from '../generated/PlaceView';
 import { SPEED_CHOICES, TRACK_NAMES, WEAPON_NAMES, ZONE_NAMES } from '../generated/names';
 import type { SpaceRef } from '../generated/SpaceRef';
 import type { Speed } from '../generated/Speed';
 import type { Track } from '../generated/Track';
 import type { Weapon } from '../generated/Weapon';
+import { isWhole } from './reconcile';
 
 export function prettify(id: string): string {
   return id.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -19,8 +21,27 @@ export function placeName(game: GameView | null | undefined, space: SpaceRef): s
     const zone = ZONE_NAMES[space.zone] ?? space.zone;
     return space.label ? `${space.label}, ${zone}` : `open sea, ${zone}`;
   }
-  const known = game?.places.find((p) => p.id === space.id);
+  const known = placeOf(game, space.id);
   return known ? known.name : prettify(space.id);
+}
+
+/** Each list of the map's places by id, built once per list: a list of spaces names each of its 20–60 spaces
+ * and groups them by the place's kind and zone, and a search through the places for each was most of a
+ * move card's cost (issue #31). Kept per list only where the list is never changed in place (App.svelte
+ * keeps `game.places` whole); any other list is searched. */
+const placeIndexes = new WeakMap<readonly PlaceView[], Map<string, PlaceView>>();
+
+/** The map's place of that id, if the view names it. */
+export function placeOf(game: GameView | null | undefined, id: string): PlaceView | undefined {
+  const places = game?.places;
+  if (!places) return undefined;
+  if (!isWhole(places)) return places.find((p) => p.id === id);
+  let index = placeIndexes.get(places);
+  if (!index) {
+    index = new Map(places.map((p) => [p.id, p]));
+    placeIndexes.set(places, index);
+  }
+  return index.get(id);
 }
 
 export function shipName(game: GameView | null | undefined, id: string): string {

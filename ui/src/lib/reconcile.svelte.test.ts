@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
-import { reconcile, same } from './reconcile';
+import { keepWhole, reconcile, same } from './reconcile';
 
 describe('reconcile: the next view folded into the one on screen', () => {
   it('makes the target equal to the next value, keeping every part that did not change', () => {
@@ -78,5 +78,53 @@ describe('reconcile: the next view folded into the one on screen', () => {
     expect(same(next, { ...next })).toBe(true);
     expect(same({ a: [1, { b: null }] }, { a: [1, { b: 0 }] })).toBe(false);
     expect(same({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+  });
+
+  it('keeps the parts named whole raw in a $state view, and a new one still wakes their readers (issue #31)', () => {
+    const first = keepWhole({ turn: 1, decisions: [{ action: { action: 'end_phase' } }] }, ['decisions']);
+    const view = $state(first);
+    // Raw: the very list and items given, not a proxy built over them (a proxy is another object).
+    expect(view.decisions).toBe(first.decisions);
+    expect(view.decisions[0]).toBe(first.decisions[0]);
+    expect(Array.isArray(view.decisions)).toBe(true);
+    // Control: a list not named whole is kept behind the proxy.
+    const given = { turn: 1, decisions: [{ action: { action: 'end_phase' } }] };
+    const plain = $state(given);
+    expect(plain.decisions).not.toBe(given.decisions);
+    expect(plain.decisions).toEqual(given.decisions);
+    let runs = 0;
+    const stop = $effect.root(() => {
+      $effect(() => {
+        void view.decisions.length;
+        runs++;
+      });
+    });
+    flushSync();
+    const next = keepWhole({ turn: 1, decisions: [{ action: { action: 'undo' } }, { action: { action: 'end_phase' } }] }, ['decisions']);
+    reconcile(view, next, first, ['decisions']);
+    flushSync();
+    expect(runs).toBe(2);
+    expect(view.decisions).toBe(next.decisions);
+    expect(JSON.parse(JSON.stringify(view))).toEqual({ turn: 1, decisions: [{ action: { action: 'undo' } }, { action: { action: 'end_phase' } }] });
+    // Made whole once: a list already whole is kept as it is.
+    expect(keepWhole(next, ['decisions']).decisions).toBe(next.decisions);
+    stop();
+  });
+
+  it('keeps a path under a key whole too: replaced when it differs, its siblings changed in place (issue #31)', () => {
+    const first = keepWhole({ game: { turn: 1, places: [{ id: 'malta' }] } }, ['game.places']);
+    const view = $state(first);
+    const game = view.game;
+    expect(view.game.places).toBe(first.game.places);
+    const same = keepWhole({ game: { turn: 2, places: [{ id: 'malta' }] } }, ['game.places']);
+    reconcile(view, same, first, ['game.places']);
+    expect(view.game).toBe(game);
+    expect(view.game.turn).toBe(2);
+    expect(view.game.places).toBe(first.game.places);
+    const other = keepWhole({ game: { turn: 2, places: [{ id: 'otranto' }] } }, ['game.places']);
+    reconcile(view, other, same, ['game.places']);
+    expect(view.game.places).toBe(other.game.places);
+    // A view without the path is left as it is.
+    expect(keepWhole({ game: null }, ['game.places'])).toEqual({ game: null });
   });
 });

@@ -4,6 +4,30 @@
 // field by field, only the readers of a changed field run: the battle cards, the fleet list and the log
 // stay as they are when nothing of theirs moved.
 
+/** A list `$state` keeps as it is: Svelte proxies plain objects and arrays only, so an array of this class is
+ * stored and read raw, its items too — no proxy built for each decision, action or place as the cards read
+ * them (issue #31: creating those proxies and walking their keys was ~4 ms of opening the movement phase).
+ * Only for what is replaced whole, never changed in place (`whole` below): nothing would see such a change. */
+class Whole<T> extends Array<T> {}
+
+/** Whether `list` is kept whole: never changed in place, so what is built from it may be kept per list. */
+export const isWhole = (list: unknown): boolean => list instanceof Whole;
+
+/** `view`'s lists at `paths` (keys, or keys of keys: `game.places`) made `Whole`, in place, before the view
+ * is kept in `$state`. */
+export function keepWhole<T extends object>(view: T, paths: readonly string[]): T {
+  for (const path of paths) {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    let at: unknown = view;
+    for (const key of keys) at = isObject(at) ? at[key] : undefined;
+    if (!isObject(at)) continue;
+    const list = at[last];
+    if (Array.isArray(list) && !(list instanceof Whole)) at[last] = Whole.from(list);
+  }
+  return view;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether two values parsed from JSON are equal (plain objects, arrays and primitives only). */
@@ -37,8 +61,9 @@ export function reconcile<T>(target: T, next: T, before?: T, whole: readonly str
   return next;
 }
 
-/** `whole`: the keys (of this object only) whose value is replaced as a whole when it differs, never changed
- * in place — for what is kept per object elsewhere (lib/barrier.ts indexes each list of decisions). */
+/** `whole`: the paths (from this object: `decisions`, `game.places`) whose value is replaced as a whole when it
+ * differs, never changed in place — for what is kept per list elsewhere (lib/barrier.ts indexes each list
+ * of decisions, lib/names.ts each list of places). */
 function reconcileObject(target: Record<string, unknown>, next: Record<string, unknown>, before?: Record<string, unknown>, whole: readonly string[] = []) {
   for (const key of Object.keys(before ?? target)) {
     if (!(key in next)) delete target[key];
@@ -49,7 +74,8 @@ function reconcileObject(target: Record<string, unknown>, next: Record<string, u
       if (before || !same(target[key], value)) target[key] = value;
       continue;
     }
-    const kept = reconcile(target[key], value, before?.[key]);
+    const inner = whole.filter((path) => path.startsWith(`${key}.`)).map((path) => path.slice(key.length + 1));
+    const kept = reconcile(target[key], value, before?.[key], inner);
     if (kept !== target[key]) target[key] = kept;
   }
 }
