@@ -14,7 +14,9 @@
 // machine, a peer for scripts/bench_app.mjs --frames (the stand-in shell's answer goes over HTTP, so compare
 // the time from the answer to the screen painted). `--engine webkit` opens the page in WebKitGTK's own
 // MiniBrowser (the app's engine, compositing off as in the app's tests) through WebKitWebDriver, in a 390×844
-// window under Xvfb: a change to the UI measured in seconds, without building the app.
+// window under Xvfb: a change to the UI measured in seconds, without building the app. `--engine app` plays the
+// same decisions in the release app (CARGO_TARGET_DIR or GOEBEN_APP says which), with nothing of the e2e
+// suite's checks and screenshots between the taps.
 //
 // `--at` profiles only the decisions of those numbers (from 1, as printed), the others untimed by the profiler.
 // Prints each decision's timings as the app measured them (ui/src/lib/startup.ts), then the app's functions
@@ -44,8 +46,8 @@ const out = option('out', null);
 const frames = process.argv.includes('--frames');
 const at = option('at', null)?.split(',').map(Number) ?? null;
 const engine = option('engine', 'chromium');
-if (!['chromium', 'webkit'].includes(engine)) throw new Error(`--engine chromium or webkit, not ${engine}`);
-if (engine === 'webkit' && !frames) throw new Error('WebKitGTK has no profiler reachable here: --engine webkit needs --frames');
+if (!['chromium', 'webkit', 'app'].includes(engine)) throw new Error(`--engine chromium, webkit or app, not ${engine}`);
+if (engine !== 'chromium' && !frames) throw new Error('WebKitGTK has no profiler reachable here: --engine webkit or app needs --frames');
 const referee = join(repo, 'target', 'debug', 'referee');
 if (!existsSync(referee)) throw new Error(`no referee CLI at ${referee}: cargo build --bin referee`);
 
@@ -94,7 +96,7 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 
 // A phone's browser at 390×844, as the guest page's tests open it (headless Chromium alone keeps its window
 // at least 500 px wide).
-const webkit = engine === 'webkit' ? await webkitBrowser() : null;
+const webkit = engine === 'webkit' ? await webkitBrowser() : engine === 'app' ? await releaseApp() : null;
 const driver = webkit ? webkit.driver : await guestBrowser();
 if (frames && !webkit) await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
 const respond = (action) => driver.executeAsyncScript('const done = arguments[arguments.length - 1]; window.__TAURI_INTERNALS__.invoke("respond", { action: arguments[0] }).then(done);', action);
@@ -109,7 +111,7 @@ const timed = (count) => driver.executeAsyncScript(
 );
 
 try {
-  await driver.get(url);
+  if (engine !== 'app') await driver.get(url);
   console.log(`the page: ${await driver.executeScript('return `${innerWidth}×${innerHeight} at ${devicePixelRatio}×`')}`);
   await timed(1);
   await respond({ action: 'new_game', seed });
@@ -135,7 +137,7 @@ try {
     taps.push(t);
     rows.push(`${String(i + 1).padStart(3)} ${decision.action.action.padEnd(20)} IPC ${t.ipc.toFixed(1).padStart(5)}  DOM ${t.dom.toFixed(1).padStart(5)}  laid ${t.laid.toFixed(1).padStart(5)}  painted ${t.paint.toFixed(1).padStart(5)} ms`);
   }
-  console.log(`${rows.length} decisions of seed ${seed} (${webkit ? 'WebKitGTK MiniBrowser' : 'Chromium, headless'}, 390×844):\n${rows.join('\n')}`);
+  console.log(`${rows.length} decisions of seed ${seed} (${{ app: 'the release app', webkit: 'WebKitGTK MiniBrowser', chromium: 'Chromium, headless' }[engine]}, 390×844):\n${rows.join('\n')}`);
   if (frames) {
     summarise(taps);
   } else {
@@ -148,6 +150,16 @@ try {
   server.close();
   cli.kill();
   rmSync(dist, { recursive: true, force: true });
+}
+
+/** The release app itself (e2e/harness.mjs: tauri-driver, its own Xvfb and data folder), its window 390×844:
+ * the same decisions with nothing of the e2e suite's between them (no screenshots, no checks of the page). */
+async function releaseApp() {
+  const { openApp, resize, startDriver } = await import('../e2e/harness.mjs');
+  const tauri = await startDriver();
+  const driver = await openApp();
+  await resize(driver, 390, 844);
+  return { driver, stop: () => tauri.stop() };
 }
 
 /** WebKitGTK's MiniBrowser driven by WebKitWebDriver in its own Xvfb, at 390×844, compositing off (as
@@ -189,7 +201,7 @@ async function webkitBrowser() {
 function summarise(taps) {
   const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
   const both = (f) => `${pct(taps.map(f), 50).toFixed(1)} / ${pct(taps.map(f), 95).toFixed(1)}`;
-  console.log(`\n${taps.length} taps, p50 / p95 ms: the answer (HTTP) ${both((t) => t.ipc)}; from the answer: DOM updated ${both((t) => t.dom - t.ipc)}, laid out ${both((t) => t.laid - t.ipc)}, painted ${both((t) => t.paint - t.ipc)}; from the tap, painted ${both((t) => t.paint)}`);
+  console.log(`\n${taps.length} taps, p50 / p95 ms: the answer (${engine === 'app' ? 'IPC' : 'HTTP'}) ${both((t) => t.ipc)}; from the answer: DOM updated ${both((t) => t.dom - t.ipc)}, laid out ${both((t) => t.laid - t.ipc)}, painted ${both((t) => t.paint - t.ipc)}; from the tap, painted ${both((t) => t.paint)}`);
 }
 
 /** The app's functions by inclusive time, its components alone, and every function by its own time. */
