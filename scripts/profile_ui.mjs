@@ -14,7 +14,7 @@
 // machine, a peer for scripts/bench_app.mjs --frames (the stand-in shell's answer goes over HTTP, so compare
 // the time from the answer to the screen painted). `--engine webkit` opens the page in WebKitGTK's own
 // MiniBrowser (the app's engine, compositing off as in the app's tests) through WebKitWebDriver, in a 390×844
-// window under Xvfb: a change to the UI measured in seconds, without building the app. `--engine app` plays the
+// window under Xvfb: a change to the UI measured in a minute, without building the app. `--engine app` plays the
 // same decisions in the release app (CARGO_TARGET_DIR or GOEBEN_APP says which), with nothing of the e2e
 // suite's checks and screenshots between the taps.
 //
@@ -166,8 +166,6 @@ async function releaseApp() {
  * e2e/harness.mjs runs the app). */
 async function webkitBrowser() {
   const display = ':97';
-  // A screen of the phone's size, the browser full-screen on it (no toolbar: its window could not be
-  // made narrower than 447 px).
   const xvfb = spawn('Xvfb', [display, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
   const socket = `/tmp/.X11-unix/X${display.slice(1)}`;
   for (let i = 0; i < 100 && !existsSync(socket); i += 1) await new Promise((r) => setTimeout(r, 50));
@@ -185,7 +183,8 @@ async function webkitBrowser() {
     .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: browser, args: ['--automation'] } })
     .build();
   await driver.manage().setTimeouts({ implicit: 0, script: 10000 });
-  // The window's toolbar is not the page's: the window is grown until the page itself is 390×844.
+  // The window's toolbar is not the page's: the window is sized until the page itself is 390×844 (or as
+  // near as GTK lets it: 391×844 here; the page's size is printed).
   await driver.get('about:blank');
   let [w, h] = [390, 844];
   for (let i = 0; i < 5; i += 1) {
@@ -194,10 +193,17 @@ async function webkitBrowser() {
     if (iw === 390 && ih === 844) break;
     [w, h] = [w + 390 - iw, h + 844 - ih];
   }
-  return { driver, stop: () => { wd.kill(); xvfb.kill(); } };
+  return {
+    driver,
+    stop: () => {
+      wd.kill();
+      xvfb.kill();
+      rmSync(gtk, { recursive: true, force: true });
+    },
+  };
 }
 
-/** The taps' p50 / p95 (nearest rank): over HTTP to the answer, and from the answer to the DOM, laid out, painted. */
+/** The taps' p50 / p95 (nearest rank): to the answer (over HTTP; in the app over IPC), and from the answer to the DOM, laid out, painted. */
 function summarise(taps) {
   const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
   const both = (f) => `${pct(taps.map(f), 50).toFixed(1)} / ${pct(taps.map(f), 95).toFixed(1)}`;
@@ -211,21 +217,21 @@ function report(profiles, count) {
   const own = new Map();
   for (const profile of profiles) add(profile);
   function add(profile) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    const leaf = byId.get(id).callFrame;
-    own.set(name(leaf), (own.get(name(leaf)) ?? 0) + ms);
-    const seen = new Set();
-    for (let p = id; p !== undefined; p = parent.get(p)) {
-      const f = byId.get(p).callFrame;
-      if (!f.url.includes('/assets/') || seen.has(name(f))) continue;
-      seen.add(name(f));
-      inclusive.set(name(f), (inclusive.get(name(f)) ?? 0) + ms);
-    }
-  });
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    profile.samples.forEach((id, i) => {
+      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      const leaf = byId.get(id).callFrame;
+      own.set(name(leaf), (own.get(name(leaf)) ?? 0) + ms);
+      const seen = new Set();
+      for (let p = id; p !== undefined; p = parent.get(p)) {
+        const f = byId.get(p).callFrame;
+        if (!f.url.includes('/assets/') || seen.has(name(f))) continue;
+        seen.add(name(f));
+        inclusive.set(name(f), (inclusive.get(name(f)) ?? 0) + ms);
+      }
+    });
   }
   const top = (map, n, keep = () => true) => [...map.entries()].filter(([k]) => keep(k)).sort((a, b) => b[1] - a[1]).slice(0, n)
     .map(([k, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${(ms / count).toFixed(2).padStart(6)} ms a decision  ${k}`).join('\n');
