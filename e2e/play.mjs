@@ -4,6 +4,26 @@ import assert from 'node:assert/strict';
 import { byTestId, scrollToCenter, tap, waitForTestId } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 
+/** How many answers the app has timed (ui/src/lib/startup.ts). */
+export const timedCount = (driver) => driver.executeScript('return (window.__goebenTimings ?? []).length');
+
+/** Waits, inside the page, until the app has timed more than `count` answers: the frame that shows the
+ * tap's answer is painted. Until then nothing of the harness runs in the page (issue #31: the view read over
+ * WebDriver right after the click — a `respond` over IPC and its 20 KB back through the page — ran inside
+ * the tap's own timing). Gives up after 8 s (WebDriver's own limit is 10): a tap the app never sent is the
+ * caller's to report. */
+export function untilTimed(driver, count) {
+  return driver.executeAsyncScript(
+    `const [count, done] = [arguments[0], arguments[arguments.length - 1]];
+     const end = performance.now() + 8000;
+     // Looked at from inside the page, a timer apart, for a look costs the page microseconds where a
+     // WebDriver call costs it milliseconds: time itself is being measured meanwhile.
+     const look = () => ((window.__goebenTimings ?? []).length > count || performance.now() > end ? done() : setTimeout(look, 25));
+     look();`,
+    count,
+  );
+}
+
 /** Picks an option of a select by its value, after scrolling the select into view. A value that is JSON (a
  * space) matches whatever the order of its keys: a view read through WebDriver may list them differently. */
 async function pick(driver, select, value) {

@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
-import { makeDecision, readShift } from './play.mjs';
+import { makeDecision, readShift, timedCount, untilTimed } from './play.mjs';
 import { Key } from 'selenium-webdriver';
 import { SIZES, showAt, measureFit, controlOf, assertOneHanded } from './fit.mjs';
 
@@ -74,103 +74,62 @@ async function keepTimings(driver) {
   timings.push(...(await driver.executeScript('return window.__goebenTimings ?? []')));
 }
 
+/** The app's markup (its mount point's), as a tap found it and as its answer left it, for the `page` floor. */
+const pages = [];
+const markup = (driver) => driver.executeScript("return document.getElementById('app').innerHTML");
+
 /** The floors of tap → screen in this app on this display, in the same run as the game's (scripts/bench_app.mjs
- * reports them side by side): 30 times, at a random moment of the display's frame as a tap comes, a request
- * that changes nothing (`view`) over IPC, then the page changed, and the frame that shows it. `word`: one
- * word changed on the page (the least an answer can change). `screen`: every box of the game's own page
- * moved by a pixel, no node changed (what an answer that moves the page from its top costs WebKit at the
- * least: style, layout and painting the whole window). */
+ * reports them side by side): at a random moment of the display's frame as a tap comes, a request that
+ * changes nothing (`view`) over IPC, then the page changed, and the frame that shows it. `word` (30 times):
+ * one word changed on the page (the least an answer can change). `screen` (30 times): every box of the
+ * game's own page moved by a pixel, no node changed (what an answer that moves the page from its top costs
+ * WebKit at the least: style, layout and painting the whole window). `page` (once a tap, issue #31): the
+ * markup the tap's answer left swapped in whole for the markup the tap found (the browser's own HTML parser
+ * builds it; no app code runs) — what the page costs WebKit to build, style, lay out and paint, the least
+ * any UI code could spend on it where most of the page is new (where little changes it is more than an
+ * update in place needs; and its text was laid out once already in the game, so WebKit's caches for it are
+ * warm where a tap meets it new). `page` runs last: the app's own DOM is gone afterwards. */
 async function floorTimings(driver, change) {
   return driver.executeAsyncScript(
-    `const [change, done] = [arguments[0], arguments[arguments.length - 1]];
+    `const [change, pages, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+     // The frame that shows it, painted (time itself, as ui/src/lib/startup.ts afterPaint).
+     const painted = (onFrame) => new Promise((r) => requestAnimationFrame(() => { onFrame?.(); setTimeout(r, 0); }));
      (async () => {
        const mark = document.createElement('p');
        mark.setAttribute('aria-hidden', 'true');
        mark.style.cssText = 'position: fixed; left: 0; bottom: 0; margin: 0; font-size: 1px';
        document.body.append(mark);
+       const app = document.getElementById('app');
        const page = document.querySelector('main');
+       const steps = change === 'page' ? pages : Array.from({ length: 30 }, (_, i) => ({ action: change, i }));
        const out = [];
-       for (let i = 0; i < 30; i += 1) {
+       for (const step of steps) {
+         if (change === 'page') {
+           app.innerHTML = step.before;
+           await painted();
+           await painted();
+         }
          // A random moment of the display's frame, as a tap comes: time itself is what is measured.
          await new Promise((r) => setTimeout(r, 20 + Math.random() * 17));
          const sent = performance.now();
          await window.__TAURI_INTERNALS__.invoke('respond', { action: { action: 'view' } });
          const answered = performance.now();
-         if (change === 'word') mark.textContent = String(i);
-         else page.style.paddingLeft = i % 2 ? '1px' : '';
-         const dom = performance.now();
-         document.body.getBoundingClientRect();
-         const laid = performance.now();
-         let frame = laid;
-         // The frame that shows it, painted (time itself, as ui/src/lib/startup.ts afterPaint).
-         await new Promise((r) => requestAnimationFrame(() => { frame = performance.now(); setTimeout(r, 0); }));
-         out.push({ action: 'floor-' + change, ipc: answered - sent, dom: dom - sent, laid: laid - sent, frame: frame - sent, paint: performance.now() - sent });
-       }
-       mark.remove();
-       page.style.paddingLeft = '';
-       done(out);
-     })();`,
-    change,
-  );
-}
-
-/** The app's markup (its mount point's), as a tap found it and as its answer left it, for `pageTimings`. */
-const pages = [];
-const markup = (driver) => driver.executeScript("return document.getElementById('app').innerHTML");
-
-/** The floor of each tap's page in this app (issue #31): the markup the tap's answer left, swapped in whole
- * for the markup the tap found (the browser's own HTML parser builds it; no app code runs), after a `view`
- * over IPC, and the frame that shows it — what the page costs WebKit to build, style, lay out and paint, the
- * least any UI code could spend on it where most of the page is new (where little changes it is more than
- * an update in place needs; and its text was laid out once already in the game, so WebKit's caches for it
- * are warm where a tap meets it new). Run last: the app's own DOM is gone afterwards. */
-async function pageTimings(driver) {
-  return driver.executeAsyncScript(
-    `const [pages, done] = [arguments[0], arguments[arguments.length - 1]];
-     const app = document.getElementById('app');
-     // The frame that shows it, painted (time itself, as ui/src/lib/startup.ts afterPaint).
-     const painted = (onFrame) => new Promise((r) => requestAnimationFrame(() => { onFrame?.(); setTimeout(r, 0); }));
-     (async () => {
-       const out = [];
-       for (const { action, before, after } of pages) {
-         app.innerHTML = before;
-         await painted();
-         await painted();
-         // A random moment of the display's frame, as a tap comes: time itself is what is measured.
-         await new Promise((r) => setTimeout(r, 20 + Math.random() * 17));
-         const sent = performance.now();
-         await window.__TAURI_INTERNALS__.invoke('respond', { action: { action: 'view' } });
-         const answered = performance.now();
-         app.innerHTML = after;
+         if (change === 'word') mark.textContent = String(step.i);
+         else if (change === 'screen') page.style.paddingLeft = step.i % 2 ? '1px' : '';
+         else app.innerHTML = step.after;
          const dom = performance.now();
          document.body.getBoundingClientRect();
          const laid = performance.now();
          let frame = laid;
          await painted(() => (frame = performance.now()));
-         out.push({ action: 'page-' + action, ipc: answered - sent, dom: dom - sent, laid: laid - sent, frame: frame - sent, paint: performance.now() - sent });
+         out.push({ action: (change === 'page' ? 'page-' : 'floor-') + step.action, ipc: answered - sent, dom: dom - sent, laid: laid - sent, frame: frame - sent, paint: performance.now() - sent });
        }
+       mark.remove();
+       if (change !== 'page') page.style.paddingLeft = '';
        done(out);
      })();`,
-    pages,
-  );
-}
-
-/** How many answers the app has timed (ui/src/lib/startup.ts). */
-const timedCount = (driver) => driver.executeScript('return (window.__goebenTimings ?? []).length');
-
-/** Waits, inside the page, until the app has timed more than `count` answers: the frame that shows the
- * tap's answer is painted. Until then nothing of the harness runs in the page (issue #31: the view read over
- * WebDriver right after the click — a `respond` over IPC and its 20 KB back through the page — ran inside
- * the tap's own timing). Gives up after 8 s (WebDriver's own limit is 10): a tap the app never sent is the caller's to report. */
-function untilTimed(driver, count) {
-  return driver.executeAsyncScript(
-    `const [count, done] = [arguments[0], arguments[arguments.length - 1]];
-     const end = performance.now() + 8000;
-     // Looked at from inside the page, a timer apart, for a look costs the page microseconds where a
-     // WebDriver call costs it milliseconds: time itself is being measured meanwhile.
-     const look = () => ((window.__goebenTimings ?? []).length > count || performance.now() > end ? done() : setTimeout(look, 25));
-     look();`,
-    count,
+    change,
+    change === 'page' ? pages : [],
   );
 }
 
@@ -375,7 +334,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     writeFileSync(join(screenshotDir, 'timings-floor-screen.json'), `${JSON.stringify(await floorTimings(driver, 'screen'))}\n`);
     writeFileSync(join(screenshotDir, 'one-handed.json'), `${JSON.stringify(handed, null, 1)}\n`);
     // Last: it replaces the app's own DOM.
-    const pageFloor = await pageTimings(driver);
+    const pageFloor = await floorTimings(driver, 'page');
     assert.equal(pageFloor.length, pages.length, 'every tap\'s page was timed');
     writeFileSync(join(screenshotDir, 'timings-floor-page.json'), `${JSON.stringify(pageFloor)}\n`);
     // The largest move of a tapped control's

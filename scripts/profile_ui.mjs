@@ -31,9 +31,10 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '../e2e/harness.mjs';
 import { decide } from '../e2e/policy.mjs';
 import { guestBrowser } from '../e2e/table.mjs';
-import { makeDecision } from '../e2e/play.mjs';
+import { makeDecision, timedCount, untilTimed } from '../e2e/play.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
@@ -100,23 +101,14 @@ const webkit = engine === 'webkit' ? await webkitBrowser() : engine === 'app' ? 
 const driver = webkit ? webkit.driver : await guestBrowser();
 if (frames && !webkit) await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 1, mobile: true });
 const respond = (action) => driver.executeAsyncScript('const done = arguments[arguments.length - 1]; window.__TAURI_INTERNALS__.invoke("respond", { action: arguments[0] }).then(done);', action);
-/** Waits until the app has timed `count` answers (its own record of each, ui/src/lib/startup.ts), inside the
- * page: nothing of the harness runs there until the frame that shows the answer is painted. */
-const timed = (count) => driver.executeAsyncScript(
-  `const [count, done] = [arguments[0], arguments[arguments.length - 1]];
-   const end = performance.now() + 8000;
-   const look = () => ((window.__goebenTimings ?? []).length >= count || performance.now() > end ? done() : setTimeout(look, 25));
-   look();`,
-  count,
-);
 
 try {
   if (engine !== 'app') await driver.get(url);
   console.log(`the page: ${await driver.executeScript('return `${innerWidth}×${innerHeight} at ${devicePixelRatio}×`')}`);
-  await timed(1);
+  await untilTimed(driver, 0);
   await respond({ action: 'new_game', seed });
   await driver.navigate().refresh();
-  await timed(1);
+  await untilTimed(driver, 0);
   if (!frames) {
     await driver.sendAndGetDevToolsCommand('Profiler.enable', {});
     await driver.sendAndGetDevToolsCommand('Profiler.setSamplingInterval', { interval: 50 });
@@ -128,10 +120,10 @@ try {
   for (let i = 0; i < decisions; i += 1) {
     const decision = decide((await respond({ action: 'view' })).view);
     if (!decision) break;
-    const before = await driver.executeScript('return window.__goebenTimings.length');
+    const before = await timedCount(driver);
     if (profiled(i)) await driver.sendAndGetDevToolsCommand('Profiler.start', {});
     await makeDecision(driver, decision);
-    await timed(before + 1);
+    await untilTimed(driver, before);
     if (profiled(i)) profiles.push((await driver.sendAndGetDevToolsCommand('Profiler.stop', {})).profile);
     const t = await driver.executeScript('return window.__goebenTimings.at(-1)');
     taps.push(t);
@@ -168,7 +160,7 @@ async function webkitBrowser() {
   const display = ':97';
   const xvfb = spawn('Xvfb', [display, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
   const socket = `/tmp/.X11-unix/X${display.slice(1)}`;
-  for (let i = 0; i < 100 && !existsSync(socket); i += 1) await new Promise((r) => setTimeout(r, 50));
+  await waitFor(`Xvfb to listen on ${socket}`, () => existsSync(socket), 5000);
   const port = 4744;
   // GTK's own style sheet lets the toolbar's entry shrink, or the window stays at least 447 px wide.
   const gtk = mkdtempSync(join(tmpdir(), 'goeben-profile-gtk-'));
