@@ -475,6 +475,17 @@ fn player_dice_the_review_shows_whose_dice_they_were() {
                     .any(|b| b.german.player_dice + b.allied.player_dice > 0),
             "seed {seed}: the battles' player dice are counted"
         );
+        // The sentence under the luck chart is written by the core, and only when the player rolled.
+        let rolled = review
+            .battles
+            .iter()
+            .any(|b| b.german.player_dice + b.allied.player_dice > 0);
+        assert_eq!(
+            review.luck_yours.is_some(),
+            rolled,
+            "seed {seed}: {:?}",
+            review.luck_yours
+        );
     }
 }
 

@@ -10,7 +10,7 @@ use ts_rs::TS;
 
 use crate::api::finished::MissionOutcome;
 use crate::api::record::GameRecord;
-use crate::api::review::{battles, SideLuck};
+use crate::api::review::{battles, plural, SideLuck};
 use crate::api::session::Session;
 use crate::ground::error::ErrorInfo;
 
@@ -200,14 +200,6 @@ impl CareerAnswer {
             error: Some(error),
             ..CareerAnswer::default()
         }
-    }
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
     }
 }
 

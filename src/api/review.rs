@@ -35,6 +35,11 @@ pub struct Review {
     /// Every log line, turn by turn (taken-back lines left out, take-backs kept).
     pub turns: Vec<TurnLines>,
     pub battles: Vec<BattleLuck>,
+    /// The luck chart in one sentence, for a screen reader: every battle, both sides.
+    pub luck_summary: String,
+    /// Under house rule "I roll the dice", what the player's own fire dice did, side by side (None
+    /// when the player rolled none).
+    pub luck_yours: Option<String>,
     pub take_backs: u32,
 }
 
@@ -78,6 +83,14 @@ pub struct BattleLuck {
     pub space: String,
     pub german: SideLuck,
     pub allied: SideLuck,
+    /// The chart's words for this battle (the UI composes none): its title, and each side's hits
+    /// against those expected ("3 hits · 1.3 exp.", or "no fire").
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub german_words: String,
+    #[serde(default)]
+    pub allied_words: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
@@ -107,6 +120,7 @@ pub fn build(session: &Session) -> Result<Review, ErrorInfo> {
     let game = session.running_game().expect("over for good");
     let over = game.game_over.clone().expect("over for good");
     let (setup, trend) = replay(&record).map_err(|e| crate::ground::error::illegal(e).to_info())?;
+    let battles = battles(session);
     Ok(Review {
         orders: record
             .final_view
@@ -128,7 +142,9 @@ pub fn build(session: &Session) -> Result<Review, ErrorInfo> {
         setup,
         trend,
         turns: turns(session),
-        battles: battles(session),
+        luck_summary: luck_summary(&battles),
+        luck_yours: luck_yours(&battles),
+        battles,
         take_backs: record.take_backs,
     })
 }
@@ -253,10 +269,13 @@ pub(crate) fn battles(session: &Session) -> Vec<BattleLuck> {
             Some(i) => i,
             None => {
                 out.push(BattleLuck {
+                    title: format!("Turn {} · {space}", entry.turn),
                     turn: entry.turn,
                     space,
                     german: SideLuck::default(),
                     allied: SideLuck::default(),
+                    german_words: String::new(),
+                    allied_words: String::new(),
                 });
                 out.len() - 1
             }
@@ -281,5 +300,168 @@ pub(crate) fn battles(session: &Session) -> Vec<BattleLuck> {
             side.player_expected += expected;
         }
     }
+    for b in &mut out {
+        b.german_words = side_words(&b.german);
+        b.allied_words = side_words(&b.allied);
+    }
     out
+}
+
+/// "1 hit", "3 hits".
+pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// An expected count as the luck chart prints it: a whole number bare, any other to one decimal.
+fn short(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// One side's figures beside its bar.
+fn side_words(side: &SideLuck) -> String {
+    if side.dice == 0 {
+        "no fire".into()
+    } else {
+        format!(
+            "{} · {} exp.",
+            plural(side.hits, "hit", "hits"),
+            short(side.expected)
+        )
+    }
+}
+
+fn sides(b: &BattleLuck) -> [(&'static str, &SideLuck); 2] {
+    [("German", &b.german), ("Allied", &b.allied)]
+}
+
+fn luck_summary(battles: &[BattleLuck]) -> String {
+    if battles.is_empty() {
+        return "No battle was fought.".into();
+    }
+    let each: Vec<String> = battles
+        .iter()
+        .map(|b| {
+            let said: Vec<String> = sides(b)
+                .into_iter()
+                .map(|(name, s)| {
+                    if s.dice == 0 {
+                        format!("{name} did not fire")
+                    } else {
+                        format!(
+                            "{name} {} against {} expected from {}",
+                            plural(s.hits, "hit", "hits"),
+                            short(s.expected),
+                            plural(s.dice, "die", "dice")
+                        )
+                    }
+                })
+                .collect();
+            format!("turn {}, {}: {}", b.turn, b.space, said.join("; "))
+        })
+        .collect();
+    format!("Dice luck per battle: {}.", each.join(". "))
+}
+
+/// House rule "I roll the dice": the dice the player rolled and entered, each side's summed apart.
+fn luck_yours(battles: &[BattleLuck]) -> Option<String> {
+    let german: fn(&BattleLuck) -> &SideLuck = |b| &b.german;
+    let allied: fn(&BattleLuck) -> &SideLuck = |b| &b.allied;
+    let said: Vec<String> = [("German", german), ("Allied", allied)]
+        .into_iter()
+        .filter_map(|(name, side)| {
+            let dice: u32 = battles.iter().map(|b| side(b).player_dice).sum();
+            let hits: u32 = battles.iter().map(|b| side(b).player_hits).sum();
+            let expected: f64 = battles.iter().map(|b| side(b).player_expected).sum();
+            (dice > 0).then(|| {
+                format!(
+                    "{name} fire {}, {} against {} expected",
+                    plural(dice, "die", "dice"),
+                    plural(hits, "hit", "hits"),
+                    short(expected)
+                )
+            })
+        })
+        .collect();
+    (!said.is_empty()).then(|| {
+        format!(
+            "Of these, the dice you rolled (house rule \"I roll the dice\"): {}.",
+            said.join("; ")
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn side(dice: u32, hits: u32, expected: f64) -> SideLuck {
+        SideLuck {
+            dice,
+            hits,
+            expected,
+            ..SideLuck::default()
+        }
+    }
+
+    fn battle(turn: u8, space: &str, german: SideLuck, allied: SideLuck) -> BattleLuck {
+        BattleLuck {
+            turn,
+            space: space.into(),
+            title: format!("Turn {turn} · {space}"),
+            german_words: side_words(&german),
+            allied_words: side_words(&allied),
+            german,
+            allied,
+        }
+    }
+
+    #[test]
+    fn the_luck_chart_words_are_written_by_the_core_one_and_many_alike() {
+        assert_eq!(side_words(&side(8, 3, 4.0 / 3.0)), "3 hits · 1.3 exp.");
+        assert_eq!(side_words(&side(2, 1, 1.0)), "1 hit · 1 exp.");
+        assert_eq!(side_words(&side(0, 0, 0.0)), "no fire");
+        let battles = [
+            battle(2, "Malta", side(8, 3, 4.0 / 3.0), side(1, 0, 2.0 / 3.0)),
+            battle(3, "open sea", side(6, 1, 1.0), side(0, 0, 0.0)),
+        ];
+        assert_eq!(
+            luck_summary(&battles),
+            "Dice luck per battle: turn 2, Malta: German 3 hits against 1.3 expected from 8 dice; \
+             Allied 0 hits against 0.7 expected from 1 die. turn 3, open sea: German 1 hit against 1 \
+             expected from 6 dice; Allied did not fire."
+        );
+        assert_eq!(luck_summary(&[]), "No battle was fought.");
+        assert_eq!(luck_yours(&battles), None, "no die was the player's");
+    }
+
+    #[test]
+    fn player_dice_the_luck_chart_sums_the_players_own_dice_apart_for_each_side() {
+        let mut battles = [
+            battle(2, "Malta", side(8, 3, 1.3333), side(4, 0, 0.6667)),
+            battle(3, "open sea", side(6, 1, 1.0), side(0, 0, 0.0)),
+        ];
+        (battles[0].german.player_dice, battles[0].german.player_hits) = (8, 3);
+        battles[0].german.player_expected = 1.3333;
+        (battles[1].german.player_dice, battles[1].german.player_hits) = (6, 1);
+        battles[1].german.player_expected = 1.0;
+        (
+            battles[0].allied.player_dice,
+            battles[0].allied.player_expected,
+        ) = (1, 0.6667);
+        assert_eq!(
+            luck_yours(&battles).as_deref(),
+            Some(
+                "Of these, the dice you rolled (house rule \"I roll the dice\"): German fire 14 dice, \
+                 4 hits against 2.3 expected; Allied fire 1 die, 0 hits against 0.7 expected."
+            )
+        );
+    }
 }

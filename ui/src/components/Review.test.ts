@@ -77,24 +77,20 @@ describe('the after-action review (issue #14)', () => {
     expect(battles[0].textContent).toContain('Turn 2 · Malta');
     expect(battles[0].textContent).toContain('3 hits · 1.3 exp.');
     expect(battles[0].textContent).toContain('0 hits · 0.7 exp.');
+    expect(battles[1].textContent).toContain('1 hit · 1 exp.');
     expect(battles[1].textContent).toContain('no fire');
     expect(battles[0].querySelectorAll('rect.hits').length).toBe(1); // the Allied side hit nothing
     expect(battles[0].querySelectorAll('line.expected').length).toBe(2);
-    expect(luck.getAttribute('aria-label')).toContain('turn 2, Malta: German 3 hits against 1.3 expected from 8 dice');
+    expect(luck.getAttribute('aria-label')).toBe(REVIEW.luck_summary);
   });
 
-  it("counts the dice the player rolled apart under the chart (house rule \"I roll the dice\"), and says nothing without them", () => {
+  it("shows the core's words for the dice the player rolled under the chart (house rule \"I roll the dice\"), and nothing without them", () => {
     render(Review, { review: REVIEW, close: () => {} });
     expect(screen.queryByTestId(tid.luckYours)).toBeNull();
     cleanup();
-    const mine = structuredClone(REVIEW);
-    mine.battles[0].german = { ...mine.battles[0].german, player_dice: 8, player_hits: 3, player_expected: 1.3333 };
-    mine.battles[1].german = { ...mine.battles[1].german, player_dice: 6, player_hits: 1, player_expected: 1 };
-    mine.battles[0].allied = { ...mine.battles[0].allied, player_dice: 4, player_hits: 0, player_expected: 0.6667 };
-    render(Review, { review: mine, close: () => {} });
-    expect(screen.getByTestId(tid.luckYours).textContent).toMatch(
-      /German fire 14 dice, 4 hits against 2\.3 expected; Allied fire 4 dice, 0 hits against 0\.7 expected\./,
-    );
+    const yours = 'Of these, the dice you rolled (house rule "I roll the dice"): German fire 14 dice, 4 hits against 2.3 expected.';
+    render(Review, { review: { ...REVIEW, luck_yours: yours }, close: () => {} });
+    expect(screen.getByTestId(tid.luckYours).textContent).toBe(yours);
   });
 
   it('steps through the log turn by turn, marking dice, reveals and battles', async () => {

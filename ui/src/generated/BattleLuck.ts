@@ -4,4 +4,9 @@ import type { SideLuck } from "./SideLuck";
 /**
  * One battle's dice against their odds, for each side.
  */
-export type BattleLuck = { turn: number, space: string, german: SideLuck, allied: SideLuck, };
+export type BattleLuck = { turn: number, space: string, german: SideLuck, allied: SideLuck, 
+/**
+ * The chart's words for this battle (the UI composes none): its title, and each side's hits
+ * against those expected ("3 hits · 1.3 exp.", or "no fire").
+ */
+title: string, german_words: string, allied_words: string, };

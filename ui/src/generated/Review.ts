@@ -24,4 +24,13 @@ trend: Array<TurnPoint>,
 /**
  * Every log line, turn by turn (taken-back lines left out, take-backs kept).
  */
-turns: Array<TurnLines>, battles: Array<BattleLuck>, take_backs: number, };
+turns: Array<TurnLines>, battles: Array<BattleLuck>, 
+/**
+ * The luck chart in one sentence, for a screen reader: every battle, both sides.
+ */
+luck_summary: string, 
+/**
+ * Under house rule "I roll the dice", what the player's own fire dice did, side by side (None
+ * when the player rolled none).
+ */
+luck_yours: string | null, take_backs: number, };

@@ -67,8 +67,11 @@ export const REVIEW: Review = {
     { turn: 3, lines: [{ rule: '17.0', text: 'Victory points -2 → 12 (Orders).', kind: 'vp' }] },
   ],
   battles: [
-    { turn: 2, space: 'Malta', german: { dice: 8, hits: 3, expected: 1.3333, player_dice: 0, player_hits: 0, player_expected: 0 }, allied: { dice: 4, hits: 0, expected: 0.6667, player_dice: 0, player_hits: 0, player_expected: 0 } },
-    { turn: 3, space: 'open sea, Eastern Mediterranean', german: { dice: 6, hits: 1, expected: 1, player_dice: 0, player_hits: 0, player_expected: 0 }, allied: { dice: 0, hits: 0, expected: 0, player_dice: 0, player_hits: 0, player_expected: 0 } },
+    { turn: 2, space: 'Malta', title: 'Turn 2 · Malta', german: { dice: 8, hits: 3, expected: 1.3333, player_dice: 0, player_hits: 0, player_expected: 0 }, allied: { dice: 4, hits: 0, expected: 0.6667, player_dice: 0, player_hits: 0, player_expected: 0 }, german_words: '3 hits · 1.3 exp.', allied_words: '0 hits · 0.7 exp.' },
+    { turn: 3, space: 'open sea, Eastern Mediterranean', title: 'Turn 3 · open sea, Eastern Mediterranean', german: { dice: 6, hits: 1, expected: 1, player_dice: 0, player_hits: 0, player_expected: 0 }, allied: { dice: 0, hits: 0, expected: 0, player_dice: 0, player_hits: 0, player_expected: 0 }, german_words: '1 hit · 1 exp.', allied_words: 'no fire' },
   ],
+  // The core's words (src/api/review.rs luck_summary, luck_yours), as it writes them for these battles.
+  luck_summary: 'Dice luck per battle: turn 2, Malta: German 3 hits against 1.3 expected from 8 dice; Allied 0 hits against 0.7 expected from 4 dice. turn 3, open sea, Eastern Mediterranean: German 1 hit against 1 expected from 6 dice; Allied did not fire.',
+  luck_yours: null,
   take_backs: 2,
 };
