@@ -84,12 +84,9 @@ pub struct BattleLuck {
     pub german: SideLuck,
     pub allied: SideLuck,
     /// The chart's words for this battle (the UI composes none): its title, and each side's hits
-    /// against those expected ("3 hits · 1.3 exp.", or "no fire").
-    #[serde(default)]
+    /// against those expected ("3 hits · 1.3 exp.", or "no fire"). Written for the review only.
     pub title: String,
-    #[serde(default)]
     pub german_words: String,
-    #[serde(default)]
     pub allied_words: String,
 }
 
@@ -120,7 +117,7 @@ pub fn build(session: &Session) -> Result<Review, ErrorInfo> {
     let game = session.running_game().expect("over for good");
     let over = game.game_over.clone().expect("over for good");
     let (setup, trend) = replay(&record).map_err(|e| crate::ground::error::illegal(e).to_info())?;
-    let battles = battles(session);
+    let battles = worded(battles(session));
     Ok(Review {
         orders: record
             .final_view
@@ -269,7 +266,7 @@ pub(crate) fn battles(session: &Session) -> Vec<BattleLuck> {
             Some(i) => i,
             None => {
                 out.push(BattleLuck {
-                    title: format!("Turn {} · {space}", entry.turn),
+                    title: String::new(),
                     turn: entry.turn,
                     space,
                     german: SideLuck::default(),
@@ -300,11 +297,17 @@ pub(crate) fn battles(session: &Session) -> Vec<BattleLuck> {
             side.player_expected += expected;
         }
     }
-    for b in &mut out {
+    out
+}
+
+/// The battles with the chart's words written in (the career sums the figures and needs none).
+fn worded(mut battles: Vec<BattleLuck>) -> Vec<BattleLuck> {
+    for b in &mut battles {
+        b.title = format!("Turn {} · {}", b.turn, b.space);
         b.german_words = side_words(&b.german);
         b.allied_words = side_words(&b.allied);
     }
-    out
+    battles
 }
 
 /// "1 hit", "3 hits".
@@ -372,14 +375,16 @@ fn luck_summary(battles: &[BattleLuck]) -> String {
 
 /// House rule "I roll the dice": the dice the player rolled and entered, each side's summed apart.
 fn luck_yours(battles: &[BattleLuck]) -> Option<String> {
-    let german: fn(&BattleLuck) -> &SideLuck = |b| &b.german;
-    let allied: fn(&BattleLuck) -> &SideLuck = |b| &b.allied;
-    let said: Vec<String> = [("German", german), ("Allied", allied)]
+    let said: Vec<String> = ["German", "Allied"]
         .into_iter()
-        .filter_map(|(name, side)| {
-            let dice: u32 = battles.iter().map(|b| side(b).player_dice).sum();
-            let hits: u32 = battles.iter().map(|b| side(b).player_hits).sum();
-            let expected: f64 = battles.iter().map(|b| side(b).player_expected).sum();
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let (dice, hits, expected) = battles
+                .iter()
+                .map(|b| sides(b)[i].1)
+                .fold((0, 0, 0.0), |(d, h, e), s| {
+                    (d + s.player_dice, h + s.player_hits, e + s.player_expected)
+                });
             (dice > 0).then(|| {
                 format!(
                     "{name} fire {}, {} against {} expected",
@@ -415,11 +420,11 @@ mod tests {
         BattleLuck {
             turn,
             space: space.into(),
-            title: format!("Turn {turn} · {space}"),
-            german_words: side_words(&german),
-            allied_words: side_words(&allied),
             german,
             allied,
+            title: String::new(),
+            german_words: String::new(),
+            allied_words: String::new(),
         }
     }
 

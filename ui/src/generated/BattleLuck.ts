@@ -7,6 +7,6 @@ import type { SideLuck } from "./SideLuck";
 export type BattleLuck = { turn: number, space: string, german: SideLuck, allied: SideLuck, 
 /**
  * The chart's words for this battle (the UI composes none): its title, and each side's hits
- * against those expected ("3 hits · 1.3 exp.", or "no fire").
+ * against those expected ("3 hits · 1.3 exp.", or "no fire"). Written for the review only.
  */
 title: string, german_words: string, allied_words: string, };
