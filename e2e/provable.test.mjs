@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, screenshot, byTestId, coreBinary, tap, untilAnswered, menuItem,
+  startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, screenshot, byTestId, coreBinary, tap, untilAnswered, menuItem, resize,
 } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
+import { assertNothingOverflows, measureFit } from './fit.mjs';
 
 let driverProcess;
 before(async () => {
@@ -132,11 +133,14 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
       await driver.executeScript('arguments[0].scrollIntoView({ block: "start" }); window.scrollBy(0, -190)', await waitForTestId(driver, tid.plotVp));
       await screenshot(driver, name, width, height);
     }
-    const plots = await driver.findElements(byTestId(tid.plotLuck));
-    if (plots.length > 0) {
-      await driver.manage().window().setRect({ width: 390, height: 844 });
+    // The luck chart (its words the core's) at the three sizes: nothing of it past the window's edge.
+    for (const [name, width, height] of [['review-luck-phone', 390, 844], ['review-luck-small-phone', 320, 568], ['review-luck-desktop', 1280, 800]]) {
+      const plots = await driver.findElements(byTestId(tid.plotLuck));
+      if (plots.length === 0) break;
+      await resize(driver, width, height);
       await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', plots[0]);
-      await screenshot(driver, 'review-luck-phone', 390, 844);
+      await screenshot(driver, name, width, height);
+      assertNothingOverflows(`the luck chart at ${width}×${height}`, await measureFit(driver));
     }
 
     // The finished game is on the device's list, with its fingerprint and its record.
