@@ -415,6 +415,9 @@ fn rule_16_0_bombardment_coastal_defenses_fire_as_primary_guns_and_fall_on_the_s
         "16.0: every defense in the port turned face up"
     );
     assert_eq!(shown.defenses_revealed.len(), defenses.len());
+    let card = &view.game.as_ref().unwrap().combat[0];
+    assert_eq!(card.title, format!("Bombardment at {}", card.name), "16.0");
+    assert_eq!(card.first_salvo_words, "German", "14.3: 1 + 8 − 0 = 9");
     // 1 + 8 − 0 = 9: German First Salvo.
     assert!(matches!(
         t.game().pending.first(),
@@ -613,6 +616,65 @@ fn the_forecast_runs_the_real_battle_and_changes_nothing() {
         &format!(r#"{{"action":"forecast","space":{}}}"#, sea("aegean")),
     );
     assert!(!r.ok);
+}
+
+/// 14.14 and issue #29: the forecast's sentences are the core's, and each says the figure beside it (a
+/// chance in whole percent, "<1%" when there but rounding to nothing; the Critical Naval Win and Loss named
+/// as 14.14 names them).
+#[test]
+fn rule_14_14_the_forecast_is_worded_by_the_core_with_its_own_figures() {
+    let pack = RulesPack::standard();
+    let t = engage(&["gb_bc_inflexible", "gb_bc_indomitable"], 6);
+    let f = forecast::forecast(&pack, t.game(), &west(), 2000, 11).unwrap();
+    let pct = |p: f64| {
+        if p > 0.0 && p < 0.005 {
+            "<1%".to_string()
+        } else {
+            format!("{}%", (p * 100.0).round())
+        }
+    };
+    assert!(
+        f.summary
+            .starts_with("2,000 simulated battles: expected VP "),
+        "{}",
+        f.summary
+    );
+    for part in [
+        format!("Critical Naval Win {},", pct(f.critical_win)),
+        format!("Critical Naval Loss {},", pct(f.critical_loss)),
+        format!("about {:.1} rounds.", f.mean_rounds),
+    ] {
+        assert!(f.summary.contains(&part), "{part:?} in {:?}", f.summary);
+    }
+    let vp = format!("{:.1}", f.expected_vp.abs());
+    assert!(f.summary.contains(&vp), "{vp} in {:?}", f.summary);
+    assert_eq!(f.assumes, format!("Assumes you {}.", forecast::POLICY));
+    for g in &f.german {
+        assert_eq!(
+            g.words,
+            format!(
+                "{}: sunk {} · hull hit {} · ammunition {:.1}",
+                g.name,
+                pct(g.sunk),
+                pct(g.hull_hit),
+                g.ammunition_spent
+            )
+        );
+    }
+    assert!(
+        f.german[0].words.starts_with("SMS Goeben: "),
+        "{:?}",
+        f.german[0].words
+    );
+    for a in &f.allied {
+        assert!(a
+            .words
+            .starts_with(&format!("{}: sunk {}", a.name, pct(a.sunk))));
+        assert!(a.words.ends_with(&format!(
+            "damaged or withdrawn {}",
+            pct(a.damaged_or_withdrawn)
+        )));
+    }
 }
 
 /// Fights a one-ship battle at Alert 1 to the end: German First Salvo, Goeben fires at `target` with the

@@ -165,11 +165,22 @@ fn issue_19_every_event_line_and_decision_label_of_random_games_reads_right() {
             if view.decisions.is_empty() {
                 break;
             }
+            // The battle card's words (its heading, the First Salvo side, each fire's odds) are read
+            // with the labels: short lines, no full stop.
+            let battle_words = view.game.iter().flat_map(|g| &g.combat).flat_map(|b| {
+                [&b.title, &b.first_salvo_words].into_iter().chain(
+                    b.options
+                        .iter()
+                        .flat_map(|o| &o.fires)
+                        .flat_map(|f| [&f.words, &f.short_words]),
+                )
+            });
             for text in view
                 .decisions
                 .iter()
                 .flat_map(|d| [Some(&d.label), d.decider.as_ref()])
                 .flatten()
+                .chain(battle_words)
             {
                 labels += 1;
                 if let Some(f) = fault(text, false) {

@@ -10,9 +10,10 @@ use ts_rs::TS;
 
 use crate::api::finished::MissionOutcome;
 use crate::api::record::GameRecord;
-use crate::api::review::{battles, plural, SideLuck};
+use crate::api::review::{battles, SideLuck};
 use crate::api::session::Session;
 use crate::ground::error::ErrorInfo;
+use crate::ground::words::count;
 
 /// What one finished game adds to the career, kept as JSON beside its record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -215,7 +216,7 @@ pub fn view(games: &[GameFigures], unreadable: u32) -> CareerView {
     } else {
         format!(
             "{} finished on this device: {won} won, {} lost.",
-            plural(played, "game", "games"),
+            count(played, "game", "games"),
             played - won
         )
     };
@@ -241,14 +242,14 @@ pub fn view(games: &[GameFigures], unreadable: u32) -> CareerView {
         unreadable: (unreadable > 0).then(|| {
             format!(
                 "{} could not be read: left out here, kept as stored.",
-                plural(unreadable, "finished game", "finished games")
+                count(unreadable, "finished game", "finished games")
             )
         }),
     }
 }
 
 /// Counts `(label, won)` pairs into rows, most played first (then by label).
-fn count(pairs: impl Iterator<Item = (String, bool)>) -> Vec<CareerRow> {
+fn rows_of(pairs: impl Iterator<Item = (String, bool)>) -> Vec<CareerRow> {
     let mut rows: Vec<CareerRow> = Vec::new();
     for (label, won) in pairs {
         let i = match rows.iter().position(|r| r.label == label) {
@@ -294,7 +295,7 @@ fn by_orders(games: &[GameFigures]) -> Option<CareerTable> {
                 .collect()
         }
     });
-    let mut rows = count(pairs);
+    let mut rows = rows_of(pairs);
     rows.sort_by(|a, b| b.played.cmp(&a.played).then_with(|| a.label.cmp(&b.label)));
     (!rows.is_empty()).then(|| {
         table(
@@ -314,7 +315,7 @@ fn by_mission(games: &[GameFigures]) -> Option<CareerTable> {
             .enumerate()
             .map(|(i, m)| (format!("Mission {}", i + 1), m.won))
     });
-    let mut rows = count(pairs);
+    let mut rows = rows_of(pairs);
     rows.sort_by_key(|r| r.label[8..].parse::<u32>().unwrap_or(0));
     (!rows.is_empty()).then(|| {
         table(
@@ -375,7 +376,7 @@ fn highlights(games: &[GameFigures]) -> Vec<CareerLine> {
             label: "Longest game".into(),
             text: format!(
                 "Game {n}: {} ({}), {} VP, {}.",
-                plural(g.turns, "turn", "turns"),
+                count(g.turns, "turn", "turns"),
                 g.orders,
                 g.vp,
                 outcome(g)
@@ -390,7 +391,7 @@ fn highlights(games: &[GameFigures]) -> Vec<CareerLine> {
                 g.vp,
                 g.orders,
                 outcome(g),
-                plural(g.turns, "turn", "turns")
+                count(g.turns, "turn", "turns")
             ),
         });
     }
@@ -411,8 +412,8 @@ fn luck_line(label: &str, side: &SideLuck) -> CareerLine {
         };
         format!(
             "{}: {} against {:.1} expected — {verdict}.",
-            plural(side.dice, "die", "dice"),
-            plural(side.hits, "hit", "hits"),
+            count(side.dice, "die", "dice"),
+            count(side.hits, "hit", "hits"),
             side.expected
         )
     };

@@ -251,10 +251,14 @@ pub enum Phrase {
     PlayersChoice,
     /// A table seat waiting for another seat's decisions.
     SeatWaits,
+    /// A fire order's button for a ship that holds its fire this round.
+    HoldFire,
+    /// A torpedo question's button for launching none this round.
+    NoTorpedoes,
 }
 
 /// Every card phrase.
-pub const PHRASES: [Phrase; 8] = [
+pub const PHRASES: [Phrase; 10] = [
     Phrase::ContactHint,
     Phrase::MaximumFire,
     Phrase::CargoLossOrder,
@@ -263,6 +267,8 @@ pub const PHRASES: [Phrase; 8] = [
     Phrase::TaskForceChoice,
     Phrase::PlayersChoice,
     Phrase::SeatWaits,
+    Phrase::HoldFire,
+    Phrase::NoTorpedoes,
 ];
 
 /// A card phrase's words, with its rule.
@@ -283,6 +289,10 @@ pub fn phrase(phrase: Phrase) -> &'static str {
         // 25.0 Multi-player: who decides what.
         Phrase::PlayersChoice => "Players (25.0)",
         Phrase::SeatWaits => "Your decisions appear here when they are your call (25.0).",
+        // 14.8 German Ammunition Expenditure: a ship pays when it fires, not when it holds fire.
+        Phrase::HoldFire => "Hold fire this round (no ammunition spent, 14.8)",
+        // 14.10 Torpedo Expenditure: torpedoes are spent only when launched.
+        Phrase::NoTorpedoes => "No torpedoes this round (14.10)",
     }
 }
 
@@ -401,7 +411,7 @@ mod tests {
     }
 
     #[test]
-    fn each_card_phrase_cites_its_rule_8_4_14_3_14_9_24_0() {
+    fn each_card_phrase_cites_its_rule_8_4_14_3_14_8_14_9_14_10_24_0() {
         let cites =
             |p: Phrase, rule: &str| assert!(phrase(p).contains(rule), "{p:?}: {}", phrase(p));
         cites(Phrase::ContactHint, "14.3");
@@ -412,9 +422,11 @@ mod tests {
         cites(Phrase::TaskForceChoice, "19.0");
         cites(Phrase::PlayersChoice, "25.0");
         cites(Phrase::SeatWaits, "25.0");
+        cites(Phrase::HoldFire, "14.8");
+        cites(Phrase::NoTorpedoes, "14.10");
         assert_eq!(
             PHRASES.len(),
-            8,
+            10,
             "every phrase is listed (and so generated for the UI)"
         );
         let mut words: Vec<_> = PHRASES.iter().map(|p| phrase(*p)).collect();

@@ -14,6 +14,7 @@ use crate::ground::error::{ErrorInfo, RuleError};
 use crate::ground::event::{CounterInfo, Event};
 use crate::ground::pack::{PlaceKind, RulesPack};
 use crate::ground::state::{Game, Location};
+use crate::ground::words::count;
 use crate::rules::combat::odds::fire_odds;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -310,15 +311,6 @@ fn worded(mut battles: Vec<BattleLuck>) -> Vec<BattleLuck> {
     battles
 }
 
-/// "1 hit", "3 hits".
-pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// An expected count as the luck chart prints it: a whole number bare, any other to one decimal.
 fn short(x: f64) -> String {
     if x.fract() == 0.0 {
@@ -335,7 +327,7 @@ fn side_words(side: &SideLuck) -> String {
     } else {
         format!(
             "{} · {} exp.",
-            plural(side.hits, "hit", "hits"),
+            count(side.hits, "hit", "hits"),
             short(side.expected)
         )
     }
@@ -360,9 +352,9 @@ fn luck_summary(battles: &[BattleLuck]) -> String {
                     } else {
                         format!(
                             "{name} {} against {} expected from {}",
-                            plural(s.hits, "hit", "hits"),
+                            count(s.hits, "hit", "hits"),
                             short(s.expected),
-                            plural(s.dice, "die", "dice")
+                            count(s.dice, "die", "dice")
                         )
                     }
                 })
@@ -388,8 +380,8 @@ fn luck_yours(battles: &[BattleLuck]) -> Option<String> {
             (dice > 0).then(|| {
                 format!(
                     "{name} fire {}, {} against {} expected",
-                    plural(dice, "die", "dice"),
-                    plural(hits, "hit", "hits"),
+                    count(dice, "die", "dice"),
+                    count(hits, "hit", "hits"),
                     short(expected)
                 )
             })

@@ -13,6 +13,7 @@ use crate::ground::state::{
     AlliedFate, BattleStage, BattleState, CounterId, Game, GameOptions, GameOver, GermanShip,
     Location, Pending, Phase, SalvoSide, ShipStatus, SpaceRef,
 };
+use crate::ground::words::{count, percent, tenths};
 use crate::rules::combat::firing::Weapon;
 use crate::rules::combat::odds::{fire_odds, FireOdds};
 use crate::sequence::dispatch::legal_actions;
@@ -745,6 +746,11 @@ pub struct BattleView {
     /// "german" or "allied" this round.
     #[ts(as = "Option<String>")]
     pub first_salvo: Option<SalvoSide>,
+    /// The card's heading: "Battle at Messina", "Bombardment at Pola" (14.0, 16.0).
+    pub title: String,
+    /// Who fires the First Salvo this round, in words (14.3): "German", "Allied", "Coastal defenses" at
+    /// a bombardment, "—" before contact decides it.
+    pub first_salvo_words: String,
     pub night: bool,
     /// The Limited Visibility roll, if one was made.
     pub visibility: Option<u8>,
@@ -794,6 +800,32 @@ pub struct FireOptionView {
 pub struct FireLine {
     pub weapon: Weapon,
     pub odds: FireOdds,
+    /// The odds in full: "8 dice · expect 1.3 hits · 77% at least one".
+    pub words: String,
+    /// The odds on a fire card, one line a weapon at 390 px: "8 dice · 1.3 hits · 77% ≥1" (`words`
+    /// says it in full, as the line's title).
+    pub short_words: String,
+}
+
+/// 14.3: the side firing the First Salvo this round; at a bombardment (16.0) the Allied side is the
+/// coastal defenses.
+fn first_salvo_words(b: &BattleState) -> &'static str {
+    match b.first_salvo {
+        Some(SalvoSide::German) => "German",
+        Some(SalvoSide::Allied) if b.bombardment => "Coastal defenses",
+        Some(SalvoSide::Allied) => "Allied",
+        None => "\u{2014}",
+    }
+}
+
+/// A fire's odds in words, in full and short (14.5, 14.6: dice rolled, a 6 hits, 5–6 for torpedoes).
+fn odds_words(odds: &FireOdds) -> (String, String) {
+    let dice = count(odds.dice_to_roll, "die", "dice");
+    let (hits, chance) = (tenths(odds.expected_hits), percent(odds.chance_of_a_hit));
+    (
+        format!("{dice} · expect {hits} hits · {chance} at least one"),
+        format!("{dice} · {hits} hits · {chance} ≥1"),
+    )
 }
 
 /// What became of an Allied unit in this battle, once decided.
@@ -871,6 +903,16 @@ fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
         round: b.round,
         stage: b.stage,
         first_salvo: b.first_salvo,
+        title: format!(
+            "{} at {}",
+            if b.bombardment {
+                "Bombardment"
+            } else {
+                "Battle"
+            },
+            b.space.describe(pack)
+        ),
+        first_salvo_words: first_salvo_words(b).to_string(),
         night: b.night,
         visibility: b.visibility,
         german: b.german.clone(),
@@ -972,9 +1014,13 @@ fn fire_lines(
         .filter(|w| gun(s, **w) > 0)
         .map(|w| {
             let dice = crate::rules::combat::firing::german_dice(s, *w, armor, fire);
+            let odds = fire_odds(dice, w.hitting_faces());
+            let (words, short_words) = odds_words(&odds);
             FireLine {
                 weapon: *w,
-                odds: fire_odds(dice, w.hitting_faces()),
+                odds,
+                words,
+                short_words,
             }
         })
         .collect()
@@ -1149,5 +1195,50 @@ mod fate_tests {
             fate_words(&pack, coastal, AlliedFate::Sunk),
             format!("destroyed, +{destroyed} VP")
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn battle(first_salvo: &str, bombardment: bool) -> BattleState {
+        serde_json::from_value(serde_json::json!({
+            "space": { "kind": "place", "id": "pola" },
+            "first_salvo": if first_salvo.is_empty() { serde_json::Value::Null } else { first_salvo.into() },
+            "bombardment": bombardment,
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn rule_14_3_and_16_0_the_first_salvo_side_in_words() {
+        assert_eq!(first_salvo_words(&battle("german", false)), "German");
+        assert_eq!(first_salvo_words(&battle("allied", false)), "Allied");
+        assert_eq!(
+            first_salvo_words(&battle("allied", true)),
+            "Coastal defenses"
+        );
+        assert_eq!(first_salvo_words(&battle("german", true)), "German");
+        assert_eq!(first_salvo_words(&battle("", false)), "\u{2014}");
+    }
+
+    #[test]
+    fn rule_14_5_a_fires_odds_in_words_one_die_and_many_alike() {
+        // One die hitting on a 6: 1/6 of a hit expected, a 17% chance of one.
+        assert_eq!(
+            odds_words(&fire_odds(1, 1)),
+            (
+                "1 die · expect 0.2 hits · 17% at least one".to_string(),
+                "1 die · 0.2 hits · 17% ≥1".to_string()
+            )
+        );
+        // Eight dice: 8/6 = 1.3 expected, 1 − (5/6)^8 = 76.7%.
+        assert_eq!(
+            odds_words(&fire_odds(8, 1)).0,
+            "8 dice · expect 1.3 hits · 77% at least one"
+        );
+        // Torpedoes hit on 5–6 (14.6): two dice, 0.7 expected, 1 − (4/6)^2 = 55.6%.
+        assert_eq!(odds_words(&fire_odds(2, 2)).1, "2 dice · 0.7 hits · 56% ≥1");
     }
 }

@@ -10,6 +10,46 @@ pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A chance as a player reads it: a whole percent, and "<1%" for a chance that is there but rounds to
+/// nothing (a 0.3% chance of losing a ship is not "0%").
+pub fn percent(p: f64) -> String {
+    if p > 0.0 && p < 0.005 {
+        "<1%".to_string()
+    } else {
+        format!("{}%", (p * 100.0).round())
+    }
+}
+
+/// A whole number with its thousands set apart: "2,000", "10,000".
+pub fn thousands(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A mean with one decimal: "1.3".
+pub fn tenths(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+/// A VP change with its sign: "+4.2", "−1.0" (the minus sign a page prints), "0.0".
+pub fn signed_tenths(x: f64) -> String {
+    let shown = tenths(x.abs());
+    if shown == "0.0" {
+        shown
+    } else if x > 0.0 {
+        format!("+{shown}")
+    } else {
+        format!("\u{2212}{shown}")
+    }
+}
+
 /// A ship type as printed on the counters (2.0: BB, BC, CA…), a troop convoy in words.
 pub fn ship_type(t: ShipType) -> &'static str {
     match t {
@@ -68,6 +108,23 @@ mod tests {
             count(2u8, "damage result", "damage results"),
             "2 damage results"
         );
+    }
+
+    #[test]
+    fn chances_and_means_read_as_a_player_writes_them() {
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(0.003), "<1%");
+        assert_eq!(percent(0.005), "1%");
+        assert_eq!(percent(0.774), "77%");
+        assert_eq!(percent(1.0), "100%");
+        assert_eq!(thousands(7), "7");
+        assert_eq!(thousands(2000), "2,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(tenths(1.25), "1.2");
+        assert_eq!(tenths(1.26), "1.3");
+        assert_eq!(signed_tenths(4.24), "+4.2");
+        assert_eq!(signed_tenths(-1.0), "\u{2212}1.0");
+        assert_eq!(signed_tenths(-0.01), "0.0");
     }
 
     #[test]

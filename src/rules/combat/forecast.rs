@@ -11,6 +11,7 @@ use crate::engine::ctx::Ctx;
 use crate::ground::dice::Dice;
 use crate::ground::pack::RulesPack;
 use crate::ground::state::{BattleStage, CounterId, Game, Location, Pending, ShipStatus, SpaceRef};
+use crate::ground::words::{percent, signed_tenths, tenths, thousands};
 use crate::rules::combat::{contact, salvo, targeting};
 use crate::rules::movement;
 
@@ -27,6 +28,11 @@ const MAX_ROUNDS: u8 = 30;
 pub struct Forecast {
     pub simulations: u32,
     pub policy: String,
+    /// The forecast in one sentence, as the player reads it: "2,000 simulated battles: expected VP +4.2,
+    /// Critical Naval Win 12%, Critical Naval Loss <1%, about 2.3 rounds."
+    pub summary: String,
+    /// What the numbers assume the player does: "Assumes you fight every round; …".
+    pub assumes: String,
     pub german: Vec<GermanOutlook>,
     pub allied: Vec<AlliedOutlook>,
     /// Mean VP change over the engagement.
@@ -47,6 +53,8 @@ pub struct GermanOutlook {
     pub hull_hit: f64,
     /// Mean ammunition points spent.
     pub ammunition_spent: f64,
+    /// The ship's line: "SMS Goeben: sunk <1% · hull hit 34% · ammunition 1.8".
+    pub words: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -56,6 +64,8 @@ pub struct AlliedOutlook {
     pub sunk: f64,
     /// Chance it leaves damaged or withdrawn (not sunk).
     pub damaged_or_withdrawn: f64,
+    /// The unit's line: "HMS Gloucester: sunk 41% · damaged or withdrawn 30%".
+    pub words: String,
 }
 
 /// Whether a battle at `space` is at a point where the forecast applies: waiting for contact, for the
@@ -199,7 +209,7 @@ impl Tally {
         Some(())
     }
 
-    /// The sums as shares of the `simulations` runs.
+    /// The sums as shares of the `simulations` runs, with the words the card shows (`worded`).
     fn forecast(
         &self,
         pack: &RulesPack,
@@ -209,9 +219,11 @@ impl Tally {
         simulations: u32,
     ) -> Forecast {
         let n = simulations as f64;
-        Forecast {
+        worded(Forecast {
             simulations,
             policy: POLICY.to_string(),
+            summary: String::new(),
+            assumes: String::new(),
             german: germans
                 .iter()
                 .enumerate()
@@ -221,6 +233,7 @@ impl Tally {
                     sunk: self.g_sunk[k] as f64 / n,
                     hull_hit: self.g_hit[k] as f64 / n,
                     ammunition_spent: self.g_ammo[k] as f64 / n,
+                    words: String::new(),
                 })
                 .collect(),
             allied: allied
@@ -233,6 +246,7 @@ impl Tally {
                         name: spec.name.clone(),
                         sunk: self.a_sunk[k] as f64 / n,
                         damaged_or_withdrawn: self.a_out[k] as f64 / n,
+                        words: String::new(),
                     }
                 })
                 .collect(),
@@ -240,8 +254,40 @@ impl Tally {
             critical_win: self.wins as f64 / n,
             critical_loss: self.losses as f64 / n,
             mean_rounds: self.rounds as f64 / n,
-        }
+        })
     }
+}
+
+/// The forecast's figures in the words the battle card shows (every word about a rule is the core's).
+fn worded(mut f: Forecast) -> Forecast {
+    // 14.14: a net +15 VP in one battle is a Critical Naval Win, −15 a Critical Naval Loss.
+    f.summary = format!(
+        "{} simulated battles: expected VP {}, Critical Naval Win {}, Critical Naval Loss {}, about {} rounds.",
+        thousands(f.simulations),
+        signed_tenths(f.expected_vp),
+        percent(f.critical_win),
+        percent(f.critical_loss),
+        tenths(f.mean_rounds)
+    );
+    f.assumes = format!("Assumes you {}.", f.policy);
+    for g in &mut f.german {
+        g.words = format!(
+            "{}: sunk {} · hull hit {} · ammunition {}",
+            g.name,
+            percent(g.sunk),
+            percent(g.hull_hit),
+            tenths(g.ammunition_spent)
+        );
+    }
+    for a in &mut f.allied {
+        a.words = format!(
+            "{}: sunk {} · damaged or withdrawn {}",
+            a.name,
+            percent(a.sunk),
+            percent(a.damaged_or_withdrawn)
+        );
+    }
+    f
 }
 
 /// Plays the battle at `space` in `game` to its end with the forecast's policy; returns the rounds fought.

@@ -6,17 +6,21 @@ import type { Response } from '../generated/Response';
 import type { Forecast } from '../generated/Forecast';
 import battle from '../test/fixtures/battle.json';
 import { tid } from '../lib/testids.js';
+import { PHRASES } from '../generated/names';
 
 // A real referee response (tests/ui_fixtures.rs): a German ship owes its fire orders in a battle.
 const atOrders = battle as Response;
 const fight = atOrders.view.game!.combat.find((b) => b.stage !== 'over')!;
 const pendingShip = (atOrders.view.game!.pending[0].pending as { ship: string }).ship;
 
+// The core writes every word of a forecast (src/rules/combat/forecast.rs); the card shows them as given.
 const forecast: Forecast = {
   simulations: 2000,
   policy: 'fight every round',
-  german: [{ ship: 'breslau', name: 'SMS Breslau', sunk: 0.12, hull_hit: 0.5, ammunition_spent: 1 }],
-  allied: [{ counter: 'gb_ca_duke_of_edinburgh', name: 'HMS Duke of Edinburgh', sunk: 0.41, damaged_or_withdrawn: 0.3 }],
+  summary: '2,000 simulated battles: expected VP +3.2, Critical Naval Win 5%, Critical Naval Loss 10%, about 2.4 rounds.',
+  assumes: 'Assumes you fight every round.',
+  german: [{ ship: 'breslau', name: 'SMS Breslau', sunk: 0.12, hull_hit: 0.5, ammunition_spent: 1, words: 'SMS Breslau: sunk 12% · hull hit 50% · ammunition 1.0' }],
+  allied: [{ counter: 'gb_ca_duke_of_edinburgh', name: 'HMS Duke of Edinburgh', sunk: 0.41, damaged_or_withdrawn: 0.3, words: 'HMS Duke of Edinburgh: sunk 41% · damaged or withdrawn 30%' }],
   expected_vp: 3.25,
   critical_win: 0.05,
   critical_loss: 0.1,
@@ -61,17 +65,20 @@ describe('battle card (14.0)', () => {
     shell();
     render(App);
     await screen.findByTestId(tid.battle);
-    expect(screen.getByRole('heading', { name: `Battle at ${fight.name}` })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: fight.title })).toBeTruthy();
+    expect(fight.title).toBe(`Battle at ${fight.name}`);
     const targets = [...new Set(fight.options.map((o) => o.target))];
     const cards = screen.getAllByTestId(tid.fireOption);
     expect(cards.length).toBe(targets.length);
     const plain = fight.options.find((o) => o.target === targets[0] && !o.maximum_fire)!;
     const maximum = fight.options.find((o) => o.target === targets[0] && o.maximum_fire)!;
-    const line = (o: typeof plain) => `${o.fires[0].odds.dice_to_roll} dice · ${o.fires[0].odds.expected_hits.toFixed(1)} hits · ${Math.round(o.fires[0].odds.chance_of_a_hit * 100)}% ≥1`;
+    // The core's words for the odds: short on the card, in full as the line's title.
+    const line = (o: typeof plain) => o.fires[0].short_words;
     expect(cards[0].textContent).toContain(`Fire at ${plain.target_name}`);
     // The odds of the fire the button stands for, on its card above it.
     const card0 = () => cards[0].closest('.fire-card')!.textContent;
     expect(card0()).toContain(line(plain));
+    expect(cards[0].closest('.fire-card')!.querySelector('.odds')?.getAttribute('title')).toBe(plain.fires[0].words);
     // The button says what the order spends, before the tap (the core's number).
     expect(within(cards[0]).getByTestId(tid.fireSpend).textContent?.trim()).toBe(`· ${plain.ammunition} ammunition`);
     expect(plain.ammunition).toBe(1);
@@ -138,7 +145,11 @@ describe('battle card (14.0)', () => {
   it('holds fire without spending ammunition', async () => {
     shell();
     render(App);
-    await fireEvent.click(await screen.findByTestId(tid.holdFire));
+    const hold = await screen.findByTestId(tid.holdFire);
+    // The core's phrase, with the rule that says holding fire spends nothing (14.8).
+    expect(hold.textContent).toContain(PHRASES.hold_fire);
+    expect(PHRASES.hold_fire).toContain('14.8');
+    await fireEvent.click(hold);
     await waitFor(() => expect(last()).toEqual({ action: 'fire_orders', ship: pendingShip, target: null, maximum_fire: false }));
   });
 
@@ -148,8 +159,8 @@ describe('battle card (14.0)', () => {
     await fireEvent.click(await screen.findByTestId(tid.forecastButton));
     const box = await screen.findByTestId(tid.forecast);
     expect(last()).toEqual({ action: 'forecast', space: fight.space });
-    expect(box.textContent).toMatch(/2,000 simulated battles/);
-    expect(box.textContent).toMatch(/HMS Duke of Edinburgh: sunk 41%/);
-    expect(box.textContent).toMatch(/Critical Naval Win 5%/);
+    expect(box.querySelector('p')?.textContent).toBe(forecast.summary);
+    expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual([forecast.german[0].words, forecast.allied[0].words]);
+    expect(box.querySelector('small')?.textContent).toBe(forecast.assumes);
   });
 });

@@ -4,4 +4,8 @@ export type AlliedOutlook = { counter: string, name: string, sunk: number,
 /**
  * Chance it leaves damaged or withdrawn (not sunk).
  */
-damaged_or_withdrawn: number, };
+damaged_or_withdrawn: number, 
+/**
+ * The unit's line: "HMS Gloucester: sunk 41% · damaged or withdrawn 30%".
+ */
+words: string, };

@@ -8,7 +8,16 @@ export type BattleView = { space: SpaceRef, name: string, bombardment: boolean, 
 /**
  * "german" or "allied" this round.
  */
-first_salvo: string | null, night: boolean, 
+first_salvo: string | null, 
+/**
+ * The card's heading: "Battle at Messina", "Bombardment at Pola" (14.0, 16.0).
+ */
+title: string, 
+/**
+ * Who fires the First Salvo this round, in words (14.3): "German", "Allied", "Coastal defenses" at
+ * a bombardment, "—" before contact decides it.
+ */
+first_salvo_words: string, night: boolean, 
 /**
  * The Limited Visibility roll, if one was made.
  */

@@ -2,4 +2,13 @@
 import type { FireOdds } from "./FireOdds";
 import type { Weapon } from "./Weapon";
 
-export type FireLine = { weapon: Weapon, odds: FireOdds, };
+export type FireLine = { weapon: Weapon, odds: FireOdds, 
+/**
+ * The odds in full: "8 dice · expect 1.3 hits · 77% at least one".
+ */
+words: string, 
+/**
+ * The odds on a fire card, one line a weapon at 390 px: "8 dice · 1.3 hits · 77% ≥1" (`words`
+ * says it in full, as the line's title).
+ */
+short_words: string, };

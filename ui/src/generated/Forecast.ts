@@ -2,7 +2,16 @@
 import type { AlliedOutlook } from "./AlliedOutlook";
 import type { GermanOutlook } from "./GermanOutlook";
 
-export type Forecast = { simulations: number, policy: string, german: Array<GermanOutlook>, allied: Array<AlliedOutlook>, 
+export type Forecast = { simulations: number, policy: string, 
+/**
+ * The forecast in one sentence, as the player reads it: "2,000 simulated battles: expected VP +4.2,
+ * Critical Naval Win 12%, Critical Naval Loss <1%, about 2.3 rounds."
+ */
+summary: string, 
+/**
+ * What the numbers assume the player does: "Assumes you fight every round; …".
+ */
+assumes: string, german: Array<GermanOutlook>, allied: Array<AlliedOutlook>, 
 /**
  * Mean VP change over the engagement.
  */

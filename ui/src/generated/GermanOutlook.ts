@@ -12,4 +12,8 @@ hull_hit: number,
 /**
  * Mean ammunition points spent.
  */
-ammunition_spent: number, };
+ammunition_spent: number, 
+/**
+ * The ship's line: "SMS Goeben: sunk <1% · hull hit 34% · ammunition 1.8".
+ */
+words: string, };

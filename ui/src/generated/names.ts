@@ -117,7 +117,7 @@ export const PHASE_PROMPTS: Record<Phase, string> = {
   cup_only: "Draw from the cup",
 };
 /** A card's words that cite a rule, beside the view's figures. */
-export type Phrase = "contact_hint" | "maximum_fire" | "cargo_loss_order" | "campaign_results" | "orders_choice" | "task_force_choice" | "players_choice" | "seat_waits";
+export type Phrase = "contact_hint" | "maximum_fire" | "cargo_loss_order" | "campaign_results" | "orders_choice" | "task_force_choice" | "players_choice" | "seat_waits" | "hold_fire" | "no_torpedoes";
 export const PHRASES: Record<Phrase, string> = {
   contact_hint: "Make contact below (14.3), or see first how it would likely go.",
   maximum_fire: "Maximum fire for this battle (14.9)",
@@ -127,6 +127,8 @@ export const PHRASES: Record<Phrase, string> = {
   task_force_choice: "Task force (19.0)",
   players_choice: "Players (25.0)",
   seat_waits: "Your decisions appear here when they are your call (25.0).",
+  hold_fire: "Hold fire this round (no ammunition spent, 14.8)",
+  no_torpedoes: "No torpedoes this round (14.10)",
 };
 export const ROLES_AT_TABLE: Record<Roles, string> = {
   solo: "a game: one player",

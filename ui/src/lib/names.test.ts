@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../generated/GameView';
 import { keepWhole } from './reconcile';
-import { percent, placeName, placeOf, shipName, speedName, trackName, weaponName } from './names';
+import { placeName, placeOf, shipName, speedName, trackName, weaponName } from './names';
 
 describe('names looked up in the view', () => {
   it('names a high-seas space by its label and zone, an unknown place by its id', () => {
@@ -17,12 +17,6 @@ describe('names looked up in the view', () => {
     expect(weaponName('primary')).toBe('Primary guns');
     expect(weaponName('torpedo')).toBe('Torpedoes');
     expect(trackName('coal')).toBe('reserve coal');
-  });
-
-  it('rounds a chance to a whole percent and never shows a small chance as 0%', () => {
-    expect(percent(0.4567)).toBe('46%');
-    expect(percent(0.001)).toBe('<1%');
-    expect(percent(1)).toBe('100%');
   });
 
   it('finds a place by id in a list kept whole through its index, and in any other list by a search (issue #31)', () => {

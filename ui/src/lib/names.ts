@@ -59,15 +59,3 @@ export const weaponName = (w: Weapon): string => capitalised(WEAPON_NAMES[w] ?? 
 
 /** A ship display's track as the repair control names it ("primary guns"). */
 export const trackName = (t: Track): string => TRACK_NAMES[t] ?? t;
-
-/** 0.4567 → "46%" (under 1%, "<1%"; a certainty stays 100%). */
-export function percent(p: number): string {
-  if (p > 0 && p < 0.005) return '<1%';
-  return `${Math.round(p * 100)}%`;
-}
-
-/** A fire's odds as a player reads them: "8 dice · expect 1.3 hits · 77% at least one" (issue #29: "≥1"
- * read as a count, "hits" alone as a promise). */
-export function oddsText(odds: { dice_to_roll: number; expected_hits: number; chance_of_a_hit: number }): string {
-  return `${odds.dice_to_roll} dice · expect ${odds.expected_hits.toFixed(1)} hits · ${percent(odds.chance_of_a_hit)} at least one`;
-}
