@@ -272,8 +272,14 @@ fn comparable(view: &PlayerView, recorded: &PlayerView) -> PlayerView {
             p.prompt.clear();
         }
         for b in &mut g.combat {
+            b.title.clear();
+            b.first_salvo_words.clear();
             for u in &mut b.allied {
                 u.status_word.clear();
+            }
+            for f in b.options.iter_mut().flat_map(|o| &mut o.fires) {
+                f.words.clear();
+                f.short_words.clear();
             }
         }
     }

@@ -746,10 +746,13 @@ pub struct BattleView {
     /// "german" or "allied" this round.
     #[ts(as = "Option<String>")]
     pub first_salvo: Option<SalvoSide>,
-    /// The card's heading: "Battle at Messina", "Bombardment at Pola" (14.0, 16.0).
+    /// The card's heading: "Battle at Messina", "Bombardment at Pola" (14.0, 16.0). Defaulted, like
+    /// every word of the view, for the final views of records kept before it (`verify` compares figures).
+    #[serde(default)]
     pub title: String,
     /// Who fires the First Salvo this round, in words (14.3): "German", "Allied", "Coastal defenses" at
     /// a bombardment, "—" before contact decides it.
+    #[serde(default)]
     pub first_salvo_words: String,
     pub night: bool,
     /// The Limited Visibility roll, if one was made.
@@ -801,9 +804,11 @@ pub struct FireLine {
     pub weapon: Weapon,
     pub odds: FireOdds,
     /// The odds in full: "8 dice · expect 1.3 hits · 77% at least one".
+    #[serde(default)]
     pub words: String,
     /// The odds on a fire card, one line a weapon at 390 px: "8 dice · 1.3 hits · 77% ≥1" (`words`
     /// says it in full, as the line's title).
+    #[serde(default)]
     pub short_words: String,
 }
 

@@ -10,7 +10,8 @@ export type BattleView = { space: SpaceRef, name: string, bombardment: boolean, 
  */
 first_salvo: string | null, 
 /**
- * The card's heading: "Battle at Messina", "Bombardment at Pola" (14.0, 16.0).
+ * The card's heading: "Battle at Messina", "Bombardment at Pola" (14.0, 16.0). Defaulted, like
+ * every word of the view, for the final views of records kept before it (`verify` compares figures).
  */
 title: string, 
 /**
