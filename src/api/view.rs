@@ -1204,7 +1204,7 @@ mod fate_tests {
 }
 
 #[cfg(test)]
-mod tests {
+mod battle_words_tests {
     use super::*;
 
     fn battle(first_salvo: &str, bombardment: bool) -> BattleState {
