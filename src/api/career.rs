@@ -13,7 +13,7 @@ use crate::api::record::GameRecord;
 use crate::api::review::{battles, SideLuck};
 use crate::api::session::Session;
 use crate::ground::error::ErrorInfo;
-use crate::ground::words::count;
+use crate::ground::words::{count, tenths};
 
 /// What one finished game adds to the career, kept as JSON beside its record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -406,15 +406,15 @@ fn luck_line(label: &str, side: &SideLuck) -> CareerLine {
         let verdict = if diff.abs() < 0.05 {
             "exactly as expected".to_string()
         } else if diff > 0.0 {
-            format!("{diff:.1} above expected")
+            format!("{} above expected", tenths(diff))
         } else {
-            format!("{:.1} below expected", -diff)
+            format!("{} below expected", tenths(-diff))
         };
         format!(
-            "{}: {} against {:.1} expected — {verdict}.",
+            "{}: {} against {} expected — {verdict}.",
             count(side.dice, "die", "dice"),
             count(side.hits, "hit", "hits"),
-            side.expected
+            tenths(side.expected)
         )
     };
     CareerLine {

@@ -14,7 +14,7 @@ use crate::ground::error::{ErrorInfo, RuleError};
 use crate::ground::event::{CounterInfo, Event};
 use crate::ground::pack::{PlaceKind, RulesPack};
 use crate::ground::state::{Game, Location};
-use crate::ground::words::count;
+use crate::ground::words::{count, tenths};
 use crate::rules::combat::odds::fire_odds;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -316,7 +316,7 @@ fn short(x: f64) -> String {
     if x.fract() == 0.0 {
         format!("{x:.0}")
     } else {
-        format!("{x:.1}")
+        tenths(x)
     }
 }
 

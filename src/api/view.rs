@@ -901,22 +901,22 @@ fn battle_view(pack: &RulesPack, game: &Game, b: &BattleState) -> BattleView {
             ),
         })
         .collect();
+    let name = b.space.describe(pack);
     BattleView {
         space: b.space.clone(),
-        name: b.space.describe(pack),
         bombardment: b.bombardment,
         round: b.round,
         stage: b.stage,
         first_salvo: b.first_salvo,
         title: format!(
-            "{} at {}",
+            "{} at {name}",
             if b.bombardment {
                 "Bombardment"
             } else {
                 "Battle"
-            },
-            b.space.describe(pack)
+            }
         ),
+        name,
         first_salvo_words: first_salvo_words(b).to_string(),
         night: b.night,
         visibility: b.visibility,
