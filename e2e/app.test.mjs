@@ -5,9 +5,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, waitFor, screenshot, appPids, killApp, refereeView,
-  byTestId, tap, untilAnswered, menuItem, codeInput,
+  byTestId, tap, untilAnswered, menuItem, codeInput, resize,
 } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
+import { assertNothingOverflows, measureFit } from './fit.mjs';
 import { Key } from 'selenium-webdriver';
 import { execFileSync } from 'node:child_process';
 
@@ -218,6 +219,12 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     const card = await option.findElement({ xpath: "./ancestor::*[contains(@class, 'fire-card')]" });
     assert.match(await card.getText(), /\d+ (die|dice) · \d+\.\d hits · (<1|\d+)% ≥1/, 'each option shows its exact odds');
     await screenshot(driver, 'battle-phone', 390, 844);
+    // The card's words (the core's heading, First Salvo side and odds lines) whole on a 320 px phone too.
+    await resize(driver, 320, 568);
+    await driver.executeScript('arguments[0].scrollIntoView({ block: "start" })', await waitForTestId(driver, tid.battle));
+    await screenshot(driver, 'battle-small-phone', 320, 568);
+    assertNothingOverflows('the battle card at 320×568', await measureFit(driver));
+    await resize(driver, 390, 844);
     await tap(driver, await waitForTestId(driver, tid.forecastButton));
     const forecast = await waitForText(driver, tid.forecast, (t) => t.includes('simulated battles'));
     assert.match(forecast, /sunk (<1|\d+)%/);
