@@ -13,7 +13,7 @@
 //! - `GET /assets/{file}`, `GET /favicon.png`: the guest page's own files (`crate::guest`), 404 otherwise.
 //!
 //! Before any route: a connection over its address's or the host's share answers 503; headers
-//! must arrive within the header timeout (also the idle keep-alive timeout); `Host` must name the address
+//! must arrive within the header timeout (also the idle keep-alive timeout) and fit the head limit (431); `Host` must name the address
 //! the connection reached and an `Origin`, when sent, the host's own page (403 otherwise).
 
 use std::future::Future;
@@ -143,15 +143,22 @@ async fn accept(
     }
 }
 
-/// Hyper's HTTP/1 with the header timeout. Half-close: a client that sent its request and then shut its
-/// sending side (`nc -N`, some HTTP libraries, the host_http fuzz harness) still gets the answer; hyper's
-/// default drops the request at that EOF, applied or not, its answer lost. An idle half-closed
-/// connection is still closed at once, and heads still meet the header timeout.
+/// Hyper's HTTP/1 with the header timeout and the head limit. Half-close: a client that sent its request
+/// and then shut its sending side (`nc -N`, some HTTP libraries, the host_http fuzz harness) still gets
+/// the answer; hyper's default drops the request at that EOF, applied or not, its answer lost. An idle
+/// half-closed connection is still closed at once, and heads still meet the header timeout.
+///
+/// The head limit: `max_header_size` counts the head's bytes exactly (a head one byte over is refused
+/// whether it came in one read or many); `max_buf_size` keeps the read buffer itself at that size (hyper
+/// allows no less than 8 KiB), where it grew to about 400 KiB a connection. hyper answers a longer head
+/// 431 itself, with no body, and closes the connection.
 fn http1(limits: &HostLimits) -> hyper::server::conn::http1::Builder {
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
         .timer(hyper_util::rt::TokioTimer::new())
         .header_read_timeout(limits.header_timeout)
+        .max_header_size(limits.head_max_bytes)
+        .max_buf_size(limits.head_max_bytes.max(8192))
         .half_close(true);
     builder
 }

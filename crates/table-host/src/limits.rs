@@ -1,7 +1,7 @@
 //! The limits every seat's messages meet: the body size, the rate (a token bucket per seat), the
 //! retries remembered (idempotency keys), how long a body may take to arrive, and the push sockets; issue
 //! #34 the host's own, before any seat is known: header and idle timeouts, connections per address and in
-//! all, the push socket's message size and rate, the delay of a wrong code, the log a view carries. One
+//! all, the request head's size, the push socket's message size and rate, the delay of a wrong code, the log a view carries. One
 //! place, so the docs (docs/TABLE-MODE.md, *Limits*) and the tests read the same numbers.
 
 use std::time::{Duration, Instant};
@@ -114,6 +114,15 @@ impl Default for Limits {
 /// is also the idle keep-alive timeout (hyper's `header_read_timeout` covers both).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The largest request head (its request line and headers, as sent). A guest page's requests, as
+/// Chromium sends them, are 540–740 bytes (the page, a `POST` with its `Idempotency-Key`, a log page, the
+/// push socket's handshake); a phone's longer user agent and languages keep them under 1 KiB. 8 KiB
+/// leaves room for more, such as cookies a browser keeps for this address, and is the least hyper allows
+/// for its read buffer. hyper's own bound was about 400 KiB, and loose: the buffer it read into could
+/// hold more, so a 500 KB `Cookie` header was served in some tries. A longer head is answered 431 and its
+/// connection closed, before any route sees it.
+pub const HEAD_MAX_BYTES: usize = 8 * 1024;
+
 /// Open connections from one address (a phone's page holds a push socket and a request or two; tabs
 /// and a reload after a dropped Wi-Fi stay far below). Connection 17 from one address is answered 503.
 pub const CONNECTIONS_PER_ADDRESS: usize = 16;
@@ -147,6 +156,8 @@ pub const LOG_PAGE_MAX: usize = 200;
 pub struct HostLimits {
     /// [`HEADER_TIMEOUT`]: headers of a request, and the idle time between requests.
     pub header_timeout: Duration,
+    /// [`HEAD_MAX_BYTES`]: the largest request head.
+    pub head_max_bytes: usize,
     /// [`CONNECTIONS_PER_ADDRESS`].
     pub connections_per_address: usize,
     /// [`CONNECTIONS_TOTAL`].
@@ -164,6 +175,7 @@ impl Default for HostLimits {
     fn default() -> HostLimits {
         HostLimits {
             header_timeout: HEADER_TIMEOUT,
+            head_max_bytes: HEAD_MAX_BYTES,
             connections_per_address: CONNECTIONS_PER_ADDRESS,
             connections_total: CONNECTIONS_TOTAL,
             socket_message_max_bytes: SOCKET_MESSAGE_MAX_BYTES,
@@ -264,6 +276,11 @@ mod tests {
     fn the_host_limits_are_the_named_constants_and_fit_the_protocol() {
         let host = HostLimits::default();
         assert_eq!(host.header_timeout, HEADER_TIMEOUT);
+        assert_eq!(host.head_max_bytes, HEAD_MAX_BYTES);
+        assert!(
+            host.head_max_bytes >= 8192,
+            "hyper's read buffer may not be smaller"
+        );
         assert!(
             host.connections_per_address * 4 <= host.connections_total,
             "a few phones' worth of addresses fit"
