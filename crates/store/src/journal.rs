@@ -7,10 +7,14 @@
 //! events it gave when it was played. A step that does not replay as it was played, or a damaged row, stops
 //! the replay: the game opens at the last step that checks, and the player is told.
 //!
+//! A new game's step also keeps the session it started (the `state` row `journal_start`), until a
+//! snapshot lets go of the steps after it: until its second due snapshot a chain has one snapshot only,
+//! and when no snapshot reads, the game is rebuilt from its start and every step since, not lost.
+//!
 //! Undo, take-backs, corrections and chart edits are requests like any other, so they are steps too.
 
 use goeben_referee::api::save;
-use goeben_referee::{Request, Response, Session};
+use goeben_referee::{Request, Response, Session, SessionRequest};
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde_json::Value;
 
@@ -47,9 +51,10 @@ impl Journal {
 pub struct Opened {
     /// The running game, `None` when the store holds none.
     pub session: Option<Session>,
-    /// Steps replayed after the snapshot it started from.
+    /// Steps replayed after the snapshot it started from (or the game's start, when no snapshot read).
     pub replayed: u64,
-    /// What the player must know: a damaged snapshot passed over, or a step that did not replay.
+    /// What the player must know: a damaged snapshot passed over (the game then rebuilt from an earlier
+    /// one or from its start), or a step that did not replay.
     pub notice: Option<String>,
 }
 
@@ -62,21 +67,42 @@ struct StepRow {
 
 impl Store {
     /// Opens the running game: the newest snapshot that reads, plus the steps after it that replay as they
-    /// were played. Reads only: what it passed over stays in the store as it was.
+    /// were played; when none reads, the game's start kept with its new game, plus every step since. One
+    /// notice says which. Reads only: what it passed over stays in the store as it was.
     pub fn open_game(&mut self) -> Result<Opened, StoreError> {
         let last_seq = self.last_seq()?;
-        let (found, mut notes) = self.newest_snapshot()?;
-        let Some((seq, epoch, mut session)) = found else {
+        let (found, unread) = self.newest_snapshot()?;
+        let (base, note) = match found {
+            Some(base) => {
+                let note = (!unread.is_empty()).then(|| passed_over(&unread));
+                (Some(base), note)
+            }
+            // The store holds no game.
+            None if unread.is_empty() => (None, None),
+            None => match self.game_start()? {
+                Some(base) => (
+                    Some(base),
+                    Some(format!(
+                        "No snapshot of your game could be read ({}); it was rebuilt from its new game and every step since, kept in the journal.",
+                        reasons(&unread)
+                    )),
+                ),
+                None => (
+                    None,
+                    Some(format!(
+                        "No snapshot of your game could be read ({}), and the journal does not hold it from its start: a new session was started.",
+                        reasons(&unread)
+                    )),
+                ),
+            },
+        };
+        let mut notes: Vec<String> = note.into_iter().collect();
+        let Some((seq, epoch, mut session)) = base else {
             self.journal = Journal {
                 last_seq,
                 stale: true,
                 ..Journal::default()
             };
-            if !notes.is_empty() {
-                notes.push(
-                    "No snapshot of your game could be read: a new session was started.".into(),
-                );
-            }
             return Ok(Opened {
                 session: None,
                 replayed: 0,
@@ -85,7 +111,7 @@ impl Store {
         };
         let steps = self.steps_after(epoch, seq)?;
         let (replayed, stopped) = replay(&mut session, &steps);
-        notes.extend(stopped.clone());
+        notes.extend(stopped);
         let view = session.view();
         self.journal = Journal {
             epoch,
@@ -128,8 +154,9 @@ impl Store {
         response: &Response,
         session: &Session,
     ) -> Result<(), StoreError> {
+        let new_game = matches!(request, Request::Session(SessionRequest::NewGame { .. }));
         if self.journal.stale {
-            return self.record_session(session, "resumed");
+            return self.start_chain(session, "resumed", new_game);
         }
         let at = (response.view.turn, phase_name(&response.view));
         let seq = self.journal.last_seq + 1;
@@ -137,11 +164,20 @@ impl Store {
         let request = serde_json::to_string(request).expect("a request serialises");
         let events = serde_json::to_string(response.events.as_deref().unwrap_or_default())
             .expect("events serialise");
-        let written = self.conn.execute(
-            "INSERT INTO step (seq, epoch, request, events, turn, phase) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![seq, epoch, request, events, at.0, at.1],
-        );
-        self.after_write(written.map(|_| ()), seq, false, Some(at))
+        // A new game's step keeps the session it started with it, in the same transaction.
+        let start = new_game.then(|| save::to_json(session));
+        let written = (|| {
+            let tx = self.conn.transaction()?;
+            tx.execute(
+                "INSERT INTO step (seq, epoch, request, events, turn, phase) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![seq, epoch, request, events, at.0, at.1],
+            )?;
+            if let Some(start) = &start {
+                put_start(&tx, seq, epoch, start)?;
+            }
+            tx.commit()
+        })();
+        self.after_write(written, seq, false, Some(at))
     }
 
     /// Whether `SNAPSHOT_EVERY` steps were journalled since the chain's last snapshot.
@@ -173,12 +209,28 @@ impl Store {
     /// Starts a new chain with the whole session: a game loaded or imported, the first game of the store, or
     /// the first write after one that failed.
     pub fn record_session(&mut self, session: &Session, why: &str) -> Result<(), StoreError> {
+        self.start_chain(session, why, false)
+    }
+
+    /// [`Store::record_session`]; `new_game` when the session is a game just started (the journal then
+    /// holds it from its start), otherwise the journal holds no game's start any more.
+    fn start_chain(
+        &mut self,
+        session: &Session,
+        why: &str,
+        new_game: bool,
+    ) -> Result<(), StoreError> {
         let seq = self.journal.last_seq + 1;
         let epoch = self.max_epoch()? + 1;
         let snapshot = save::to_json(session);
         let written = (|| {
             let tx = self.conn.transaction()?;
             put_snapshot(&tx, seq, epoch, why, &snapshot)?;
+            if new_game {
+                put_start(&tx, seq, epoch, &snapshot)?;
+            } else {
+                tx.execute("DELETE FROM state WHERE name = ?1", [START])?;
+            }
             tx.commit()
         })();
         let view = session.view();
@@ -227,15 +279,15 @@ impl Store {
         )?)
     }
 
-    /// The newest snapshot whose session reads and checks (`save::from_json`), with a note for each newer
-    /// one passed over.
+    /// The newest snapshot whose session reads and checks (`save::from_json`), with why each newer one
+    /// (or each one, when none reads) was passed over.
     #[allow(clippy::type_complexity)] // A private answer read once, in `open_game`.
     fn newest_snapshot(&self) -> Result<(Option<(i64, i64, Session)>, Vec<String>), StoreError> {
         let mut query = self
             .conn
             .prepare("SELECT seq, epoch, session FROM snapshot ORDER BY seq DESC")?;
         let mut rows = query.query([])?;
-        let mut notes = Vec::new();
+        let mut unread = Vec::new();
         while let Some(row) = rows.next()? {
             let seq: i64 = row.get(0)?;
             let epoch: i64 = row.get(1)?;
@@ -244,13 +296,48 @@ impl Store {
                 .map_err(|_| "it is damaged".to_string())
                 .and_then(|t| save::from_json(&t).map_err(|e| save_words(&e)))
             {
-                Ok(session) => return Ok((Some((seq, epoch, session)), notes)),
-                Err(why) => notes.push(format!(
-                    "A snapshot of your game could not be read ({why}); the one before it was used."
-                )),
+                Ok(session) => return Ok((Some((seq, epoch, session)), unread)),
+                Err(why) => unread.push(why),
             }
         }
-        Ok((None, notes))
+        Ok((None, unread))
+    }
+
+    /// The running game's start kept with its new game's step (`journal_start`), when the journal still
+    /// holds the game from there: the start belongs to the newest chain, and every step after it is
+    /// there, none let go of by a snapshot. The seq and epoch it stands at, as a snapshot's.
+    #[allow(clippy::type_complexity)] // A private answer read once, in `open_game`.
+    fn game_start(&self) -> Result<Option<(i64, i64, Session)>, StoreError> {
+        let text: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT CAST(value AS TEXT) FROM state WHERE name = ?1",
+                [START],
+                |r| r.get(0),
+            )
+            .optional()?
+            .flatten();
+        let Some(start) = text.and_then(|t| serde_json::from_str::<Start>(&t).ok()) else {
+            return Ok(None);
+        };
+        if start.epoch != self.max_epoch()? {
+            return Ok(None);
+        }
+        let seqs: Vec<i64> = self
+            .conn
+            .prepare("SELECT seq FROM step WHERE epoch = ?1 AND seq > ?2 ORDER BY seq")?
+            .query_map(params![start.epoch, start.seq], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let whole = seqs
+            .iter()
+            .zip(start.seq + 1..)
+            .all(|(&seq, want)| seq == want);
+        if !whole {
+            return Ok(None);
+        }
+        Ok(save::from_json(&start.save)
+            .ok()
+            .map(|session| (start.seq, start.epoch, session)))
     }
 
     fn steps_after(&self, epoch: i64, seq: i64) -> Result<Vec<StepRow>, StoreError> {
@@ -305,8 +392,65 @@ fn put_snapshot(
     if let Some(previous) = previous {
         tx.execute("DELETE FROM snapshot WHERE seq < ?1", [previous])?;
         tx.execute("DELETE FROM step WHERE seq <= ?1", [previous])?;
+        // A game's start is of use while every step after it is kept.
+        tx.execute(
+            "DELETE FROM state WHERE name = ?1 AND NOT (json_valid(value) AND json_extract(value, '$.seq') >= ?2)",
+            params![START, previous],
+        )?;
     }
     Ok(())
+}
+
+/// The `state` row that keeps the running game's start: the session its new game started, with the seq
+/// and epoch of that step, so the journal can be replayed from there when no snapshot reads.
+const START: &str = "journal_start";
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Start {
+    seq: i64,
+    epoch: i64,
+    /// `save::to_json` of the session just after its new game.
+    save: String,
+}
+
+/// Keeps `session` (save JSON) as the running game's start, at step `seq` of chain `epoch`.
+fn put_start(tx: &Transaction<'_>, seq: i64, epoch: i64, session: &str) -> rusqlite::Result<()> {
+    let start = serde_json::to_string(&Start {
+        seq,
+        epoch,
+        save: session.to_string(),
+    })
+    .expect("a start serialises");
+    tx.execute(
+        "INSERT OR REPLACE INTO state (name, value) VALUES (?1, ?2)",
+        params![START, start],
+    )?;
+    Ok(())
+}
+
+/// What the player reads when snapshots were passed over for an earlier one that reads: why, once.
+fn passed_over(unread: &[String]) -> String {
+    match unread {
+        [why] => format!(
+            "A snapshot of your game could not be read ({why}); the one before it was used, with the steps after it."
+        ),
+        whys => format!(
+            "{} snapshots of your game could not be read ({}); an earlier one was used, with the steps after it.",
+            whys.len(),
+            reasons(whys)
+        ),
+    }
+}
+
+/// Why snapshots could not be read, each reason once: the player learns what went wrong, not how often.
+fn reasons(unread: &[String]) -> String {
+    let mut once: Vec<&str> = Vec::new();
+    for why in unread {
+        if !once.contains(&why.as_str()) {
+            once.push(why);
+        }
+    }
+    once.join("; ")
 }
 
 /// Replays `steps` on `session`, each checked against its events; stops at the first that does not

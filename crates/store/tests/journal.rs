@@ -226,6 +226,170 @@ fn principle_5_a_damaged_newest_snapshot_opens_from_the_one_before_and_its_steps
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Cuts every snapshot of the store at `path` in half, as a damaged disk would leave them.
+fn damage_every_snapshot(path: &Path) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.execute(
+        "UPDATE snapshot SET session = substr(session, 1, length(session) / 2)",
+        [],
+    )
+    .unwrap();
+}
+
+/// A new game as the app starts one: no seed given, so the session picks it (the journal's request
+/// alone could not start the same game again).
+fn new_game(store: &mut Store, session: &mut Session) {
+    let (response, written) = store.respond(
+        session,
+        Request::Session(SessionRequest::NewGame {
+            seed: None,
+            options: None,
+        }),
+    );
+    written.unwrap();
+    assert!(response.changed);
+}
+
+#[test]
+fn the_only_snapshot_damaged_the_game_is_rebuilt_from_its_new_game_and_every_step_since() {
+    let dir = folder("only-snapshot");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 17);
+    let mut player = Player::new(17);
+    new_game(&mut store, &mut session);
+    play(&mut store, &mut session, &mut player, 20);
+    assert_eq!(
+        store.journal_rows().unwrap(),
+        (20, 1),
+        "one snapshot (the new game's), then its steps"
+    );
+    drop(store);
+    damage_every_snapshot(&path);
+    let (mut store, opened) = reopen(&path);
+    assert_eq!(
+        opened.notice.as_deref(),
+        Some("No snapshot of your game could be read (it is damaged); it was rebuilt from its new game and every step since, kept in the journal."),
+        "one thing said, nothing that contradicts it"
+    );
+    assert_eq!(opened.replayed, 20);
+    let mut reopened = opened.session.expect("the game is kept");
+    assert_eq!(
+        save::to_json(&reopened),
+        save::to_json(&session),
+        "at its last step, its seed and commitment as they were"
+    );
+    // Play goes on from there; the next write starts a new chain, which opens cleanly.
+    play(&mut store, &mut reopened, &mut player, 3);
+    let (_, opened) = reopen(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&reopened)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_new_game_in_the_middle_of_a_chain_is_rebuilt_from_its_start_when_no_snapshot_reads() {
+    let dir = folder("new-game-mid-chain");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 18);
+    let mut player = Player::new(18);
+    new_game(&mut store, &mut session);
+    play(&mut store, &mut session, &mut player, 40);
+    new_game(&mut store, &mut session);
+    play(&mut store, &mut session, &mut player, 5);
+    assert_eq!(store.journal_rows().unwrap().1, 2, "two snapshots");
+    drop(store);
+    damage_every_snapshot(&path);
+    let (_, opened) = reopen(&path);
+    assert!(
+        opened
+            .notice
+            .as_deref()
+            .is_some_and(|n| n.starts_with("No snapshot of your game could be read (it is damaged); it was rebuilt from its new game")),
+        "{:?}",
+        opened.notice
+    );
+    assert_eq!(opened.replayed, 5);
+    assert_eq!(
+        save::to_json(&opened.session.unwrap()),
+        save::to_json(&session)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn with_no_snapshot_read_and_no_start_in_the_journal_a_new_session_is_started_and_said_once() {
+    let dir = folder("no-start");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    // A game loaded from a slot: the journal never held its new game.
+    let mut session = Session::new(RulesPack::standard(), 19);
+    session.respond(Request::Session(SessionRequest::NewGame {
+        seed: None,
+        options: None,
+    }));
+    store.record_session(&session, "loaded").unwrap();
+    play(&mut store, &mut session, &mut Player::new(19), 4);
+    drop(store);
+    damage_every_snapshot(&path);
+    let before = std::fs::read(&path).unwrap();
+    let (_, opened) = reopen(&path);
+    assert!(opened.session.is_none());
+    assert_eq!(
+        opened.notice.as_deref(),
+        Some("No snapshot of your game could be read (it is damaged), and the journal does not hold it from its start: a new session was started.")
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "opening wrote nothing"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_game_s_start_is_let_go_with_the_steps_after_it() {
+    let dir = folder("start-let-go");
+    let path = dir.join("games.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    let mut session = Session::new(RulesPack::standard(), 20);
+    let mut player = Player::new(20);
+    new_game(&mut store, &mut session);
+    let starts = |path: &Path| -> i64 {
+        rusqlite::Connection::open(path)
+            .unwrap()
+            .query_row(
+                "SELECT count(*) FROM state WHERE name = 'journal_start'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    play(
+        &mut store,
+        &mut session,
+        &mut player,
+        SNAPSHOT_EVERY as usize,
+    );
+    assert_eq!(starts(&path), 1, "kept while every step after it is");
+    play(
+        &mut store,
+        &mut session,
+        &mut player,
+        SNAPSHOT_EVERY as usize,
+    );
+    assert_eq!(
+        starts(&path),
+        0,
+        "let go once a snapshot let go of the steps after it"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bad_files_are_refused_with_a_clear_error_and_left_as_they_were() {
     let dir = folder("bad-files");
