@@ -136,10 +136,11 @@ fn issue_14_every_roll_or_reveal_was_marked_and_stops_undo() {
         "enough of both kinds were tried: {barriers} barriers, {plain_undos} plain undos"
     );
     println!("{barriers} barriers, {plain_undos} plain undos, {marked_plain} marked actions that did not roll or reveal: {cried_wolf:?}");
-    // At most 2% of the marked actions roll and reveal nothing.
+    // Under 1% of the marked actions roll and reveal nothing (a mark shows only where the public view
+    // says the referee will act).
     let marked = barriers + marked_plain;
     assert!(
-        marked_plain * 100 <= marked * 2,
+        marked_plain * 100 < marked,
         "{marked_plain} of {marked} marked actions did not roll or reveal: {cried_wolf:?}"
     );
 }
@@ -371,7 +372,7 @@ fn issue_14_whole_games_verify_and_tampered_records_are_refused_at_their_step() 
         assert!(
             e.message
                 .contains("another version of the standard rules pack")
-                && e.message.contains("1.1.0"),
+                && e.message.contains("1.2.0"),
             "{}",
             e.message
         );

@@ -71,8 +71,10 @@ fn engage_in(zone: &str, allied: &[&str], alert: u8) -> Table {
 /// The Austro-Hungarian counter `code` as a ship under German command at `at`, added to the game.
 fn add_austro_hungarian(t: &mut Table, code: &str, at: &SpaceRef) -> String {
     let pack = RulesPack::standard();
-    let ship = goeben_referee::rules::austro_hungarian::ship_from_counter(&pack, id(code), at)
-        .expect("an Austro-Hungarian counter");
+    let options = t.game().options.clone();
+    let ship =
+        goeben_referee::rules::austro_hungarian::ship_from_counter(&pack, id(code), at, &options)
+            .expect("an Austro-Hungarian counter");
     let sid = ship.id.clone();
     t.game_mut().ships.push(ship);
     sid

@@ -213,3 +213,52 @@ fn rule_14_15_a_troop_convoy_with_the_first_salvo_breaks_off_without_a_roll() {
         "no break-off roll against the Alert Level"
     );
 }
+
+/// A Contact 1 at night (22.0 on, the night die scripted to 1): the die that lands the German First Salvo,
+/// Contact 1, with or without searchlights aboard Goeben. Returns the contact's events.
+fn contact_1_at_night(t: &mut Table, speed: i32, searchlights: bool) -> Vec<Event> {
+    t.game_mut().options.night_combat = true;
+    if searchlights {
+        t.game_mut()
+            .ship_mut("goeben")
+            .unwrap()
+            .cargo
+            .push("searchlights".into());
+    }
+    // German: leadership 4 + Breslau's cruise 4 (+1 for searchlights at night); Allied: Alert 1 + speed.
+    let german = 8 + i32::from(searchlights);
+    let die = 3 - german + 1 + speed;
+    assert!((1..=6).contains(&die), "a die lands on 3: {die}");
+    t.script(&[1, die as u8]);
+    let events = contact(t, false);
+    assert_eq!(resolved(&events).3, ContactResult::GermanFirstSalvoContact1);
+    events
+}
+
+#[test]
+fn rule_22_0_a_contact_1_at_night_is_no_contact_without_searchlights() {
+    let (mut t, allied, speed) = battle(IncidentKind::RoyalNavyWarship, 1);
+    contact_1_at_night(&mut t, speed, false);
+    assert_eq!(t.location(allied), Location::Pool, "14.3: no contact");
+}
+
+#[test]
+fn rule_22_0_ships_with_searchlights_are_not_affected_by_night_so_contact_1_stands() {
+    let (mut t, allied, speed) = battle(IncidentKind::RoyalNavyWarship, 1);
+    let events = contact_1_at_night(&mut t, speed, true);
+    assert!(
+        !events.iter().any(
+            |e| matches!(e, Event::TableInstruction { text, .. } if text.contains("no contact"))
+        ),
+        "{events:?}"
+    );
+    assert_ne!(t.location(allied), Location::Pool, "the battle goes on");
+    assert!(
+        matches!(
+            t.game().pending.first(),
+            Some(Pending::BreakOff { .. } | Pending::FireOrders { .. })
+        ),
+        "the German First Salvo: {:?}",
+        t.game().pending
+    );
+}

@@ -393,6 +393,135 @@ fn rule_9_1_example_brindisi_outfit_the_turn_after_arriving_then_leave_and_never
     }
 }
 
+/// The Brindisi example to its turn 6: both ships arrived on turn 1, outfitted on turn 2 (so stayed through
+/// its whole Movement phase: the visit is complete), and it is turn 3's Outfitting & Repair phase.
+fn brindisi_visit_over() -> Table {
+    let mut t = Table::new(8, "ottoman_alliance");
+    t.sail_all(&place("brindisi"));
+    t.set_alert(1);
+    let resolve = format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        place("brindisi")
+    );
+    t.ok(&resolve);
+    t.play_until("objective");
+    t.end_phase();
+    for ship in ["goeben", "breslau"] {
+        t.ok(&format!(
+            r#"{{"action":"take_outfitting","ship":"{ship}"}}"#
+        ));
+    }
+    t.play_until("movement");
+    t.end_phase();
+    assert!(t.game().neutral_visited.contains(&"brindisi".to_string()));
+    t.set_alert(1);
+    t.play_until("incident");
+    t.ok(&resolve);
+    t.play_until("objective");
+    t.end_phase();
+    assert_eq!((t.game().turn, t.phase().as_str()), (3, "outfitting"));
+    t
+}
+
+#[test]
+fn rule_9_1_a_ship_that_must_leave_may_not_stay_by_repairing_or_handling_cargo() {
+    let mut t = brindisi_visit_over();
+    {
+        let g = t.game_mut();
+        let goeben = g.ship_mut("goeben").unwrap();
+        goeben.tracks.hull -= 2;
+        goeben.cargo = vec!["camera_crew".into(), "searchlights".into()];
+        g.ship_mut("breslau").unwrap().cargo = vec!["wireless".into()];
+    }
+    // Every outfitting-like decision on the turn the ships must leave: each would make the ship an
+    // outfitting ship (7.0) and so keep it in port.
+    for line in [
+        r#"{"action":"take_outfitting","ship":"goeben"}"#,
+        r#"{"action":"repair","ship":"goeben","hull":2,"engines":0,"primary":0,"secondary":0,"tertiary":0}"#,
+        r#"{"action":"dump_cargo","ship":"goeben","item":"camera_crew"}"#,
+        r#"{"action":"dump_cargo","ship":"goeben","item":"searchlights"}"#,
+        r#"{"action":"transfer_cargo","from":"goeben","to":"breslau","item":"camera_crew"}"#,
+        r#"{"action":"transfer_cargo","from":"breslau","to":"goeben","item":"wireless"}"#,
+    ] {
+        let (code, msg) = t.refused(line);
+        assert_eq!(code, "illegal", "{line}");
+        assert!(msg.contains("9.1"), "{line}: {msg}");
+    }
+    let offered = t.session.view().legal_actions();
+    assert!(
+        !offered.iter().any(|a| matches!(
+            a,
+            Action::TakeOutfitting { .. }
+                | Action::Repair { .. }
+                | Action::DumpCargo { .. }
+                | Action::TransferCargo { .. }
+                | Action::Resupply { .. }
+        )),
+        "nothing that would keep a ship in Brindisi is offered: {offered:?}"
+    );
+    assert!(t.game().turn_state.outfitted.is_empty());
+    // So in the Movement phase both must leave.
+    t.play_until("movement");
+    for ship in ["goeben", "breslau"] {
+        let (code, msg) = t.refused(&format!(
+            r#"{{"action":"move","ship":"{ship}","to":{},"speed":"stay"}}"#,
+            place("brindisi")
+        ));
+        assert_eq!(code, "illegal");
+        assert!(msg.contains("9.1"), "{msg}");
+    }
+    let (code, _) = t.refused(r#"{"action":"end_phase"}"#);
+    assert_eq!(code, "illegal", "both still owe their exit");
+}
+
+#[test]
+fn rule_9_1_only_a_ship_that_truly_cannot_move_stays_after_its_visit() {
+    let stay = |ship: &str| {
+        format!(
+            r#"{{"action":"move","ship":"{ship}","to":{},"speed":"stay"}}"#,
+            place("brindisi")
+        )
+    };
+    // 6.2, 12.4 (the marker caps the printed track): engines 2 still give cruise 2, so without coal
+    // Goeben must leave; engines 0 leave her dead in the water, and she stays.
+    let mut t = brindisi_visit_over();
+    t.play_until("movement");
+    let goeben = t.game_mut().ship_mut("goeben").unwrap();
+    goeben.tracks.engines = 2;
+    goeben.tracks.coal = 0;
+    let (code, msg) = t.refused(&stay("goeben"));
+    assert_eq!(code, "illegal");
+    assert!(msg.contains("9.1"), "{msg}");
+    t.game_mut().ship_mut("goeben").unwrap().tracks.engines = 0;
+    t.ok(&stay("goeben"));
+
+    // With the house rule "engine hits slow every speed", engines 2 give no cruise speed (maximum 1) and
+    // engines 1 emergency speed alone: with reserve coal each can sail, so each must.
+    let mut t = brindisi_visit_over();
+    t.play_until("movement");
+    t.game_mut().options.engine_hits_slow_all = true;
+    for (ship, engines) in [("goeben", 2), ("breslau", 1)] {
+        let s = t.game_mut().ship_mut(ship).unwrap();
+        s.tracks.engines = engines;
+        s.tracks.coal = 1;
+    }
+    for ship in ["goeben", "breslau"] {
+        let (code, msg) = t.refused(&stay(ship));
+        assert_eq!(code, "illegal", "{ship} has coal for a speed");
+        assert!(msg.contains("9.1"), "{msg}");
+    }
+    let offered = t.session.view().legal_actions();
+    assert!(offered.iter().any(|a| matches!(a, Action::Move { ship, speed: goeben_referee::ground::action::Speed::Emergency, .. } if ship == "breslau")),
+        "engines 1 with coal: emergency speed is offered (Engine Speeds chart)");
+    // Without coal neither has a speed: each may stay, and the phase may end.
+    for ship in ["goeben", "breslau"] {
+        t.game_mut().ship_mut(ship).unwrap().tracks.coal = 0;
+        t.ok(&stay(ship));
+    }
+    t.end_phase();
+    assert_ne!(t.phase(), "movement");
+}
+
 // ---------------------------------------------------------------------------------------------------
 // 14.5, 14.8 German fire
 

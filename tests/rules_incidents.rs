@@ -121,7 +121,7 @@ fn rule_13_0_step_1_a_patrol_zone_stack_is_revealed_quiet_seas_return_and_warshi
 }
 
 #[test]
-fn rule_13_2_no_picks_in_a_friendly_base_nor_in_a_neutral_port_below_alert_4() {
+fn rule_13_2_no_picks_in_a_friendly_base_at_any_alert_nor_in_a_neutral_port_below_alert_4() {
     let (mut t, _) = at(
         &place("pola"),
         &[
@@ -138,22 +138,25 @@ fn rule_13_2_no_picks_in_a_friendly_base_nor_in_a_neutral_port_below_alert_4() {
         "friendly naval base at Alert 3"
     );
 
-    // 13.2: from Alert 4 "any port or naval base" picks normally, friendly ones too (docs/AMBIGUITIES.md).
-    let (mut t, _) = at(
-        &place("pola"),
-        &[
-            AlliedMerchantman,
-            AlliedMerchantman,
-            AlliedMerchantman,
-            AlliedMerchantman,
-        ],
-        4,
-    );
-    assert_eq!(
-        picked(&resolve(&mut t, &place("pola"))),
-        (4, 0, 4),
-        "friendly naval base at Alert 4"
-    );
+    // 13.2: the first sentence is unconditional for friendly ports and bases; the Alert 4 sentence closes
+    // the paragraph on neutral ones (docs/AMBIGUITIES.md).
+    for alert in [4, 6] {
+        let (mut t, _) = at(
+            &place("pola"),
+            &[
+                AlliedMerchantman,
+                AlliedMerchantman,
+                AlliedMerchantman,
+                AlliedMerchantman,
+            ],
+            alert,
+        );
+        assert_eq!(
+            picked(&resolve(&mut t, &place("pola"))),
+            (0, 0, 0),
+            "friendly naval base at Alert {alert}"
+        );
+    }
 
     let (mut t, _) = at(
         &place("brindisi"),
@@ -201,6 +204,46 @@ fn rule_13_2_no_picks_in_a_friendly_base_nor_in_a_neutral_port_below_alert_4() {
         picked(&resolve(&mut t, &place("constantinople"))),
         (0, 0, 0),
         "never in Constantinople"
+    );
+}
+
+#[test]
+fn rule_13_2_house_rule_every_port_picks_reads_any_port_literally_from_alert_4() {
+    // The house rule "every port picks": friendly ports and bases pick normally from Alert 4, never below;
+    // Constantinople still never picks.
+    let with_house_rule = |alert: u8, port: &str| {
+        let mut t = Table {
+            session: Session::new(RulesPack::standard(), 21),
+        };
+        t.ok(r#"{"action":"new_game","seed":21,"options":{"orders":"ottoman_alliance","every_port_picks":true}}"#);
+        t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"collier"}}"#);
+        assert!(t.game().options.every_port_picks);
+        t.sail_all(&place(port));
+        t.pool_only(&[AlliedMerchantman; 6]);
+        t.set_alert(alert);
+        picked(&resolve(&mut t, &place(port)))
+    };
+    assert_eq!(
+        with_house_rule(3, "pola"),
+        (0, 0, 0),
+        "friendly base at Alert 3"
+    );
+    assert_eq!(
+        with_house_rule(4, "pola"),
+        (4, 0, 4),
+        "friendly base at Alert 4"
+    );
+    assert_eq!(
+        with_house_rule(6, "constantinople"),
+        (0, 0, 0),
+        "never in Constantinople"
+    );
+    // The header names the house rule in play, in the core's words.
+    assert_eq!(
+        goeben_referee::api::names::toggle_in_play(
+            goeben_referee::api::names::Toggle::EveryPortPicks
+        ),
+        "house rule: every port picks (13.2)"
     );
 }
 
@@ -271,12 +314,11 @@ fn incident_allied_submarine_false_report_torpedo_run_and_ram() {
         "Goeben was hit"
     );
     assert_ne!(t.game().ship("goeben").unwrap().tracks, hull);
-    // 6: ram — two VP, the submarine leaves play, the chosen ship takes one hull damage.
+    // 6: ram — two VP, the chosen ship takes one hull damage.
     let (mut t, kept) = at(&sea("eastern_med"), &[AlliedSubmarine], 1);
     t.script(&[6]);
     resolve(&mut t, &sea("eastern_med"));
     assert_eq!(t.game().vp, 2);
-    assert_eq!(t.location(kept[0]), Location::RemovedFromPlay);
     assert!(matches!(
         t.game().pending.first(),
         Some(Pending::RamDamage { .. })
@@ -284,6 +326,9 @@ fn incident_allied_submarine_false_report_torpedo_run_and_ram() {
     let hull = t.game().ship("breslau").unwrap().tracks.hull;
     t.ok(r#"{"action":"choose_ship","ship":"breslau"}"#);
     assert_eq!(t.game().ship("breslau").unwrap().tracks.hull, hull - 1);
+    // 13.1: the entry never says "remove from play", so the rammed submarine's marker goes back to the
+    // pool with the others (docs/AMBIGUITIES.md).
+    assert_eq!(t.location(kept[0]), Location::Pool);
 }
 
 #[test]

@@ -291,3 +291,81 @@ fn corrections_record_an_allied_ship_sunk_or_damaged_at_the_table() {
     );
     assert_eq!(code, "illegal", "only ships can be sunk");
 }
+
+/// The speeds the view gives Goeben (cruise, maximum, emergency) with her engines at `engines`.
+fn goeben_speeds(t: &mut Table, engines: u8) -> (u8, u8, u8) {
+    t.game_mut().ship_mut("goeben").unwrap().tracks.engines = engines;
+    let view = t.session.view();
+    let s = view
+        .game
+        .as_ref()
+        .unwrap()
+        .ships
+        .iter()
+        .find(|s| s.id == "goeben")
+        .unwrap()
+        .speeds;
+    (s.cruise, s.maximum, s.emergency)
+}
+
+#[test]
+fn rule_12_4_the_engines_marker_caps_the_printed_track_so_a_damaged_ship_may_lose_its_max_range() {
+    // 6.2: the marker's box is the ship's top speed; 2.1: the track's cruise and max ranges are printed.
+    // 12.4's note: a damaged ship may not reach its Max range.
+    let mut t = Table::new(3, "ottoman_alliance");
+    assert_eq!(goeben_speeds(&mut t, 6), (4, 5, 6), "12.1–12.3's examples");
+    assert_eq!(
+        goeben_speeds(&mut t, 5),
+        (4, 5, 5),
+        "one hit costs emergency speed only"
+    );
+    assert_eq!(
+        goeben_speeds(&mut t, 4),
+        (4, 4, 4),
+        "two: the Max range is out of reach"
+    );
+    assert_eq!(goeben_speeds(&mut t, 3), (3, 3, 3));
+    assert_eq!(
+        goeben_speeds(&mut t, 0),
+        (0, 0, 0),
+        "6.2: dead in the water"
+    );
+    // Cruise speed, and so the contact rating (14.3), is kept until the marker is in the cruise range.
+    t.game_mut().ship_mut("goeben").unwrap().tracks.engines = 5;
+    t.sail_all(&sea("western_med"));
+    t.game_mut().ship_mut("goeben").unwrap().tracks.engines = 5;
+    let kept = t.pool_only(&[IncidentKind::RoyalNavyWarship]);
+    assert_eq!(kept.len(), 1);
+    t.set_alert(1);
+    t.ok(&format!(
+        r#"{{"action":"resolve_incidents","space":{}}}"#,
+        sea("western_med")
+    ));
+    t.end_phase();
+    t.script(&[3]);
+    let events = t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"goeben","maximum_speed":false}}"#, sea("western_med")));
+    let german = events
+        .iter()
+        .find_map(|e| match e {
+            Event::ContactResolved { german, .. } => Some(*german),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(german, 4 + 4, "leadership 4 + cruise 4 with one engine hit");
+}
+
+#[test]
+fn rule_12_4_house_rule_engine_hits_slow_every_speed() {
+    let mut t = Table {
+        session: goeben_referee::Session::new(goeben_referee::RulesPack::standard(), 3),
+    };
+    t.ok(r#"{"action":"new_game","seed":3,"options":{"orders":"ottoman_alliance","engine_hits_slow_all":true}}"#);
+    t.ok(r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"collier"}}"#);
+    assert_eq!(goeben_speeds(&mut t, 6), (4, 5, 6));
+    assert_eq!(
+        goeben_speeds(&mut t, 5),
+        (3, 4, 5),
+        "each hit lowers all three"
+    );
+    assert_eq!(goeben_speeds(&mut t, 2), (0, 1, 2));
+}

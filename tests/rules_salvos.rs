@@ -817,3 +817,58 @@ fn no_forecast_of_a_bombardment_before_the_defenses_are_revealed() {
     )
     .is_none());
 }
+
+#[test]
+fn rule_14_14_a_shore_bombardment_is_no_naval_engagement_a_ship_lost_to_the_guns_costs_no_leadership(
+) {
+    // Breslau alone before an Allied port's coastal defenses, one hull box left; Goeben far away.
+    let mut t = Table::new(8, "raid_french_convoys");
+    let port = defended_port(&t);
+    t.play_until("movement");
+    t.game_mut().ship_mut("breslau").unwrap().position = SpaceRef::place(&port);
+    t.game_mut().ship_mut("breslau").unwrap().tracks.hull = 1;
+    t.game_mut().ship_mut("goeben").unwrap().position =
+        serde_json::from_str(&sea("aegean")).unwrap();
+    t.game_mut().turn_state.moved = vec!["goeben".into(), "breslau".into()];
+    t.end_phase();
+    t.pool_only(&[IncidentKind::QuietSeas]);
+    for space in [place(&port), sea("aegean")] {
+        t.ok(&format!(
+            r#"{{"action":"resolve_incidents","space":{space}}}"#
+        ));
+    }
+    t.play_until("shore_bombardment");
+    let leadership = track(&t, "goeben").leadership;
+    let vp = t.game().vp;
+    t.script(&[1]);
+    t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"breslau","speed_ship":"breslau","maximum_speed":false}}"#, place(&port)));
+    t.ok(&format!(r#"{{"action":"fight","space":{}}}"#, place(&port)));
+    // Breslau holds fire; the guns ashore hit with every die.
+    t.script(&[6; 60]);
+    let mut events = t.ok(r#"{"action":"fire_orders","ship":"breslau","maximum_fire":false}"#);
+    while t.game().ship("breslau").unwrap().status
+        != goeben_referee::ground::state::ShipStatus::Sunk
+    {
+        let decision = t.session.view().legal_actions()[0].clone();
+        events.extend(t.session.respond(decision).events.unwrap_or_default());
+    }
+    assert!(
+        t.game().vp < vp,
+        "the lost ship is charged (Victory Points Chart)"
+    );
+    assert_eq!(
+        track(&t, "goeben").leadership,
+        leadership,
+        "14.14: no Critical Naval Loss from a bombardment"
+    );
+    assert!(
+        !events.iter().any(|e| matches!(
+            e,
+            Event::TrackChanged {
+                track: Track::Leadership,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+}

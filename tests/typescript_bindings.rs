@@ -83,6 +83,7 @@ fn names() -> String {
     );
     out += &record("TOGGLE_CHOICES", "Toggle", &n::TOGGLES, n::toggle_choice);
     out += &record("TOGGLE_IN_PLAY", "Toggle", &n::TOGGLES, n::toggle_in_play);
+    out += &record("TOGGLE_READINGS", "Toggle", &n::TOGGLES, n::toggle_reading);
     out += &record("FLEET_CHOICES", "Fleet", &n::FLEETS, n::fleet_choice);
     out += &record("FLEET_IN_PLAY", "Fleet", &n::FLEETS, n::fleet_in_play);
     out += &record("ROLES_CHOICES", "Roles", &n::ROLES, n::roles_choice);

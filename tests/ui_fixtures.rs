@@ -98,14 +98,16 @@ fn take_backs_game(fixtures: &mut BTreeMap<&'static str, String>) {
     fixtures.insert("intelligence.json", text(&intelligence));
 }
 
-/// Whether the answer has SMS Goeben owing fire orders in a battle whose fire options are listed.
+/// Whether the answer has SMS Goeben owing fire orders in a naval battle (not a bombardment) whose fire
+/// options are listed.
 fn owes_fire_orders(view: &Value) -> bool {
     let Some(pending) = view["game"]["pending"].get(0) else {
         return false;
     };
     let fight = view["game"]["combat"]
         .as_array()
-        .and_then(|c| c.iter().find(|b| b["stage"] != "over"));
+        .and_then(|c| c.iter().find(|b| b["stage"] != "over"))
+        .filter(|b| b["bombardment"] != true);
     pending["pending"]["kind"] == "fire_orders"
         && pending["pending"]["ship"] == "goeben"
         && fight

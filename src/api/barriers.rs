@@ -189,13 +189,27 @@ fn fight_may_roll(view: &PlayerView, space: &SpaceRef) -> bool {
     !game.ships.iter().any(can_fire)
 }
 
+/// A German ship afloat in a zone French Navy Sorties closes.
+fn in_closed_zone(game: &crate::api::view::GameView) -> bool {
+    use crate::rules::movement::FRENCH_SORTIE_ZONES;
+    game.ships.iter().any(|s| {
+        s.status == crate::ground::state::ShipStatus::Active
+            && s.position
+                .place_id()
+                .is_some_and(|id| FRENCH_SORTIE_ZONES.contains(&id))
+    })
+}
+
 /// Ending a phase may run automatic steps with dice or end the game (which reveals the seed).
 fn end_phase_rolls(view: &PlayerView) -> Option<String> {
     let game = view.game.as_ref();
     let words = match view.phase {
         // Incident Chart, French Navy Sorties: ships left in a closed zone are caught when Movement ends,
-        // and losing the last one ends the game (the seed is then revealed).
-        Phase::Movement if game.is_none_or(|g| g.conditions.french_zones_closed) => {
+        // and losing the last one ends the game (the seed is then revealed). The ships' places are public,
+        // so the mark shows only when a German ship is still in a closed zone.
+        Phase::Movement
+            if game.is_none_or(|g| g.conditions.french_zones_closed && in_closed_zone(g)) =>
+        {
             "ships left in a closed French zone are caught"
         }
         // Nothing automatic follows these: the next phase waits for the player.

@@ -360,7 +360,8 @@ impl Words<'_> {
             .game
             .as_ref()
             .and_then(|g| g.ships.iter().find(|s| s.id == speed_ship));
-        let speeds = ship.map(|s| self.pack.charts.engine_speeds(s.tracks.engines));
+        // The ship's speeds as the view gives them (6.2, 12.4: damage read as the game's options say).
+        let speeds = ship.map(|s| s.speeds);
         let coal = ship.is_some_and(|s| !s.austro_hungarian);
         match (speeds, maximum_speed) {
             // Short: the contact control's speed chips show these words under "Speed".

@@ -73,10 +73,13 @@ pub enum Toggle {
     Campaign,
     TakeBacks,
     PlayerDice,
+    EveryPortPicks,
+    EngineHitsSlowAll,
+    AustroHungarianCruise,
 }
 
 /// Every yes/no choice, the mode first, then the optional rules by number (18.0–24.0), then the house rules.
-pub const TOGGLES: [Toggle; 9] = [
+pub const TOGGLES: [Toggle; 12] = [
     Toggle::CupOnly,
     Toggle::VariableDeployment,
     Toggle::AustroHungarian,
@@ -86,6 +89,9 @@ pub const TOGGLES: [Toggle; 9] = [
     Toggle::Campaign,
     Toggle::TakeBacks,
     Toggle::PlayerDice,
+    Toggle::EveryPortPicks,
+    Toggle::EngineHitsSlowAll,
+    Toggle::AustroHungarianCruise,
 ];
 
 impl Toggle {
@@ -101,6 +107,9 @@ impl Toggle {
             Toggle::Campaign => options.campaign,
             Toggle::TakeBacks => options.take_backs,
             Toggle::PlayerDice => options.player_dice,
+            Toggle::EveryPortPicks => options.every_port_picks,
+            Toggle::EngineHitsSlowAll => options.engine_hits_slow_all,
+            Toggle::AustroHungarianCruise => options.austro_hungarian_cruise,
         }
     }
 }
@@ -117,6 +126,9 @@ pub fn toggle_choice(toggle: Toggle) -> &'static str {
         Toggle::Campaign => "Campaign (24.0): play mission after mission until the Orders run out",
         Toggle::TakeBacks => "House rule: take-backs after reveals (Undo may take back a die or a reveal; each take-back is counted and shown at the end)",
         Toggle::PlayerDice => "House rule: I roll the dice (you roll the dice at the table and enter the faces; the referee keeps the hidden draws)",
+        Toggle::EveryPortPicks => "House rule: every port picks from Alert 4 (13.2 read literally: friendly ports and bases make incident picks too)",
+        Toggle::EngineHitsSlowAll => "House rule: engine hits slow every speed (12.4 read as each hit lowering cruise, maximum and emergency speed alike)",
+        Toggle::AustroHungarianCruise => "House rule: Austro-Hungarian speed is cruise speed (20.0 read as the printed speed being cruise speed, not the Engines value)",
     }
 }
 
@@ -132,6 +144,20 @@ pub fn toggle_in_play(toggle: Toggle) -> &'static str {
         Toggle::Campaign => "24.0 campaign",
         Toggle::TakeBacks => "house rule: take-backs",
         Toggle::PlayerDice => "house rule: I roll the dice",
+        Toggle::EveryPortPicks => "house rule: every port picks (13.2)",
+        Toggle::EngineHitsSlowAll => "house rule: engine hits slow every speed (12.4)",
+        Toggle::AustroHungarianCruise => "house rule: Austro-Hungarian speed is cruise (20.0)",
+    }
+}
+
+/// A house rule that switches a reading of an ambiguous rule (docs/AMBIGUITIES.md), as the Charts screen
+/// states it in one line: the default reading, then the house rule's ("" for the other toggles).
+pub fn toggle_reading(toggle: Toggle) -> &'static str {
+    match toggle {
+        Toggle::EveryPortPicks => "13.2: ships in friendly ports and naval bases never make incident picks. House rule \"every port picks from Alert 4\" (at new game): from Alert 4 they pick normally too.",
+        Toggle::EngineHitsSlowAll => "6.2, 12.4: the Engines marker caps the printed track (Goeben 4/5/6, one hit 4/5/5, two 4/4/4). House rule \"engine hits slow every speed\": each hit lowers all three (one hit 3/4/5).",
+        Toggle::AustroHungarianCruise => "20.0: an Austro-Hungarian counter's printed speed is its Engines value (Novara 6: cruise 4, maximum 5, emergency 6). House rule \"Austro-Hungarian speed is cruise speed\": Novara cruises at 6.",
+        _ => "",
     }
 }
 
@@ -335,7 +361,12 @@ mod tests {
         for toggle in TOGGLES {
             let key = serde_json::to_value(toggle).unwrap();
             let key = key.as_str().unwrap();
-            assert_eq!(fields[key], serde_json::Value::Bool(false), "{key}");
+            // Off by default; the house rules that switch a reading are left out when off (so older
+            // saves keep their bytes), and the field's name is checked by turning it on below.
+            assert!(
+                matches!(fields.get(key), None | Some(serde_json::Value::Bool(false))),
+                "{key}"
+            );
             let mut on = fields.clone();
             on[key] = serde_json::Value::Bool(true);
             let options: GameOptions = serde_json::from_value(on).unwrap();

@@ -541,7 +541,7 @@ fn ship_view(pack: &RulesPack, game: &Game, s: &GermanShip) -> ShipView {
         repair_dice: crate::rules::repair::dice(pack, game, s),
         austro_hungarian: s.austro_hungarian,
         speeds: {
-            let sp = crate::rules::movement::speeds(pack, s.tracks.engines);
+            let sp = crate::rules::movement::ship_speeds(pack, &game.options, s);
             SpeedsView {
                 cruise: sp.cruise,
                 maximum: sp.maximum,

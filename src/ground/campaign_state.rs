@@ -26,6 +26,12 @@ pub struct CampaignState {
     pub open_zones: Vec<String>,
     /// 24.5: the campaign's verdict once it is over.
     pub verdict: Option<String>,
+    /// The Naval Pact's Austro-Hungarian cruiser, by id: 24.1's example keeps it until sunk, wherever it
+    /// ends a mission (20.0's return to Pola binds the others). Left out when none, so older saves keep
+    /// their bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pact_cruiser: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

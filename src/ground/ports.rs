@@ -71,8 +71,9 @@ pub fn is_closed_neutral(pack: &RulesPack, game: &Game, space: &SpaceRef) -> boo
 
 /// 13.2: how many incident markers German ships in `space` pick at the current Alert Level.
 /// Returns the normal picks and the extra picks of the place's Terrain Effects Chart row (an enemy port
-/// or base, or a captured enemy port). At Alert 1–3 friendly and neutral ports and bases make no picks;
-/// from Alert 4 every port and base picks normally (docs/AMBIGUITIES.md); Constantinople never does.
+/// or base, or a captured enemy port). Friendly ports and bases never pick; neutral ones pick normally
+/// from Alert 4 (with the house rule "every port picks", friendly ones do too: docs/AMBIGUITIES.md);
+/// Constantinople never does.
 pub fn incident_picks(pack: &RulesPack, game: &Game, space: &SpaceRef) -> (u8, u8) {
     let alert = game.alert_level;
     let Some(port) = port_at(pack, space) else {
@@ -85,6 +86,7 @@ pub fn incident_picks(pack: &RulesPack, game: &Game, space: &SpaceRef) -> (u8, u
     let extra = pack.charts.terrain(terrain(pack, game, space)).extra_picks;
     match side_in(game, port.nation) {
         Side::Friendly | Side::Neutral if alert <= 3 => (0, 0),
+        Side::Friendly if !game.options.every_port_picks => (0, 0),
         Side::Friendly | Side::Neutral => (alert, extra),
         Side::Enemy => (alert, extra),
     }

@@ -279,6 +279,22 @@ pub struct GameOptions {
     /// at the table and enters the faces; the referee keeps every hidden draw. Changeable in play.
     #[ts(optional, as = "Option<bool>")]
     pub player_dice: bool,
+    /// House rule "every port picks from Alert 4" (off by default): 13.2's "any port or naval base"
+    /// read literally, so friendly ports and bases pick too from Alert 4 (Constantinople never does).
+    /// Left out when off, so the saves and records of games without it keep their bytes.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub every_port_picks: bool,
+    /// House rule "engine hits slow every speed" (off by default): each engine hit lowers cruise, maximum
+    /// and emergency speed alike (12.4 read that way), instead of the marker capping a printed track (6.2).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub engine_hits_slow_all: bool,
+    /// House rule "Austro-Hungarian speed is cruise speed" (off by default): an Austro-Hungarian counter's
+    /// printed speed is its cruise speed (20.0 read that way), instead of its Engines value.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub austro_hungarian_cruise: bool,
     /// The game's dice and hidden draws come from two streams of the seed (every game since the split;
     /// false for games and records from before it, which replay on one stream). Set by the session at
     /// new game, never chosen by a player.

@@ -23,15 +23,21 @@ pub fn may_enter(zone: SeaZone) -> bool {
     )
 }
 
-/// A ship display for an Austro-Hungarian counter: printed guns and torpedoes, leadership 3, engines
-/// giving its printed speed as cruise speed, and a hull of armor + 1 boxes so that, as for any counter,
-/// more damage results than its armor sinks it (14.13).
-pub fn ship_from_counter(pack: &RulesPack, id: CounterId, at: &SpaceRef) -> Option<GermanShip> {
+/// A ship display for an Austro-Hungarian counter: printed guns and torpedoes, leadership 3, its printed
+/// speed as its Engines value (or, with the house rule "Austro-Hungarian speed is cruise speed", engines
+/// giving that speed as cruise speed: docs/AMBIGUITIES.md), and a hull of armor + 1 boxes so that, as for
+/// any counter, more damage results than its armor sinks it (14.13).
+pub fn ship_from_counter(
+    pack: &RulesPack,
+    id: CounterId,
+    at: &SpaceRef,
+    options: &crate::ground::state::GameOptions,
+) -> Option<GermanShip> {
     let spec = pack.counter_spec(id);
     let CounterKind::AustroHungarian { ship } = spec.kind else {
         return None;
     };
-    let tracks = tracks_for(pack, &ship);
+    let tracks = tracks_for(pack, &ship, options.austro_hungarian_cruise);
     Some(GermanShip {
         id: spec.id.clone(),
         name: spec.name.clone(),
@@ -45,10 +51,16 @@ pub fn ship_from_counter(pack: &RulesPack, id: CounterId, at: &SpaceRef) -> Opti
     })
 }
 
-fn tracks_for(pack: &RulesPack, v: &ShipValues) -> Tracks {
-    let engines = (0..=20u8)
-        .find(|e| pack.charts.engine_speeds(*e).cruise >= v.speed)
-        .unwrap_or(20);
+/// 20.0: the printed speed is on the engine-track scale (docs/CHARTS.md: Goeben's 27 knots are her
+/// engines 6), so it is the ship's Engines value; read as a cruise speed, the engines that give it.
+fn tracks_for(pack: &RulesPack, v: &ShipValues, printed_is_cruise: bool) -> Tracks {
+    let engines = if printed_is_cruise {
+        (0..=20u8)
+            .find(|e| pack.charts.engine_speeds(*e).cruise >= v.speed)
+            .unwrap_or(20)
+    } else {
+        v.speed
+    };
     Tracks {
         leadership: LEADERSHIP,
         engines,
@@ -89,7 +101,7 @@ pub fn sortie(ctx: &mut Ctx) {
     let pola = SpaceRef::place(POLA);
     for _ in 0..(roll as usize).min(waiting.len()) {
         let id = waiting.swap_remove(ctx.game.dice.index(waiting.len()));
-        if let Some(ship) = ship_from_counter(ctx.pack, id, &pola) {
+        if let Some(ship) = ship_from_counter(ctx.pack, id, &pola, &ctx.game.options) {
             ctx.reveal(id, pola.clone(), "20.0");
             ctx.instruct(format!("{} enters at Pola under your command (leadership 3, no coal or ammunition needed).", ship.name), "20.0");
             ctx.game.ships.push(ship);
@@ -150,10 +162,17 @@ mod tests {
     use crate::rules::combat::effects::{hit_german, Hits};
 
     fn with_ship(counter: &str) -> (RulesPack, crate::ground::state::Game, String) {
+        with_ship_and(counter, Default::default())
+    }
+
+    fn with_ship_and(
+        counter: &str,
+        options: crate::ground::state::GameOptions,
+    ) -> (RulesPack, crate::ground::state::Game, String) {
         let pack = RulesPack::standard();
-        let (mut game, _) = crate::rules::setup::new_game(&pack, 5, Default::default()).unwrap();
+        let (mut game, _) = crate::rules::setup::new_game(&pack, 5, options.clone()).unwrap();
         let id = CounterId(pack.counter_index(counter).unwrap() as u16);
-        let ship = ship_from_counter(&pack, id, &SpaceRef::place(POLA)).unwrap();
+        let ship = ship_from_counter(&pack, id, &SpaceRef::place(POLA), &options).unwrap();
         let sid = ship.id.clone();
         game.ships.push(ship);
         (pack, game, sid)
@@ -172,9 +191,32 @@ mod tests {
             (2, 2),
             "armor 1 + 1 hull boxes; printed guns"
         );
-        assert!(
-            crate::rules::movement::speeds(&pack, novara.tracks.engines).cruise >= 6,
-            "its printed speed as cruise speed"
+        let speeds = crate::rules::movement::ship_speeds(&pack, &ctx.game.options, novara);
+        assert_eq!(
+            (
+                novara.tracks.engines,
+                speeds.cruise,
+                speeds.maximum,
+                speeds.emergency
+            ),
+            (6, 4, 5, 6),
+            "its printed speed 6 is its Engines value, like Breslau's"
+        );
+    }
+
+    #[test]
+    fn rule_20_0_house_rule_austro_hungarian_speed_is_cruise_speed() {
+        let options = crate::ground::state::GameOptions {
+            austro_hungarian_cruise: true,
+            ..Default::default()
+        };
+        let (pack, game, id) = with_ship_and("ah_novara", options);
+        let novara = game.ship(&id).unwrap();
+        let speeds = crate::rules::movement::ship_speeds(&pack, &game.options, novara);
+        assert_eq!(
+            (speeds.cruise, speeds.maximum, speeds.emergency),
+            (6, 7, 8),
+            "the printed speed 6 as cruise speed"
         );
     }
 

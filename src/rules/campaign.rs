@@ -23,6 +23,9 @@ pub use crate::ground::campaign_state::{CampaignState, MissionResult};
 pub fn mission_ended(ctx: &mut Ctx, won: bool) {
     let orders = crate::ground::counters::orders_spec(ctx.pack, ctx.game).clone();
     let all_sunk = !ctx.game.active_ships().any(|s| !s.austro_hungarian);
+    // 24.5, 19.1: with every German ship sunk the campaign ends early, unless a won mission's bonus may
+    // still bring ships to the next one (the choice is the next mission's).
+    let coming = won && reinforcements_possible(ctx.game, &orders.bonuses);
     let vp = ctx.game.vp;
     let pack = ctx.pack;
     let Some(c) = ctx.game.campaign.as_mut() else {
@@ -55,7 +58,7 @@ pub fn mission_ended(ctx: &mut Ctx, won: bool) {
             "In disgrace: the mission ended with {vp} VP (24.1). {} accomplished.",
             crate::ground::words::count(c.successes(), "mission", "missions")
         ))
-    } else if left == 0 || all_sunk {
+    } else if left == 0 || (all_sunk && !coming) {
         Some(verdict_for(c.successes(), all_sunk))
     } else {
         None
@@ -72,6 +75,25 @@ pub fn mission_ended(ctx: &mut Ctx, won: bool) {
             rule: "24.1".into(),
         }),
     }
+}
+
+/// 19.1, 24.1 step 2: a bonus among `bonuses` (directly or as a choice) could bring a German ship that
+/// is neither in the task force nor sunk in an earlier mission.
+fn reinforcements_possible(game: &Game, bonuses: &[OrdersBonus]) -> bool {
+    bonuses.iter().any(|b| match b {
+        OrdersBonus::ChooseOne { options } => reinforcements_possible(game, options),
+        OrdersBonus::Reinforcements { ships, .. } => ships.iter().any(|s| may_join(game, s)),
+        _ => false,
+    })
+}
+
+/// A German ship may join as a reinforcement: not in the task force, not sunk earlier in the campaign.
+fn may_join(game: &Game, ship: &str) -> bool {
+    !game.ships.iter().any(|x| x.id == ship)
+        && !game
+            .campaign
+            .as_ref()
+            .is_some_and(|c| c.removed.iter().any(|r| r == ship))
 }
 
 /// 24.5: 0–2 successes a failure, 3 a draw, 4 or more a victory; with every German ship sunk, a victory
@@ -192,15 +214,33 @@ fn counter(pack: &RulesPack, id: &str) -> Option<CounterId> {
 pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), RuleError> {
     check_next_mission(ctx.pack, ctx.game, base, bonus)?;
     let pack = ctx.pack;
+    if no_ship_to_sail(pack, ctx.game, bonus) {
+        // 24.5: every German ship is sunk and the bonus chosen brings none: the campaign is over.
+        let c = ctx.game.campaign.as_mut().expect("checked");
+        let verdict = verdict_for(c.successes(), true);
+        c.verdict = Some(verdict.clone());
+        ctx.emit(Event::TableInstruction {
+            text: format!("Campaign over: {verdict}"),
+            rule: "24.5".into(),
+        });
+        return Ok(());
+    }
     let mut c = ctx.game.campaign.clone().expect("checked");
     let won = c.results.last().is_some_and(|r| r.won);
     remove_sunk_capital_ships(pack, ctx.game, &mut c);
     let gains = apply_bonuses(ctx, &mut c, bonus);
     let base_space = SpaceRef::place(base);
+    let repaired: Vec<String> = ctx
+        .game
+        .ships
+        .iter()
+        .filter(|s| s.status == ShipStatus::Active && !s.austro_hungarian && damaged(s))
+        .map(|s| s.name.clone())
+        .collect();
     let mut ships = restore_task_force(ctx.game, &mut c, &base_space, won);
     add_reinforcements(pack, &mut ships, &gains.reinforcements, &base_space);
     if let Some(place) = gains.cruiser_at.clone() {
-        austro_hungarian_cruiser_joins(ctx, &c, &mut ships, &place);
+        austro_hungarian_cruiser_joins(ctx, &mut c, &mut ships, &place);
     }
     let new_zealand = new_zealand_in_next_mission(ctx.pack, ctx.game, &ships, &gains);
     let free_stay = neutral_basing_is_free(pack, &c, base);
@@ -217,7 +257,7 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
             .map(|s| s.id.clone())
             .collect();
     }
-    announce_mission(ctx, &base_space, gains.vp_cost);
+    announce_mission(ctx, &base_space, gains.vp_cost, &repaired);
     if new_zealand {
         crate::rules::austro_hungarian::new_zealand_joins(ctx);
     }
@@ -321,6 +361,15 @@ struct BonusGains {
     vp_cost: i32,
 }
 
+/// 24.5: no German ship afloat, and the bonus chosen brings none (19.1).
+fn no_ship_to_sail(pack: &RulesPack, game: &Game, bonus: Option<u8>) -> bool {
+    let afloat = game.active_ships().any(|s| !s.austro_hungarian);
+    let brings = chosen_bonuses(pack, game, bonus).iter().any(|b| {
+        matches!(b, OrdersBonus::Reinforcements { ships, .. } if ships.iter().any(|s| may_join(game, s)))
+    });
+    !afloat && !brings
+}
+
 /// Orders Chart bonuses of a won mission.
 fn apply_bonuses(ctx: &mut Ctx, c: &mut CampaignState, bonus: Option<u8>) -> BonusGains {
     let pack = ctx.pack;
@@ -332,8 +381,9 @@ fn apply_bonuses(ctx: &mut Ctx, c: &mut CampaignState, bonus: Option<u8>) -> Bon
                 ships,
                 vp_cost: cost,
             } => {
+                // 24.1 step 2: a German ship sunk in an earlier mission never returns.
                 for s in ships {
-                    if !ctx.game.ships.iter().any(|x| &x.id == s) {
+                    if may_join(ctx.game, s) && !c.removed.contains(s) {
                         gains.reinforcements.push(s.clone());
                     }
                 }
@@ -406,8 +456,10 @@ fn restore_task_force(
         if s.austro_hungarian {
             // 20.0: sunk ones are gone, ones not back in Pola are withdrawn for good; damaged and withdrawn
             // ones return; all are based at Pola (24.2).
+            // 24.1's example: the Naval Pact's cruiser stays until sunk, wherever it ends the mission.
+            let pact = c.pact_cruiser.as_deref() == Some(s.id.as_str());
             let lost = s.status == ShipStatus::Sunk
-                || (s.status == ShipStatus::Active && s.position != pola);
+                || (s.status == ShipStatus::Active && s.position != pola && !pact);
             if lost {
                 c.removed.push(s.id.clone());
                 continue;
@@ -421,6 +473,10 @@ fn restore_task_force(
             continue;
         }
         if s.status != ShipStatus::Active {
+            // 24.1 step 2: sunk German ships are gone from every later mission.
+            if s.status == ShipStatus::Sunk && !c.removed.contains(&s.id) {
+                c.removed.push(s.id.clone());
+            }
             continue;
         }
         let leadership = if won {
@@ -480,7 +536,7 @@ fn add_reinforcements(
 /// the war (24.1 example), and stays until sunk.
 fn austro_hungarian_cruiser_joins(
     ctx: &mut Ctx,
-    c: &CampaignState,
+    c: &mut CampaignState,
     ships: &mut Vec<GermanShip>,
     place: &str,
 ) {
@@ -496,9 +552,12 @@ fn austro_hungarian_cruiser_joins(
         .collect();
     if !cruisers.is_empty() {
         let pick = cruisers[ctx.game.dice.index(cruisers.len())];
-        if let Some(ship) =
-            crate::rules::austro_hungarian::ship_from_counter(pack, pick, &SpaceRef::place(place))
-        {
+        if let Some(ship) = crate::rules::austro_hungarian::ship_from_counter(
+            pack,
+            pick,
+            &SpaceRef::place(place),
+            &ctx.game.options,
+        ) {
             ctx.instruct(
                 format!(
                     "{} joins your command at {} (Orders Chart bonus).",
@@ -507,6 +566,7 @@ fn austro_hungarian_cruiser_joins(
                 ),
                 "24.1",
             );
+            c.pact_cruiser = Some(ship.id.clone());
             ships.push(ship);
         }
     }
@@ -551,13 +611,24 @@ fn set_up_mission(
     Ok(())
 }
 
-/// 24.2 / 24.1 step 5: tells the table where the ships are based and the Alert Level; the reinforcements'
-/// VP cost is logged (19.1).
-fn announce_mission(ctx: &mut Ctx, base_space: &SpaceRef, vp_cost: i32) {
+/// 24.1 step 1, 24.2, 24.1 step 5: tells the table which ship displays go back to their starting values,
+/// where the ships are based, the Alert Level and the colliers to place; the reinforcements' VP cost is
+/// logged (19.1).
+fn announce_mission(ctx: &mut Ctx, base_space: &SpaceRef, vp_cost: i32, repaired: &[String]) {
     let pack = ctx.pack;
+    let displays = if repaired.is_empty() {
+        "No German ship was damaged: every ship display keeps its values (24.1 step 1).".to_string()
+    } else {
+        format!(
+            "Repair {}: set {} to the starting values (24.1 step 1); every other ship display keeps its values.",
+            repaired.join(" and "),
+            if repaired.len() == 1 { "its display" } else { "their displays" }
+        )
+    };
+    ctx.instruct(displays, "24.1");
     ctx.instruct(
         format!(
-            "Mission {} of the campaign: every German ship is based at {}; Alert Level {} (24.1 step 5).",
+            "Mission {} of the campaign: place every German ship at {} (24.2); Alert Level {} (24.1 step 5).",
             ctx.game.campaign.as_ref().map(|c| c.mission).unwrap_or(0),
             base_space.describe(pack),
             ctx.game.alert_level
@@ -572,6 +643,9 @@ fn announce_mission(ctx: &mut Ctx, base_space: &SpaceRef, vp_cost: i32) {
             rule: "19.1".into(),
         });
     }
+    // 3.0 step 9 for this mission's task force (19.0: two colliers when both battlecruisers sail).
+    let colliers = crate::rules::setup::collier_instruction(pack, ctx.game);
+    ctx.emit(colliers);
 }
 
 /// The ports and naval bases of the nations a basing bonus names (24.2).

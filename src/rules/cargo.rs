@@ -38,8 +38,8 @@ fn rule_allows(game: &Game, spec: &CargoSpec) -> bool {
     }
 }
 
-/// Cargo points left to spend on `ship` now: in setup, twice its starting leadership less what is aboard
-/// (8.1); in an Outfitting phase at a friendly naval base, its leadership less what it bought this phase
+/// Cargo points left to spend on `ship` now: in setup, twice its leadership as the scenario starts (a
+/// campaign's later missions carry leadership changed by 24.1) less what is aboard (8.1); in an Outfitting phase at a friendly naval base, its leadership less what it bought this phase
 /// (8.5); otherwise none.
 pub fn points_left(pack: &RulesPack, game: &Game, ship: &GermanShip) -> u8 {
     let spent_aboard: u8 = ship
@@ -49,7 +49,7 @@ pub fn points_left(pack: &RulesPack, game: &Game, ship: &GermanShip) -> u8 {
         .map(|c| c.cost)
         .sum();
     match game.phase {
-        Phase::Setup => (pack.setup.outfitting_points_per_leadership * ship.start.leadership)
+        Phase::Setup => (pack.setup.outfitting_points_per_leadership * ship.tracks.leadership)
             .saturating_sub(spent_aboard),
         Phase::Outfitting
             if ports::terrain(pack, game, &ship.position) == Terrain::FriendlyNavalBase =>
@@ -190,6 +190,7 @@ pub fn dump(ctx: &mut Ctx, ship_id: &str, item: &str) -> Result<(), RuleError> {
     match ctx.game.phase {
         Phase::Setup => {}
         Phase::Outfitting => {
+            crate::rules::outfitting::check_may_outfit(ctx.pack, ctx.game, ship_id)?;
             if spec.class == CargoClass::Crew
                 && !ports::friendly_for_cargo(ctx.pack, ctx.game, &s.position)
             {
@@ -215,6 +216,9 @@ pub fn transfer(ctx: &mut Ctx, from: &str, to: &str, item: &str) -> Result<(), R
     }
     let (giver, taker) = (ship(ctx.game, from)?, ship(ctx.game, to)?);
     let spec = spec(ctx.pack, item)?;
+    for s in [from, to] {
+        crate::rules::outfitting::check_may_outfit(ctx.pack, ctx.game, s)?;
+    }
     if from == to || giver.position != taker.position {
         return Err(illegal(
             "cargo passes only between two ships in the same space (4.1, 8.6)",
@@ -267,7 +271,12 @@ pub fn transfer(ctx: &mut Ctx, from: &str, to: &str, item: &str) -> Result<(), R
 /// The cargo decisions open now: loads (setup, friendly naval base), dumps and trades (Outfitting).
 pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
     let mut actions = Vec::new();
-    for s in game.active_ships().filter(|s| !s.austro_hungarian) {
+    // 9.1: a ship that must leave a visited neutral port does nothing that would keep it there.
+    let may_outfit = |id: &str| crate::rules::outfitting::check_may_outfit(pack, game, id).is_ok();
+    for s in game
+        .active_ships()
+        .filter(|s| !s.austro_hungarian && may_outfit(&s.id))
+    {
         for item in &pack.charts.crew_and_gear.items {
             if load_check(pack, game, &s.id, &item.id).is_ok() {
                 actions.push(Action::LoadCargo {
@@ -294,10 +303,12 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
                 });
             }
             if game.phase == Phase::Outfitting {
-                for other in game
-                    .active_ships()
-                    .filter(|o| o.id != s.id && o.position == s.position && !o.austro_hungarian)
-                {
+                for other in game.active_ships().filter(|o| {
+                    o.id != s.id
+                        && o.position == s.position
+                        && !o.austro_hungarian
+                        && may_outfit(&o.id)
+                }) {
                     let fits = pack.charts.cargo(item).is_some_and(|c| {
                         boxes_used(pack, other) + c.boxes <= other.tracks.hull
                             && (c.ship_types.is_empty() || c.ship_types.contains(&other.ship_type))

@@ -523,19 +523,15 @@ fn allied_submarine(ctx: &mut Ctx, id: CounterId, space: &SpaceRef, ships: &[Str
             done_returns(ctx, id);
         }
         _ => {
-            // Ram speed: the submarine is sunk (removed from play) and one ship takes a hull hit.
+            // Ram speed: the submarine is sunk (2 VP) and one ship takes a hull hit. The entry does not
+            // say "remove from play", so by 13.1 the marker goes back to the pool with the others
+            // (docs/AMBIGUITIES.md).
             ctx.change_vp(
                 2,
                 "submarine rammed and sunk",
                 "Incident Chart: Allied Submarine",
             );
-            ctx.game.move_counter(id, Location::RemovedFromPlay);
-            ctx.emit(Event::CounterReturned {
-                counter: counter_code(ctx, id),
-                name: name_of(ctx.pack, id),
-                to: "out of play (sunk)".into(),
-                rule: "Incident Chart".into(),
-            });
+            done_returns(ctx, id);
             match ships {
                 [only] => damage(ctx, only, &[Track::Hull], "ramming the submarine"),
                 _ => ctx.game.pending.push(Pending::RamDamage {

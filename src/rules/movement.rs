@@ -20,14 +20,35 @@ pub struct Speeds {
     pub emergency: u8,
 }
 
-/// 12.1–12.4: speeds at an engine track position, from the engine-speed chart. Goeben's engines 6 give
-/// cruise 4, maximum 5, emergency 6 (the rule examples); each point of engine damage takes one off (12.4).
+/// 12.1–12.3: the speeds of an undamaged Engines track of `engines` boxes, from the engine-speed chart.
+/// Goeben's engines 6 give cruise 4, maximum 5, emergency 6 (the rule examples).
 pub fn speeds(pack: &RulesPack, engines: u8) -> Speeds {
     let row = pack.charts.engine_speeds(engines);
     Speeds {
         cruise: row.cruise,
         maximum: row.maximum,
         emergency: row.emergency,
+    }
+}
+
+/// 6.2, 12.4: a ship's speeds now. The track's cruise and max ranges are printed and stay put; the
+/// Engines marker is a ceiling: each speed of the undamaged track, capped at the marker (Goeben 4/5/6,
+/// one hit 4/5/5, two 4/4/4: "not able to move to its Max range"). With the house rule "engine hits
+/// slow every speed", each hit lowers all three (the row of the marker's box). docs/AMBIGUITIES.md.
+pub fn ship_speeds(
+    pack: &RulesPack,
+    options: &crate::ground::state::GameOptions,
+    ship: &crate::ground::state::GermanShip,
+) -> Speeds {
+    let engines = ship.tracks.engines;
+    if options.engine_hits_slow_all {
+        return speeds(pack, engines);
+    }
+    let track = speeds(pack, ship.start.engines.max(engines));
+    Speeds {
+        cruise: track.cruise.min(engines),
+        maximum: track.maximum.min(engines),
+        emergency: track.emergency.min(engines),
     }
 }
 
@@ -140,7 +161,12 @@ fn check_speed(
             "{name} outfitted or repaired this turn and may not move (7.0, 10.1)"
         )));
     }
-    let band = speeds(ctx.pack, tracks.engines);
+    // `tracks` are the ship's own (ship_that_may_move).
+    let ship = ctx
+        .game
+        .ship(ship_id)
+        .expect("checked by ship_that_may_move");
+    let band = ship_speeds(ctx.pack, &ctx.game.options, ship);
     let limit = match speed {
         Speed::Stay => 0,
         Speed::Cruise => band.cruise,
@@ -257,13 +283,17 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         if game.turn_state.outfitted.contains(&ship.id) {
             continue;
         }
-        let band = speeds(pack, ship.tracks.engines);
+        let band = ship_speeds(pack, &game.options, ship);
         let mut bands = Vec::new();
         if band.cruise > 0 {
             bands.push(Speed::Cruise);
         }
-        if (ship.tracks.coal > 0 || ship.austro_hungarian) && band.maximum > 0 {
+        // 12.2, 12.3: engines 1 give emergency speed alone (the Engine Speeds chart).
+        let coal = ship.tracks.coal > 0 || ship.austro_hungarian;
+        if coal && band.maximum > 0 {
             bands.push(Speed::Maximum);
+        }
+        if coal && band.emergency > 0 {
             bands.push(Speed::Emergency);
         }
         let Some(first) = bands.first().copied() else {
@@ -318,13 +348,19 @@ fn must_leave(pack: &RulesPack, game: &Game) -> Vec<String> {
             started_in
                 .is_some_and(|p| p == &ship.position && ports::is_closed_neutral(pack, game, p))
         })
-        // A ship that cannot move (engines gone, or it outfitted this turn) cannot obey; it stays.
-        .filter(|ship| {
-            speeds(pack, ship.tracks.engines).cruise > 0
-                && !game.turn_state.outfitted.contains(&ship.id)
-        })
+        // Only a ship that truly cannot move stays: no cruise speed and no coal (or no engines) for
+        // maximum or emergency speed (12.1–12.4). Nothing else excuses it: a ship that must leave may not
+        // take the Outfitting & Repair phase (outfitting::check_may_outfit).
+        .filter(|ship| can_move(pack, game, ship))
         .map(|ship| ship.id.clone())
         .collect()
+}
+
+/// 12.1–12.4, 20.0: the ship has a speed it can sail at: cruise, or emergency (and maximum, where the
+/// engines give it) with reserve coal (Austro-Hungarian ships burn none).
+fn can_move(pack: &RulesPack, game: &Game, ship: &crate::ground::state::GermanShip) -> bool {
+    let band = ship_speeds(pack, &game.options, ship);
+    band.cruise > 0 || ((ship.tracks.coal > 0 || ship.austro_hungarian) && band.emergency > 0)
 }
 
 /// Whether the Movement phase may end now (no ship still owes its exit from a visited neutral port).

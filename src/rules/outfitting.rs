@@ -14,9 +14,32 @@ use crate::ground::state::{Game, Location, Pending, Phase, SpaceRef};
 
 /// 9.1: a ship whose neutral-port visit is complete must leave, so it may not take this phase.
 fn visit_complete(pack: &RulesPack, game: &Game, ship: &str) -> bool {
-    game.ship(ship).is_some_and(|s| ports::port_side(pack, game, &s.position) == Some(Side::Neutral) && ports::is_closed_neutral(pack, game, &s.position))
+    visit_over(pack, game, ship)
         // 20.0: Austro-Hungarian ships are never outfitted.
         || game.ship(ship).is_some_and(|s| s.austro_hungarian)
+}
+
+/// 9.1: the ship lies in a neutral port whose one visit is over.
+fn visit_over(pack: &RulesPack, game: &Game, ship: &str) -> bool {
+    game.ship(ship).is_some_and(|s| {
+        ports::port_side(pack, game, &s.position) == Some(Side::Neutral)
+            && ports::is_closed_neutral(pack, game, &s.position)
+    })
+}
+
+/// 9.1 with 7.0: a ship whose neutral-port visit is over must skip the Outfitting & Repair phase and leave,
+/// so nothing that would make it an outfitting ship (and so excuse it from leaving) is open to it: no
+/// repair, no cargo dumped, landed or traded, no supply.
+pub fn check_may_outfit(pack: &RulesPack, game: &Game, ship: &str) -> Result<(), RuleError> {
+    if game.phase != Phase::Outfitting || !visit_over(pack, game, ship) {
+        return Ok(());
+    }
+    let s = game.ship(ship).expect("visit_over found it");
+    Err(illegal(format!(
+        "{} has completed its visit to {} and must skip this phase and leave (9.1)",
+        s.name,
+        s.position.describe(pack)
+    )))
 }
 
 /// Ships that may still take part in this Outfitting phase at `space`.

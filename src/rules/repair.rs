@@ -65,6 +65,7 @@ fn check(pack: &RulesPack, game: &Game, ship_id: &str) -> Result<u8, RuleError> 
             "Austro-Hungarian ships are not repaired by the German player (20.0)",
         ));
     }
+    crate::rules::outfitting::check_may_outfit(pack, game, ship_id)?;
     if game.turn_state.repaired.iter().any(|r| r == ship_id) {
         return Err(illegal(format!(
             "{} has already rolled its repairs this phase",

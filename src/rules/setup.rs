@@ -70,7 +70,7 @@ pub fn new_game_with(
     if options.fleet == crate::ground::state::Fleet::AllFour {
         set_aside_into_pool(pack, &mut counters, carry);
     }
-    let (start, deployment_roll) = start_space(pack, &mut dice, &options);
+    let (start, deployment_roll) = start_space(pack, &mut dice, &options, carry.continuing);
     let ships = task_force(pack, &options, fleet, &start);
 
     let mut game = Game {
@@ -100,6 +100,7 @@ pub fn new_game_with(
     };
     begin_campaign_record(pack, &mut game, carry);
     let mut events = setup_events(pack, &game, &orders_id, &spec.name);
+    events.extend(task_force_lines(pack, &game, &start, carry.continuing));
     if let Some(face) = deployment_roll {
         events.insert(2, deployment_event(pack, face, &start));
     }
@@ -364,9 +365,15 @@ fn draw_orders(
 
 /// 3.0 steps 6 and 8 (18.0: or where the Variable Initial Deployment Table's die says). Returns the start
 /// space and the die, when one was rolled.
-fn start_space(pack: &RulesPack, dice: &mut Dice, options: &GameOptions) -> (SpaceRef, Option<u8>) {
+/// A campaign's next mission rolls no die: its ships are based at Pola or a bonus port (24.2).
+fn start_space(
+    pack: &RulesPack,
+    dice: &mut Dice,
+    options: &GameOptions,
+    continuing: bool,
+) -> (SpaceRef, Option<u8>) {
     let mut deployment_roll = None;
-    let start = if options.variable_deployment {
+    let start = if options.variable_deployment && !continuing {
         let face = dice.d6();
         deployment_roll = Some(face);
         SpaceRef::place(&pack.charts.variable_deployment.rolls[(face - 1) as usize])
@@ -458,11 +465,6 @@ fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) 
             }),
         })
         .collect();
-    let start = game
-        .ships
-        .first()
-        .map(|s| s.position.describe(pack))
-        .unwrap_or_default();
     vec![
         Event::GameStarted { orders: orders.to_string(), orders_name: orders_name.to_string(), last_turn: game.last_turn },
         Event::SecretSetup { patrol_zones, ports, pool: count(Location::Pool) },
@@ -470,12 +472,45 @@ fn setup_events(pack: &RulesPack, game: &Game, orders: &str, orders_name: &str) 
             text: format!("Put the Orders marker \"{orders_name}\" face up in the Orders box and the time marker on turn 1 of {}.", game.last_turn),
             rule: "3.0".into(),
         },
+    ]
+}
+
+/// 3.0 steps 6 and 9: the ship displays at their starting values, the task force at `start`, the colliers.
+/// (24.1, 24.2: a campaign's next mission carries its ships' values and bases them itself.)
+fn task_force_lines(
+    pack: &RulesPack,
+    game: &Game,
+    start: &SpaceRef,
+    continuing: bool,
+) -> Vec<Event> {
+    if continuing {
+        return Vec::new();
+    }
+    vec![
         Event::TableInstruction {
-            text: format!("Set the German ship displays to their starting values and place the task force at {start}."),
+            text: format!("Set the German ship displays to their starting values and place the task force at {}.", start.describe(pack)),
             rule: "3.0".into(),
         },
-        Event::TableInstruction { text: "Place one German collier in a sea space of your choice and tell the referee where.".into(), rule: "3.0".into() },
+        collier_instruction(pack, game),
     ]
+}
+
+/// 3.0 step 9, and 19.0: the table line for the colliers the referee waits for — one, or two when both
+/// battlecruisers sail.
+pub fn collier_instruction(pack: &RulesPack, game: &Game) -> Event {
+    let text = match colliers_to_place(pack, game) {
+        1 => "Place one German collier in a sea space of your choice and tell the referee where.".to_string(),
+        n => format!("Place {n} German colliers, each in a sea space of your choice, and tell the referee where (19.0: one more when both battlecruisers sail)."),
+    };
+    let rule = if colliers_to_place(pack, game) > 1 {
+        "19.0"
+    } else {
+        "3.0"
+    };
+    Event::TableInstruction {
+        text,
+        rule: rule.into(),
+    }
 }
 
 /// 3.0 step 9, and 19.0: a second collier when both German battlecruisers sail — chosen at the start or

@@ -128,9 +128,17 @@ fn principle_5_every_kind_of_old_file_is_imported_once_and_moved_aside_never_del
     assert_eq!(entries.len(), 1);
     let entry: finished::FinishedEntry = serde_json::from_str(&entries[0]).unwrap();
     let record = store.finished_record(&entry.id).unwrap().unwrap();
+    // The record reads; it was played with the earlier standard pack (1.1.0), whose rules were corrected
+    // since, so verify names that instead of replaying it under rules that now play differently.
+    let report = goeben_referee::api::verify::verify(&record);
+    let error = report.error.expect("refused");
+    assert_eq!(error.code.name(), "pack_mismatch", "{}", error.message);
     assert!(
-        goeben_referee::api::verify::verify(&record).ok,
-        "the imported record still verifies"
+        error
+            .message
+            .contains("another version of the standard rules pack"),
+        "{}",
+        error.message
     );
     let tools = store
         .state(TABLE_TOOLS)

@@ -143,10 +143,12 @@ fn rule_25_0_3_only_the_austro_hungarian_commanders_seat_sends_those_ships_decis
 fn plant(session: &mut Session, id: &str, at: &str) {
     let pack = RulesPack::standard();
     let counter = CounterId(pack.counter_index(id).expect("a counter") as u16);
+    let options = session.game().expect("a game").options.clone();
     let ship = goeben_referee::rules::austro_hungarian::ship_from_counter(
         &pack,
         counter,
         &SpaceRef::place(at),
+        &options,
     )
     .expect("an Austro-Hungarian counter");
     session

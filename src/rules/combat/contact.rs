@@ -11,7 +11,7 @@ use crate::ground::pack::{ContactResult, IncidentKind, RulesPack, SeaZone};
 use crate::ground::ports::{self, Side};
 use crate::ground::state::{
     AlliedUnit, BattleStage, BattleState, CounterId, Game, Location, Pending, Phase, SalvoSide,
-    SpaceRef,
+    ShipStatus, SpaceRef,
 };
 use crate::rules::combat::{firing, salvo, tally, targeting};
 use crate::rules::movement;
@@ -380,10 +380,13 @@ fn roll_contact(
         ContactResult::AlliedFirstSalvoContact1 => (false, 1),
         ContactResult::AlliedFirstSalvoContact2 => (false, 2),
     };
-    if level == 1 && (limited || night) {
+    // 22.0: ships with searchlights are not affected by night, so a German ship carrying them keeps a
+    // Contact 1 at night (docs/AMBIGUITIES.md); Limited Visibility is no night and still cancels it.
+    let blind_at_night = night && !searchlights_in(ctx, space);
+    if level == 1 && (limited || blind_at_night) {
         // 14.3: Contact 1 under Limited Visibility or at night (22.0) is no contact.
         ctx.instruct(
-            "Contact 1 under Limited Visibility or at night: no contact.",
+            "Contact 1 under Limited Visibility or at night without searchlights: no contact.",
             "14.3",
         );
         tally::end_battle(
@@ -532,6 +535,18 @@ fn visibility_allows_combat(ctx: &mut Ctx, space: &SpaceRef) -> bool {
     true
 }
 
+/// 22.0: a German ship afloat in the battle at `space` carries searchlights.
+fn searchlights_in(ctx: &Ctx, space: &SpaceRef) -> bool {
+    salvo::battle(ctx.game, space).is_some_and(|b| {
+        b.german.iter().any(|id| {
+            ctx.game.ship(id).is_some_and(|s| {
+                s.status == ShipStatus::Active
+                    && s.cargo.iter().any(|c| c == firing::gear::SEARCHLIGHTS)
+            })
+        })
+    })
+}
+
 /// 14.3 German contact rating: leadership of one ship + the speed of one ship (maximum for one coal);
 /// a seaplane adds 2 (21.0, not under Limited Visibility or at night), searchlights 1 at night.
 fn german_rating(
@@ -544,7 +559,7 @@ fn german_rating(
 ) -> i32 {
     let leader_ship = ctx.game.ship(leader).expect("checked");
     let mover = ctx.game.ship(speed_ship).expect("checked");
-    let speeds = movement::speeds(ctx.pack, mover.tracks.engines);
+    let speeds = movement::ship_speeds(ctx.pack, &ctx.game.options, mover);
     let mut rating = leader_ship.tracks.leadership as i32
         + if maximum_speed {
             speeds.maximum

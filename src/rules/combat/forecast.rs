@@ -188,8 +188,11 @@ impl Tally {
         self.rounds += rounds;
         let delta = copy.vp - game.vp;
         self.vp_total += delta as i64;
-        self.wins += (delta >= pack.charts.victory_points.critical_engagement) as u32;
-        self.losses += (delta <= -pack.charts.victory_points.critical_engagement) as u32;
+        // 14.14 judges naval engagements only; a shore bombardment never makes a Critical Naval Win or Loss.
+        let engagement = game.phase != crate::ground::state::Phase::ShoreBombardment;
+        let critical = pack.charts.victory_points.critical_engagement;
+        self.wins += (engagement && delta >= critical) as u32;
+        self.losses += (engagement && delta <= -critical) as u32;
         for (k, id) in germans.iter().enumerate() {
             let (before, after) = (game.ship(id)?, copy.ship(id)?);
             self.g_sunk[k] += (after.status == ShipStatus::Sunk) as u32;
@@ -219,56 +222,69 @@ impl Tally {
         simulations: u32,
     ) -> Forecast {
         let n = simulations as f64;
-        worded(Forecast {
-            simulations,
-            policy: POLICY.to_string(),
-            summary: String::new(),
-            assumes: String::new(),
-            german: germans
-                .iter()
-                .enumerate()
-                .map(|(k, id)| GermanOutlook {
-                    ship: id.clone(),
-                    name: game.ship(id).map(|s| s.name.clone()).unwrap_or_default(),
-                    sunk: self.g_sunk[k] as f64 / n,
-                    hull_hit: self.g_hit[k] as f64 / n,
-                    ammunition_spent: self.g_ammo[k] as f64 / n,
-                    words: String::new(),
-                })
-                .collect(),
-            allied: allied
-                .iter()
-                .enumerate()
-                .map(|(k, id)| {
-                    let spec = pack.counter_spec(*id);
-                    AlliedOutlook {
-                        counter: spec.id.clone(),
-                        name: spec.name.clone(),
-                        sunk: self.a_sunk[k] as f64 / n,
-                        damaged_or_withdrawn: self.a_out[k] as f64 / n,
+        worded(
+            game.phase == crate::ground::state::Phase::ShoreBombardment,
+            Forecast {
+                simulations,
+                policy: POLICY.to_string(),
+                summary: String::new(),
+                assumes: String::new(),
+                german: germans
+                    .iter()
+                    .enumerate()
+                    .map(|(k, id)| GermanOutlook {
+                        ship: id.clone(),
+                        name: game.ship(id).map(|s| s.name.clone()).unwrap_or_default(),
+                        sunk: self.g_sunk[k] as f64 / n,
+                        hull_hit: self.g_hit[k] as f64 / n,
+                        ammunition_spent: self.g_ammo[k] as f64 / n,
                         words: String::new(),
-                    }
-                })
-                .collect(),
-            expected_vp: self.vp_total as f64 / n,
-            critical_win: self.wins as f64 / n,
-            critical_loss: self.losses as f64 / n,
-            mean_rounds: self.rounds as f64 / n,
-        })
+                    })
+                    .collect(),
+                allied: allied
+                    .iter()
+                    .enumerate()
+                    .map(|(k, id)| {
+                        let spec = pack.counter_spec(*id);
+                        AlliedOutlook {
+                            counter: spec.id.clone(),
+                            name: spec.name.clone(),
+                            sunk: self.a_sunk[k] as f64 / n,
+                            damaged_or_withdrawn: self.a_out[k] as f64 / n,
+                            words: String::new(),
+                        }
+                    })
+                    .collect(),
+                expected_vp: self.vp_total as f64 / n,
+                critical_win: self.wins as f64 / n,
+                critical_loss: self.losses as f64 / n,
+                mean_rounds: self.rounds as f64 / n,
+            },
+        )
     }
 }
 
 /// The forecast's figures in the words the battle card shows (every word about a rule is the core's).
-fn worded(mut f: Forecast) -> Forecast {
-    // 14.14: a net +15 VP in one battle is a Critical Naval Win, −15 a Critical Naval Loss.
-    f.summary = format!(
-        "{} simulated battles: expected VP {}, Critical Naval Win {}, Critical Naval Loss {}, about {} rounds.",
-        thousands(f.simulations),
-        signed_tenths(f.expected_vp),
-        percent(f.critical_win),
-        percent(f.critical_loss),
-        tenths(f.mean_rounds)
-    );
+fn worded(bombardment: bool, mut f: Forecast) -> Forecast {
+    // 14.14: a net +15 VP in one battle is a Critical Naval Win, −15 a Critical Naval Loss; a bombardment
+    // is no naval engagement, so it names neither.
+    f.summary = if bombardment {
+        format!(
+            "{} simulated bombardments: expected VP {}, about {} rounds.",
+            thousands(f.simulations),
+            signed_tenths(f.expected_vp),
+            tenths(f.mean_rounds)
+        )
+    } else {
+        format!(
+            "{} simulated battles: expected VP {}, Critical Naval Win {}, Critical Naval Loss {}, about {} rounds.",
+            thousands(f.simulations),
+            signed_tenths(f.expected_vp),
+            percent(f.critical_win),
+            percent(f.critical_loss),
+            tenths(f.mean_rounds)
+        )
+    };
     f.assumes = format!("Assumes you {}.", f.policy);
     for g in &mut f.german {
         g.words = format!(
@@ -375,7 +391,7 @@ fn best_contact(pack: &RulesPack, game: &Game, ships: &[String]) -> (String, Str
         .iter()
         .max_by_key(|s| {
             game.ship(s)
-                .map(|x| movement::speeds(pack, x.tracks.engines).cruise)
+                .map(|x| movement::ship_speeds(pack, &game.options, x).cruise)
         })
         .cloned()
         .unwrap_or_default();

@@ -185,7 +185,11 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
             .charts
             .german_loss_vp(s.ship_type, s.austro_hungarian);
     }
-    critical_result(ctx, battle, net, &where_);
+    // 14.14 judges naval engagements; a shore bombardment (16.0) borrows only 14.2's firing sequence, so it
+    // scores its VP but never makes a Critical Naval Win or Loss (docs/AMBIGUITIES.md).
+    if !battle.bombardment {
+        critical_result(ctx, battle, net, &where_);
+    }
 }
 
 /// 14.14: a Critical Naval Win raises the leadership of the engaged German ships; a Critical Naval Loss

@@ -38,4 +38,10 @@ open_zones: Array<string>,
 /**
  * 24.5: the campaign's verdict once it is over.
  */
-verdict: string | null, };
+verdict: string | null, 
+/**
+ * The Naval Pact's Austro-Hungarian cruiser, by id: 24.1's example keeps it until sunk, wherever it
+ * ends a mission (20.0's return to Pola binds the others). Left out when none, so older saves keep
+ * their bytes.
+ */
+pact_cruiser?: string, };

@@ -55,4 +55,20 @@ take_backs: boolean,
  * House rule "I roll the dice" (off by default): the player rolls the dice the rules have them roll
  * at the table and enters the faces; the referee keeps every hidden draw. Changeable in play.
  */
-player_dice?: boolean, };
+player_dice?: boolean, 
+/**
+ * House rule "every port picks from Alert 4" (off by default): 13.2's "any port or naval base"
+ * read literally, so friendly ports and bases pick too from Alert 4 (Constantinople never does).
+ * Left out when off, so the saves and records of games without it keep their bytes.
+ */
+every_port_picks?: boolean, 
+/**
+ * House rule "engine hits slow every speed" (off by default): each engine hit lowers cruise, maximum
+ * and emergency speed alike (12.4 read that way), instead of the marker capping a printed track (6.2).
+ */
+engine_hits_slow_all?: boolean, 
+/**
+ * House rule "Austro-Hungarian speed is cruise speed" (off by default): an Austro-Hungarian counter's
+ * printed speed is its cruise speed (20.0 read that way), instead of its Engines value.
+ */
+austro_hungarian_cruise?: boolean, };

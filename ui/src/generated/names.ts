@@ -40,8 +40,8 @@ export const TRACK_NAMES: Record<Track, string> = {
   coal: "reserve coal",
 };
 /** A yes/no choice of a new game, by its `GameOptions` field (the mode, the optional rules by number, the house rules). */
-export type Toggle = "cup_only" | "variable_deployment" | "austro_hungarian" | "seaplanes" | "night_combat" | "mines" | "campaign" | "take_backs" | "player_dice";
-export const TOGGLES: readonly Toggle[] = ["cup_only", "variable_deployment", "austro_hungarian", "seaplanes", "night_combat", "mines", "campaign", "take_backs", "player_dice"];
+export type Toggle = "cup_only" | "variable_deployment" | "austro_hungarian" | "seaplanes" | "night_combat" | "mines" | "campaign" | "take_backs" | "player_dice" | "every_port_picks" | "engine_hits_slow_all" | "austro_hungarian_cruise";
+export const TOGGLES: readonly Toggle[] = ["cup_only", "variable_deployment", "austro_hungarian", "seaplanes", "night_combat", "mines", "campaign", "take_backs", "player_dice", "every_port_picks", "engine_hits_slow_all", "austro_hungarian_cruise"];
 export const TOGGLE_CHOICES: Record<Toggle, string> = {
   cup_only: "Cup only: the referee just holds the cup and the face-down stacks; you run the rules",
   variable_deployment: "Variable deployment (18.0): a die decides where the task force starts",
@@ -52,6 +52,9 @@ export const TOGGLE_CHOICES: Record<Toggle, string> = {
   campaign: "Campaign (24.0): play mission after mission until the Orders run out",
   take_backs: "House rule: take-backs after reveals (Undo may take back a die or a reveal; each take-back is counted and shown at the end)",
   player_dice: "House rule: I roll the dice (you roll the dice at the table and enter the faces; the referee keeps the hidden draws)",
+  every_port_picks: "House rule: every port picks from Alert 4 (13.2 read literally: friendly ports and bases make incident picks too)",
+  engine_hits_slow_all: "House rule: engine hits slow every speed (12.4 read as each hit lowering cruise, maximum and emergency speed alike)",
+  austro_hungarian_cruise: "House rule: Austro-Hungarian speed is cruise speed (20.0 read as the printed speed being cruise speed, not the Engines value)",
 };
 export const TOGGLE_IN_PLAY: Record<Toggle, string> = {
   cup_only: "",
@@ -63,6 +66,23 @@ export const TOGGLE_IN_PLAY: Record<Toggle, string> = {
   campaign: "24.0 campaign",
   take_backs: "house rule: take-backs",
   player_dice: "house rule: I roll the dice",
+  every_port_picks: "house rule: every port picks (13.2)",
+  engine_hits_slow_all: "house rule: engine hits slow every speed (12.4)",
+  austro_hungarian_cruise: "house rule: Austro-Hungarian speed is cruise (20.0)",
+};
+export const TOGGLE_READINGS: Record<Toggle, string> = {
+  cup_only: "",
+  variable_deployment: "",
+  austro_hungarian: "",
+  seaplanes: "",
+  night_combat: "",
+  mines: "",
+  campaign: "",
+  take_backs: "",
+  player_dice: "",
+  every_port_picks: "13.2: ships in friendly ports and naval bases never make incident picks. House rule \"every port picks from Alert 4\" (at new game): from Alert 4 they pick normally too.",
+  engine_hits_slow_all: "6.2, 12.4: the Engines marker caps the printed track (Goeben 4/5/6, one hit 4/5/5, two 4/4/4). House rule \"engine hits slow every speed\": each hit lowers all three (one hit 3/4/5).",
+  austro_hungarian_cruise: "20.0: an Austro-Hungarian counter's printed speed is its Engines value (Novara 6: cruise 4, maximum 5, emergency 6). House rule \"Austro-Hungarian speed is cruise speed\": Novara cruises at 6.",
 };
 export const FLEET_CHOICES: Record<Fleet, string> = {
   standard: "Goeben and Breslau",
