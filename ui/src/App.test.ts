@@ -50,7 +50,7 @@ describe('first screen', () => {
     await fireEvent.input(await screen.findByTestId(tid.seedInput), { target: { value: '42' } });
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
-    expect(sent()[1]).toEqual({ action: 'new_game', seed: 42, options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', seed: 42, options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false, every_port_picks: false, engine_hits_slow_all: false, austro_hungarian_cruise: false } });
   });
 
   it('starts a game with the optional rules ticked (21.0, 22.0)', async () => {
@@ -59,7 +59,7 @@ describe('first screen', () => {
     await fireEvent.click(await screen.findByTestId(tid.optionNight));
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
-    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: true, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false, every_port_picks: false, engine_hits_slow_all: false, austro_hungarian_cruise: false } });
   });
 
   it('offers the optional rules, the task forces and the roles in the core\'s words, and sends the choice (18.0–25.0)', async () => {
@@ -71,11 +71,17 @@ describe('first screen', () => {
     expect([...roles.options].map((o) => [o.value, o.text])).toEqual(Object.entries(ROLES_CHOICES));
     expect(screen.getByTestId(tid.optionMines).closest('label')?.textContent?.trim()).toBe(TOGGLE_CHOICES.mines);
     expect(screen.getByTestId(tid.optionTakeBacks).closest('label')?.textContent?.trim()).toBe(TOGGLE_CHOICES.take_backs);
+    // The house rules that switch a reading (13.2, 12.4, 20.0), each in the core's words, off by default.
+    const everyPort = screen.getByTestId(tid.optionReading('every_port_picks')) as HTMLInputElement;
+    expect(everyPort.closest('label')?.textContent?.trim()).toBe(TOGGLE_CHOICES.every_port_picks);
+    expect(everyPort.checked).toBe(false);
+    expect((screen.getByTestId(tid.optionReading('engine_hits_slow_all')) as HTMLInputElement).checked).toBe(false);
+    await fireEvent.click(everyPort);
     await fireEvent.change(fleet, { target: { value: 'all_four' } });
     await fireEvent.change(roles, { target: { value: 'task_force_officers' } });
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
-    expect(sent()[1]).toMatchObject({ action: 'new_game', options: { fleet: 'all_four', roles: 'task_force_officers' } });
+    expect(sent()[1]).toMatchObject({ action: 'new_game', options: { fleet: 'all_four', roles: 'task_force_officers', every_port_picks: true, engine_hits_slow_all: false, austro_hungarian_cruise: false } });
   });
 
   it('starts a game under the Orders the player names, listed by the referee when the options open (3.0)', async () => {
@@ -110,7 +116,7 @@ describe('first screen', () => {
     await fireEvent.input(input, { target: { value: '' } });
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
-    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false } });
+    expect(sent()[1]).toEqual({ action: 'new_game', options: { orders: null, night_combat: false, seaplanes: false, variable_deployment: false, fleet: 'standard', mines: false, campaign: false, roles: 'solo', austro_hungarian: false, cup_only: false, take_backs: false, player_dice: false, every_port_picks: false, engine_hits_slow_all: false, austro_hungarian_cruise: false } });
   });
 });
 

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import Charts from './Charts.svelte';
 import { tid } from '../lib/testids.js';
+import { TOGGLE_READINGS } from '../generated/names';
 
 afterEach(() => {
   cleanup();
@@ -39,6 +40,9 @@ describe('charts viewer', () => {
     expect(all).not.toContain('camera_crew');
     expect(screen.getByTestId(tid.chart('crew_and_gear')).textContent).toContain('Camera Crew');
     for (const table of screen.getByTestId(tid.charts).querySelectorAll('table')) expect(table.parentElement?.classList.contains('table-wrap')).toBe(true);
+    // 13.2's two readings, the default and the house rule at new game, in one line of the core's words.
+    expect(screen.getByTestId(tid.chartReadings).textContent).toContain(TOGGLE_READINGS.every_port_picks);
+    expect(TOGGLE_READINGS.every_port_picks).toMatch(/^13\.2: .*House rule/);
     await fireEvent.click(screen.getByText('Close'));
     expect(closed).toBe(true);
   });

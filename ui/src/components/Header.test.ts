@@ -54,4 +54,12 @@ describe('Header', () => {
     );
     expect(screen.getByTestId(tid.optionalRules).textContent).toContain('18.0 deployment · 19.0 Moltke and Stralsund · 22.0 night · 25.0 ship commanders');
   });
+
+  it('names a house rule that switches a rule\'s reading (13.2, 12.4, 20.0) in the core\'s words', () => {
+    const view = structuredClone((started as Response).view);
+    Object.assign(view.game!.options, { every_port_picks: true, engine_hits_slow_all: true });
+    render(Header, { props: { view } });
+    expect(screen.getByTestId(tid.optionalRules).textContent).toBe(`${TOGGLE_IN_PLAY.every_port_picks} · ${TOGGLE_IN_PLAY.engine_hits_slow_all}`);
+    expect(TOGGLE_IN_PLAY.every_port_picks).toContain('13.2');
+  });
 });

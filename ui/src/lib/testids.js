@@ -250,6 +250,13 @@ export const tid = Object.freeze({
   optionTakeBacks: 'option-take-backs',
   /** House rule "I roll the dice" at new game. */
   optionPlayerDice: 'option-player-dice',
+  /**
+   * A house rule at new game that switches the reading of an ambiguous rule (by its `GameOptions` field).
+   * @param {string} toggle
+   */
+  optionReading: (toggle) => `option-reading-${toggle.replaceAll('_', '-')}`,
+  /** The Charts screen's list of readings a house rule at new game switches. */
+  chartReadings: 'chart-readings',
   seedInput: 'seed-input',
   newGameButton: 'new-game-button',
   // components/RecordExport.svelte
