@@ -1019,3 +1019,22 @@ fn issue_29_a_contact_choice_says_the_speed_it_brings_and_its_coal() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn rule_17_0_and_12_4_the_summaries_say_what_the_referee_does() {
+    let rules = &goeben_referee::ground::rule_summaries::summaries().rules;
+    // 17.0: accomplished before the last turn, the referee asks whether to end or play on (17.0 note).
+    let winning = &rules["17.0"].summary;
+    assert!(!winning.contains("at once"), "{winning}");
+    assert!(winning.contains("play on"), "{winning}");
+    // 13.2: friendly ports never pick (the referee's default reading).
+    assert!(rules["13.2"]
+        .summary
+        .contains("friendly ports and bases make no picks"));
+    // 12.4: the marker caps the printed ranges (the referee's default reading).
+    let engines = &rules["12.4"].summary;
+    assert!(
+        engines.contains("caps") && !engines.contains("lowers each speed band"),
+        "{engines}"
+    );
+}
