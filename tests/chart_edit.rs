@@ -1,7 +1,7 @@
 //! Editing the charts to match the player's map: a chart replaced, validated, checked against the
 //! running game, reset, exported and imported; refused edits change nothing; edits are saved with the game.
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::api::request::SessionRequest;
 

@@ -17,8 +17,8 @@ use goeben_referee::ground::pack::{ContactResult, SeaZone};
 use goeben_referee::ground::state::{Phase, SpaceRef};
 use goeben_referee::{RulesPack, Session};
 
-mod prose_support;
-mod rules_support;
+use crate::prose_support;
+use crate::rules_support;
 
 use prose_support::*;
 

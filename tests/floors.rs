@@ -2,7 +2,7 @@
 //! production source file's paths into the crate — `crate::`, `super::`, `self::` and a folder's own
 //! `use child::` — (test modules and test files left out), and fails on an import that runs up a floor,
 //! on any import circle between files (the files of one folder included), and on a CLI or the shell
-//! reaching past the API floor. `cargo test --test floors -- --nocapture` prints the figures.
+//! reaching past the API floor. `cargo test --test suite floors:: -- --nocapture` prints the figures.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;

@@ -4,7 +4,7 @@
 //! a refused input changes nothing (docs/FUZZING.md). The table tools' corpus is replayed by
 //! `crates/table-tools/tests/fuzz_corpus.rs`.
 //!
-//! `UPDATE_FUZZ_SEEDS=1 cargo test --test fuzz_corpus` rewrites the generated seeds (a save, the exported
+//! `UPDATE_FUZZ_SEEDS=1 cargo test --test suite fuzz_corpus::` rewrites the generated seeds (a save, the exported
 //! pack, a finished game record, webcam frames of printed codes) from the real core.
 
 #[path = "../fuzz/src/game.rs"]

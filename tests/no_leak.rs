@@ -12,7 +12,7 @@ use goeben_referee::ground::state::{CounterId, Location};
 use goeben_referee::{RulesPack, Session};
 use proptest::prelude::*;
 
-mod leak_support;
+use crate::leak_support;
 use leak_support::{counters_in, knowable, revealed_by, salt_of};
 
 fn no_rng(text: &str, seed: u64, step: usize) {

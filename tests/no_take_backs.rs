@@ -4,7 +4,7 @@
 //! the commitment holds from the first view to the reveal; whole games export and verify, tampered
 //! records are refused at the right step; marks and mid-game records say nothing hidden.
 
-mod rules_support;
+use crate::rules_support;
 use rules_support::Chooser;
 
 use goeben_referee::api::request::SessionRequest;

@@ -4,7 +4,7 @@
 //! with entered dice verify and tampered ones are refused; bad entries change nothing; undo stops at an
 //! entered roll.
 
-mod rules_support;
+use crate::rules_support;
 use rules_support::Chooser;
 
 use goeben_referee::api::player_dice::PendingRoll;

@@ -1,7 +1,7 @@
 //! Rules as written: one test per place where the referee must follow the rulebook's text to the letter,
 //! each named by its rule and each asserting what the text asks.
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::engine::ctx::Ctx;
 use goeben_referee::ground::event::Event;

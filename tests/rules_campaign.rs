@@ -1,6 +1,6 @@
 //! 24.0 Campaign game: a mission won, its consequences carried into the next (24.1–24.4).
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::state::{CounterId, Location, SpaceRef};

@@ -1,6 +1,6 @@
 //! 14.3 Contact, 14.4 Break-off, 14.15 troop convoys (the salvos: tests/rules_salvos.rs).
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::{ContactResult, CounterKind, IncidentKind};

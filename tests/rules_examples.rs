@@ -2,7 +2,7 @@
 //! did not check or checked only in part. Each test is named after the
 //! rule that carries the example and plays it through the referee with scripted dice.
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::engine::ctx::Ctx;
 use goeben_referee::ground::event::Event;

@@ -2,7 +2,7 @@
 //! draws (3.0). Dice are scripted where a test needs a face; the pool is narrowed to the markers a
 //! test needs with `pool_only`.
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::ground::event::Event;

@@ -1,7 +1,7 @@
 //! Movement (12.0), ports and neutral visits (9.0–9.1), Alert Level bounds (5.2), the sequence of play
 //! (4.0) and corrections. Each test names the rule it checks.
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::IncidentKind;

@@ -1,7 +1,7 @@
 //! Optional rules: 18.0 variable deployment, 19.0 additional German ships, 21.0/21.2 seaplanes, 22.0
 //! night combat (its firing effects: src/combat/firing.rs), 23.0 mines.
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::pack::IncidentKind;

@@ -1,6 +1,6 @@
 //! 7.0 Outfitting (7.1 arming, 7.3 coaling, 7.4 colliers), 8.0 cargo and 10.0 repairs, with scripted dice.
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::ground::event::Event;
 use goeben_referee::ground::state::{Pending, SpaceRef};

@@ -1,7 +1,7 @@
 //! 14.2 salvo sequence, 14.5–14.11 fire, 14.13 effects, 14.14 end of combat, 16.0 bombardment and 9.2
 //! marines, fought by the referee with scripted dice.
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::ground::dice::Dice;
 use goeben_referee::ground::event::Event;

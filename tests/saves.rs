@@ -6,7 +6,7 @@ use goeben_referee::api::request::SessionRequest;
 use goeben_referee::api::save::{self, SaveError};
 use proptest::prelude::*;
 
-mod rules_support;
+use crate::rules_support;
 use rules_support::played;
 
 #[test]

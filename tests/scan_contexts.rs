@@ -3,7 +3,7 @@
 //! counters revealed this turn (without telling where a face-down one is), and the setup inventory lists
 //! every printed piece.
 
-mod rules_support;
+use crate::rules_support;
 
 use goeben_referee::api::protocol;
 use goeben_referee::api::request::SessionRequest;

@@ -5,7 +5,7 @@
 //! a roll or a reveal cannot be undone; every game (but cup-only) ends.
 //!
 //! The ordinary test run plays `SOAK_GAMES` games (2,000 unless set). The full run, about 100,000 games:
-//!     SOAK_GAMES=100000 cargo test --release --test soak -- --nocapture
+//!     SOAK_GAMES=100000 cargo test --release -p goeben-referee --test suite soak:: -- --nocapture
 //! A failing seed is printed; add it to `tests/soak_regressions.txt`, whose seeds are replayed first on
 //! every run.
 
@@ -19,9 +19,9 @@ use goeben_referee::api::barriers::rolled_or_revealed;
 use goeben_referee::ground::action::Action;
 use goeben_referee::{RulesPack, Session};
 
-mod rules_support;
+use crate::rules_support;
 
-mod leak_support;
+use crate::leak_support;
 use leak_support::{counters_in, knowable, revealed_by, salt_of};
 
 /// Steps after which a game that should have ended is a failure.

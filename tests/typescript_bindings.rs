@@ -1,6 +1,6 @@
 //! The UI's TypeScript types are generated from the Rust types (DESIGN.md principle 8), never written by
 //! hand. This test regenerates them into a scratch folder and fails when `ui/src/generated/` differs.
-//! To refresh them after changing a type: `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings`.
+//! To refresh them after changing a type: `UPDATE_TS_BINDINGS=1 cargo test --test suite typescript_bindings::`.
 //! The table tools' protocol (docs/TOOLS.md) has its own folder, `ui/src/generated/tools/`, checked the
 //! same way by the tools crate's own `crates/table-tools/tests/typescript_bindings.rs`.
 
@@ -135,7 +135,7 @@ fn check_bindings(committed: &str, generate: fn(&Path), expected: &[&str]) {
     bindings_check::check_or_update(
         &committed_dir,
         &fresh,
-        "UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings",
+        "UPDATE_TS_BINDINGS=1 cargo test --test suite typescript_bindings::",
     );
 }
 

@@ -2,7 +2,7 @@
 //! hand: each is what the protocol (`handle_line`, the `referee` CLI's path) answered at a point of a
 //! scripted, seeded session. This test plays those sessions again and fails when a committed fixture
 //! differs from what the core answers now.
-//! To refresh them after a deliberate change: `UPDATE_UI_FIXTURES=1 cargo test --test ui_fixtures`.
+//! To refresh them after a deliberate change: `UPDATE_UI_FIXTURES=1 cargo test --test suite ui_fixtures::`.
 //!
 //! - `new_game.json`: the answer to new game (seed 7), in Setup.
 //! - `setup_done.json`: the answer to placing the collier: the Outfitting phase of turn 1.
@@ -21,7 +21,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 const DIR: &str = "ui/src/test/fixtures";
-const COMMAND: &str = "UPDATE_UI_FIXTURES=1 cargo test --test ui_fixtures";
+const COMMAND: &str = "UPDATE_UI_FIXTURES=1 cargo test --test suite ui_fixtures::";
 
 /// A session driven through the protocol, one JSON line per request, as the CLI and the app send them.
 struct Script {

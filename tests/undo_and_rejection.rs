@@ -9,7 +9,7 @@ use goeben_referee::ground::event::Event;
 use goeben_referee::{api::protocol, api::save, RulesPack, Session};
 use proptest::prelude::*;
 
-mod rules_support;
+use crate::rules_support;
 use rules_support::played;
 
 /// A session played `steps` legal actions in, with a deterministic chooser.

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use goeben_referee::api::request::SessionRequest;
 use goeben_referee::{RulesPack, Session};
 
-mod prose_support;
-mod rules_support;
+use crate::prose_support;
+use crate::rules_support;
 
 use prose_support::*;
 

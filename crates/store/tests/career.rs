@@ -129,7 +129,7 @@ fn a_version_1_store_takes_the_figures_column_and_its_games_count() {
 }
 
 /// The career over 200 finished games: read from the kept figures, and derived from every record (a
-/// store of version 1). `cargo test -p goeben-store --test career -- --ignored --nocapture` (the test
+/// store of version 1). `cargo test -p goeben-store --test suite career:: -- --ignored --nocapture` (the test
 /// profile is optimised); docs/PERFORMANCE.md keeps the figures.
 #[test]
 #[ignore = "a measurement: run it on purpose"]

@@ -3,7 +3,7 @@
 //! answer. The floods and exhaustion are bounded to a few seconds each (small limits where the defaults
 //! would take longer; the defaults themselves are checked in `limits.rs`).
 
-mod support;
+use crate::support;
 
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! CONDITIONS, ITALIAN NEUTRALITY, HOW TO PLAY, HOW TO SEARCH, NIGHT TURNS), seed 002 (5.1, 5.2, 10.2,
 //! 10.5.3). Seat A is German, seat B British / Allied.
 
-mod support;
+use crate::support;
 
 use serde_json::Value;
 use support::*;

@@ -2,7 +2,7 @@
 //! join URL on the real bound port; the URLs answer; closing its input ends it with exit code 0, even with
 //! a guest's connection still open; bad arguments are refused with the usage.
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader};
 use std::net::{SocketAddr, TcpStream};

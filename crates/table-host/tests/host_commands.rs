@@ -3,7 +3,7 @@
 //! answers 401 from then on; kept across a restart with `--state`), `close` (exit 0). An unknown command
 //! gets an error line and changes nothing.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! docs/TABLE-MODE.md says, and each refusal changing nothing (the session, and its public table view,
 //! compared before and after).
 
-mod support;
+use crate::support;
 
 use std::io::Write;
 use std::time::Duration;

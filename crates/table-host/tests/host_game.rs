@@ -6,7 +6,7 @@
 //! nothing; the session's own requests are the host's; the table display sends `view` only. A random walk
 //! through the game plays each legal move from the seat whose call it is. And `table_host --game` runs one.
 
-mod support;
+use crate::support;
 
 #[path = "../../../tests/leak_support/mod.rs"]
 mod leak_support;

@@ -4,7 +4,7 @@
 //! Adriatic, the decisions of a space where they are; the seat gets none of the German ships' decisions,
 //! nor undo, nor a space's decisions outside the Adriatic. Real HTTP on loopback.
 
-mod support;
+use crate::support;
 
 use goeben_referee::api::test_hooks::SessionHooks;
 use goeben_referee::ground::action::{Action, Speed};

@@ -4,7 +4,7 @@
 //! optional ships of 19.0 (Moltke, Stralsund) every ship's commander has a seat, offered only that ship's
 //! decisions. Real HTTP on loopback.
 
-mod support;
+use crate::support;
 
 use goeben_referee::ground::state::{Fleet, GameOptions, Roles};
 use goeben_referee::Session;

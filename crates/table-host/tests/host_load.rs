@@ -9,9 +9,9 @@
 //!
 //! The rate limit is lifted (this measures the host, not the limit). Latency is request-to-answer on a
 //! new connection per request, the client's clock; printed, not asserted (see docs/TABLE-MODE.md for the
-//! last figures): `cargo test -p goeben-table-host --test host_load -- --nocapture`.
+//! last figures): `cargo test -p goeben-table-host --test suite host_load:: -- --nocapture`.
 
-mod support;
+use crate::support;
 
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};

@@ -1,10 +1,10 @@
 //! What one request costs on a long table (5,000 log entries) against a fresh one, over
 //! real HTTP on loopback with the table kept in a file (`--state`), as the app keeps it. Ignored by
 //! default (it measures, it does not judge much); run with
-//! `cargo test -p goeben-table-host --test host_long_table -- --ignored --nocapture`. The figures are in
+//! `cargo test -p goeben-table-host --test suite host_long_table:: -- --ignored --nocapture`. The figures are in
 //! docs/PERFORMANCE.md.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

@@ -16,7 +16,7 @@
 //! The controls plant leaks (the other player's view, salt or unit position sent to a seat) and check that
 //! they are caught by the secret checks themselves.
 
-mod support;
+use crate::support;
 
 use goeben_table_host::Running;
 use goeben_table_tools::sdr::{ChitState, Player};

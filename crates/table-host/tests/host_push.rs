@@ -4,7 +4,7 @@
 //! socket closes with 4401; a seat holds at most 4 sockets; idle sockets are pinged and dropped; a host
 //! stopping with sockets open stops at once.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

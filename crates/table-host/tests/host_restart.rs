@@ -11,7 +11,7 @@
 //! tools file given to `--game`, a game file without it or of other roles, a damaged game save: refused,
 //! the file left byte for byte. A move whose save fails is undone (503); a `view` never writes the file.
 
-mod support;
+use crate::support;
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};

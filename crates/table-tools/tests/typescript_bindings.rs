@@ -2,7 +2,7 @@
 //! (DESIGN.md principle 8), never written by hand, into their own folder `ui/src/generated/tools/` (its
 //! `LogEntry` and `Player` are not the game's). This test regenerates them into a scratch folder and fails
 //! when the folder differs. To refresh them after changing a type:
-//! `UPDATE_TS_BINDINGS=1 cargo test --test typescript_bindings` (the game's own types are checked the same
+//! `UPDATE_TS_BINDINGS=1 cargo test --test suite typescript_bindings::` (the game's own types are checked the same
 //! way by the core's `tests/typescript_bindings.rs`).
 
 use std::path::{Path, PathBuf};
@@ -149,7 +149,7 @@ fn generated_tools_typescript_types_are_up_to_date() {
     bindings_check::check_or_update(
         &repo().join(COMMITTED),
         &fresh,
-        "UPDATE_TS_BINDINGS=1 cargo test -p goeben-table-tools --test typescript_bindings",
+        "UPDATE_TS_BINDINGS=1 cargo test -p goeben-table-tools --test suite typescript_bindings::",
     );
     // The error codes are the one `goeben_common::ErrorCode` of the game, the tools and the shell: its
     // copy here (ToolResponse imports it from its own folder) is the game's file to the byte.

@@ -5,7 +5,7 @@
 //! (`ui/src/test/toolsReplay.ts`) answers the component's requests from them in order.
 //! This test plays the sessions again and fails when a committed transcript differs.
 //! To refresh them after a deliberate change:
-//! `UPDATE_UI_FIXTURES=1 cargo test -p goeben-table-tools --test ui_transcripts`.
+//! `UPDATE_UI_FIXTURES=1 cargo test -p goeben-table-tools --test suite ui_transcripts::`.
 //!
 //! Each session names the component test it serves. Where a test needs particular chits or dice (a
 //! draw of 5, an even night die), the session takes the first seed from 1 on whose play gives them.
@@ -19,7 +19,8 @@ use goeben_table_tools::{handle_line, ToolSession};
 use serde_json::Value;
 
 const DIR: &str = "../../ui/src/test/fixtures/tools";
-const COMMAND: &str = "UPDATE_UI_FIXTURES=1 cargo test -p goeben-table-tools --test ui_transcripts";
+const COMMAND: &str =
+    "UPDATE_UI_FIXTURES=1 cargo test -p goeben-table-tools --test suite ui_transcripts::";
 /// The seeds a session may try for the chits and dice its test needs.
 const SEEDS: u64 = 20_000;
 const TABLE_VIEW: &str = r#"{"tool":"table_view"}"#;

@@ -10,7 +10,7 @@
 //! further, so that every tool keeps state, is held the same way: its save, and its views for seat A,
 //! seat B and the shared display as they are sent (`session_every_tool.json`, `views.jsonl`).
 //! To refresh the fixtures after a deliberate change of the format:
-//! `UPDATE_WIRE_FIXTURES=1 cargo test -p goeben-table-tools --test wire_format`.
+//! `UPDATE_WIRE_FIXTURES=1 cargo test -p goeben-table-tools --test suite wire_format::`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 use goeben_table_tools::{handle_line, parse_line, LogEntry, ToolSession};
 use serde_json::Value;
 
-const COMMAND: &str = "UPDATE_WIRE_FIXTURES=1 cargo test -p goeben-table-tools --test wire_format";
+const COMMAND: &str =
+    "UPDATE_WIRE_FIXTURES=1 cargo test -p goeben-table-tools --test suite wire_format::";
 
 /// Every request tag (`"tool"`) of the protocol.
 const REQUESTS: &[&str] = &[

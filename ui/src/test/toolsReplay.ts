@@ -1,7 +1,7 @@
 // The shell's `tools_respond` for the table tools' component tests, answering from transcripts recorded
 // from the real tools core (ui/src/test/fixtures/tools/*.json, written by
 // crates/table-tools/tests/ui_transcripts.rs; refresh with
-// `UPDATE_UI_FIXTURES=1 cargo test -p goeben-table-tools --test ui_transcripts`).
+// `UPDATE_UI_FIXTURES=1 cargo test -p goeben-table-tools --test suite ui_transcripts::`).
 //
 // A transcript is the exchanges of one scripted session, in order. Every request that is not a read must
 // be the transcript's next one, and gets its recorded answer. Reads (`table_view`, a player's `view`)
