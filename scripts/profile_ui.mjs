@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Where the UI's time goes after an answer (issue #31): the UI built without minifying, opened in headless
+// Where the UI's time goes after an answer: the UI built without minifying, opened in headless
 // Chromium at 390×844 with a stand-in for the Tauri shell that hands each `respond` to the referee CLI (one
 // JSON line in, one out), the e2e suite's player (e2e/policy.mjs, e2e/play.mjs) making the seeded game's
 // decisions by taps, and Chromium's CPU profiler running meanwhile. WebKitGTK has no profiler reachable

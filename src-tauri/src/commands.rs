@@ -73,7 +73,7 @@ pub fn respond(
     answer
 }
 
-/// The journal's due snapshot (every 32 steps), written once the answer has gone back (issue #31): the
+/// The journal's due snapshot (every 32 steps), written once the answer has gone back: the
 /// step's own row already keeps the game, the snapshot only bounds how many steps opening replays, and a
 /// whole session takes 0.8–35 ms to write by the game's length (idle; far more on a loaded phone) — every
 /// 32nd answer waited for it. Taken under the same two locks in the same order as `respond`, so a request
@@ -89,8 +89,8 @@ fn snapshot_after_answer(app: AppHandle) {
 }
 
 /// The answer to an applied action once the save was tried: a failed save's message the first time it
-/// fails (`SaveFailed` beside `ok: true`: the action is applied); then the finished-games list (issue
-/// #14) for a game over for good.
+/// fails (`SaveFailed` beside `ok: true`: the action is applied); then the finished-games list for a
+/// game over for good.
 fn after_save(
     mut response: Response,
     saved: Result<(), persistence::SaveFailure>,

@@ -194,7 +194,7 @@ pub struct TableMode {
 }
 
 /// What the app's screen is told through its channel (`table_watch`) when the game the table holds
-/// changed: the table's version, a number that grows, and nothing of the game (issue #34). The screen
+/// changed: the table's version, a number that grows, and nothing of the game. The screen
 /// then asks for its view as it always does (`respond`, `view`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[ts(export_to = "shell/")]
@@ -292,7 +292,7 @@ impl TableMode {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Issue #34: the app's screen watches the game the table holds through `channel` (replacing any
+    /// The app's screen watches the game the table holds through `channel` (replacing any
     /// channel given before): while a table holding the app's game is open — now, or whenever one opens
     /// or reopens — it is told the table's version at once and after every change a seat makes (a move,
     /// an undo, a correction); a closed table tells it nothing (but [`close_table`]'s one last word that
@@ -696,7 +696,7 @@ impl TableMode {
             }
         }
         match taken {
-            // Issue #34: the app's screen is told nothing more of a closed table.
+            // The app's screen is told nothing more of a closed table.
             Some(mut open) => {
                 open.stop_forwarding();
                 open.running
@@ -714,7 +714,7 @@ impl TableMode {
 }
 
 /// At the app's start, on a thread of its own (binding and reading the file stay off the startup path):
-/// reopens the table left open (#16). A failure is one line on standard error, naming no seat code; the
+/// reopens the table left open. A failure is one line on standard error, naming no seat code; the
 /// table stays closed.
 pub fn reopen_at_start(app: &AppHandle) {
     let mode = app.state::<TableMode>();
@@ -1021,7 +1021,7 @@ fn close_table(mode: &TableMode, state: &crate::AppState) -> TableAnswer {
     }
     match hand_back(mode, state) {
         Ok(handed_back) => {
-            // Issue #34: the game is the app's again, so its screen, told once more, asks for its own
+            // The game is the app's again, so its screen, told once more, asks for its own
             // view (decisions and undo back); then the closed table tells it nothing.
             if let (Some(version), true) = (watched, handed_back) {
                 mode.tell(version.wrapping_add(1));
@@ -1035,7 +1035,7 @@ fn close_table(mode: &TableMode, state: &crate::AppState) -> TableAnswer {
     }
 }
 
-/// Issue #34: the app's screen watches the game the table holds: `on_change` is told `{version}` (a
+/// The app's screen watches the game the table holds: `on_change` is told `{version}` (a
 /// number, nothing of the game) whenever a seat's move, undo or correction changes it, at once when a
 /// table holding the app's game opens, and once more when closing brings the game back, so the screen
 /// asks for its view then. It replaces the channel given before and keeps watching across tables; a
@@ -1629,7 +1629,7 @@ mod tests {
     }
 }
 
-/// Issue #34 item 8: the app's running game opened to seats, played at the table, handed back.
+/// The app's running game opened to seats, played at the table, handed back.
 #[cfg(test)]
 mod running_game_tests {
     use super::*;
@@ -1847,7 +1847,7 @@ mod running_game_tests {
         panic!("no seat has a decision");
     }
 
-    /// Issue #34: the app's screen is pushed the table's version, not the game: at once when the table
+    /// The app's screen is pushed the table's version, not the game: at once when the table
     /// holding its game opens, then within a second of each seat's move over HTTP (loopback), nothing for
     /// a read or a refusal, once more when closing brings the game back, then nothing.
     #[test]
@@ -1912,7 +1912,7 @@ mod running_game_tests {
         assert!(told_again.recv_timeout(quiet).is_err());
     }
 
-    /// Issue #34: a table of the table tools (not the app's game) tells the app's screen nothing.
+    /// A table of the table tools (not the app's game) tells the app's screen nothing.
     #[test]
     fn issue_34_a_table_of_the_tools_is_not_watched() {
         let dir = scratch("watch-tools");

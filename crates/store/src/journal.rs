@@ -186,7 +186,7 @@ impl Store {
     }
 
     /// Writes the snapshot that is due (`snapshot_due`), after the step that made it due; true when one
-    /// was written. The shell calls it once the answer has gone back (issue #31): a step is kept by its
+    /// was written. The shell calls it once the answer has gone back: a step is kept by its
     /// own row, the snapshot only bounds how many steps opening replays, and it costs what the whole
     /// session costs to write (0.8–35 ms by the game's length on an idle machine, ten times that on a
     /// loaded one: docs/PERFORMANCE.md) — every 32nd answer waited for it while it was written with the

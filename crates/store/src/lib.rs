@@ -265,7 +265,7 @@ pub const WAL_CHECKPOINT_BYTES: u64 = 2 << 20;
 /// synced (an fsync of the WAL file; what SQLite itself does only at a checkpoint with `synchronous =
 /// NORMAL`), so a power cut loses at most that interval of play. A checkpoint only when the WAL passes
 /// [`WAL_CHECKPOINT_BYTES`]: after a checkpoint SQLite starts the WAL over, and the first commit on a
-/// fresh WAL writes and syncs its header — a whole fsync inside the game's next answer (issue #31: a
+/// fresh WAL writes and syncs its header — a whole fsync inside the game's next answer (a
 /// checkpoint every second put one into nearly every tap, 0.3–1.7 ms here, far more on a phone's flash).
 /// The checkpoint is passive: it never holds the game's writes up nor makes them fail (a `TRUNCATE` one
 /// did, under the kill test). Idle — nothing committed since it last synced the WAL or moved it whole — it

@@ -8,7 +8,7 @@ use rust_embed::RustEmbed;
 
 /// The Content-Security-Policy of every answer: nothing but this host's own script, style and requests.
 /// `connect-src 'self'` covers the page's `fetch` and, in CSP3 browsers, its WebSocket to the same host
-/// and port (`ws://`, #16's push); no `unsafe-inline` anywhere.
+/// and port (`ws://`, the seat's push); no `unsafe-inline` anywhere.
 pub const CSP: &str =
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; \
                        base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

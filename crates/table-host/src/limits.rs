@@ -1,6 +1,6 @@
 //! The limits every seat's messages meet: the body size, the rate (a token bucket per seat), the
-//! retries remembered (idempotency keys), how long a body may take to arrive, and the push sockets; issue
-//! #34 the host's own, before any seat is known: header and idle timeouts, connections per address and in
+//! retries remembered (idempotency keys), how long a body may take to arrive, and the push sockets; and the
+//! host's own, before any seat is known: header and idle timeouts, connections per address and in
 //! all, the request head's size, the push socket's message size and rate, the delay of a wrong code, the log a view carries. One
 //! place, so the docs (docs/TABLE-MODE.md, *Limits*) and the tests read the same numbers.
 

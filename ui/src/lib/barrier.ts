@@ -29,7 +29,7 @@ export const actionsOf = (view: Decisions | null | undefined): Action[] => view?
 
 /** Each list of decisions' actions as canonical text → the first place it holds, built once per list. Every
  * marked button looked its action up by writing every decision's action out again, through the `$state`
- * proxy (issue #31: ~1.6 ms an answer). Kept per list object, which holds only because a list is never
+ * proxy (~1.6 ms an answer). Kept per list object, which holds only because a list is never
  * changed in place: the app's fold replaces `decisions` whole when it differs (App.svelte, `WHOLE`). */
 const indexes = new WeakMap<readonly Decision[], Map<string, number>>();
 function indexOf(decisions: readonly Decision[]): Map<string, number> {

@@ -26,7 +26,7 @@ export function placeName(game: GameView | null | undefined, space: SpaceRef): s
 }
 
 /** Each list of the map's places by id, built once per list: a list of spaces names each of its spaces and
- * groups them by the place's kind and zone, each a search through the ~100 places before (issue #31). Kept
+ * groups them by the place's kind and zone, each a search through the ~100 places before. Kept
  * per list only where the list is never changed in place (App.svelte keeps `game.places` whole); any other
  * list is searched. */
 const placeIndexes = new WeakMap<readonly PlaceView[], Map<string, PlaceView>>();

@@ -73,7 +73,7 @@ export type Room = { header: number | null; dock: number | null };
 /** The room the sticky header and the fixed dock take (px; null: not measured, the stylesheet's estimate):
  * a scroll into view stops below the one and above the other, and the page's end clears the dock. Written
  * as each element's own properties, not as variables on the root: a variable there is inherited by every
- * element of the page, so each new dock height restyled the whole page inside the answer's frame (issue #31). */
+ * element of the page, so each new dock height restyled the whole page inside the answer's frame. */
 export function keepRoom(room: Room, doc: Document = document) {
   const root = doc.documentElement.style;
   const app = doc.querySelector<HTMLElement>('.app')?.style;

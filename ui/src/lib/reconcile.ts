@@ -6,7 +6,7 @@
 
 /** A list `$state` keeps as it is: Svelte proxies plain objects and arrays only, so an array of this class is
  * stored and read raw, its items too — no proxy built for each decision, action or place as the cards read
- * them (issue #31: opening the movement phase, building those proxies and walking their keys took 3.3 ms of
+ * them (opening the movement phase, building those proxies and walking their keys took 3.3 ms of
  * own time in Chromium's profile, and left garbage to collect).
  * Only for what is replaced whole, never changed in place (`whole` below): nothing would see such a change. */
 class Whole<T> extends Array<T> {}
@@ -48,7 +48,7 @@ export function same(a: unknown, b: unknown): boolean {
  *
  * `before`, when given, is the plain value `target` was last made equal to (the previous answer's view as
  * parsed): the parts where `next` equals it are skipped without reading `target` at all. Reading a `$state`
- * proxy field by field costs far more than comparing two parsed objects (issue #31: ~3 ms an answer).
+ * proxy field by field costs far more than comparing two parsed objects (~3 ms an answer).
  */
 export function reconcile<T>(target: T, next: T, before?: T, whole: readonly string[] = []): T {
   if (Array.isArray(target) && Array.isArray(next)) {

@@ -1,4 +1,4 @@
-// Issue #34: while a table holds the app's running game, the app's screen is its table display, and the
+// While a table holds the app's running game, the app's screen is its table display, and the
 // seats' phones move it. The shell tells the screen when that game changed through a channel the screen
 // gives it (`table_watch`): the table's version, a number, never the game; the screen then asks for its
 // view as it always does. No event, no new capability beyond the command's own permission.
