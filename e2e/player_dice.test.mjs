@@ -158,8 +158,8 @@ test('"I roll the dice": the house rule at new game, and a whole battle\'s dice 
       await tap(driver, await waitForTestId(driver, tid.correctDiceOpen));
       await waitForTestId(driver, tid.dicePad);
       const small = await padBoxes(driver);
-      assert.ok(small.doneBottom <= small.dockTop, 'the correction pad\'s Done is above the dock at 320×568');
       await screenshot(driver, 'dice-correct-small-phone', 320, 568);
+      assert.ok(small.doneBottom <= small.dockTop, `the correction pad's Done is above the dock at 320×568 (${JSON.stringify(small)})`);
       assert.equal((await driver.findElements(byTestId(tid.diceCancel))).length, 1);
     }
   } finally {
