@@ -8,7 +8,7 @@ use ts_rs::TS;
 use super::embedded;
 use super::error::{invalid, PackError};
 use super::types::{PlaceSpec, ShipType, Source, Tracks};
-use crate::ground::action::Track;
+use crate::ground::tracks::Track;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Charts {
