@@ -4,7 +4,7 @@
 //!
 //! Seed 003's special rules are headed by name, not number, so they are cited by heading.
 
-use crate::sdr::Player;
+use crate::player::Player;
 use crate::tool::TableTool;
 use crate::{procedures, ErrorCode, ToolResponse, ToolSession, FIRERS_MAX, HULL_BOXES_MAX};
 use strum::VariantNames;

@@ -7,7 +7,7 @@
 //! always strikes the non-initiative side, so it takes no side die; entry 8 of the tactical table is
 //! decided by whether smoke was used, which the players know and the tool does not.
 
-use crate::sdr::Player;
+use crate::player::Player;
 use crate::tool::{TableTool, ToolLog};
 use crate::{name, ErrorCode, LogEntry, ToolResponse, ToolSession, LOG_MAX};
 use strum::VariantNames;

@@ -8,7 +8,7 @@
 //! (5.1, 5.2: a decoy never attacks, locates or bombards); each roll checks the side the rules give it.
 
 use super::fleets::{self, BoxView, D10Procedure, FleetSide};
-use super::sdr::Player;
+use super::player::Player;
 use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
 use crate::fleets::{ChartView, D10Result, FleetCharts, OwnChartView};
 use crate::tool::{TableTool, ToolLog, ToolViews};

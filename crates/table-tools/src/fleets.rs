@@ -11,7 +11,8 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::sdr::{self, Player, Salts};
+use super::player::Player;
+use super::sdr::{self, Salts};
 use goeben_common::dice::Dice;
 use goeben_common::ErrorCode;
 

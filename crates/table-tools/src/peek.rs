@@ -2,7 +2,7 @@
 //! `table_view`, and the PIN a player sets for Peek on one device ([`super::pins`]). The PIN guards every
 //! request acting as its player, before any tool sees it (`ToolSession::respond_at`).
 
-use super::sdr::Player;
+use super::player::Player;
 use super::{name, pins, LogEntry, ToolResponse, ToolSession, LOG_MAX};
 use crate::tool::{TableTool, ToolLog};
 use crate::{TableView, ToolView};

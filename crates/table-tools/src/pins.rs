@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
-use crate::sdr::{Player, Salts};
+use crate::player::Player;
+use crate::sdr::Salts;
 
 /// Fewest digits a PIN has.
 pub const PIN_MIN_DIGITS: usize = 4;

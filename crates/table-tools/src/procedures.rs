@@ -9,7 +9,7 @@
 //! dice, the modifier, the modified results and the outcome in our own words; [`roll`] rolls the faces
 //! with the session's dice. Seed 003's rules have headings, not numbers, so they are cited by heading.
 
-use crate::sdr::Player;
+use crate::player::Player;
 use crate::tool::{TableTool, ToolLog};
 use crate::{name, ErrorCode, LogEntry, ToolResponse, ToolSession, LOG_MAX};
 use strum::VariantNames;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use ts_rs::TS;
 
 use crate::pins::Pin;
-use crate::sdr::Player;
+use crate::player::Player;
 use crate::ToolAction;
 
 /// A request to the table tools: the action, and the acting player's PIN when they have set one.

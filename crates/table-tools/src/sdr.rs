@@ -15,6 +15,11 @@ use ts_rs::TS;
 
 use goeben_common::dice::Dice;
 
+use crate::sdr_charts::{VictorySide, WhatIfFleet};
+// The players keep the path other crates have always named them by; the crate's own files take them
+// from `player.rs`.
+pub use crate::player::Player;
+
 /// Sets of chits in the bag (seed 001: eight sets, numbered 1 to 6).
 pub const SETS: u8 = 8;
 /// Faces on a chit: 1..=6.
@@ -25,23 +30,6 @@ pub const CHITS_MAX: usize = SETS as usize * FACES;
 pub const COMMITMENT_HEX_DIGITS: usize = 16;
 /// Bytes of salt mixed into each commitment.
 pub const SALT_BYTES: usize = 16;
-
-/// The two players at the table. The tools do not care which power each plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum Player {
-    A,
-    B,
-}
-
-impl Player {
-    pub fn opponent(self) -> Player {
-        match self {
-            Player::A => Player::B,
-            Player::B => Player::A,
-        }
-    }
-}
 
 /// The chits still in the bag, counted per face (index 0 is face 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -174,6 +162,21 @@ pub enum ChitState {
     Returned,
 }
 
+/// What a Secret Die Roll is drawn for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SdrPurpose {
+    /// Seed 001 VICTORY CONDITIONS: one per side, the German before the 1500, Aug 3 turn, the British
+    /// before the 0300, Aug 4 turn.
+    VictoryConditions { side: VictorySide },
+    /// Seed 001 ADVANCED GAME, What If? chart: one per fleet, before the first turn.
+    WhatIf { fleet: WhatIfFleet },
+    /// Seed 001 What If? Italy 5–6: each side's SDR for whom Italy joins, before the 1500, Aug 5 turn.
+    ItalyGoesToWar { side: VictorySide },
+    /// Seed 001 ITALIAN NEUTRALITY: the British player's, once a turn from Aug 6 (the turn is the draw's).
+    ItalianNeutrality,
+}
+
 /// One drawn chit with its secret parts. Never sent to a player as such: see [`ChitView`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chit {
@@ -188,7 +191,7 @@ pub struct Chit {
     pub state: ChitState,
     /// What the rules drew it for; `None` for a free draw (house rule) and older saves.
     #[serde(default)]
-    pub purpose: Option<super::sdr_purposes::SdrPurpose>,
+    pub purpose: Option<SdrPurpose>,
     /// The turn of the draw (0: before the first turn).
     #[serde(default)]
     pub turn: u32,
@@ -259,7 +262,7 @@ pub struct ChitView {
     pub returned: bool,
     /// What the rules drew it for; null for a free draw (house rule).
     #[serde(default)]
-    pub purpose: Option<super::sdr_purposes::SdrPurpose>,
+    pub purpose: Option<SdrPurpose>,
     pub face: ChitFace,
 }
 

@@ -8,7 +8,7 @@
 //! transcriber's notes about the source text, not words for the players, who see only that a value is
 //! uncertain or unreadable and are sent to their printed chart.
 
-use crate::sdr::Player;
+use crate::player::Player;
 use crate::tool::TableTool;
 use crate::{ErrorCode, ToolResponse, ToolSession};
 use serde::{Deserialize, Serialize};

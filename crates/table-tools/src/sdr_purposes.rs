@@ -13,29 +13,15 @@
 //! player's, once a turn from the turn holding noon of Aug 6 (0900), during his movement, at most two in
 //! play (not yet put back).
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
-use super::sdr::{Chit, ChitState, Player};
+use super::player::Player;
+use super::refusal::{refuse, Refusal};
+use super::sdr::{Chit, ChitState};
 use super::sdr_charts::{VictorySide, WhatIfFleet};
-use super::search::Refusal;
 use super::turn::{self, TurnStep};
 use goeben_common::ErrorCode;
-
-/// What a Secret Die Roll is drawn for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum SdrPurpose {
-    /// Seed 001 VICTORY CONDITIONS: one per side, the German before the 1500, Aug 3 turn, the British
-    /// before the 0300, Aug 4 turn.
-    VictoryConditions { side: VictorySide },
-    /// Seed 001 ADVANCED GAME, What If? chart: one per fleet, before the first turn.
-    WhatIf { fleet: WhatIfFleet },
-    /// Seed 001 What If? Italy 5–6: each side's SDR for whom Italy joins, before the 1500, Aug 5 turn.
-    ItalyGoesToWar { side: VictorySide },
-    /// Seed 001 ITALIAN NEUTRALITY: the British player's, once a turn from Aug 6 (the turn is the draw's).
-    ItalianNeutrality,
-}
+// The purposes keep the path other crates have always named them by: the type lives with the chits
+// that carry it (`sdr.rs`), the rules of each purpose here.
+pub use crate::sdr::SdrPurpose;
 
 /// Most neutrality chits in play at once (seed 001 ITALIAN NEUTRALITY: two).
 pub const NEUTRALITY_IN_PLAY_MAX: usize = 2;
@@ -113,13 +99,6 @@ impl SdrPurpose {
 /// The first turn of the neutrality draws: the turn holding noon, Aug 6 (0900).
 pub fn neutrality_first_turn() -> u32 {
     turn::turn_at(900, 6)
-}
-
-fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal {
-        code,
-        message: message.into(),
-    })
 }
 
 /// Whether `player` may draw for `purpose` now; a refusal says which rule says otherwise.

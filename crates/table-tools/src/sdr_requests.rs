@@ -4,7 +4,8 @@
 //! for conservation) and what each player and the shared screen see of it. The rules of the chits and the
 //! bag themselves are in [`super::sdr`].
 
-use super::sdr::{self, Bag, Chit, ChitState, Player};
+use super::player::Player;
+use super::sdr::{self, Bag, Chit, ChitState, SdrPurpose};
 use super::{
     name, sdr_purposes, LogEntry, ToolResponse, ToolSession, FREE_DRAW, LABEL_MAX_CHARS, LOG_MAX,
 };
@@ -26,7 +27,7 @@ pub enum SdrAction {
         /// What the rules draw it for; left out, it is a free draw (house rule), so labelled.
         #[serde(default)]
         #[ts(optional)]
-        purpose: Option<sdr_purposes::SdrPurpose>,
+        purpose: Option<SdrPurpose>,
         #[serde(default)]
         label: String,
     },
@@ -64,7 +65,7 @@ pub enum SdrLogEntry {
         commitment: String,
         /// What the rules drew it for; null for a free draw (and in older logs).
         #[serde(default)]
-        purpose: Option<sdr_purposes::SdrPurpose>,
+        purpose: Option<SdrPurpose>,
     },
     SdrRevealed {
         chit: u32,
@@ -231,7 +232,7 @@ impl ToolLog for SdrLogEntry {
 }
 
 /// The label a chit carries: its purpose's words, or a free draw's, with what the player gave.
-fn drawn_label(purpose: Option<sdr_purposes::SdrPurpose>, given: &str) -> String {
+fn drawn_label(purpose: Option<SdrPurpose>, given: &str) -> String {
     match (purpose, given.trim()) {
         (Some(purpose), _) => purpose.words(),
         (None, "") => FREE_DRAW.to_string(),
@@ -250,12 +251,7 @@ fn for_label(label: &str) -> String {
 impl ToolSession {
     /// Draws a chit for `purpose` (once, by the player and in the turns the rules give it;
     /// Italy's What-If chit face up at once), or a free draw labelled as a house rule.
-    fn draw(
-        &mut self,
-        player: Player,
-        purpose: Option<sdr_purposes::SdrPurpose>,
-        label: String,
-    ) -> ToolResponse {
+    fn draw(&mut self, player: Player, purpose: Option<SdrPurpose>, label: String) -> ToolResponse {
         if label.chars().count() > LABEL_MAX_CHARS {
             return ToolResponse::error(
                 ErrorCode::BadInput,
@@ -302,7 +298,7 @@ impl ToolSession {
         }));
         let view = chit.view_for(player);
         self.sdr.chits.push(chit);
-        if purpose.is_some_and(sdr_purposes::SdrPurpose::face_up) {
+        if purpose.is_some_and(SdrPurpose::face_up) {
             // Seed 001 What If? Italy: the chit is placed face up.
             return match self.reveal(player, id) {
                 ToolResponse::Sdr(SdrAnswer::SdrRevealed { chit }) => {

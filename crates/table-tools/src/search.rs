@@ -14,7 +14,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::sdr::Player;
+use super::player::Player;
+use super::refusal::{refuse, Refusal};
 use super::turn::{self, TurnStep};
 use goeben_common::dice::Dice;
 use goeben_common::ErrorCode;
@@ -146,20 +147,6 @@ pub struct SearchStatus {
     /// The search procedure of this turn has begun: units stay where they are until the next turn.
     pub searches_begun: bool,
     pub pending: Option<PendingCall>,
-}
-
-/// A refused request: the protocol's code and a message for the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    pub code: ErrorCode,
-    pub message: String,
-}
-
-fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal {
-        code,
-        message: message.into(),
-    })
 }
 
 /// A label trimmed, refused when empty or too long.

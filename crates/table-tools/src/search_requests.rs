@@ -4,10 +4,9 @@
 //! session ([`super::search::SearchBoard`]: each player's units, secret, and the turn). The rules
 //! themselves are in [`super::search`].
 
-use super::sdr::Player;
-use super::search::{
-    CallOutcome, PortStatus, Position, Refusal, SearchAnswer, SearchLevel, Sighting,
-};
+use super::player::Player;
+use super::refusal::Refusal;
+use super::search::{CallOutcome, PortStatus, Position, SearchAnswer, SearchLevel, Sighting};
 use super::turn::TurnStep;
 use super::{name, LogEntry, ToolResponse, ToolSession, LOG_MAX};
 use crate::search::{PendingCall, SearchBoard, SearchDie, SearchStatus, Unit};

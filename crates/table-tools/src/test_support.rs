@@ -8,8 +8,8 @@
 use crate::events::EventTable;
 use crate::fleets::{D10Procedure, FleetSide};
 use crate::pins::Pin;
-use crate::sdr::Player;
-use crate::sdr_purposes::SdrPurpose;
+use crate::player::Player;
+use crate::sdr::SdrPurpose;
 use crate::search::{PortStatus, Position, SearchLevel};
 use crate::{ToolAction, ToolRequest, ToolSession};
 

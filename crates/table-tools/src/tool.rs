@@ -10,7 +10,7 @@
 //! `TableView`, each tool's part flattened into them where it has more than one field, so the JSON
 //! keeps the field names it always had).
 
-use crate::sdr::Player;
+use crate::player::Player;
 use crate::{ToolResponse, ToolSession};
 
 /// One table tool, as its requests (`Self` is the tool's `XAction`).

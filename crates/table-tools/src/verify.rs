@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::fleets::{box_commitment, FleetSide};
-use super::sdr::{self, Player};
+use super::player::Player;
+use super::sdr;
 use super::LogEntry;
 
 /// What a verified log holds.
