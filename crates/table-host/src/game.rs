@@ -109,21 +109,6 @@ pub fn game_seats_for(session: &Session, roles: Roles, display: bool) -> Vec<Sea
     )
 }
 
-/// A game table for a game already under way (the app's running game opened to
-/// seats): `session`'s own game, its history, dice and undo as they are, seated by the 25.0 roles and the
-/// 19.0 fleet it was started with. Refused, with why, when `session` has no game or is played by one
-/// player (`Roles::Solo`: 25.0 roles are chosen when a game starts, and the core's decisions name no
-/// deciders without them).
-pub fn running_table(
-    session: Session,
-    display: bool,
-    limits: crate::limits::Limits,
-) -> Result<crate::table::Table, String> {
-    let roles = running_roles(&session)?;
-    let seats = game_seats_for(&session, roles, display);
-    Ok(crate::table::Table::game(session, roles, seats, limits))
-}
-
 /// The 25.0 roles `session`'s running game seats, or why it cannot be opened to seats (no game; a game
 /// of one player, whose decisions name no deciders).
 pub fn running_roles(session: &Session) -> Result<Roles, String> {

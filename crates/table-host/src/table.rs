@@ -325,6 +325,21 @@ impl Table {
         table
     }
 
+    /// A game table for a game already under way (the app's running game opened to
+    /// seats): `session`'s own game, its history, dice and undo as they are, seated by the 25.0 roles and the
+    /// 19.0 fleet it was started with. Refused, with why, when `session` has no game or is played by one
+    /// player (`Roles::Solo`: 25.0 roles are chosen when a game starts, and the core's decisions name no
+    /// deciders without them).
+    pub fn running(
+        session: goeben_referee::Session,
+        display: bool,
+        limits: Limits,
+    ) -> Result<Table, String> {
+        let roles = crate::game::running_roles(&session)?;
+        let seats = crate::game::game_seats_for(&session, roles, display);
+        Ok(Table::game(session, roles, seats, limits))
+    }
+
     /// The game table kept in `store` ([`Table::kept_in`] for a game): reopened from its file when there
     /// is one (`Ok((table, true))`: the same game, seats, codes and kept answers), otherwise a new game
     /// table of `session`, `roles` and `seats`, saved at once (`Ok((table, false))`). A file that is not a

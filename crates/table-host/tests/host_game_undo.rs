@@ -509,7 +509,7 @@ fn issue_34_a_game_already_running_opens_to_seats_as_it_is() {
     assert!(rolled, "the game under way rolled a die");
     let log_len = session.log().len();
     let whole = serde_json::to_string(&session).unwrap();
-    let table = game::running_table(session, true, roomy()).expect("a game of 25.0 roles opens");
+    let table = Table::running(session, true, roomy()).expect("a game of 25.0 roles opens");
     let names: Vec<String> = table.seats().iter().map(|s| s.name.clone()).collect();
     assert_eq!(
         names,
@@ -536,12 +536,12 @@ fn issue_34_a_game_already_running_opens_to_seats_as_it_is() {
 
     // Refused: one player's game, and no game.
     let solo = game::new_game_with(GameOptions::default(), 31).unwrap();
-    assert!(game::running_table(solo, false, roomy())
+    assert!(Table::running(solo, false, roomy())
         .err()
         .unwrap()
         .contains("one player"));
     let none = Session::new(goeben_referee::RulesPack::standard(), 32);
-    assert!(game::running_table(none, false, roomy())
+    assert!(Table::running(none, false, roomy())
         .err()
         .unwrap()
         .contains("no game is running"));
