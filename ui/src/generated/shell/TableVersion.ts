@@ -2,7 +2,7 @@
 
 /**
  * What the app's screen is told through its channel (`table_watch`) when the game the table holds
- * changed: the table's version, a number that grows, and nothing of the game (issue #34). The screen
+ * changed: the table's version, a number that grows, and nothing of the game. The screen
  * then asks for its view as it always does (`respond`, `view`).
  */
 export type TableVersion = { version: number, };
