@@ -46,16 +46,19 @@ step "app build (release, with its .deb: scripts/build_app.sh)"
 export CARGO_TARGET_DIR="$PWD/src-tauri/target"
 bash scripts/build_app.sh
 
-step "app shell lints (cargo clippy -p goeben-referee-app -D warnings)"
-cargo clippy --locked -p goeben-referee-app -p goeben-floor-app -p tauri-plugin-keep-awake --all-targets --features tauri/custom-protocol -- -D warnings
-
-step "app shell tests (cargo test -p goeben-referee-app)"
-# Unoptimised (Cargo.toml's `shell-test` profile): its quick tests need no speed, and the optimised
-# build of the whole Tauri stack took three times as long to compile.
-cargo test --locked --profile shell-test -p goeben-referee-app --features tauri/custom-protocol
+step "app shell tests and lints in one build (cargo test -p goeben-referee-app, linted by clippy -D warnings)"
+# The shell is compiled once for both: cargo runs the workspace's own crates through clippy-driver (as
+# `cargo clippy` does), so the build that makes the test binaries is also the lint, denied on any warning
+# (linting in a separate `cargo clippy` compiled the whole Tauri stack a second time, 915 s of the command).
+# Unoptimised (Cargo.toml's `shell-test` profile): its quick tests need no speed, and the optimised build of
+# the whole Tauri stack took three times as long to compile.
+RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" RUSTFLAGS="-D warnings" \
+  cargo test --locked --profile shell-test -p goeben-referee-app -p goeben-floor-app -p tauri-plugin-keep-awake \
+  --features tauri/custom-protocol
 
 step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver), the .deb installed and started"
-cargo build --locked --bin referee --bin counter_sheet --target-dir "$PWD/target" -q
+# The command-line tools the core's tests built (the `test` profile, so nothing is compiled again).
+cargo build --locked --profile test --bin referee --bin counter_sheet --target-dir "$PWD/target" -q
 export GOEBEN_APP="$CARGO_TARGET_DIR/release/goeben-referee-app"
 export GOEBEN_DEB_DIR="$CARGO_TARGET_DIR/release/bundle/deb"
 node --test --test-concurrency=1 e2e/
