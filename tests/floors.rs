@@ -690,7 +690,6 @@ fn no_import_circle_in_the_crates() {
 
 /// The app shell's files (`src-tauri/src`), apart: the shell is another crate of its own.
 #[test]
-#[ignore = "commands.rs <-> table_mode.rs is being taken apart in the shell; run with --ignored"]
 fn no_import_circle_in_the_shell() {
     let found = circle_report("src-tauri/src");
     assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));

@@ -12,7 +12,7 @@ use ts_rs::TS;
 
 use crate::persistence::{self, list_slots, lock_store, SlotInfo};
 use crate::table_mode::{self, TableMode};
-use crate::{finished_games, AppState};
+use crate::{finished_games, lock, AppState};
 
 /// Applies one action and saves the session before answering. The argument is taken as raw JSON so that
 /// a wrong argument gets the protocol's clear error (`malformed` / `unknown_action`) instead of an IPC
@@ -240,10 +240,6 @@ fn text_arg(
             "the {command} command's `{arg}` argument must be text"
         ))),
     }
-}
-
-pub(crate) fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// While the table holds the app's game, the app's own copy is stale: saving or exporting it would keep

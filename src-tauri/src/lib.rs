@@ -35,6 +35,12 @@ pub struct AppState {
     pub notice: Mutex<Option<String>>,
 }
 
+/// A lock of the app's state that a panic elsewhere does not make unusable: the state is whole between
+/// requests (each request changes it under one lock), so a poisoned lock's value is still the game.
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Syncs the store's WAL to the disk while the app runs (`None` for a store in memory): held, never read.
 struct Checkpointing {
     _running: Option<goeben_store::Checkpointer>,

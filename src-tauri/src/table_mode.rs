@@ -740,14 +740,14 @@ pub fn hand_back(mode: &TableMode, state: &crate::AppState) -> Result<bool, Stri
         return Ok(false);
     };
     {
-        let mut session = crate::commands::lock(&state.session);
+        let mut session = crate::lock(&state.session);
         let mut store = crate::persistence::lock_store(&state.store);
         store
             .record_session(&game, "table")
             .map_err(|e| crate::persistence::game_message(&e))?;
         *session = game;
         // The running game now differs from any slot it was loaded from.
-        *crate::commands::lock(&state.kept_in_slot) = false;
+        *crate::lock(&state.kept_in_slot) = false;
     }
     mode.release_app_game()?;
     Ok(true)
@@ -979,9 +979,9 @@ pub fn table_open(
         &addresses(),
         port_for,
         crate::fresh_seed(),
-        || crate::commands::lock(&state.session),
+        || crate::lock(&state.session),
     );
-    let session = crate::commands::lock(&state.session);
+    let session = crate::lock(&state.session);
     answer.offering(&mode, &session)
 }
 
@@ -992,7 +992,7 @@ pub fn table_status(mode: State<'_, TableMode>, state: State<'_, crate::AppState
     let answer = mode
         .status()
         .map_or_else(TableAnswer::closed, TableAnswer::open);
-    answer.offering(&mode, &crate::commands::lock(&state.session))
+    answer.offering(&mode, &crate::lock(&state.session))
 }
 
 /// A new code for `seat` (`A`, `B`, a game role's name or `display`): its old join URL stops working.
@@ -1010,7 +1010,7 @@ pub fn table_reissue(mode: State<'_, TableMode>, seat: Option<Value>) -> TableAn
 #[tauri::command]
 pub fn table_close(mode: State<'_, TableMode>, state: State<'_, crate::AppState>) -> TableAnswer {
     let answer = close_table(&mode, &state);
-    answer.offering(&mode, &crate::commands::lock(&state.session))
+    answer.offering(&mode, &crate::lock(&state.session))
 }
 
 /// [`table_close`] for `mode` and the app's `state`.
@@ -1053,7 +1053,7 @@ pub fn table_forget(mode: State<'_, TableMode>, state: State<'_, crate::AppState
         Ok(()) => TableAnswer::closed(),
         Err(why) => TableAnswer::refused(why, mode.status()),
     };
-    answer.offering(&mode, &crate::commands::lock(&state.session))
+    answer.offering(&mode, &crate::lock(&state.session))
 }
 
 #[cfg(test)]
@@ -1694,7 +1694,7 @@ mod running_game_tests {
             &[LOOPBACK],
             |_| 0,
             3,
-            || crate::commands::lock(&state.session),
+            || crate::lock(&state.session),
         )
     }
 
@@ -1720,11 +1720,11 @@ mod running_game_tests {
         let dir = scratch("handback");
         let mode = TableMode::at(dir.join(FILE));
         let state = app_state(&dir, new_game(Roles::TaskForceOfficers, 8));
-        let before = seen(&crate::commands::lock(&state.session));
+        let before = seen(&crate::lock(&state.session));
 
         // The card offers it, in the shell's words.
         let offer = mode
-            .offer(&crate::commands::lock(&state.session))
+            .offer(&crate::lock(&state.session))
             .expect("a game under 25.0 roles is offered");
         assert_eq!(offer.label, OFFER_LABEL);
         assert!(!offer.bring_back);
@@ -1748,7 +1748,7 @@ mod running_game_tests {
             .is_some_and(|w| w.contains("table display")));
         assert!(mode.holds_app_game());
         assert_eq!(
-            mode.offer(&crate::commands::lock(&state.session)),
+            mode.offer(&crate::lock(&state.session)),
             None,
             "nothing offered while open"
         );
@@ -1769,7 +1769,7 @@ mod running_game_tests {
         assert_eq!(serde_json::to_value(&shown.view.game).unwrap(), at_table);
         assert!(shown.view.decisions.is_empty() && !shown.view.undo_status.allowed);
         assert_eq!(
-            seen(&crate::commands::lock(&state.session)),
+            seen(&crate::lock(&state.session)),
             before,
             "the app's copy untouched while the table holds the game"
         );
@@ -1784,7 +1784,7 @@ mod running_game_tests {
             started.elapsed()
         );
         assert!(closed.ok && closed.table.is_none(), "{:?}", closed.error);
-        let back = seen(&crate::commands::lock(&state.session));
+        let back = seen(&crate::lock(&state.session));
         assert_eq!(
             back["game"], at_table,
             "the move played at the table is the app's"
@@ -1800,13 +1800,12 @@ mod running_game_tests {
             "the app plays it again"
         );
         assert!(
-            !*crate::commands::lock(&state.kept_in_slot),
+            !*crate::lock(&state.kept_in_slot),
             "it differs from its slot now"
         );
         // Offered again, for a new table.
         assert_eq!(
-            mode.offer(&crate::commands::lock(&state.session))
-                .map(|o| o.label),
+            mode.offer(&crate::lock(&state.session)).map(|o| o.label),
             Some(OFFER_LABEL.to_string())
         );
     }
@@ -1821,7 +1820,7 @@ mod running_game_tests {
         let channel = Channel::new(move |body| {
             if let tauri::ipc::InvokeResponseBody::Json(json) = body {
                 let message = serde_json::from_str(&json).expect("JSON");
-                let _ = crate::commands::lock(&tx).send((message, std::time::Instant::now()));
+                let _ = crate::lock(&tx).send((message, std::time::Instant::now()));
             }
             Ok(())
         });
@@ -1937,7 +1936,7 @@ mod running_game_tests {
         assert_eq!(names(&table), ["SMS Goeben", "SMS Breslau"]);
         let table_game = || mode.app_game_now().unwrap().expect("held");
         let before_table = seen(&table_game());
-        let before_app = seen(&crate::commands::lock(&state.session));
+        let before_app = seen(&crate::lock(&state.session));
         let decision = table_game().view().decisions[0].action.clone();
         for request in [
             Request::Move(decision),
@@ -1973,7 +1972,7 @@ mod running_game_tests {
             "the table's game unchanged"
         );
         assert_eq!(
-            seen(&crate::commands::lock(&state.session)),
+            seen(&crate::lock(&state.session)),
             before_app,
             "the app's copy unchanged"
         );
@@ -2023,13 +2022,13 @@ mod running_game_tests {
         assert!(restarted.forget().unwrap_err().contains(BRING_BACK_LABEL));
         assert_eq!(
             restarted
-                .offer(&crate::commands::lock(&state.session))
+                .offer(&crate::lock(&state.session))
                 .map(|o| o.bring_back),
             Some(true)
         );
         // Brought back (the card's "Bring this game back" is table_close): the move is the app's.
         assert!(close_table(&restarted, &state).ok);
-        assert_eq!(seen(&crate::commands::lock(&state.session))["game"], played);
+        assert_eq!(seen(&crate::lock(&state.session))["game"], played);
         assert_eq!(seen(&journaled(&dir))["game"], played);
         assert!(!file.exists() && !restarted.holds_app_game());
     }
@@ -2041,7 +2040,7 @@ mod running_game_tests {
         let solo = new_game(Roles::Solo, 2);
         let state = app_state(&dir, solo);
         assert_eq!(
-            mode.offer(&crate::commands::lock(&state.session)),
+            mode.offer(&crate::lock(&state.session)),
             None,
             "no 25.0 roles: no offer"
         );
@@ -2062,8 +2061,7 @@ mod running_game_tests {
         let kept = std::fs::read(mode.state_file()).unwrap();
         let state = app_state(&dir.join("other"), new_game(Roles::TaskForceOfficers, 3));
         assert_eq!(
-            mode.offer(&crate::commands::lock(&state.session))
-                .map(|o| o.label),
+            mode.offer(&crate::lock(&state.session)).map(|o| o.label),
             Some(OFFER_LABEL.to_string())
         );
         let refused = open_running(&mode, &state, false);
