@@ -57,8 +57,10 @@ RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" RUSTFLAGS="-D warnings" \
   --features tauri/custom-protocol
 
 step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver), the .deb installed and started"
-# The command-line tools the core's tests built (the `test` profile, so nothing is compiled again).
-cargo build --locked --profile test --bin referee --bin counter_sheet --target-dir "$PWD/target" -q
+# The command-line tools the end-to-end tests run: the core's tests above built them into target/debug (a
+# `cargo build` here compiled the core again, for other features: 130 s). Built only when missing.
+[ -x target/debug/referee ] && [ -x target/debug/counter_sheet ] ||
+  cargo build --locked --bin referee --bin counter_sheet --target-dir "$PWD/target" -q
 export GOEBEN_APP="$CARGO_TARGET_DIR/release/goeben-referee-app"
 export GOEBEN_DEB_DIR="$CARGO_TARGET_DIR/release/bundle/deb"
 node --test --test-concurrency=1 e2e/
