@@ -695,13 +695,14 @@ fn no_import_circle_in_the_shell() {
     assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
 }
 
-/// The CLIs and the shell see the core through its API floor (and the root's re-exports of it).
+/// The CLIs, the shell and what the app does without it see the core through its API floor (and the root's re-exports of it).
 #[test]
 fn clis_and_shell_use_only_the_api_floor() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     rust_files(&root.join("src/bin"), &mut files);
     rust_files(&root.join("src-tauri/src"), &mut files);
+    rust_files(&root.join("crates/app-core/src"), &mut files);
     let mut past = Vec::new();
     for file in &files {
         let text = production_text(&fs::read_to_string(file).expect("readable"));
@@ -1093,5 +1094,94 @@ fn the_length_checker_measures_a_planted_function() {
     assert_eq!(
         function_lengths(&long_body),
         vec![("long".to_string(), 1, FUNCTION_LINES_MAX + 2)]
+    );
+}
+
+/// The most lines of production code (comments, blank lines and `#[cfg(test)]` items left out) a file of
+/// the shell (`src-tauri/src`) may hold: the shell wires the window, the plugins and the commands; what
+/// the app does lives in `crates/app-core`, tested without a webview.
+const SHELL_FILE_LINES_MAX: usize = 300;
+
+/// The most lines an IPC command's function may take, `fn` line to closing brace: it forwards.
+const COMMAND_LINES_MAX: usize = 8;
+
+/// A file's lines of production code: comments, blank lines and test items left out.
+fn production_lines(text: &str) -> usize {
+    production_text(text)
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .count()
+}
+
+/// Each `#[tauri::command]` function's name and length in lines.
+fn command_lengths(text: &str) -> Vec<(String, usize)> {
+    let lengths = function_lengths(text);
+    let lines: Vec<&str> = text.lines().collect();
+    lengths
+        .into_iter()
+        .filter(|(_, line, _)| {
+            lines[..line - 1]
+                .iter()
+                .rev()
+                .map(|l| l.trim())
+                .take_while(|l| l.starts_with("#[") || l.starts_with("///"))
+                .any(|l| l.starts_with("#[tauri::command"))
+        })
+        .map(|(name, _, length)| (name, length))
+        .collect()
+}
+
+/// The shell stays a shell: no file over the bound, no command more than a forward.
+#[test]
+fn the_shell_only_wires_no_file_over_the_bound_and_each_command_forwards() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src-tauri/src"), &mut files);
+    let mut over = Vec::new();
+    let mut commands = 0;
+    for file in &files {
+        let text = fs::read_to_string(file).expect("readable");
+        let shown = file
+            .strip_prefix(root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        let lines = production_lines(&text);
+        if lines > SHELL_FILE_LINES_MAX {
+            over.push(format!("{shown}: {lines} lines of production code"));
+        }
+        for (name, length) in command_lengths(&text) {
+            commands += 1;
+            if length > COMMAND_LINES_MAX {
+                over.push(format!("{shown}: command {name} takes {length} lines"));
+            }
+        }
+    }
+    assert!(commands >= 21, "the shell's commands: {commands}");
+    assert!(
+        over.is_empty(),
+        "the shell does more than wire (at most {SHELL_FILE_LINES_MAX} lines a file, {COMMAND_LINES_MAX} a command):\n{}",
+        over.join("\n")
+    );
+}
+
+/// The bound's checks themselves: a planted long file and a planted long command are measured.
+#[test]
+fn the_shell_checks_measure_a_planted_long_file_and_command() {
+    let long_file = format!(
+        "// a comment\n\n{}#[cfg(test)]\nmod tests {{\n    fn t() {{}}\n}}\n",
+        "const A: u8 = 1;\n".repeat(SHELL_FILE_LINES_MAX + 1)
+    );
+    assert_eq!(production_lines(&long_file), SHELL_FILE_LINES_MAX + 1);
+    let commands = format!(
+        "/// Forwards.\n#[tauri::command]\npub fn short(x: u8) -> u8 {{\n    x\n}}\n\nfn helper() {{}}\n\n#[tauri::command(async)]\npub fn long() {{\n{}}}\n",
+        "    step();\n".repeat(COMMAND_LINES_MAX)
+    );
+    assert_eq!(
+        command_lengths(&commands),
+        vec![
+            ("short".to_string(), 3),
+            ("long".to_string(), COMMAND_LINES_MAX + 2)
+        ]
     );
 }

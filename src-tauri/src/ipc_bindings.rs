@@ -9,10 +9,13 @@ use std::path::{Path, PathBuf};
 
 use ts_rs::TS;
 
-use crate::commands::SavesAnswer;
+use goeben_app_core::commands::SavesAnswer;
+use goeben_app_core::persistence::{SlotInfo, Summary};
+use goeben_app_core::table_mode::{
+    OpenTable, RunningGameOffer, SeatInfo, TableAnswer, TableVersion,
+};
+
 use crate::ipc_commands::{COMMANDS, DESKTOP_ONLY};
-use crate::persistence::{SlotInfo, Summary};
-use crate::table_mode::{OpenTable, RunningGameOffer, SeatInfo, TableAnswer, TableVersion};
 use crate::webcam::FrameAnswer;
 
 /// The folder of the shell's generated files, from the repository's root.

@@ -84,8 +84,19 @@ fn timeline(shell: &[(&'static str, u64)], ui: &BTreeMap<String, f64>, began_wal
 /// with the timeline (and quits) when asked to. `marks`: the UI's moments, wall-clock milliseconds.
 #[tauri::command]
 pub fn app_ready(app: tauri::AppHandle, marks: Option<BTreeMap<String, f64>>) -> u64 {
+    let asked = std::env::var("GOEBEN_STARTUP_REPORT").ok();
+    let (ms, exit) = ready(asked.as_deref(), marks);
+    if exit {
+        app.exit(0);
+    }
+    ms
+}
+
+/// The milliseconds since the shell began, printed with the timeline when `asked`
+/// (`GOEBEN_STARTUP_REPORT`); and whether the app should then quit.
+fn ready(asked: Option<&str>, marks: Option<BTreeMap<String, f64>>) -> (u64, bool) {
     let ms = elapsed_ms();
-    let asked = report(std::env::var("GOEBEN_STARTUP_REPORT").ok().as_deref());
+    let asked = report(asked);
     if asked != Report::Nothing {
         println!("ready {ms}");
         let shell = MARKS.lock().map(|m| m.clone()).unwrap_or_default();
@@ -95,10 +106,7 @@ pub fn app_ready(app: tauri::AppHandle, marks: Option<BTreeMap<String, f64>>) ->
             timeline(&shell, &marks.unwrap_or_default(), began_wall)
         );
     }
-    if asked == Report::PrintAndExit {
-        app.exit(0);
-    }
-    ms
+    (ms, asked == Report::PrintAndExit)
 }
 
 #[cfg(test)]

@@ -75,21 +75,28 @@ fn dimension(request: &tauri::ipc::Request<'_>, name: &str) -> Result<usize, Str
 /// window while the camera is on. On the async runtime's threads the UI stays live.
 #[tauri::command(async)]
 pub fn decode_frame(request: tauri::ipc::Request<'_>) -> FrameAnswer {
+    let decoded = frame(&request).and_then(|(w, h, pixels)| decode_grey(w, h, pixels));
+    FrameAnswer::from(decoded)
+}
+
+/// The frame's width, height and grey pixels, or why the request holds no frame.
+fn frame<'a>(request: &'a tauri::ipc::Request<'_>) -> Result<(usize, usize, &'a [u8]), String> {
     let tauri::ipc::InvokeBody::Raw(pixels) = request.body() else {
-        return FrameAnswer {
-            code: None,
-            error: Some("a frame is sent as raw bytes".into()),
-        };
+        return Err("a frame is sent as raw bytes".into());
     };
-    let decoded = dimension(&request, "x-frame-width")
-        .and_then(|w| Ok((w, dimension(&request, "x-frame-height")?)))
-        .and_then(|(w, h)| decode_grey(w, h, pixels));
-    match decoded {
-        Ok(code) => FrameAnswer { code, error: None },
-        Err(error) => FrameAnswer {
-            code: None,
-            error: Some(error),
-        },
+    let width = dimension(request, "x-frame-width")?;
+    Ok((width, dimension(request, "x-frame-height")?, pixels))
+}
+
+impl From<Result<Option<String>, String>> for FrameAnswer {
+    fn from(decoded: Result<Option<String>, String>) -> FrameAnswer {
+        match decoded {
+            Ok(code) => FrameAnswer { code, error: None },
+            Err(error) => FrameAnswer {
+                code: None,
+                error: Some(error),
+            },
+        }
     }
 }
 

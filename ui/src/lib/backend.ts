@@ -1,4 +1,4 @@
-// The UI's only door to the shell: the `respond` and `startup_notice` commands of src-tauri/src/commands.rs.
+// The UI's only door to the shell: the `respond` and `startup_notice` commands of crates/app-core/src/commands.rs.
 // Rule errors come back as `ok: false` responses; a rejected promise is an IPC failure.
 import { call } from './ipc';
 import type { Request } from '../generated/Request';

@@ -1,4 +1,4 @@
-// The finished-games commands of src-tauri/src/commands.rs: the list of games over for good
+// The finished-games commands of crates/app-core/src/commands.rs (forwarded by the shell): the list of games over for good
 // on this device, with its tally by Orders, one game's record by id, and the career figures over them. The shell answers refusals
 // (a bad id, a damaged file) as `ok: false` answers; an IPC failure is turned into one here too, so the
 // panel has a single path for every error and never needs a try/catch.

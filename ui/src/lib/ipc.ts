@@ -12,7 +12,7 @@ import type { SavesAnswer } from '../generated/shell/SavesAnswer';
 import type { TableAnswer } from '../generated/shell/TableAnswer';
 import type { ToolResponse } from '../generated/tools/ToolResponse';
 
-/** What each command answers (the Rust return types of src-tauri/src/commands.rs and its neighbours). */
+/** What each command answers (the Rust return types of crates/app-core/src/commands.rs and its neighbours, which the shell forwards to). */
 export type Answers = {
   respond: Response;
   startup_notice: string | null;

@@ -1,4 +1,4 @@
-// The save slots' commands of src-tauri/src/commands.rs: list, save as, load, delete, export,
+// The save slots' commands of crates/app-core/src/commands.rs: list, save as, load, delete, export,
 // import. Refusals come back as `ok: false` answers with an error; a rejected promise is an IPC failure.
 import type { PlayerView } from '../generated/PlayerView';
 import type { SavesAnswer } from '../generated/shell/SavesAnswer';

@@ -110,7 +110,7 @@ export function ownChits(view: ToolView): ChitView[] {
   return view.chits.filter((c) => c.face.shown === 'own');
 }
 
-// Table mode: the shell opens the table to the local network (src-tauri/src/table_mode.rs).
+// Table mode: the shell opens the table to the local network (crates/app-core/src/table_mode.rs).
 // Each command answers a TableAnswer (`ok: false` with the shell's message when refused; nothing changed);
 // a rejected promise is an IPC failure, turned into an answer here so the card shows one kind of message.
 

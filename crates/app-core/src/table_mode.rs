@@ -22,9 +22,7 @@
 //! referee's session and its secrets stay in the host and its file.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-#[cfg(test)]
-use std::path::Path;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use goeben_referee::api::print_sheet::qr_svg;
@@ -42,8 +40,8 @@ use goeben_table_host::{Host, Running};
 use goeben_table_tools::ToolSession;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tauri::ipc::Channel;
-use tauri::{AppHandle, Manager, State};
+
+use crate::AppState;
 use ts_rs::TS;
 
 /// The table's file in the app data folder (the host's `--state`): every secret of both players and the
@@ -190,7 +188,24 @@ pub struct TableMode {
     running: Mutex<Option<Open>>,
     /// The app's screen's channel (`table_watch`), told the table's version while a table holding the
     /// app's game is open. Locked after `running`, never before.
-    watcher: Mutex<Option<Channel<TableVersion>>>,
+    watcher: Mutex<Option<Watcher>>,
+}
+
+/// How the app's screen is told the table's version (a Tauri channel in the app, a socket elsewhere):
+/// `false` once nobody listens any more (the page reloaded or closed).
+pub type Watcher = std::sync::Arc<dyn Fn(TableVersion) -> bool + Send + Sync>;
+
+/// The runtime the watchers' forwarding tasks run on: one thread, started at the first watch.
+fn forwarding_runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("table-watch")
+            .enable_all()
+            .build()
+            .expect("the table watch's runtime starts")
+    })
 }
 
 /// What the app's screen is told through its channel (`table_watch`) when the game the table holds
@@ -211,7 +226,7 @@ struct Open {
     /// It plays the app's own running game ([`APP_GAME`]).
     app_game: bool,
     /// The task telling the app's screen the table's versions, while one watches ([`TableMode::watch`]).
-    forwarding: Option<tauri::async_runtime::JoinHandle<()>>,
+    forwarding: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Open {
@@ -234,7 +249,7 @@ impl Open {
 
     /// Tells `channel` the table's version now and at every change of the game it holds, when this table
     /// holds the app's game (a table of the tools or a new game is not the app's screen's business).
-    fn forward(&mut self, channel: Option<&Channel<TableVersion>>) {
+    fn forward(&mut self, channel: Option<&Watcher>) {
         self.stop_forwarding();
         let Some(channel) = channel.filter(|_| self.app_game).cloned() else {
             return;
@@ -242,11 +257,11 @@ impl Open {
         // At a game table every seat's version moves together (every seat sees the same view): the first
         // seat's is the table's.
         let mut version = self.running.host.tables()[0].version(0);
-        self.forwarding = Some(tauri::async_runtime::spawn(async move {
+        self.forwarding = Some(forwarding_runtime().spawn(async move {
             loop {
                 let now = *version.borrow_and_update();
                 // The webview gone (reloaded, closed): nobody to tell.
-                if channel.send(TableVersion { version: now }).is_err() {
+                if !channel(TableVersion { version: now }) {
                     return;
                 }
                 // The table stopped: its versions end with it.
@@ -272,9 +287,9 @@ pub fn plays_words(game: Option<Roles>) -> &'static str {
 }
 
 impl TableMode {
-    /// Table mode with its file in the app's data folder; closed.
-    pub fn open(app: &AppHandle) -> Result<TableMode, Box<dyn std::error::Error>> {
-        Ok(TableMode::at(app.path().app_data_dir()?.join(FILE)))
+    /// Table mode with its file in the app's data folder `dir`; closed.
+    pub fn in_folder(dir: &Path) -> TableMode {
+        TableMode::at(dir.join(FILE))
     }
 
     /// Table mode kept in `state_file`; closed.
@@ -286,7 +301,7 @@ impl TableMode {
         }
     }
 
-    fn watcher(&self) -> std::sync::MutexGuard<'_, Option<Channel<TableVersion>>> {
+    fn watcher(&self) -> std::sync::MutexGuard<'_, Option<Watcher>> {
         self.watcher
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -297,7 +312,7 @@ impl TableMode {
     /// or reopens — it is told the table's version at once and after every change a seat makes (a move,
     /// an undo, a correction); a closed table tells it nothing (but [`close_table`]'s one last word that
     /// the game is back). Whether it is told now.
-    pub fn watch(&self, channel: Channel<TableVersion>) -> bool {
+    pub fn watch(&self, channel: Watcher) -> bool {
         let mut running = self.lock();
         let mut watcher = self.watcher();
         *watcher = Some(channel);
@@ -321,7 +336,7 @@ impl TableMode {
     /// Tells the app's screen, if it watches, that the game changed once more (`version`).
     fn tell(&self, version: u64) {
         if let Some(channel) = self.watcher().as_ref() {
-            let _ = channel.send(TableVersion { version });
+            let _ = channel(TableVersion { version });
         }
     }
 
@@ -716,15 +731,14 @@ impl TableMode {
 /// At the app's start, on a thread of its own (binding and reading the file stay off the startup path):
 /// reopens the table left open. A failure is one line on standard error, naming no seat code; the
 /// table stays closed.
-pub fn reopen_at_start(app: &AppHandle) {
-    let mode = app.state::<TableMode>();
+pub fn reopen_at_start(mode: &TableMode, state: &AppState) {
     if let Some(Err(why)) = mode.reopen_left_open(&addresses(), crate::fresh_seed()) {
         eprintln!("table mode: the table left open was not reopened ({why}); it stays closed");
     }
     // A closed table still holding the app's game (killed while handing it back, or not reopened just
     // now): the game comes back to the app rather than staying out of reach.
     if mode.status().is_none() {
-        if let Err(why) = hand_back(&mode, &app.state::<crate::AppState>()) {
+        if let Err(why) = hand_back(mode, state) {
             eprintln!("table mode: the game held by the table was not brought back ({why})");
         }
     }
@@ -735,7 +749,7 @@ pub fn reopen_at_start(app: &AppHandle) {
 /// table's file lets it go, so a kill at any point loses nothing (before the journal: the table's file
 /// still holds it; after: the store does). `Ok(false)` when the table held no app game. If the journal
 /// cannot be written the app's game is left as it was and the table keeps holding it (`Err`, why).
-pub fn hand_back(mode: &TableMode, state: &crate::AppState) -> Result<bool, String> {
+pub fn hand_back(mode: &TableMode, state: &AppState) -> Result<bool, String> {
     let Some(game) = mode.app_game_now()? else {
         return Ok(false);
     };
@@ -885,7 +899,6 @@ fn text_arg(value: Option<Value>, command: &str, arg: &str) -> Result<String, St
 }
 
 /// The device's addresses the table may listen on (LAN first, loopback last), as text.
-#[tauri::command]
 pub fn table_addresses() -> Vec<String> {
     addresses().iter().map(IpAddr::to_string).collect()
 }
@@ -963,16 +976,15 @@ fn open_table<'a>(
 /// (`task_force_officers`, `ship_commanders`), or the app's running game (`running`, seated by its own
 /// roles). The table kept in the file is reopened instead when it is of that kind, and the open refused
 /// when it is of another.
-#[tauri::command]
 pub fn table_open(
-    mode: State<'_, TableMode>,
-    state: State<'_, crate::AppState>,
+    mode: &TableMode,
+    state: &AppState,
     address: Option<Value>,
     display: Option<Value>,
     game: Option<Value>,
 ) -> TableAnswer {
     let answer = open_table(
-        &mode,
+        mode,
         address,
         display,
         game,
@@ -982,22 +994,20 @@ pub fn table_open(
         || crate::lock(&state.session),
     );
     let session = crate::lock(&state.session);
-    answer.offering(&mode, &session)
+    answer.offering(mode, &session)
 }
 
 /// The open table and who is connected (`table: null` when it is closed), with the card's offer about
 /// the app's running game.
-#[tauri::command]
-pub fn table_status(mode: State<'_, TableMode>, state: State<'_, crate::AppState>) -> TableAnswer {
+pub fn table_status(mode: &TableMode, state: &AppState) -> TableAnswer {
     let answer = mode
         .status()
         .map_or_else(TableAnswer::closed, TableAnswer::open);
-    answer.offering(&mode, &crate::lock(&state.session))
+    answer.offering(mode, &crate::lock(&state.session))
 }
 
 /// A new code for `seat` (`A`, `B`, a game role's name or `display`): its old join URL stops working.
-#[tauri::command]
-pub fn table_reissue(mode: State<'_, TableMode>, seat: Option<Value>) -> TableAnswer {
+pub fn table_reissue(mode: &TableMode, seat: Option<Value>) -> TableAnswer {
     match text_arg(seat, "table_reissue", "seat").and_then(|seat| mode.reissue(&seat)) {
         Ok(table) => TableAnswer::open(table),
         Err(why) => TableAnswer::refused(why, mode.status()),
@@ -1007,14 +1017,13 @@ pub fn table_reissue(mode: State<'_, TableMode>, seat: Option<Value>) -> TableAn
 /// Closes the table: nothing listens until it is opened again. A table of the app's running game hands
 /// it back: journaled into the app's store with everything played at the table, then the table's copy
 /// let go.
-#[tauri::command]
-pub fn table_close(mode: State<'_, TableMode>, state: State<'_, crate::AppState>) -> TableAnswer {
-    let answer = close_table(&mode, &state);
-    answer.offering(&mode, &crate::lock(&state.session))
+pub fn table_close(mode: &TableMode, state: &AppState) -> TableAnswer {
+    let answer = close_table(mode, state);
+    answer.offering(mode, &crate::lock(&state.session))
 }
 
 /// [`table_close`] for `mode` and the app's `state`.
-fn close_table(mode: &TableMode, state: &crate::AppState) -> TableAnswer {
+fn close_table(mode: &TableMode, state: &AppState) -> TableAnswer {
     let watched = mode.watched_version();
     if let Err(why) = mode.close() {
         return TableAnswer::refused(why, None);
@@ -1040,20 +1049,18 @@ fn close_table(mode: &TableMode, state: &crate::AppState) -> TableAnswer {
 /// table holding the app's game opens, and once more when closing brings the game back, so the screen
 /// asks for its view then. It replaces the channel given before and keeps watching across tables; a
 /// closed table tells it nothing. Answers whether a table holding the app's game is open now.
-#[tauri::command]
-pub fn table_watch(mode: State<'_, TableMode>, on_change: Channel<TableVersion>) -> bool {
+pub fn table_watch(mode: &TableMode, on_change: Watcher) -> bool {
     mode.watch(on_change)
 }
 
 /// Forgets the kept table (its file, secrets and codes, for good), so the next `table_open` starts a
 /// fresh one. Refused while the table is open, or while it holds the app's game.
-#[tauri::command]
-pub fn table_forget(mode: State<'_, TableMode>, state: State<'_, crate::AppState>) -> TableAnswer {
+pub fn table_forget(mode: &TableMode, state: &AppState) -> TableAnswer {
     let answer = match mode.forget() {
         Ok(()) => TableAnswer::closed(),
         Err(why) => TableAnswer::refused(why, mode.status()),
     };
-    answer.offering(&mode, &crate::lock(&state.session))
+    answer.offering(mode, &crate::lock(&state.session))
 }
 
 #[cfg(test)]
@@ -1649,10 +1656,10 @@ mod running_game_tests {
     }
 
     /// The app's state around `session`, its store a real file in `dir` (reopened to check the journal).
-    fn app_state(dir: &Path, session: Session) -> crate::AppState {
+    fn app_state(dir: &Path, session: Session) -> AppState {
         let mut store = goeben_store::Store::open(&dir.join(goeben_store::FILE)).expect("store");
         store.record_session(&session, "test").expect("journaled");
-        crate::AppState {
+        AppState {
             session: Mutex::new(session),
             store: Arc::new(Mutex::new(store)),
             trouble: crate::persistence::Trouble::default(),
@@ -1685,7 +1692,7 @@ mod running_game_tests {
         (status, serde_json::from_str(body).unwrap_or(Value::Null))
     }
 
-    fn open_running(mode: &TableMode, state: &crate::AppState, display: bool) -> TableAnswer {
+    fn open_running(mode: &TableMode, state: &AppState, display: bool) -> TableAnswer {
         open_table(
             mode,
             Some(Value::String("127.0.0.1".into())),
@@ -1810,19 +1817,17 @@ mod running_game_tests {
         );
     }
 
-    /// A channel as the app's screen gives one (`table_watch`): each message's JSON, and when it came.
+    /// A watcher as the app's screen gives one (`table_watch`): each message's JSON, and when it came.
     fn screen_channel() -> (
-        Channel<TableVersion>,
+        Watcher,
         std::sync::mpsc::Receiver<(Value, std::time::Instant)>,
     ) {
         let (tx, rx) = std::sync::mpsc::channel();
         let tx = Mutex::new(tx);
-        let channel = Channel::new(move |body| {
-            if let tauri::ipc::InvokeResponseBody::Json(json) = body {
-                let message = serde_json::from_str(&json).expect("JSON");
-                let _ = crate::lock(&tx).send((message, std::time::Instant::now()));
-            }
-            Ok(())
+        let channel: Watcher = std::sync::Arc::new(move |version: TableVersion| {
+            let message = serde_json::to_value(version).expect("JSON");
+            let _ = crate::lock(&tx).send((message, std::time::Instant::now()));
+            true
         });
         (channel, rx)
     }
@@ -1994,7 +1999,7 @@ mod running_game_tests {
         // The app started again: its game as its journal gives it back (from before the table).
         let mut store = goeben_store::Store::open(&dir.join(goeben_store::FILE)).expect("store");
         let session = store.open_game().expect("opens").session.expect("a game");
-        let state = crate::AppState {
+        let state = AppState {
             session: Mutex::new(session),
             store: Arc::new(Mutex::new(store)),
             trouble: crate::persistence::Trouble::default(),

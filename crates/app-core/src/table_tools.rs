@@ -11,7 +11,6 @@ use std::sync::Mutex;
 use goeben_store::{Store, StoreError, TABLE_TOOLS};
 use goeben_table_tools::{self as tools, ErrorCode, ToolResponse, ToolSession};
 use serde_json::Value;
-use tauri::State;
 
 use crate::persistence::{lock_store, tools_message, Shared, Trouble};
 
@@ -88,8 +87,7 @@ fn needs_saving(before: &ToolSession, after: &ToolSession, response: &ToolRespon
 /// Answers one table-tools request (a `ToolAction` JSON object), for the player it names. A missing or
 /// wrong argument gets the protocol's `malformed` or `unknown_tool` answer and changes nothing; an
 /// accepted request is saved before the answer goes back.
-#[tauri::command]
-pub fn tools_respond(tools: State<'_, Tools>, request: Option<Value>) -> ToolResponse {
+pub fn tools_respond(tools: &Tools, request: Option<Value>) -> ToolResponse {
     let Some(request) = request else {
         return ToolResponse::Error {
             code: ErrorCode::Malformed,
