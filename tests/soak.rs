@@ -245,8 +245,21 @@ fn regressions() -> Vec<u64> {
         .collect()
 }
 
+/// The soak in two halves, one test each, so the test runner's two threads share it (one test alone
+/// kept one core busy for minutes after every other test had ended). Between them every seed is played.
 #[test]
-fn issue_18_soak_random_games_with_every_check_on_every_step() {
+fn issue_18_soak_random_games_with_every_check_on_every_step_first_half() {
+    soak_part(0, 2);
+}
+
+#[test]
+fn issue_18_soak_random_games_with_every_check_on_every_step_second_half() {
+    soak_part(1, 2);
+}
+
+/// The seeds of the soak (the regressions first, then `SOAK_GAMES` from `SOAK_FIRST_SEED`) whose place in
+/// that list is `part` modulo `parts`.
+fn soak_seeds(part: usize, parts: usize) -> Vec<u64> {
     let games: u64 = std::env::var("SOAK_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -255,10 +268,28 @@ fn issue_18_soak_random_games_with_every_check_on_every_step() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1);
-    let seeds: Vec<u64> = regressions()
+    regressions()
         .into_iter()
         .chain(first..first + games)
-        .collect();
+        .enumerate()
+        .filter(|(at, _)| at % parts == part)
+        .map(|(_, seed)| seed)
+        .collect()
+}
+
+#[test]
+fn the_soaks_halves_play_every_seed_once() {
+    let (a, b) = (soak_seeds(0, 2), soak_seeds(1, 2));
+    let mut both: Vec<u64> = a.iter().chain(&b).copied().collect();
+    both.sort_unstable();
+    let mut all = soak_seeds(0, 1);
+    all.sort_unstable();
+    assert_eq!(both, all);
+    assert!(a.len().abs_diff(b.len()) <= 1 && !all.is_empty());
+}
+
+fn soak_part(part: usize, parts: usize) {
+    let seeds = soak_seeds(part, parts);
     let (mut steps, mut failures, mut slowest) =
         (0usize, Vec::new(), (0u64, Duration::ZERO, 0usize));
     let started = Instant::now();
@@ -283,7 +314,7 @@ fn issue_18_soak_random_games_with_every_check_on_every_step() {
         }
     }
     println!(
-        "soak: {} games, {steps} steps, {} failures, slowest game seed {} ({} steps, {:.1} ms), {:.1} s in all",
+        "soak part {part}: {} games, {steps} steps, {} failures, slowest game seed {} ({} steps, {:.1} ms), {:.1} s in all",
         seeds.len(),
         failures.len(),
         slowest.0,
