@@ -17,6 +17,8 @@ export const appBinary = process.env.GOEBEN_APP ?? join(targetDir, 'release', 'g
 // GOEBEN_DRIVER_PORT moves tauri-driver (and its native driver, on the next port) off 4444, e.g. for
 // scripts/kill_soak.mjs while other e2e runs share the machine.
 const port = Number(process.env.GOEBEN_DRIVER_PORT ?? 4444);
+// The data folder of the app this test started (`startDriver`): its processes are the ones `appPids` finds.
+let dataHome;
 
 /** A pause of `ms`. Only for a test where time itself is what is checked; anything else waits for its
  * condition (waitFor, waitForTestId, waitForText, waitForIdle…). */
@@ -84,6 +86,7 @@ export async function startDriver(options = {}) {
   const env = { ...process.env };
   // Saves go to a fresh folder so tests never touch a player's real games.
   env.XDG_DATA_HOME = options.dataHome ?? mkdtempSync(join(tmpdir(), 'goeben-e2e-data-'));
+  dataHome = env.XDG_DATA_HOME;
   env.WEBKIT_DISABLE_COMPOSITING_MODE = '1';
   // There is no camera here: WebKit's mock camera stands in for one (src-tauri/src/webcam.rs).
   env.GOEBEN_MOCK_CAMERA = '1';
@@ -255,8 +258,20 @@ export async function screenshot(driver, name, width, height) {
 
 /** The process ids of running app instances (to kill one the hard way). */
 export function appPids() {
+  let pids;
   try {
-    return execFileSync('pgrep', ['-f', appBinary]).toString().trim().split('\n').filter(Boolean).map(Number);
+    pids = execFileSync('pgrep', ['-f', appBinary]).toString().trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  // Only this test's app: another test file may run its own beside it (scripts/e2e.mjs runs two at once).
+  return dataHome ? pids.filter((pid) => environOf(pid).includes(`XDG_DATA_HOME=${dataHome}`)) : pids;
+}
+
+/** The environment of process `pid`, one `NAME=value` a line ('' once it is gone). */
+function environOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
   } catch {
     return [];
   }

@@ -1,0 +1,111 @@
+// Runs every end-to-end test file (e2e/*.test.mjs) in the real app, several files at a time: each test
+// file drives its own app through its own tauri-driver (on its own ports) with its own data folder, and a
+// test file leaves the cores mostly idle while it waits for the webview (measured: 40–80 % of two cores
+// idle during the one-at-a-time run). On two cores, one at a time took 580–600 s, two 304 s, three 232 s
+// (the longest file, sizes.test.mjs, then ends the run).
+//
+//   node scripts/e2e.mjs [FILE…]   (default: every e2e/*.test.mjs; GOEBEN_E2E_WORKERS: how many at once,
+//                                   by default one more than the cores, at most 3)
+//
+// One Xvfb serves every worker when there is no display (the harness would start its own per file, and
+// the first file to end would stop it under the others). Each file's output is printed whole when it ends,
+// with its time; the run fails, naming the files, when any file fails.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// The longest files first, so the workers end together (seconds in a clean run, 29 November).
+const LONGEST_FIRST = [
+  'sizes.test.mjs', // 130
+  'orders_games.test.mjs', // 110
+  'a11y.test.mjs', // 74
+  'player_dice.test.mjs', // 55
+  'whole_game.test.mjs', // 53
+  'app.test.mjs', // 46
+  'tools.test.mjs', // 32
+  'table_guest.test.mjs', // 22
+  'provable.test.mjs', // 17
+  'disk_full.test.mjs', // 14
+];
+
+/** The files to run, longest first; any file not in `LONGEST_FIRST` after them, by name. */
+export function ordered(files) {
+  const rank = (f) => {
+    const at = LONGEST_FIRST.indexOf(basename(f));
+    return at === -1 ? LONGEST_FIRST.length : at;
+  };
+  return [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** Runs `file` with node's test runner on the driver port `port`: its exit code and output. */
+function runFile(file, port, env) {
+  return new Promise((done) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--test', '--test-concurrency=1', file], {
+      cwd: repo,
+      env: { ...env, GOEBEN_DRIVER_PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => done({ file, code: code ?? 1, output, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+/** One X display for the whole run when there is none: started here, stopped at the end. */
+async function display(env) {
+  if (env.DISPLAY) return () => {};
+  const name = ':97';
+  const xvfb = spawn('Xvfb', [name, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+  const socket = `/tmp/.X11-unix/X${name.slice(1)}`;
+  for (let waited = 0; !existsSync(socket); waited += 50) {
+    if (waited > 10000) throw new Error(`Xvfb did not listen on ${socket}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  env.DISPLAY = name;
+  return () => xvfb.kill('SIGTERM');
+}
+
+async function main() {
+  const asked = process.argv.slice(2);
+  const dir = join(repo, 'e2e');
+  const files = ordered(asked.length > 0 ? asked : readdirSync(dir).filter((f) => f.endsWith('.test.mjs')).map((f) => join('e2e', f)));
+  const workers = Math.max(1, Number(process.env.GOEBEN_E2E_WORKERS ?? Math.min(3, availableParallelism() + 1)));
+  const env = { ...process.env };
+  const stop = await display(env);
+  const queue = [...files];
+  const results = [];
+  const began = Date.now();
+  // Worker i drives on ports 4444 + 10 i (tauri-driver) and the next (its native driver).
+  const worker = async (i) => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const result = await runFile(file, 4444 + 10 * i, env);
+      results.push(result);
+      process.stdout.write(`\n=== ${result.file}: ${result.code === 0 ? 'passed' : 'FAILED'} in ${result.seconds.toFixed(0)} s ===\n${result.output}`);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: workers }, (_, i) => worker(i)));
+  } finally {
+    stop();
+  }
+  const failed = results.filter((r) => r.code !== 0).map((r) => r.file);
+  const took = ((Date.now() - began) / 1000).toFixed(0);
+  console.log(`\n${results.length} test files on ${workers} workers in ${took} s; by file: ${results.map((r) => `${basename(r.file)} ${r.seconds.toFixed(0)} s`).join(', ')}`);
+  if (failed.length > 0) {
+    console.log(`FAILED: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
