@@ -1,9 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import type { Channel } from '@tauri-apps/api/core';
 import { watchTable } from './tableWatch';
 
-afterEach(() => clearMocks());
+afterEach(() => {
+  clearMocks();
+  vi.unstubAllGlobals();
+  document.head.querySelector('meta[name="goeben-ipc"]')?.remove();
+});
 
 /** What the shell does with a channel: a message with its index, as Tauri sends it. */
 function tell(channel: Channel<unknown>, index: number, message: unknown) {
@@ -79,5 +83,33 @@ describe('issue #34: the app’s screen watches the game the table holds', () =>
     tell(given[0].channel!, 0, { game: 'anything' });
     await settle();
     expect(views).toBe(0);
+  });
+
+  it('from a page the app server served, streams the versions from it and asks it through table_watch', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'goeben-ipc';
+    meta.content = 'http';
+    document.head.append(meta);
+    const streams: { url: string; onmessage?: (m: { data: string }) => void }[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        url: string;
+        onmessage?: (m: { data: string }) => void;
+        constructor(url: string) {
+          this.url = url;
+          streams.push(this);
+        }
+      },
+    );
+    const fetch = vi.fn(async () => new Response('true', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    let views = 0;
+    expect(await watchTable(async () => void (views += 1))).toBe(true);
+    expect(fetch).toHaveBeenCalledWith('/ipc/table_watch', expect.objectContaining({ method: 'POST', body: '{}' }));
+    expect(streams.map((s) => s.url)).toEqual(['/ipc/table_watch']);
+    streams[0].onmessage!({ data: '{"version":4}' });
+    await settle();
+    expect(views).toBe(1);
   });
 });

@@ -3,7 +3,7 @@
 // gives it (`table_watch`): the table's version, a number, never the game; the screen then asks for its
 // view as it always does. No event, no new capability beyond the command's own permission.
 import { Channel } from '@tauri-apps/api/core';
-import { call } from './ipc';
+import { call, overHttp } from './ipc';
 import type { TableVersion } from '../generated/shell/TableVersion';
 
 /**
@@ -28,13 +28,19 @@ export async function watchTable(changed: () => Promise<unknown>): Promise<boole
       running = false;
     }
   };
-  const channel = new Channel<TableVersion>((told) => {
-    if (typeof told?.version !== 'number') return;
+  const told = (version: TableVersion) => {
+    if (typeof version?.version !== 'number') return;
     if (running) again = true;
     else void run();
-  });
+  };
   try {
-    return await call('table_watch', { onChange: channel });
+    if (overHttp()) {
+      // The app server streams what the shell's channel would be told (server-sent events).
+      const stream = new EventSource('/ipc/table_watch');
+      stream.onmessage = (message) => told(JSON.parse(message.data) as TableVersion);
+      return await call('table_watch', {});
+    }
+    return await call('table_watch', { onChange: new Channel<TableVersion>(told) });
   } catch {
     return false;
   }
