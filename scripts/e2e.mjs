@@ -7,8 +7,9 @@
 //   node scripts/e2e.mjs [FILE…]   (default: every e2e/*.test.mjs; GOEBEN_E2E_WORKERS: how many at once,
 //                                   by default one more than the cores, at most 3)
 //
-// One Xvfb serves every worker when there is no display (the harness would start its own per file, and
-// the first file to end would stop it under the others). Each file's output is printed whole when it ends,
+// Each worker has an Xvfb of its own (the keyboard's focus is one per display: the a11y test's Tab walk
+// failed when three apps shared one; and the harness's own Xvfb, one per file, would be stopped by the
+// first file to end under the others). Each file's output is printed whole when it ends,
 // with its time; the run fails, naming the files, when any file fails.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -57,18 +58,17 @@ function runFile(file, port, env) {
   });
 }
 
-/** One X display for the whole run when there is none: started here, stopped at the end. */
-async function display(env) {
-  if (env.DISPLAY) return () => {};
-  const name = ':97';
+/** An X display of its own, `:N`: started here, stopped by the function it answers. Each worker has one —
+ * the keyboard's focus is one per display, and a test that walks the app with Tab needs it. */
+async function display(n) {
+  const name = `:${n}`;
   const xvfb = spawn('Xvfb', [name, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
-  const socket = `/tmp/.X11-unix/X${name.slice(1)}`;
+  const socket = `/tmp/.X11-unix/X${n}`;
   for (let waited = 0; !existsSync(socket); waited += 50) {
     if (waited > 10000) throw new Error(`Xvfb did not listen on ${socket}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  env.DISPLAY = name;
-  return () => xvfb.kill('SIGTERM');
+  return { name, stop: () => xvfb.kill('SIGTERM') };
 }
 
 async function main() {
@@ -76,13 +76,15 @@ async function main() {
   const dir = join(repo, 'e2e');
   const files = ordered(asked.length > 0 ? asked : readdirSync(dir).filter((f) => f.endsWith('.test.mjs')).map((f) => join('e2e', f)));
   const workers = Math.max(1, Number(process.env.GOEBEN_E2E_WORKERS ?? Math.min(3, availableParallelism() + 1)));
-  const env = { ...process.env };
-  const stop = await display(env);
+  // One worker on a display already there (a desktop) uses it; otherwise each worker has its own Xvfb.
+  const own = workers > 1 || !process.env.DISPLAY;
+  const displays = own ? await Promise.all(Array.from({ length: workers }, (_, i) => display(97 + i))) : [];
   const queue = [...files];
   const results = [];
   const began = Date.now();
   // Worker i drives on ports 4444 + 10 i (tauri-driver) and the next (its native driver).
   const worker = async (i) => {
+    const env = own ? { ...process.env, DISPLAY: displays[i].name } : { ...process.env };
     for (let file = queue.shift(); file; file = queue.shift()) {
       const result = await runFile(file, 4444 + 10 * i, env);
       results.push(result);
@@ -92,7 +94,7 @@ async function main() {
   try {
     await Promise.all(Array.from({ length: workers }, (_, i) => worker(i)));
   } finally {
-    stop();
+    for (const d of displays) d.stop();
   }
   const failed = results.filter((r) => r.code !== 0).map((r) => r.file);
   const took = ((Date.now() - began) / 1000).toFixed(0);

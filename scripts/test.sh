@@ -65,8 +65,8 @@ lint cargo test --locked --profile shell-test -p goeben-referee-app -p goeben-fl
 step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver), the .deb installed and started"
 # The command-line tools the end-to-end tests run: the core's tests above built them into target/debug (a
 # `cargo build` here compiled the core again, for other features: 130 s). Built only when missing.
-[ -x target/debug/referee ] && [ -x target/debug/counter_sheet ] ||
-  cargo build --locked --bin referee --bin counter_sheet --target-dir "$PWD/target" -q
+[ -x target/debug/referee ] && [ -x target/debug/counter_sheet ] && [ -x target/debug/app_server ] ||
+  cargo build --locked --bin referee --bin counter_sheet --bin app_server --target-dir "$PWD/target" -q
 export GOEBEN_APP="$CARGO_TARGET_DIR/release/goeben-referee-app"
 export GOEBEN_DEB_DIR="$CARGO_TARGET_DIR/release/bundle/deb"
 # Three test files at a time on two cores, each with its own app, driver ports and data folder
