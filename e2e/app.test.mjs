@@ -117,10 +117,17 @@ test('persistence: kill the app after some actions, start it again, the same gam
     const collier = await driver.findElements(byTestId(tid.collierTo));
     if (collier.length > 0) {
       await (await collier[0].findElements({ css: 'option' }))[1].click();
+      // Placing the collier ends setup with the crew & gear points unspent: asked once, Back changes nothing
+      // (issue #50); then placed anyway.
+      await tap(driver, await waitForTestId(driver, tid.action('place_collier')), { answerGuard: false });
+      assert.match(await textOf(driver, tid.skipQuestion), /has \d+ crew & gear points unspent.*not kept after setup \(8\.1\)/);
+      await tap(driver, await waitForTestId(driver, tid.skipBack));
+      assert.equal((await driver.findElements(byTestId(tid.skipQuestion))).length, 0, 'Back closes the question');
+      assert.equal(await textOf(driver, tid.phase), 'Setup', 'Back sent nothing: still in setup');
       await untilAnswered(driver, 'the collier placed', async () => tap(driver, await waitForTestId(driver, tid.action('place_collier'))));
     }
-    await untilAnswered(driver, 'the first end of phase', async () => (await waitForTestId(driver, tid.action('end_phase'))).click());
-    await untilAnswered(driver, 'the second end of phase', async () => (await waitForTestId(driver, tid.action('end_phase'))).click());
+    await untilAnswered(driver, 'the first end of phase', async () => tap(driver, await waitForTestId(driver, tid.action('end_phase'))));
+    await untilAnswered(driver, 'the second end of phase', async () => tap(driver, await waitForTestId(driver, tid.action('end_phase'))));
     before = {
       phase: await textOf(driver, tid.phase),
       turn: await textOf(driver, tid.turn),
@@ -163,7 +170,7 @@ test('a turn at sea: report both moves, draw incidents, see what appeared (12.0,
       await untilAnswered(driver, `the move of ${ship}`, async () => tap(driver, await waitForTestId(driver, tid.move(ship))));
     }
     await screenshot(driver, 'movement-desktop', 1280, 800);
-    await (await waitForTestId(driver, tid.action('end_phase'))).click();
+    await tap(driver, await waitForTestId(driver, tid.action('end_phase')));
     await waitForText(driver, tid.phase, (t) => t === 'Incident');
     const pool = Number(await textOf(driver, tid.poolCount));
     await tap(driver, await waitForTestId(driver, tid.action('resolve_incidents')));

@@ -99,13 +99,15 @@ export async function measureFit(driver, control = null) {
        range.selectNodeContents(t);
        if (range.getBoundingClientRect().right > innerWidth + 1) cut.push('words in ' + el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' ' + words(el));
      }
+     // The last tap's headline (issue #50): where it stands and what it says.
+     const headlineOf = () => { const h = document.querySelector('.events .headline'); return h ? { ...box(h), text: h.textContent.trim() } : null; };
      let seen = { wide, clipped, cut, height: innerHeight, width: innerWidth };
      if (control) {
        let all = [...document.querySelectorAll(control.css)];
        if (control.inside) all = all.flatMap((el) => [...el.querySelectorAll(control.inside)]);
        const el = control.label === null ? all[control.nth] : all.find((e) => e.textContent.replace(/\\s+/g, ' ').trim().startsWith(control.label));
        const next = dockCss.map((d) => document.querySelector(d)).find(Boolean);
-       seen = { ...seen, control: box(el), inDock: !!el && !!document.querySelector('.dock')?.contains(el), header: box(document.querySelector('.header')), dock: box(document.querySelector('.dock')), next: box(next), result: box(document.querySelector('.events:not(.empty)')) };
+       seen = { ...seen, control: box(el), inDock: !!el && !!document.querySelector('.dock')?.contains(el), header: box(document.querySelector('.header')), dock: box(document.querySelector('.dock')), next: box(next), result: box(document.querySelector('.events:not(.empty)')), headline: headlineOf() };
      }
      done(seen);
      }));`,
@@ -119,6 +121,15 @@ export function assertNothingOverflows(where, seen) {
   assert.ok(seen.wide <= 1, `${where}: the page is ${seen.wide} px wider than the window`);
   assert.deepEqual(seen.clipped, [], `${where}: no button's or select's words are cut`);
   assert.deepEqual(seen.cut, [], `${where}: nothing passes the window's right edge`);
+}
+
+/** The last tap's headline (issue #50) is on the screen whole, between the header and the dock, without
+ * scrolling, and says something. */
+export function assertHeadlineInView(where, seen) {
+  const { headline, header, dock } = seen;
+  assert.ok(headline, `${where}: the last tap's headline is on the page`);
+  assert.ok(headline.text.length > 0, `${where}: the last tap's headline says something`);
+  assert.ok(headline.top >= header.bottom - 1 && headline.bottom <= dock.top + 1, `${where}: the headline "${headline.text.slice(0, 60)}" (${headline.top}–${headline.bottom}) stands between the header (…${header.bottom}) and the dock (${dock.top}…)`);
 }
 
 /** The one-handed look: the control between the header and the dock, the dock's big button on screen, the

@@ -19,7 +19,7 @@ import { tid } from '../ui/src/lib/testids.js';
 import { PLANS, newPlayer, decideOrders } from './orders_policy.mjs';
 import { decide } from './policy.mjs';
 import { makeDecision, readShift } from './play.mjs';
-import { SIZES, showAt, measureFit, controlOf, assertOneHanded, assertNothingOverflows } from './fit.mjs';
+import { SIZES, showAt, measureFit, controlOf, assertOneHanded, assertNothingOverflows, assertHeadlineInView } from './fit.mjs';
 
 const SEED = Number(process.env.GOEBEN_ORDERS_SEED ?? 2);
 const ASKED = process.env.GOEBEN_ORDERS ?? 'atlantic_breakout';
@@ -112,6 +112,8 @@ for (const orders of ORDERS) {
         const seen = await measureFit(driver, controlOf(decision));
         const name = `${String(step).padStart(3, '0')}-t${view.turn}-${view.phase}-${decision.action.action}-phone`;
         await screenshot(driver, join('orders', shotDir, name), PHONE.width, PHONE.height);
+        // After every tap (the new game's too) its headline is in view above the dock, unscrolled (issue #50).
+        assertHeadlineInView(where, seen);
         // The app cannot know which of several choices a player will take: the one it is held to have
         // between the header and the dock is the plain player's (e2e/policy.mjs, the phase's first step);
         // the others (a repair below the outfitting choices, a second buy) a player scrolls to.

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
 import { makeDecision } from './play.mjs';
-import { SIZES, showAt, shotAt, measureFit, controlOf, assertNothingOverflows, assertOneHanded } from './fit.mjs';
+import { SIZES, showAt, shotAt, measureFit, controlOf, assertNothingOverflows, assertOneHanded, assertHeadlineInView } from './fit.mjs';
 
 const SEED = 3;
 const TOOLS = ['sdr', 'charts', 'fleets', 'search', 'events', 'calculators', 'procedures'];
@@ -49,6 +49,8 @@ async function everySize(driver, name, decision = null) {
     looks[`${name} ${size.name}`] = seen;
     try {
       if (decision) assertOneHanded(`${name} at ${size.name}`, seen, !size.short);
+      // In a game, the last tap's headline is in view with the next step at every size (issue #50).
+      if (decision) assertHeadlineInView(`${name} at ${size.name}`, seen);
       else assertNothingOverflows(`${name} at ${size.name}`, seen);
       const { result, header, dock } = seen;
       if (decision && size.short && result && !(result.top < dock.top && result.bottom > header.bottom)) resultAway.push(`${name} at ${size.name}`);
@@ -66,6 +68,15 @@ function noProblems() {
   problems = [];
   assert.deepEqual(found, [], `did not fit:\n  ${found.join('\n  ')}`);
 }
+
+test('the headline check fails a planted missing, empty or hidden headline (its control)', () => {
+  const fine = { headline: { top: 120, bottom: 150, text: 'HMS Dublin sunk: +10 VP (now 10)' }, header: { bottom: 100 }, dock: { top: 700 } };
+  assert.doesNotThrow(() => assertHeadlineInView('fine', fine));
+  assert.throws(() => assertHeadlineInView('missing', { ...fine, headline: null }), /headline is on the page/);
+  assert.throws(() => assertHeadlineInView('empty', { ...fine, headline: { ...fine.headline, text: '' } }), /says something/);
+  assert.throws(() => assertHeadlineInView('under the header', { ...fine, headline: { ...fine.headline, top: 80 } }), /between the header/);
+  assert.throws(() => assertHeadlineInView('under the dock', { ...fine, headline: { ...fine.headline, bottom: 720 } }), /between the header/);
+});
 
 const escape = async (driver) => driver.actions().sendKeys(Key.ESCAPE).perform();
 

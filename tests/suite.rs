@@ -9,6 +9,7 @@ mod docs_drift;
 mod event_grammar;
 mod floors;
 mod fuzz_corpus;
+mod headlines;
 mod leak_support;
 mod no_leak;
 mod no_take_backs;

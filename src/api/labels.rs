@@ -14,7 +14,8 @@ use crate::rules::roles::{who_decides, Presence};
 /// Words every decision of a finished view: its label, what it may roll or reveal (from the public view
 /// only, `barriers.rs`) and, under 25.0, whose call it is.
 pub fn word_decisions(pack: &RulesPack, view: &mut PlayerView) {
-    let worded: Vec<(String, Option<String>, Option<String>)> = {
+    type Worded = (String, Option<String>, Option<String>, Option<String>);
+    let worded: Vec<Worded> = {
         let words = Words { pack, view };
         let roles = view.game.as_ref().map(|g| g.options.roles);
         let presence = presence(view);
@@ -28,15 +29,24 @@ pub fn word_decisions(pack: &RulesPack, view: &mut PlayerView) {
                     words.label(&d.action),
                     crate::api::barriers::barrier_words(view, &d.action),
                     decider,
+                    crate::api::guards::skipped(view, &d.action),
                 )
             })
             .collect()
     };
-    for (d, (label, barrier, decider)) in view.decisions.iter_mut().zip(worded) {
+    for (d, (label, barrier, decider, confirm)) in view.decisions.iter_mut().zip(worded) {
         d.label = label;
         d.barrier = barrier;
         d.decider = decider;
+        d.confirm = confirm;
     }
+}
+
+/// One action's button words read against `view` (a tap's headline when its events say nothing, e.g. a
+/// ship that stays: `headline.rs`).
+/// None for the end of a phase, whose words name the phase the view is in (the phase started says it).
+pub(crate) fn label_of(pack: &RulesPack, view: &PlayerView, action: &Action) -> Option<String> {
+    (!matches!(action, Action::EndPhase)).then(|| Words { pack, view }.label(action))
 }
 
 /// 25.0 (3): where the Austro-Hungarian ships under German control are and the question asked now,

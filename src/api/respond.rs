@@ -1,6 +1,7 @@
 //! Answering a request: the read-only requests answered from the session (scan, charts, pieces,
 //! forecast, the record, the review, the log), every other one applied (`Session::apply`).
 
+use crate::api::headline::LastTap;
 use crate::api::request::{Request, SessionRequest};
 use crate::api::response::{Answer, Response};
 use crate::api::session::Session;
@@ -20,13 +21,30 @@ impl Session {
                 };
             }
         }
+        let from = self.log.len() as u32;
+        let new_game = matches!(request, Request::Session(SessionRequest::NewGame { .. }));
+        let action = match &request {
+            Request::Move(action) => Some(action.clone()),
+            Request::Session(_) => None,
+        };
         match self.apply(request) {
             Ok(events) => {
                 let lines = events.iter().map(|e| e.line(&self.pack)).collect();
+                self.last_tap = self.game.is_some().then_some(LastTap {
+                    // A new game starts a new log.
+                    from: if new_game { 0 } else { from },
+                    label: None,
+                });
+                let mut view = self.view();
+                if let (Some(action), Some(tap)) = (action, self.last_tap.as_mut()) {
+                    // The tap's own words, for a headline whose events say nothing (a ship that stays).
+                    tap.label = crate::api::labels::label_of(&self.pack, &view, &action);
+                    view.result = self.tap_result();
+                }
                 Response {
                     changed: true,
                     lines: Some(lines),
-                    ..Response::accepted(self.view(), events)
+                    ..Response::accepted(view, events)
                 }
             }
             Err(e) => self.error_response(e.to_info()),

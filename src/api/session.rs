@@ -6,13 +6,14 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::api::known::Told;
 use crate::api::provenance::Provenance;
 use crate::api::record::{GameRecord, History, RecordStep, RECORD_FORMAT, RECORD_VERSION};
 use crate::api::request::{Request, SessionRequest};
 use crate::api::view::{player_view, PlayerView, UndoView};
 use crate::ground::action::Action;
 use crate::ground::error::RuleError;
-use crate::ground::event::Event;
+use crate::ground::event::{Event, EventLine};
 use crate::ground::pack::RulesPack;
 use crate::ground::state::{Game, Phase};
 use crate::rules::setup;
@@ -65,6 +66,10 @@ pub struct Session {
     /// The last move done with the player's dice, while `correct_dice` may still fix its last roll.
     #[serde(default)]
     pub(crate) last_entry: Option<crate::api::dice_state::LastEntry>,
+    /// The last request that changed the session: where its log lines start and its button words (the
+    /// view's `result`; `headline.rs`).
+    #[serde(default)]
+    pub(crate) last_tap: Option<crate::api::headline::LastTap>,
 }
 
 impl Session {
@@ -82,6 +87,7 @@ impl Session {
             take_backs: 0,
             rolling: None,
             last_entry: None,
+            last_tap: None,
         }
     }
 
@@ -118,7 +124,35 @@ impl Session {
         // Marked from the finished public view only, never from the game.
         crate::api::labels::word_decisions(&self.pack, &mut view);
         self.word_pending_roll(&mut view);
+        view.result = self.tap_result();
+        if let Some(g) = view.game.as_mut() {
+            let told = self.log.iter().filter(|e| !e.undone).map(|e| Told {
+                turn: e.turn,
+                phase: e.phase,
+                event: &e.event,
+            });
+            g.known = crate::api::known::known(&self.pack, told);
+        }
         view
+    }
+
+    /// The last request's result, from its lines in the log (none before the first).
+    pub(crate) fn tap_result(&self) -> Option<crate::api::headline::TapResult> {
+        let tap = self.last_tap.as_ref()?;
+        let entries = self.log.get(tap.from as usize..)?;
+        let events = entries.iter().map(|e| e.event.clone()).collect();
+        let lines = entries
+            .iter()
+            .map(|e| EventLine {
+                text: e.text.clone(),
+                rule: e.rule.clone(),
+            })
+            .collect();
+        Some(crate::api::headline::tap_result(
+            events,
+            lines,
+            tap.label.as_deref(),
+        ))
     }
 
     /// The game is over and no campaign mission follows: its seed may be shown (a campaign's next

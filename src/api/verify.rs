@@ -254,6 +254,11 @@ fn action_name(action: &Request) -> String {
 fn comparable(view: &PlayerView, recorded: &PlayerView) -> PlayerView {
     let mut v = view.clone();
     v.protocol = recorded.protocol;
+    // The last tap's result is words about the log's last lines (kept after records were).
+    v.result = None;
+    if let Some(g) = v.game.as_mut() {
+        g.known = Default::default();
+    }
     // Protocol 3 only added `pending_roll` and `enter_dice`: a protocol 2 record's decisions still compare.
     if recorded.protocol < 2 {
         v.decisions.clear();
@@ -262,6 +267,7 @@ fn comparable(view: &PlayerView, recorded: &PlayerView) -> PlayerView {
         d.label.clear();
         d.barrier = None;
         d.decider = None;
+        d.confirm = None;
     }
     // The same for the game's other words (a question, a unit's status, the Orders' conditions — the last
     // added after records were already kept): what they say is read from the game, which is compared.

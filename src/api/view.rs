@@ -59,6 +59,11 @@ pub struct PlayerView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub correctable_roll: Option<crate::api::dice_state::CorrectableRoll>,
+    /// What the last request did: its headline and its lines (absent before the first, and in a game
+    /// saved before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub result: Option<crate::api::headline::TapResult>,
 }
 
 /// The view's shape: 2 since `decisions` replaced `legal_actions`, `legal_labels`,
@@ -86,6 +91,11 @@ pub struct Decision {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub decider: Option<String>,
+    /// What this decision would leave undone, to be asked once before it is sent ("No move reported
+    /// for SMS Breslau at Messina: it stays there (12.0)."); absent when it skips nothing (`guards.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub confirm: Option<String>,
 }
 
 impl Decision {
@@ -96,6 +106,7 @@ impl Decision {
             label: String::new(),
             barrier: None,
             decider: None,
+            confirm: None,
         }
     }
 }
@@ -159,6 +170,10 @@ pub struct GameView {
     pub neutral_visited: Vec<String>,
     /// The named places of the map the rules know (for pickers): public, from the rules pack.
     pub places: Vec<PlaceView>,
+    /// What the referee has told the player so far: the Allied ships seen and the VP changes (`known.rs`;
+    /// empty in a final view kept before it).
+    #[serde(default)]
+    pub known: crate::api::known::Known,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -311,6 +326,7 @@ impl PlayerView {
             undo_status: UndoView::default(),
             pending_roll: None,
             correctable_roll: None,
+            result: None,
         }
     }
 }
@@ -335,6 +351,7 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
         undo_status: UndoView::default(),
         pending_roll: None,
         correctable_roll: None,
+        result: None,
     }
 }
 
@@ -396,6 +413,7 @@ fn game_view(pack: &RulesPack, game: &Game, log_len: u32) -> GameView {
         campaign: game.campaign.clone(),
         neutral_visited: place_names(pack, &game.neutral_visited),
         places: place_views(pack),
+        known: crate::api::known::Known::default(),
     }
 }
 

@@ -507,7 +507,7 @@ fn cargo_line(ship: &str, name: &str, aboard: bool, how: &str, rule: &str) -> St
 }
 
 /// A place of the pack by its name; an id the pack lacks as it is.
-fn place_name<'a>(pack: &'a RulesPack, id: &'a str) -> &'a str {
+pub(crate) fn place_name<'a>(pack: &'a RulesPack, id: &'a str) -> &'a str {
     pack.place(id).map(|p| p.name.as_str()).unwrap_or(id)
 }
 

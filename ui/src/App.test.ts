@@ -36,6 +36,13 @@ afterEach(() => {
   clearMocks();
 });
 
+/** Taps a decision as a player who meant it: a question about what it would skip (issue #50) is answered yes. */
+async function decide(el: Element) {
+  await fireEvent.click(el);
+  const anyway = screen.queryByTestId(tid.skipConfirm);
+  if (anyway) await fireEvent.click(anyway);
+}
+
 describe('first screen', () => {
   it('shows the new-game form when no game is running and asks the shell for the view', async () => {
     shell(noGame, () => noGame);
@@ -171,7 +178,7 @@ describe('a running game', () => {
     const picker = (await screen.findByTestId(tid.collierTo)) as HTMLSelectElement;
     expect([...picker.options].filter((o) => o.value).length).toBe(placements.length);
     await fireEvent.change(picker, { target: { value: JSON.stringify(placements[2].action === 'place_collier' && placements[2].to) } });
-    await fireEvent.click(screen.getByTestId(tid.action('place_collier')));
+    await decide(screen.getByTestId(tid.action('place_collier')));
     await waitFor(() => expect(sent().length).toBe(2));
     expect(sent()[1]).toEqual(placements[2]);
   });
@@ -190,7 +197,7 @@ describe('a running game', () => {
     const button = (await screen.findByTestId(tid.action('place_collier'))) as HTMLButtonElement;
     const picker = screen.getByTestId(tid.collierTo) as HTMLSelectElement;
     await fireEvent.change(picker, { target: { value: picker.options[1].value } });
-    await fireEvent.click(button);
+    await decide(button);
     await fireEvent.click(button);
     await waitFor(() => expect(document.querySelector('main')?.getAttribute('aria-busy')).toBe('true'));
     expect(sent().filter((a) => (a as { action: string }).action === 'place_collier').length).toBe(1);
@@ -230,7 +237,7 @@ describe('a running game', () => {
       expect(results.style.minHeight).toBe('200px');
       const picker = screen.getByTestId(tid.collierTo) as HTMLSelectElement;
       await fireEvent.change(picker, { target: { value: picker.options[1].value } });
-      await fireEvent.click(screen.getByTestId(tid.action('place_collier')));
+      await decide(screen.getByTestId(tid.action('place_collier')));
       await waitFor(() => expect(results.style.minHeight).toBe(''));
     } finally {
       window.scrollBy = scrollBy;
@@ -256,11 +263,31 @@ describe('a running game', () => {
       const placement = r.view.decisions.map((d) => d.action).find((a) => a.action === 'place_collier');
       const picker = screen.getByTestId(tid.collierTo) as HTMLSelectElement;
       await fireEvent.change(picker, { target: { value: JSON.stringify(placement?.action === 'place_collier' && placement.to) } });
-      await fireEvent.click(screen.getByTestId(tid.action('place_collier')));
+      await decide(screen.getByTestId(tid.action('place_collier')));
       await waitFor(() => expect(scrolls.length).toBeGreaterThan(0));
     } finally {
       window.scrollTo = before;
     }
+  });
+
+  it('asks once before a decision that skips something, in the core\'s words: Back sends nothing, "anyway" sends it (issue #50)', async () => {
+    const r = newGame as Response;
+    shell(r, () => r);
+    render(App);
+    const collier = r.view.decisions.find((d) => d.action.action === 'place_collier')!;
+    expect(collier.confirm).toMatch(/crew & gear points unspent/);
+    const picker = (await screen.findByTestId(tid.collierTo)) as HTMLSelectElement;
+    await fireEvent.change(picker, { target: { value: picker.options[1].value } });
+    await fireEvent.click(screen.getByTestId(tid.action('place_collier')));
+    expect(screen.getByTestId(tid.skipQuestion).textContent).toContain(collier.confirm!);
+    await fireEvent.click(screen.getByTestId(tid.skipBack));
+    expect(screen.queryByTestId(tid.skipQuestion)).toBeNull();
+    expect(sent().some((a) => (a as { action: string }).action === 'place_collier')).toBe(false);
+    await fireEvent.click(screen.getByTestId(tid.action('place_collier')));
+    expect(screen.getByTestId(tid.skipConfirm).textContent).toBe(`${collier.label} anyway`);
+    await fireEvent.click(screen.getByTestId(tid.skipConfirm));
+    await waitFor(() => expect(sent().filter((a) => (a as { action: string }).action === 'place_collier').length).toBe(1));
+    expect(screen.queryByTestId(tid.skipQuestion)).toBeNull();
   });
 
   it('reports a move with the chosen destination and speed', async () => {
@@ -280,7 +307,7 @@ describe('a running game', () => {
     const refused: Response = { ok: false, error: { code: 'illegal', message: 'no coal left' }, view: r.view };
     shell(r, () => refused);
     render(App);
-    await fireEvent.click(await screen.findByTestId(tid.action('end_phase')));
+    await decide(await screen.findByTestId(tid.action('end_phase')));
     expect((await screen.findByTestId(tid.errorBanner)).textContent).toContain('no coal left');
     expect(screen.getByTestId(tid.phase).textContent).toBe('Movement');
   });
@@ -290,7 +317,7 @@ describe('a running game', () => {
     for (const [code, message] of [['save_failed', 'Your game could not be saved: the disk is full'], ['finished_not_kept', 'The game could not be added to the finished games']] as const) {
       shell(r, () => ({ ...r, ok: true, error: { code, message } }));
       render(App);
-      await fireEvent.click(await screen.findByTestId(tid.action('end_phase')));
+      await decide(await screen.findByTestId(tid.action('end_phase')));
       expect((await screen.findByTestId(tid.noticeBanner)).textContent).toContain(message);
       expect(screen.getByTestId(tid.noticeBanner).getAttribute('role')).toBe('status');
       expect(screen.queryByTestId(tid.errorBanner)).toBeNull();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/svelte';
 import EventList from './EventList.svelte';
+import { tid } from '../lib/testids';
 import type { Event } from '../generated/Event';
 import type { EventLine } from '../generated/EventLine';
 
@@ -54,20 +55,45 @@ describe('EventList', () => {
     expect(screen.getByRole('region', { name: 'What just happened' }).getAttribute('aria-live')).toBe('polite');
   });
 
-  it('leaves the instructions for the table to "On the table" (issue #19), and keeps its place with a placeholder if they were all (issue #29)', () => {
+  it('leaves the instructions for the table to "On the table" (issue #19), and heads the card with the core\'s headline, never "Nothing to show" (issue #50)', () => {
     const events: Event[] = [
       { event: 'turn_started', turn: 2 },
       { event: 'table_instruction', text: 'Place HMS Dublin face up at Malta.', rule: '13.0' },
     ];
     const lines: EventLine[] = [{ text: 'Turn 2 begins.', rule: '' }, { text: 'On the table: Place HMS Dublin face up at Malta.', rule: '13.0' }];
-    const { unmount } = render(EventList, { props: { events, lines } });
+    const { unmount } = render(EventList, { props: { events, lines, headline: 'Turn 2 begins · 1 thing to do on the table' } });
     expect(screen.getByText('Turn 2 begins.')).toBeTruthy();
     expect(screen.queryByText(/Place HMS Dublin/)).toBeNull();
+    expect(screen.getByTestId(tid.headline).textContent).toBe('Turn 2 begins · 1 thing to do on the table');
     unmount();
-    render(EventList, { props: { events: events.slice(1), lines: lines.slice(1) } });
-    // The card stays (nothing below it moves), saying there is nothing to show, with no instruction in it.
+    // Only instructions: the headline (the core's words for the tap) is the card; no placeholder.
+    render(EventList, { props: { events: events.slice(1), lines: lines.slice(1), headline: 'SMS Breslau stays · 1 thing to do on the table' } });
     const card = screen.getByRole('region', { name: 'What just happened' });
     expect(card.querySelector('ol')).toBeNull();
-    expect(card.querySelector('.none')?.textContent).toBe('Nothing to show: what to do on the table is under “On the table”.');
+    expect(card.textContent).toContain('SMS Breslau stays');
+    expect(card.textContent).not.toContain('Nothing to show');
+  });
+
+  it('shows three lines under the headline and folds the rest, with no scroll box (issue #50)', () => {
+    const events: Event[] = Array.from({ length: 7 }, (_, i) => ({ event: 'turn_started', turn: i + 1 }) as Event);
+    const lines: EventLine[] = events.map((_, i) => ({ text: `Line ${i + 1}.`, rule: '' }));
+    const { container } = render(EventList, { props: { events, lines, headline: 'HMS Dublin sunk: +10 VP (now 10)' } });
+    const card = screen.getByTestId(tid.results);
+    expect(card.querySelector(':scope > ol')!.querySelectorAll('li')).toHaveLength(3);
+    const more = container.querySelector('details.more')!;
+    expect(more.querySelector('summary')!.textContent).toBe('4 more lines');
+    expect(more.querySelectorAll('li')).toHaveLength(4);
+    expect(more.querySelector('ol')!.getAttribute('start')).toBe('4');
+  });
+
+  it('draws no card at all with no result (a game saved before results were kept)', () => {
+    render(EventList, { props: { events: [], lines: [] } });
+    expect(screen.queryByRole('region', { name: 'What just happened' })).toBeNull();
+  });
+
+  it('shows a fire of no hits in the muted colour, not the hit red (issue #50)', () => {
+    const events: Event[] = [{ event: 'dice_rolled', purpose: 'Guns', faces: [1, 2], rule: '14.5', fire: { german: true, space: at, hitting_faces: 1 } }];
+    const { container } = render(EventList, { props: { events, lines: [{ text: 'rolled', rule: '14.5' }] } });
+    expect(container.querySelector('.hits')!.classList.contains('none')).toBe(true);
   });
 });

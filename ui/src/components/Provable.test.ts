@@ -36,7 +36,7 @@ describe('the fingerprint (issue #14)', () => {
     await fireEvent.click(await screen.findByTestId(tid.menuButton));
     const button = await screen.findByTestId(tid.fingerprint);
     // A player's words first (what it is for), the fingerprint beside it.
-    expect(button.textContent).toBe('Fair dice: sealed (303d77b3)');
+    expect(button.textContent).toBe('Dice locked in before play (check code 303d77b3)');
     expect(screen.queryByTestId(tid.commitment)).toBeNull();
     await fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
@@ -138,7 +138,7 @@ describe('the game record', () => {
     render(App);
     const card = await screen.findByTestId(tid.gameOver);
     // Over: the record offered holds the seed (never "while the game runs…" under a finished game).
-    expect(card.textContent).toContain('The game is over: its record holds the seed. Check it with referee verify < record.json.');
+    expect(card.textContent).toContain('The game is over: its record holds the seed, so every roll and draw in it can be checked (see “A referee you cannot game, and can check” in the README).');
     expect(card.textContent).not.toContain('While the game runs');
     await fireEvent.click(within(card).getByTestId(tid.recordButton));
     await waitFor(() => expect(referee.of('export_record')).toEqual([{ action: 'export_record' }]));
@@ -158,10 +158,10 @@ describe('the game record', () => {
 
   it('says what the record holds: no seed while the game runs, the seed once it is over', () => {
     const running = render(RecordExport, { view: copy(movement).view });
-    expect(running.container.textContent).toContain('While the game runs the record holds no secret (no seed).');
+    expect(running.container.textContent).toContain('While the game runs the record holds no secret (no seed); once the game is over, its record proves every roll.');
     running.unmount();
     const over = render(RecordExport, { view: finished().view });
-    expect(over.container.textContent).toContain('The game is over: its record holds the seed.');
+    expect(over.container.textContent).toContain('The game is over: its record holds the seed, so every roll and draw in it can be checked');
   });
 
   it('without a clipboard, shows the record selected in a read-only box', async () => {

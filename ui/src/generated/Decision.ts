@@ -21,4 +21,9 @@ barrier?: string,
 /**
  * Whose call it is under the game's 25.0 roles; absent when playing solo.
  */
-decider?: string, };
+decider?: string, 
+/**
+ * What this decision would leave undone, to be asked once before it is sent ("No move reported
+ * for SMS Breslau at Messina: it stays there (12.0)."); absent when it skips nothing (`guards.rs`).
+ */
+confirm?: string, };

@@ -4,6 +4,7 @@ import type { CampaignState } from "./CampaignState";
 import type { CollierView } from "./CollierView";
 import type { CounterInfo } from "./CounterInfo";
 import type { GameOptions } from "./GameOptions";
+import type { Known } from "./Known";
 import type { MapStackView } from "./MapStackView";
 import type { OrdersView } from "./OrdersView";
 import type { PendingView } from "./PendingView";
@@ -74,4 +75,9 @@ neutral_visited: Array<string>,
 /**
  * The named places of the map the rules know (for pickers): public, from the rules pack.
  */
-places: Array<PlaceView>, };
+places: Array<PlaceView>, 
+/**
+ * What the referee has told the player so far: the Allied ships seen and the VP changes (`known.rs`;
+ * empty in a final view kept before it).
+ */
+known: Known, };

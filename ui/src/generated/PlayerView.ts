@@ -6,6 +6,7 @@ import type { GameView } from "./GameView";
 import type { PendingRoll } from "./PendingRoll";
 import type { Phase } from "./Phase";
 import type { Reveal } from "./Reveal";
+import type { TapResult } from "./TapResult";
 import type { UndoView } from "./UndoView";
 
 export type PlayerView = { turn: number, last_turn: number, alert_level: number, vp: number, phase: Phase, game_over: GameOver | null, 
@@ -49,4 +50,9 @@ pending_roll?: PendingRoll,
  * House rule "I roll the dice": the roll just entered, while `correct_dice` may still change its
  * faces (right after it, when its move revealed and drew nothing hidden); absent otherwise.
  */
-correctable_roll?: CorrectableRoll, };
+correctable_roll?: CorrectableRoll, 
+/**
+ * What the last request did: its headline and its lines (absent before the first, and in a game
+ * saved before it was kept).
+ */
+result?: TapResult, };

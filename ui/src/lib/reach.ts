@@ -134,10 +134,13 @@ export function bringDecisionIntoReach(whole: boolean, doc: Document = document,
   if (typing) return 0;
   const header = doc.querySelector('.header');
   const band = { top: header ? header.getBoundingClientRect().bottom : 0, bottom: dock.getBoundingClientRect().top };
-  // The last result right above the decisions (in two columns it stands beside them: no limit then).
-  // (Its placeholder, with nothing to show, is not one.)
-  const result = doc.querySelector('.columns > .column:first-child .events:not(.empty)');
-  const dy = scrollToReach(band, area.getBoundingClientRect(), control.getBoundingClientRect(), result?.getBoundingClientRect() ?? null, 2.5 * remPx(doc), whole);
+  // The last result right above the decisions (in two columns it stands beside them: no limit then): its
+  // headline stays whole under the header where the control allows (issue #50: the news is where the eye
+  // lands), else the last 2.5 rem of the card.
+  const card = doc.querySelector('.columns > .column:first-child .events');
+  const headline = card?.querySelector('.headline')?.getBoundingClientRect();
+  const result = headline ? { top: headline.top, bottom: headline.top } : (card?.getBoundingClientRect() ?? null);
+  const dy = scrollToReach(band, area.getBoundingClientRect(), control.getBoundingClientRect(), result, headline ? 0 : 2.5 * remPx(doc), whole);
   if (dy !== 0) win.scrollTo(0, win.scrollY + dy);
   return dy;
 }

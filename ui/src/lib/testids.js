@@ -30,6 +30,16 @@ export const tid = Object.freeze({
   toolsOpen: 'tools-open',
   /** Back to the game in play, at the top of the start screen. */
   continueGame: 'continue-game',
+  // components/EventList.svelte
+  /** The last tap's result card: its headline and its lines. */
+  results: 'results',
+  /** The last tap's headline, the core's one line of what it did (issue #50). */
+  headline: 'headline',
+  // components/KnownCard.svelte
+  /** The Allied ships the referee has shown (revealed or examined), kept. */
+  knownAllied: 'known-allied',
+  /** Every VP change with its cause. */
+  knownVp: 'known-vp',
   // components/OrdersCard.svelte
   /** The Orders' conditions, each held now or not (17.0). */
   ordersConditions: 'orders-conditions',
@@ -42,6 +52,10 @@ export const tid = Object.freeze({
   backToGame: 'back-to-game',
   /** The back button pressed in a game: leave the app? (lib/back.ts) */
   leaveQuestion: 'leave-question',
+  /** A decision that would leave something undone (a move not reported, points unspent): asked once. */
+  skipQuestion: 'skip-question',
+  skipBack: 'skip-back',
+  skipConfirm: 'skip-confirm',
   leaveConfirm: 'leave-confirm',
   scanOpen: 'scan-open',
   /** On a short screen (the compact dock) Scan and Log open from the menu. */

@@ -20,7 +20,7 @@ describe('victory and What-If charts', () => {
     const result = await screen.findByTestId(tid.vcResult);
     expect(result.textContent).toContain('Goeben enters the Dardanelles');
     expect(result.textContent).toContain('50');
-    expect(result.textContent).toContain('30 (reading uncertain, see docs)');
+    expect(result.textContent).toContain('30 (hard to read in the printed chart)');
     expect(result.textContent).not.toMatch(/doubtful|margin|digits|SDR 3-6/i);
     expect(result.textContent).toContain('Source: Victory Conditions');
     expect(result.textContent).not.toMatch(/seed/i);

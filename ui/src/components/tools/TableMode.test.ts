@@ -69,7 +69,7 @@ describe('the Table mode card', () => {
       const img = screen.getByTestId(tid.tableModeQr(seat)) as HTMLImageElement;
       expect(img.getAttribute('src')).toBe(`data:image/svg+xml;base64,${btoa(SVG)}`);
       expect(img.alt).toContain('QR code to join');
-      expect(screen.getByTestId(tid.tableModeConnected(seat)).textContent).toContain('Not connected');
+      expect(screen.getByTestId(tid.tableModeConnected(seat)).textContent).toContain('Not joined yet');
     }
     expect(screen.getByTestId(tid.tableModeSeat('display')).textContent).toContain('Table display');
   });
@@ -80,11 +80,11 @@ describe('the Table mode card', () => {
     let connected: string[] = [];
     const calls = shell({ table_status: () => ({ ok: true, table: table(codes, connected) }) });
     render(TableMode);
-    expect((await screen.findByTestId(tid.tableModeConnected('A'))).textContent).toContain('Not connected');
+    expect((await screen.findByTestId(tid.tableModeConnected('A'))).textContent).toContain('Not joined yet');
     connected = ['A'];
     await vi.advanceTimersByTimeAsync(3100);
     await waitFor(() => expect(screen.getByTestId(tid.tableModeConnected('A')).textContent).toContain('Connected · last seen 2 s ago · 3 requests'));
-    expect(screen.getByTestId(tid.tableModeConnected('B')).textContent).toContain('Not connected · last seen never');
+    expect(screen.getByTestId(tid.tableModeConnected('B')).textContent).toContain('Not joined yet');
     expect(calls.filter((c) => c.cmd === 'table_status').length).toBeGreaterThanOrEqual(2);
   });
 
