@@ -26,6 +26,16 @@ describe('"On the table" (issue #19)', () => {
     expect(tickEvery(items).every((i) => i.done)).toBe(true);
   });
 
+  it('makes no item of what asks nothing of the table: an Alert or VP unchanged, a counter turned over that an instruction places (issue #50)', () => {
+    const same: Event = { event: 'alert_changed', from: 1, to: 1, reason: 'Intelligence result', rule: '11.0' };
+    const counter = { id: 'gb_cl_dublin', name: 'HMS Dublin', kind: 'incident' } as Extract<Event, { event: 'counter_revealed' }>['counter'];
+    const revealed: Event = { event: 'counter_revealed', counter, at: { kind: 'place', id: 'malta_pz' }, rule: '13.0' };
+    const items = collect([], [same, revealed, instruction('Place HMS Dublin face up at Malta.')], [line('Alert Level 1 → 1.'), line('Revealed HMS Dublin at Malta.'), line('On the table: Place HMS Dublin face up at Malta.')], 5, T1);
+    expect(items.map((i) => i.text)).toEqual(['Place HMS Dublin face up at Malta.']);
+    // Turned over with nothing placing it, it is still one thing to do.
+    expect(collect([], [revealed], [line('Revealed HMS Dublin at Malta.')], 6, T1).map((i) => i.text)).toEqual(['Revealed HMS Dublin at Malta.']);
+  });
+
   it('drops what an undo took back (its log entries are gone) and keeps the rest', () => {
     let items = collect([], [instruction('First.')], [line('On the table: First.')], 3, T1);
     items = collect(items, [instruction('Second.')], [line('On the table: Second.')], 5, T1);

@@ -52,8 +52,10 @@ export function collect(items: TableItem[], events: Event[], lines: EventLine[],
   // Two answers may leave the same log length (a refused one logs nothing): a serial number keeps ids apart.
   const serial = 1 + kept.reduce((most, item) => Math.max(most, Number(item.id.split('-')[2]) || 0), 0);
   const fresh: TableItem[] = [];
+  // A counter turned over whose placing an instruction of the same answer says is one thing to do, not two.
+  const instructed = events.flatMap((e) => (e.event === 'table_instruction' ? [e.text] : []));
   events.forEach((e, i) => {
-    if (!FOR_THE_TABLE.has(e.event)) return;
+    if (!FOR_THE_TABLE.has(e.event) || nothingToDo(e, instructed)) return;
     // An instruction's own text (its line repeats "On the table:", the card's title); any other event's line.
     const text = e.event === 'table_instruction' ? e.text : lines[i]?.text;
     if (text) fresh.push({ id: `${logLen}-${i}-${serial}`, text, rule: lines[i]?.rule ?? '', at: logLen, turn: now.turn, phase: now.phase, done: false });
@@ -61,6 +63,14 @@ export function collect(items: TableItem[], events: Event[], lines: EventLine[],
   // Nothing new and nothing taken back: the same list, so the card and the device's copy are left alone.
   if (fresh.length === 0 && kept.length === items.length) return items;
   return forgetOldTicks([...kept, ...fresh]);
+}
+
+/** An event that asks nothing of the table (issue #50): a track or the VP "changed" to where it was, a
+ * counter turned over that an instruction of the same answer already places. */
+function nothingToDo(e: Event, instructed: string[]): boolean {
+  if ((e.event === 'alert_changed' || e.event === 'vp_changed') && e.from === e.to) return true;
+  if (e.event === 'track_changed' && e.from === e.to) return true;
+  return e.event === 'counter_revealed' && instructed.some((text) => text.includes(e.counter.name));
 }
 
 /** Drops the oldest ticked items beyond KEEP_DONE; what is still to do is never dropped. */
