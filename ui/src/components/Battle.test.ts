@@ -61,6 +61,34 @@ describe('battle card (14.0)', () => {
     expect(line.querySelectorAll('s').length).toBe(1);
   });
 
+  it('fills every box of an Allied ship sunk, whatever damage sank it (issue #50)', async () => {
+    const sunk = structuredClone(atOrders);
+    const unit = sunk.view.game!.combat.find((b) => b.stage !== 'over')!.allied[0];
+    unit.fate = 'sunk';
+    unit.damage = 0;
+    mockIPC((cmd) => (cmd === 'startup_notice' ? null : sunk));
+    render(App);
+    await screen.findByTestId(tid.battle);
+    const row = [...document.querySelectorAll('.battle .units li')].find((li) => li.textContent!.includes(unit.counter.name))!;
+    expect(row.querySelectorAll('.pip.hit')).toHaveLength(unit.armor + 1);
+  });
+
+  it('shows each German ship in the battle with its hull boxes lost, as the Allied ones (issue #50)', async () => {
+    const hit = structuredClone(atOrders);
+    const id = hit.view.game!.combat.find((b) => b.stage !== 'over')!.german[0];
+    const ship = hit.view.game!.ships.find((s) => s.id === id)!;
+    ship.tracks.hull = ship.start.hull - 2;
+    ship.tracks.engines = ship.start.engines - 1;
+    mockIPC((cmd) => (cmd === 'startup_notice' ? null : hit));
+    render(App);
+    const list = await screen.findByTestId(tid.battleGerman);
+    const row = [...list.querySelectorAll('li')].find((li) => li.textContent!.includes(ship.name))!;
+    expect(row.textContent).toContain(`hull ${ship.start.hull - 2}/${ship.start.hull}`);
+    expect(row.querySelectorAll('.pip')).toHaveLength(ship.start.hull);
+    expect(row.querySelectorAll('.pip.hit')).toHaveLength(2);
+    expect(row.textContent).toContain(`engines ${ship.start.engines - 1}/${ship.start.engines}`);
+  });
+
   it('offers one card per target with the exact odds of its fire, and one maximum-fire switch for the ship (issues #19, #29)', async () => {
     shell();
     render(App);
