@@ -640,6 +640,8 @@ export const tid = Object.freeze({
   /** While the table plays the app's own game: what that means for this screen (the shell's words). */
   tableModeAppGame: 'table-mode-app-game',
   /** Where the open table listens. */
+  /** Table mode open on a loopback address: no other phone can join. */
+  tableModeThisDeviceOnly: 'table-mode-this-device-only',
   tableModeListen: 'table-mode-listen',
   /** One seat's card: `A` | `B` | `display`. @param {string} seat */
   tableModeSeat: (seat) => `table-mode-seat-${seat}`,

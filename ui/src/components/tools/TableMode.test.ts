@@ -62,6 +62,8 @@ describe('the Table mode card', () => {
     await fireEvent.click(screen.getByTestId(tid.tableModeOpen));
     expect(calls.find((c) => c.cmd === 'table_open')?.args).toEqual({ address: '192.168.1.20', display: true, game: null });
     expect((await screen.findByTestId(tid.tableModeListen)).textContent).toBe('192.168.1.20:8080');
+    // A network address: no warning that only this device can reach it.
+    expect(screen.queryByTestId(tid.tableModeThisDeviceOnly)).toBeNull();
     expect(screen.getByTestId(tid.tableModePlaying).textContent).toBe('the table tools (players A and B)');
     expect(screen.getByTestId(tid.tableModeSeat('A')).textContent).toContain('Player A');
     for (const seat of ['A', 'B', 'display']) {
@@ -72,6 +74,16 @@ describe('the Table mode card', () => {
       expect(screen.getByTestId(tid.tableModeConnected(seat)).textContent).toContain('Not joined yet');
     }
     expect(screen.getByTestId(tid.tableModeSeat('display')).textContent).toContain('Table display');
+  });
+
+  it('says plainly that a table open on 127.0.0.1 is reachable from this device alone (issue #50)', async () => {
+    shell({ table_open: () => ({ ok: true, table: table({ A: 'a'.repeat(32), B: 'b'.repeat(32) }, [], '127.0.0.1:8080') }) });
+    render(TableMode);
+    const select = (await screen.findByTestId(tid.tableModeAddress)) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(2));
+    await fireEvent.change(select, { target: { value: '127.0.0.1' } });
+    await fireEvent.click(screen.getByTestId(tid.tableModeOpen));
+    expect((await screen.findByTestId(tid.tableModeThisDeviceOnly)).textContent).toContain('no other phone can join');
   });
 
   it('asks who is connected every few seconds while the table is open', async () => {
