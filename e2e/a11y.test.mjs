@@ -218,6 +218,14 @@ async function pressOn(driver, el, key, what, done) {
   const focused = await driver.executeScript('return document.activeElement === arguments[0]', el);
   assert.ok(focused, `${what} takes the focus`);
   await driver.actions().sendKeys(key).perform();
+  // A decision that would skip something asks first (issue #50): the question takes the focus, and the
+  // keyboard answers it as a tap would ("… anyway").
+  const anyway = await driver.findElements(byTestId(tid.skipConfirm));
+  if (anyway.length > 0) {
+    assert.ok(await driver.executeScript('return document.activeElement?.closest("[role=alertdialog]") !== null'), `the question after ${what} takes the focus`);
+    await driver.executeScript('arguments[0].focus();', anyway[0]);
+    await driver.actions().sendKeys(key).perform();
+  }
   await driver.wait(done, 10000, `${key === Key.ENTER ? 'Enter' : 'Space'} on ${what} did what a tap does`);
 }
 

@@ -70,8 +70,10 @@ function noProblems() {
 }
 
 test('the headline check fails a planted missing, empty or hidden headline (its control)', () => {
-  const fine = { headline: { top: 120, bottom: 150, text: 'HMS Dublin sunk: +10 VP (now 10)' }, header: { bottom: 100 }, dock: { top: 700 } };
+  const fine = { headline: { top: 120, bottom: 150, text: 'HMS Dublin sunk: +10 VP (now 10)', where: 'card' }, header: { bottom: 100 }, dock: { top: 700 }, height: 844 };
   assert.doesNotThrow(() => assertHeadlineInView('fine', fine));
+  assert.doesNotThrow(() => assertHeadlineInView('in the dock', { ...fine, headline: { ...fine.headline, top: 705, bottom: 725, where: 'dock' } }));
+  assert.throws(() => assertHeadlineInView('the card under the dock', { ...fine, headline: { ...fine.headline, top: 705, bottom: 725 } }), /between the header/);
   assert.throws(() => assertHeadlineInView('missing', { ...fine, headline: null }), /headline is on the page/);
   assert.throws(() => assertHeadlineInView('empty', { ...fine, headline: { ...fine.headline, text: '' } }), /says something/);
   assert.throws(() => assertHeadlineInView('under the header', { ...fine, headline: { ...fine.headline, top: 80 } }), /between the header/);

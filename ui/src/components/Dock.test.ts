@@ -30,6 +30,16 @@ afterEach(() => {
 });
 
 describe('the dock (issue #19)', () => {
+  it("holds the last tap's headline in one line, the core's words, where no scrolling takes it away (issue #50)", async () => {
+    const r = movement as Response;
+    shell(r, () => r);
+    render(App);
+    const line = await screen.findByTestId(tid.dockHeadline);
+    expect(r.view.result?.headline).toBeTruthy();
+    expect(line.textContent).toBe(r.view.result!.headline);
+    expect(line.closest('nav')?.getAttribute('aria-label')).toBe('Game');
+  });
+
   it("offers the next step in the core's words as its big button, and sends end_phase", async () => {
     const r = movement as Response;
     shell(r, () => r);

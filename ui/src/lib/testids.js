@@ -47,6 +47,8 @@ export const tid = Object.freeze({
   /** The dock's big button when the next step is a decision above it (it scrolls there). */
   /** Dock: the one decision due, when there is exactly one. */
   dockDecision: 'dock-decision',
+  /** Dock: the last tap's headline, one line. */
+  dockHeadline: 'dock-headline',
   nextStep: 'next-step',
   /** while a side page is open, the dock's big button leads back to the game. */
   backToGame: 'back-to-game',
