@@ -122,6 +122,11 @@ fn part(e: &Event, text: &str) -> Option<(u8, String)> {
         Event::AlertChanged {
             from, to, reason, ..
         } if from != to => (88, format!("Alert {from} → {to} ({reason})")),
+        // 14.3, 14.15, Limited Visibility: the battle ends before a shot — weightier than the contact roll
+        // that led there, which said "First Salvo".
+        Event::TableInstruction { text, .. } if ends_battle(text) => {
+            (72, text.trim_end_matches('.').to_string())
+        }
         Event::ContactResolved { .. } => (70, said()),
         Event::Examined { .. } => (65, said()),
         Event::IntelligenceResult { .. }
@@ -141,6 +146,13 @@ fn part(e: &Event, text: &str) -> Option<(u8, String)> {
         Event::TurnStarted { .. } => (WEIGHT_PHASE + 1, said()),
         _ => return None,
     })
+}
+
+/// An instruction saying the battle ends with no fire: no contact, no combat, the enemy breaks off.
+fn ends_battle(text: &str) -> bool {
+    ["no contact", "no combat", "breaks off"]
+        .iter()
+        .any(|w| text.contains(w))
 }
 
 /// The fires of the tap, one part per side and target: "German fire at HMS Defence: 1 hit".
@@ -300,6 +312,33 @@ mod tests {
             ),
             "Now the Incident phase"
         );
+    }
+
+    #[test]
+    fn issue_50_a_contact_that_ends_the_battle_says_so_before_its_first_salvo() {
+        let events = vec![
+            Event::ContactResolved {
+                space: SpaceRef::Place {
+                    id: "gibraltar_pz".into(),
+                },
+                german: 8,
+                allied: 8,
+                final_roll: 4,
+                result: crate::ground::pack::ContactResult::GermanFirstSalvoContact1,
+                rule: "14.3".into(),
+            },
+            Event::TableInstruction {
+                text: "Contact 1 under Limited Visibility or at night without searchlights: no contact.".into(),
+                rule: "14.3".into(),
+            },
+        ];
+        let lines = vec![
+            line("Contact at Gibraltar Patrol Zone: German 8, Allied 8, final 4: German First Salvo (Contact 1)."),
+            line("On the table: Contact 1 under Limited Visibility or at night without searchlights: no contact."),
+        ];
+        assert!(headline(&events, &lines, None).starts_with(
+            "Contact 1 under Limited Visibility or at night without searchlights: no contact · Contact at"
+        ));
     }
 
     #[test]
