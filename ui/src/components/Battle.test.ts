@@ -86,7 +86,6 @@ describe('battle card (14.0)', () => {
     expect(row.textContent).toContain(`hull ${ship.start.hull - 2}/${ship.start.hull}`);
     expect(row.querySelectorAll('.pip')).toHaveLength(ship.start.hull);
     expect(row.querySelectorAll('.pip.hit')).toHaveLength(2);
-    expect(row.textContent).toContain(`engines ${ship.start.engines - 1}/${ship.start.engines}`);
   });
 
   it('offers one card per target with the exact odds of its fire, and one maximum-fire switch for the ship (issues #19, #29)', async () => {
