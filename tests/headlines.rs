@@ -4,10 +4,44 @@
 
 use goeben_referee::api::headline::TapResult;
 use goeben_referee::api::request::SessionRequest;
+use goeben_referee::api::response::Response;
+use goeben_referee::api::view::{Decision, PlayerView};
 use goeben_referee::ground::event::Event;
 use goeben_referee::{RulesPack, Session};
 
 use crate::rules_support;
+
+/// Plays random games (the wording test's xorshift choices, every optional rule mixed in by seed): `step`
+/// sees each view, the decision taken from it and its answer; `end` the session when the game is over or
+/// after 1,500 decisions.
+fn random_games(
+    seeds: std::ops::Range<u64>,
+    mut step: impl FnMut(u64, &PlayerView, &Decision, &Response),
+    mut end: impl FnMut(u64, &Session),
+) {
+    for seed in seeds {
+        let mut s = Session::new(RulesPack::standard(), seed);
+        let started = s.respond(SessionRequest::NewGame {
+            seed: Some(seed),
+            options: Some(rules_support::mixed_options(seed)),
+        });
+        assert!(started.view.result.is_some(), "a new game has a result");
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..1500 {
+            let view = s.view();
+            if view.decisions.is_empty() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let d = view.decisions[(x >> 16) as usize % view.decisions.len()].clone();
+            let r = s.respond(d.action.clone());
+            step(seed, &view, &d, &r);
+        }
+        end(seed, &s);
+    }
+}
 
 /// What a headline leaves out that it must say, if anything: it is never empty, and it names the
 /// game's end, a German ship sunk, a VP change and a real Alert change — each unless three weightier
@@ -81,26 +115,11 @@ fn issue_50_the_headline_check_catches_an_empty_headline_and_a_left_out_sinking(
 fn issue_50_every_tap_of_random_games_has_a_headline_with_its_news_and_it_survives_a_save() {
     let (mut taps, mut with_news) = (0usize, 0usize);
     let mut faults = Vec::new();
-    for seed in 0..40u64 {
-        let mut s = Session::new(RulesPack::standard(), seed);
-        let started = s.respond(SessionRequest::NewGame {
-            seed: Some(seed),
-            options: Some(rules_support::mixed_options(seed)),
-        });
-        assert!(started.view.result.is_some(), "a new game has a result");
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        for _ in 0..1500 {
-            let view = s.view();
-            if view.decisions.is_empty() {
-                break;
-            }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let d = &view.decisions[(x >> 16) as usize % view.decisions.len()];
-            let r = s.respond(d.action.clone());
+    random_games(
+        0..40,
+        |seed, _, d, r| {
             if !r.ok {
-                continue;
+                return;
             }
             taps += 1;
             let result = r
@@ -117,12 +136,14 @@ fn issue_50_every_tap_of_random_games_has_a_headline_with_its_news_and_it_surviv
             if let Some(m) = missing_news(result) {
                 faults.push(format!("seed {seed}, {}: {m}", d.label));
             }
-        }
-        // Kept with the game: a restart shows the same result.
-        let saved = goeben_referee::api::save::to_json(&s);
-        let back = goeben_referee::api::save::from_json(&saved).expect("the save loads");
-        assert_eq!(back.view().result, s.view().result, "seed {seed}");
-    }
+        },
+        |seed, s| {
+            // Kept with the game: a restart shows the same result.
+            let saved = goeben_referee::api::save::to_json(s);
+            let back = goeben_referee::api::save::from_json(&saved).expect("the save loads");
+            assert_eq!(back.view().result, s.view().result, "seed {seed}");
+        },
+    );
     assert!(
         taps > 5_000 && with_news > 100,
         "{taps} taps, {with_news} with VP or Alert news"
@@ -166,19 +187,10 @@ fn guard_fault(view: &goeben_referee::api::view::PlayerView) -> Option<String> {
 #[test]
 fn issue_50_a_decision_asks_first_exactly_when_it_skips_unspent_points_a_move_or_the_attempt() {
     let mut asked = std::collections::BTreeSet::new();
-    for seed in 0..30u64 {
-        let mut s = Session::new(RulesPack::standard(), seed);
-        s.respond(SessionRequest::NewGame {
-            seed: Some(seed),
-            options: Some(rules_support::mixed_options(seed)),
-        });
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        for _ in 0..1500 {
-            let view = s.view();
-            if view.decisions.is_empty() {
-                break;
-            }
-            if let Some(f) = guard_fault(&view) {
+    random_games(
+        0..30,
+        |seed, view, _, _| {
+            if let Some(f) = guard_fault(view) {
                 panic!("seed {seed}: {f}");
             }
             for d in view.decisions.iter().filter(|d| d.confirm.is_some()) {
@@ -191,13 +203,9 @@ fn issue_50_a_decision_asks_first_exactly_when_it_skips_unspent_points_a_move_or
                     "seed {seed}: {words:?}"
                 );
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let d = &view.decisions[(x >> 16) as usize % view.decisions.len()];
-            s.respond(d.action.clone());
-        }
-    }
+        },
+        |_, _| {},
+    );
     // Both kinds of question were met: the collier's and an end of phase's.
     assert!(
         asked.contains("\"end_phase\"") && asked.contains("\"place_collier\""),
@@ -235,71 +243,58 @@ fn issue_50_the_guard_check_catches_a_planted_missing_question() {
 fn issue_50_what_you_know_keeps_every_allied_ship_shown_and_every_vp_change_from_the_log() {
     use goeben_referee::ground::event::Event;
     let (mut ships, mut changes) = (0usize, 0usize);
-    for seed in 0..30u64 {
-        let mut s = Session::new(RulesPack::standard(), seed);
-        s.respond(SessionRequest::NewGame {
-            seed: Some(seed),
-            options: Some(rules_support::mixed_options(seed)),
-        });
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        for _ in 0..1500 {
+    random_games(
+        0..30,
+        |_, _, _, _| {},
+        |seed, s| {
             let view = s.view();
-            if view.decisions.is_empty() {
-                break;
+            let known = &view.game.as_ref().expect("a game").known;
+            let log: Vec<_> = s.log().iter().filter(|e| !e.undone).collect();
+            // This mission's lines: a campaign's next mission starts again in Setup (24.1).
+            let start = (1..log.len())
+                .rev()
+                .find(|&i| {
+                    log[i].phase == goeben_referee::ground::state::Phase::Setup
+                        && log[i - 1].phase != goeben_referee::ground::state::Phase::Setup
+                })
+                .unwrap_or(0);
+            let log = &log[start..];
+            // Every VP change of the log, in order, and the last total is the view's VP.
+            let vp: Vec<i32> = log
+                .iter()
+                .filter_map(|e| match &e.event {
+                    Event::VpChanged { to, .. } => Some(*to),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(
+                known.vp.iter().map(|v| v.total).collect::<Vec<_>>(),
+                vp,
+                "seed {seed}"
+            );
+            if let Some(last) = known.vp.last() {
+                assert_eq!(last.total, view.vp, "seed {seed}");
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let d = &view.decisions[(x >> 16) as usize % view.decisions.len()];
-            s.respond(d.action.clone());
-        }
-        let view = s.view();
-        let known = &view.game.as_ref().expect("a game").known;
-        let log: Vec<_> = s.log().iter().filter(|e| !e.undone).collect();
-        // This mission's lines: a campaign's next mission starts again in Setup (24.1).
-        let start = (1..log.len())
-            .rev()
-            .find(|&i| {
-                log[i].phase == goeben_referee::ground::state::Phase::Setup
-                    && log[i - 1].phase != goeben_referee::ground::state::Phase::Setup
-            })
-            .unwrap_or(0);
-        let log = &log[start..];
-        // Every VP change of the log, in order, and the last total is the view's VP.
-        let vp: Vec<i32> = log
-            .iter()
-            .filter_map(|e| match &e.event {
-                Event::VpChanged { to, .. } => Some(*to),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(
-            known.vp.iter().map(|v| v.total).collect::<Vec<_>>(),
-            vp,
-            "seed {seed}"
-        );
-        if let Some(last) = known.vp.last() {
-            assert_eq!(last.total, view.vp, "seed {seed}");
-        }
-        // Every Allied ship turned face up or examined is listed once.
-        let mut shown: Vec<&str> = log
-            .iter()
-            .flat_map(|e| match &e.event {
-                Event::CounterRevealed { counter, .. } => vec![counter],
-                Event::Examined { counters, .. } => counters.iter().collect(),
-                _ => vec![],
-            })
-            .filter(|c| c.ship.is_some())
-            .map(|c| c.id.as_str())
-            .collect();
-        shown.sort();
-        shown.dedup();
-        let mut listed: Vec<&str> = known.allied.iter().map(|k| k.id.as_str()).collect();
-        listed.sort();
-        assert_eq!(listed, shown, "seed {seed}");
-        ships += listed.len();
-        changes += known.vp.len();
-    }
+            // Every Allied ship turned face up or examined is listed once.
+            let mut shown: Vec<&str> = log
+                .iter()
+                .flat_map(|e| match &e.event {
+                    Event::CounterRevealed { counter, .. } => vec![counter],
+                    Event::Examined { counters, .. } => counters.iter().collect(),
+                    _ => vec![],
+                })
+                .filter(|c| c.ship.is_some())
+                .map(|c| c.id.as_str())
+                .collect();
+            shown.sort();
+            shown.dedup();
+            let mut listed: Vec<&str> = known.allied.iter().map(|k| k.id.as_str()).collect();
+            listed.sort();
+            assert_eq!(listed, shown, "seed {seed}");
+            ships += listed.len();
+            changes += known.vp.len();
+        },
+    );
     assert!(
         ships > 100 && changes > 30,
         "{ships} ships seen, {changes} VP changes"

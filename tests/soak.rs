@@ -22,7 +22,7 @@ use goeben_referee::{RulesPack, Session};
 use crate::rules_support;
 
 use crate::leak_support;
-use leak_support::{counters_in, knowable, revealed_by, salt_of};
+use leak_support::{counters_in, knowable, revealed_by, salt_of, view_parts};
 
 /// Steps after which a game that should have ended is a failure.
 const STEP_LIMIT: usize = 4000;
@@ -76,11 +76,15 @@ fn no_leak(
         }
     }
     let allowed = knowable(session);
-    if let Some(id) = counters_in(pack, &serde_json::to_value(&response.view).unwrap())
-        .difference(&allowed)
-        .next()
-    {
+    let (state, told) = view_parts(&response.view);
+    if let Some(id) = counters_in(pack, &state).difference(&allowed).next() {
         return Err(format!("the view names face-down {id}"));
+    }
+    let shown: BTreeSet<String> = allowed.union(ever).cloned().collect();
+    if let Some(id) = counters_in(pack, &told).difference(&shown).next() {
+        return Err(format!(
+            "the view's result or what-you-know names {id} before its reveal"
+        ));
     }
     // What is face up now (New Zealand set aside, say) is known from here on, even once it goes back
     // into the pool face down (20.1's Royal Navy response).

@@ -25,6 +25,9 @@ pub struct TapResult {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LastTap {
     pub from: u32,
+    /// Where they end (a request applied without `respond` — a test's — adds lines that are not its).
+    #[serde(default)]
+    pub to: Option<u32>,
     #[serde(default)]
     pub label: Option<String>,
 }

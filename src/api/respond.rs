@@ -33,6 +33,7 @@ impl Session {
                 self.last_tap = self.game.is_some().then_some(LastTap {
                     // A new game starts a new log.
                     from: if new_game { 0 } else { from },
+                    to: Some(self.log.len() as u32),
                     label: None,
                 });
                 let mut view = self.view();

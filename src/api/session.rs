@@ -139,7 +139,8 @@ impl Session {
     /// The last request's result, from its lines in the log (none before the first).
     pub(crate) fn tap_result(&self) -> Option<crate::api::headline::TapResult> {
         let tap = self.last_tap.as_ref()?;
-        let entries = self.log.get(tap.from as usize..)?;
+        let to = tap.to.map_or(self.log.len(), |to| to as usize);
+        let entries = self.log.get(tap.from as usize..to)?;
         let events = entries.iter().map(|e| e.event.clone()).collect();
         let lines = entries
             .iter()

@@ -20,6 +20,29 @@ pub fn knowable(session: &Session) -> BTreeSet<String> {
         .collect()
 }
 
+/// A view as JSON in two parts: the game as it stands (what it names must be knowable now), and what the
+/// referee told before — the last tap's `result` and `game.known`, both made from the log's lines — which may
+/// name a counter shown once and face down again since (a drawn marker back in the pool), as the log does,
+/// but never one not yet revealed.
+pub fn view_parts(
+    view: &goeben_referee::api::view::PlayerView,
+) -> (serde_json::Value, serde_json::Value) {
+    let mut state = serde_json::to_value(view).expect("a view serialises");
+    let result = state
+        .as_object_mut()
+        .and_then(|v| v.remove("result"))
+        .unwrap_or_default();
+    let known = state
+        .get_mut("game")
+        .and_then(|g| g.as_object_mut())
+        .and_then(|g| g.remove("known"))
+        .unwrap_or_default();
+    (
+        state,
+        serde_json::json!({ "result": result, "known": known }),
+    )
+}
+
 /// Every `"id":"…"` and `"counter":"…"` value naming a pack counter anywhere in the JSON.
 pub fn mentioned(pack: &RulesPack, value: &serde_json::Value, out: &mut BTreeSet<String>) {
     match value {
