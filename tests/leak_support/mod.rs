@@ -27,7 +27,12 @@ pub fn knowable(session: &Session) -> BTreeSet<String> {
 pub fn view_parts(
     view: &goeben_referee::api::view::PlayerView,
 ) -> (serde_json::Value, serde_json::Value) {
-    let mut state = serde_json::to_value(view).expect("a view serialises");
+    split_view(&serde_json::to_value(view).expect("a view serialises"))
+}
+
+/// `view_parts` of a view as JSON (a seat's answer over HTTP).
+pub fn split_view(view: &serde_json::Value) -> (serde_json::Value, serde_json::Value) {
+    let mut state = view.clone();
     let result = state
         .as_object_mut()
         .and_then(|v| v.remove("result"))
