@@ -30,9 +30,22 @@ step "formatting (cargo fmt --check)"
 # Every crate formatted.
 cargo fmt --all --check
 
-step "referee core and the crates around it, linted in the same build (cargo test, clippy -D warnings)"
-# The table host embeds the guest page (ui/dist-guest): built first, so its tests serve the real page.
+# The table host embeds the guest page (ui/dist-guest): built first, so the core's tests serve the real page
+# (the app build below writes it again, byte for byte the same, and an unchanged file is left alone).
 npm run --silent guest:build
+
+# The app's half (its release build and the shell's tests: scripts/test_app.sh) runs beside the core's
+# tests and the UI's, in its own process group and build folder: the release link (LTO in one codegen
+# unit) and the test runs each keep one core busy and leave the other idle, so one after the other the
+# command took 32 minutes (1,922 s) and side by side the two halves share the cores. Its output is kept
+# apart and printed when it ends.
+app_log="$(mktemp)"
+setsid bash scripts/test_app.sh >"$app_log" 2>&1 &
+app_pid=$!
+stop_app() { kill -- -"$app_pid" 2>/dev/null || true; }
+trap stop_app EXIT
+
+step "referee core and the crates around it, linted in the same build (cargo test, clippy -D warnings)"
 # One build is both the lint and the tests: cargo runs the workspace's own crates through clippy-driver (as
 # `cargo clippy` does), denied on any warning, so every target (the benches too, run once each as tests)
 # is linted where it is compiled; a separate `cargo clippy` checked every dependency a second time (288 s).
@@ -47,20 +60,15 @@ step "UI type check (svelte-check) and unit tests (vitest)"
 npm run --silent check
 npm run --silent test:ui
 
-step "app build (release, with its .deb: scripts/build_app.sh)"
-# One build serves the end-to-end tests, the .deb install test and the run command (scripts/app.sh). The
-# shell has its own target folder so core iterations never wait on the webkit build.
+step "waiting for the app's half (the release app and its .deb, the shell's tests and lints: scripts/test_app.sh)"
+app_status=0
+wait "$app_pid" || app_status=$?
+trap - EXIT
+cat "$app_log"
+timings_app="$(grep '^app step:' "$app_log" | sed 's/^app step: //' || true)"
+rm -f "$app_log"
+[ "$app_status" -eq 0 ] || { echo "the app's half failed (exit $app_status)"; exit "$app_status"; }
 export CARGO_TARGET_DIR="$PWD/src-tauri/target"
-bash scripts/build_app.sh
-
-step "app shell tests and lints in one build (cargo test -p goeben-referee-app, linted by clippy -D warnings)"
-# The shell is compiled once for both: cargo runs the workspace's own crates through clippy-driver (as
-# `cargo clippy` does), so the build that makes the test binaries is also the lint, denied on any warning
-# (linting in a separate `cargo clippy` compiled the whole Tauri stack a second time, 915 s of the command).
-# Unoptimised (Cargo.toml's `shell-test` profile): its quick tests need no speed, and the optimised build of
-# the whole Tauri stack took three times as long to compile.
-lint cargo test --locked --profile shell-test -p goeben-referee-app -p goeben-floor-app -p tauri-plugin-keep-awake \
-  --features tauri/custom-protocol
 
 step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver), the .deb installed and started"
 # The command-line tools the end-to-end tests run: the core's tests above built them into target/debug (a
@@ -76,3 +84,4 @@ echo "screenshots: e2e/screenshots/"
 finish_step
 printf '\nstep times (setup before them: %d s of %d s in all):\n' "$setup_seconds" "$SECONDS"
 printf '%s\n' "${timings[@]}"
+printf 'beside the core and the UI, the app'"'"'s half:\n%s\n' "$timings_app"
