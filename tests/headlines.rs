@@ -14,7 +14,7 @@ use crate::rules_support;
 /// Plays random games (the wording test's xorshift choices, every optional rule mixed in by seed): `step`
 /// sees each view, the decision taken from it and its answer; `end` the session when the game is over or
 /// after 1,500 decisions.
-fn random_games(
+pub(crate) fn random_games(
     seeds: std::ops::Range<u64>,
     mut step: impl FnMut(u64, &PlayerView, &Decision, &Response),
     mut end: impl FnMut(u64, &Session),
@@ -97,6 +97,7 @@ fn issue_50_the_headline_check_catches_an_empty_headline_and_a_left_out_sinking(
             text: "SMS Breslau is sunk (hull 0).".into(),
             rule: "6.3".into(),
         }],
+        table: Vec::new(),
     };
     assert!(missing_news(&sunk).is_some_and(|m| m.contains("SMS Breslau is sunk")));
     let empty = TapResult {

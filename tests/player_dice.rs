@@ -94,6 +94,9 @@ fn comparable_view(s: &Session) -> String {
         game.options.player_dice = false;
     }
     view.correctable_roll = None;
+    // The last tap's result is that tap's own lines: with the player's dice a tap stops at each roll asked
+    // for, so its last tap holds less than the app's (issue #50); the log, compared above, holds them all.
+    view.result = None;
     serde_json::to_string(&view)
         .unwrap()
         .replace("you rolled", "rolled")

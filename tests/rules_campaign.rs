@@ -476,7 +476,7 @@ fn rule_24_5_declining_the_reinforcements_with_no_ship_afloat_ends_the_campaign(
     assert!(t.session.over_for_good());
     assert!(events
         .iter()
-        .any(|e| matches!(e, Event::TableInstruction { rule, .. } if rule == "24.5")));
+        .any(|e| matches!(e, Event::Note { rule, .. } if rule == "24.5")));
     let (code, _) = t.refused(r#"{"action":"next_mission","base":"pola","bonus":1}"#);
     assert_eq!(code, "not_now");
 }

@@ -141,9 +141,9 @@ fn rule_14_4_choosing_to_fight_asks_for_the_round_fire_orders() {
         r#"{{"action":"fight","space":{}}}"#,
         sea("western_med")
     ));
-    assert!(events.iter().any(
-        |e| matches!(e, Event::TableInstruction { text, .. } if text.contains("First Salvo"))
-    ));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Note { text, .. } if text.contains("First Salvo"))));
     assert!(
         matches!(t.location(allied), Location::OnMap { .. }),
         "still there to be fought"
@@ -247,9 +247,13 @@ fn rule_22_0_ships_with_searchlights_are_not_affected_by_night_so_contact_1_stan
     let (mut t, allied, speed) = battle(IncidentKind::RoyalNavyWarship, 1);
     let events = contact_1_at_night(&mut t, speed, true);
     assert!(
-        !events.iter().any(
-            |e| matches!(e, Event::TableInstruction { text, .. } if text.contains("no contact"))
-        ),
+        !events.iter().any(|e| matches!(
+            e,
+            Event::ContactResolved {
+                cancelled: Some(_),
+                ..
+            }
+        )),
         "{events:?}"
     );
     assert_ne!(t.location(allied), Location::Pool, "the battle goes on");

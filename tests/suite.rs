@@ -4,6 +4,7 @@
 
 mod chart_edit;
 mod codes;
+mod contact_odds;
 mod cup_only;
 mod docs_drift;
 mod event_grammar;
@@ -31,6 +32,7 @@ mod saves;
 mod scan_contexts;
 mod scenarios_cli;
 mod soak;
+mod table_tasks;
 mod typescript_bindings;
 mod ui_fixtures;
 mod undo_and_rejection;

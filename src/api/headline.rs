@@ -18,6 +18,9 @@ pub struct TapResult {
     pub events: Vec<Event>,
     /// The events in words, one per event.
     pub lines: Vec<EventLine>,
+    /// What the tap asks of the cardboard, one task per piece (`table_tasks.rs`): "On the table".
+    #[serde(default)]
+    pub table: Vec<crate::api::table_tasks::TableTask>,
 }
 
 /// Where the last request's lines start in the log and its button words, kept by the session so the
@@ -37,21 +40,29 @@ const PARTS: usize = 3;
 
 /// The result of the tap whose log lines are `events` and `lines`; `label` is its button's words.
 pub(crate) fn tap_result(
+    pack: &crate::ground::pack::RulesPack,
     events: Vec<Event>,
     lines: Vec<EventLine>,
     label: Option<&str>,
 ) -> TapResult {
+    let table = crate::api::table_tasks::table_tasks(pack, &events, &lines);
     TapResult {
-        headline: headline(&events, &lines, label),
+        headline: headline(&events, &lines, label, table.len()),
         events,
         lines,
+        table,
     }
 }
 
 /// The headline of a tap's events: its weightiest parts (a game's end, a sinking, hits, VP, the Alert,
 /// contact, reveals…), at most `PARTS`; a tap whose events only begin phases or give table instructions
-/// leads with its own words.
-pub fn headline(events: &[Event], lines: &[EventLine], label: Option<&str>) -> String {
+/// leads with its own words. `to_do` is how many things the tap asks of the table.
+pub fn headline(
+    events: &[Event],
+    lines: &[EventLine],
+    label: Option<&str>,
+    to_do: usize,
+) -> String {
     let mut parts: Vec<(u8, String)> = Vec::new();
     for (e, line) in events.iter().zip(lines) {
         if let Some(part) = part(e, &line.text) {
@@ -76,14 +87,10 @@ pub fn headline(events: &[Event], lines: &[EventLine], label: Option<&str>) -> S
     if parts.iter().any(|(w, _)| *w >= 60) {
         parts.retain(|(w, _)| *w != WEIGHT_DICE);
     }
-    let instructions = events
-        .iter()
-        .filter(|e| matches!(e, Event::TableInstruction { .. }))
-        .count();
-    if instructions > 0 {
+    if to_do > 0 {
         parts.push((
             WEIGHT_TABLE,
-            count(instructions as i64, "thing", "things") + " to do on the table",
+            count(to_do as i64, "thing", "things") + " to do on the table",
         ));
     }
     // Heaviest first; equal weights keep the order they happened in.
@@ -125,12 +132,19 @@ fn part(e: &Event, text: &str) -> Option<(u8, String)> {
         Event::AlertChanged {
             from, to, reason, ..
         } if from != to => (88, format!("Alert {from} → {to} ({reason})")),
-        // 14.3, 14.15, Limited Visibility: the battle ends before a shot — weightier than the contact roll
-        // that led there, which said "First Salvo".
-        Event::TableInstruction { text, .. } if ends_battle(text) => {
+        // 14.15, Limited Visibility: the battle ends before a shot — weightier than the contact roll that
+        // led there.
+        Event::Note { text, .. } if ends_battle(text) => {
             (72, text.trim_end_matches('.').to_string())
         }
+        // 14.3: a contact that ends the battle says so in its own line.
+        Event::ContactResolved {
+            result, cancelled, ..
+        } if cancelled.is_some() || *result == crate::ground::pack::ContactResult::NoContact => {
+            (72, said())
+        }
         Event::ContactResolved { .. } => (70, said()),
+        Event::Note { .. } => (45, said()),
         Event::Examined { .. } => (65, said()),
         Event::IntelligenceResult { .. }
         | Event::PortCaptured { .. }
@@ -151,7 +165,7 @@ fn part(e: &Event, text: &str) -> Option<(u8, String)> {
     })
 }
 
-/// An instruction saying the battle ends with no fire: no contact, no combat, the enemy breaks off.
+/// A note saying the battle ends with no fire: no combat, the enemy breaks off.
 fn ends_battle(text: &str) -> bool {
     ["no contact", "no combat", "breaks off"]
         .iter()
@@ -282,7 +296,7 @@ mod tests {
             .map(|t| line(t))
             .collect();
         assert_eq!(
-            headline(&events, &lines, Some("SMS Goeben: fire at HMS Indomitable")),
+            headline(&events, &lines, Some("SMS Goeben: fire at HMS Indomitable"), 0),
             "HMS Indomitable sunk at Gibraltar Patrol Zone: +20 VP (now 32) · Alert 2 → 3 (an Allied warship lost) · German fire at HMS Indomitable: 2 hits"
         );
     }
@@ -290,11 +304,11 @@ mod tests {
     #[test]
     fn issue_50_a_tap_with_no_events_says_what_was_chosen_and_an_unchanged_alert_is_no_news() {
         assert_eq!(
-            headline(&[], &[], Some("SMS Breslau stays")),
+            headline(&[], &[], Some("SMS Breslau stays"), 0),
             "SMS Breslau stays"
         );
         assert_eq!(
-            headline(&[], &[], None),
+            headline(&[], &[], None, 0),
             "Done: nothing changed on the table"
         );
         let same = Event::AlertChanged {
@@ -311,7 +325,8 @@ mod tests {
             headline(
                 &[same, phase],
                 &[line("Alert Level 1 → 1."), line("Incident phase.")],
-                Some("Done moving → Incident")
+                Some("Done moving → Incident"),
+                0
             ),
             "Now the Incident phase"
         );
@@ -319,7 +334,13 @@ mod tests {
 
     #[test]
     fn issue_50_a_contact_that_ends_the_battle_says_so_before_its_first_salvo() {
+        // 14.3: a Contact 1 under Limited Visibility is no contact — the contact's own line says so, and
+        // it leads the headline before a weightier-looking but lesser part (a phase).
         let events = vec![
+            Event::PhaseStarted {
+                turn: 2,
+                phase: crate::ground::state::Phase::Incident,
+            },
             Event::ContactResolved {
                 space: SpaceRef::Place {
                     id: "gibraltar_pz".into(),
@@ -329,18 +350,17 @@ mod tests {
                 final_roll: 4,
                 result: crate::ground::pack::ContactResult::GermanFirstSalvoContact1,
                 rule: "14.3".into(),
-            },
-            Event::TableInstruction {
-                text: "Contact 1 under Limited Visibility or at night without searchlights: no contact.".into(),
-                rule: "14.3".into(),
+                cancelled: Some("Limited Visibility".into()),
             },
         ];
-        let lines = vec![
-            line("Contact at Gibraltar Patrol Zone: German 8, Allied 8, final 4: German First Salvo (Contact 1)."),
-            line("On the table: Contact 1 under Limited Visibility or at night without searchlights: no contact."),
-        ];
-        assert!(headline(&events, &lines, None).starts_with(
-            "Contact 1 under Limited Visibility or at night without searchlights: no contact · Contact at"
+        let pack = crate::ground::pack::RulesPack::standard();
+        let lines: Vec<EventLine> = events.iter().map(|e| line(&e.describe(&pack))).collect();
+        assert_eq!(
+            lines[1].text,
+            "Contact at Gibraltar Patrol Zone: German 8, Allied 8, final 4: Contact 1, but no contact under Limited Visibility: the battle ends."
+        );
+        assert!(headline(&events, &lines, None, 0).starts_with(
+            "Contact at Gibraltar Patrol Zone: German 8, Allied 8, final 4: Contact 1, but no contact under Limited Visibility: the battle ends · Now the"
         ));
     }
 
@@ -358,13 +378,17 @@ mod tests {
                 vec![6],
             ),
             Event::TableInstruction {
-                text: "Round 2".into(),
-                rule: "14.2".into(),
+                text: "Remove collier 2 from Messina.".into(),
+                rule: "7.4".into(),
             },
         ];
-        let lines = vec![line("a"), line("b"), line("On the table: Round 2.")];
+        let lines = vec![
+            line("a"),
+            line("b"),
+            line("On the table: Remove collier 2 from Messina."),
+        ];
         assert_eq!(
-            headline(&events, &lines, None),
+            headline(&events, &lines, None, 1),
             "Allied fire at SMS Goeben: 2 hits · 1 thing to do on the table"
         );
     }

@@ -24,6 +24,7 @@ pub mod response;
 pub mod review;
 pub mod save;
 pub mod session;
+pub mod table_tasks;
 #[cfg(feature = "test-hooks")]
 pub mod test_hooks;
 pub mod verify;

@@ -25,6 +25,32 @@ pub struct RecordStep {
     pub events: Vec<Event>,
 }
 
+/// Whether a step replayed as it was played: the same events, apart from their words — what the table is
+/// told and what a die was for (instructions, notes, a roll's purpose, why a contact was none) are the
+/// app's wording, which improves between versions (issue #50 made notes of instructions that asked
+/// nothing of the table). The play itself — every die's faces, every result, move, track, VP and reveal —
+/// must be the same. `verify` and the journal's replay judge a step by this.
+pub fn plays_alike(recorded: &[Event], replayed: &[Event]) -> bool {
+    played(recorded) == played(replayed)
+}
+
+/// A step's events without their words.
+fn played(events: &[Event]) -> Vec<Event> {
+    events
+        .iter()
+        .filter(|e| !matches!(e, Event::TableInstruction { .. } | Event::Note { .. }))
+        .map(|e| {
+            let mut e = e.clone();
+            match &mut e {
+                Event::DiceRolled { purpose, .. } => purpose.clear(),
+                Event::ContactResolved { cancelled, .. } => *cancelled = None,
+                _ => {}
+            }
+            e
+        })
+        .collect()
+}
+
 /// What the session keeps from new game on to write the record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct History {
@@ -74,5 +100,59 @@ impl GameRecord {
             Some(value) => RulesPack::from_value(value.clone())
                 .map_err(|e| format!("the record's rules pack is invalid: {e}")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ground::pack::ContactResult;
+    use crate::ground::state::SpaceRef;
+
+    fn contact(final_roll: i32, cancelled: Option<&str>) -> Event {
+        Event::ContactResolved {
+            space: SpaceRef::place("gibraltar_pz"),
+            german: 8,
+            allied: 8,
+            final_roll,
+            result: ContactResult::GermanFirstSalvoContact1,
+            rule: "14.3".into(),
+            cancelled: cancelled.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn issue_50_a_step_played_before_notes_replays_alike_but_other_play_does_not() {
+        // As an earlier version wrote it: the contact, then an instruction saying it was none.
+        let before = vec![
+            contact(4, None),
+            Event::TableInstruction {
+                text: "Contact 1 under Limited Visibility or at night without searchlights: no contact."
+                    .into(),
+                rule: "14.3".into(),
+            },
+        ];
+        let now = vec![contact(4, Some("Limited Visibility"))];
+        assert!(plays_alike(&before, &now));
+        // Another roll is other play.
+        assert!(!plays_alike(
+            &before,
+            &[contact(5, Some("Limited Visibility"))]
+        ));
+        let die = |faces: Vec<u8>, purpose: &str| Event::DiceRolled {
+            purpose: purpose.into(),
+            faces,
+            rule: "Incident Chart".into(),
+            fire: None,
+            by_player: false,
+        };
+        assert!(plays_alike(
+            &[die(vec![4], "Allied Submarine")],
+            &[die(
+                vec![4],
+                "Allied Submarine at Malta: 3–4 evasive action"
+            )]
+        ));
+        assert!(!plays_alike(&[die(vec![4], "a")], &[die(vec![3], "a")]));
     }
 }

@@ -150,6 +150,7 @@ impl Session {
             })
             .collect();
         Some(crate::api::headline::tap_result(
+            &self.pack,
             events,
             lines,
             tap.label.as_deref(),

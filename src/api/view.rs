@@ -96,6 +96,11 @@ pub struct Decision {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub confirm: Option<String>,
+    /// A contact choice's ratings and the chance of each result before its die is rolled (14.3,
+    /// `combat::contact_odds`); absent for other decisions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub contact: Option<crate::rules::combat::contact_odds::ContactOdds>,
 }
 
 impl Decision {
@@ -107,6 +112,7 @@ impl Decision {
             barrier: None,
             decider: None,
             confirm: None,
+            contact: None,
         }
     }
 }
@@ -342,7 +348,10 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
         protocol: PROTOCOL_VERSION,
         decisions: legal_actions(pack, game)
             .into_iter()
-            .map(Decision::bare)
+            .map(|action| Decision {
+                contact: crate::rules::combat::contact_odds::contact_odds(pack, game, &action),
+                ..Decision::bare(action)
+            })
             .collect(),
         phase_name: crate::ground::event::phase_name(game.phase).to_string(),
         game: Some(game_view(pack, game, log_len)),

@@ -256,6 +256,15 @@ impl<'a> Ctx<'a> {
         });
     }
 
+    /// Says what the player keeps in mind without asking anything of the table (issue #50: "On the
+    /// table" holds physical actions only).
+    pub fn note(&mut self, text: impl Into<String>, rule: &str) {
+        self.emit(Event::Note {
+            text: text.into(),
+            rule: rule.to_string(),
+        });
+    }
+
     pub fn counter_info(&self, id: CounterId) -> CounterInfo {
         counter_info(self.pack, id)
     }

@@ -107,6 +107,12 @@ pub enum Event {
         text: String,
         rule: String,
     },
+    /// What the player keeps in mind, asking nothing of the table (a battle's condition, why it ends, a
+    /// roll's effect): said in the log and the result, never a thing to do (issue #50).
+    Note {
+        text: String,
+        rule: String,
+    },
     CollierPlaced {
         at: SpaceRef,
     },
@@ -174,6 +180,11 @@ pub enum Event {
         final_roll: i32,
         result: crate::ground::pack::ContactResult,
         rule: String,
+        /// Why a Contact 1 is no contact after all (14.3: "Limited Visibility"; 22.0: "night"): the
+        /// battle ends. Absent when the table's result stands.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cancelled: Option<String>,
     },
     /// A value corrected to match the table.
     Corrected {
@@ -247,7 +258,8 @@ impl Event {
             | Event::AlertChanged { rule, .. }
             | Event::VpChanged { rule, .. }
             | Event::CounterRevealed { rule, .. }
-            | Event::TableInstruction { rule, .. } => rule,
+            | Event::TableInstruction { rule, .. }
+            | Event::Note { rule, .. } => rule,
             Event::ShipMoved { .. } => "12.0",
             Event::TrackChanged { rule, .. }
             | Event::ShipSunk { rule, .. }
@@ -326,15 +338,23 @@ impl Event {
             allied,
             final_roll,
             result,
+            cancelled,
             ..
         } = self
         else {
             unreachable!("called for a contact")
         };
+        let outcome = match (result, cancelled) {
+            // 14.3: a Contact 1 under Limited Visibility or at night is none — said once, not "First Salvo".
+            (_, Some(why)) => format!("Contact 1, but no contact under {why}: the battle ends"),
+            (crate::ground::pack::ContactResult::NoContact, None) => {
+                "no contact: the battle ends".to_string()
+            }
+            (r, None) => contact_words(*r).to_string(),
+        };
         format!(
-            "Contact at {}: German {german}, Allied {allied}, final {final_roll}: {}.",
+            "Contact at {}: German {german}, Allied {allied}, final {final_roll}: {outcome}.",
             space.describe(pack),
-            contact_words(*result)
         )
     }
 
@@ -378,6 +398,7 @@ impl Event {
                 format!("Revealed {} at {}.", counter.name, at.describe(pack))
             }
             Event::TableInstruction { text, .. } => format!("On the table: {text}"),
+            Event::Note { text, .. } => text.clone(),
             Event::CollierPlaced { at } => format!("Collier placed at {}.", at.describe(pack)),
             Event::ShipMoved { .. }
             | Event::TrackChanged { .. }
@@ -616,10 +637,12 @@ fn picks_line(pack: &RulesPack, space: &SpaceRef, normal: u8, extra: u8, drawn: 
     } else {
         String::new()
     };
-    let short = if drawn < normal + extra {
-        " (the pool ran short)"
+    // Said once: "4, drawn from the pool", not "4; 4 drawn from the pool" (issue #50).
+    if drawn < normal + extra {
+        format!(
+            "Incident picks at {place}: {normal}{plus}; only {drawn} drawn (the pool ran short)."
+        )
     } else {
-        ""
-    };
-    format!("Incident picks at {place}: {normal}{plus}; {drawn} drawn from the pool{short}.")
+        format!("Incident picks at {place}: {normal}{plus}, drawn from the pool.")
+    }
 }

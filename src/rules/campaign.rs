@@ -66,14 +66,11 @@ pub fn mission_ended(ctx: &mut Ctx, won: bool) {
     let mission = c.mission;
     c.verdict = verdict.clone();
     match verdict {
-        Some(v) => ctx.emit(Event::TableInstruction {
-            text: format!("Campaign over: {v}"),
-            rule: "24.5".into(),
-        }),
-        None => ctx.emit(Event::TableInstruction {
-            text: format!("Mission {mission} recorded. Start the next mission when ready (24.1)."),
-            rule: "24.1".into(),
-        }),
+        Some(v) => ctx.note(format!("Campaign over: {v}"), "24.5"),
+        None => ctx.note(
+            format!("Mission {mission} recorded. Start the next mission when ready (24.1)."),
+            "24.1",
+        ),
     }
 }
 
@@ -219,10 +216,7 @@ pub fn next_mission(ctx: &mut Ctx, base: &str, bonus: Option<u8>) -> Result<(), 
         let c = ctx.game.campaign.as_mut().expect("checked");
         let verdict = verdict_for(c.successes(), true);
         c.verdict = Some(verdict.clone());
-        ctx.emit(Event::TableInstruction {
-            text: format!("Campaign over: {verdict}"),
-            rule: "24.5".into(),
-        });
+        ctx.note(format!("Campaign over: {verdict}"), "24.5");
         return Ok(());
     }
     let mut c = ctx.game.campaign.clone().expect("checked");
@@ -625,7 +619,12 @@ fn announce_mission(ctx: &mut Ctx, base_space: &SpaceRef, vp_cost: i32, repaired
             if repaired.len() == 1 { "its display" } else { "their displays" }
         )
     };
-    ctx.instruct(displays, "24.1");
+    // Nothing repaired asks nothing of the table.
+    if repaired.is_empty() {
+        ctx.note(displays, "24.1");
+    } else {
+        ctx.instruct(displays, "24.1");
+    }
     ctx.instruct(
         format!(
             "Mission {} of the campaign: place every German ship at {} (24.2); Alert Level {} (24.1 step 5).",

@@ -403,7 +403,7 @@ fn morale_check(ctx: &mut Ctx, id: CounterId) {
         } else {
             "one die fewer"
         };
-        ctx.instruct(
+        ctx.note(
             format!("Morale Check: turn × 5 = {par} against {} VP — German ships roll {effect} per gun type and torpedoes in combat this turn.", ctx.game.vp),
             "Incident Chart",
         );
@@ -504,7 +504,14 @@ fn allied_submarine(ctx: &mut Ctx, id: CounterId, space: &SpaceRef, ships: &[Str
         done_returns(ctx, id);
         return;
     }
-    let roll = ctx.roll_d6("Allied Submarine", "Incident Chart");
+    // What each face does, said with the roll (a bare "Allied Submarine: [4]" said nothing, issue #50).
+    let roll = ctx.roll_d6(
+        format!(
+            "Allied Submarine at {}: 1–2 false report, 3–4 evasive action, 5 torpedo run, 6 ramming",
+            space.describe(ctx.pack)
+        ),
+        "Incident Chart",
+    );
     match roll {
         1 | 2 => done_returns(ctx, id),
         3 | 4 => {

@@ -112,7 +112,15 @@ pub fn attempt(ctx: &mut Ctx, ship: &str) -> Result<(), RuleError> {
     }
     ctx.game.turn_state.intelligence_attempted = true;
     let value = intelligence_value(ctx.pack, ctx.game, ship);
-    let face = ctx.roll_d6(format!("Intelligence attempt, value {value}"), "11.1");
+    let name = ctx
+        .game
+        .ship(ship)
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    let face = ctx.roll_d6(
+        format!("Intelligence attempt by {name}, value {value}"),
+        "11.1",
+    );
     let result = ctx.pack.charts.intelligence_roll(value, face).clone();
     ctx.emit(Event::IntelligenceResult {
         code: result.code.clone(),

@@ -7,7 +7,6 @@
 use crate::engine::ctx::Ctx;
 use crate::ground::action::{Action, Share, Supply, Track};
 use crate::ground::error::{illegal, not_now, RuleError};
-use crate::ground::event::Event;
 use crate::ground::pack::RulesPack;
 use crate::ground::ports::{self, Side};
 use crate::ground::state::{Game, Location, Pending, Phase, SpaceRef};
@@ -138,12 +137,10 @@ pub fn mark_outfitting(ctx: &mut Ctx, ship: &str) {
         .ship(ship)
         .map(|s| s.name.clone())
         .unwrap_or_default();
-    ctx.emit(Event::TableInstruction {
-        text: format!(
-            "{name} takes the Outfitting & Repair phase and will not move this turn (7.0)."
-        ),
-        rule: "7.0".into(),
-    });
+    ctx.note(
+        format!("{name} takes the Outfitting & Repair phase and will not move this turn (7.0)."),
+        "7.0",
+    );
 }
 
 /// 7.1, 7.3 with the Terrain Effects Chart: one roll of each kind per space and phase, where the chart

@@ -100,7 +100,7 @@ pub fn reconnoitre(ctx: &mut Ctx, ship: &str, zone: &str) -> Result<(), RuleErro
                 rule: "21.2".into(),
             });
         }
-        2 | 3 => ctx.instruct(
+        2 | 3 => ctx.note(
             format!("The seaplane finds nothing over {zone_name} and returns."),
             "21.2",
         ),

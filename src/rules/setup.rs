@@ -109,7 +109,7 @@ pub fn new_game_with(
     }
     if game.options.cup_only {
         game.phase = Phase::CupOnly;
-        events.push(Event::TableInstruction {
+        events.push(Event::Note {
             text: "Cup only: the referee holds the cup and the face-down stacks; you run the phases, movement and combat on the table and keep the trackers with corrections.".into(),
             rule: "3.0".into(),
         });

@@ -127,7 +127,7 @@ pub fn declare_end(ctx: &mut Ctx, yes: bool) -> Result<(), RuleError> {
     }
     let turn = ctx.game.turn;
     let first = *ctx.game.accomplished_on.get_or_insert(turn);
-    ctx.instruct(
+    ctx.note(
         format!("You play on. The mission \"{}\" stays accomplished (turn {first}); you may declare the end at any later Objective phase while its conditions hold.", spec.name),
         "17.0",
     );

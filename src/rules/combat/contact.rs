@@ -25,7 +25,7 @@ pub fn allied_in(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Vec<Counter
     .collect()
 }
 
-fn german_in(game: &Game, space: &SpaceRef) -> Vec<String> {
+pub(crate) fn german_in(game: &Game, space: &SpaceRef) -> Vec<String> {
     game.active_ships()
         .filter(|s| &s.position == space)
         .map(|s| s.id.clone())
@@ -354,14 +354,22 @@ fn roll_contact(
 ) -> Option<bool> {
     let b = salvo::battle(ctx.game, space).expect("opened");
     let (night, limited) = (b.night, b.visibility.is_some());
-    let german = german_rating(ctx, leader, speed_ship, maximum_speed, night, limited);
-    let allied = allied_rating(ctx, space, bombardment);
+    let german = german_rating(
+        ctx.pack,
+        ctx.game,
+        (leader, speed_ship, maximum_speed),
+        night,
+        limited,
+    );
+    let allied = allied_rating(ctx.pack, ctx.game, space, bombardment);
     let roll = ctx.roll_d6_for(
         || format!("Contact: 1d6 + German {german} − Allied {allied}"),
         "14.3",
     );
     let final_roll = roll as i32 + german - allied;
     let result = ctx.pack.charts.contact(final_roll);
+    let blind_at_night = night && !searchlights_in(ctx.game, space);
+    let (german_first, cancelled) = outcome(result, limited, blind_at_night);
     ctx.emit(Event::ContactResolved {
         space: space.clone(),
         german,
@@ -369,35 +377,37 @@ fn roll_contact(
         final_roll,
         result,
         rule: "14.3".into(),
+        cancelled,
     });
+    let Some(german_first) = german_first else {
+        tally::end_battle(ctx, space, "14.3", "no contact");
+        return None;
+    };
+    Some(german_first)
+}
+
+/// 14.3: what a Contact Table result comes to — `Some(true)` when the Germans have the First Salvo,
+/// `Some(false)` the Allies, `None` no contact — and why a Contact 1 is none after all: under Limited
+/// Visibility, or at night (22.0) unless a German ship there has searchlights (`blind_at_night` false:
+/// ships with searchlights are not affected by night, docs/AMBIGUITIES.md; Limited Visibility is no night
+/// and still cancels it).
+pub(crate) fn outcome(
+    result: ContactResult,
+    limited: bool,
+    blind_at_night: bool,
+) -> (Option<bool>, Option<String>) {
     let (german_first, level) = match result {
-        ContactResult::NoContact => {
-            tally::end_battle(ctx, space, "14.3", "no contact");
-            return None;
-        }
+        ContactResult::NoContact => return (None, None),
         ContactResult::GermanFirstSalvoContact1 => (true, 1),
         ContactResult::GermanFirstSalvoContact2 => (true, 2),
         ContactResult::AlliedFirstSalvoContact1 => (false, 1),
         ContactResult::AlliedFirstSalvoContact2 => (false, 2),
     };
-    // 22.0: ships with searchlights are not affected by night, so a German ship carrying them keeps a
-    // Contact 1 at night (docs/AMBIGUITIES.md); Limited Visibility is no night and still cancels it.
-    let blind_at_night = night && !searchlights_in(ctx, space);
-    if level == 1 && (limited || blind_at_night) {
-        // 14.3: Contact 1 under Limited Visibility or at night (22.0) is no contact.
-        ctx.instruct(
-            "Contact 1 under Limited Visibility or at night without searchlights: no contact.",
-            "14.3",
-        );
-        tally::end_battle(
-            ctx,
-            space,
-            "14.3",
-            "no contact: Limited Visibility or night",
-        );
-        return None;
+    match (level, limited, blind_at_night) {
+        (1, true, _) => (None, Some("Limited Visibility".to_string())),
+        (1, false, true) => (None, Some("night".to_string())),
+        _ => (Some(german_first), None),
     }
-    Some(german_first)
 }
 
 /// 14.4 / 14.15: the Allies have the First Salvo. At sea a troop convoy breaks off at once, and the
@@ -408,7 +418,7 @@ fn allied_first_salvo(ctx: &mut Ctx, space: &SpaceRef, bombardment: bool) {
             .any(|c| kind(ctx.pack, c) == Some(IncidentKind::FrenchTroopConvoy));
         if convoy {
             // 14.15: a force with a troop convoy that has the First Salvo breaks off at once.
-            ctx.instruct(
+            ctx.note(
                 "The troop convoy has the First Salvo and breaks off.",
                 "14.15",
             );
@@ -485,7 +495,7 @@ fn open_battle(ctx: &mut Ctx, space: &SpaceRef, ships: Vec<String>, bombardment:
         );
         if roll <= 2 {
             salvo::battle_mut(ctx.game, space).expect("pushed").night = true;
-            ctx.instruct("Night: firepower is halved (round up) except torpedoes and ships with searchlights.", "22.0");
+            ctx.note("Night: firepower is halved (round up) except torpedoes and ships with searchlights.", "22.0");
         }
     }
     true
@@ -517,7 +527,7 @@ fn visibility_allows_combat(ctx: &mut Ctx, space: &SpaceRef) -> bool {
         }
     };
     if roll >= 5 {
-        ctx.instruct(
+        ctx.note(
             "Poor visibility: no combat here this turn.",
             "Incident Chart: Limited Visibility",
         );
@@ -535,46 +545,47 @@ fn visibility_allows_combat(ctx: &mut Ctx, space: &SpaceRef) -> bool {
     true
 }
 
-/// 22.0: a German ship afloat in the battle at `space` carries searchlights.
-fn searchlights_in(ctx: &Ctx, space: &SpaceRef) -> bool {
-    salvo::battle(ctx.game, space).is_some_and(|b| {
-        b.german.iter().any(|id| {
-            ctx.game.ship(id).is_some_and(|s| {
-                s.status == ShipStatus::Active
-                    && s.cargo.iter().any(|c| c == firing::gear::SEARCHLIGHTS)
-            })
+/// 22.0: a German ship afloat in the battle at `space` carries searchlights (before the battle opens,
+/// one of the German ships there).
+pub(crate) fn searchlights_in(game: &Game, space: &SpaceRef) -> bool {
+    let ships = match salvo::battle(game, space) {
+        Some(b) if b.stage != BattleStage::Over => b.german.clone(),
+        _ => german_in(game, space),
+    };
+    ships.iter().any(|id| {
+        game.ship(id).is_some_and(|s| {
+            s.status == ShipStatus::Active
+                && s.cargo.iter().any(|c| c == firing::gear::SEARCHLIGHTS)
         })
     })
 }
 
 /// 14.3 German contact rating: leadership of one ship + the speed of one ship (maximum for one coal);
 /// a seaplane adds 2 (21.0, not under Limited Visibility or at night), searchlights 1 at night.
-fn german_rating(
-    ctx: &Ctx,
-    leader: &str,
-    speed_ship: &str,
-    maximum_speed: bool,
+pub(crate) fn german_rating(
+    pack: &RulesPack,
+    game: &Game,
+    (leader, speed_ship, maximum_speed): (&str, &str, bool),
     night: bool,
     limited: bool,
 ) -> i32 {
-    let leader_ship = ctx.game.ship(leader).expect("checked");
-    let mover = ctx.game.ship(speed_ship).expect("checked");
-    let speeds = movement::ship_speeds(ctx.pack, &ctx.game.options, mover);
+    let leader_ship = game.ship(leader).expect("checked");
+    let mover = game.ship(speed_ship).expect("checked");
+    let speeds = movement::ship_speeds(pack, &game.options, mover);
     let mut rating = leader_ship.tracks.leadership as i32
         + if maximum_speed {
             speeds.maximum
         } else {
             speeds.cruise
         } as i32;
-    let engaged = german_in(ctx.game, &mover.position);
+    let engaged = german_in(game, &mover.position);
     let aboard = |item: &str| {
         engaged.iter().any(|s| {
-            ctx.game
-                .ship(s)
+            game.ship(s)
                 .is_some_and(|x| x.cargo.iter().any(|c| c == item))
         })
     };
-    if ctx.game.options.seaplanes && !night && !limited && aboard(firing::gear::SEAPLANE) {
+    if game.options.seaplanes && !night && !limited && aboard(firing::gear::SEAPLANE) {
         rating += 2;
     }
     if night && aboard(firing::gear::SEARCHLIGHTS) {
@@ -584,27 +595,38 @@ fn german_rating(
 }
 
 /// 14.3 Allied contact rating: Alert Level + the fastest Allied ship's speed (less engine damage) + 1 in
-/// an Allied base, port or patrol zone. Coastal defenses have a rating of zero (16.0).
-fn allied_rating(ctx: &Ctx, space: &SpaceRef, bombardment: bool) -> i32 {
+/// an Allied base, port or patrol zone. Coastal defenses have a rating of zero (16.0). Before the battle
+/// opens, the Allied warships face up there, undamaged, are the ones it will set out (14.1).
+pub(crate) fn allied_rating(
+    pack: &RulesPack,
+    game: &Game,
+    space: &SpaceRef,
+    bombardment: bool,
+) -> i32 {
     if bombardment {
         return 0;
     }
-    let b = salvo::battle(ctx.game, space).expect("opened");
-    let fastest = b
-        .allied
-        .iter()
-        .filter(|u| u.in_battle)
-        .filter_map(|u| {
-            targeting::values(ctx.pack, u.counter).map(|v| v.speed.saturating_sub(u.engine_damage))
-        })
-        .max()
-        .unwrap_or(0) as i32;
-    let home = if ports::is_allied_ground(ctx.pack, ctx.game, space) {
+    let speeds: Vec<u8> = match salvo::battle(game, space) {
+        Some(b) if b.stage != BattleStage::Over && !b.bombardment => b
+            .allied
+            .iter()
+            .filter(|u| u.in_battle)
+            .filter_map(|u| {
+                targeting::values(pack, u.counter).map(|v| v.speed.saturating_sub(u.engine_damage))
+            })
+            .collect(),
+        _ => allied_in(pack, game, space)
+            .into_iter()
+            .filter_map(|c| targeting::values(pack, c).map(|v| v.speed))
+            .collect(),
+    };
+    let fastest = speeds.into_iter().max().unwrap_or(0) as i32;
+    let home = if ports::is_allied_ground(pack, game, space) {
         1
     } else {
         0
     };
-    ctx.game.alert_level as i32 + fastest + home
+    game.alert_level as i32 + fastest + home
 }
 
 fn set_stage(ctx: &mut Ctx, space: &SpaceRef, stage: BattleStage) {
@@ -748,7 +770,7 @@ fn engaged(ctx: &mut Ctx, space: &SpaceRef, german_first: bool) {
             _ => "",
         };
         let round = b.round;
-        ctx.instruct(
+        ctx.note(
             format!(
                 "Round {round} at {}: {first} have the First Salvo.{range}",
                 space.describe(ctx.pack)

@@ -76,7 +76,7 @@ pub fn hit_allied(
     };
     if !ctx.quiet {
         let said: Vec<&str> = results.iter().map(|r| allied_hit_name(*r)).collect();
-        ctx.instruct(
+        ctx.note(
             format!(
                 "{name}: {} — {} against armor {armor}.",
                 said.join(", "),

@@ -121,7 +121,7 @@ pub fn nationality_first(ctx: &mut Ctx, german_first: bool) -> Result<(), RuleEr
     } else {
         "Austro-Hungarian"
     };
-    ctx.instruct(
+    ctx.note(
         format!("In this battle the {first} ships fire first at every step (20.0)."),
         "20.0",
     );
@@ -483,7 +483,7 @@ fn pay_ammunition(
     let maximum = wants_maximum && ammo >= 2;
     let cost = if maximum { 2 } else { 1 };
     if ammo == 0 {
-        ctx.instruct(
+        ctx.note(
             format!(
                 "{} has no ammunition and cannot fire its guns (14.8).",
                 ship.name
@@ -613,6 +613,6 @@ fn end_round(ctx: &mut Ctx, space: &SpaceRef, decided: bool) {
     let round = b.round;
     if !ctx.quiet {
         let where_ = space.describe(ctx.pack);
-        ctx.instruct(format!("Round {round} at {where_}: both sides still fight — make contact again (14.2 step 1)."), "14.2");
+        ctx.note(format!("Round {round} at {where_}: both sides still fight — make contact again (14.2 step 1)."), "14.2");
     }
 }

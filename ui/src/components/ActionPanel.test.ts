@@ -87,6 +87,46 @@ describe('contact (14.3): a leader, a speed, one Roll button', () => {
   });
 });
 
+describe('contact odds before the roll (14.3, issue #50)', () => {
+  /** The core's odds for a choice (`combat::contact_odds`): here the ratings follow the speed chosen. */
+  const odds = (a: Action) => {
+    const german = a.action === 'contact' && a.maximum_speed ? 9 : 8;
+    const chances = german === 9 ? ['50% German First Salvo', '33% Allied First Salvo', '17% no contact'] : ['33% German First Salvo', '50% Allied First Salvo', '17% no contact'];
+    return {
+      german,
+      allied: 9,
+      enemy: 'HMS Indomitable, HMS Indefatigable',
+      german_first_salvo: german === 9 ? 0.5 : 1 / 3,
+      allied_first_salvo: german === 9 ? 1 / 3 : 0.5,
+      no_contact: 1 / 6,
+      words: `German ${german} − Allied 9 · ${chances.join(' · ')}`,
+      ratings_words: `German ${german} − Allied 9`,
+      chance_words: chances,
+    };
+  };
+
+  it('shows the enemy, both ratings and each result’s chance for the leader and speed chosen, before Roll', async () => {
+    const v = offering('naval_combat', CONTACTS);
+    v.decisions = v.decisions.map((d) => ({ ...d, contact: odds(d.action) }));
+    panel(v);
+    const card = screen.getByTestId(tid.contactOdds);
+    expect(card.textContent).toContain('Enemy: HMS Indomitable, HMS Indefatigable');
+    expect(card.textContent).toContain('German 8 − Allied 9');
+    expect([...card.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['33% German First Salvo', '50% Allied First Salvo', '17% no contact']);
+    // The odds sit above the Roll button: read before the tap.
+    const roll = screen.getByTestId(tid.action('contact'));
+    expect(card.compareDocumentPosition(roll) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await fireEvent.click(screen.getByTestId(tid.contactSpeed('goeben:maximum')));
+    expect(screen.getByTestId(tid.contactOdds).textContent).toContain('German 9 − Allied 9');
+    expect(screen.getByTestId(tid.contactOdds).textContent).toContain('50% German First Salvo');
+  });
+
+  it('shows no odds when the core gives none (another decision, an old record)', () => {
+    panel(offering('naval_combat', CONTACTS));
+    expect(screen.queryByTestId(tid.contactOdds)).toBeNull();
+  });
+});
+
 describe('the collier (3.0 step 9): a grouped picker and one button', () => {
   it('groups the sea spaces, says why the button waits, and sends the chosen space', async () => {
     const v = copy(newGame).view;

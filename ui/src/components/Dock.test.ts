@@ -139,6 +139,28 @@ describe('the dock (issue #19)', () => {
     expect(await screen.findByTestId(tid.phase)).toBeTruthy();
   });
 
+  it('on a short screen too, the one decision due is the real button, not a pointer to it (issue #50)', async () => {
+    const tall = window.innerHeight;
+    window.innerHeight = 568;
+    try {
+      const r = copy(movement) as Response;
+      r.view.phase = 'incident';
+      r.view.decisions = [
+        { action: { action: 'resolve_incidents', space: { kind: 'place', id: 'malta_pz' } }, label: 'Draw incidents at Malta Patrol Zone', barrier: "turns over this space's incidents and resolves them (13.0) · can't be taken back" },
+      ];
+      shell(r, () => r);
+      render(App);
+      const only = await screen.findByTestId(tid.dockDecision);
+      await waitFor(() => expect(only.closest('nav')!.classList.contains('short')).toBe(true));
+      expect(only.textContent).toContain('Draw incidents at Malta Patrol Zone');
+      expect(within(only).getByTestId(tid.barrierNote)).toBeTruthy();
+      expect(screen.queryByTestId(tid.nextStep)).toBeNull();
+    } finally {
+      window.innerHeight = tall;
+      document.documentElement.removeAttribute('data-short');
+    }
+  });
+
   it('on a short screen for its text (320×568, or text at 200%) is one line: the next step, Undo and the menu, which holds Scan and Log', async () => {
     const tall = window.innerHeight;
     window.innerHeight = 568;
@@ -193,7 +215,16 @@ describe('"On the table" (issue #19)', () => {
       { event: 'alert_changed', from: 1, to: 2, reason: 'a sighting', rule: '5.2' },
     ];
     answer.lines = [{ text: 'On the table: Place HMS Dublin face up at Malta.', rule: '13.0' }, { text: 'Alert Level 1 → 2 (a sighting).', rule: '5.2' }];
-    answer.view.result = { headline: 'Alert 1 → 2 (a sighting) · 1 thing to do on the table', events: answer.events, lines: answer.lines };
+    // The core's tasks for the table (one per piece): here the counter placed and the Alert marker moved.
+    answer.view.result = {
+      headline: 'Alert 1 → 2 (a sighting) · 2 things to do on the table',
+      events: answer.events,
+      lines: answer.lines,
+      table: [
+        { text: 'Place HMS Dublin face up at Malta.', rule: '13.0', thing: { kind: 'counter', name: 'HMS Dublin' } },
+        { text: 'Alert Level 1 → 2 (a sighting).', rule: '5.2', thing: { kind: 'marker', name: 'Alert Level' } },
+      ],
+    };
     shell(first, () => answer);
     const { unmount } = render(App);
     await fireEvent.click(await screen.findByTestId(tid.action('end_phase')));

@@ -74,8 +74,6 @@ export const tid = Object.freeze({
   tableTick: 'table-tick',
   tableToDo: 'table-to-do',
   tableNow: 'table-now',
-  tableEarlier: 'table-earlier',
-  tableTicked: 'table-ticked',
   tableTickAll: 'table-tick-all',
   // components/CodeField.svelte as the dock's scan sheet
   scanSheet: 'scan-sheet',
@@ -117,6 +115,7 @@ export const tid = Object.freeze({
   fireMaximum: 'fire-maximum',
   /** ContactPicker: a leader chip, by the ship's id. @param {string} ship */
   contactLeader: (ship) => `contact-leader-${ship}`,
+  contactOdds: 'contact-odds',
   /** ContactPicker: a speed chip, by `ship:cruise` or `ship:maximum`. @param {string} speed */
   contactSpeed: (speed) => `contact-speed-${speed}`,
   /** CollierPicker: the collier's space picker (its button is `action('place_collier')`). */
