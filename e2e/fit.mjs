@@ -116,7 +116,9 @@ export async function measureFit(driver, control = null) {
        if (control.inside) all = all.flatMap((el) => [...el.querySelectorAll(control.inside)]);
        const el = control.label === null ? all[control.nth] : all.find((e) => e.textContent.replace(/\\s+/g, ' ').trim().startsWith(control.label));
        const next = dockCss.map((d) => document.querySelector(d)).find(Boolean);
-       seen = { ...seen, control: box(el), inDock: !!el && !!document.querySelector('.dock')?.contains(el), header: box(document.querySelector('.header')), dock: box(document.querySelector('.dock')), next: box(next), result: box(document.querySelector('.events:not(.empty)')), headline: headlineOf() };
+       // The one decision due may be the dock's own button (issue #50): the same step, under the thumb.
+       const dockDecision = document.querySelector(dockCss[1]);
+       seen = { ...seen, control: box(el), inDock: !!el && !!document.querySelector('.dock')?.contains(el), dockDecision: box(dockDecision), header: box(document.querySelector('.header')), dock: box(document.querySelector('.dock')), next: box(next), result: box(document.querySelector('.events:not(.empty)')), headline: headlineOf() };
      }
      done(seen);
      }));`,
@@ -146,10 +148,12 @@ export function assertHeadlineInView(where, seen) {
 /** The one-handed look: the control between the header and the dock, the dock's big button on screen, the
  * last result (if any; unless `withResult` is false) at least partly in view above the control. */
 export function assertOneHanded(where, seen, withResult = true) {
-  const { control, inDock, header, dock, next, result, height } = seen;
+  const { control, inDock, dockDecision, header, dock, next, result, height } = seen;
   assertNothingOverflows(where, seen);
   assert.ok(control, `${where}: the next step's control is on the screen`);
-  if (inDock) assert.ok(control.top >= dock.top && control.bottom <= height, `${where}: the dock's next step (${control.top}–${control.bottom}) is on the screen`);
+  // The one decision due offered by the dock's big button is the next step under the thumb, wherever its card is.
+  if (dockDecision) assert.ok(dockDecision.top >= dock.top && dockDecision.bottom <= height, `${where}: the dock's decision (${dockDecision.top}–${dockDecision.bottom}) is on the screen`);
+  else if (inDock) assert.ok(control.top >= dock.top && control.bottom <= height, `${where}: the dock's next step (${control.top}–${control.bottom}) is on the screen`);
   else assert.ok(control.top >= header.bottom - 1 && control.bottom <= dock.top + 1, `${where}: the next step's control (${control.top}–${control.bottom}) lies between the header (…${header.bottom}) and the dock (${dock.top}…) without scrolling`);
   if (next) assert.ok(next.top >= dock.top && next.bottom <= height, `${where}: the dock's big button is on the screen`);
   // The results card in view with the next step, or (issue #50) its headline in the dock's line.
