@@ -535,6 +535,44 @@ fn a_scan_shows_public_status_face_up_sunk_damaged_orders_box_and_held_aside() {
 }
 
 #[test]
+fn issue_50_rule_16_0_a_coastal_defense_turned_over_by_a_bombardment_reads_face_up_in_its_port() {
+    let s = started();
+    let mut game = s.game().unwrap().clone();
+    let pack = pack();
+    let (index, port) = game
+        .counters
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| match &c.location {
+            Location::Port { port } => Some((i, port.clone())),
+            _ => None,
+        })
+        .expect("a coastal defense in a port");
+    let id = pack.counters.counters[index].id.clone();
+    let status = |game: &goeben_referee::ground::state::Game| {
+        codes::public_info(pack, Some(game), Piece::Counter { id: id.clone() }).status
+    };
+    // Face down until a bombardment turns it over; then face up where it is.
+    assert_eq!(status(&game), FACE_DOWN);
+    game.counters[index].known_to_player = true;
+    let name = SpaceRef::place(&port).describe(pack);
+    assert_eq!(status(&game), format!("face up in port at {name}"));
+    // A counter examined by intelligence stays face down in its patrol zone, and reads so.
+    let (examined, _) = game
+        .counters
+        .iter()
+        .enumerate()
+        .find(|(_, c)| matches!(c.location, Location::PatrolZone { .. }))
+        .expect("a patrol zone's counter");
+    game.counters[examined].known_to_player = true;
+    let examined_id = pack.counters.counters[examined].id.clone();
+    assert_eq!(
+        codes::public_info(pack, Some(&game), Piece::Counter { id: examined_id }).status,
+        FACE_DOWN
+    );
+}
+
+#[test]
 fn a_scan_of_a_german_ship_shows_its_display_tracks_and_a_token_its_stacks_public_count() {
     let s = started();
     let game = s.game().unwrap();

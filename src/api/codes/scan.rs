@@ -9,7 +9,7 @@ use crate::api::codes::scheme::{all, code_of, in_group, Piece};
 use crate::ground::counters::counter_info;
 use crate::ground::event::CounterInfo;
 use crate::ground::pack::{CounterKind, PlaceKind, RulesPack};
-use crate::ground::state::{CounterId, Game, Location, ShipStatus};
+use crate::ground::state::{CounterId, Game, Location, ShipStatus, SpaceRef};
 use crate::ground::words;
 
 /// What a scan shows: the printed values and the public status only.
@@ -230,7 +230,15 @@ fn scan_counter(
         CounterKind::AustroHungarian { ship } => values.push(ship_values(ship)),
     }
     let status = game
-        .map(|g| counter_status(pack, &g.counter(counter).location))
+        .map(|g| match &g.counter(counter).location {
+            // 16.0: a coastal defense turned over (by a bombardment, or the cup's reveal) stays face up in
+            // its port (issue #50: it read "face down" while the battle card offered fire at it).
+            Location::Port { port } if g.counter(counter).known_to_player => format!(
+                "face up in port at {}",
+                SpaceRef::place(port).describe(pack)
+            ),
+            at => counter_status(pack, at),
+        })
         .unwrap_or_else(no_game);
     (info.name.clone(), Some(info), status)
 }

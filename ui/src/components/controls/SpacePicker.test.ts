@@ -21,7 +21,7 @@ describe('SpacePicker', () => {
     render(SpacePicker, { props: { label: 'Ended at', groups, value: 'b', testid: to } });
     const select = screen.getByTestId(to) as HTMLSelectElement;
     expect([...select.options].map((o) => [o.value, o.text])).toEqual([
-      ['', '— choose the space —'],
+      ['', '— choose —'],
       ['a', 'Open sea, Aegean'],
       ['b', 'Open sea, Adriatic'],
       ['c', 'Malta <Valletta> & "Grand Harbour"'],
