@@ -263,8 +263,7 @@ pub fn contact(
 ) -> Result<(), RuleError> {
     let ships = check_contact(ctx, space, leader, speed_ship, maximum_speed)?;
     let bombardment = ctx.game.phase == Phase::ShoreBombardment;
-    let opening = salvo::battle(ctx.game, space)
-        .is_none_or(|b| b.stage == BattleStage::Over || b.bombardment != bombardment);
+    let opening = opens_battle(ctx.game, space, bombardment);
     if opening && !open_battle(ctx, space, ships, bombardment) {
         return Ok(());
     }
@@ -594,9 +593,35 @@ pub(crate) fn german_rating(
     rating
 }
 
+/// Whether a contact at `space` opens a battle (or a bombardment) rather than its next round (14.1).
+pub(crate) fn opens_battle(game: &Game, space: &SpaceRef, bombardment: bool) -> bool {
+    salvo::battle(game, space)
+        .is_none_or(|b| b.stage == BattleStage::Over || b.bombardment != bombardment)
+}
+
+/// The Allied units a contact at sea meets, each with its engine damage: those still fighting in the
+/// battle there, or before it opens the Allied warships face up there, undamaged (14.1 sets them out).
+pub(crate) fn allied_facing(
+    pack: &RulesPack,
+    game: &Game,
+    space: &SpaceRef,
+) -> Vec<(CounterId, u8)> {
+    match salvo::battle(game, space) {
+        Some(b) if b.stage != BattleStage::Over && !b.bombardment => b
+            .allied
+            .iter()
+            .filter(|u| u.in_battle)
+            .map(|u| (u.counter, u.engine_damage))
+            .collect(),
+        _ => allied_in(pack, game, space)
+            .into_iter()
+            .map(|c| (c, 0))
+            .collect(),
+    }
+}
+
 /// 14.3 Allied contact rating: Alert Level + the fastest Allied ship's speed (less engine damage) + 1 in
-/// an Allied base, port or patrol zone. Coastal defenses have a rating of zero (16.0). Before the battle
-/// opens, the Allied warships face up there, undamaged, are the ones it will set out (14.1).
+/// an Allied base, port or patrol zone. Coastal defenses have a rating of zero (16.0).
 pub(crate) fn allied_rating(
     pack: &RulesPack,
     game: &Game,
@@ -606,21 +631,13 @@ pub(crate) fn allied_rating(
     if bombardment {
         return 0;
     }
-    let speeds: Vec<u8> = match salvo::battle(game, space) {
-        Some(b) if b.stage != BattleStage::Over && !b.bombardment => b
-            .allied
-            .iter()
-            .filter(|u| u.in_battle)
-            .filter_map(|u| {
-                targeting::values(pack, u.counter).map(|v| v.speed.saturating_sub(u.engine_damage))
-            })
-            .collect(),
-        _ => allied_in(pack, game, space)
-            .into_iter()
-            .filter_map(|c| targeting::values(pack, c).map(|v| v.speed))
-            .collect(),
-    };
-    let fastest = speeds.into_iter().max().unwrap_or(0) as i32;
+    let fastest = allied_facing(pack, game, space)
+        .into_iter()
+        .filter_map(|(c, engine_damage)| {
+            targeting::values(pack, c).map(|v| v.speed.saturating_sub(engine_damage))
+        })
+        .max()
+        .unwrap_or(0) as i32;
     let home = if ports::is_allied_ground(pack, game, space) {
         1
     } else {

@@ -9,10 +9,10 @@ use ts_rs::TS;
 
 use crate::ground::action::Action;
 use crate::ground::pack::RulesPack;
-use crate::ground::state::{BattleStage, Game, Phase, SpaceRef};
+use crate::ground::state::{Game, Phase, SpaceRef};
 use crate::ground::words::percent;
 use crate::rules::combat::contact::{
-    allied_in, allied_rating, german_rating, outcome, searchlights_in,
+    allied_facing, allied_rating, german_rating, opens_battle, outcome, searchlights_in,
 };
 use crate::rules::combat::salvo;
 
@@ -158,8 +158,7 @@ fn conditions(
     space: &SpaceRef,
     bombardment: bool,
 ) -> (Vec<Conditions>, Option<String>) {
-    let opening = salvo::battle(game, space)
-        .is_none_or(|b| b.stage == BattleStage::Over || b.bombardment != bombardment);
+    let opening = opens_battle(game, space, bombardment);
     let certain = |limited, night| Conditions {
         chance: 1.0,
         no_combat: false,
@@ -229,17 +228,9 @@ fn enemy(pack: &RulesPack, game: &Game, space: &SpaceRef, bombardment: bool) -> 
     if bombardment {
         return format!("the coastal defenses of {}", space.describe(pack));
     }
-    let names: Vec<String> = match salvo::battle(game, space) {
-        Some(b) if b.stage != BattleStage::Over && !b.bombardment => b
-            .allied
-            .iter()
-            .filter(|u| u.in_battle)
-            .map(|u| pack.counter_spec(u.counter).name.clone())
-            .collect(),
-        _ => allied_in(pack, game, space)
-            .into_iter()
-            .map(|c| pack.counter_spec(c).name.clone())
-            .collect(),
-    };
-    names.join(", ")
+    allied_facing(pack, game, space)
+        .into_iter()
+        .map(|(c, _)| pack.counter_spec(c).name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
