@@ -11,6 +11,15 @@
 // failed when three apps shared one; and the harness's own Xvfb, one per file, would be stopped by the
 // first file to end under the others). Each file's output is printed whole when it ends,
 // with its time; the run fails, naming the files, when any file fails.
+//
+// A hang never holds the run: each file has a time limit (GOEBEN_E2E_FILE_LIMIT seconds, 600 by default
+// against 130 for the longest file), after which the file's whole process group — its tauri-driver,
+// WebKitWebDriver and app — is killed, its output so far printed (the tests that ended are listed: the one
+// after them hung). CI once waited 70 minutes on a file (app.test.mjs) that never ended. A file stopped by
+// its limit is run once more and the summary says so (a hang of the WebDriver stack, not an answer of the
+// app; a file that fails is not run again). A file ends when its own process does: --test-force-exit ends it
+// once its tests have, even if a handle it opened (a driver's socket) stays open, and a process it left
+// behind holding its output pipe (a driver or an app in a session of its own) no longer holds the run.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -42,19 +51,55 @@ export function ordered(files) {
   return [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-/** Runs `file` with node's test runner on the driver port `port`: its exit code and output. */
-function runFile(file, port, env) {
+const FILE_LIMIT_S = Number(process.env.GOEBEN_E2E_FILE_LIMIT ?? 600);
+
+/** Runs `file` with node's test runner on the driver port `port`, in a process group of its own (killed
+ * whole at `limitS` seconds): its exit code, output, time and whether the limit stopped it. */
+export function runFile(file, port, env, limitS = FILE_LIMIT_S) {
   return new Promise((done) => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['--test', '--test-concurrency=1', file], {
-      cwd: repo,
-      env: { ...env, GOEBEN_DRIVER_PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      // The file run as a script, not under `--test`: the runner `--test` starts waits for its file's output
+      // pipe to close, which a process the file left behind holds open for ever (e2e/hang_limit.test.mjs).
+      ['--test-reporter=tap', '--test-force-exit', file],
+      { cwd: repo, env: { ...env, GOEBEN_DRIVER_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
     let output = '';
+    let timedOut = false;
+    const killGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group has already gone.
+      }
+    };
+    const limit = setTimeout(() => {
+      timedOut = true;
+      output += `\n# stopped: the file ran past its limit of ${limitS} s (its process group killed)\n`;
+      killGroup('SIGTERM');
+      setTimeout(() => killGroup('SIGKILL'), 5000).unref();
+    }, limitS * 1000);
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => done({ file, code: code ?? 1, output, seconds: (Date.now() - started) / 1000 }));
+    // The file's own process ending ends the file: a process it started in a session of its own (a driver, an
+    // app) may keep the output pipe open for ever, so 'close' alone is not waited for — only briefly, for the
+    // output still in the pipe.
+    child.on('exit', (code) => {
+      clearTimeout(limit);
+      // Whatever the file left behind in its group goes with it.
+      killGroup('SIGKILL');
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        child.stdout.destroy();
+        child.stderr.destroy();
+        done({ file, code: timedOut ? 1 : code ?? 1, output, seconds: (Date.now() - started) / 1000, timedOut });
+      };
+      child.on('close', end);
+      setTimeout(end, 2000).unref();
+    });
   });
 }
 
@@ -86,7 +131,11 @@ async function main() {
   const worker = async (i) => {
     const env = own ? { ...process.env, DISPLAY: displays[i].name } : { ...process.env };
     for (let file = queue.shift(); file; file = queue.shift()) {
-      const result = await runFile(file, 4444 + 10 * i, env);
+      let result = await runFile(file, 4444 + 10 * i, env);
+      if (result.timedOut) {
+        process.stdout.write(`\n=== ${result.file}: HUNG, stopped at ${result.seconds.toFixed(0)} s; run once more ===\n${result.output}`);
+        result = { ...(await runFile(file, 4444 + 10 * i, env)), hungOnce: true };
+      }
       results.push(result);
       process.stdout.write(`\n=== ${result.file}: ${result.code === 0 ? 'passed' : 'FAILED'} in ${result.seconds.toFixed(0)} s ===\n${result.output}`);
     }
@@ -99,6 +148,8 @@ async function main() {
   const failed = results.filter((r) => r.code !== 0).map((r) => r.file);
   const took = ((Date.now() - began) / 1000).toFixed(0);
   console.log(`\n${results.length} test files on ${workers} workers in ${took} s; by file: ${results.map((r) => `${basename(r.file)} ${r.seconds.toFixed(0)} s`).join(', ')}`);
+  const hung = results.filter((r) => r.hungOnce).map((r) => basename(r.file));
+  if (hung.length > 0) console.log(`HUNG once and run again (see "HUNG" above for the test that hung): ${hung.join(', ')}`);
   if (failed.length > 0) {
     console.log(`FAILED: ${failed.join(', ')}`);
     process.exit(1);
