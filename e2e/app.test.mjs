@@ -5,12 +5,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, waitFor, screenshot, appPids, killApp, refereeView,
-  byTestId, tap, untilAnswered, menuItem, codeInput, resize,
+  byTestId, tap, untilAnswered, menuItem, codeInput, resize, appBinary,
 } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { assertNothingOverflows, measureFit } from './fit.mjs';
 import { Key } from 'selenium-webdriver';
 import { execFileSync } from 'node:child_process';
+import { basename, dirname } from 'node:path';
 
 const SEED = 7;
 let driverProcess;
@@ -324,7 +325,7 @@ test('measurements: start to interactive, IPC round trip, idle memory (reported,
       rss = rssNow();
       return rss > 0 && Math.abs(rss - previous) <= previous / 100;
     }, 10000, 250).catch(() => (settled = false));
-    console.log(`MEASURE start-to-interactive ${interactive} ms (WebDriver session + app start); respond(view) round trip median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms over ${times.length}; app process RSS ${Math.round(rss / 1024)} MiB${settled ? '' : ' (still changing after 10 s)'} (the WebKit web process is separate)`);
+    console.log(`MEASURE (${basename(appBinary)} in ${basename(dirname(appBinary))}: the release figures are docs/PERFORMANCE.md's) start-to-interactive ${interactive} ms (WebDriver session + app start); respond(view) round trip median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms over ${times.length}; app process RSS ${Math.round(rss / 1024)} MiB${settled ? '' : ' (still changing after 10 s)'} (the WebKit web process is separate)`);
     assert.ok(times.length === 60);
   } finally {
     await driver.quit();

@@ -12,7 +12,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '..');
 export const screenshotDir = join(repo, 'e2e', 'screenshots');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(repo, 'src-tauri', 'target');
-// The release app of scripts/build_app.sh (the test command's one build); GOEBEN_APP names another.
+// The release app of scripts/build_app.sh (the run command's build); GOEBEN_APP names another (the test
+// command's: the same app in the test profile, scripts/test_app.sh).
 export const appBinary = process.env.GOEBEN_APP ?? join(targetDir, 'release', 'goeben-referee-app');
 // GOEBEN_DRIVER_PORT moves tauri-driver (and its native driver, on the next port) off 4444, e.g. for
 // scripts/kill_soak.mjs while other e2e runs share the machine.

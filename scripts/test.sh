@@ -34,11 +34,10 @@ cargo fmt --all --check
 # (the app build below writes it again, byte for byte the same, and an unchanged file is left alone).
 npm run --silent guest:build
 
-# The app's half (its release build and the shell's tests: scripts/test_app.sh) runs beside the core's
-# tests and the UI's, in its own process group and build folder: the release link (LTO in one codegen
-# unit) and the test runs each keep one core busy and leave the other idle, so one after the other the
-# command took 32 minutes (1,922 s) and side by side the two halves share the cores. Its output is kept
-# apart and printed when it ends.
+# The app's half (one unoptimised build of the app and its .deb, which is also the shell's lint, then the
+# shell's tests: scripts/test_app.sh) runs beside the core's tests and the UI's, in its own process group
+# and build folder: one after the other the command took 32 minutes (1,922 s), and side by side the two
+# halves share the cores. Its output is kept apart and printed when it ends.
 app_log="$(mktemp)"
 setsid bash scripts/test_app.sh >"$app_log" 2>&1 &
 app_pid=$!
@@ -49,8 +48,7 @@ step "referee core and the crates around it, linted in the same build (cargo tes
 # One build is both the lint and the tests: cargo runs the workspace's own crates through clippy-driver (as
 # `cargo clippy` does), denied on any warning, so every target (the benches too, run once each as tests)
 # is linted where it is compiled; a separate `cargo clippy` checked every dependency a second time (288 s).
-# An allowed lint says why at its line. (Only these builds: the app's release build must stay the one the
-# run command makes, so that it starts at once after this command.)
+# An allowed lint says why at its line.
 lint() { RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" RUSTFLAGS="-D warnings" "$@"; }
 lint cargo test --locked --all-targets
 # `--all-targets` leaves the documentation's examples out: run apart, on the same build.
@@ -60,7 +58,7 @@ step "UI type check (svelte-check) and unit tests (vitest)"
 npm run --silent check
 npm run --silent test:ui
 
-step "waiting for the app's half (the release app and its .deb, the shell's tests and lints: scripts/test_app.sh)"
+step "waiting for the app's half (the app and its .deb in the test profile, the shell's lints and tests: scripts/test_app.sh)"
 app_status=0
 wait "$app_pid" || app_status=$?
 trap - EXIT
@@ -75,8 +73,10 @@ step "end-to-end tests in the real app (tauri-driver + WebKitWebDriver), the .de
 # `cargo build` here compiled the core again, for other features: 130 s). Built only when missing.
 [ -x target/debug/referee ] && [ -x target/debug/counter_sheet ] && [ -x target/debug/app_server ] ||
   cargo build --locked --bin referee --bin counter_sheet --bin app_server --target-dir "$PWD/target" -q
-export GOEBEN_APP="$CARGO_TARGET_DIR/release/goeben-referee-app"
-export GOEBEN_DEB_DIR="$CARGO_TARGET_DIR/release/bundle/deb"
+# The app the shell's tests were built with (the `shell-test` profile: scripts/test_app.sh): the same code,
+# features and embedded pages as the release app, unoptimised and without its link-time optimisation.
+export GOEBEN_APP="$CARGO_TARGET_DIR/shell-test/goeben-referee-app"
+export GOEBEN_DEB_DIR="$CARGO_TARGET_DIR/shell-test/bundle/deb"
 # Three test files at a time on two cores, each with its own app, driver ports and data folder
 # (scripts/e2e.mjs): the webview's waits leave the cores mostly idle (one at a time: 580–600 s; three: 232 s).
 node scripts/e2e.mjs

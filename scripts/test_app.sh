@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The app's half of the test command (scripts/test.sh runs it beside the core's tests): the release app
-# and its .deb, then the shell's tests and lints. Its own folder for the build (src-tauri/target), so it
-# never waits on the core's. Prints each step's time as "app step: N s  what" for test.sh to collect.
+# The app's half of the test command (scripts/test.sh runs it beside the core's tests): one build of the app
+# and its .deb in the test profile, which is also the shell's lint, then the shell's tests on that build. Its
+# own folder for the build (src-tauri/target), so it never waits on the core's. Prints each step's time as
+# "app step: N s  what" for test.sh to collect.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -9,18 +10,20 @@ export CARGO_TERM_COLOR=never
 export CARGO_TARGET_DIR="$PWD/src-tauri/target"
 lint() { RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" RUSTFLAGS="-D warnings" "$@"; }
 
+# The whole Tauri stack is compiled once, unoptimised (Cargo.toml's `shell-test` profile), for three uses:
+# the app and its .deb that the end-to-end tests drive and install, the shell's lints (cargo runs the
+# workspace's own crates through clippy-driver, as `cargo clippy` does, denied on any warning) and the
+# shell's tests, whose build finds every dependency already compiled with the same profile, features and
+# flags. The release build (fat LTO in one codegen unit, 12–14 minutes beside the core's tests) is the run
+# command's (scripts/build_app.sh): the end-to-end tests on it and the shell's tests on an unoptimised build
+# compiled the stack three times and kept the test command over 25 minutes (docs/PERFORMANCE.md).
 started=$SECONDS
-# One build serves the end-to-end tests, the .deb install test and the run command (scripts/app.sh).
-bash scripts/build_app.sh
-printf 'app step: %5d s  %s\n' $((SECONDS - started)) "app build (release, with its .deb: scripts/build_app.sh)"
+lint npx tauri build --bundles deb -- --locked --profile shell-test
+printf 'app step: %5d s  %s\n' $((SECONDS - started)) \
+  "the app and its .deb in the test profile, linted in the same build (tauri build --profile shell-test, clippy -D warnings)"
 
 started=$SECONDS
-# The shell is compiled once for both: cargo runs the workspace's own crates through clippy-driver (as
-# `cargo clippy` does), so the build that makes the test binaries is also the lint, denied on any warning
-# (linting in a separate `cargo clippy` compiled the whole Tauri stack a second time, 915 s of the command).
-# Unoptimised (Cargo.toml's `shell-test` profile): its quick tests need no speed, and the optimised build of
-# the whole Tauri stack took three times as long to compile.
 lint cargo test --locked --profile shell-test -p goeben-referee-app -p goeben-floor-app -p tauri-plugin-keep-awake \
   --features tauri/custom-protocol
 printf 'app step: %5d s  %s\n' $((SECONDS - started)) \
-  "app shell tests and lints in one build (cargo test -p goeben-referee-app, linted by clippy -D warnings)"
+  "the shell's tests and the floor app's, on the same build (cargo test --profile shell-test)"
