@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFile } from '../scripts/e2e.mjs';
+import { waitFor } from './harness.mjs';
 
 function planted(body) {
   const file = join(mkdtempSync(join(tmpdir(), 'goeben-hang-')), 'planted.test.mjs');
@@ -40,8 +41,7 @@ test('a file past its limit is stopped with the processes it started, and report
   assert.match(result.output, /ran past its limit of 3 s/);
   const pid = Number(/CHILD (\d+)/.exec(result.output)?.[1]);
   assert.ok(pid > 0, 'the planted test printed its child');
-  await new Promise((r) => setTimeout(r, 500));
-  assert.equal(alive(pid), false, 'the child the file started went with it');
+  await waitFor('the child the file started to go with it', () => !alive(pid), 5000);
 });
 
 test('a file whose tests ended ends, though a process it left in a session of its own holds its output', async () => {

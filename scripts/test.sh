@@ -35,7 +35,7 @@ cargo fmt --all --check
 npm run --silent guest:build
 
 # The app's half (one unoptimised build of the app and its .deb, which is also the shell's lint, then the
-# shell's tests: scripts/test_app.sh) runs beside the core's tests and the UI's, in its own process group
+# shell's tests and the UI's: scripts/test_app.sh) runs beside the core's tests, in its own process group
 # and build folder: one after the other the command took 32 minutes (1,922 s), and side by side the two
 # halves share the cores. Its output is kept apart and printed when it ends.
 app_log="$(mktemp)"
@@ -54,11 +54,7 @@ lint cargo test --locked --all-targets
 # `--all-targets` leaves the documentation's examples out: run apart, on the same build.
 lint cargo test --locked --doc
 
-step "UI type check (svelte-check) and unit tests (vitest)"
-npm run --silent check
-npm run --silent test:ui
-
-step "waiting for the app's half (the app and its .deb in the test profile, the shell's lints and tests: scripts/test_app.sh)"
+step "waiting for the app's half (the app and its .deb in the test profile, the shell's lints and tests, the UI's: scripts/test_app.sh)"
 app_status=0
 wait "$app_pid" || app_status=$?
 trap - EXIT

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The app's half of the test command (scripts/test.sh runs it beside the core's tests): one build of the app
-# and its .deb in the test profile, which is also the shell's lint, then the shell's tests on that build. Its
+# and its .deb in the test profile, which is also the shell's lint, then the shell's tests on that build, then
+# the UI's type check and unit tests (they need no Rust build, so they wait on neither half's compiling). Its
 # own folder for the build (src-tauri/target), so it never waits on the core's. Prints each step's time as
 # "app step: N s  what" for test.sh to collect.
 set -euo pipefail
@@ -27,3 +28,8 @@ lint cargo test --locked --profile shell-test -p goeben-referee-app -p goeben-fl
   --features tauri/custom-protocol
 printf 'app step: %5d s  %s\n' $((SECONDS - started)) \
   "the shell's tests and the floor app's, on the same build (cargo test --profile shell-test)"
+
+started=$SECONDS
+npm run --silent check
+npm run --silent test:ui
+printf 'app step: %5d s  %s\n' $((SECONDS - started)) "UI type check (svelte-check) and unit tests (vitest)"
