@@ -6,30 +6,15 @@
 // server is killed and started again on its folder.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { coreBinary, refereeView, repo, tap, textOf, waitForTestId, waitForText } from './harness.mjs';
 import { guestBrowser, guestScreenshot } from './table.mjs';
+import { appServer } from './chromium.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 
 const SEED = 7;
-
-/** The app server on a free loopback port with its games in `data`: the process and its URL. */
-async function appServer(data) {
-  const server = spawn(coreBinary('app_server'), ['--data', data, '--ui', join(repo, 'ui', 'dist')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const found = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (found) resolve(found[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`app_server exited (${code}) before it listened`)));
-  });
-  return { server, url };
-}
 
 /** The header's turn, Alert Level, VP and pool as the screen shows them. */
 async function header(driver) {

@@ -68,7 +68,10 @@ export async function measureFit(driver, control = null) {
      const shown = (el) => el.offsetParent !== null && el.getClientRects().length > 0;
      const words = (el) => el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 40);
      // Wider than the window: the page scrolls sideways.
-     const wide = document.documentElement.scrollWidth - innerWidth;
+     // The window's width: the layout's (a phone's browser widens innerWidth to a page wider than its screen
+     // and zooms out, so innerWidth would hide the overflow it is measured for).
+     const edge = document.documentElement.clientWidth;
+     const wide = document.documentElement.scrollWidth - edge;
      // A button whose words overflow it, down or sideways (an ellipsis inside a child is the design: the
      // child clips, the button does not overflow).
      const clipped = [...document.querySelectorAll('button')].filter((b) => shown(b) && (b.scrollHeight > b.clientHeight + 2 || b.scrollWidth > b.clientWidth + 2)).map(words);
@@ -88,7 +91,7 @@ export async function measureFit(driver, control = null) {
      // Anything shown whose right edge passes the window's (a cut line, a table too wide for its card).
      // (Inside a box that scrolls or clips sideways is the design: a wide table scrolls in its card.)
      const clippedAbove = (el) => { for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true; return false; };
-     const cut = [...document.querySelectorAll('.app *, .guest *')].filter((el) => shown(el) && el.getBoundingClientRect().right > innerWidth + 1 && !clippedAbove(el)).slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' ' + words(el));
+     const cut = [...document.querySelectorAll('.app *, .guest *')].filter((el) => shown(el) && el.getBoundingClientRect().right > edge + 1 && !clippedAbove(el)).slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' ' + words(el));
      // Words past the right edge whose element's box does not show it (a long word in a flex line's
      // anonymous item, text overflowing its block): each text node's own box, named by its element.
      const walker = document.createTreeWalker(document.querySelector('.app, .guest') ?? document.body, NodeFilter.SHOW_TEXT);
@@ -97,7 +100,7 @@ export async function measureFit(driver, control = null) {
        const el = t.parentElement;
        if (!t.textContent.trim() || !el || !shown(el) || clippedAbove(t)) continue;
        range.selectNodeContents(t);
-       if (range.getBoundingClientRect().right > innerWidth + 1) cut.push('words in ' + el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' ' + words(el));
+       if (range.getBoundingClientRect().right > edge + 1) cut.push('words in ' + el.tagName.toLowerCase() + '.' + [...el.classList].join('.') + ' ' + words(el));
      }
      // The last tap's headline (issue #50): where it stands and what it says.
      // The card's when it stands between the header and the dock, else the dock's one line.

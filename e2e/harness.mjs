@@ -1,5 +1,7 @@
 // End-to-end harness: the real app binary in its real webview (WebKitGTK), driven over WebDriver through
-// tauri-driver, under Xvfb when there is no display. Used by e2e/*.test.mjs (node's test runner).
+// tauri-driver, under Xvfb when there is no display. Used by e2e/*.test.mjs (node's test runner). The same
+// helpers drive the app's page in Chromium as a phone (e2e/chromium.mjs): a driver marked by `emulate` is
+// sized by Chromium's device metrics, tapped by touch, and asks the referee over the app server's HTTP.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,9 +150,12 @@ export async function waitForIdle(driver, ms = 15000) {
 
 /** Sends one request to the referee through the shell, as the UI does, and returns its answer. */
 export async function respond(driver, action) {
+  // In the app, through Tauri; in a browser, through the app server's HTTP, as ui/src/lib/ipc.ts does.
   const r = await driver.executeAsyncScript(
-    `const done = arguments[arguments.length - 1];
-     window.__TAURI_INTERNALS__.invoke('respond', { action: arguments[0] }).then(done, (e) => done({ failed: String(e) }));`,
+    `const [action, done] = [arguments[0], arguments[arguments.length - 1]];
+     const overHttp = () => fetch('/ipc/respond', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action }) })
+       .then((r) => (r.ok ? r.json() : r.text().then((t) => Promise.reject(new Error(t)))));
+     (window.__TAURI_INTERNALS__ ? window.__TAURI_INTERNALS__.invoke('respond', { action }) : overHttp()).then(done, (e) => done({ failed: String(e) }));`,
     action,
   );
   if (r.failed) throw new Error(`${action.action} request failed: ${r.failed}`);
@@ -203,13 +208,32 @@ export async function waitForText(driver, id, test, ms = 15000) {
  * still (the same box two frames running), and taps it. */
 export async function tap(driver, el, { answerGuard = true } = {}) {
   await scrollToCenter(driver, el);
-  await el.click();
+  await press(driver, el);
   // A decision that would skip something asks once (issue #50: a move not reported, points unspent, the
   // intelligence attempt); a test that is not about that question goes on as a player who meant it does.
   if (answerGuard) {
     const confirm = await driver.findElements(byTestId(tid.skipConfirm));
-    if (confirm.length > 0) await confirm[0].click();
+    if (confirm.length > 0) await press(driver, confirm[0]);
   }
+}
+
+// The drivers of pages shown as a device in Chromium (`emulate`): their device's pixel ratio by window width.
+const devices = new WeakMap();
+
+/** Marks `driver` (Chromium, through chromedriver) as a touch device: `resize` and `screenshot` then set its
+ * device metrics (`dpr(width)`: the pixel ratio of a device that wide; `mobile`: a phone's or tablet's
+ * viewport), and `tap` touches (a touch start and end where the element is drawn: what a finger sends). */
+export function emulate(driver, { dpr }) {
+  devices.set(driver, { dpr });
+}
+
+/** Presses `el` where it is on the screen: a touch on an emulated device, a click elsewhere. A touch lands on
+ * whatever is drawn at the element's middle, as a finger does: something over it takes the tap instead. */
+async function press(driver, el) {
+  if (!devices.has(driver)) return el.click();
+  const [x, y] = await driver.executeScript('const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];', el);
+  await driver.sendDevToolsCommand('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await driver.sendDevToolsCommand('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
 /** Scrolls the element to the middle of the window and waits until its box stays put for two frames. */
@@ -237,18 +261,7 @@ export async function scrollToCenter(driver, el, ms = 5000) {
 
 /** Resizes the window, lets two frames render, and saves a full-window PNG (element shots come back black). */
 export async function screenshot(driver, name, width, height) {
-  await driver.manage().window().setRect({ width, height });
-  // The page has taken the new size (inner size under Xvfb; the outer one under a window manager).
-  let seen = '';
-  await driver.wait(
-    async () => {
-      const [iw, ih, ow, oh] = await driver.executeScript('return [innerWidth, innerHeight, outerWidth, outerHeight]');
-      seen = `${iw}×${ih} inside, ${ow}×${oh} outside`;
-      return (iw === width && ih === height) || (ow === width && oh === height);
-    },
-    5000,
-    () => `the window never became ${width}×${height} (the page saw ${seen})`,
-  );
+  await resize(driver, width, height);
   // WebKitWebDriver's snapshot never comes back for a page shorter than a narrow window (seen at 390 px
   // wide in WebKitGTK 2.4x under Xvfb): while the shot is taken the page is made one pixel taller.
   await driver.executeAsyncScript(
@@ -301,7 +314,14 @@ export { sleep, By, until };
 
 /** Resizes the window and waits until the page has taken the new size. */
 export async function resize(driver, width, height) {
-  await driver.manage().window().setRect({ width, height });
+  const device = devices.get(driver);
+  if (device) {
+    // Chromium as a device: its screen's metrics (headless Chromium keeps a window at least 500 px wide).
+    await driver.sendDevToolsCommand('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: device.dpr(width), mobile: width <= 1024 });
+  } else {
+    await driver.manage().window().setRect({ width, height });
+  }
+  // The page has taken the new size (inner size under Xvfb; the outer one under a window manager).
   let seen = '';
   await driver.wait(
     async () => {

@@ -10,16 +10,11 @@
 //   GOEBEN_ORDERS=all xvfb-run -a node --test --test-concurrency=1 e2e/orders_games.test.mjs
 // (or a comma-separated list of Orders ids; GOEBEN_ORDERS_SEED picks another seed).
 import { test, before, after } from 'node:test';
-import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { startDriver, openApp, screenshot } from './harness.mjs';
+import { SIZES } from './fit.mjs';
+import { playOrders, storyLine, assertBuysStayPut } from './orders_play.mjs';
+import { PLANS } from './orders_policy.mjs';
 import { join } from 'node:path';
-import { startDriver, openApp, waitForTestId, waitForIdle, textOf, screenshot, respond, byTestId, coreBinary, screenshotDir, tap, By, waitForAnyTestId, menuItem } from './harness.mjs';
-import { tid } from '../ui/src/lib/testids.js';
-import { PLANS, newPlayer, decideOrders } from './orders_policy.mjs';
-import { decide } from './policy.mjs';
-import { makeDecision, readShift } from './play.mjs';
-import { SIZES, showAt, measureFit, controlOf, assertOneHanded, assertNothingOverflows, assertHeadlineInView } from './fit.mjs';
 
 const SEED = Number(process.env.GOEBEN_ORDERS_SEED ?? 2);
 const ASKED = process.env.GOEBEN_ORDERS ?? 'atlantic_breakout';
@@ -34,135 +29,14 @@ after(() => {
   driverProcess?.stop();
 });
 
-/** The referee CLI given the same requests: the view the app must end on. */
-function cliView(requests) {
-  const out = execFileSync(coreBinary('referee'), [], { input: requests.map((a) => JSON.stringify(a)).join('\n') + '\n', maxBuffer: 1 << 30 }).toString().trim().split('\n');
-  return JSON.parse(out[out.length - 1]).view;
-}
-
-/** Waits until the referee answered the tap (any change of the view) and the screen is idle again. */
-async function answered(driver, before, action, shotDir) {
-  try {
-    await driver.wait(async () => JSON.stringify((await respond(driver, { action: 'view' })).view) !== before, 10000);
-  } catch {
-    await screenshot(driver, join('orders', shotDir, 'failure-phone'), PHONE.width, PHONE.height);
-    const banner = await driver.findElements(byTestId(tid.errorBanner));
-    assert.fail(`the referee never answered ${JSON.stringify(action)} (${banner.length > 0 ? await banner[0].getText() : 'no error shown'})`);
-  }
-  await waitForIdle(driver);
-}
-
-/** "All done" on the table's list, when it shows instructions still to tick. */
-async function tickAll(driver) {
-  const all = await driver.findElements(byTestId(tid.tableTickAll));
-  if (all.length > 0 && (await all[0].isDisplayed())) await tap(driver, all[0]);
-}
-
-/** What the header must say for the view: the turn, the phase and the VP. */
-async function checkHeader(driver, view, where) {
-  assert.match(await textOf(driver, tid.turn), new RegExp(`^Turn ${view.turn} of ${view.last_turn}\\b`), `${where}: the header's turn`);
-  assert.equal((await textOf(driver, tid.phase)).replace(/\s+/g, ' '), view.phase_name, `${where}: the header's phase`);
-  assert.match(await textOf(driver, tid.vp), new RegExp(`^${view.vp}\\b`), `${where}: the header's VP`);
-}
-
-/** Starts a game of `orders` with the seed SEED on the new-game form, by taps. */
-async function startOnTheForm(driver, orders) {
-  // The app opens on the game it keeps (the last Orders' game, over): the menu's New game leads to the form.
-  if ((await waitForAnyTestId(driver, [tid.phase, tid.seedInput])) === tid.phase) await tap(driver, await menuItem(driver, tid.newGameFooter));
-  const seed = await waitForTestId(driver, tid.seedInput);
-  await seed.clear();
-  await seed.sendKeys(String(SEED));
-  await tap(driver, await driver.findElement(By.css('details.options-fold > summary')));
-  const picker = await waitForTestId(driver, tid.optionOrders);
-  const options = await picker.findElements(By.css('option'));
-  const values = await Promise.all(options.map((o) => o.getAttribute('value')));
-  assert.ok(values.includes(orders), `the form offers the Orders ${orders} (${values.join(', ')})`);
-  await options[values.indexOf(orders)].click();
-  await screenshot(driver, join('orders', orders, 'new-game-phone'), PHONE.width, PHONE.height);
-  await tap(driver, await waitForTestId(driver, tid.newGameButton));
-  await waitForTestId(driver, tid.phase);
-}
-
 for (const orders of ORDERS) {
   test(`a whole game of "${orders}" by taps at phone size, a screenshot at every decision (issue #29 item 8)`, async () => {
-    assert.ok(PLANS[orders], `no plan for the Orders ${orders} (e2e/orders_policy.mjs)`);
-    const shotDir = orders;
-    mkdirSync(join(screenshotDir, 'orders', shotDir), { recursive: true });
     const driver = await openApp();
-    const player = newPlayer(orders);
-    const requests = [{ action: 'new_game', seed: SEED, options: { orders } }];
-    const phasesSeen = new Set();
-    const story = { decisions: 0, shots: 0, kinds: {}, shifts: [] };
     try {
-      await showAt(driver, PHONE);
-      // The game is started as a player who drew this marker from the box does: the seed typed, the
-      // Orders named on the new-game form (3.0 step 5; the referee lists the markers), Start.
-      await startOnTheForm(driver, orders);
-      const started = (await respond(driver, { action: 'view' })).view;
-      assert.equal(started.game.orders.id, orders, 'the form started the game under the Orders chosen');
-      for (let step = 0; step < 400; step += 1) {
-        const view = (await respond(driver, { action: 'view' })).view;
-        if (view.game_over) break;
-        const decision = decideOrders(view, player);
-        assert.ok(decision, `a decision in ${view.phase}, turn ${view.turn}`);
-        const where = `${orders} #${step} turn ${view.turn} ${view.phase} (${decision.action.action})`;
-        await checkHeader(driver, view, where);
-        const spot = `${view.turn}:${view.phase}:${view.game.pending[0]?.pending.kind ?? ''}`;
-        await showAt(driver, PHONE);
-        const seen = await measureFit(driver, controlOf(decision));
-        const name = `${String(step).padStart(3, '0')}-t${view.turn}-${view.phase}-${decision.action.action}-phone`;
-        await screenshot(driver, join('orders', shotDir, name), PHONE.width, PHONE.height);
-        // After every tap (the new game's too) its headline is in view above the dock, unscrolled (issue #50).
-        assertHeadlineInView(where, seen);
-        // The app cannot know which of several choices a player will take: the one it is held to have
-        // between the header and the dock is the plain player's (e2e/policy.mjs, the phase's first step);
-        // the others (a repair below the outfitting choices, a second buy) a player scrolls to.
-        const plainStep = JSON.stringify(decide(view)?.action) === JSON.stringify(decision.action);
-        if (plainStep && !phasesSeen.has(spot)) {
-          phasesSeen.add(spot);
-          assertOneHanded(where, seen, false);
-        } else {
-          assertNothingOverflows(where, seen);
-        }
-        story.shots += 1;
-        // A player keeps the table in step: at the turn's end every instruction left is ticked off.
-        if (view.phase === 'objective') await tickAll(driver);
-        const before = JSON.stringify(view);
-        await makeDecision(driver, decision);
-        await answered(driver, before, decision.action, shotDir);
-        decision.note?.();
-        requests.push(decision.action);
-        story.decisions += 1;
-        story.kinds[decision.action.action] = (story.kinds[decision.action.action] ?? 0) + 1;
-        const shift = await readShift(driver);
-        if (shift) story.shifts.push({ action: decision.action.action, ...shift });
-      }
-      const view = (await respond(driver, { action: 'view' })).view;
-      assert.ok(view.game_over, `${orders}: the game reached its end (turn ${view.turn} of ${view.last_turn})`);
-      // The app and the referee CLI, given the same requests, end in the same game.
-      const cli = cliView(requests);
-      for (const key of ['turn', 'phase', 'alert_level', 'vp', 'game_over']) assert.deepEqual(view[key], cli[key], `${orders}: ${key}`);
-      // The game-over card opens on the result the core ended with, and the VP against the Orders' target.
-      const result = await waitForTestId(driver, tid.gameOverResult);
-      assert.equal(await result.getText(), view.game_over.won ? 'Won' : 'Lost');
-      assert.match(await textOf(driver, tid.gameOverVp), new RegExp(`^${view.vp} VP · the Orders “${view.game.orders.name}” needed ${view.game.orders.min_vp}$`));
-      // A lost game says why: each of the Orders' conditions as it stood at the end (17.0).
-      if (!view.game_over.won) {
-        const said = await textOf(driver, tid.gameOverConditions);
-        for (const c of view.game.orders.conditions) assert.ok(said.includes(c.text), `${orders}: the game-over card names "${c.text}"`);
-      }
-      await screenshot(driver, join('orders', shotDir, 'end-phone'), PHONE.width, PHONE.height);
-      await screenshot(driver, join('orders', shotDir, 'end-desktop'), 1280, 800);
-      const worst = Math.max(0, ...story.shifts.map((s) => s.siblings));
-      writeFileSync(join(screenshotDir, 'orders', shotDir, 'story.json'), `${JSON.stringify({ orders, seed: SEED, over: view.game_over, vp: view.vp, ...story }, null, 1)}\n`);
-      console.log(`ORDERS ${orders} seed ${SEED}: ${view.game_over.won ? 'won' : 'lost'} with ${view.vp} VP on turn ${view.turn}; ${story.decisions} decisions by taps, ${story.shots} screenshots, ${Object.entries(story.kinds).map(([k, n]) => `${k} ${n}`).join(', ')}; largest shift beside a tapped control ${worst} px`);
-      assert.ok(story.decisions > 30, `${orders}: a whole game of decisions (${story.decisions})`);
-      // Nothing moves under the thumb while buying: the next buy stands where it stood (issue #29 item 3,
-      // 0 px for repeatable controls). Measured 9, 0, 0 and 8 px here: the first result's two lines stand
-      // where the placeholder's stood (9 px taller); when the last of an item is bought its button goes and
-      // the page, scrolled near its end, comes down by what it lost below the fold.
-      const buys = story.shifts.filter((s) => s.action === 'load_cargo');
-      assert.ok(buys.length > 0 && buys.every((s) => s.siblings <= 10), `${orders}: a buy moved the buttons beside it: ${JSON.stringify(buys)}`);
+      const played = await playOrders(driver, orders, { seed: SEED, size: PHONE, shots: 'orders' });
+      await screenshot(driver, join('orders', orders, 'end-desktop'), 1280, 800);
+      console.log(storyLine('ORDERS', orders, SEED, played));
+      assertBuysStayPut(orders, played.story);
     } finally {
       await driver.quit();
     }
