@@ -239,6 +239,9 @@ test('a full disk, then a read-only data folder: play goes on, the player is tol
     // The disk is full when the game ends: the game is not added to the finished games, the player reads
     // why as a notice; once there is room, opening the finished games adds it.
     fill();
+    // A whole game's decisions in one script: on the unoptimised test build under a loaded CI machine this
+    // takes more than the harness's 10 s (CI of 9618601 timed out here), as the a11y and provable games do.
+    await driver.manage().setTimeouts({ implicit: 0, script: 120000 });
     const end = await driver.executeAsyncScript(
       `const done = arguments[arguments.length - 1];
        const call = (action) => window.__TAURI_INTERNALS__.invoke('respond', { action });
