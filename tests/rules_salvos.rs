@@ -618,6 +618,31 @@ fn the_forecast_runs_the_real_battle_and_changes_nothing() {
     assert!(!r.ok);
 }
 
+/// The forecast copies the game back over one scratch copy before each simulated battle (`Game::clone_from`,
+/// which keeps what did not change): after a battle fought on it, the copy is the game again, and the next
+/// battle on it comes out exactly as on a fresh clone.
+#[test]
+fn the_forecast_scratch_copy_is_the_game_again_before_each_battle() {
+    let t = engage(&["gb_bc_inflexible", "gb_dd_1"], 3);
+    let pack = RulesPack::standard();
+    let game = t.game();
+    let mut scratch = game.clone();
+    for seed in 1..40u64 {
+        scratch.clone_from(game);
+        assert_eq!(&scratch, game, "seed {seed}: the copy is the game again");
+        let mut fresh = game.clone();
+        scratch.dice = Dice::from_seed(seed);
+        fresh.dice = Dice::from_seed(seed);
+        let rounds = forecast::simulate(&pack, &mut scratch, &west());
+        assert_eq!(rounds, forecast::simulate(&pack, &mut fresh, &west()));
+        assert_eq!(
+            scratch, fresh,
+            "seed {seed}: the same battle on the scratch copy and on a fresh clone"
+        );
+        assert_ne!(&scratch, game, "seed {seed}: the battle changed the copy");
+    }
+}
+
 /// 14.14 and issue #29: the forecast's sentences are the core's, and each says the figure beside it (a
 /// chance in whole percent, "<1%" when there but rounding to nothing; the Critical Naval Win and Loss named
 /// as 14.14 names them).

@@ -133,12 +133,31 @@ impl Location {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CounterState {
     pub location: Location,
     /// Examined by the player while face down (11.0 Intelligence): shown to the player only.
     #[serde(default)]
     pub known_to_player: bool,
+}
+
+impl Clone for CounterState {
+    fn clone(&self) -> Self {
+        CounterState {
+            location: self.location.clone(),
+            known_to_player: self.known_to_player,
+        }
+    }
+
+    /// A counter where it already was keeps its location as it is: the battle forecast copies the game back
+    /// over its scratch copy thousands of times (`Game::clone_from`), and nearly every counter (a patrol
+    /// zone's or a port's, each a string) has not moved since the last copy.
+    fn clone_from(&mut self, source: &Self) {
+        if self.location != source.location {
+            self.location = source.location.clone();
+        }
+        self.known_to_player = source.known_to_player;
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -352,7 +371,7 @@ pub struct GameOver {
 }
 
 /// The whole state of one game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     pub options: GameOptions,
     pub dice: Dice,
@@ -609,6 +628,116 @@ pub enum Pending {
     /// 20.0: German and Austro-Hungarian ships fight together at `space`: do the German ships fire
     /// first (yes) or the Austro-Hungarian ones (no)?
     NationalityFirst { space: SpaceRef },
+}
+
+// Written out rather than derived for `clone_from`: the battle forecast (rules/combat/forecast.rs) copies
+// the game over one scratch copy per simulated battle, and field by field the copy keeps the vectors' and
+// counters' allocations (see `CounterState::clone_from`). Both destructure the game whole, so a field added
+// to `Game` and not copied here does not compile.
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        let Game {
+            options,
+            dice,
+            turn,
+            last_turn,
+            alert_level,
+            vp,
+            phase,
+            orders,
+            counters,
+            ships,
+            colliers,
+            neutral_visited,
+            game_over,
+            turn_state,
+            pending,
+            french_sortie,
+            captured_ports,
+            mines,
+            campaign,
+            allies,
+            open_zones,
+            accomplished_on,
+            neutral_basing,
+        } = self;
+        Game {
+            options: options.clone(),
+            dice: dice.clone(),
+            turn: *turn,
+            last_turn: *last_turn,
+            alert_level: *alert_level,
+            vp: *vp,
+            phase: *phase,
+            orders: *orders,
+            counters: counters.clone(),
+            ships: ships.clone(),
+            colliers: colliers.clone(),
+            neutral_visited: neutral_visited.clone(),
+            game_over: game_over.clone(),
+            turn_state: turn_state.clone(),
+            pending: pending.clone(),
+            french_sortie: *french_sortie,
+            captured_ports: captured_ports.clone(),
+            mines: mines.clone(),
+            campaign: campaign.clone(),
+            allies: allies.clone(),
+            open_zones: open_zones.clone(),
+            accomplished_on: *accomplished_on,
+            neutral_basing: neutral_basing.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Game {
+            options,
+            dice,
+            turn,
+            last_turn,
+            alert_level,
+            vp,
+            phase,
+            orders,
+            counters,
+            ships,
+            colliers,
+            neutral_visited,
+            game_over,
+            turn_state,
+            pending,
+            french_sortie,
+            captured_ports,
+            mines,
+            campaign,
+            allies,
+            open_zones,
+            accomplished_on,
+            neutral_basing,
+        } = source;
+        self.options.clone_from(options);
+        self.dice.clone_from(dice);
+        self.turn = *turn;
+        self.last_turn = *last_turn;
+        self.alert_level = *alert_level;
+        self.vp = *vp;
+        self.phase = *phase;
+        self.orders = *orders;
+        self.counters.clone_from(counters);
+        self.ships.clone_from(ships);
+        self.colliers.clone_from(colliers);
+        self.neutral_visited.clone_from(neutral_visited);
+        self.game_over.clone_from(game_over);
+        self.turn_state.clone_from(turn_state);
+        self.pending.clone_from(pending);
+        self.french_sortie = *french_sortie;
+        self.captured_ports.clone_from(captured_ports);
+        self.mines.clone_from(mines);
+        self.campaign.clone_from(campaign);
+        self.allies.clone_from(allies);
+        self.open_zones.clone_from(open_zones);
+        self.accomplished_on = *accomplished_on;
+        self.neutral_basing.clone_from(neutral_basing);
+    }
 }
 
 impl Game {
