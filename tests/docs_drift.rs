@@ -126,7 +126,7 @@ fn code_spans(text: &str) -> Vec<String> {
 }
 
 /// The folders a repository path in the code map starts with.
-const TOP_FOLDERS: [&str; 12] = [
+const TOP_FOLDERS: [&str; 13] = [
     "src/",
     "src-tauri/",
     "crates/",
@@ -139,6 +139,7 @@ const TOP_FOLDERS: [&str; 12] = [
     "tests/",
     "data/",
     "icons/",
+    ".github/",
 ];
 
 /// A span that names a path in the repository: one word under a top folder, not a pattern of the
