@@ -21,7 +21,7 @@
 // (`cargo build -p goeben-app-server`: target/debug/app_server, as the e2e tests run it; CARGO_TARGET_DIR_CORE
 // names another target folder).
 import { writeFileSync } from 'node:fs';
-import { respond, waitForIdle } from '../e2e/harness.mjs';
+import { By, respond, tap, waitForIdle } from '../e2e/harness.mjs';
 import { appServer, deviceBrowser } from '../e2e/chromium.mjs';
 import { decide } from '../e2e/policy.mjs';
 import { makeDecision, timedCount, untilTimed } from '../e2e/play.mjs';
@@ -103,9 +103,8 @@ async function floor(driver, pages) {
       page.after,
     );
     const since = await now(driver);
-    const [x, y] = await driver.executeScript("const r = document.getElementById('bench-swap').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]");
-    await driver.sendDevToolsCommand('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-    await driver.sendDevToolsCommand('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    // Touched as the game's controls are (the harness's tap on an emulated device), no question to answer.
+    await tap(driver, await driver.findElement(By.id('bench-swap')), { answerGuard: false });
     await driver.wait(async () => (await recorded(driver, since)).inp.length > 0 || (await now(driver)) - since > 1000, 5000);
     const tapped = await recorded(driver, since);
     // Tap → screen's floor: a `view` answered over HTTP, then the page swapped in and painted.
