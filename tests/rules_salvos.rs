@@ -643,6 +643,53 @@ fn the_forecast_scratch_copy_is_the_game_again_before_each_battle() {
     }
 }
 
+/// 14.0 and the forecast: a simulated battle writes no event (its rolls, fire records, track changes and
+/// notes are not even built), yet it is the same battle as one that records them: the same dice give the
+/// same game. The recording run's events are the control that there was something to leave out.
+#[test]
+fn rule_14_0_a_quiet_simulated_battle_is_the_recorded_battle_without_its_events() {
+    use goeben_referee::engine::ctx::Ctx;
+    let pack = RulesPack::standard();
+    for (allied, alert) in [
+        (&["gb_bc_inflexible", "gb_dd_1"][..], 3),
+        (&["gb_ca_defence"][..], 5),
+    ] {
+        let t = engage(allied, alert);
+        let mut fired = 0;
+        for seed in 1..30u64 {
+            let (mut quiet, mut loud) = (t.game().clone(), t.game().clone());
+            quiet.dice = Dice::from_seed(seed);
+            loud.dice = Dice::from_seed(seed);
+            let mut q = Ctx::quiet(&pack, &mut quiet);
+            let quiet_rounds = forecast::simulate_in(&mut q, &west());
+            assert!(
+                q.events.is_empty(),
+                "seed {seed}: a quiet battle records nothing"
+            );
+            let mut l = Ctx::new(&pack, &mut loud);
+            let loud_rounds = forecast::simulate_in(&mut l, &west());
+            assert!(
+                !l.events.is_empty(),
+                "seed {seed}: the recorded battle wrote its contact"
+            );
+            fired += l
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::DiceRolled { fire: Some(_), .. }))
+                .count();
+            assert_eq!(quiet_rounds, loud_rounds, "seed {seed}");
+            assert_eq!(
+                quiet, loud,
+                "seed {seed}: the same battle, quiet or recorded"
+            );
+        }
+        assert!(
+            fired > 20,
+            "{allied:?}: the recorded battles fired ({fired} rolls)"
+        );
+    }
+}
+
 /// 14.14 and issue #29: the forecast's sentences are the core's, and each says the figure beside it (a
 /// chance in whole percent, "<1%" when there but rounding to nothing; the Critical Naval Win and Loss named
 /// as 14.14 names them).

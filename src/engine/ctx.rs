@@ -47,6 +47,14 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Records the event `make` builds, building it only when events are recorded: a simulation's
+    /// thousands of battles would otherwise write and drop every event's strings (the forecast, 14.0).
+    pub fn emit_with(&mut self, make: impl FnOnce() -> Event) {
+        if !self.quiet {
+            self.events.push(make());
+        }
+    }
+
     /// Rolls `n` d6; the purpose is only written when events are recorded (hot combat paths).
     pub fn roll_d6s_for(
         &mut self,
@@ -61,11 +69,13 @@ impl<'a> Ctx<'a> {
     pub fn roll_fire(
         &mut self,
         n: usize,
-        fire: crate::ground::event::FireRoll,
+        fire: impl FnOnce() -> crate::ground::event::FireRoll,
         purpose: impl FnOnce() -> String,
         rule: &str,
     ) -> Vec<u8> {
-        self.roll(n, 6, purpose, rule, Some(fire))
+        // Like the purpose, the fire's record is only made when events are recorded.
+        let fire = (!self.quiet).then(fire);
+        self.roll(n, 6, purpose, rule, fire)
     }
 
     pub fn roll_d6_for(&mut self, purpose: impl FnOnce() -> String, rule: &str) -> u8 {
@@ -135,7 +145,7 @@ impl<'a> Ctx<'a> {
         let to = (from as i32 + delta).clamp(self.pack.alert.min as i32, self.pack.alert.max as i32)
             as u8;
         self.game.alert_level = to;
-        self.emit(Event::AlertChanged {
+        self.emit_with(|| Event::AlertChanged {
             from,
             to,
             reason: reason.into(),
@@ -161,9 +171,10 @@ impl<'a> Ctx<'a> {
     pub fn change_vp(&mut self, delta: i32, reason: impl Into<String>, rule: &str) {
         let from = self.game.vp;
         self.game.vp += delta;
-        self.emit(Event::VpChanged {
+        let to = self.game.vp;
+        self.emit_with(|| Event::VpChanged {
             from,
-            to: self.game.vp,
+            to,
             reason: reason.into(),
             rule: rule.to_string(),
         });
@@ -192,7 +203,7 @@ impl<'a> Ctx<'a> {
         *slot = to;
         let hull_gone = s.tracks.hull == 0;
         if from != to {
-            self.emit(Event::TrackChanged {
+            self.emit_with(|| Event::TrackChanged {
                 ship: ship.to_string(),
                 track: which,
                 from,
@@ -234,7 +245,7 @@ impl<'a> Ctx<'a> {
                     .move_counter(CounterId(i as u16), crate::ground::state::Location::Sunk);
             }
         }
-        self.emit(Event::ShipSunk {
+        self.emit_with(|| Event::ShipSunk {
             ship: ship.to_string(),
             reason: reason.to_string(),
             rule: rule.to_string(),
@@ -250,7 +261,7 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn instruct(&mut self, text: impl Into<String>, rule: &str) {
-        self.emit(Event::TableInstruction {
+        self.emit_with(|| Event::TableInstruction {
             text: text.into(),
             rule: rule.to_string(),
         });
@@ -259,7 +270,7 @@ impl<'a> Ctx<'a> {
     /// Says what the player keeps in mind without asking anything of the table (issue #50: "On the
     /// table" holds physical actions only).
     pub fn note(&mut self, text: impl Into<String>, rule: &str) {
-        self.emit(Event::Note {
+        self.emit_with(|| Event::Note {
             text: text.into(),
             rule: rule.to_string(),
         });

@@ -312,8 +312,14 @@ fn worded(bombardment: bool, mut f: Forecast) -> Forecast {
 /// Plays the battle at `space` in `game` to its end with the forecast's policy; returns the rounds fought.
 /// Public for the benchmark (one full engagement).
 pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
-    let opening = fresh(pack, game, space);
-    let mut ctx = Ctx::quiet(pack, game);
+    simulate_in(&mut Ctx::quiet(pack, game), space)
+}
+
+/// The policy's battle in a given context: the forecast's is quiet (no event is written, 14.0); one that
+/// records events fights the very same battle, which a test holds it to.
+pub fn simulate_in(ctx: &mut Ctx, space: &SpaceRef) -> u8 {
+    let pack = ctx.pack;
+    let opening = fresh(pack, ctx.game, space);
     if opening {
         let ships: Vec<String> = ctx
             .game
@@ -322,7 +328,7 @@ pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
             .map(|s| s.id.clone())
             .collect();
         let (leader, speed_ship) = best_contact(pack, ctx.game, &ships);
-        if contact::contact(&mut ctx, space, &leader, &speed_ship, false).is_err() {
+        if contact::contact(ctx, space, &leader, &speed_ship, false).is_err() {
             return 0;
         }
     }
@@ -335,10 +341,10 @@ pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
             break;
         }
         let step = match ctx.game.pending.first().cloned() {
-            Some(Pending::BreakOff { space: s }) if &s == space => contact::fight(&mut ctx, space),
+            Some(Pending::BreakOff { space: s }) if &s == space => contact::fight(ctx, space),
             Some(Pending::FireOrders { ship, .. }) => {
                 let target = largest(pack, ctx.game, space);
-                salvo::fire_orders(&mut ctx, &ship, target.as_deref(), false)
+                salvo::fire_orders(ctx, &ship, target.as_deref(), false)
             }
             Some(Pending::Torpedoes { ship, .. }) => {
                 let b = salvo::battle(ctx.game, space).expect("running");
@@ -353,12 +359,12 @@ pub fn simulate(pack: &RulesPack, game: &mut Game, space: &SpaceRef) -> u8 {
                 } else {
                     0
                 };
-                salvo::launch_torpedoes(&mut ctx, &ship, target.as_deref(), count)
+                salvo::launch_torpedoes(ctx, &ship, target.as_deref(), count)
             }
             Some(_) => break,
             None => {
                 let (leader, speed_ship) = contact_choice(pack, ctx.game, space);
-                contact::contact(&mut ctx, space, &leader, &speed_ship, false)
+                contact::contact(ctx, space, &leader, &speed_ship, false)
             }
         };
         if step.is_err() {

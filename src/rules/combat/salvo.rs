@@ -11,7 +11,7 @@ use crate::ground::event::FireRoll;
 use crate::ground::state::{
     BattleStage, BattleState, CounterId, FireOrder, Game, Pending, SalvoSide, SpaceRef,
 };
-pub use crate::rules::combat::battle::{battle, battle_mut, german_ships};
+pub use crate::rules::combat::battle::{battle, battle_mut, german_fighting, german_ships};
 use crate::rules::combat::effects::{self, Hits};
 use crate::rules::combat::firing::{self, count_hits, GermanFire, Weapon};
 use crate::rules::combat::targeting;
@@ -276,7 +276,7 @@ fn torpedo_attacks(ctx: &mut Ctx, space: &SpaceRef, ship: &str, target: CounterI
     let mut hits = Hits::default();
     let target_name = &ctx.pack.counter_spec(target).name;
     for n in 1..=count {
-        let fire = FireRoll {
+        let fire = || FireRoll {
             german: true,
             space: space.clone(),
             hitting_faces: Weapon::Torpedo.hitting_faces(),
@@ -351,7 +351,8 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
             return;
         }
         let sequence = steps(b);
-        let decided = allied_fighting(b).next().is_none() || german_ships(ctx.game, b).is_empty();
+        let decided =
+            allied_fighting(b).next().is_none() || german_fighting(ctx.game, b).next().is_none();
         if decided || b.step as usize >= sequence.len() {
             end_round(ctx, space, decided);
             return;
@@ -402,7 +403,7 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let b = battle(ctx.game, space).expect("running");
         // 14.5: a ship whose target was sunk may not switch this round.
         if !allied_fighting(b).any(|c| c == target)
-            || !german_ships(ctx.game, b).contains(&order.ship)
+            || !german_fighting(ctx.game, b).any(|s| s.id == order.ship)
         {
             continue;
         }
@@ -429,7 +430,7 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let target_name = &ctx.pack.counter_spec(target).name;
         let mut hits = Hits::default();
         for (w, n) in dice {
-            let fire = FireRoll {
+            let fire = || FireRoll {
                 german: true,
                 space: space.clone(),
                 hitting_faces: w.hitting_faces(),
@@ -545,15 +546,20 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let Some(target) = allied_target(ctx, space, id) else {
             continue;
         };
-        let firer = ctx.pack.counter_spec(id).name.clone();
-        let target_name = ctx
-            .game
-            .ship(&target)
-            .map(|s| s.name.clone())
-            .unwrap_or_default();
+        let pack = ctx.pack;
+        let firer = &pack.counter_spec(id).name;
+        // Only the rolls' words use the target's name, and a simulation writes none.
+        let target_name = match ctx.quiet {
+            true => String::new(),
+            false => ctx
+                .game
+                .ship(&target)
+                .map(|s| s.name.clone())
+                .unwrap_or_default(),
+        };
         let mut hits = Hits::default();
         for (w, n) in dice {
-            let fire = FireRoll {
+            let fire = || FireRoll {
                 german: false,
                 space: space.clone(),
                 hitting_faces: w.hitting_faces(),
@@ -573,7 +579,7 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
             );
             hits.add(w, count_hits(&faces, w));
         }
-        effects::hit_german(ctx, space, &target, hits, &firer);
+        effects::hit_german(ctx, space, &target, hits, firer);
     }
 }
 
@@ -581,13 +587,13 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
 /// (no switching until the next round).
 fn allied_target(ctx: &mut Ctx, space: &SpaceRef, id: CounterId) -> Option<String> {
     let b = battle(ctx.game, space)?;
-    let alive = german_ships(ctx.game, b);
     if let Some((_, t)) = b.allied_targets.iter().find(|(c, _)| *c == id) {
-        return alive.contains(t).then(|| t.clone());
+        return german_fighting(ctx.game, b)
+            .any(|s| &s.id == t)
+            .then(|| t.clone());
     }
-    let candidates: Vec<(String, crate::ground::pack::ShipType)> = alive
-        .iter()
-        .filter_map(|s| ctx.game.ship(s).map(|x| (x.id.clone(), x.ship_type)))
+    let candidates: Vec<(String, crate::ground::pack::ShipType)> = german_fighting(ctx.game, b)
+        .map(|x| (x.id.clone(), x.ship_type))
         .collect();
     let target = targeting::choose_target(ctx, id, &candidates)?;
     battle_mut(ctx.game, space)?
