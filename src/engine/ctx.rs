@@ -47,6 +47,16 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The words `make` writes for an event or a log line, or nothing in a simulation, which records none:
+    /// its thousands of battles would write and drop them (the forecast, 14.0).
+    pub fn words(&self, make: impl FnOnce() -> String) -> String {
+        if self.quiet {
+            String::new()
+        } else {
+            make()
+        }
+    }
+
     /// Records the event `make` builds, building it only when events are recorded: a simulation's
     /// thousands of battles would otherwise write and drop every event's strings (the forecast, 14.0).
     pub fn emit_with(&mut self, make: impl FnOnce() -> Event) {

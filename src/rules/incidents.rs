@@ -802,6 +802,9 @@ fn counter_code(ctx: &Ctx, id: CounterId) -> String {
 /// `rule` is a rule reference only (a key of the rule summaries); `why`, if any, says what sent it back.
 pub fn return_to_pool(ctx: &mut Ctx, id: CounterId, rule: &str, why: &str) {
     ctx.game.move_counter(id, Location::Pool);
+    if ctx.quiet {
+        return;
+    }
     let to = if why.is_empty() {
         "back to the Incident Pool".to_string()
     } else {

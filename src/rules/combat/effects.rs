@@ -369,7 +369,7 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
             results.push(ctx.pack.charts.torpedo_on_german(f).to_vec());
         }
     }
-    let reason = format!("hit by {firer}");
+    let reason = ctx.words(|| format!("hit by {firer}"));
     for r in results {
         crate::rules::combat_damage::apply_german_hits(ctx, ship, &r, &reason, "14.7");
     }
@@ -385,7 +385,7 @@ fn hit_austro_hungarian(ctx: &mut Ctx, ship: &str, hits: Hits, firer: &str) {
         .map(|s| s.name.clone())
         .unwrap_or_default();
     let results = allied_column_results(ctx, &name, hits);
-    let reason = format!("hit by {firer}");
+    let reason = ctx.words(|| format!("hit by {firer}"));
     let mut withdrawal = false;
     for r in &results {
         let Some(tracks) = ctx

@@ -301,6 +301,10 @@ fn torpedo_attacks(ctx: &mut Ctx, space: &SpaceRef, ship: &str, target: CounterI
 
 /// An Allied unit of this battle that is still fighting, by its counter id.
 fn fighting_unit(ctx: &Ctx, b: &BattleState, code: &str) -> Result<CounterId, RuleError> {
+    // The battle's few units first: the whole counter mix is searched only to word an error.
+    if let Some(id) = allied_fighting(b).find(|c| ctx.pack.counter_spec(*c).id == code) {
+        return Ok(id);
+    }
     let index = ctx
         .pack
         .counter_index(code)
@@ -308,14 +312,10 @@ fn fighting_unit(ctx: &Ctx, b: &BattleState, code: &str) -> Result<CounterId, Ru
             what: "counter",
             id: code.to_string(),
         })?;
-    let id = CounterId(index as u16);
-    if !allied_fighting(b).any(|c| c == id) {
-        return Err(illegal(format!(
-            "{} is not fighting in this battle",
-            ctx.pack.counter_spec(id).name
-        )));
-    }
-    Ok(id)
+    Err(illegal(format!(
+        "{} is not fighting in this battle",
+        ctx.pack.counter_spec(CounterId(index as u16)).name
+    )))
 }
 
 fn german_fire(ctx: &Ctx, space: &SpaceRef, maximum_fire: bool) -> GermanFire {
@@ -407,24 +407,25 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         {
             continue;
         }
-        let ship = ctx.game.ship(&order.ship).expect("fighting").clone();
+        let ship = ctx.game.ship(&order.ship).expect("fighting");
         let armor = targeting::values(ctx.pack, target)
             .map(|v| v.armor)
             .unwrap_or(0);
-        let would_be_maximum = battle(ctx.game, space)
-            .and_then(|b| paid(b, &ship.id))
-            .unwrap_or(order.maximum_fire && ship.tracks.ammunition >= 2);
-        let fire = fire_for(ctx, space, &ship, would_be_maximum);
+        let would_be_maximum =
+            paid(b, &ship.id).unwrap_or(order.maximum_fire && ship.tracks.ammunition >= 2);
+        let fire = fire_for(ctx, space, ship, would_be_maximum);
         let dice: Vec<(Weapon, u32)> = weapons
             .iter()
-            .filter(|w| gun_value(&ship, **w) > 0)
-            .map(|w| (*w, firing::german_dice(&ship, *w, armor, fire)))
+            .filter(|w| gun_value(ship, **w) > 0)
+            .map(|w| (*w, firing::german_dice(ship, *w, armor, fire)))
             .filter(|(_, n)| *n > 0)
             .collect();
         if dice.is_empty() {
             continue;
         }
-        if pay_ammunition(ctx, space, &ship, order.maximum_fire).is_none() {
+        // Only the rolls' words use the ship's name, and a simulation writes none.
+        let name = ctx.words(|| ship.name.clone());
+        if pay_ammunition(ctx, space, &order.ship, order.maximum_fire).is_none() {
             continue;
         }
         let target_name = &ctx.pack.counter_spec(target).name;
@@ -440,8 +441,7 @@ fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
                 fire,
                 || {
                     format!(
-                        "{} {} at {target_name}: {}, {}",
-                        ship.name,
+                        "{name} {} at {target_name}: {}, {}",
                         w.name(),
                         crate::ground::words::count(n, "die", "dice"),
                         w.hit_on()
@@ -470,27 +470,28 @@ fn gun_value(ship: &crate::ground::state::GermanShip, w: Weapon) -> u8 {
 fn pay_ammunition(
     ctx: &mut Ctx,
     space: &SpaceRef,
-    ship: &crate::ground::state::GermanShip,
+    ship: &str,
     wants_maximum: bool,
 ) -> Option<bool> {
     let b = battle(ctx.game, space)?;
-    if let Some(max) = paid(b, &ship.id) {
+    if let Some(max) = paid(b, ship) {
         return Some(max);
     }
-    if ship.austro_hungarian {
+    let s = ctx.game.ship(ship)?;
+    if s.austro_hungarian {
         return Some(false);
     }
-    let ammo = ship.tracks.ammunition;
+    let ammo = s.tracks.ammunition;
     let maximum = wants_maximum && ammo >= 2;
     let cost = if maximum { 2 } else { 1 };
     if ammo == 0 {
-        ctx.note(
+        let words = ctx.words(|| {
             format!(
                 "{} has no ammunition and cannot fire its guns (14.8).",
-                ship.name
-            ),
-            "14.8",
-        );
+                s.name
+            )
+        });
+        ctx.note(words, "14.8");
         return None;
     }
     let why = if maximum {
@@ -499,7 +500,7 @@ fn pay_ammunition(
         "guns fire this battle"
     };
     ctx.change_track(
-        &ship.id,
+        ship,
         Track::Ammunition,
         -cost,
         why,
@@ -507,7 +508,7 @@ fn pay_ammunition(
     );
     battle_mut(ctx.game, space)?
         .ammunition_paid
-        .push((ship.id.clone(), maximum));
+        .push((ship.to_string(), maximum));
     Some(maximum)
 }
 

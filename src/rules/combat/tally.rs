@@ -44,17 +44,13 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
         if unit.damage > 0 {
             results.push((unit.counter, AlliedFate::Damaged));
             ctx.game.move_counter(unit.counter, Location::Damaged);
-            let spec = ctx.pack.counter_spec(unit.counter);
-            ctx.emit(Event::CounterReturned {
-                counter: spec.id.clone(),
-                name: spec.name.clone(),
+            let (pack, id) = (ctx.pack, unit.counter);
+            ctx.emit_with(|| Event::CounterReturned {
+                counter: pack.counter_spec(id).id.clone(),
+                name: pack.counter_spec(id).name.clone(),
                 to: format!(
                     "damaged, to the Allied Ships Damaged box: out for the scenario{}",
-                    crate::rules::combat::effects::vp_words(
-                        ctx.pack,
-                        unit.counter,
-                        AlliedFate::Damaged
-                    )
+                    crate::rules::combat::effects::vp_words(pack, id, AlliedFate::Damaged)
                 ),
                 rule: "14.13".into(),
             });
@@ -96,17 +92,17 @@ fn alert_after(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
             is_coastal == coastal && matches!(fate, AlliedFate::Sunk | AlliedFate::Damaged)
         })
     };
-    let where_ = battle.space.describe(ctx.pack);
+    let where_ = ctx.words(|| battle.space.describe(ctx.pack));
     if battle.bombardment && lost(true) {
         ctx.alert_event(
             AlertEvent::CoastalDefenseDestroyed,
-            format!("coastal defenses destroyed at {where_}"),
+            ctx.words(|| format!("coastal defenses destroyed at {where_}")),
             "Alert Level Chart",
         );
     } else if !battle.bombardment && lost(false) {
         ctx.alert_event(
             AlertEvent::AlliedShipLostInBattle,
-            format!("an Allied warship lost at {where_}"),
+            ctx.words(|| format!("an Allied warship lost at {where_}")),
             "Alert Level Chart",
         );
     }
@@ -158,7 +154,7 @@ pub fn fate_vp(
 /// 14.14: VP for the battle (sunk ships count as sunk, not damaged; withdrawals score nothing) and the
 /// Critical Naval Win or Loss on the battle's net VP.
 fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
-    let where_ = battle.space.describe(ctx.pack);
+    let where_ = ctx.words(|| battle.space.describe(ctx.pack));
     let mut net = 0;
     for (id, fate) in &battle.results {
         let Some((vp, what)) = fate_vp(ctx.pack, *id, *fate) else {
@@ -168,7 +164,7 @@ fn tally(ctx: &mut Ctx, battle: &crate::ground::state::BattleState) {
             let name = &ctx.pack.counter_spec(*id).name;
             ctx.change_vp(
                 vp,
-                format!("{name} {what} at {where_}"),
+                ctx.words(|| format!("{name} {what} at {where_}")),
                 "14.14, Victory Points Chart",
             );
             net += vp;
@@ -218,7 +214,7 @@ fn critical_result(
                 ship,
                 Track::Leadership,
                 1,
-                format!("Critical Naval Win at {where_}"),
+                ctx.words(|| format!("Critical Naval Win at {where_}")),
                 "14.14",
             );
         }
@@ -235,7 +231,7 @@ fn critical_result(
                     &ship,
                     Track::Leadership,
                     -1,
-                    format!("Critical Naval Loss at {where_}"),
+                    ctx.words(|| format!("Critical Naval Loss at {where_}")),
                     "14.14",
                 );
             }
