@@ -9,11 +9,12 @@ use std::sync::Arc;
 use goeben_app_server::{serve, Served, BODY_MAX, COMMANDS};
 use serde_json::{json, Value};
 
-fn folder(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("goeben-app-server-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a folder");
-    dir
+/// A folder of the test's own, removed when the test ends (the servers' threads may still hold it open).
+fn folder(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("goeben-app-server-{tag}-"))
+        .tempdir()
+        .expect("a folder")
 }
 
 /// A server on its own thread, the app kept in `data`: the address it listens on.
@@ -84,7 +85,8 @@ fn the_server_answers_exactly_the_shells_commands() {
 #[test]
 fn a_game_plays_through_the_commands_against_the_real_store_and_is_there_after_a_restart() {
     let data = folder("game");
-    let addr = start(&data, None);
+    let data = data.path();
+    let addr = start(data, None);
     let started = call(
         addr,
         "respond",
@@ -104,7 +106,7 @@ fn a_game_plays_through_the_commands_against_the_real_store_and_is_there_after_a
     assert!(played >= 5, "a few decisions played: {played}");
     let before = view(addr);
     // Every step was journaled before its answer: a second app on the same folder opens the same game.
-    let again = start(&data, None);
+    let again = start(data, None);
     assert_eq!(view(again), before);
     // And the saves go to the same store.
     let saved = call(again, "save_slot", json!({"name": "Over HTTP"}));
@@ -118,7 +120,7 @@ fn a_game_plays_through_the_commands_against_the_real_store_and_is_there_after_a
 #[test]
 fn bad_requests_are_refused_clearly_and_change_nothing() {
     let data = folder("refused");
-    let addr = start(&data, None);
+    let addr = start(data.path(), None);
     call(
         addr,
         "respond",
@@ -158,7 +160,8 @@ fn bad_requests_are_refused_clearly_and_change_nothing() {
 
 #[test]
 fn the_ui_is_served_with_its_page_marked_for_these_commands() {
-    let ui = folder("ui");
+    let ui_folder = folder("ui");
+    let ui = ui_folder.path();
     std::fs::write(
         ui.join("index.html"),
         "<html><head><title>G</title></head><body></body></html>",
@@ -166,7 +169,8 @@ fn the_ui_is_served_with_its_page_marked_for_these_commands() {
     .unwrap();
     std::fs::create_dir_all(ui.join("assets")).unwrap();
     std::fs::write(ui.join("assets/app.js"), "export const a = 1;\n").unwrap();
-    let addr = start(&folder("ui-data"), Some(ui));
+    let data = folder("ui-data");
+    let addr = start(data.path(), Some(ui.to_path_buf()));
     let (status, page) = http(addr, "GET", "/", b"");
     assert_eq!(status, 200);
     assert!(
@@ -182,7 +186,8 @@ fn the_ui_is_served_with_its_page_marked_for_these_commands() {
 
 #[test]
 fn it_listens_on_loopback_only_and_the_app_commands_answer() {
-    let addr = start(&folder("loopback"), None);
+    let data = folder("loopback");
+    let addr = start(data.path(), None);
     assert!(addr.ip().is_loopback(), "{addr}");
     assert!(call(addr, "app_ready", json!({})).as_u64().is_some());
     assert_eq!(call(addr, "table_status", json!({}))["ok"], true);

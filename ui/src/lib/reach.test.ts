@@ -95,10 +95,26 @@ describe("the dock's and the header's heights", () => {
     expect(root.style.scrollPaddingTop).toBe('calc(60px + 0.5rem)');
     expect(root.style.scrollPaddingBottom).toBe('calc(111px + 0.5rem)');
     expect(app.style.paddingBottom).toBe('calc(111px + 0.5rem)');
-    // Nothing the whole page inherits is written on the root.
-    expect([...root.style].filter((p) => p.startsWith('--'))).toEqual([]);
+    // The one variable the whole page inherits is the header's height (what sticks below it reads it): a new
+    // dock, which every answer may bring, leaves it alone, so no answer restyles the page through it.
+    expect([...root.style].filter((p) => p.startsWith('--'))).toEqual(['--header-room']);
+    expect(root.style.getPropertyValue('--header-room')).toBe('60px');
+    const writes: string[] = [];
+    const setProperty = root.style.setProperty.bind(root.style);
+    root.style.setProperty = (name: string, value: string | null, priority?: string) => {
+      writes.push(name);
+      setProperty(name, value, priority);
+    };
+    keepRoom({ header: 60, dock: 140 });
+    keepRoom({ header: 60, dock: 90 });
+    expect(writes).toEqual([]);
+    keepRoom({ header: 72, dock: 90 });
+    expect(writes).toEqual(['--header-room']);
+    // @ts-expect-error the test's spy is taken off again
+    delete root.style.setProperty;
     // Not measured (or gone): the stylesheet's estimates again.
     keepRoom({ header: null, dock: null });
+    expect(root.style.getPropertyValue('--header-room')).toBe('');
     expect(root.style.scrollPaddingTop).toBe('');
     expect(root.style.scrollPaddingBottom).toBe('');
     expect(app.style.paddingBottom).toBe('');

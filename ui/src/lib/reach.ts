@@ -73,7 +73,8 @@ export type Room = { header: number | null; dock: number | null };
 /** The room the sticky header and the fixed dock take (px; null: not measured, the stylesheet's estimate):
  * a scroll into view stops below the one and above the other, and the page's end clears the dock. Written
  * as each element's own properties, not as variables on the root: a variable there is inherited by every
- * element of the page, so each new dock height restyled the whole page inside the answer's frame. */
+ * element of the page, so each new dock height restyled the whole page inside the answer's frame (the
+ * header's one variable changes only with the header's height). */
 export function keepRoom(room: Room, doc: Document = document) {
   const root = doc.documentElement.style;
   const app = doc.querySelector<HTMLElement>('.app')?.style;
@@ -81,6 +82,10 @@ export function keepRoom(room: Room, doc: Document = document) {
   root.scrollPaddingTop = clear(room.header);
   root.scrollPaddingBottom = clear(room.dock);
   if (app) app.paddingBottom = clear(room.dock);
+  // What sticks below the header (the crew & gear list's heading) reads its height from one variable, written
+  // only when that height changes (a new text size, a turned phone), never by an answer's new dock.
+  const header = room.header === null ? '' : `${room.header}px`;
+  if (root.getPropertyValue('--header-room') !== header) root.setProperty('--header-room', header);
 }
 
 const USABLE = 'summary, select, input:not([type=hidden]):not([disabled]), button:not([disabled])';
