@@ -27,8 +27,9 @@ export function wholeGameTests(names) {
       try {
         const played = await playOrders(driver, ORDERS, { seed: SEED, size, shots: join('chromium', size.name), oneHanded: true });
         console.log(storyLine(`CHROMIUM ${size.name}`, ORDERS, SEED, played));
-        // At 200 % text the last buy of an item takes its button away (115 px tall there) and the page, scrolled
-        // near its end, comes down by that much: the buys are held still at the sizes the check was made for.
+        // At 200 % text the item bought last for SMS Breslau sells out and its button goes: the buttons below it
+        // close the gap (77–115 px there, measured), the thumb's own button unmoved; at the other sizes the same
+        // buy moves its neighbours 0–8 px, and they are held to 10.
         if (!size.short || size.text === 1) assertBuysStayPut(ORDERS, played.story);
       } finally {
         await driver.quit();
