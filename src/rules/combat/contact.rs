@@ -369,7 +369,7 @@ fn roll_contact(
     let result = ctx.pack.charts.contact(final_roll);
     let blind_at_night = night && !searchlights_in(ctx.game, space);
     let (german_first, cancelled) = outcome(result, limited, blind_at_night);
-    ctx.emit(Event::ContactResolved {
+    ctx.emit_with(|| Event::ContactResolved {
         space: space.clone(),
         german,
         allied,
@@ -547,16 +547,16 @@ fn visibility_allows_combat(ctx: &mut Ctx, space: &SpaceRef) -> bool {
 /// 22.0: a German ship afloat in the battle at `space` carries searchlights (before the battle opens,
 /// one of the German ships there).
 pub(crate) fn searchlights_in(game: &Game, space: &SpaceRef) -> bool {
-    let ships = match salvo::battle(game, space) {
-        Some(b) if b.stage != BattleStage::Over => b.german.clone(),
-        _ => german_in(game, space),
-    };
-    ships.iter().any(|id| {
+    let lit = |id: &String| {
         game.ship(id).is_some_and(|s| {
             s.status == ShipStatus::Active
                 && s.cargo.iter().any(|c| c == firing::gear::SEARCHLIGHTS)
         })
-    })
+    };
+    match salvo::battle(game, space) {
+        Some(b) if b.stage != BattleStage::Over => b.german.iter().any(lit),
+        _ => german_in(game, space).iter().any(lit),
+    }
 }
 
 /// 14.3 German contact rating: leadership of one ship + the speed of one ship (maximum for one coal);
