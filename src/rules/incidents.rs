@@ -802,18 +802,15 @@ fn counter_code(ctx: &Ctx, id: CounterId) -> String {
 /// `rule` is a rule reference only (a key of the rule summaries); `why`, if any, says what sent it back.
 pub fn return_to_pool(ctx: &mut Ctx, id: CounterId, rule: &str, why: &str) {
     ctx.game.move_counter(id, Location::Pool);
-    if ctx.quiet {
-        return;
-    }
-    let to = if why.is_empty() {
-        "back to the Incident Pool".to_string()
-    } else {
-        format!("back to the Incident Pool ({why})")
-    };
-    ctx.emit(Event::CounterReturned {
-        counter: counter_code(ctx, id),
-        name: name_of(ctx.pack, id),
-        to,
+    let pack = ctx.pack;
+    ctx.emit_with(|| Event::CounterReturned {
+        counter: pack.counter_spec(id).id.clone(),
+        name: name_of(pack, id),
+        to: if why.is_empty() {
+            "back to the Incident Pool".to_string()
+        } else {
+            format!("back to the Incident Pool ({why})")
+        },
         rule: rule.to_string(),
     });
 }

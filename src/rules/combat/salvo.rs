@@ -550,14 +550,12 @@ fn allied_fire(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
         let pack = ctx.pack;
         let firer = &pack.counter_spec(id).name;
         // Only the rolls' words use the target's name, and a simulation writes none.
-        let target_name = match ctx.quiet {
-            true => String::new(),
-            false => ctx
-                .game
+        let target_name = ctx.words(|| {
+            ctx.game
                 .ship(&target)
                 .map(|s| s.name.clone())
-                .unwrap_or_default(),
-        };
+                .unwrap_or_default()
+        });
         let mut hits = Hits::default();
         for (w, n) in dice {
             let fire = || FireRoll {
