@@ -27,6 +27,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, pct } from './stats.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const target = process.env.CARGO_TARGET_DIR ?? join(repo, 'src-tauri', 'target');
@@ -165,14 +166,8 @@ async function startOnce(bin, display) {
   return { startMs, ownMs: own, rss: mem.rss, pss: mem.pss, per: mem.per, timeline };
 }
 
-/** The p-th percentile of `xs` (nearest rank). */
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 /** A tap on a running game: not a view asked for (at the start, after the kill, by the table), not a new game. */
 const isTap = (t) => t.action !== 'view' && t.action !== 'new_game';
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const summary = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.max(...xs) });
 const fmt = (s, unit, digits = 0) => `${s.median.toFixed(digits)} ${unit} (min ${s.min.toFixed(digits)}, max ${s.max.toFixed(digits)})`;
 

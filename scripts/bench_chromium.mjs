@@ -25,6 +25,7 @@ import { By, respond, tap, waitForIdle } from '../e2e/harness.mjs';
 import { appServer, deviceBrowser } from '../e2e/chromium.mjs';
 import { decide } from '../e2e/policy.mjs';
 import { makeDecision, timedCount, untilTimed } from '../e2e/play.mjs';
+import { pct } from './stats.mjs';
 
 const option = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,8 +37,6 @@ const throttle = Number(option('throttle', '4'));
 const runs = Number(option('runs', '1'));
 const out = option('out', null);
 
-/** Nearest-rank percentile. */
-const pct = (xs, p) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN);
 const parts = (xs) => ({ n: xs.length, p50: pct(xs, 50), p95: pct(xs, 95), max: xs.length ? Math.max(...xs) : NaN });
 
 // The browser's own records, kept in the page: every interaction's event entries and every long task.

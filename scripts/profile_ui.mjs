@@ -35,6 +35,7 @@ import { waitFor } from '../e2e/harness.mjs';
 import { decide } from '../e2e/policy.mjs';
 import { guestBrowser } from '../e2e/table.mjs';
 import { makeDecision, timedCount, untilTimed } from '../e2e/play.mjs';
+import { pct } from './stats.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
@@ -197,7 +198,6 @@ async function webkitBrowser() {
 
 /** The taps' p50 / p95 (nearest rank): to the answer (over HTTP; in the app over IPC), and from the answer to the DOM, laid out, painted. */
 function summarise(taps) {
-  const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
   const both = (f) => `${pct(taps.map(f), 50).toFixed(1)} / ${pct(taps.map(f), 95).toFixed(1)}`;
   console.log(`\n${taps.length} taps, p50 / p95 ms: the answer (${engine === 'app' ? 'IPC' : 'HTTP'}) ${both((t) => t.ipc)}; from the answer: DOM updated ${both((t) => t.dom - t.ipc)}, laid out ${both((t) => t.laid - t.ipc)}, painted ${both((t) => t.paint - t.ipc)}; from the tap, painted ${both((t) => t.paint)}`);
 }
