@@ -16,5 +16,8 @@ export default defineConfig({
     root,
     environment: 'jsdom',
     include: ['src/**/*.test.ts'],
+    // The page's stylesheets read as written (typography.test.ts imports them `?raw`); Vitest otherwise hands a
+    // test an empty string for every CSS import. Components' own styles stay unprocessed.
+    css: { include: [/\/ui\/src\/[^/]+\.css(\?|$)/] },
   },
 });
