@@ -398,11 +398,9 @@ fn hit_austro_hungarian(ctx: &mut Ctx, ship: &str, hits: Hits, firer: &str) {
         };
         match r {
             AlliedHit::Sunk => {
-                ctx.sink_german_ship(
-                    ship,
-                    &format!("a Sunk result on the hit table, fired on by {firer}"),
-                    "14.13",
-                );
+                let reason =
+                    ctx.words(|| format!("a Sunk result on the hit table, fired on by {firer}"));
+                ctx.sink_german_ship(ship, &reason, "14.13");
                 return;
             }
             AlliedHit::Withdrawal => withdrawal = true,
