@@ -794,8 +794,8 @@ fn lose_collier(ctx: &mut Ctx, collier: u8, reason: &str, rule: &str) {
     }
 }
 
-fn counter_code(ctx: &Ctx, id: CounterId) -> String {
-    ctx.pack.counter_spec(id).id.clone()
+fn counter_code(pack: &RulesPack, id: CounterId) -> String {
+    pack.counter_spec(id).id.clone()
 }
 
 /// A face-up marker goes back face down into the cup.
@@ -804,7 +804,7 @@ pub fn return_to_pool(ctx: &mut Ctx, id: CounterId, rule: &str, why: &str) {
     ctx.game.move_counter(id, Location::Pool);
     let pack = ctx.pack;
     ctx.emit_with(|| Event::CounterReturned {
-        counter: pack.counter_spec(id).id.clone(),
+        counter: counter_code(pack, id),
         name: name_of(pack, id),
         to: if why.is_empty() {
             "back to the Incident Pool".to_string()
@@ -818,7 +818,7 @@ pub fn return_to_pool(ctx: &mut Ctx, id: CounterId, rule: &str, why: &str) {
 fn remove_from_play(ctx: &mut Ctx, id: CounterId) {
     ctx.game.move_counter(id, Location::RemovedFromPlay);
     ctx.emit(Event::CounterReturned {
-        counter: counter_code(ctx, id),
+        counter: counter_code(ctx.pack, id),
         name: name_of(ctx.pack, id),
         to: "out of play".into(),
         rule: "13.1".into(),

@@ -45,14 +45,17 @@ pub fn end_battle(ctx: &mut Ctx, space: &SpaceRef, rule: &str, why: &str) {
             results.push((unit.counter, AlliedFate::Damaged));
             ctx.game.move_counter(unit.counter, Location::Damaged);
             let (pack, id) = (ctx.pack, unit.counter);
-            ctx.emit_with(|| Event::CounterReturned {
-                counter: pack.counter_spec(id).id.clone(),
-                name: pack.counter_spec(id).name.clone(),
-                to: format!(
-                    "damaged, to the Allied Ships Damaged box: out for the scenario{}",
-                    crate::rules::combat::effects::vp_words(pack, id, AlliedFate::Damaged)
-                ),
-                rule: "14.13".into(),
+            ctx.emit_with(|| {
+                let spec = pack.counter_spec(id);
+                Event::CounterReturned {
+                    counter: spec.id.clone(),
+                    name: spec.name.clone(),
+                    to: format!(
+                        "damaged, to the Allied Ships Damaged box: out for the scenario{}",
+                        crate::rules::combat::effects::vp_words(pack, id, AlliedFate::Damaged)
+                    ),
+                    rule: "14.13".into(),
+                }
             });
         } else {
             incidents::return_to_pool(ctx, unit.counter, rule, why);
