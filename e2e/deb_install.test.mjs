@@ -48,6 +48,7 @@ test('the .deb installs with dpkg -i, starts to its first screen, and removes cl
   const pkg = execFileSync('dpkg-deb', ['-f', deb, 'Package'], { encoding: 'utf8' }).trim();
   const depends = execFileSync('dpkg-deb', ['-f', deb, 'Depends'], { encoding: 'utf8' });
   assert.match(depends, /libwebkit2gtk-4\.1-0/, 'the package names the webview library it needs');
+  assert.match(depends, /libsqlite3-0/, 'the package names the SQLite library its store links (the system\'s on Linux)');
 
   asRoot('dpkg', ['-i', deb]);
   try {

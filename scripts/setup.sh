@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libwebkit2gtk-4.1-dev build-essential libssl-dev libayatana-appindicator3-dev librsvg2-dev
-  pkg-config file xvfb webkit2gtk-driver procps curl chromium chromium-driver)
+  libsqlite3-dev pkg-config file xvfb webkit2gtk-driver procps curl chromium chromium-driver)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -93,6 +93,15 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Reads a record from its JSON text; what is wrong says where (`at `steps[3].request`: …`). Every
+    /// reader of records (the verifier, the app's finished games and career) comes this one way, so the
+    /// record's types are deserialised by one deserializer in the binary, not one per reader.
+    pub fn from_json(text: &str) -> Result<GameRecord, String> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        serde_path_to_error::deserialize(value)
+            .map_err(|e| format!("at `{}`: {}", e.path(), e.inner()))
+    }
+
     /// The rules pack the game started with (the standard one when the record holds none).
     pub fn rules_pack(&self) -> Result<RulesPack, String> {
         match &self.pack {

@@ -70,12 +70,7 @@ impl VerifyReport {
 /// Reads a record (JSON text) and replays it. Never panics: a malformed record is refused, and a replay
 /// that trips a rule engine's internal check is reported at its step.
 pub fn verify(text: &str) -> VerifyReport {
-    let record: GameRecord = match serde_json::from_str::<serde_json::Value>(text)
-        .map_err(|e| e.to_string())
-        .and_then(|v| {
-            serde_path_to_error::deserialize(v)
-                .map_err(|e| format!("at `{}`: {}", e.path(), e.inner()))
-        }) {
+    let record = match GameRecord::from_json(text) {
         Ok(record) => record,
         Err(e) => {
             return VerifyReport::refused(

@@ -95,7 +95,7 @@ pub fn read_record(store: &Store, id: &str) -> Result<GameRecord, ErrorInfo> {
             "There is no such finished game on this device.",
         ));
     };
-    serde_json::from_str::<GameRecord>(&text).map_err(|_| damaged())
+    GameRecord::from_json(&text).map_err(|_| damaged())
 }
 
 #[cfg(test)]

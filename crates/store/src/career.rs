@@ -39,7 +39,7 @@ impl Store {
     /// at the next opening); None when the record does not read or replay.
     fn derive_figures(&mut self, id: &str) -> Option<GameFigures> {
         let text = self.finished_record(id).ok()??;
-        let record = serde_json::from_str::<GameRecord>(&text).ok()?;
+        let record = GameRecord::from_json(&text).ok()?;
         let figures = figures_of_record(&record).ok()?;
         let json = serde_json::to_string(&figures).expect("serialises");
         let _ = self.put_figures(id, &json);
