@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use ts_rs::TS;
 
-use goeben_app_core::commands::SavesAnswer;
+use goeben_app_core::commands::{FirstAnswer, SavesAnswer};
 use goeben_app_core::persistence::{SlotInfo, Summary};
 use goeben_app_core::table_mode::{
     OpenTable, RunningGameOffer, SeatInfo, TableAnswer, TableVersion,
@@ -58,6 +58,7 @@ fn generate() -> BTreeMap<String, String> {
         binding::<SlotInfo>(),
         binding::<Summary>(),
         binding::<FrameAnswer>(),
+        binding::<FirstAnswer>(),
         binding::<TableAnswer>(),
         binding::<OpenTable>(),
         binding::<SeatInfo>(),

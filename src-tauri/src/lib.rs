@@ -3,6 +3,7 @@
 //! tools and table mode). It decides no rule and keeps no logic of its own. See ARCHITECTURE.md.
 
 mod commands;
+mod first_answer;
 #[cfg(test)]
 mod ipc_bindings;
 pub mod ipc_commands;
@@ -60,8 +61,15 @@ pub fn run() {
             webcam::decode_frame,
             startup::app_ready
         ])
-        .run(tauri::generate_context!())
+        .run(context())
         .expect("error while running the Goeben Referee app");
+}
+
+/// The app's embedded page and assets, the page served with its first answer inside (`first_answer.rs`).
+fn context() -> tauri::Context {
+    let mut context = tauri::generate_context!();
+    first_answer::WithFirstAnswer::wrap(&mut context);
+    context
 }
 
 /// The app, opened before the window shows: the running game (or a fresh one), the save slots, the

@@ -157,6 +157,41 @@ pub fn startup_notice(state: &AppState) -> Option<String> {
         .take()
 }
 
+/// The page's first answer, given inside the page itself (issue #53): what `respond` answers a `view` and
+/// the start's notice, so the first screen waits for no round trip over IPC (8–10 ms in WebKitGTK).
+#[derive(Debug, Serialize, TS)]
+#[ts(export_to = "shell/")]
+pub struct FirstAnswer {
+    pub response: Response,
+    pub notice: Option<String>,
+}
+
+/// The element of the page that holds its [`FirstAnswer`] (read by ui/src/lib/backend.ts).
+pub const FIRST_ANSWER_ID: &str = "first-answer";
+
+/// The page's HTML as the shell serves it: `html` with the [`FirstAnswer`] put before `</head>` as a JSON
+/// data block (`<script type="application/json">`, never run: the CSP's `script-src` is not asked). Every
+/// `<` inside is written `\u003c`, the same string in JSON, so no text in a view can end the element.
+/// The notice is given here, once, as `startup_notice` gives it; a reload of the page is served a fresh
+/// answer. A page without `</head>` is served as it is (the UI then asks over IPC).
+pub fn page_with_first_answer(state: &Arc<AppState>, mode: &TableMode, html: &str) -> String {
+    let Some(head_end) = html.find("</head>") else {
+        return html.to_string();
+    };
+    let answer = FirstAnswer {
+        response: respond(state, mode, Some(serde_json::json!({ "action": "view" }))),
+        notice: startup_notice(state),
+    };
+    let json = serde_json::to_string(&answer)
+        .expect("an answer serialises")
+        .replace('<', "\\u003c");
+    format!(
+        "{}<script type=\"application/json\" id=\"{FIRST_ANSWER_ID}\">{json}</script>{}",
+        &html[..head_end],
+        &html[head_end..]
+    )
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Save slots, export and import. Every answer is a `SavesAnswer`: a bad argument, an unknown
 // slot or a save that does not check comes back as `ok: false` with an `ErrorInfo`, never as an IPC
@@ -531,5 +566,59 @@ mod tests {
             .error
             .unwrap();
         assert_eq!(told.code, "save_failed", "the save's message comes first");
+    }
+    /// The page's first answer (issue #53): the same view a `view` asks for, the notice given once, and no
+    /// text inside that could close the element it travels in.
+    #[test]
+    fn issue_53_the_page_carries_its_first_answer_once_and_safely() {
+        let dir = std::env::temp_dir().join(format!("goeben-first-answer-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let app = crate::App::new(persistence::open_store(None), &dir);
+        let state = &app.state;
+        let asked = respond(
+            state,
+            &app.table,
+            Some(serde_json::json!({"action": "new_game", "seed": 9})),
+        );
+        assert!(asked.ok, "{asked:?}");
+        *lock(&state.notice) = Some("The game opened at step 3 </script><!-- of 4.".into());
+        let html = "<html><head><title>t</title></head><body></body></html>";
+
+        let page = page_with_first_answer(state, &app.table, html);
+        let open = format!("<script type=\"application/json\" id=\"{FIRST_ANSWER_ID}\">");
+        let start = page.find(&open).expect("the data block") + open.len();
+        let end = start + page[start..].find("</script>").expect("its end");
+        assert!(page[end..].starts_with("</script></head>"), "{page}");
+        assert_eq!(
+            page.matches("</script>").count(),
+            1,
+            "nothing inside closes the element: {page}"
+        );
+        assert!(!page[start..end].contains('<'), "{page}");
+        let answer: serde_json::Value = serde_json::from_str(&page[start..end]).expect("JSON");
+        let view = respond(
+            state,
+            &app.table,
+            Some(serde_json::json!({"action": "view"})),
+        );
+        assert_eq!(
+            answer["response"],
+            serde_json::to_value(&view).unwrap(),
+            "the view a `view` gets"
+        );
+        assert_eq!(
+            answer["notice"],
+            "The game opened at step 3 </script><!-- of 4."
+        );
+
+        // Given once, as `startup_notice` gives it; a reload is served the game as it is then.
+        let again = page_with_first_answer(state, &app.table, html);
+        assert!(again.contains(r#""notice":null"#), "{again}");
+        assert_eq!(startup_notice(state), None);
+        // A page with no head is served as it is.
+        assert_eq!(
+            page_with_first_answer(state, &app.table, "<p>x</p>"),
+            "<p>x</p>"
+        );
     }
 }
