@@ -1,13 +1,13 @@
 //! The page served with its first answer inside (issue #53): the app's embedded assets, unchanged, except
-//! that `index.html` carries what `respond` answers a `view` and the start's notice
-//! (`goeben_app_core::commands::page_with_first_answer`), so the first screen waits for no IPC round trip.
+//! that `index.html` carries what `respond` answers a `view` and the start's notice (`first_answer` and
+//! `page_with_first_answer` of `goeben_app_core::commands`), so the first screen waits for no IPC round trip.
 //! Tauri creates the window before the app's setup runs, but serves the page from the main loop, after it:
 //! the app's state is there by then. Were it not, the page is served as built and the UI asks over IPC.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use goeben_app_core::commands::page_with_first_answer;
+use goeben_app_core::commands::{first_answer, page_with_first_answer};
 use goeben_app_core::App;
 use tauri::utils::assets::{AssetKey, AssetsIter, CspHash};
 use tauri::{AppHandle, Assets, Manager, Runtime};
@@ -45,8 +45,11 @@ impl<R: Runtime> Assets<R> for WithFirstAnswer<R> {
         let Some(app) = self.app.get().and_then(|handle| handle.try_state::<App>()) else {
             return Some(asset);
         };
-        let html = String::from_utf8_lossy(&asset);
-        let page = page_with_first_answer(&app.state, &app.table, &html);
+        // Serialised as the shell's IPC answers are (`serde_json::to_string`, as Tauri's `IpcResponse` does).
+        let Ok(answer) = serde_json::to_string(&first_answer(&app.state, &app.table)) else {
+            return Some(asset);
+        };
+        let page = page_with_first_answer(&String::from_utf8_lossy(&asset), &answer);
         Some(Cow::Owned(page.into_bytes()))
     }
 

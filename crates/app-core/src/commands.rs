@@ -169,25 +169,27 @@ pub struct FirstAnswer {
 /// The element of the page that holds its [`FirstAnswer`] (read by ui/src/lib/backend.ts).
 pub const FIRST_ANSWER_ID: &str = "first-answer";
 
-/// The page's HTML as the shell serves it: `html` with the [`FirstAnswer`] put before `</head>` as a JSON
-/// data block (`<script type="application/json">`, never run: the CSP's `script-src` is not asked). Every
-/// `<` inside is written `\u003c`, the same string in JSON, so no text in a view can end the element.
-/// The notice is given here, once, as `startup_notice` gives it; a reload of the page is served a fresh
-/// answer. A page without `</head>` is served as it is (the UI then asks over IPC).
-pub fn page_with_first_answer(state: &Arc<AppState>, mode: &TableMode, html: &str) -> String {
+/// What the page is served with: the answer to a `view` and the start's notice, given here once as
+/// `startup_notice` gives it (a reload of the page is served a fresh answer).
+pub fn first_answer(state: &Arc<AppState>, mode: &TableMode) -> FirstAnswer {
+    FirstAnswer {
+        response: respond(state, mode, Some(serde_json::json!({ "action": "view" }))),
+        notice: startup_notice(state),
+    }
+}
+
+/// `html` with `answer` (a [`FirstAnswer`] as JSON) put before `</head>` as a JSON data block (`<script
+/// type="application/json">`, never run: the CSP's `script-src` is not asked). Every `<` inside is written
+/// `\u003c`, the same string in JSON, so no text in a view can end the element. A page without `</head>` is
+/// served as it is (the UI then asks over IPC). The shell serialises the answer, as it does its IPC answers.
+pub fn page_with_first_answer(html: &str, answer: &str) -> String {
     let Some(head_end) = html.find("</head>") else {
         return html.to_string();
     };
-    let answer = FirstAnswer {
-        response: respond(state, mode, Some(serde_json::json!({ "action": "view" }))),
-        notice: startup_notice(state),
-    };
-    let json = serde_json::to_string(&answer)
-        .expect("an answer serialises")
-        .replace('<', "\\u003c");
     format!(
-        "{}<script type=\"application/json\" id=\"{FIRST_ANSWER_ID}\">{json}</script>{}",
+        "{}<script type=\"application/json\" id=\"{FIRST_ANSWER_ID}\">{}</script>{}",
         &html[..head_end],
+        answer.replace('<', "\\u003c"),
         &html[head_end..]
     )
 }
@@ -575,16 +577,15 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let app = crate::App::new(persistence::open_store(None), &dir);
         let state = &app.state;
-        let asked = respond(
-            state,
-            &app.table,
-            Some(serde_json::json!({"action": "new_game", "seed": 9})),
-        );
-        assert!(asked.ok, "{asked:?}");
+        let new_game = serde_json::json!({"action": "new_game", "seed": 9});
+        assert!(respond(state, &app.table, Some(new_game)).ok);
         *lock(&state.notice) = Some("The game opened at step 3 </script><!-- of 4.".into());
         let html = "<html><head><title>t</title></head><body></body></html>";
+        let served = |answer: &FirstAnswer| {
+            page_with_first_answer(html, &serde_json::to_string(answer).unwrap())
+        };
 
-        let page = page_with_first_answer(state, &app.table, html);
+        let page = served(&first_answer(state, &app.table));
         let open = format!("<script type=\"application/json\" id=\"{FIRST_ANSWER_ID}\">");
         let start = page.find(&open).expect("the data block") + open.len();
         let end = start + page[start..].find("</script>").expect("its end");
@@ -612,13 +613,10 @@ mod tests {
         );
 
         // Given once, as `startup_notice` gives it; a reload is served the game as it is then.
-        let again = page_with_first_answer(state, &app.table, html);
+        let again = served(&first_answer(state, &app.table));
         assert!(again.contains(r#""notice":null"#), "{again}");
         assert_eq!(startup_notice(state), None);
         // A page with no head is served as it is.
-        assert_eq!(
-            page_with_first_answer(state, &app.table, "<p>x</p>"),
-            "<p>x</p>"
-        );
+        assert_eq!(page_with_first_answer("<p>x</p>", "{}"), "<p>x</p>");
     }
 }
