@@ -15,6 +15,7 @@ use tauri::{AppHandle, Assets, Manager, Runtime};
 /// The page the webview opens first (Tauri's key for `tauri://localhost/`).
 const PAGE: &str = "/index.html";
 
+/// The app's assets as built, with `index.html` filled in once the app's state is managed.
 pub struct WithFirstAnswer<R: Runtime> {
     built: Box<dyn Assets<R>>,
     app: OnceLock<AppHandle<R>>,

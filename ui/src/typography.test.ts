@@ -75,4 +75,3 @@ describe('the fonts the page asks a Linux or Android webview for', () => {
     expect(fontFamilies(SOURCES['./app.css'])).toContain('-apple-system');
   });
 });
-
