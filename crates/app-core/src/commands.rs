@@ -569,6 +569,7 @@ mod tests {
             .unwrap();
         assert_eq!(told.code, "save_failed", "the save's message comes first");
     }
+
     /// The page's first answer (issue #53): the same view a `view` asks for, the notice given once, and no
     /// text inside that could close the element it travels in.
     #[test]
