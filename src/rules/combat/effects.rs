@@ -51,15 +51,16 @@ pub fn hit_allied(
     if hits.total() == 0 {
         return Outcome::Fights;
     }
-    let name = ctx.pack.counter_spec(target).name.clone();
+    let pack = ctx.pack;
+    let name = &pack.counter_spec(target).name;
     if let Some(_firepower) = targeting::coastal_firepower(ctx.pack, target) {
-        return hit_coastal(ctx, space, target, hits.total(), &name);
+        return hit_coastal(ctx, space, target, hits.total(), name);
     }
     let armor = targeting::values(ctx.pack, target)
         .map(|v| v.armor)
         .unwrap_or(0);
     // Roll every hit first (14.7: results are applied once the ship's whole fire is rolled).
-    let results = roll_allied_hits(ctx, hits, &name);
+    let results = roll_allied_hits(ctx, hits, name);
     let Some(unit) = battle_unit(ctx, space, target) else {
         return Outcome::Fights;
     };
@@ -89,7 +90,7 @@ pub fn hit_allied(
     store_unit(ctx, space, unit);
     match outcome {
         Outcome::Fights => {}
-        Outcome::Sunk => allied_sunk(ctx, space, target, firer, &name),
+        Outcome::Sunk => allied_sunk(ctx, space, target, firer, name),
         Outcome::Withdrawn => allied_withdraws(ctx, space, target, unit.damage > 0),
     }
     outcome
@@ -323,11 +324,13 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
         hit_austro_hungarian(ctx, ship, hits, firer);
         return;
     }
-    let ship_name = ctx
-        .game
-        .ship(ship)
-        .map(|s| s.name.clone())
-        .unwrap_or_default();
+    // Only the rolls' words use the ship's name, and a simulation writes none.
+    let ship_name = ctx.words(|| {
+        ctx.game
+            .ship(ship)
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    });
     let mut torpedo_hits = hits.torpedo;
     let nets = ctx
         .game
@@ -348,6 +351,8 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
             torpedo_hits -= 1;
         }
     }
+    // The chart's rows are borrowed from the pack, not copied.
+    let charts = &ctx.pack.charts;
     let mut results = Vec::new();
     if hits.gunnery > 0 {
         let faces = ctx.roll_d6s_for(
@@ -356,7 +361,7 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
             "14.5",
         );
         for f in faces {
-            results.push(ctx.pack.charts.gunnery_on_german(f).to_vec());
+            results.push(charts.gunnery_on_german(f));
         }
     }
     if torpedo_hits > 0 {
@@ -366,12 +371,12 @@ pub fn hit_german(ctx: &mut Ctx, space: &SpaceRef, ship: &str, hits: Hits, firer
             "14.6",
         );
         for f in faces {
-            results.push(ctx.pack.charts.torpedo_on_german(f).to_vec());
+            results.push(charts.torpedo_on_german(f));
         }
     }
     let reason = ctx.words(|| format!("hit by {firer}"));
     for r in results {
-        crate::rules::combat_damage::apply_german_hits(ctx, ship, &r, &reason, "14.7");
+        crate::rules::combat_damage::apply_german_hits(ctx, ship, r, &reason, "14.7");
     }
 }
 

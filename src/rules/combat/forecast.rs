@@ -340,17 +340,21 @@ pub fn simulate_in(ctx: &mut Ctx, space: &SpaceRef) -> u8 {
         if b.stage == BattleStage::Over || b.round > MAX_ROUNDS {
             break;
         }
-        let step = match ctx.game.pending.first().cloned() {
-            Some(Pending::BreakOff { space: s }) if &s == space => contact::fight(ctx, space),
+        // The decision asked now, by reference: only the ship it names is copied out (the forecast asks
+        // this at every step of thousands of battles).
+        let step = match ctx.game.pending.first() {
+            Some(Pending::BreakOff { space: s }) if s == space => contact::fight(ctx, space),
             Some(Pending::FireOrders { ship, .. }) => {
+                let ship = ship.clone();
                 let target = largest(pack, ctx.game, space);
-                salvo::fire_orders(ctx, &ship, target.as_deref(), false)
+                salvo::fire_orders(ctx, &ship, target, false)
             }
             Some(Pending::Torpedoes { ship, .. }) => {
+                let ship = ship.clone();
                 let b = salvo::battle(ctx.game, space).expect("running");
-                let target = salvo::torpedo_targets(pack, b)
-                    .first()
-                    .map(|c| pack.counter_spec(*c).id.clone());
+                let target = salvo::allied_fighting(b)
+                    .find(|c| targeting::coastal_firepower(pack, *c).is_none())
+                    .map(|c| pack.counter_spec(c).id.as_str());
                 let count = if target.is_some() {
                     ctx.game
                         .ship(&ship)
@@ -359,7 +363,7 @@ pub fn simulate_in(ctx: &mut Ctx, space: &SpaceRef) -> u8 {
                 } else {
                     0
                 };
-                salvo::launch_torpedoes(ctx, &ship, target.as_deref(), count)
+                salvo::launch_torpedoes(ctx, &ship, target, count)
             }
             Some(_) => break,
             None => {
@@ -377,11 +381,9 @@ pub fn simulate_in(ctx: &mut Ctx, space: &SpaceRef) -> u8 {
 }
 
 /// The policy's target: the first Allied unit in firing order (the largest, British first).
-fn largest(pack: &RulesPack, game: &Game, space: &SpaceRef) -> Option<String> {
+fn largest<'p>(pack: &'p RulesPack, game: &Game, space: &SpaceRef) -> Option<&'p str> {
     let b = salvo::battle(game, space)?;
-    targeting::firing_order(pack, &b.allied)
-        .first()
-        .map(|c| pack.counter_spec(*c).id.clone())
+    targeting::first_in_firing_order(pack, &b.allied).map(|c| pack.counter_spec(c).id.as_str())
 }
 
 /// The policy's contact choice: the best leadership and the fastest cruise speed among the engaged ships.

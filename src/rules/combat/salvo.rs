@@ -41,16 +41,20 @@ const TERTIARY_RANGE: [&[Weapon]; 2] = [
 /// each step. Limited Visibility opens the first round at secondary (1–2) or tertiary (3–4) range, where
 /// the longer-ranged guns fire together with those of that range.
 pub fn steps(b: &BattleState) -> Vec<(&'static [Weapon], bool)> {
+    (0..).map_while(|index| step(b, index)).collect()
+}
+
+/// The salvo step at `index` of [`steps`], or None past the round's last, without listing them all (the
+/// salvos ask it at every step of every simulated battle of the forecast).
+pub fn step(b: &BattleState, index: usize) -> Option<(&'static [Weapon], bool)> {
     let ranges: &[&'static [Weapon]] = match (b.round, b.visibility) {
         (1, Some(1 | 2)) => &SECONDARY_RANGE,
         (1, Some(3 | 4)) => &TERTIARY_RANGE,
         _ => &NORMAL,
     };
     let german_first = b.first_salvo == Some(SalvoSide::German);
-    ranges
-        .iter()
-        .flat_map(|w| [(*w, german_first), (*w, !german_first)])
-        .collect()
+    let weapons = *ranges.get(index / 2)?;
+    Some((weapons, index.is_multiple_of(2) == german_first))
 }
 
 /// 14.5: may this ship fire its guns this battle (guns left, and ammunition paid or payable, 14.8)?
@@ -129,13 +133,11 @@ pub fn nationality_first(ctx: &mut Ctx, german_first: bool) -> Result<(), RuleEr
     Ok(())
 }
 
-/// 20.0: the German side's ships in firing order: the nationality chosen to fire first, then the other.
-fn by_nationality(game: &Game, b: &BattleState, mut ships: Vec<String>) -> Vec<String> {
+/// 20.0: whether `ship` is of the nationality that fires second (a stable sort by it keeps each
+/// nationality's own order).
+fn fires_second(game: &Game, b: &BattleState, ship: &str) -> bool {
     let austro_hungarian_first = b.austro_hungarian_first.unwrap_or(false);
-    ships.sort_by_key(|s| {
-        game.ship(s).is_some_and(|x| x.austro_hungarian) != austro_hungarian_first
-    });
-    ships
+    game.ship(ship).is_some_and(|x| x.austro_hungarian) != austro_hungarian_first
 }
 
 /// 14.5: each German ship that can fire names its target for the round (or the salvos run at once).
@@ -350,24 +352,15 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
         if b.stage != BattleStage::Salvos {
             return;
         }
-        let sequence = steps(b);
         let decided =
             allied_fighting(b).next().is_none() || german_fighting(ctx.game, b).next().is_none();
-        if decided || b.step as usize >= sequence.len() {
+        let next = step(b, b.step as usize);
+        let Some((weapons, german)) = next.filter(|_| !decided) else {
             end_round(ctx, space, decided);
             return;
-        }
-        let (weapons, german) = sequence[b.step as usize];
+        };
         if german && weapons == [Weapon::Torpedo] {
-            let torpedo_targets = torpedo_targets(ctx.pack, b);
-            let next = by_nationality(ctx.game, b, german_ships(ctx.game, b))
-                .into_iter()
-                .find(|s| {
-                    !b.torpedoes_decided.contains(s)
-                        && ctx.game.ship(s).is_some_and(|x| x.tracks.torpedoes > 0)
-                        && !torpedo_targets.is_empty()
-                });
-            if let Some(ship) = next {
+            if let Some(ship) = next_torpedo_launch(ctx, b) {
                 ctx.game.pending.push(Pending::Torpedoes {
                     space: space.clone(),
                     ship,
@@ -385,19 +378,31 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
     }
 }
 
+/// 14.10: the next German ship to decide its torpedo launch this round — the nationality firing first
+/// first (20.0), each in the battle's order — while a ship may be aimed at.
+fn next_torpedo_launch(ctx: &Ctx, b: &BattleState) -> Option<String> {
+    let pack = ctx.pack;
+    if !allied_fighting(b).any(|c| targeting::coastal_firepower(pack, c).is_none()) {
+        return None;
+    }
+    [false, true]
+        .into_iter()
+        .find_map(|second| {
+            german_fighting(ctx.game, b).find(|s| {
+                fires_second(ctx.game, b, &s.id) == second
+                    && !b.torpedoes_decided.contains(&s.id)
+                    && s.tracks.torpedoes > 0
+            })
+        })
+        .map(|s| s.id.clone())
+}
+
 /// One German gun step: each ship with a target still fighting fires the given gun types at it.
 fn german_guns(ctx: &mut Ctx, space: &SpaceRef, weapons: &[Weapon]) {
     let b = battle(ctx.game, space).expect("running");
     // 20.0: all ships of one nationality fire before the other's, in the order the player chose.
-    let firing = by_nationality(
-        ctx.game,
-        b,
-        b.german_targets.iter().map(|o| o.ship.clone()).collect(),
-    );
-    let orders: Vec<FireOrder> = firing
-        .iter()
-        .filter_map(|s| b.german_targets.iter().find(|o| &o.ship == s).cloned())
-        .collect();
+    let mut orders = b.german_targets.clone();
+    orders.sort_by_key(|o| fires_second(ctx.game, b, &o.ship));
     for order in orders {
         let Some(target) = order.target else { continue };
         let b = battle(ctx.game, space).expect("running");
@@ -619,5 +624,50 @@ fn end_round(ctx: &mut Ctx, space: &SpaceRef, decided: bool) {
     if !ctx.quiet {
         let where_ = space.describe(ctx.pack);
         ctx.note(format!("Round {round} at {where_}: both sides still fight — make contact again (14.2 step 1)."), "14.2");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn battle(first_salvo: &str, round: u8, visibility: Option<u8>) -> BattleState {
+        serde_json::from_value(serde_json::json!({
+            "space": { "kind": "place", "id": "pola" },
+            "first_salvo": first_salvo,
+            "round": round,
+            "visibility": visibility,
+        }))
+        .unwrap()
+    }
+
+    /// 14.2 steps 2–9: at each range the First Salvo side fires, then the Second; a step is read by its
+    /// index, and none is past the round's last.
+    #[test]
+    fn rule_14_2_each_range_the_first_salvo_side_then_the_second() {
+        let german_first = battle("german", 2, None);
+        let allied_first = battle("allied", 2, None);
+        let order = |b: &BattleState| steps(b).iter().map(|(_, g)| *g).collect::<Vec<_>>();
+        assert_eq!(
+            order(&german_first),
+            [true, false, true, false, true, false, true, false]
+        );
+        assert_eq!(
+            order(&allied_first),
+            [false, true, false, true, false, true, false, true]
+        );
+        assert_eq!(
+            step(&allied_first, 6),
+            Some((&[Weapon::Torpedo][..], false))
+        );
+        assert_eq!(step(&allied_first, 8), None);
+        // Limited Visibility at secondary range (1–2): primary and secondary together, three ranges.
+        let lv = battle("german", 1, Some(2));
+        assert_eq!(steps(&lv).len(), 6);
+        assert_eq!(
+            step(&lv, 0).unwrap().0,
+            &[Weapon::Primary, Weapon::Secondary][..]
+        );
+        assert_eq!(step(&lv, 6), None);
     }
 }

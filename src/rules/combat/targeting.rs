@@ -44,17 +44,32 @@ pub fn firing_order(pack: &RulesPack, units: &[AlliedUnit]) -> Vec<CounterId> {
     let mut order: Vec<(u8, u8, CounterId)> = units
         .iter()
         .filter(|u| u.in_battle)
-        .map(|u| match values(pack, u.counter) {
-            Some(v) => (
-                if v.nation == Nation::Britain { 0 } else { 1 },
-                size_rank(v.ship_type),
-                u.counter,
-            ),
-            None => (2, 9, u.counter),
-        })
+        .map(|u| firing_rank(pack, u))
         .collect();
     order.sort();
     order.into_iter().map(|(_, _, id)| id).collect()
+}
+
+/// The first unit of [`firing_order`], found without sorting them all (the forecast's target, 14.11).
+pub fn first_in_firing_order(pack: &RulesPack, units: &[AlliedUnit]) -> Option<CounterId> {
+    units
+        .iter()
+        .filter(|u| u.in_battle)
+        .map(|u| firing_rank(pack, u))
+        .min()
+        .map(|(_, _, id)| id)
+}
+
+/// A unit's place in the firing order: nation (British first), size, counter; coastal defenses last.
+fn firing_rank(pack: &RulesPack, u: &AlliedUnit) -> (u8, u8, CounterId) {
+    match values(pack, u.counter) {
+        Some(v) => (
+            if v.nation == Nation::Britain { 0 } else { 1 },
+            size_rank(v.ship_type),
+            u.counter,
+        ),
+        None => (2, 9, u.counter),
+    }
 }
 
 /// 14.11: the German ships `firer` may shoot at, best tier first; the chart's first tier holding any of
@@ -68,31 +83,35 @@ pub fn choose_target(
     if targets.is_empty() {
         return None;
     }
-    let tiers: Vec<Vec<ShipType>> = match values(ctx.pack, firer) {
-        Some(v) => ctx.pack.charts.targeting(v.ship_type).to_vec(),
-        None => Vec::new(),
+    // Read from the pack, not copied: the forecast picks targets thousands of times a battle card.
+    let pack = ctx.pack;
+    let tiers: &[Vec<ShipType>] = match values(pack, firer) {
+        Some(v) => pack.charts.targeting(v.ship_type),
+        None => &[],
     };
-    let candidates: Vec<&(String, ShipType)> = tiers
+    let tier = tiers
         .iter()
-        .map(|tier| {
-            targets
-                .iter()
-                .filter(|(_, t)| tier.contains(t))
-                .collect::<Vec<_>>()
-        })
-        .find(|c| !c.is_empty())
-        .unwrap_or_else(|| targets.iter().collect());
-    if candidates.len() == 1 {
-        return Some(candidates[0].0.clone());
-    }
-    let n = candidates.len() as u8;
-    let name = ctx.pack.counter_spec(firer).name.clone();
-    let face = ctx.roll_die_for(
-        n,
-        || format!("{name} picks its target among {n} equals (1d{n})"),
-        "14.11",
-    );
-    Some(candidates[(face - 1) as usize].0.clone())
+        .find(|tier| targets.iter().any(|(_, t)| tier.contains(t)));
+    let candidate = |(_, t): &&(String, ShipType)| tier.is_none_or(|tier| tier.contains(t));
+    let n = targets.iter().filter(candidate).count() as u8;
+    let pick = if n == 1 {
+        0
+    } else {
+        let face = ctx.roll_die_for(
+            n,
+            || {
+                let name = &pack.counter_spec(firer).name;
+                format!("{name} picks its target among {n} equals (1d{n})")
+            },
+            "14.11",
+        );
+        (face - 1) as usize
+    };
+    targets
+        .iter()
+        .filter(candidate)
+        .nth(pick)
+        .map(|(id, _)| id.clone())
 }
 
 #[cfg(test)]
@@ -134,6 +153,31 @@ mod tests {
                 "fr_dd_1"
             ]
         );
+    }
+
+    /// 14.11: the forecast's target, the first to fire, is found without the whole order — the same unit,
+    /// whichever units are still in the battle.
+    #[test]
+    fn rule_14_11_the_first_in_firing_order_is_the_order_s_first() {
+        let pack = RulesPack::standard();
+        let mut units = vec![
+            unit(&pack, "fr_ca_1"),
+            unit(&pack, "gb_dd_1"),
+            unit(&pack, "gb_bc_inflexible"),
+            unit(&pack, "fr_dd_1"),
+            unit(&pack, "gb_ca_defence"),
+        ];
+        for out in 0..=units.len() {
+            assert_eq!(
+                first_in_firing_order(&pack, &units),
+                firing_order(&pack, &units).first().copied(),
+                "{out} units out of the battle"
+            );
+            if let Some(u) = units.iter_mut().find(|u| u.in_battle) {
+                u.in_battle = false;
+            }
+        }
+        assert_eq!(first_in_firing_order(&pack, &units), None);
     }
 
     fn game(pack: &RulesPack) -> crate::ground::state::Game {
