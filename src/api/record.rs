@@ -98,6 +98,11 @@ impl GameRecord {
     /// record's types are deserialised by one deserializer in the binary, not one per reader.
     pub fn from_json(text: &str) -> Result<GameRecord, String> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        GameRecord::from_value(value)
+    }
+
+    /// Reads a record already parsed as JSON (a backup's finished game), the same one way.
+    pub fn from_value(value: serde_json::Value) -> Result<GameRecord, String> {
         serde_path_to_error::deserialize(value)
             .map_err(|e| format!("at `{}`: {}", e.path(), e.inner()))
     }

@@ -190,10 +190,10 @@ impl Store {
             .cloned()
             .and_then(|v| serde_json::from_value(v).ok())
             .ok_or("its list entry does not read")?;
-        let record: GameRecord = map
+        let record = map
             .get("record")
             .cloned()
-            .and_then(|v| serde_json::from_value(v).ok())
+            .and_then(|v| GameRecord::from_value(v).ok())
             .ok_or("its game record does not read")?;
         let row = FinishedRow {
             id: entry.id.clone(),
