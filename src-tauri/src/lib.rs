@@ -19,7 +19,6 @@ use tauri::Manager;
 pub fn run() {
     startup::begin();
     let builder = tauri::Builder::default()
-        .plugin(tauri_plugin_store::Builder::default().build())
         // The webview may use the camera (webcam scanning of counter codes) and nothing else.
         .on_permission_request(|_, kind| webcam::camera_only(kind));
 
