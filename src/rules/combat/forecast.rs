@@ -352,8 +352,8 @@ pub fn simulate_in(ctx: &mut Ctx, space: &SpaceRef) -> u8 {
             Some(Pending::Torpedoes { ship, .. }) => {
                 let ship = ship.clone();
                 let b = salvo::battle(ctx.game, space).expect("running");
-                let target = salvo::allied_fighting(b)
-                    .find(|c| targeting::coastal_firepower(pack, *c).is_none())
+                let target = salvo::aimable(pack, b)
+                    .next()
                     .map(|c| pack.counter_spec(c).id.as_str());
                 let count = if target.is_some() {
                     ctx.game

@@ -76,9 +76,15 @@ fn paid(b: &BattleState, ship: &str) -> Option<bool> {
 
 /// Units a torpedo may be aimed at: Allied ships, never coastal defenses (16.0).
 pub fn torpedo_targets(pack: &crate::RulesPack, b: &BattleState) -> Vec<CounterId> {
-    allied_fighting(b)
-        .filter(|c| targeting::coastal_firepower(pack, *c).is_none())
-        .collect()
+    aimable(pack, b).collect()
+}
+
+/// The same units, in the battle's order, without collecting them (the forecast asks at every launch).
+pub fn aimable<'b>(
+    pack: &'b crate::RulesPack,
+    b: &'b BattleState,
+) -> impl Iterator<Item = CounterId> + 'b {
+    allied_fighting(b).filter(|c| targeting::coastal_firepower(pack, *c).is_none())
 }
 
 /// After contact without break-off: the round's fire orders are asked for, then the salvos run.
@@ -381,10 +387,7 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
 /// 14.10: the next German ship to decide its torpedo launch this round — the nationality firing first
 /// first (20.0), each in the battle's order — while a ship may be aimed at.
 fn next_torpedo_launch(ctx: &Ctx, b: &BattleState) -> Option<String> {
-    let pack = ctx.pack;
-    if !allied_fighting(b).any(|c| targeting::coastal_firepower(pack, c).is_none()) {
-        return None;
-    }
+    aimable(ctx.pack, b).next()?;
     [false, true]
         .into_iter()
         .find_map(|second| {
