@@ -518,13 +518,15 @@ fn rule_24_1_step_1_undamaged_ships_keep_their_values_damaged_ones_are_reset() {
 // ---------------------------------------------------------------------------------------------------
 // 20.0 Austro-Hungarian ships in battle, Victory Points
 
-/// Goeben and SMS Tegetthoff against HMS Dublin in the Adriatic; the player answers which nationality
-/// fires first (`german_first`); every die a 1. Returns the purposes of the round's dice in order.
-fn nationality_battle(german_first: bool) -> (String, Vec<String>) {
+/// Goeben and SMS Tegetthoff (two torpedoes given) against HMS Dublin in the Adriatic; the player answers
+/// which nationality fires first (`german_first`); every die a 1. Returns the purposes of the round's dice
+/// in order, and the ship first asked for its torpedo launch after the guns.
+fn nationality_battle(german_first: bool) -> (String, Vec<String>, Option<String>) {
     let mut t = engage_in("adriatic", &["gb_cl_dublin"], 1);
     let adriatic = space(&sea("adriatic"));
     t.game_mut().ship_mut("breslau").unwrap().position = space(&sea("aegean"));
     let ah = add_austro_hungarian(&mut t, "ah_tegetthoff", &adriatic);
+    t.game_mut().ship_mut(&ah).unwrap().tracks.torpedoes = 2;
     t.script(&[6]);
     t.ok(&format!(r#"{{"action":"contact","space":{},"leader":"goeben","speed_ship":"goeben","maximum_speed":false}}"#, sea("adriatic")));
     if matches!(t.game().pending.first(), Some(Pending::BreakOff { .. })) {
@@ -564,13 +566,17 @@ fn nationality_battle(german_first: bool) -> (String, Vec<String>) {
             _ => None,
         })
         .collect();
-    (name, purposes)
+    let launch = match t.game().pending.first() {
+        Some(Pending::Torpedoes { ship, .. }) => Some(ship.clone()),
+        _ => None,
+    };
+    (name, purposes, launch)
 }
 
 #[test]
 fn rule_20_0_the_player_chooses_which_nationality_fires_first() {
     for german_first in [false, true] {
-        let (name, purposes) = nationality_battle(german_first);
+        let (name, purposes, _) = nationality_battle(german_first);
         let first_ah = purposes
             .iter()
             .position(|p| p.starts_with(&format!("{name} primary guns")))
@@ -583,6 +589,21 @@ fn rule_20_0_the_player_chooses_which_nationality_fires_first() {
             first_goeben < first_ah,
             german_first,
             "answer {german_first}: {purposes:?}"
+        );
+    }
+}
+
+/// 20.0 with 14.10: the torpedo launches are asked in the same order as the guns fire, the nationality
+/// chosen to fire first first.
+#[test]
+fn rule_20_0_torpedo_launches_are_asked_in_the_chosen_nationality_order() {
+    for german_first in [false, true] {
+        let (_, _, launch) = nationality_battle(german_first);
+        let launch = launch.expect("a torpedo launch is asked after the guns");
+        assert_eq!(
+            launch == "goeben",
+            german_first,
+            "answer {german_first}: {launch} asked first"
         );
     }
 }
