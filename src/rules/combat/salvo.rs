@@ -388,15 +388,10 @@ pub fn run(ctx: &mut Ctx, space: &SpaceRef) {
 /// first (20.0), each in the battle's order — while a ship may be aimed at.
 fn next_torpedo_launch(ctx: &Ctx, b: &BattleState) -> Option<String> {
     aimable(ctx.pack, b).next()?;
-    [false, true]
-        .into_iter()
-        .find_map(|second| {
-            german_fighting(ctx.game, b).find(|s| {
-                fires_second(ctx.game, b, &s.id) == second
-                    && !b.torpedoes_decided.contains(&s.id)
-                    && s.tracks.torpedoes > 0
-            })
-        })
+    // `min_by_key` keeps the first of equals: the battle's order within a nationality.
+    german_fighting(ctx.game, b)
+        .filter(|s| !b.torpedoes_decided.contains(&s.id) && s.tracks.torpedoes > 0)
+        .min_by_key(|s| fires_second(ctx.game, b, &s.id))
         .map(|s| s.id.clone())
 }
 
