@@ -34,6 +34,11 @@ describe('readable text (issue #6: nothing under 14 px on a phone)', () => {
     const small = Object.entries(SOURCES).flatMap(([f, text]) => fontSizes(text).filter((s) => s.px < MIN_PX).map((s) => `${f}: ${s.raw}`));
     expect(small).toEqual([]);
   });
+
+  it('holds <small>, which the browser draws at 13.3 px in 16 px text, at a size of its own', () => {
+    const rule = SOURCES['./app.css'].match(/(?:^|\n)small \{[^}]*\}/)?.[0] ?? '';
+    expect(fontSizes(rule).map((s) => s.px)).toEqual([MIN_PX]);
+  });
 });
 
 /** `text` without its `@supports (font: -apple-system-body) { … }` blocks (balanced braces): what every engine
