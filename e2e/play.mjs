@@ -113,3 +113,16 @@ export async function makeDecision(driver, decision) {
     await doStep(driver, control, what);
   }
 }
+
+/** The faces (style, weight, size, family, as computed) of the text on the page now that the app did not make
+ * ready after its first screen (ui/src/lib/fontWarm.ts: one hidden word per face in `.font-warm`), once that is
+ * done. Text inside closed folds counts: it is laid out when opened. */
+export async function facesNotWarmed(driver) {
+  await driver.wait(() => driver.executeScript("return document.querySelector('.font-warm[data-warmed]') !== null"), 5000, 'the app never made its faces ready');
+  return driver.executeScript(
+    `const key = (el) => { const s = getComputedStyle(el); return s.fontStyle + ' ' + s.fontWeight + ' ' + s.fontSize + ' ' + s.fontFamily; };
+     const warmed = new Set([...document.querySelector('.font-warm').children].map(key));
+     const shown = [...document.querySelectorAll('#app *')].filter((el) => /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) || [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()));
+     return [...new Set(shown.map(key))].filter((k) => !warmed.has(k));`,
+  );
+}

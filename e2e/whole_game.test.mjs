@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tid } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
-import { makeDecision, readShift, timedCount, untilTimed } from './play.mjs';
+import { facesNotWarmed, makeDecision, readShift, timedCount, untilTimed } from './play.mjs';
 import { Key } from 'selenium-webdriver';
 import { SIZES, showAt, measureFit, controlOf, assertOneHanded } from './fit.mjs';
 
@@ -153,11 +153,14 @@ async function play(driver, decision) {
   await waitForIdle(driver);
   const shift = await readShift(driver);
   if (shift) shifts.push({ action: decision.action.action, ...shift });
+  for (const face of await facesNotWarmed(driver)) if (!unwarmed.has(face)) unwarmed.set(face, decision.action.action);
   pages.push({ action: decision.action.action, before: page, after: await markup(driver) });
 }
 
 /** the layout shift after each tap of the whole game, at the size it was played. */
 const shifts = [];
+/** The faces the game's screens showed that the app had not made ready after its first screen (ui/src/lib/fontWarm.ts). */
+const unwarmed = new Map();
 
 /** The first time a phase is seen: a phone-sized screenshot, taken as the app left the screen (
  * no scrolling to find the next step). True then. */
@@ -357,6 +360,9 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     // the harness's scroll before the tap is not either): the torpedo question's 42 px is the largest.
     const moved = shifts.filter((s) => s.siblings > 48);
     assert.deepEqual(moved, [], `the controls beside a tapped one moved: ${JSON.stringify(moved)}`);
+    // Every face a screen of the game drew text in was made ready after the first screen: none costs a tap
+    // its first layout (in WebKitGTK, a fontconfig match per face).
+    assert.deepEqual(Object.fromEntries(unwarmed), {}, 'faces the game showed (the decision after which first) that lib/fontWarm.ts does not make ready');
     assert.ok(Object.keys(handed).length >= 12, `the next step was checked on every phase of two turns (${Object.keys(handed).join(', ')})`);
     console.log(`WHOLE GAME seed ${SEED}: ${sent.length} decisions by taps, ${story.incidents} incident draws, ${story.fires} fire orders, undo, kill at turn ${story.killedAt.turn} ${story.killedAt.phase}, chart edit, token scanned at ${story.scannedToken}, placement checked ${!!story.placementChecked}; screenshots ${[...shots].length} phases`);
   } finally {
