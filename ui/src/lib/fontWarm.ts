@@ -1,7 +1,7 @@
 // The faces the game's screens draw text in, made ready while the player reads the first screen.
 // In WebKitGTK each face (family, weight, style, size) costs fontconfig a match, about 2 ms, the first time a
-// layout meets it: the first movement phase met a dozen at once (its first layout 44 ms, later ones 7;
-// docs/PERFORMANCE.md). Laying out one hidden word in each face after the first screen is painted moves that
+// layout meets it: the first movement phase's layout took 44 ms in one run, where the same markup laid out anew
+// takes 7 (docs/PERFORMANCE.md). Laying out one hidden word in each face after the first screen is painted moves that
 // cost out of the taps. Other engines pay less per face; there it is a few spans laid out once.
 
 /** A face: weight, size in rem of the page's text size, italic or not, and the code face (monospace). */
