@@ -9,9 +9,9 @@ import { coreBinary, emulate, repo, resize } from './harness.mjs';
 import { guestBrowser } from './table.mjs';
 
 /** The app server on a free loopback port with its games in `data` (a fresh folder unless given): the
- * process and its URL. */
-export async function appServer(data = mkdtempSync(join(tmpdir(), 'goeben-chromium-'))) {
-  const server = spawn(coreBinary('app_server'), ['--data', data, '--ui', join(repo, 'ui', 'dist')], { stdio: ['ignore', 'pipe', 'inherit'] });
+ * process and its URL. `binary`: another build of it (the benches run a release one, as a phone's core is). */
+export async function appServer(data = mkdtempSync(join(tmpdir(), 'goeben-chromium-')), binary = coreBinary('app_server')) {
+  const server = spawn(binary, ['--data', data, '--ui', join(repo, 'ui', 'dist')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (d) => {

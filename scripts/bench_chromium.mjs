@@ -6,7 +6,7 @@
 // own page swapped in as ready markup (the browser's parser builds it, no app code runs; e2e/whole_game's
 // `page` floor for WebKitGTK).
 //
-//   node scripts/bench_chromium.mjs [--decisions 60] [--seed 3] [--throttle 4] [--runs 1] [--out FILE]
+//   node scripts/bench_chromium.mjs [--decisions 60] [--seed 3] [--throttle 4] [--runs 1] [--server release|debug] [--out FILE]
 //
 // Two measures, each against its floor:
 // - Interaction to Next Paint, as the browser itself records it (PerformanceEventTiming, interactions of 16 ms
@@ -17,11 +17,14 @@
 //   answer comes over HTTP after the interaction's paint, so INP does not hold it; its floor is a `view`
 //   request answered, then the tap's page swapped in and painted (the same steps as WebKitGTK's page floor).
 // Long tasks (over 50 ms, the browser's own list) are counted over the game and over the floor.
-// Needs Debian's chromium and chromium-driver, the built UI (npm run ui:build) and the app server
-// (`cargo build -p goeben-app-server`: target/debug/app_server, as the e2e tests run it; CARGO_TARGET_DIR_CORE
-// names another target folder).
-import { writeFileSync } from 'node:fs';
-import { By, respond, tap, waitForIdle } from '../e2e/harness.mjs';
+// Needs Debian's chromium and chromium-driver, the built UI (npm run ui:build) and the app server built for
+// release (`cargo build --release -p goeben-app-server`: target/release/app_server), as a phone's core is built:
+// the tap's answer is the core's move, the journal's write and the view, where the floor's is a view only, so a
+// debug server's slower core weighs on the app's side alone. `--server debug` runs target/debug/app_server, the
+// e2e tests' (CARGO_TARGET_DIR_CORE names another target folder).
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { By, repo, respond, tap, waitForIdle } from '../e2e/harness.mjs';
 import { appServer, deviceBrowser } from '../e2e/chromium.mjs';
 import { decide } from '../e2e/policy.mjs';
 import { makeDecision, timedCount, untilTimed } from '../e2e/play.mjs';
@@ -36,6 +39,7 @@ const seed = Number(option('seed', '3'));
 const throttle = Number(option('throttle', '4'));
 const runs = Number(option('runs', '1'));
 const out = option('out', null);
+const serverProfile = option('server', 'release');
 
 const parts = (xs) => ({ n: xs.length, p50: pct(xs, 50), p95: pct(xs, 95), max: xs.length ? Math.max(...xs) : NaN });
 
@@ -132,9 +136,11 @@ async function floor(driver, pages) {
   return rows;
 }
 
-const report = { engine: 'Chromium (headless, as a phone: 390×844, DPR 3, touch)', throttle, seed, runs: [] };
+const serverBinary = join(process.env.CARGO_TARGET_DIR_CORE ?? join(repo, 'target'), serverProfile, 'app_server');
+if (!existsSync(serverBinary)) throw new Error(`${serverBinary} not found: cargo build${serverProfile === 'release' ? ' --release' : ''} -p goeben-app-server`);
+const report = { engine: 'Chromium (headless, as a phone: 390×844, DPR 3, touch)', throttle, seed, server: serverProfile, runs: [] };
 for (let run = 0; run < runs; run += 1) {
-  const { server, url } = await appServer();
+  const { server, url } = await appServer(undefined, serverBinary);
   const driver = await deviceBrowser(url, { width: 390, height: 844 });
   try {
     await driver.manage().setTimeouts({ implicit: 0, script: 120000 });
@@ -169,7 +175,7 @@ const line = (side) => {
   const s = sums[side];
   return `${side.padEnd(5)} ${String(s.inp.n).padStart(3)} taps  INP p50 ${f(s.inp.p50)} / p95 ${f(s.inp.p95)} / max ${f(s.inp.max)} ms (over 200 ms: ${s.over200})  tap → screen p50 ${f(s.paint.p50)} / p95 ${f(s.paint.p95)} / max ${f(s.paint.max)} ms  long tasks ${s.long.n} (p50 ${f(s.long.p50)}, max ${f(s.long.max)} ms)`;
 };
-console.log(`${report.engine}, CPU ${throttle}× slower, seed ${seed}, ${runs} game(s):\n${line('game')}\n${line('floor')}`);
+console.log(`${report.engine}, CPU ${throttle}× slower, seed ${seed}, the app server a ${serverProfile} build, ${runs} game(s):\n${line('game')}\n${line('floor')}`);
 console.log(`game / floor at p95: INP ${report.ratio.inpP95.toFixed(2)}×, tap → screen ${report.ratio.paintP95.toFixed(2)}×`);
 const slowest = report.runs.flatMap((r) => r.game).sort((a, b) => b.paint - a.paint).slice(0, 6);
 console.log(`slowest taps to the screen: ${slowest.map((t) => `${t.action} ${f(t.paint)} ms (INP ${f(t.inp)})`).join(', ')}`);
