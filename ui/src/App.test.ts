@@ -210,6 +210,40 @@ describe('a running game', () => {
     expect((screen.getByTestId(tid.action('place_collier')) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('moves the focus from a tapped decision to the screen\'s top before the answer comes, and leaves it on a buy (issue #53)', async () => {
+    const r = newGame as Response;
+    let answer: (v: Response) => void = () => {};
+    calls = [];
+    mockIPC((cmd, args) => {
+      calls.push({ cmd, args: args as Record<string, unknown> });
+      if (cmd === 'startup_notice') return null;
+      const action = (args as { action: { action: string } }).action;
+      return action.action === 'view' ? r : new Promise<Response>((resolve) => (answer = resolve));
+    });
+    render(App);
+    const main = document.querySelector('main') as HTMLElement;
+    // A buy: its list stays where the thumb is, and so does the focus.
+    const buy = (await screen.findAllByTestId(tid.action('load_cargo')))[0] as HTMLButtonElement;
+    buy.focus();
+    await fireEvent.click(buy);
+    await waitFor(() => expect(sent().length).toBe(2));
+    expect(document.activeElement).toBe(buy);
+    answer(r);
+    await waitFor(() => expect(main.getAttribute('aria-busy')).toBe('false'));
+    // Any other decision: the tapped button gives way to the answer's screen, so the focus is on the screen's
+    // top already while the referee answers (not moved by the update itself).
+    const picker = screen.getByTestId(tid.collierTo) as HTMLSelectElement;
+    await fireEvent.change(picker, { target: { value: picker.options[1].value } });
+    const place = screen.getByTestId(tid.action('place_collier')) as HTMLButtonElement;
+    place.focus();
+    await decide(place);
+    await waitFor(() => expect(sent().length).toBe(3));
+    expect(document.activeElement).toBe(main);
+    expect(main.tabIndex).toBe(-1);
+    answer(r);
+    await waitFor(() => expect(main.getAttribute('aria-busy')).toBe('false'));
+  });
+
   it('holds a tapped buy button where it stood when the answer changes the page above it (issue #29 item 3)', async () => {
     const r = newGame as Response;
     shell(r, () => r);
