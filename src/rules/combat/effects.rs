@@ -51,12 +51,13 @@ pub fn hit_allied(
     if hits.total() == 0 {
         return Outcome::Fights;
     }
+    // The pack outlives `ctx`'s borrow: the name is read from it while `ctx` is changed below.
     let pack = ctx.pack;
     let name = &pack.counter_spec(target).name;
-    if let Some(_firepower) = targeting::coastal_firepower(ctx.pack, target) {
+    if targeting::coastal_firepower(pack, target).is_some() {
         return hit_coastal(ctx, space, target, hits.total(), name);
     }
-    let armor = targeting::values(ctx.pack, target)
+    let armor = targeting::values(pack, target)
         .map(|v| v.armor)
         .unwrap_or(0);
     // Roll every hit first (14.7: results are applied once the ship's whole fire is rolled).
