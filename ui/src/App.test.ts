@@ -28,6 +28,20 @@ function shell(first: Response, answer: (action: { action: string }) => Response
 
 const sent = () => calls.filter((c) => c.cmd === 'respond').map((c) => c.args.action);
 
+/** Mocks a shell whose answers wait: `first` for each `view`, and every other answer held until the returned
+ * function gives it. */
+function heldShell(first: Response): (answer: Response) => void {
+  calls = [];
+  let give: (v: Response) => void = () => {};
+  mockIPC((cmd, args) => {
+    calls.push({ cmd, args: args as Record<string, unknown> });
+    if (cmd === 'startup_notice') return null;
+    const action = (args as { action: { action: string } }).action;
+    return action.action === 'view' ? first : new Promise<Response>((resolve) => (give = resolve));
+  });
+  return (answer) => give(answer);
+}
+
 beforeEach(() => {
   calls = [];
 });
@@ -185,14 +199,7 @@ describe('a running game', () => {
 
   it('sends a double-tapped decision once, marks the screen busy at once and greys its controls only when the answer is slow (issue #31)', async () => {
     const r = newGame as Response;
-    let answer: (v: Response) => void = () => {};
-    calls = [];
-    mockIPC((cmd, args) => {
-      calls.push({ cmd, args: args as Record<string, unknown> });
-      if (cmd === 'startup_notice') return null;
-      const action = (args as { action: { action: string } }).action;
-      return action.action === 'view' ? r : new Promise<Response>((resolve) => (answer = resolve));
-    });
+    const answer = heldShell(r);
     render(App);
     const button = (await screen.findByTestId(tid.action('place_collier'))) as HTMLButtonElement;
     const picker = screen.getByTestId(tid.collierTo) as HTMLSelectElement;
@@ -212,14 +219,7 @@ describe('a running game', () => {
 
   it('moves the focus from a tapped decision to the screen\'s top before the answer comes, and leaves it on a buy (issue #53)', async () => {
     const r = newGame as Response;
-    let answer: (v: Response) => void = () => {};
-    calls = [];
-    mockIPC((cmd, args) => {
-      calls.push({ cmd, args: args as Record<string, unknown> });
-      if (cmd === 'startup_notice') return null;
-      const action = (args as { action: { action: string } }).action;
-      return action.action === 'view' ? r : new Promise<Response>((resolve) => (answer = resolve));
-    });
+    const answer = heldShell(r);
     render(App);
     const main = document.querySelector('main') as HTMLElement;
     // A buy: its list stays where the thumb is, and so does the focus.
