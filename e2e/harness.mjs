@@ -297,9 +297,9 @@ function environOf(pid) {
   }
 }
 
-/** A core binary built by scripts/test.sh (`referee`, `counter_sheet`). */
-export function coreBinary(name) {
-  return join(process.env.CARGO_TARGET_DIR_CORE ?? join(repo, 'target'), 'debug', name);
+/** A core binary built by scripts/test.sh (`referee`, `counter_sheet`), or by another `profile` (a bench's release build). */
+export function coreBinary(name, profile = 'debug') {
+  return join(process.env.CARGO_TARGET_DIR_CORE ?? join(repo, 'target'), profile, name);
 }
 
 /** Runs the referee CLI with the same actions, for the view the app must show. */

@@ -23,8 +23,7 @@
 // debug server's slower core weighs on the app's side alone. `--server debug` runs target/debug/app_server, the
 // e2e tests' (CARGO_TARGET_DIR_CORE names another target folder).
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { By, repo, respond, tap, waitForIdle } from '../e2e/harness.mjs';
+import { By, coreBinary, respond, tap, waitForIdle } from '../e2e/harness.mjs';
 import { appServer, deviceBrowser } from '../e2e/chromium.mjs';
 import { decide } from '../e2e/policy.mjs';
 import { makeDecision, timedCount, untilTimed } from '../e2e/play.mjs';
@@ -136,7 +135,7 @@ async function floor(driver, pages) {
   return rows;
 }
 
-const serverBinary = join(process.env.CARGO_TARGET_DIR_CORE ?? join(repo, 'target'), serverProfile, 'app_server');
+const serverBinary = coreBinary('app_server', serverProfile);
 if (!existsSync(serverBinary)) throw new Error(`${serverBinary} not found: cargo build${serverProfile === 'release' ? ' --release' : ''} -p goeben-app-server`);
 const report = { engine: 'Chromium (headless, as a phone: 390×844, DPR 3, touch)', throttle, seed, server: serverProfile, runs: [] };
 for (let run = 0; run < runs; run += 1) {
