@@ -331,3 +331,167 @@ fn rule_8_3_8_5_8_6_crew_lands_only_in_port_naval_bases_sell_cargo_and_ships_tra
         "7.0: buying cargo is outfitting"
     );
 }
+
+/// A ship's crew & gear list in the view (`ShipView::buys`): item id and, when refused, (words, rule).
+fn buys(t: &Table, ship: &str) -> Vec<(String, Option<(String, String)>)> {
+    let view = t.session.view();
+    let s = view
+        .game
+        .as_ref()
+        .unwrap()
+        .ships
+        .iter()
+        .find(|s| s.id == ship)
+        .unwrap()
+        .clone();
+    s.buys
+        .into_iter()
+        .map(|b| (b.item, b.refused.map(|r| (r.label, r.rule))))
+        .collect()
+}
+
+fn refused(t: &Table, ship: &str, item: &str) -> Option<(String, String)> {
+    buys(t, ship)
+        .into_iter()
+        .find(|(i, _)| i == item)
+        .expect("on the list")
+        .1
+}
+
+#[test]
+fn rule_8_1_8_2_8_3_a_ships_buys_keep_every_item_it_could_carry_and_say_why_one_is_refused() {
+    let mut t = in_setup();
+    // 8.1: the Crew and Gear chart's order, every item buyable at first; the seaplane (21.0) and the
+    // mines (23.0, a light cruiser's) belong to optional rules not chosen, so they are not on the list.
+    let chart: Vec<String> = t
+        .session
+        .pack()
+        .charts
+        .crew_and_gear
+        .items
+        .iter()
+        .map(|i| i.id.clone())
+        .collect();
+    let listed: Vec<String> = buys(&t, "goeben").into_iter().map(|(i, _)| i).collect();
+    assert_eq!(
+        listed,
+        chart
+            .iter()
+            .filter(|i| *i != "seaplane" && *i != "mines")
+            .cloned()
+            .collect::<Vec<_>>()
+    );
+    assert!(buys(&t, "goeben").iter().all(|(_, r)| r.is_none()));
+    // 8.1: 8 points; after 7 spent, a 2-point item is refused for its points, a 1-point one is still bought.
+    for item in ["targeting_calculator", "damage_control", "seebataillon"] {
+        load(&mut t, "goeben", item);
+    }
+    assert_eq!(
+        refused(&t, "goeben", "reserve_crew"),
+        Some((
+            "buy Reserve Crew Gunners · 2 points (1 short)".into(),
+            "8.1".into()
+        ))
+    );
+    assert_eq!(refused(&t, "goeben", "camera_crew"), None);
+    // The list keeps its length and order as items are refused.
+    assert_eq!(buys(&t, "goeben").len(), listed.len());
+    // 8.3: both Wireless counters in play — refused to Breslau, which has the points and the room.
+    load(&mut t, "goeben", "wireless");
+    load(&mut t, "breslau", "wireless");
+    load(&mut t, "breslau", "camera_crew");
+    assert_eq!(
+        refused(&t, "breslau", "wireless"),
+        Some(("buy Wireless · 1 point (all in play)".into(), "8.3".into()))
+    );
+    // 8.2: one item per hull box — with its two boxes full, Breslau's cheapest item is refused for room.
+    t.game_mut().ship_mut("breslau").unwrap().tracks.hull = 2;
+    assert_eq!(
+        refused(&t, "breslau", "torpedo_nets"),
+        Some((
+            "buy Torpedo Nets · 1 point (hull full)".into(),
+            "8.2".into()
+        ))
+    );
+    // 21.0: one seaplane per battlecruiser (chosen now; Goeben with its points back and one aboard).
+    t.game_mut().options.seaplanes = true;
+    t.game_mut().ship_mut("goeben").unwrap().cargo = vec!["seaplane".into()];
+    assert_eq!(
+        refused(&t, "goeben", "seaplane"),
+        Some(("buy Seaplane · 3 points (one aboard)".into(), "21.0".into()))
+    );
+    assert!(
+        buys(&t, "breslau").iter().all(|(i, _)| i != "seaplane"),
+        "21.0: a battlecruiser's only"
+    );
+    // 3.0 step 9: the collier placed, the setup is over and nothing is on the list at sea.
+    t.ok(
+        r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"c"}}"#,
+    );
+    assert!(buys(&t, "goeben").is_empty());
+}
+
+#[test]
+fn rule_8_5_buys_at_a_friendly_naval_base_only_refused_for_this_phases_points() {
+    let at_sea = outfitting_at(&sea("aegean"));
+    assert!(
+        buys(&at_sea, "goeben").is_empty(),
+        "8.5: nothing to buy away from a friendly naval base"
+    );
+    let mut u = outfitting_at(&place("pola"));
+    u.ok(r#"{"action":"load_cargo","ship":"goeben","item":"targeting_calculator"}"#);
+    assert_eq!(
+        refused(&u, "goeben", "damage_control"),
+        Some((
+            "buy Damage Control · 2 points (1 short)".into(),
+            "8.5".into()
+        ))
+    );
+}
+
+/// Over random games with every option mixed in: an item is on a ship's list unrefused exactly when its
+/// `load_cargo` is among the decisions (8.1, 8.5), so a greyed button never hides a legal buy.
+#[test]
+fn rule_8_1_8_5_over_random_games_the_buys_refuse_exactly_what_the_rules_refuse() {
+    use goeben_referee::ground::action::Action;
+    let mut refused_seen = 0;
+    for seed in 0..24u64 {
+        let mut s = Session::new(RulesPack::standard(), seed);
+        s.respond(goeben_referee::SessionRequest::NewGame {
+            seed: Some(seed),
+            options: Some(rules_support::mixed_options(seed)),
+        });
+        let mut pick = rules_support::Chooser(seed | 1);
+        for _ in 0..300 {
+            let view = s.view();
+            if view.decisions.is_empty() {
+                break;
+            }
+            for ship in &view.game.as_ref().unwrap().ships {
+                let mut legal: Vec<&str> = view
+                    .decisions
+                    .iter()
+                    .filter_map(|d| match &d.action {
+                        Action::LoadCargo { ship: id, item } if *id == ship.id => {
+                            Some(item.as_str())
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let mut open: Vec<&str> = ship
+                    .buys
+                    .iter()
+                    .filter(|b| b.refused.is_none())
+                    .map(|b| b.item.as_str())
+                    .collect();
+                legal.sort();
+                open.sort();
+                assert_eq!(open, legal, "seed {seed}, {}", ship.id);
+                refused_seen += ship.buys.iter().filter(|b| b.refused.is_some()).count();
+            }
+            let n = view.decisions.len();
+            s.respond(view.decisions[pick.next() as usize % n].action.clone());
+        }
+    }
+    assert!(refused_seen > 0, "the random games met refused items");
+}

@@ -121,6 +121,7 @@ impl Session {
         }
         view.undo_status = self.undo_view();
         self.show_pending_roll(&mut view);
+        crate::api::view::keep_buys_while_offered(&mut view);
         // Marked from the finished public view only, never from the game.
         crate::api::labels::word_decisions(&self.pack, &mut view);
         self.word_pending_roll(&mut view);

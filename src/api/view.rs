@@ -249,6 +249,11 @@ pub struct ShipView {
     pub cargo: Vec<CargoView>,
     /// Cargo points the ship may still spend now (8.1 in setup, 8.5 at a friendly naval base).
     pub cargo_points: u8,
+    /// 8.1 / 8.5: while the ship may buy crew & gear, every item it could carry, in the chart's order —
+    /// each either bought with its `load_cargo` decision or refused now with why — so its list keeps
+    /// its order as points and counters run out; empty when it may not buy (an optional field: docs/PROTOCOL.md).
+    #[serde(default)]
+    pub buys: Vec<BuyView>,
     /// 10.1: repair dice the ship would roll now.
     pub repair_dice: u8,
     /// 20.0: an Austro-Hungarian warship under German control.
@@ -269,6 +274,25 @@ pub struct CargoView {
     pub id: String,
     pub name: String,
     pub boxes: u8,
+}
+
+/// One item of a ship's crew & gear list while it may buy (`ShipView::buys`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct BuyView {
+    /// The Crew and Gear chart's item id; when it may be bought now, its `load_cargo` decision is listed.
+    pub item: String,
+    /// Why it may not be bought now, as its greyed button says it; absent when it may be bought.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub refused: Option<RefusedBuy>,
+}
+
+/// An item a ship may not buy now: its greyed button's words, as long as a buy's ("buy Damage Control · 2
+/// points (1 short)", where a buy says "(3 left)"), and the rule that refuses it (8.1, 8.2, 8.3, 8.5, 21.0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct RefusedBuy {
+    pub label: String,
+    pub rule: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -338,7 +362,7 @@ impl PlayerView {
 }
 
 pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
-    PlayerView {
+    let mut view = PlayerView {
         turn: game.turn,
         last_turn: game.last_turn,
         alert_level: game.alert_level,
@@ -361,6 +385,24 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
         pending_roll: None,
         correctable_roll: None,
         result: None,
+    };
+    keep_buys_while_offered(&mut view);
+    view
+}
+
+/// 8.1 / 8.5: the ships' crew & gear lists stand only while buying, dumping or trading is among the
+/// decisions — not while a question, a roll to enter or another step of the setup comes first.
+pub(crate) fn keep_buys_while_offered(view: &mut PlayerView) {
+    let offered = view.decisions.iter().any(|d| {
+        matches!(
+            d.action,
+            Action::LoadCargo { .. } | Action::DumpCargo { .. } | Action::TransferCargo { .. }
+        )
+    });
+    if let (false, Some(g)) = (offered, view.game.as_mut()) {
+        for s in &mut g.ships {
+            s.buys.clear();
+        }
     }
 }
 
@@ -565,6 +607,7 @@ fn ship_view(pack: &RulesPack, game: &Game, s: &GermanShip) -> ShipView {
         } else {
             0
         },
+        buys: buy_views(pack, game, s),
         repair_dice: crate::rules::repair::dice(pack, game, s),
         austro_hungarian: s.austro_hungarian,
         speeds: {
@@ -576,6 +619,27 @@ fn ship_view(pack: &RulesPack, game: &Game, s: &GermanShip) -> ShipView {
             }
         },
     }
+}
+
+/// 8.1 / 8.5: the ship's crew & gear list while it may buy, each refused item worded for its greyed button.
+fn buy_views(pack: &RulesPack, game: &Game, s: &GermanShip) -> Vec<BuyView> {
+    if s.status != ShipStatus::Active {
+        return Vec::new();
+    }
+    crate::rules::cargo::offers(pack, game, s)
+        .into_iter()
+        .map(|o| BuyView {
+            item: o.item.id.clone(),
+            refused: o.refused.map(|(why, rule)| RefusedBuy {
+                label: format!(
+                    "buy {} · {} ({why})",
+                    o.item.name,
+                    crate::ground::words::count(o.item.cost, "point", "points")
+                ),
+                rule: rule.to_string(),
+            }),
+        })
+        .collect()
 }
 
 /// This turn's conditions: weather, morale dice, the French sortie and what has been done.

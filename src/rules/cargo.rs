@@ -154,6 +154,76 @@ fn load_check(pack: &RulesPack, game: &Game, ship_id: &str, item: &str) -> Resul
     room_for(pack, game, s, item)
 }
 
+/// 8.1 / 8.5: one item of a ship's crew & gear list while it may buy (`offers`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Offer<'p> {
+    pub item: &'p CargoSpec,
+    /// Why it may not be bought now, in a few words, and the rule; `None` when `load_cargo` is legal.
+    pub refused: Option<(String, &'static str)>,
+}
+
+/// 8.1 / 8.5: the crew & gear `s` could carry, in the chart's order, while it may buy now (empty when it
+/// may not buy at all): the items it may buy, and the ones refused for its points (8.1, 8.5), its hull
+/// boxes (8.2), a second seaplane (21.0) or the counters all in play (8.3) — the list a player reads keeps
+/// its order as points and counters run out. Items its type may never carry, or of an optional rule not
+/// chosen, are left off. `refused` is `None` exactly when `load_check` accepts the item.
+pub fn offers<'p>(pack: &'p RulesPack, game: &Game, s: &GermanShip) -> Vec<Offer<'p>> {
+    let may_buy = match game.phase {
+        Phase::Setup => true,
+        Phase::Outfitting => ports::terrain(pack, game, &s.position) == Terrain::FriendlyNavalBase,
+        _ => false,
+    };
+    if !may_buy
+        || s.austro_hungarian
+        || crate::rules::outfitting::check_may_outfit(pack, game, &s.id).is_err()
+    {
+        return Vec::new();
+    }
+    pack.charts
+        .crew_and_gear
+        .items
+        .iter()
+        .filter(|item| {
+            (item.ship_types.is_empty() || item.ship_types.contains(&s.ship_type))
+                && rule_allows(game, item)
+        })
+        .map(|item| Offer {
+            item,
+            refused: load_check(pack, game, &s.id, &item.id)
+                .is_err()
+                .then(|| why_not(pack, game, s, item)),
+        })
+        .collect()
+}
+
+/// The few words a refused item's greyed button ends with, no longer than a buy's "(N left)" so the
+/// button keeps its lines, and the rule: the first of `load_check`'s checks it fails (the points, then
+/// the room).
+fn why_not(
+    pack: &RulesPack,
+    game: &Game,
+    s: &GermanShip,
+    item: &CargoSpec,
+) -> (String, &'static str) {
+    let points = points_left(pack, game, s);
+    let points_rule = if game.phase == Phase::Setup {
+        "8.1"
+    } else {
+        "8.5"
+    };
+    if item.cost > points {
+        (format!("{} short", item.cost - points), points_rule)
+    } else if boxes_used(pack, s) + item.boxes > s.tracks.hull {
+        ("hull full".into(), "8.2")
+    } else if item.id == crate::rules::combat::firing::gear::SEAPLANE
+        && s.cargo.iter().any(|c| c == &item.id)
+    {
+        ("one aboard".into(), "21.0")
+    } else {
+        ("all in play".into(), "8.3")
+    }
+}
+
 /// 8.1 / 8.5: buy `item` for `ship`.
 pub fn load(ctx: &mut Ctx, ship_id: &str, item: &str) -> Result<(), RuleError> {
     load_check(ctx.pack, ctx.game, ship_id, item)?;
@@ -277,11 +347,11 @@ pub fn legal_actions(pack: &RulesPack, game: &Game) -> Vec<Action> {
         .active_ships()
         .filter(|s| !s.austro_hungarian && may_outfit(&s.id))
     {
-        for item in &pack.charts.crew_and_gear.items {
-            if load_check(pack, game, &s.id, &item.id).is_ok() {
+        for offer in offers(pack, game, s) {
+            if offer.refused.is_none() {
                 actions.push(Action::LoadCargo {
                     ship: s.id.clone(),
-                    item: item.id.clone(),
+                    item: offer.item.id.clone(),
                 });
             }
         }

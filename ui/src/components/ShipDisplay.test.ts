@@ -12,7 +12,7 @@ const goeben: ShipView = {
   id: 'goeben', name: 'SMS Goeben', ship_type: 'BC', status: 'active', position: { kind: 'place', id: 'messina' }, position_name: 'Messina',
   tracks, start: { ...tracks, hull: 12, ammunition: 6, coal: 4 },
   cargo: [{ id: 'wireless', name: 'Wireless', boxes: 1 }, { id: 'seaplane', name: 'Seaplane', boxes: 2 }],
-  cargo_points: 0, repair_dice: 4, austro_hungarian: false, speeds: { cruise: 4, maximum: 5, emergency: 6 },
+  cargo_points: 0, buys: [], repair_dice: 4, austro_hungarian: false, speeds: { cruise: 4, maximum: 5, emergency: 6 },
 };
 
 describe('ship display', () => {
