@@ -176,6 +176,33 @@ describe('crew & gear first in the setup (8.1)', () => {
   });
 });
 
+describe('an item the rules refuse now keeps its place (8.1–8.3)', () => {
+  it('shows it greyed where its buy stood, in the core’s words, and never sends it', async () => {
+    const v = copy(newGame).view;
+    const goeben = v.game!.ships.find((s) => s.id === 'goeben')!;
+    const buyLabels = () => within(screen.getByTestId(tid.cargoSection)).getAllByRole('button').filter((b) => b.closest('.grid')).map((b) => b.textContent);
+    panel(copy(newGame).view);
+    const before = buyLabels();
+    cleanup();
+    // The core refuses the second item now (8.1: too few points): its decision goes, its list keeps it.
+    const item = goeben.buys[1].item;
+    goeben.buys[1].refused = { label: 'buy Seebataillon Detachment · 2 points (1 short)', rule: '8.1' };
+    v.decisions = v.decisions.filter((d) => !(d.action.action === 'load_cargo' && d.action.ship === 'goeben' && d.action.item === item));
+    const send = panel(v);
+    const after = buyLabels();
+    // The heading counts the decisions, not the greyed items.
+    expect(screen.getByTestId(tid.cargoSection).querySelector('summary')!.textContent).toContain(`${actionsOf(v).filter((a) => a.action.endsWith('_cargo')).length} choices`);
+    expect(after.length).toBe(before.length);
+    expect(after[1]).toBe('buy Seebataillon Detachment · 2 points (1 short)');
+    expect([after[0], ...after.slice(2)]).toEqual([before[0], ...before.slice(2)]);
+    const refused = screen.getByTestId(tid.cargoRefused) as HTMLButtonElement;
+    expect(refused.disabled).toBe(true);
+    expect(refused.title).toBe('Rule 8.1');
+    await fireEvent.click(refused);
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
 describe('a ship’s move (12.0): the speed, then the spaces the core offers at it', () => {
   it('says why Move waits, lists only the spaces offered at the chosen speed, and sends the move', async () => {
     const v = copy(movement).view;

@@ -230,29 +230,58 @@ export function composeMove(view: Legal, ship: string, speed: string, key: strin
 
 // ---- 8.0 crew & gear ----
 
+/** One button of a ship's crew & gear list: a decision to send, or (`refused`: the rule) an item the
+ * rules refuse now, shown greyed in its place with the core's words for why. */
+export interface CargoChoice {
+  action: Cargo;
+  label: string;
+  refused?: string;
+}
+
 export interface CargoShip {
   ship: string;
   name: string;
   points: number;
   aboard: CargoView[];
-  choices: { action: Cargo; label: string }[];
+  choices: CargoChoice[];
 }
 
 /** The cargo decisions on offer, by ship (a transfer by the ship it leaves), each with the core's label
- * without the ship's name in front (the group says it). */
+ * without the ship's name in front (the group says it). A ship's buys stand in the order of its list from
+ * the core (`buys`, the chart's order), the refused ones included, so a button keeps its place when an
+ * item runs out; then its dumps and transfers. */
 export function cargoShips(view: Legal): CargoShip[] {
   const out: CargoShip[] = [];
   const legal = actionsOf(view).filter((a): a is Cargo => a.action === 'load_cargo' || a.action === 'dump_cargo' || a.action === 'transfer_cargo');
-  for (const a of legal) {
-    const id = a.action === 'transfer_cargo' ? a.from : a.ship;
+  const ships = view.game?.ships ?? [];
+  const entry = (id: string) => {
     let s = out.find((x) => x.ship === id);
     if (!s) {
-      const ship = view.game?.ships.find((x) => x.id === id);
+      const ship = ships.find((x) => x.id === id);
       out.push((s = { ship: id, name: shipName(view.game, id), points: ship?.cargo_points ?? 0, aboard: ship?.cargo ?? [], choices: [] }));
     }
-    const label = labelOf(view, a);
-    const prefix = `${s.name}: `;
-    s.choices.push({ action: a, label: label.startsWith(prefix) ? label.slice(prefix.length) : label });
+    return s;
+  };
+  const sourceOf = (a: Cargo) => (a.action === 'transfer_cargo' ? a.from : a.ship);
+  for (const a of legal) entry(sourceOf(a));
+  for (const ship of ships) if (legal.length > 0 && (ship.buys ?? []).length > 0) entry(ship.id);
+  for (const s of out) {
+    const own = legal.filter((a) => sourceOf(a) === s.ship);
+    const worded = (a: Cargo) => {
+      const label = labelOf(view, a);
+      const prefix = `${s.name}: `;
+      return { action: a, label: label.startsWith(prefix) ? label.slice(prefix.length) : label };
+    };
+    const listed = new Set<Cargo>();
+    for (const b of ships.find((x) => x.id === s.ship)?.buys ?? []) {
+      const load = own.find((a) => a.action === 'load_cargo' && a.item === b.item);
+      if (b.refused) s.choices.push({ action: { action: 'load_cargo', ship: s.ship, item: b.item }, label: b.refused.label, refused: b.refused.rule });
+      else if (load) {
+        listed.add(load);
+        s.choices.push(worded(load));
+      }
+    }
+    for (const a of own) if (!listed.has(a)) s.choices.push(worded(a));
   }
   return out;
 }

@@ -123,6 +123,7 @@ export const tid = Object.freeze({
   /** CargoPicker: the crew & gear section, and its Done (folds it). */
   cargoSection: 'cargo-section',
   cargoDone: 'cargo-done',
+  cargoRefused: 'cargo-refused',
   /** Done with setup points unspent asks first. */
   cargoUnspent: 'cargo-unspent',
   cargoKeepBuying: 'cargo-keep-buying',
