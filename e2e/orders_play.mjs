@@ -144,13 +144,15 @@ export async function playOrders(driver, orders, { seed, size, shots, oneHanded 
 /** The story's one line for the log. */
 export function storyLine(label, orders, seed, { view, story }) {
   const worst = Math.max(0, ...story.shifts.map((s) => s.siblings));
-  return `${label} ${orders} seed ${seed}: ${view.game_over.won ? 'won' : 'lost'} with ${view.vp} VP on turn ${view.turn}; ${story.decisions} decisions by taps, ${story.shots} screenshots, ${Object.entries(story.kinds).map(([k, n]) => `${k} ${n}`).join(', ')}; largest shift beside a tapped control ${worst} px`;
+  const buys = story.shifts.filter((s) => s.action === 'load_cargo').map((s) => s.siblings);
+  return `${label} ${orders} seed ${seed}: ${view.game_over.won ? 'won' : 'lost'} with ${view.vp} VP on turn ${view.turn}; ${story.decisions} decisions by taps, ${story.shots} screenshots, ${Object.entries(story.kinds).map(([k, n]) => `${k} ${n}`).join(', ')}; largest shift beside a tapped control ${worst} px${buys.length > 0 ? `, beside each buy ${buys.join(', ')} px` : ''}`;
 }
 
 /** Nothing moves under the thumb while buying: the next buy stands where it stood (issue #29 item 3, 0 px
  * for repeatable controls). Measured 9, 0, 0 and 8 px in WebKitGTK: the first result's two lines stand where
- * the placeholder's stood (9 px taller); when the last of an item is bought its button goes and the page,
- * scrolled near its end, comes down by what it lost below the fold. */
+ * the placeholder's stood (9 px taller). When an item runs out its button stays in its place, greyed, in
+ * words as long as a buy's (the core's `buys`), so the buttons below it do not close up (at 200 % text in
+ * Chromium they came up 77–115 px when it went; `storyLine` prints each buy's shift). */
 export function assertBuysStayPut(orders, story) {
   const buys = story.shifts.filter((s) => s.action === 'load_cargo');
   assert.ok(buys.length > 0 && buys.every((s) => s.siblings <= 10), `${orders}: a buy moved the buttons beside it: ${JSON.stringify(buys)}`);
