@@ -296,16 +296,7 @@ fn rule_8_1_cargo_points_are_twice_the_leadership_the_mission_starts_with() {
     let goeben = t.game().ship("goeben").unwrap().clone();
     assert_eq!(goeben.tracks.leadership, 5, "24.1: the win raised it");
     assert_eq!(goeben.start.leadership, 4);
-    let view = t.session.view();
-    let shown = view
-        .game
-        .as_ref()
-        .unwrap()
-        .ships
-        .iter()
-        .find(|s| s.id == "goeben")
-        .unwrap()
-        .cargo_points;
+    let shown = t.ship_view("goeben").cargo_points;
     assert_eq!(
         shown, 10,
         "8.1: twice leadership 5, not twice the 3.0 value 4"

@@ -295,16 +295,7 @@ fn corrections_record_an_allied_ship_sunk_or_damaged_at_the_table() {
 /// The speeds the view gives Goeben (cruise, maximum, emergency) with her engines at `engines`.
 fn goeben_speeds(t: &mut Table, engines: u8) -> (u8, u8, u8) {
     t.game_mut().ship_mut("goeben").unwrap().tracks.engines = engines;
-    let view = t.session.view();
-    let s = view
-        .game
-        .as_ref()
-        .unwrap()
-        .ships
-        .iter()
-        .find(|s| s.id == "goeben")
-        .unwrap()
-        .speeds;
+    let s = t.ship_view("goeben").speeds;
     (s.cruise, s.maximum, s.emergency)
 }
 

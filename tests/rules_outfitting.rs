@@ -62,16 +62,7 @@ fn rule_8_1_initial_cargo_costs_points_up_to_twice_the_leadership_one_item_per_h
         load(&mut t, "breslau", item);
     }
     t.ok(r#"{"action":"dump_cargo","ship":"breslau","item":"extra_torpedoes"}"#);
-    let view = t.session.view();
-    let breslau = view
-        .game
-        .as_ref()
-        .unwrap()
-        .ships
-        .iter()
-        .find(|s| s.id == "breslau")
-        .unwrap()
-        .clone();
+    let breslau = t.ship_view("breslau");
     assert_eq!(breslau.cargo.len(), 3);
     assert_eq!(breslau.cargo_points, 8 - 3);
     // 8.3: only two Wireless counters exist, both in play now.
@@ -334,17 +325,8 @@ fn rule_8_3_8_5_8_6_crew_lands_only_in_port_naval_bases_sell_cargo_and_ships_tra
 
 /// A ship's crew & gear list in the view (`ShipView::buys`): item id and, when refused, (words, rule).
 fn buys(t: &Table, ship: &str) -> Vec<(String, Option<(String, String)>)> {
-    let view = t.session.view();
-    let s = view
-        .game
-        .as_ref()
-        .unwrap()
-        .ships
-        .iter()
-        .find(|s| s.id == ship)
-        .unwrap()
-        .clone();
-    s.buys
+    t.ship_view(ship)
+        .buys
         .into_iter()
         .map(|b| (b.item, b.refused.map(|r| (r.label, r.rule))))
         .collect()

@@ -52,6 +52,16 @@ impl Table {
         self.session.game().expect("a game is running")
     }
 
+    /// The ship `id` as the player's view shows it now.
+    pub fn ship_view(&self, id: &str) -> goeben_referee::api::view::ShipView {
+        let view = self.session.view();
+        let game = view.game.expect("a game is running");
+        game.ships
+            .into_iter()
+            .find(|s| s.id == id)
+            .expect("a ship of the game")
+    }
+
     pub fn game_mut(&mut self) -> &mut Game {
         self.session
             .game_mut_for_tests()
