@@ -406,6 +406,10 @@ fn rule_8_1_8_2_8_3_a_ships_buys_keep_every_item_it_could_carry_and_say_why_one_
         buys(&t, "breslau").iter().all(|(i, _)| i != "seaplane"),
         "21.0: a battlecruiser's only"
     );
+    // A ship sunk buys nothing: no list at all, not a list of refusals.
+    t.game_mut().ship_mut("breslau").unwrap().status =
+        goeben_referee::ground::state::ShipStatus::Sunk;
+    assert!(buys(&t, "breslau").is_empty());
     // 3.0 step 9: the collier placed, the setup is over and nothing is on the list at sea.
     t.ok(
         r#"{"action":"place_collier","to":{"kind":"high_seas","zone":"western_med","label":"c"}}"#,

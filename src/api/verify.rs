@@ -269,7 +269,7 @@ fn comparable(view: &PlayerView, recorded: &PlayerView) -> PlayerView {
     // added after records were already kept): what they say is read from the game, which is compared.
     if let Some(g) = v.game.as_mut() {
         g.orders.conditions.clear();
-        // A ship's crew & gear list (protocol 4) is the chart read against the game, which is compared.
+        // A ship's crew & gear list (kept after records were) is the chart read against the game, which is compared.
         for s in &mut g.ships {
             s.buys.clear();
         }

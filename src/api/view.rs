@@ -362,7 +362,7 @@ impl PlayerView {
 }
 
 pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
-    let mut view = PlayerView {
+    PlayerView {
         turn: game.turn,
         last_turn: game.last_turn,
         alert_level: game.alert_level,
@@ -385,13 +385,12 @@ pub fn player_view(pack: &RulesPack, game: &Game, log_len: u32) -> PlayerView {
         pending_roll: None,
         correctable_roll: None,
         result: None,
-    };
-    keep_buys_while_offered(&mut view);
-    view
+    }
 }
 
 /// 8.1 / 8.5: the ships' crew & gear lists stand only while buying, dumping or trading is among the
-/// decisions — not while a question, a roll to enter or another step of the setup comes first.
+/// decisions — not while a question, a roll to enter or another step of the setup comes first (the
+/// session calls it once the decisions are final, a roll to enter in their place included).
 pub(crate) fn keep_buys_while_offered(view: &mut PlayerView) {
     let offered = view.decisions.iter().any(|d| {
         matches!(
@@ -623,9 +622,6 @@ fn ship_view(pack: &RulesPack, game: &Game, s: &GermanShip) -> ShipView {
 
 /// 8.1 / 8.5: the ship's crew & gear list while it may buy, each refused item worded for its greyed button.
 fn buy_views(pack: &RulesPack, game: &Game, s: &GermanShip) -> Vec<BuyView> {
-    if s.status != ShipStatus::Active {
-        return Vec::new();
-    }
     crate::rules::cargo::offers(pack, game, s)
         .into_iter()
         .map(|o| BuyView {

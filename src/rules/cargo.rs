@@ -9,7 +9,7 @@ use crate::ground::action::Action;
 use crate::ground::error::{illegal, not_now, RuleError};
 use crate::ground::pack::{CargoClass, CargoSpec, RulesPack, Terrain};
 use crate::ground::ports;
-use crate::ground::state::{Game, GermanShip, Phase};
+use crate::ground::state::{Game, GermanShip, Phase, ShipStatus};
 
 pub use crate::ground::state::boxes_used;
 
@@ -163,10 +163,11 @@ pub struct Offer<'p> {
 }
 
 /// 8.1 / 8.5: the crew & gear `s` could carry, in the chart's order, while it may buy now (empty when it
-/// may not buy at all): the items it may buy, and the ones refused for its points (8.1, 8.5), its hull
-/// boxes (8.2), a second seaplane (21.0) or the counters all in play (8.3) — the list a player reads keeps
-/// its order as points and counters run out. Items its type may never carry, or of an optional rule not
-/// chosen, are left off. `refused` is `None` exactly when `load_check` accepts the item.
+/// may not buy at all, as a ship sunk or withdrawn): the items it may buy, and the ones refused for its
+/// points (8.1, 8.5), its hull boxes (8.2), a second seaplane (21.0) or the counters all in play (8.3) —
+/// the list a player reads keeps its order as points and counters run out. Items its type may never
+/// carry, or of an optional rule not chosen, are left off. `refused` is `None` exactly when `load_check`
+/// accepts the item.
 pub fn offers<'p>(pack: &'p RulesPack, game: &Game, s: &GermanShip) -> Vec<Offer<'p>> {
     let may_buy = match game.phase {
         Phase::Setup => true,
@@ -174,6 +175,7 @@ pub fn offers<'p>(pack: &'p RulesPack, game: &Game, s: &GermanShip) -> Vec<Offer
         _ => false,
     };
     if !may_buy
+        || s.status != ShipStatus::Active
         || s.austro_hungarian
         || crate::rules::outfitting::check_may_outfit(pack, game, &s.id).is_err()
     {
