@@ -143,9 +143,10 @@ export async function playOrders(driver, orders, { seed, size, shots, oneHanded 
 
 /** The story's one line for the log. */
 export function storyLine(label, orders, seed, { view, story }) {
-  const worst = Math.max(0, ...story.shifts.map((s) => s.siblings));
+  const top = story.shifts.reduce((a, s) => (s.siblings > (a?.siblings ?? -1) ? s : a), null);
+  const worst = top ? `${top.siblings} px (${top.action}, ${top.testid})` : '0 px';
   const buys = story.shifts.filter((s) => s.action === 'load_cargo').map((s) => s.siblings);
-  return `${label} ${orders} seed ${seed}: ${view.game_over.won ? 'won' : 'lost'} with ${view.vp} VP on turn ${view.turn}; ${story.decisions} decisions by taps, ${story.shots} screenshots, ${Object.entries(story.kinds).map(([k, n]) => `${k} ${n}`).join(', ')}; largest shift beside a tapped control ${worst} px${buys.length > 0 ? `, beside each buy ${buys.join(', ')} px` : ''}`;
+  return `${label} ${orders} seed ${seed}: ${view.game_over.won ? 'won' : 'lost'} with ${view.vp} VP on turn ${view.turn}; ${story.decisions} decisions by taps, ${story.shots} screenshots, ${Object.entries(story.kinds).map(([k, n]) => `${k} ${n}`).join(', ')}; largest shift beside a tapped control ${worst}${buys.length > 0 ? `, beside each buy ${buys.join(', ')} px` : ''}`;
 }
 
 /** Nothing moves under the thumb while buying: the next buy stands where it stood (issue #29 item 3, 0 px
