@@ -90,6 +90,39 @@ fn ship<'g>(game: &'g Game, id: &str) -> Result<&'g GermanShip, RuleError> {
     Ok(s)
 }
 
+/// Why `item` may not go aboard `s` whatever its points (`room_for`), judged once for a refusal's message
+/// and for a greyed button's few words (`offers`).
+enum NoRoom {
+    /// The Crew and Gear chart gives it to other ship types.
+    ShipType,
+    /// Its optional rule was not chosen for this game.
+    RuleNotChosen,
+    /// 8.2: one item per hull box.
+    HullFull,
+    /// 21.0: one seaplane per battlecruiser.
+    SecondSeaplane,
+    /// 8.3: every counter of it is in play.
+    AllInPlay,
+}
+
+fn no_room(pack: &RulesPack, game: &Game, s: &GermanShip, item: &CargoSpec) -> Option<NoRoom> {
+    if !item.ship_types.is_empty() && !item.ship_types.contains(&s.ship_type) {
+        Some(NoRoom::ShipType)
+    } else if !rule_allows(game, item) {
+        Some(NoRoom::RuleNotChosen)
+    } else if boxes_used(pack, s) + item.boxes > s.tracks.hull {
+        Some(NoRoom::HullFull)
+    } else if item.id == crate::rules::combat::firing::gear::SEAPLANE
+        && s.cargo.iter().any(|c| c == &item.id)
+    {
+        Some(NoRoom::SecondSeaplane)
+    } else if in_play(game, &item.id) >= item.supply {
+        Some(NoRoom::AllInPlay)
+    } else {
+        None
+    }
+}
+
 /// Room in the hull (8.2, 8.3) and a counter left in the box (8.3) for `item` aboard `s`.
 pub fn room_for(
     pack: &RulesPack,
@@ -97,40 +130,30 @@ pub fn room_for(
     s: &GermanShip,
     item: &CargoSpec,
 ) -> Result<(), RuleError> {
-    if !item.ship_types.is_empty() && !item.ship_types.contains(&s.ship_type) {
-        return Err(illegal(format!(
+    match no_room(pack, game, s, item) {
+        None => Ok(()),
+        Some(NoRoom::ShipType) => Err(illegal(format!(
             "{} may only be carried by {} (Crew and Gear chart)",
             item.name,
             crate::ground::words::ship_types(&item.ship_types)
-        )));
-    }
-    if !rule_allows(game, item) {
-        return Err(illegal(format!(
+        ))),
+        Some(NoRoom::RuleNotChosen) => Err(illegal(format!(
             "{} belongs to optional rule {}, not chosen for this game",
             item.name,
             item.optional_rule.as_deref().unwrap_or("")
-        )));
-    }
-    if boxes_used(pack, s) + item.boxes > s.tracks.hull {
-        return Err(illegal(format!(
+        ))),
+        Some(NoRoom::HullFull) => Err(illegal(format!(
             "{} has no free hull box for {} (8.2: one item per hull box)",
             s.name, item.name
-        )));
-    }
-    if item.id == crate::rules::combat::firing::gear::SEAPLANE
-        && s.cargo.iter().any(|c| c == &item.id)
-    {
-        return Err(illegal(
+        ))),
+        Some(NoRoom::SecondSeaplane) => Err(illegal(
             "no more than one seaplane per battlecruiser (21.0)",
-        ));
-    }
-    if in_play(game, &item.id) >= item.supply {
-        return Err(illegal(format!(
+        )),
+        Some(NoRoom::AllInPlay) => Err(illegal(format!(
             "all {} {} counters are in play (8.3)",
             item.supply, item.name
-        )));
+        ))),
     }
-    Ok(())
 }
 
 fn load_check(pack: &RulesPack, game: &Game, ship_id: &str, item: &str) -> Result<(), RuleError> {
@@ -186,8 +209,10 @@ pub fn offers<'p>(pack: &'p RulesPack, game: &Game, s: &GermanShip) -> Vec<Offer
         .items
         .iter()
         .filter(|item| {
-            (item.ship_types.is_empty() || item.ship_types.contains(&s.ship_type))
-                && rule_allows(game, item)
+            !matches!(
+                no_room(pack, game, s, item),
+                Some(NoRoom::ShipType | NoRoom::RuleNotChosen)
+            )
         })
         .map(|item| Offer {
             item,
@@ -214,15 +239,13 @@ fn why_not(
         "8.5"
     };
     if item.cost > points {
-        (format!("{} short", item.cost - points), points_rule)
-    } else if boxes_used(pack, s) + item.boxes > s.tracks.hull {
-        ("hull full".into(), "8.2")
-    } else if item.id == crate::rules::combat::firing::gear::SEAPLANE
-        && s.cargo.iter().any(|c| c == &item.id)
-    {
-        ("one aboard".into(), "21.0")
-    } else {
-        ("all in play".into(), "8.3")
+        return (format!("{} short", item.cost - points), points_rule);
+    }
+    match no_room(pack, game, s, item) {
+        Some(NoRoom::HullFull) => ("hull full".into(), "8.2"),
+        Some(NoRoom::SecondSeaplane) => ("one aboard".into(), "21.0"),
+        // The items of other ship types and of optional rules not chosen are not on the list.
+        _ => ("all in play".into(), "8.3"),
     }
 }
 
