@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { coreBinary, repo } from './harness.mjs';
 import { SIZES } from './fit.mjs';
 import { appServer, deviceBrowser } from './chromium.mjs';
-import { playOrders, storyLine, assertBuysStayPut } from './orders_play.mjs';
+import { playOrders, storyLine, assertBuysStayPut, assertNothingMovedBeside } from './orders_play.mjs';
 
 const SEED = 2;
 const ORDERS = 'atlantic_breakout';
@@ -30,6 +30,7 @@ export function wholeGameTests(names) {
         // A buy moves the buttons beside it 10 px at most, at every size and at 200 % text: an item that runs
         // out stays in its place, greyed, with why (the core's `buys`).
         assertBuysStayPut(ORDERS, played.story);
+        assertNothingMovedBeside(ORDERS, played.story);
       } finally {
         await driver.quit();
         server.kill('SIGKILL');

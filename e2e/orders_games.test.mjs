@@ -12,7 +12,7 @@
 import { test, before, after } from 'node:test';
 import { startDriver, openApp, screenshot } from './harness.mjs';
 import { SIZES } from './fit.mjs';
-import { playOrders, storyLine, assertBuysStayPut } from './orders_play.mjs';
+import { playOrders, storyLine, assertBuysStayPut, assertNothingMovedBeside } from './orders_play.mjs';
 import { PLANS } from './orders_policy.mjs';
 import { join } from 'node:path';
 
@@ -37,6 +37,7 @@ for (const orders of ORDERS) {
       await screenshot(driver, join('orders', orders, 'end-desktop'), 1280, 800);
       console.log(storyLine('ORDERS', orders, SEED, played));
       assertBuysStayPut(orders, played.story);
+      assertNothingMovedBeside(orders, played.story);
     } finally {
       await driver.quit();
     }

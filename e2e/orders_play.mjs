@@ -158,3 +158,12 @@ export function assertBuysStayPut(orders, story) {
   const buys = story.shifts.filter((s) => s.action === 'load_cargo');
   assert.ok(buys.length > 0 && buys.every((s) => s.siblings <= 10), `${orders}: a buy moved the buttons beside it: ${JSON.stringify(buys)}`);
 }
+
+/** Nothing moves under the thumb after any tap, as in the seeded whole game (whole_game.test.mjs: up to
+ * two lines of text, 48 px): an answer whose next question takes its card, and a raid whose next ship's raid
+ * takes its place, once came up 82–455 px (in both engines) as a shorter result replaced the one above them;
+ * the results card now keeps that room (ui/src/lib/reach.ts, `holdAboveTapped`). */
+export function assertNothingMovedBeside(orders, story) {
+  const moved = story.shifts.filter((s) => s.siblings > 48);
+  assert.deepEqual(moved, [], `${orders}: the controls beside a tapped one moved`);
+}

@@ -1,7 +1,7 @@
 // The band the thumb reaches (lib/reach.ts): which screens are short for their text, and how far the page
 // scrolls to bring the decision waiting between the header and the dock without losing the last result.
 import { afterEach, describe, expect, it } from 'vitest';
-import { decisionArea, firstControl, isNarrow, isShort, keepRoom, scrollToReach, trackHeight } from './reach';
+import { decisionArea, firstControl, holdAboveTapped, isNarrow, isShort, keepRoom, pagePlaceOf, scrollToReach, trackHeight } from './reach';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -119,5 +119,80 @@ describe("the dock's and the header's heights", () => {
     expect(root.style.scrollPaddingBottom).toBe('');
     expect(app.style.paddingBottom).toBe('');
     app.remove();
+  });
+});
+
+describe('an answer that leaves the tapped control on the page (the next question, the next raid)', () => {
+  // jsdom lays nothing out: each element's box is given (px on the screen; the page is not scrolled).
+  const boxes = new Map<Element, { top: number; height: number }>();
+  const place = (el: Element, top: number, height: number) => boxes.set(el, { top, height });
+  const box = (el: Element) => {
+    const b = boxes.get(el) ?? { top: 0, height: 0 };
+    return { top: b.top, bottom: b.top + b.height, height: b.height, left: 0, right: 0, width: 0, x: 0, y: b.top, toJSON: () => b } as DOMRect;
+  };
+  const real = Element.prototype.getBoundingClientRect;
+  afterEach(() => {
+    Element.prototype.getBoundingClientRect = real;
+    boxes.clear();
+  });
+  const page = () => {
+    Element.prototype.getBoundingClientRect = function () {
+      return box(this);
+    };
+    document.body.innerHTML = `<section class="card events"></section>
+      <section class="card actions"><p>Question</p><button>Yes</button><button>No</button></section>
+      <nav class="dock"><button>End phase</button></nav>`;
+    const [events, card] = [...document.querySelectorAll('section')];
+    const [yes, no, end] = [...document.querySelectorAll('button')];
+    return { events: events as HTMLElement, card, yes, no, end };
+  };
+
+  it('keeps it where it stood when the result above it came back shorter: the results card holds the room', () => {
+    const { events, card, yes, no } = page();
+    place(events, 10, 300);
+    place(card, 330, 200);
+    place(no, 470, 50);
+    const before = pagePlaceOf(no);
+    // The next question's answer in the same button, 120 px up: the new result is 120 px shorter.
+    place(events, 10, 180);
+    place(no, 350, 50);
+    expect(holdAboveTapped(before)).toBe(120);
+    expect(events.style.minHeight).toBe('300px');
+    expect(yes.isConnected).toBe(true);
+  });
+
+  it('leaves a longer result as it is, and a results card beside the decisions (two columns) too', () => {
+    const { events, card, no } = page();
+    place(events, 10, 300);
+    place(card, 330, 200);
+    place(no, 470, 50);
+    const before = pagePlaceOf(no);
+    place(events, 10, 360);
+    place(no, 530, 50);
+    expect(holdAboveTapped(before)).toBe(0);
+    place(events, 10, 600);
+    place(no, 350, 50);
+    expect(holdAboveTapped(before)).toBe(0);
+    expect(events.style.minHeight).toBe('');
+  });
+
+  it('holds the card when the tapped button itself is gone, and nothing of the dock (it stands on the screen)', () => {
+    const { events, card, no, end } = page();
+    place(events, 10, 300);
+    place(card, 330, 200);
+    place(no, 470, 50);
+    const before = pagePlaceOf(no);
+    no.remove();
+    place(events, 10, 250);
+    place(card, 280, 200);
+    expect(holdAboveTapped(before)).toBe(50);
+    expect(events.style.minHeight).toBe('300px');
+    events.style.minHeight = '';
+    place(end, 700, 50);
+    const docked = pagePlaceOf(end);
+    expect(docked.els).toEqual([]);
+    place(end, 600, 50);
+    expect(holdAboveTapped(docked)).toBe(0);
+    expect(events.style.minHeight).toBe('');
   });
 });

@@ -4,7 +4,8 @@
 // bottom room (`keepRoom`), and the decision waiting scrolls itself into
 // that band after each answer and whenever the layout changes (a turned phone, a new text size).
 // An answer that keeps the screen where the thumb is (buying crew & gear again and again) holds the tapped
-// control where it stood instead (`anchorOf`, `holdInPlace`).
+// control where it stood instead (`anchorOf`, `holdInPlace`); any other answer that leaves it on the page (a
+// question after a question, a raid after a raid) holds it where it stood on the page (`holdAboveTapped`).
 
 /** Below this many lines of the root's text tall, a screen is short: the dock takes one line. */
 export const SHORT_BELOW_REM = 40;
@@ -178,6 +179,34 @@ export function holdInPlace({ anchors, results }: Anchors, win: Window = window)
   if (!kept) return;
   const moved = kept.el.getBoundingClientRect().top - kept.top;
   if (Math.abs(moved) >= 1) win.scrollBy({ top: moved });
+}
+
+/** Where the tapped control stood on the page (not the screen: the answer's screen starts from the top)
+ * before an answer other than crew & gear: the control, else its card. */
+export type PagePlace = { els: Element[]; top: number[] };
+
+export function pagePlaceOf(control: Element | null, win: Window = window): PagePlace {
+  // The dock and the header stand on the screen, not the page: nothing of theirs is held.
+  const inPage = control && !control.closest('.dock, .header') ? control : null;
+  const els = [inPage, inPage?.closest('.card, fieldset, section') ?? null].filter((el): el is Element => !!el);
+  return { els, top: els.map((el) => el.getBoundingClientRect().top + win.scrollY) };
+}
+
+/** After an answer that left the tapped control (or its card) on the page — the next question in the same
+ * card, the next ship's raid — the controls stay where the thumb left them: when the last result above them
+ * is shorter than the one it replaced, the results card keeps the room (`min-height`, released by the next
+ * answer) rather than the buttons coming up under the thumb. What grew is left as it is: the new result is
+ * read from its top. Returns how many px were held. */
+export function holdAboveTapped(place: PagePlace, doc: Document = document, win: Window = window): number {
+  const i = place.els.findIndex((el) => el.isConnected);
+  if (i < 0) return 0;
+  const now = place.els[i].getBoundingClientRect();
+  const up = Math.round(place.top[i] - (now.top + win.scrollY));
+  const results = doc.querySelector<HTMLElement>('.events');
+  // Only a results card above the control moves it (in two columns it stands beside the decisions).
+  if (up < 1 || !results || results.getBoundingClientRect().bottom > now.top) return 0;
+  results.style.minHeight = `${results.getBoundingClientRect().height + up}px`;
+  return up;
 }
 
 /** Any other answer lets the results card take its own height again. */
