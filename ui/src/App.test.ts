@@ -279,6 +279,42 @@ describe('a running game', () => {
     }
   });
 
+  it('keeps a tapped control the answer leaves on the page where it stood on the page: a shorter result above it leaves its room (issue #53)', async () => {
+    // A ship's move, answered with the movement phase still on: the next ship's card stands in its place.
+    const r = movement as Response;
+    const next: Response = { ...r, view: { ...r.view, phase: 'incident' } };
+    let answers = 0;
+    shell(r, () => (answers++ === 0 ? r : next));
+    const scrollTo = window.scrollTo;
+    window.scrollTo = (() => {}) as typeof window.scrollTo;
+    const box = Element.prototype.getBoundingClientRect;
+    try {
+      render(App);
+      const select = (await screen.findByTestId(tid.moveTo('goeben'))) as HTMLSelectElement;
+      await fireEvent.change(select, { target: { value: [...select.options].find((o) => o.textContent === 'Pola')!.value } });
+      const move = screen.getByTestId(tid.move('goeben'));
+      // Before the answer the button stands at 500 px on the page; the answer's result is 67 px shorter.
+      let answeredYet = false;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        const top = this === move ? (answeredYet ? 433 : 500) : 0;
+        const height = this.classList.contains('events') ? (answeredYet ? 80 : 147) : 44;
+        return { top, bottom: top + height, left: 0, right: 100, width: 100, height, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+      };
+      await fireEvent.click(move);
+      answeredYet = true;
+      await waitFor(() => expect(sent().length).toBe(2));
+      const results = document.querySelector('.events') as HTMLElement;
+      await waitFor(() => expect(results.style.minHeight).toBe('147px'));
+      // An answer that moves the phase on lets the card take its own height again.
+      await fireEvent.click(screen.getByTestId(tid.move('goeben')));
+      await waitFor(() => expect(sent().length).toBe(3));
+      await waitFor(() => expect(results.style.minHeight).toBe(''));
+    } finally {
+      window.scrollTo = scrollTo;
+      Element.prototype.getBoundingClientRect = box;
+    }
+  });
+
   it('keeps the screen where the thumb is after a buy of crew & gear, and starts from the top after other answers (issue #29 item 3)', async () => {
     const r = newGame as Response;
     shell(r, () => r);
