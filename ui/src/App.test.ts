@@ -50,6 +50,20 @@ afterEach(() => {
   clearMocks();
 });
 
+/** jsdom lays nothing out: boxes for a tap whose answer changes the page above the tapped control. `tapped`
+ * stands at `top[0]` px and the results card is `results[0]` px tall until `answered()` is called, then at
+ * `top[1]` and `results[1]`; everything else stands at 0, 44 px tall. `restore` gives jsdom its own back. */
+function boxesAroundAnswer(tapped: Element, top: [number, number], results: [number, number]) {
+  const real = Element.prototype.getBoundingClientRect;
+  let after = 0;
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    const at = this === tapped ? top[after] : 0;
+    const height = this.classList.contains('events') ? results[after] : 44;
+    return { top: at, bottom: at + height, left: 0, right: 100, width: 100, height, x: 0, y: at, toJSON: () => ({}) } as DOMRect;
+  };
+  return { answered: () => (after = 1), restore: () => (Element.prototype.getBoundingClientRect = real) };
+}
+
 /** Taps a decision as a player who meant it: a question about what it would skip (issue #50) is answered yes. */
 async function decide(el: Element) {
   await fireEvent.click(el);
@@ -250,20 +264,15 @@ describe('a running game', () => {
     const scrolls: unknown[] = [];
     const scrollBy = window.scrollBy;
     window.scrollBy = ((...a: unknown[]) => void scrolls.push(a)) as typeof window.scrollBy;
-    const box = Element.prototype.getBoundingClientRect;
+    let boxes: ReturnType<typeof boxesAroundAnswer> | undefined;
     try {
       render(App);
       const buy = (await screen.findAllByTestId(tid.action('load_cargo')))[0];
-      // Before the answer the button stands at 500 px; the results card above it then shrinks by 67 px.
-      let answeredYet = false;
-      Element.prototype.getBoundingClientRect = function (this: Element) {
-        const top = this === buy ? (answeredYet ? 433 : 500) : 0;
-        // The results card: a long first result, then a short one.
-        const height = this.classList.contains('events') ? (answeredYet ? 80 : 200) : 44;
-        return { top, bottom: top + height, left: 0, right: 100, width: 100, height, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
-      };
+      // Before the answer the button stands at 500 px; the results card above it then shrinks by 67 px (a long
+      // first result, then a short one).
+      boxes = boxesAroundAnswer(buy, [500, 433], [200, 80]);
       await fireEvent.click(buy);
-      answeredYet = true;
+      boxes.answered();
       await waitFor(() => expect(sent().length).toBe(2));
       await waitFor(() => expect(scrolls).toEqual([[{ top: -67 }]]));
       // The results card keeps its height while the player buys; another answer lets it go.
@@ -275,7 +284,7 @@ describe('a running game', () => {
       await waitFor(() => expect(results.style.minHeight).toBe(''));
     } finally {
       window.scrollBy = scrollBy;
-      Element.prototype.getBoundingClientRect = box;
+      boxes?.restore();
     }
   });
 
@@ -287,21 +296,16 @@ describe('a running game', () => {
     shell(r, () => (answers++ === 0 ? r : next));
     const scrollTo = window.scrollTo;
     window.scrollTo = (() => {}) as typeof window.scrollTo;
-    const box = Element.prototype.getBoundingClientRect;
+    let boxes: ReturnType<typeof boxesAroundAnswer> | undefined;
     try {
       render(App);
       const select = (await screen.findByTestId(tid.moveTo('goeben'))) as HTMLSelectElement;
       await fireEvent.change(select, { target: { value: [...select.options].find((o) => o.textContent === 'Pola')!.value } });
       const move = screen.getByTestId(tid.move('goeben'));
       // Before the answer the button stands at 500 px on the page; the answer's result is 67 px shorter.
-      let answeredYet = false;
-      Element.prototype.getBoundingClientRect = function (this: Element) {
-        const top = this === move ? (answeredYet ? 433 : 500) : 0;
-        const height = this.classList.contains('events') ? (answeredYet ? 80 : 147) : 44;
-        return { top, bottom: top + height, left: 0, right: 100, width: 100, height, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
-      };
+      boxes = boxesAroundAnswer(move, [500, 433], [147, 80]);
       await fireEvent.click(move);
-      answeredYet = true;
+      boxes.answered();
       await waitFor(() => expect(sent().length).toBe(2));
       const results = document.querySelector('.events') as HTMLElement;
       await waitFor(() => expect(results.style.minHeight).toBe('147px'));
@@ -311,7 +315,7 @@ describe('a running game', () => {
       await waitFor(() => expect(results.style.minHeight).toBe(''));
     } finally {
       window.scrollTo = scrollTo;
-      Element.prototype.getBoundingClientRect = box;
+      boxes?.restore();
     }
   });
 

@@ -144,15 +144,15 @@ describe('an answer that leaves the tapped control on the page (the next questio
       <nav class="dock"><button>End phase</button></nav>`;
     const [events, card] = [...document.querySelectorAll('section')];
     const [yes, no, end] = [...document.querySelectorAll('button')];
-    return { events: events as HTMLElement, card, yes, no, end };
-  };
-
-  it('keeps it where it stood when the result above it came back shorter: the results card holds the room', () => {
-    const { events, card, yes, no } = page();
+    // Before the answer: a 300 px result, the question's card under it, No tapped at 470 px.
     place(events, 10, 300);
     place(card, 330, 200);
     place(no, 470, 50);
-    const before = pagePlaceOf(no);
+    return { events: events as HTMLElement, card, yes, no, end, before: pagePlaceOf(no) };
+  };
+
+  it('keeps it where it stood when the result above it came back shorter: the results card holds the room', () => {
+    const { events, yes, no, before } = page();
     // The next question's answer in the same button, 120 px up: the new result is 120 px shorter.
     place(events, 10, 180);
     place(no, 350, 50);
@@ -162,11 +162,7 @@ describe('an answer that leaves the tapped control on the page (the next questio
   });
 
   it('leaves a longer result as it is, and a results card beside the decisions (two columns) too', () => {
-    const { events, card, no } = page();
-    place(events, 10, 300);
-    place(card, 330, 200);
-    place(no, 470, 50);
-    const before = pagePlaceOf(no);
+    const { events, no, before } = page();
     place(events, 10, 360);
     place(no, 530, 50);
     expect(holdAboveTapped(before)).toBe(0);
@@ -177,11 +173,7 @@ describe('an answer that leaves the tapped control on the page (the next questio
   });
 
   it('holds the card when the tapped button itself is gone, and nothing of the dock (it stands on the screen)', () => {
-    const { events, card, no, end } = page();
-    place(events, 10, 300);
-    place(card, 330, 200);
-    place(no, 470, 50);
-    const before = pagePlaceOf(no);
+    const { events, card, no, end, before } = page();
     no.remove();
     place(events, 10, 250);
     place(card, 280, 200);
