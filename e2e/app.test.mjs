@@ -4,8 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, waitFor, screenshot, appPids, killApp, refereeView,
-  byTestId, tap, untilAnswered, menuItem, codeInput, resize, appBinary,
+  startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitForText, waitFor, screenshot, appPids,
+  killApp, refereeView, byTestId, tap, untilAnswered, menuItem, codeInput, resize, appBinary, toStartScreen,
 } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { assertNothingOverflows, measureFit } from './fit.mjs';
@@ -374,8 +374,7 @@ test('saves (issue #6): save a slot, start a new game, load the slot back; the p
     await tap(driver, await waitForTestId(driver, tid.savesClose));
 
     // A new game through the dock's menu, asked first.
-    await tap(driver, await menuItem(driver, tid.newGameFooter));
-    await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: './/button[normalize-space()="New game"]' }));
+    await toStartScreen(driver);
     const seed = await waitForTestId(driver, tid.seedInput);
     await seed.clear();
     await seed.sendKeys('5');

@@ -343,6 +343,14 @@ export async function menuItem(driver, id) {
   return waitForTestId(driver, id);
 }
 
+/** From a game on screen, the start screen through the menu's New game: a game still being played is asked
+ * about first ("Abandon this game for a new one?", answered New game); a game over opens it at once. */
+export async function toStartScreen(driver) {
+  await tap(driver, await menuItem(driver, tid.newGameFooter));
+  const asked = await driver.findElements(By.xpath(`//*[@data-testid="${tid.gameMenu}"]//button[normalize-space()="New game"]`));
+  if (asked.length > 0) await tap(driver, asked[0]);
+}
+
 /** the counter-code field a player can use now: the desktop's card beside the game, or on a phone
  * (where that card is hidden) the scan sheet, opened from the dock. */
 export async function codeInput(driver) {

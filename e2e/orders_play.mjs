@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitForTestId, waitForIdle, textOf, screenshot, respond, byTestId, coreBinary, screenshotDir, tap, By, waitForAnyTestId, menuItem } from './harness.mjs';
+import { waitForTestId, waitForIdle, textOf, screenshot, respond, byTestId, coreBinary, screenshotDir, tap, By, waitForAnyTestId, toStartScreen } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { PLANS, newPlayer, decideOrders } from './orders_policy.mjs';
 import { decide } from './policy.mjs';
@@ -48,7 +48,7 @@ async function checkHeader(driver, view, where) {
 /** Starts a game of `orders` with `seed` on the new-game form, by taps. */
 async function startOnTheForm(driver, orders, seed, shot, size) {
   // The app opens on the game it keeps (the last Orders' game, over): the menu's New game leads to the form.
-  if ((await waitForAnyTestId(driver, [tid.phase, tid.seedInput])) === tid.phase) await tap(driver, await menuItem(driver, tid.newGameFooter));
+  if ((await waitForAnyTestId(driver, [tid.phase, tid.seedInput])) === tid.phase) await toStartScreen(driver);
   const seedInput = await waitForTestId(driver, tid.seedInput);
   await seedInput.clear();
   await seedInput.sendKeys(String(seed));

@@ -5,8 +5,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitFor, screenshot, resize, coreView, tap, menuItem,
-  untilAnswered, byTestId, respond,
+  startDriver, openApp, waitForTestId, waitForAnyTestId, textOf, waitFor, screenshot, resize, coreView, tap,
+  untilAnswered, byTestId, respond, toStartScreen,
 } from './harness.mjs';
 import { decide } from './policy.mjs';
 import { makeDecision } from './play.mjs';
@@ -98,7 +98,7 @@ test('"I roll the dice": the house rule at new game, and a whole battle\'s dice 
     await resize(driver, 390, 844);
     // The house rule is a choice of the new-game form.
     const first = await waitForAnyTestId(driver, [tid.phase, tid.seedInput]);
-    if (first === tid.phase) await tap(driver, await menuItem(driver, tid.newGameFooter));
+    if (first === tid.phase) await toStartScreen(driver);
     const seedField = await waitForTestId(driver, tid.seedInput);
     await seedField.clear();
     await seedField.sendKeys('5');

@@ -9,7 +9,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Key } from 'selenium-webdriver';
 import {
-  startDriver, openApp, waitForTestId, waitForAnyTestId, waitForGone, waitForIdle, byTestId, tap, menuItem, coreView, untilAnswered, resize, screenshotDir, By,
+  startDriver, openApp, waitForTestId, waitForAnyTestId, waitForGone, waitForIdle, byTestId, tap, menuItem,
+  coreView, untilAnswered, resize, screenshotDir, By, toStartScreen,
 } from './harness.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,8 +86,7 @@ const escape = async (driver) => driver.actions().sendKeys(Key.ESCAPE).perform()
 async function toStart(driver) {
   await waitForAnyTestId(driver, [tid.phase, tid.toolsOpen]);
   if ((await driver.findElements(byTestId(tid.toolsOpen))).length === 0) {
-    await tap(driver, await menuItem(driver, tid.newGameFooter));
-    await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: ".//button[normalize-space()='New game']" }));
+    await toStartScreen(driver);
     await waitForTestId(driver, tid.toolsOpen);
   }
 }

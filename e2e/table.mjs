@@ -4,7 +4,7 @@ import { Builder, logging } from 'selenium-webdriver';
 import chrome from 'selenium-webdriver/chrome.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { byTestId, menuItem, screenshotDir, tap, waitFor, waitForTestId, waitForText } from './harness.mjs';
+import { byTestId, screenshotDir, tap, waitFor, waitForTestId, waitForText, toStartScreen } from './harness.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 
 export const CHROMIUM = process.env.GOEBEN_CHROMIUM ?? '/usr/bin/chromium';
@@ -19,8 +19,7 @@ export async function openTableMode(driver) {
   await waitFor('the app', async () => (await driver.findElements(byTestId(tid.phase))).length + (await driver.findElements(byTestId(tid.toolsOpen))).length > 0);
   if ((await driver.findElements(byTestId(tid.toolsOpen))).length === 0) {
     // A game is running: the start screen is behind New game.
-    await tap(driver, await menuItem(driver, tid.newGameFooter));
-    await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: ".//button[normalize-space()='New game']" }));
+    await toStartScreen(driver);
   }
   await tapId(driver, tid.toolsOpen);
   await waitForTestId(driver, tid.tableMode);

@@ -3,7 +3,7 @@
 // once it is let go.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForGone, textOf, waitForText, screenshot, byTestId, tap, menuItem, pickSegment as pick, typeInto as type } from './harness.mjs';
+import { startDriver, openApp, waitForTestId, waitForAnyTestId, waitForGone, textOf, waitForText, screenshot, byTestId, tap, pickSegment as pick, typeInto as type, toStartScreen } from './harness.mjs';
 import { tid, selector } from '../ui/src/lib/testids.js';
 
 let driverProcess;
@@ -41,8 +41,7 @@ async function openTools(driver) {
   await waitForAnyTestId(driver, [tid.phase, tid.toolsOpen]);
   if ((await driver.findElements(byTestId(tid.toolsOpen))).length === 0) {
     // A game is running: the start screen is behind New game.
-    await tap(driver, await menuItem(driver, tid.newGameFooter));
-    await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: ".//button[normalize-space()='New game']" }));
+    await toStartScreen(driver);
   }
   await tapId(driver, tid.toolsOpen);
   await waitForTestId(driver, tid.toolsPicker);

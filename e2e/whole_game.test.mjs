@@ -5,8 +5,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, textOf, waitForText, screenshot, killApp, refereeView, byTestId, tap, screenshotDir,
-  menuItem, codeInput,
+  startDriver, openApp, waitForTestId, waitForAnyTestId, waitForIdle, textOf, waitForText, screenshot, killApp,
+  refereeView, byTestId, tap, screenshotDir, menuItem, codeInput, toStartScreen,
 } from './harness.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -181,8 +181,7 @@ test('a seeded game by taps: two full turns with incidents, a battle, an undo, a
     // A new game from the start screen with the seed typed in.
     await waitForAnyTestId(driver, [tid.phase, tid.seedInput]);
     if ((await driver.findElements(byTestId(tid.seedInput))).length === 0) {
-      await tap(driver, await menuItem(driver, tid.newGameFooter));
-      await tap(driver, await (await waitForTestId(driver, tid.gameMenu)).findElement({ xpath: ".//button[normalize-space()='New game']" }));
+      await toStartScreen(driver);
     }
     const seed = await waitForTestId(driver, tid.seedInput);
     await seed.clear();

@@ -9,7 +9,7 @@ import movement from '../test/fixtures/movement.json';
 import battle from '../test/fixtures/battle.json';
 import started from '../test/fixtures/new_game.json';
 import { PHASE_PROMPTS } from '../generated/names';
-import { copy } from '../test/views';
+import { copy, finished } from '../test/views';
 import { tid } from '../lib/testids.js';
 
 let sent: { action: string }[];
@@ -116,6 +116,17 @@ describe('the dock (issue #19)', () => {
     await waitFor(() => expect(screen.queryByTestId(tid.charts)).toBeNull());
     expect(screen.getByTestId(tid.action('end_phase'))).toBeTruthy();
     expect(sent).not.toContainEqual({ action: 'end_phase' });
+  });
+
+  it("opens the start screen from a game over at once: nothing is left to abandon, so it does not ask", async () => {
+    const r = finished();
+    shell(r, () => r);
+    render(App);
+    await fireEvent.click(await screen.findByTestId(tid.menuButton));
+    await fireEvent.click(within(screen.getByTestId(tid.gameMenu)).getByTestId(tid.newGameFooter));
+    expect(await screen.findByTestId(tid.seedInput)).toBeTruthy();
+    expect(screen.queryByText('Abandon this game for a new one?')).toBeNull();
+    expect(screen.queryByTestId(tid.gameMenu)).toBeNull();
   });
 
   it('holds Undo, Scan, Log and a menu with the charts, saves, corrections, a new game and the theme', async () => {
