@@ -185,11 +185,11 @@ export function holdInPlace({ anchors, results }: Anchors, win: Window = window)
  * before an answer other than crew & gear: the control, else its card. */
 export type PagePlace = { els: Element[]; top: number[] };
 
-export function pagePlaceOf(control: Element | null, win: Window = window): PagePlace {
+export function pagePlaceOf(control: Element | null, win: Window = window, doc: Document = document): PagePlace {
   // The dock and the header stand on the screen, not the page: nothing of theirs is held.
   const inPage = control && !control.closest('.dock, .header') ? control : null;
-  const els = [inPage, inPage?.closest('.card, fieldset, section') ?? null].filter((el): el is Element => !!el);
-  return { els, top: els.map((el) => el.getBoundingClientRect().top + win.scrollY) };
+  const { anchors } = anchorOf(inPage, doc);
+  return { els: anchors.map((a) => a.el), top: anchors.map((a) => a.top + win.scrollY) };
 }
 
 /** After an answer that left the tapped control (or its card) on the page — the next question in the same
