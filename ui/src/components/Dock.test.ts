@@ -127,6 +127,10 @@ describe('the dock (issue #19)', () => {
     expect(await screen.findByTestId(tid.seedInput)).toBeTruthy();
     expect(screen.queryByText('Abandon this game for a new one?')).toBeNull();
     expect(screen.queryByTestId(tid.gameMenu)).toBeNull();
+    // The way back names the game as what it is, and a new game is the main button.
+    expect(screen.getByTestId(tid.continueGame).textContent).toBe('Back to the finished game');
+    expect(screen.getByTestId(tid.continueGame).classList.contains('primary')).toBe(false);
+    expect(screen.getByTestId(tid.newGameButton).classList.contains('primary')).toBe(true);
   });
 
   it('holds Undo, Scan, Log and a menu with the charts, saves, corrections, a new game and the theme', async () => {
