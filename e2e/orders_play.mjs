@@ -119,7 +119,7 @@ export async function playOrders(driver, orders, { seed, size, shots, oneHanded 
     story.decisions += 1;
     story.kinds[decision.action.action] = (story.kinds[decision.action.action] ?? 0) + 1;
     const shift = await readShift(driver);
-    if (shift) story.shifts.push({ action: decision.action.action, ...shift });
+    if (shift) story.shifts.push({ action: decision.action.action, screenshot: step, ...shift });
   }
   const view = (await respond(driver, { action: 'view' })).view;
   assert.ok(view.game_over, `${orders}: the game reached its end (turn ${view.turn} of ${view.last_turn})`);

@@ -94,7 +94,11 @@ export async function readShift(driver) {
        const kept = m.items.filter((i) => i.e.isConnected && i.e.offsetParent);
        const at = (e) => e.getBoundingClientRect().top + (e.closest('.dock') ? 0 : scrollY);
        const moved = (list) => Math.round(Math.max(0, ...list.map((i) => Math.abs(at(i.e) - i.top))));
-       done({ testid: m.testid, siblings: moved(kept.filter((i) => !i.dock)), dock: moved(kept.filter((i) => i.dock)), kept: kept.length });
+       const cards = kept.filter((i) => !i.dock);
+       const most = cards.reduce((a, i) => (Math.abs(at(i.e) - i.top) > Math.abs(at(a.e) - a.top) ? i : a), cards[0]);
+       // The control that moved most, in its own words, for a failure's message.
+       const words = most ? most.e.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60) : '';
+       done({ testid: m.testid, siblings: moved(cards), dock: moved(kept.filter((i) => i.dock)), kept: kept.length, most: words });
      }));`,
   );
 }

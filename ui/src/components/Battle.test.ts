@@ -190,4 +190,71 @@ describe('battle card (14.0)', () => {
     expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual([forecast.german[0].words, forecast.allied[0].words]);
     expect(box.querySelector('small')?.textContent).toBe(forecast.assumes);
   });
+
+  describe('torpedoes (14.6)', () => {
+    type Decision = Response['view']['decisions'][number];
+    const barrier = "may roll this round's torpedoes (14.6) · can't be taken back";
+    const torpedo = (ship: string, target: string | undefined, count: number): Decision =>
+      ({ action: { action: 'torpedoes', ship, target, count }, label: `${ship} ${count} at ${target}`, barrier }) as Decision;
+    /** A torpedo question for `ship`: the battle's first unit and a second one, each with its launches. */
+    function asked(ship: string, counts: number[], warrior: 'fighting' | 'sunk'): Response {
+      const r = structuredClone(atOrders) as Response;
+      const b = r.view.game!.combat.find((x) => x.stage !== 'over')!;
+      const first = b.allied[0];
+      const second = structuredClone(first);
+      second.counter = { ...second.counter, id: 'gb_ca_warrior', name: 'HMS Warrior' };
+      if (warrior === 'sunk') Object.assign(second, { in_battle: false, fate: 'sunk', status_word: 'sunk' });
+      b.allied = [second, first];
+      const targets = warrior === 'sunk' ? [first] : [second, first];
+      const fires = [{ ...b.options[0].fires[0], weapon: 'torpedo', words: '4 dice · expect 1.3 hits · 80% at least one' }] as typeof b.options[0]['fires'];
+      b.options = targets.map((u) => ({ ship, target: u.counter.id, target_name: u.counter.name, maximum_fire: false, ammunition: 0, fires }));
+      r.view.game!.pending[0] = { ...r.view.game!.pending[0], pending: { kind: 'torpedoes', space: b.space, ship }, question: `${ship}: launch torpedoes?` };
+      r.view.decisions = [torpedo(ship, undefined, 0), ...targets.flatMap((u) => counts.map((n) => torpedo(ship, u.counter.id, n)))];
+      return r;
+    }
+    const goeben = asked('goeben', [1], 'fighting');
+    const breslau = asked('breslau', [1, 2], 'sunk');
+
+    it("keeps a target sunk by one ship's torpedoes in its place for the next ship, so no Launch comes up under the thumb", async () => {
+      sent = [];
+      mockIPC((cmd, args) => {
+        if (cmd !== 'respond') return null;
+        const action = (args as { action: { action: string } }).action;
+        sent.push(action);
+        return action.action === 'torpedoes' ? breslau : goeben;
+      });
+      // The page's boxes as a phone lays them out: each target's card 180 px tall.
+      const box = HTMLElement.prototype.getBoundingClientRect;
+      HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+        return this.dataset.target ? ({ x: 0, y: 0, left: 0, top: 0, right: 0, width: 0, bottom: 180, height: 180 } as DOMRect) : box.call(this);
+      };
+      try {
+        render(App);
+        const launches = await screen.findAllByTestId(tid.torpedoOption);
+        expect(launches.map((b) => b.closest('.option')!.querySelector('strong')!.textContent)).toEqual(['Torpedoes at HMS Warrior', `Torpedoes at ${fight.allied[0].counter.name}`]);
+        await fireEvent.click(launches[0]);
+        const gone = await screen.findByTestId(tid.torpedoGone);
+        expect(last()).toEqual({ action: 'torpedoes', ship: 'goeben', target: 'gb_ca_warrior', count: 1 });
+        // The sunk target first, where it stood, struck out with the core's word for its fate and as tall as before.
+        const places = [...document.querySelectorAll<HTMLElement>('.battle .option')];
+        expect(places[0]).toBe(gone);
+        expect(gone.querySelector('s')?.textContent).toBe('Torpedoes at HMS Warrior');
+        expect(gone.textContent).toContain('sunk');
+        expect(gone.style.minHeight).toBe('180px');
+        expect(gone.querySelector('button')).toBeNull();
+        // The next target's launches after it, as many as the next ship carries.
+        expect([...places[1].querySelectorAll('button')].map((b) => b.textContent?.replace(/may roll.*/, '').trim())).toEqual(['Launch 1', 'Launch 2']);
+      } finally {
+        HTMLElement.prototype.getBoundingClientRect = box;
+      }
+    });
+
+    it('keeps no place when the question was not answered here (a game reopened at the next ship)', async () => {
+      mockIPC((cmd) => (cmd === 'respond' ? breslau : null));
+      render(App);
+      await screen.findAllByTestId(tid.torpedoOption);
+      expect(screen.queryByTestId(tid.torpedoGone)).toBeNull();
+      expect(document.querySelectorAll('.battle .option')).toHaveLength(1);
+    });
+  });
 });

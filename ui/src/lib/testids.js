@@ -91,6 +91,8 @@ export const tid = Object.freeze({
   battleGerman: 'battle-german',
   fireOption: 'fire-option',
   torpedoOption: 'torpedo-option',
+  /** A torpedo target sunk by an earlier ship's launch this round, its place kept (14.6). */
+  torpedoGone: 'torpedo-gone',
   holdFire: 'hold-fire',
   forecastButton: 'forecast-button',
   forecast: 'forecast',
