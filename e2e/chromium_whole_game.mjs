@@ -11,7 +11,9 @@ import { appServer, deviceBrowser } from './chromium.mjs';
 import { playOrders, storyLine, assertBuysStayPut, assertNothingMovedBeside } from './orders_play.mjs';
 
 const SEED = 2;
-const ORDERS = 'atlantic_breakout';
+// The test command plays Atlantic Breakout; another Orders as in e2e/orders_games.test.mjs, e.g.
+//   GOEBEN_ORDERS=raid_french_convoys xvfb-run -a node --test e2e/chromium_game.test.mjs
+const ORDERS = process.env.GOEBEN_ORDERS ?? 'atlantic_breakout';
 // The next step is held to lie between the header and the dock at each decision, at every size: on a short
 // screen the buys scroll the page down, and the crew & gear list's heading (folding it is the way on to the
 // collier) stays in view under the header (CargoPicker's sticky heading).

@@ -66,24 +66,31 @@ async function doStep(driver, step, what) {
   await tap(driver, all[nth]);
 }
 
-/** Nothing moves under the thumb: before a tap, where the tapped control's siblings
- * (the controls in its card) and the dock's buttons sit on the screen, kept in the page for `readShift`. */
+/** Nothing moves under the thumb: before a tap, where the tapped control's siblings in sight (the
+ * controls of its card between the header and the dock) and the dock's buttons sit on the screen, kept
+ * in the page for `readShift`. */
 async function markSiblings(driver, el, testid) {
   await driver.executeScript(
     `const [el, testid] = arguments;
      const card = el.closest('fieldset, .fire-card, .card, section') ?? el.parentElement;
      const near = [...card.querySelectorAll('button, select, input'), ...document.querySelectorAll('.dock button')];
-     // On the page, not the screen: the app's own scroll to the next decision after an answer is not a
-     // control moved by the answer's layout (the dock is fixed: its place on the screen).
-     const at = (e) => e.getBoundingClientRect().top + (e.closest('.dock') ? 0 : scrollY);
-     window.__goebenShift = { testid, items: near.map((e) => ({ e, top: at(e), dock: !!e.closest('.dock') })) };`,
+     const screenTop = (e) => e.getBoundingClientRect().top;
+     // Only what the player can see and reach at the tap: between the header and the dock (a control
+     // under the dock, or scrolled away, is under no thumb), the dock's own buttons always.
+     const top = document.querySelector('.header')?.getBoundingClientRect().bottom ?? 0;
+     const bottom = document.querySelector('.dock')?.getBoundingClientRect().top ?? innerHeight;
+     const seen = (e) => { const r = e.getBoundingClientRect(); return e.closest('.dock') || (r.bottom > top && r.top < bottom); };
+     window.__goebenShift = { testid, scrollY, items: near.filter(seen).map((e) => ({ e, screen: screenTop(e), dock: !!e.closest('.dock') })) };`,
     el,
     testid,
   );
 }
 
-/** After the answer: how far (px, on the page) the marked controls still on the page moved, the dock's
- * apart; null when nothing was marked. */
+/** After the answer: how far (px) the marked controls still on the page moved, the dock's apart; null when
+ * nothing was marked. A control has moved when it moved both on the page and on the screen: the app's own
+ * scroll to the next decision moves the screen, not the page, and is not a control moved by the answer's
+ * layout; a longer result above, scrolled past, moves the page but, with that scroll, not what the thumb
+ * sees. The dock is fixed: its place on the screen. */
 export async function readShift(driver) {
   return driver.executeAsyncScript(
     `const done = arguments[arguments.length - 1];
@@ -92,10 +99,14 @@ export async function readShift(driver) {
        window.__goebenShift = null;
        if (!m) return done(null);
        const kept = m.items.filter((i) => i.e.isConnected && i.e.offsetParent);
-       const at = (e) => e.getBoundingClientRect().top + (e.closest('.dock') ? 0 : scrollY);
-       const moved = (list) => Math.round(Math.max(0, ...list.map((i) => Math.abs(at(i.e) - i.top))));
+       const scrolled = scrollY - m.scrollY;
+       const shift = (i) => {
+         const screen = i.e.getBoundingClientRect().top - i.screen;
+         return i.dock ? Math.abs(screen) : Math.min(Math.abs(screen), Math.abs(screen + scrolled));
+       };
+       const moved = (list) => Math.round(Math.max(0, ...list.map(shift)));
        const cards = kept.filter((i) => !i.dock);
-       const most = cards.reduce((a, i) => (Math.abs(at(i.e) - i.top) > Math.abs(at(a.e) - a.top) ? i : a), cards[0]);
+       const most = cards.reduce((a, i) => (shift(i) > shift(a) ? i : a), cards[0]);
        // The control that moved most, in its own words, for a failure's message.
        const words = most ? most.e.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60) : '';
        done({ testid: m.testid, siblings: moved(cards), dock: moved(kept.filter((i) => i.dock)), kept: kept.length, most: words });
