@@ -215,7 +215,7 @@ describe('battle card (14.0)', () => {
     const goeben = asked('goeben', [1], 'fighting');
     const breslau = asked('breslau', [1, 2], 'sunk');
 
-    it("keeps a target sunk by one ship's torpedoes in its place for the next ship, so no Launch comes up under the thumb", async () => {
+    it("keeps a target sunk by one ship's torpedoes (14.7: hits applied as its fire completes) in its place for the next ship, so no Launch comes up under the thumb", async () => {
       sent = [];
       mockIPC((cmd, args) => {
         if (cmd !== 'respond') return null;
