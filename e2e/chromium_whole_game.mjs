@@ -9,14 +9,12 @@ import { coreBinary, repo, screenshot, toStartScreen, waitForTestId } from './ha
 import { SIZES, assertNothingOverflows, measureFit } from './fit.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 import { appServer, deviceBrowser } from './chromium.mjs';
-import { playOrders, storyLine, assertBuysStayPut, assertNothingMovedBeside } from './orders_play.mjs';
-import { PLANS } from './orders_policy.mjs';
+import { playOrders, storyLine, assertBuysStayPut, assertNothingMovedBeside, ordersAsked } from './orders_play.mjs';
 
 const SEED = 2;
 // The test command plays Atlantic Breakout; others as in e2e/orders_games.test.mjs (`all`, or a comma-separated
 // list of Orders ids), e.g. GOEBEN_ORDERS=raid_french_convoys xvfb-run -a node --test e2e/chromium_game.test.mjs
-const ASKED = process.env.GOEBEN_ORDERS ?? 'atlantic_breakout';
-const ORDERS_PLAYED = ASKED === 'all' ? Object.keys(PLANS) : ASKED.split(',').map((s) => s.trim());
+const ORDERS_PLAYED = ordersAsked();
 // The next step is held to lie between the header and the dock at each decision, at every size: on a short
 // screen the buys scroll the page down, and the crew & gear list's heading (folding it is the way on to the
 // collier) stays in view under the header (CargoPicker's sticky heading).

@@ -12,13 +12,11 @@
 import { test, before, after } from 'node:test';
 import { startDriver, openApp, screenshot } from './harness.mjs';
 import { SIZES } from './fit.mjs';
-import { playOrders, storyLine, assertBuysStayPut, assertNothingMovedBeside } from './orders_play.mjs';
-import { PLANS } from './orders_policy.mjs';
+import { playOrders, storyLine, assertBuysStayPut, assertNothingMovedBeside, ordersAsked } from './orders_play.mjs';
 import { join } from 'node:path';
 
 const SEED = Number(process.env.GOEBEN_ORDERS_SEED ?? 2);
-const ASKED = process.env.GOEBEN_ORDERS ?? 'atlantic_breakout';
-const ORDERS = ASKED === 'all' ? Object.keys(PLANS) : ASKED.split(',').map((s) => s.trim());
+const ORDERS = ordersAsked();
 const PHONE = SIZES[0];
 
 let driverProcess;

@@ -63,6 +63,12 @@ async function startOnTheForm(driver, orders, seed, shot, size) {
   await waitForTestId(driver, tid.phase);
 }
 
+/** The Orders a run plays: `GOEBEN_ORDERS` (`all`, or a comma-separated list of Orders ids), Atlantic
+ * Breakout when unset (the test command's game). */
+export function ordersAsked(asked = process.env.GOEBEN_ORDERS ?? 'atlantic_breakout') {
+  return asked === 'all' ? Object.keys(PLANS) : asked.split(',').map((s) => s.trim());
+}
+
 /**
  * Plays `orders` from the new-game form to the game's end at `size` (fit.mjs's SIZES), a screenshot before
  * every decision in `e2e/screenshots/<shots>/<orders>/NNN-…-<size>.png`, and checks the end against the

@@ -105,11 +105,11 @@ export async function readShift(driver) {
          return i.dock ? Math.abs(screen) : Math.min(Math.abs(screen), Math.abs(screen + scrolled));
        };
        const moved = (list) => Math.round(Math.max(0, ...list.map(shift)));
+       // The card's control that moved most, in its own words, for a failure's message.
        const cards = kept.filter((i) => !i.dock);
        const most = cards.reduce((a, i) => (shift(i) > shift(a) ? i : a), cards[0]);
-       // The control that moved most, in its own words, for a failure's message.
        const words = most ? most.e.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60) : '';
-       done({ testid: m.testid, siblings: moved(cards), dock: moved(kept.filter((i) => i.dock)), kept: kept.length, most: words });
+       done({ testid: m.testid, siblings: most ? Math.round(shift(most)) : 0, dock: moved(kept.filter((i) => i.dock)), kept: kept.length, most: words });
      }));`,
   );
 }
