@@ -6,7 +6,7 @@
 // ready) is that number. After the start the app is left idle, then the resident (RSS) and proportional
 // (PSS) memory of its process and every child (WebKit's web and network processes) is read from /proc.
 //
-//   node scripts/bench_app.mjs [--runs 10] [--idle-ms 3000] [--cold] [--frames | --frames-only] [--frame-runs 1] [--app BIN] [--floor BIN] [--out FILE]
+//   node scripts/bench_app.mjs [--runs 10] [--idle-ms 3000] [--cold] [--returning] [--frames | --frames-only] [--frame-runs 1] [--app BIN] [--floor BIN] [--out FILE]
 //
 // --frames also plays the e2e suite's scripted whole game (e2e/whole_game.test.mjs) in the same release app
 // and reports each decision's way to the screen as the app measured it (ui/src/lib/startup.ts): the
@@ -20,10 +20,12 @@
 // to bench another build, point CARGO_TARGET_DIR at it rather than passing --app).
 // The two binaries are started in turn (floor, app, floor, app …) so a drift of the machine hits both.
 // --cold drops the page cache before every start (root only): a start from disk, as after a reboot.
+// --returning starts the app on a game in progress (seed 3, just set up: made once by the app server, the same
+// store, and copied into each start's data folder), a returning player's start; without it, a new player's.
 // Build both first: bash scripts/build_app.sh && cargo build --release -p goeben-floor-app
 //   --features tauri/custom-protocol (the bench script does it with --build).
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +43,7 @@ function option(name, fallback) {
 const runs = Number(option('runs', '10'));
 const idleMs = Number(option('idle-ms', '3000'));
 const cold = option('cold', false);
+const returning = option('returning', false);
 const build = option('build', false);
 const binaries = {
   floor: resolve(option('floor', join(target, 'release', 'goeben-floor-app'))),
@@ -128,9 +131,39 @@ async function startXvfb() {
   return { display, stop: () => xvfb.kill('SIGTERM') };
 }
 
+/** The app's data folder holding a game in progress (seed 3, just set up), made by the app server on the same
+ * store (`crates/app-server`: `--data` keeps games as the app keeps them). */
+async function gameInProgress() {
+  const server = [join(repo, 'target', 'release', 'app_server'), join(repo, 'target', 'debug', 'app_server')].find(existsSync);
+  if (!server) throw new Error('--returning needs the app server: cargo build --release -p goeben-app-server');
+  const folder = mkdtempSync(join(tmpdir(), 'goeben-bench-returning-'));
+  const child = spawn(server, ['--data', folder], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const address = await new Promise((resolveAddress, reject) => {
+      let text = '';
+      child.stdout.on('data', (chunk) => {
+        text += chunk;
+        const m = text.match(/listening on (\S+)/);
+        if (m) resolveAddress(m[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`the app server exited (${code})`)));
+    });
+    const answer = await fetch(`${address}ipc/respond`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: { action: 'new_game', seed: 3 } }) });
+    if (!(await answer.json()).view?.game) throw new Error('the app server started no game');
+  } finally {
+    child.removeAllListeners('exit');
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
+  }
+  return folder;
+}
+const returningData = returning ? await gameInProgress() : null;
+
 /** One start: spawn → `ready <ms>` on stdout, then idle, then memory, then the whole tree killed. */
 async function startOnce(bin, display) {
   const data = mkdtempSync(join(tmpdir(), 'goeben-bench-data-'));
+  // The shell keeps its games in its data folder, `$XDG_DATA_HOME/<identifier>` (tauri.conf.json).
+  if (returningData) cpSync(returningData, join(data, 'org.goebenreferee.app'), { recursive: true });
   const env = { ...process.env, DISPLAY: display, XDG_DATA_HOME: data, GOEBEN_STARTUP_REPORT: '1', WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
   if (cold) dropCaches();
   const began = process.hrtime.bigint();
@@ -205,9 +238,10 @@ try {
   }
 } finally {
   x.stop();
+  if (returningData) rmSync(returningData, { recursive: true, force: true });
 }
 
-const report = { machine: `${execFileSync('uname', ['-srm']).toString().trim()}, ${(await import('node:os')).cpus().length} cores`, runs, idleMs, cold: Boolean(cold), binaries: {} };
+const report = { machine: `${execFileSync('uname', ['-srm']).toString().trim()}, ${(await import('node:os')).cpus().length} cores`, runs, idleMs, cold: Boolean(cold), returning: Boolean(returning), binaries: {} };
 if (!framesOnly) {
   for (const [name, rs] of Object.entries(results)) {
     report.binaries[name] = {
@@ -224,7 +258,7 @@ if (!framesOnly) {
   const ratio = (k) => report.binaries.app[k].median / report.binaries.floor[k].median;
   report.ratios = { startMs: ratio('startMs'), rssMiB: ratio('rssMiB'), pssMiB: ratio('pssMiB') };
 
-  console.log(`${runs} ${cold ? 'cold (page cache dropped)' : 'warm'} starts each, ${idleMs} ms idle before memory; ${report.machine}`);
+  console.log(`${runs} ${cold ? 'cold (page cache dropped)' : 'warm'} starts each${returning ? ' on a game in progress' : ''}, ${idleMs} ms idle before memory; ${report.machine}`);
   for (const [name, b] of Object.entries(report.binaries)) {
     console.log(`${name.padEnd(5)} binary ${(b.bytes / 1e6).toFixed(1)} MB | start → ready ${fmt(b.startMs, 'ms')} | shell's own ${fmt(b.ownMs, 'ms')} | idle RSS ${fmt(b.rssMiB, 'MiB', 1)} | PSS ${fmt(b.pssMiB, 'MiB', 1)}`);
     console.log(`      ${b.lastTree.map((p) => `${p.name} ${p.rss}/${p.pss} MiB`).join(', ')}`);

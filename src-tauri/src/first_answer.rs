@@ -46,11 +46,10 @@ impl<R: Runtime> Assets<R> for WithFirstAnswer<R> {
         let Some(app) = self.app.get().and_then(|handle| handle.try_state::<App>()) else {
             return Some(asset);
         };
-        // Serialised as the shell's IPC answers are (`serde_json::to_string`, as Tauri's `IpcResponse` does).
-        let Ok(answer) = serde_json::to_string(&first_answer(&app.state, &app.table)) else {
+        let answer = first_answer(&app.state, &app.table);
+        let Ok(page) = page_with_first_answer(&String::from_utf8_lossy(&asset), &answer) else {
             return Some(asset);
         };
-        let page = page_with_first_answer(&String::from_utf8_lossy(&asset), &answer);
         Some(Cow::Owned(page.into_bytes()))
     }
 

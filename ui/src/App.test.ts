@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import type { Channel } from '@tauri-apps/api/core';
@@ -9,6 +9,9 @@ import movement from './test/fixtures/movement.json';
 import { NO_GAME } from './test/views';
 import { tid } from './lib/testids.js';
 import { FLEET_CHOICES, ROLES_CHOICES, TOGGLE_CHOICES } from './generated/names';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('./components/gameParts'));
 
 const noGame: Response = { ok: true, events: [], view: NO_GAME };
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { clearMocks } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
@@ -9,6 +9,9 @@ import { copy, NO_GAME } from './test/views';
 import movement from './test/fixtures/movement.json';
 import newGame from './test/fixtures/new_game.json';
 import { tid } from './lib/testids.js';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('./components/gameParts'));
 
 afterEach(() => {
   cleanup();

@@ -178,20 +178,53 @@ pub fn first_answer(state: &Arc<AppState>, mode: &TableMode) -> FirstAnswer {
     }
 }
 
-/// `html` with `answer` (a [`FirstAnswer`] as JSON) put before `</head>` as a JSON data block (`<script
-/// type="application/json">`, never run: the CSP's `script-src` is not asked). Every `<` inside is written
-/// `\u003c`, the same string in JSON, so no text in a view can end the element. A page without `</head>` is
-/// served as it is (the UI then asks over IPC). The shell serialises the answer, as it does its IPC answers.
-pub fn page_with_first_answer(html: &str, answer: &str) -> String {
+impl FirstAnswer {
+    /// Whether the first screen is a game's (a game in progress or just over): the UI then needs the game
+    /// screen's own chunk at once.
+    pub fn shows_game(&self) -> bool {
+        self.response.view.game.is_some()
+    }
+}
+
+/// The comment the built page names the game screen's files in (`ui/vite.config.ts`, `gameScreenFiles`):
+/// `<!--game-screen <link rel="modulepreload" …>… -->`. A new player's start screen leaves them unfetched.
+pub const GAME_SCREEN_FILES: &str = "<!--game-screen ";
+
+/// `html` with `answer` (a [`FirstAnswer`] serialised as the shell's IPC answers are) put before `</head>` as
+/// a JSON data block (`<script type="application/json">`, never run: the CSP's `script-src` is not asked).
+/// Every `<` inside is written `\u003c`, the same string in JSON, so no text in a view can end the element.
+/// When the first screen is a game's, the game screen's files the page names in [`GAME_SCREEN_FILES`] are
+/// uncommented, so the webview fetches them beside the page's own script, not after it has run. A page
+/// without `</head>` is served as it is (the UI then asks over IPC).
+pub fn page_with_first_answer(
+    html: &str,
+    answer: &FirstAnswer,
+) -> Result<String, serde_json::Error> {
+    let json = serde_json::to_string(answer)?;
     let Some(head_end) = html.find("</head>") else {
-        return html.to_string();
+        return Ok(html.to_string());
     };
-    format!(
-        "{}<script type=\"application/json\" id=\"{FIRST_ANSWER_ID}\">{}</script>{}",
-        &html[..head_end],
-        answer.replace('<', "\\u003c"),
+    let head = &html[..head_end];
+    let head = match head.find(GAME_SCREEN_FILES) {
+        Some(open) if answer.shows_game() => {
+            let files = &head[open + GAME_SCREEN_FILES.len()..];
+            match files.find("-->") {
+                Some(close) => format!(
+                    "{}{}{}",
+                    &head[..open],
+                    &files[..close],
+                    &files[close + 3..]
+                ),
+                None => head.to_string(),
+            }
+        }
+        _ => head.to_string(),
+    };
+    Ok(format!(
+        "{head}<script type=\"application/json\" id=\"{FIRST_ANSWER_ID}\">{}</script>{}",
+        json.replace('<', "\\u003c"),
         &html[head_end..]
-    )
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -582,9 +615,7 @@ mod tests {
         assert!(respond(state, &app.table, Some(new_game)).ok);
         *lock(&state.notice) = Some("The game opened at step 3 </script><!-- of 4.".into());
         let html = "<html><head><title>t</title></head><body></body></html>";
-        let served = |answer: &FirstAnswer| {
-            page_with_first_answer(html, &serde_json::to_string(answer).unwrap())
-        };
+        let served = |answer: &FirstAnswer| page_with_first_answer(html, answer).unwrap();
 
         let page = served(&first_answer(state, &app.table));
         let open = format!("<script type=\"application/json\" id=\"{FIRST_ANSWER_ID}\">");
@@ -618,6 +649,46 @@ mod tests {
         assert!(again.contains(r#""notice":null"#), "{again}");
         assert_eq!(startup_notice(state), None);
         // A page with no head is served as it is.
-        assert_eq!(page_with_first_answer("<p>x</p>", "{}"), "<p>x</p>");
+        let first = first_answer(state, &app.table);
+        assert_eq!(
+            page_with_first_answer("<p>x</p>", &first).unwrap(),
+            "<p>x</p>"
+        );
+    }
+
+    /// The game screen's own chunk (issue #53): a page whose first screen is a game fetches its files beside
+    /// the page's script; a new player's start screen leaves them in their comment.
+    #[test]
+    fn issue_53_the_game_screens_files_are_fetched_only_for_a_game() {
+        let dir = std::env::temp_dir().join(format!("goeben-game-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let app = crate::App::new(persistence::open_store(None), &dir);
+        let state = &app.state;
+        let files = r#"<link rel="modulepreload" href="/assets/gameParts-x.js"><link rel="stylesheet" href="/assets/gameParts-y.css">"#;
+        let html = format!("<html><head><title>t</title>{GAME_SCREEN_FILES}{files} --><meta></head><body></body></html>");
+
+        let new_player = page_with_first_answer(&html, &first_answer(state, &app.table)).unwrap();
+        assert!(
+            new_player.contains(&format!("{GAME_SCREEN_FILES}{files} -->")),
+            "{new_player}"
+        );
+
+        let new_game = serde_json::json!({"action": "new_game", "seed": 9});
+        assert!(respond(state, &app.table, Some(new_game)).ok);
+        let answer = first_answer(state, &app.table);
+        assert!(answer.shows_game());
+        let returning = page_with_first_answer(&html, &answer).unwrap();
+        assert!(
+            returning.contains(&format!(
+                "<title>t</title>{files} <meta><script type=\"application/json\""
+            )),
+            "{returning}"
+        );
+        assert!(!returning.contains("<!--"), "{returning}");
+        // An unclosed comment is left as it is: the page is served, its files load when asked for.
+        let unclosed = format!("<html><head>{GAME_SCREEN_FILES}{files}</head></html>");
+        assert!(page_with_first_answer(&unclosed, &answer)
+            .unwrap()
+            .contains(GAME_SCREEN_FILES));
     }
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from '../App.svelte';
@@ -7,6 +7,9 @@ import type { Forecast } from '../generated/Forecast';
 import battle from '../test/fixtures/battle.json';
 import { tid } from '../lib/testids.js';
 import { PHRASES } from '../generated/names';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('./gameParts'));
 
 // A real referee response (tests/ui_fixtures.rs): a German ship owes its fire orders in a battle.
 const atOrders = battle as Response;

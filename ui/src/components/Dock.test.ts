@@ -1,6 +1,6 @@
 // One-handed at the table — the dock under the thumb, the menu behind it, "On the table" kept
 // until ticked off, the start screen's Continue and Start first.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from '../App.svelte';
@@ -11,6 +11,9 @@ import started from '../test/fixtures/new_game.json';
 import { PHASE_PROMPTS } from '../generated/names';
 import { copy, finished } from '../test/views';
 import { tid } from '../lib/testids.js';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('./gameParts'));
 
 let sent: { action: string }[];
 function shell(first: Response, answer: (action: { action: string }) => Response) {

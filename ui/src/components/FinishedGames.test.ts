@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from '../App.svelte';
@@ -9,6 +9,9 @@ import type { Response } from '../generated/Response';
 import { finishedWhen } from '../lib/finished';
 import { COMMITMENT, NO_GAME, finished, record } from '../test/views';
 import { tid } from '../lib/testids.js';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('./gameParts'));
 
 // Two games as `list_finished` answers them (newest first): a won single game with take-backs, and a lost
 // campaign of two missions.

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from '../App.svelte';
@@ -9,6 +9,9 @@ import { FakeReferee } from '../test/referee';
 import { COMMITMENT, COMMITTED, copy, finished, record } from '../test/views';
 import movement from '../test/fixtures/movement.json';
 import { tid } from '../lib/testids.js';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('./gameParts'));
 
 let blobs: Blob[];
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { clearMocks } from '@tauri-apps/api/mocks';
 import App from '../App.svelte';
@@ -6,6 +6,9 @@ import Review from './Review.svelte';
 import { FakeReferee } from '../test/referee';
 import { finished, REVIEW } from '../test/views';
 import { tid } from '../lib/testids.js';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('./gameParts'));
 
 afterEach(() => {
   cleanup();

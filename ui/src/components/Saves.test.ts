@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import Saves from './Saves.svelte';
@@ -10,6 +10,9 @@ import newGame from '../test/fixtures/new_game.json';
 import movement from '../test/fixtures/movement.json';
 import { NO_GAME } from '../test/views';
 import { tid } from '../lib/testids.js';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('./gameParts'));
 
 const running = (newGame as Response).view;
 const noGame: PlayerView = NO_GAME;

@@ -1,7 +1,7 @@
 // House rule "I roll the dice" (issue #32): the pad the player enters their dice on, the correction of a
 // roll just entered, the house rule at new game and in the menu. The views are the core's shapes
 // (docs/PROTOCOL.md, Protocol 3); pending_roll.json and dice_entered.json are real referee answers.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { clearMocks } from '@tauri-apps/api/mocks';
 import App from '../../App.svelte';
@@ -16,6 +16,9 @@ import newGame from '../../test/fixtures/new_game.json';
 import pendingRoll from '../../test/fixtures/pending_roll.json';
 import diceEntered from '../../test/fixtures/dice_entered.json';
 import { tid } from '../../lib/testids.js';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('../gameParts'));
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import TableTools from './TableTools.svelte';
@@ -10,6 +10,9 @@ import { ToolsReplay, transcript } from '../../test/toolsReplay';
 import tools from '../../test/fixtures/tools/table_tools.json';
 import { NO_GAME } from '../../test/views';
 import { tid } from '../../lib/testids.js';
+
+// The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
+beforeAll(() => import('../gameParts'));
 
 afterEach(() => {
   cleanup();
