@@ -167,7 +167,8 @@ describe('a running game', () => {
     expect(screen.getByTestId(tid.turn).textContent).toContain(`of ${r.view.last_turn}`);
     expect(screen.getByTestId(tid.vp).textContent).toContain(String(r.view.vp));
     expect(screen.getByTestId(tid.phase).textContent).toBe('Setup');
-    expect(screen.getByTestId(tid.poolCount).textContent).toBe(String(r.view.game!.pool));
+    // The face-down stacks stand below the decisions: drawn the frame after the game screen's first.
+    expect((await screen.findByTestId(tid.poolCount)).textContent).toBe(String(r.view.game!.pool));
     for (const zone of r.view.game!.patrol_zones) {
       expect(screen.getByTestId(tid.stack(zone.id)).textContent).toContain(String(zone.face_down));
     }
