@@ -28,7 +28,10 @@ function gameScreenFiles(): Plugin {
           for (const next of chunk.imports) visit(next);
         };
         visit(game.fileName);
-        const links = [...[...scripts].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`), ...[...styles].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)];
+        const links = [
+          ...[...scripts].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+          ...[...styles].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+        ];
         return html.replace('</head>', `  <!--game-screen ${links.join('')} -->\n  </head>`);
       },
     },

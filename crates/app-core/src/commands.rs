@@ -205,21 +205,15 @@ pub fn page_with_first_answer(
         return Ok(html.to_string());
     };
     let head = &html[..head_end];
-    let head = match head.find(GAME_SCREEN_FILES) {
-        Some(open) if answer.shows_game() => {
-            let files = &head[open + GAME_SCREEN_FILES.len()..];
-            match files.find("-->") {
-                Some(close) => format!(
-                    "{}{}{}",
-                    &head[..open],
-                    &files[..close],
-                    &files[close + 3..]
-                ),
-                None => head.to_string(),
-            }
-        }
-        _ => head.to_string(),
-    };
+    let uncommented = answer
+        .shows_game()
+        .then(|| head.split_once(GAME_SCREEN_FILES))
+        .flatten()
+        .and_then(|(before, rest)| {
+            rest.split_once("-->")
+                .map(|(files, after)| format!("{before}{files}{after}"))
+        });
+    let head = uncommented.as_deref().unwrap_or(head);
     Ok(format!(
         "{head}<script type=\"application/json\" id=\"{FIRST_ANSWER_ID}\">{}</script>{}",
         json.replace('<', "\\u003c"),
