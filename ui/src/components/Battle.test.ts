@@ -235,6 +235,11 @@ describe('battle card (14.0)', () => {
         render(App);
         const launches = await screen.findAllByTestId(tid.torpedoOption);
         expect(launches.map((b) => b.closest('.option')!.querySelector('strong')!.textContent)).toEqual(['Torpedoes at HMS Warrior', `Torpedoes at ${fight.allied[0].counter.name}`]);
+        // One launch at a target (the first ship's): its note above it too, where two launches' note stands.
+        for (const b of launches) {
+          expect(within(b).queryByTestId(tid.barrierNote)).toBeNull();
+          expect(document.getElementById(b.getAttribute('aria-describedby')!)?.textContent).toBe(barrier);
+        }
         await fireEvent.click(launches[0]);
         const gone = await screen.findByTestId(tid.torpedoGone);
         expect(last()).toEqual({ action: 'torpedoes', ship: 'goeben', target: 'gb_ca_warrior', count: 1 });
@@ -242,11 +247,20 @@ describe('battle card (14.0)', () => {
         const places = [...document.querySelectorAll<HTMLElement>('.battle .option')];
         expect(places[0]).toBe(gone);
         expect(gone.querySelector('s')?.textContent).toBe('Torpedoes at HMS Warrior');
-        expect(gone.textContent).toContain('sunk');
         expect(gone.style.minHeight).toBe('180px');
         expect(gone.querySelector('button')).toBeNull();
-        // The next target's launches after it, as many as the next ship carries.
-        expect([...places[1].querySelectorAll('button')].map((b) => b.textContent?.replace(/may roll.*/, '').trim())).toEqual(['Launch 1', 'Launch 2']);
+        // Its fate is said last, at the bottom where its Launch buttons stood (app.css: space-between).
+        expect(gone.lastElementChild).toBe(within(gone).getByTestId(tid.torpedoGoneFate));
+        expect(gone.lastElementChild?.textContent).toBe('HMS Warrior: sunk');
+        // The next target's launches after it, as many as the next ship carries, and what they may roll said
+        // once above them (read before the tap where they wrap), each button pointing to it, not inside each.
+        const next = [...places[1].querySelectorAll('button')];
+        expect(next.map((b) => b.textContent?.trim())).toEqual(['Launch 1', 'Launch 2']);
+        const notes = within(places[1]).getAllByTestId(tid.barrierNote);
+        expect(notes.map((n) => n.textContent)).toEqual([barrier]);
+        expect(notes[0].closest('button')).toBeNull();
+        expect(notes[0].compareDocumentPosition(next[0]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+        for (const b of next) expect(b.getAttribute('aria-describedby')).toBe(notes[0].id);
       } finally {
         HTMLElement.prototype.getBoundingClientRect = box;
       }

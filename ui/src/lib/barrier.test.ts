@@ -3,7 +3,7 @@ import type { Action } from '../generated/Action';
 import { copy, NO_GAME } from '../test/views';
 import battle from '../test/fixtures/battle.json';
 import movement from '../test/fixtures/movement.json';
-import { actionsOf, barrierFor, canonical, decisionOf, isBarrier, labelOf, sameAction } from './barrier';
+import { actionsOf, barrierFor, canonical, decisionOf, isBarrier, labelOf, sameAction, sharedBarrier } from './barrier';
 
 describe('the barrier marks (issue #14), from the one list of decisions (issue #33)', () => {
   it('gives each legal action the words the core put in its decision', () => {
@@ -69,5 +69,19 @@ describe('the barrier marks (issue #14), from the one list of decisions (issue #
     expect(emergency?.barrier).toBe("rolls the engine check: 1–2 damages the engines (12.3) · can't be taken back");
     const cruise = view.decisions.find((d) => d.action.action === 'move' && d.action.speed === 'cruise');
     expect(cruise?.barrier).toBeUndefined();
+  });
+
+  it("gives one line to the buttons of one choice only when every one is marked with the same words (Launch 1, Launch 2)", () => {
+    const launch = (count: number): Action => ({ action: 'torpedoes', ship: 'goeben', target: 'x', count }) as Action;
+    const mark = (barrier: string | null) => ({ action: launch(0), label: '', barrier }) as never;
+    const marked = (...barriers: (string | null)[]) => ({ decisions: barriers.map((b, i) => ({ ...(mark(b) as object), action: launch(i + 1) })) as never });
+    const words = "may roll this round's torpedoes (14.6) · can't be taken back";
+    expect(sharedBarrier(marked(words, words), [launch(1), launch(2)])).toBe(words);
+    expect(sharedBarrier(marked(words, 'other words'), [launch(1), launch(2)])).toBeNull();
+    expect(sharedBarrier(marked(words, null), [launch(1), launch(2)])).toBeNull();
+    expect(sharedBarrier(marked(null, null), [launch(1), launch(2)])).toBeNull();
+    // An action not legal now has no note: it shares none.
+    expect(sharedBarrier(marked(words), [launch(1), launch(2)])).toBeNull();
+    expect(sharedBarrier(marked(words, words), [])).toBeNull();
   });
 });

@@ -70,3 +70,10 @@ export const isBarrier = (view: Decisions | null | undefined, action: Action): b
 /** The line under a marked button, in the core's words — what it may roll or reveal, and that Undo will
  * not take it back (or, under the house rule, that a take-back is counted) — or null for a plain choice. */
 export const barrierFor = (view: Decisions | null | undefined, action: Action): string | null => decisionOf(view, action)?.barrier ?? null;
+
+/** The one line the buttons of one choice share (Launch 1, Launch 2 …): their note when every one of them is
+ * marked with the same words, else null (each then carries its own, or none). */
+export function sharedBarrier(view: Decisions | null | undefined, actions: readonly Action[]): string | null {
+  const notes = actions.map((a) => barrierFor(view, a));
+  return notes.length > 0 && notes[0] !== null && notes.every((n) => n === notes[0]) ? notes[0] : null;
+}

@@ -93,6 +93,8 @@ export const tid = Object.freeze({
   torpedoOption: 'torpedo-option',
   /** A torpedo target sunk by an earlier ship's launch this round, its place kept (14.6). */
   torpedoGone: 'torpedo-gone',
+  /** Its fate, at the bottom where its Launch buttons stood. */
+  torpedoGoneFate: 'torpedo-gone-fate',
   holdFire: 'hold-fire',
   forecastButton: 'forecast-button',
   forecast: 'forecast',
