@@ -354,3 +354,40 @@ describe('the e2e policy’s controls (e2e/policy.mjs) send the policy’s actio
     }
   });
 });
+
+describe("a question's answers (issue #53: the same note not repeated in every button)", () => {
+  const asked = (offers: [Action, string, boolean][], barriers?: (string | undefined)[]): PlayerView => {
+    const v = offering('incident', offers);
+    if (barriers) v.decisions.forEach((d, i) => (d.barrier = barriers[i]));
+    v.game!.pending = [{ pending: { kind: 'collier_near_french_zones', collier: 1 }, question: 'French Navy Sorties: is collier 1 next to the Toulon or North African Patrol Zone?', prompt: 'Collier next to a French zone?', rule: 'Incident Chart: French Navy Sorties' }];
+    return v;
+  };
+  const yes: Action = { action: 'answer', yes: true };
+  const no: Action = { action: 'answer', yes: false };
+
+  it('says once, above Yes and No, what both may roll, each button pointing to it, and sends the answer tapped', async () => {
+    const send = panel(asked([[yes, 'Yes', true], [no, 'No', true]]));
+    const [y, n] = screen.getAllByTestId(tid.action('answer'));
+    expect([y.textContent, n.textContent]).toEqual(['Yes', 'No']);
+    const notes = screen.getAllByTestId(tid.barrierNote);
+    expect(notes.map((x) => x.textContent)).toEqual(["rolls or reveals · can't be taken back"]);
+    expect(notes[0].compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect([why(y), why(n)]).toEqual([notes[0].textContent, notes[0].textContent]);
+    await fireEvent.click(n);
+    expect(send).toHaveBeenCalledWith(no);
+  });
+
+  it('keeps each note in its button when the answers roll differently, or only one of them does', () => {
+    panel(asked([[yes, 'Yes', true], [no, 'No', false]], ["rolls the French sortie (13.0) · can't be taken back", undefined]));
+    const [y, n] = screen.getAllByTestId(tid.action('answer'));
+    expect(within(y).getByTestId(tid.barrierNote).textContent).toBe("rolls the French sortie (13.0) · can't be taken back");
+    expect(within(n).queryByTestId(tid.barrierNote)).toBeNull();
+    expect(screen.getAllByTestId(tid.barrierNote)).toHaveLength(1);
+    expect(y.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('keeps a lone answer\'s note in its button', () => {
+    panel(asked([[yes, 'Yes', true]]));
+    expect(within(screen.getByTestId(tid.action('answer'))).getByTestId(tid.barrierNote)).toBeTruthy();
+  });
+});
