@@ -110,7 +110,7 @@ async function floor(driver, pages) {
     await driver.wait(async () => (await recorded(driver, since)).inp.length > 0 || (await now(driver)) - since > 1000, 5000);
     const tapped = await recorded(driver, since);
     // Tap → screen's floor: a `view` answered over HTTP, then the page swapped in and painted.
-    const paint = await driver.executeAsyncScript(
+    const { paint, ipc } = await driver.executeAsyncScript(
       `const [before, after, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
        const app = document.getElementById('app');
        document.getElementById('bench-swap')?.remove();
@@ -122,15 +122,16 @@ async function floor(driver, pages) {
          await new Promise((r) => setTimeout(r, 20 + Math.random() * 17));
          const sent = performance.now();
          await fetch('/ipc/respond', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: { action: 'view' } }) }).then((r) => r.json());
+         const answered = performance.now();
          app.innerHTML = after;
          document.body.getBoundingClientRect();
          await painted();
-         done(performance.now() - sent);
+         done({ paint: performance.now() - sent, ipc: answered - sent });
        })();`,
       page.before,
       page.after,
     );
-    rows.push({ action: page.action, inp: Math.max(16, ...tapped.inp), worst: tapped.worst, long: tapped.long, paint });
+    rows.push({ action: page.action, inp: Math.max(16, ...tapped.inp), worst: tapped.worst, long: tapped.long, paint, ipc });
   }
   return rows;
 }
@@ -163,12 +164,25 @@ for (const side of ['game', 'floor']) {
   sums[side] = {
     inp: parts(all(side, (t) => t.inp)),
     paint: parts(all(side, (t) => t.paint)),
+    // The request's part of tap → screen (the game's: the core's move, the journal's write and the view; the
+    // floor's: a view), and the rest: the answer to the screen painted.
+    ipc: parts(all(side, (t) => t.ipc)),
+    screen: parts(all(side, (t) => t.paint - t.ipc)),
     long: parts(all(side, (t) => t.long).flat()),
     over200: all(side, (t) => t.inp).filter((x) => x > 200).length,
   };
 }
 report.summary = sums;
 report.ratio = { inpP95: sums.game.inp.p95 / sums.floor.inp.p95, paintP95: sums.game.paint.p95 / sums.floor.paint.p95 };
+// Each game beside the floor of its own run: the ratio's spread from one run to the next.
+report.perRun = report.runs.map(({ game, floor: base }) => {
+  const p95 = (side, f) => pct(side.map(f), 95);
+  return {
+    inp: p95(game, (t) => t.inp) / p95(base, (t) => t.inp),
+    paint: p95(game, (t) => t.paint) / p95(base, (t) => t.paint),
+    screen: p95(game, (t) => t.paint - t.ipc) / p95(base, (t) => t.paint - t.ipc),
+  };
+});
 const f = (x) => (Number.isFinite(x) ? x.toFixed(0) : '—');
 const line = (side) => {
   const s = sums[side];
@@ -176,6 +190,10 @@ const line = (side) => {
 };
 console.log(`${report.engine}, CPU ${throttle}× slower, seed ${seed}, the app server a ${serverProfile} build, ${runs} game(s):\n${line('game')}\n${line('floor')}`);
 console.log(`game / floor at p95: INP ${report.ratio.inpP95.toFixed(2)}×, tap → screen ${report.ratio.paintP95.toFixed(2)}×`);
+const parted = (side) => `${side.padEnd(5)} request p50 ${f(sums[side].ipc.p50)} / p95 ${f(sums[side].ipc.p95)} ms, answer → painted p50 ${f(sums[side].screen.p50)} / p95 ${f(sums[side].screen.p95)} ms`;
+console.log(`tap → screen in two parts:\n${parted('game')}\n${parted('floor')}`);
+const each = (k) => report.perRun.map((r) => r[k].toFixed(2)).join(', ');
+console.log(`each run's game / its floor at p95: INP ${each('inp')}; tap → screen ${each('paint')}; answer → painted ${each('screen')}`);
 const slowest = report.runs.flatMap((r) => r.game).sort((a, b) => b.paint - a.paint).slice(0, 6);
 console.log(`slowest taps to the screen: ${slowest.map((t) => `${t.action} ${f(t.paint)} ms (INP ${f(t.inp)})`).join(', ')}`);
 const worstInp = report.runs.flatMap((r) => r.game).filter((t) => t.worst).sort((a, b) => b.inp - a.inp).slice(0, 6);
