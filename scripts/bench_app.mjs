@@ -13,8 +13,8 @@
 // referee's answer over IPC, the DOM updated, the frame that shows it painted (p50 / p95 / max).
 // It also reports three floors measured in the same app at the game's end: one word changed, every box of
 // the page moved a pixel, and each tap's own page (the markup its answer left swapped in whole, no app code).
-// --frame-runs N plays the game N times and pools the taps (each game's p95 printed too: one game's p95 is
-// its second-worst tap). --frames-only measures only that (no floor binary needed). The game is played in
+// --frame-runs N plays the game N times and pools the taps (each game's p95 printed too, and its ratio to the
+// page floor measured at that game's end: one game's p95 is its second-worst tap). The slowest taps are named. --frames-only measures only that (no floor binary needed). The game is played in
 // the bench's own Xvfb, its test report on stderr; the app's path reaches it by the environment only (the
 // whole-game test kills the app mid-turn by its path, which must not match this script's own command line:
 // to bench another build, point CARGO_TARGET_DIR at it rather than passing --app).
@@ -228,13 +228,14 @@ try {
   }
   // Each game's timings pooled: a single game's p95 is its second-worst tap, which moves by several ms
   // from one run to the next.
-  if (frames) timings = { game: [], floor: [], screen: [], page: [], perRun: [] };
+  if (frames) timings = { game: [], floor: [], screen: [], page: [], perRun: [], perRunPage: [] };
   for (let i = 0; frames && i < frameRuns; i += 1) {
     const played = playWholeGame(x.display);
     const taps = played.game.filter(isTap);
     for (const k of ['game', 'floor', 'screen', 'page']) timings[k].push(...played[k]);
     timings.perRun.push(pct(taps.map((t) => t.paint), 95));
-    if (frameRuns > 1) process.stderr.write(`game ${i + 1}/${frameRuns}: the taps painted p95 ${timings.perRun.at(-1).toFixed(0)} ms\n`);
+    timings.perRunPage.push(pct(played.page.map((t) => t.paint), 95));
+    if (frameRuns > 1) process.stderr.write(`game ${i + 1}/${frameRuns}: the taps painted p95 ${timings.perRun.at(-1).toFixed(0)} ms, its page floor's ${timings.perRunPage.at(-1).toFixed(0)} ms\n`);
   }
 } finally {
   x.stop();
@@ -276,7 +277,10 @@ if (frames) {
   // Every answer the app timed; the taps on a running game (without the views asked for at the start, after
   // the kill or by the table, and without `new_game`: each a whole new screen); the floor in the same app.
   const taps = timings.game.filter(isTap);
-  report.frames = { games: frameRuns, perRunTapsPaintP95: timings.perRun, decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) }, page: { count: timings.page.length, ...parts(timings.page), within16: timings.page.filter((t) => t.paint <= 16).length } };
+  // Each game against the page floor measured at its own end: the spread from game to game says how far one
+  // read of the pooled ratio can be trusted.
+  const perRunRatio = timings.perRun.map((v, i) => v / timings.perRunPage[i]);
+  report.frames = { games: frameRuns, perRunTapsPaintP95: timings.perRun, perRunPagePaintP95: timings.perRunPage, perRunRatio, decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) }, page: { count: timings.page.length, ...parts(timings.page), within16: timings.page.filter((t) => t.paint <= 16).length } };
   // Each moment from the tap (cumulative): the answer, the DOM updated, laid out, the frame begun, painted.
   const at = (f, k) => `p50 ${f[k].p50.toFixed(1)} / p95 ${f[k].p95.toFixed(1)}`;
   const line = (what, f) => `${what}: answer over IPC ${at(f, 'ipc')} ms; DOM updated ${at(f, 'dom')} ms; laid out ${at(f, 'laid')} ms; frame begun ${at(f, 'frame')} ms; painted ${at(f, 'paint')} / max ${f.paint.max.toFixed(1)} ms`;
@@ -286,5 +290,9 @@ if (frames) {
   console.log(line(`  floor, the same app and display (${f.floor.count} × a view over IPC, one word, a frame)`, f.floor));
   console.log(line(`  floor of a whole-screen change (${f.screen.count} × a view over IPC, every box moved a pixel, a frame)`, f.screen));
   console.log(line(`  floor of each tap's page (${f.page.count} × a view over IPC, the markup the tap's answer left swapped in whole, a frame; ${f.page.within16} painted within 16 ms)`, f.page));
+  f.ratio = f.taps.paint.p95 / f.page.paint.p95;
+  console.log(`the taps / their page floor at p95: ${f.ratio.toFixed(2)}×${frameRuns > 1 ? `; each game against its own floor: ${perRunRatio.map((r) => r.toFixed(2)).join(', ')}` : ''}`);
+  const slowest = [...taps].sort((a, b) => b.paint - a.paint).slice(0, 6);
+  console.log(`slowest taps painted: ${slowest.map((t) => `${t.action} ${t.paint.toFixed(0)} ms (answer ${t.ipc.toFixed(0)}, DOM ${t.dom.toFixed(0)})`).join('; ')}`);
 }
 if (out) writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
