@@ -14,10 +14,11 @@
 // It also reports three floors measured in the same app at the game's end: one word changed, every box of
 // the page moved a pixel, and each tap's own page (the markup its answer left swapped in whole, no app code).
 // --frame-runs N plays the game N times and pools the taps (each game's p95 printed too, and its ratio to the
-// page floor measured at that game's end: one game's p95 is its second-worst tap). The slowest taps are named. --frames-only measures only that (no floor binary needed). The game is played in
-// the bench's own Xvfb, its test report on stderr; the app's path reaches it by the environment only (the
-// whole-game test kills the app mid-turn by its path, which must not match this script's own command line:
-// to bench another build, point CARGO_TARGET_DIR at it rather than passing --app).
+// page floor measured at that game's end: one game's p95 is its second-worst tap). The slowest taps are named.
+// --frames-only measures only that (no floor binary needed). The game is played in the bench's own Xvfb, its
+// test report on stderr; the app's path reaches it by the environment only (the whole-game test kills the app
+// mid-turn by its path, which must not match this script's own command line: to bench another build, point
+// CARGO_TARGET_DIR at it rather than passing --app).
 // The two binaries are started in turn (floor, app, floor, app …) so a drift of the machine hits both.
 // --cold drops the page cache before every start (root only): a start from disk, as after a reboot.
 // --returning starts the app on a game in progress (seed 3, just set up: made once by the app server, the same
@@ -281,6 +282,7 @@ if (frames) {
   // read of the pooled ratio can be trusted.
   const perRunRatio = timings.perRun.map((v, i) => v / timings.perRunPage[i]);
   report.frames = { games: frameRuns, perRunTapsPaintP95: timings.perRun, perRunPagePaintP95: timings.perRunPage, perRunRatio, decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) }, page: { count: timings.page.length, ...parts(timings.page), within16: timings.page.filter((t) => t.paint <= 16).length } };
+  report.frames.ratio = report.frames.taps.paint.p95 / report.frames.page.paint.p95;
   // Each moment from the tap (cumulative): the answer, the DOM updated, laid out, the frame begun, painted.
   const at = (f, k) => `p50 ${f[k].p50.toFixed(1)} / p95 ${f[k].p95.toFixed(1)}`;
   const line = (what, f) => `${what}: answer over IPC ${at(f, 'ipc')} ms; DOM updated ${at(f, 'dom')} ms; laid out ${at(f, 'laid')} ms; frame begun ${at(f, 'frame')} ms; painted ${at(f, 'paint')} / max ${f.paint.max.toFixed(1)} ms`;
@@ -290,7 +292,6 @@ if (frames) {
   console.log(line(`  floor, the same app and display (${f.floor.count} × a view over IPC, one word, a frame)`, f.floor));
   console.log(line(`  floor of a whole-screen change (${f.screen.count} × a view over IPC, every box moved a pixel, a frame)`, f.screen));
   console.log(line(`  floor of each tap's page (${f.page.count} × a view over IPC, the markup the tap's answer left swapped in whole, a frame; ${f.page.within16} painted within 16 ms)`, f.page));
-  f.ratio = f.taps.paint.p95 / f.page.paint.p95;
   console.log(`the taps / their page floor at p95: ${f.ratio.toFixed(2)}×${frameRuns > 1 ? `; each game against its own floor: ${perRunRatio.map((r) => r.toFixed(2)).join(', ')}` : ''}`);
   const slowest = [...taps].sort((a, b) => b.paint - a.paint).slice(0, 6);
   console.log(`slowest taps painted: ${slowest.map((t) => `${t.action} ${t.paint.toFixed(0)} ms (answer ${t.ipc.toFixed(0)}, DOM ${t.dom.toFixed(0)})`).join('; ')}`);
