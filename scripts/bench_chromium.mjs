@@ -7,6 +7,7 @@
 // `page` floor for WebKitGTK).
 //
 //   node scripts/bench_chromium.mjs [--decisions 60] [--seed 3] [--throttle 4] [--runs 1] [--server release|debug] [--out FILE]
+//                                   [--answer-delay MS]
 //
 // Two measures, each against its floor:
 // - Interaction to Next Paint, as the browser itself records it (PerformanceEventTiming, interactions of 16 ms
@@ -17,6 +18,8 @@
 //   answer comes over HTTP after the interaction's paint, so INP does not hold it; its floor is a `view`
 //   request answered, then the tap's page swapped in and painted (the same steps as WebKitGTK's page floor).
 // Long tasks (over 50 ms, the browser's own list) are counted over the game and over the floor.
+// `--answer-delay MS` holds each tap's answer MS longer in the page (the game's own requests only, not the floor's):
+// a tap whose INP then grows by MS had no frame of its own before its answer. Its tap → screen grows by MS by design.
 // Needs Debian's chromium and chromium-driver, the built UI (npm run ui:build) and the app server built for
 // release (`cargo build --release -p goeben-app-server`: target/release/app_server), as a phone's core is built:
 // the tap's answer is the core's move, the journal's write and the view, where the floor's is a view only, so a
@@ -39,6 +42,7 @@ const throttle = Number(option('throttle', '4'));
 const runs = Number(option('runs', '1'));
 const out = option('out', null);
 const serverProfile = option('server', 'release');
+const answerDelay = Number(option('answer-delay', '0'));
 
 const parts = (xs) => ({ n: xs.length, p50: pct(xs, 50), p95: pct(xs, 95), max: xs.length ? Math.max(...xs) : NaN });
 
@@ -48,7 +52,10 @@ const OBSERVE = `
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.interactionId) window.__bench.events.push({ id: e.interactionId, name: e.name, start: e.startTime, dur: e.duration, delay: e.processingStart - e.startTime, work: e.processingEnd - e.processingStart }); })
     .observe({ type: 'event', durationThreshold: 16, buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__bench.long.push({ start: e.startTime, dur: e.duration }); })
-    .observe({ type: 'longtask', buffered: true });`;
+    .observe({ type: 'longtask', buffered: true });
+  // --answer-delay: the app's requests held while window.__benchDelay is set (only around a game's tap).
+  const fetched = window.fetch;
+  window.fetch = (...a) => (window.__benchDelay && String(a[0]).endsWith('/ipc/respond') ? new Promise((r) => setTimeout(r, window.__benchDelay)).then(() => fetched(...a)) : fetched(...a));`;
 
 /** The interactions (their longest entry: the INP of each) and long tasks the page recorded since `since`. */
 async function recorded(driver, since) {
@@ -73,9 +80,11 @@ async function playGame(driver) {
     const before = await driver.executeScript("return document.getElementById('app').innerHTML");
     const count = await timedCount(driver);
     const since = await now(driver);
+    if (answerDelay) await driver.executeScript('window.__benchDelay = arguments[0]', answerDelay);
     await makeDecision(driver, decision);
     await untilTimed(driver, count);
     await waitForIdle(driver);
+    if (answerDelay) await driver.executeScript('window.__benchDelay = 0');
     const timing = await driver.executeScript('return window.__goebenTimings.at(-1)');
     const seen = await recorded(driver, since);
     const after = await driver.executeScript("return document.getElementById('app').innerHTML");
@@ -138,7 +147,7 @@ async function floor(driver, pages) {
 
 const serverBinary = coreBinary('app_server', serverProfile);
 if (!existsSync(serverBinary)) throw new Error(`${serverBinary} not found: cargo build${serverProfile === 'release' ? ' --release' : ''} -p goeben-app-server`);
-const report = { engine: 'Chromium (headless, as a phone: 390×844, DPR 3, touch)', throttle, seed, server: serverProfile, runs: [] };
+const report = { engine: 'Chromium (headless, as a phone: 390×844, DPR 3, touch)', throttle, seed, server: serverProfile, answerDelay, runs: [] };
 for (let run = 0; run < runs; run += 1) {
   const { server, url } = await appServer(undefined, serverBinary);
   const driver = await deviceBrowser(url, { width: 390, height: 844 });
@@ -188,7 +197,8 @@ const line = (side) => {
   const s = sums[side];
   return `${side.padEnd(5)} ${String(s.inp.n).padStart(3)} taps  INP p50 ${f(s.inp.p50)} / p95 ${f(s.inp.p95)} / max ${f(s.inp.max)} ms (over 200 ms: ${s.over200})  tap → screen p50 ${f(s.paint.p50)} / p95 ${f(s.paint.p95)} / max ${f(s.paint.max)} ms  long tasks ${s.long.n} (p50 ${f(s.long.p50)}, max ${f(s.long.max)} ms)`;
 };
-console.log(`${report.engine}, CPU ${throttle}× slower, seed ${seed}, the app server a ${serverProfile} build, ${runs} game(s):\n${line('game')}\n${line('floor')}`);
+const held = answerDelay ? `, each answer held ${answerDelay} ms` : '';
+console.log(`${report.engine}, CPU ${throttle}× slower, seed ${seed}, the app server a ${serverProfile} build, ${runs} game(s)${held}:\n${line('game')}\n${line('floor')}`);
 console.log(`game / floor at p95: INP ${report.ratio.inpP95.toFixed(2)}×, tap → screen ${report.ratio.paintP95.toFixed(2)}×`);
 const parted = (side) => `${side.padEnd(5)} request p50 ${f(sums[side].ipc.p50)} / p95 ${f(sums[side].ipc.p95)} ms, answer → painted p50 ${f(sums[side].screen.p50)} / p95 ${f(sums[side].screen.p95)} ms`;
 console.log(`tap → screen in two parts:\n${parted('game')}\n${parted('floor')}`);
@@ -199,4 +209,8 @@ console.log(`slowest taps to the screen: ${slowest.map((t) => `${t.action} ${f(t
 const worstInp = report.runs.flatMap((r) => r.game).filter((t) => t.worst).sort((a, b) => b.inp - a.inp).slice(0, 6);
 const split = (w) => `${w.event}: input delay ${f(w.delay)}, handlers ${f(w.handlers)}, style/layout/paint ${f(w.presentation)}`;
 console.log(`slowest interactions: ${worstInp.map((t) => `${t.action} ${f(t.inp)} ms (${split(t.worst)})`).join('; ')}`);
+// Each kind of decision's INP: which taps get a frame of their own before their answer (see --answer-delay).
+const byAction = new Map();
+for (const t of report.runs.flatMap((r) => r.game)) byAction.set(t.action, [...(byAction.get(t.action) ?? []), t]);
+console.log(`INP by decision, p50 / max (taps): ${[...byAction].map(([a, ts]) => `${a} ${f(pct(ts.map((t) => t.inp), 50))} / ${f(Math.max(...ts.map((t) => t.inp)))} (${ts.length})`).join(', ')}`);
 if (out) writeFileSync(out, `${JSON.stringify(report, null, 1)}\n`);
