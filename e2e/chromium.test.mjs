@@ -3,15 +3,17 @@
 // (crates/app-server, `target/debug/app_server`, built by the core's tests), whose page tells
 // `ui/src/lib/ipc.ts` to call it over HTTP instead of Tauri. A new game by taps, its header read off the
 // screen against the referee CLI's view, nothing past the window's edge, and the same game after the
-// server is killed and started again on its folder.
+// server is killed and started again on its folder. And the headless window holds the whole device: a change at
+// a device's bottom edge (where the dock stands) is drawn when it happens.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { coreBinary, refereeView, repo, tap, textOf, waitForTestId, waitForText } from './harness.mjs';
+import { By, coreBinary, refereeView, repo, resize, sleep, tap, textOf, waitForTestId, waitForText } from './harness.mjs';
 import { guestBrowser, guestScreenshot } from './table.mjs';
-import { appServer } from './chromium.mjs';
+import { appServer, deviceBrowser } from './chromium.mjs';
+import { SIZES } from './fit.mjs';
 import { tid } from '../ui/src/lib/testids.js';
 
 const SEED = 7;
@@ -56,5 +58,37 @@ test('Chromium as a phone: a new game by taps on the real core and store, kept a
   } finally {
     await driver.quit();
     server.kill('SIGKILL');
+  }
+});
+
+// A bar fixed at the screen's bottom whose button changes colour when tapped, and a line at the top that changes a
+// second later. The tap's Interaction to Next Paint (the browser's own record) ends at the first frame drawn after
+// it: the button's new colour if the window draws the device's bottom edge, the line's change a second later if it
+// does not (a window of the phone's own size: its page area is the size less the browser's top strip).
+const BOTTOM_BAR = `data:text/html,${encodeURIComponent(`<!doctype html><meta name="viewport" content="width=device-width">
+<style>body { margin: 0 } .bar { position: fixed; bottom: 0; left: 0; right: 0; padding: 8px } button { width: 100%; height: 52px; background: navy; color: white } button.on { background: darkred }</style>
+<p id="later">now</p><div class="bar"><button id="b">Tap</button></div>
+<script>
+  window.seen = { clicks: 0, inp: [] };
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'click') window.seen.inp.push(e.duration); }).observe({ type: 'event', durationThreshold: 16 });
+  b.addEventListener('click', () => { seen.clicks += 1; b.classList.toggle('on'); setTimeout(() => (later.textContent = 'later'), 1000); });
+</script>`)}`;
+
+test("Chromium's window draws the whole device: a tap at the bottom edge alone is drawn at once, at every size", async () => {
+  const driver = await deviceBrowser(BOTTOM_BAR, SIZES[0]);
+  try {
+    for (const size of SIZES.filter((s) => s.text === 1)) {
+      await resize(driver, size.width, size.height);
+      await driver.navigate().refresh();
+      await tap(driver, await driver.findElement(By.id('b')), { answerGuard: false });
+      await sleep(1500);
+      const seen = await driver.executeScript('return window.seen');
+      assert.equal(seen.clicks, 1, `${size.name}: the tap reached the button`);
+      // Under 16 ms the browser records nothing; the change a second later would make it over 1,000.
+      const inp = Math.max(0, ...seen.inp);
+      assert.ok(inp < 500, `${size.name} (${size.width}×${size.height}): the tap's next paint came ${inp} ms after it, with the change a second later: the window does not draw the device's bottom edge`);
+    }
+  } finally {
+    await driver.quit();
   }
 });
