@@ -58,17 +58,17 @@ export async function joinUrl(driver, seat, listen) {
   return waitForText(driver, tid.tableModeUrl(seat), (t) => t.startsWith(`http://${listen}/join/`));
 }
 
-/** The headless window: its page area holds the largest device the tests draw (fit.mjs's tablets, 1024 px). */
-export const WINDOW = { width: 1100, height: 1200 };
+/** The headless window, larger than any device drawn in it: its page area (its size less the browser's own strip
+ * at the top, 143 px here) holds the largest device the tests draw (fit.mjs's tablets, 1024 px), each drawn from
+ * the page area's top-left. A window of a phone's size left the phone's bottom 143 px, where the dock stands,
+ * outside it: a change there alone (a tapped dock button) was never presented, so the tap's Interaction to Next
+ * Paint ran on to the next change elsewhere (docs/PERFORMANCE.md, "The dock's taps in Chromium"). Screenshots
+ * were whole. */
+const WINDOW = { width: 1100, height: 1200 };
 
 /** A guest's phone: headless Chromium, 390×844; with `consoleLog`, the page's console is kept for
  * `driver.manage().logs().get('browser')`. */
 export async function guestBrowser({ consoleLog = false } = {}) {
-  // The window is larger than any device drawn in it: its page area is its size less the browser's own
-  // strip at the top (143 px here), and a device's screen (its metrics set below) is drawn from the page area's
-  // top-left. A window of a phone's size left the phone's bottom 143 px, where the dock stands, outside it: a
-  // change there alone (a tapped dock button) was never presented, so the tap's Interaction to Next Paint ran on
-  // to the next change elsewhere (docs/PERFORMANCE.md, "The dock's taps in Chromium"). Screenshots were whole.
   const options = new chrome.Options()
     .setChromeBinaryPath(CHROMIUM)
     .addArguments('--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', `--window-size=${WINDOW.width},${WINDOW.height}`, '--no-first-run');
