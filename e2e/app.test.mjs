@@ -248,7 +248,7 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     const offered = await waitForText(driver, tid.scanActions, (t) => t.includes('fire at'));
     assert.match(offered, new RegExp(`fire at ${battle.options[0].target_name}`));
     // On a phone the code field is the dock's scan sheet, one tap away and full screen.
-    await driver.manage().window().setRect({ width: 390, height: 844 });
+    await resize(driver, 390, 844);
     const sheetField = await codeInput(driver);
     await waitForTestId(driver, tid.scanSheet);
     await sheetField.sendKeys(target.code, Key.ENTER);
@@ -279,7 +279,7 @@ test('a battle: fire options with their odds, the forecast, and the referee roll
     await tap(driver, await waitForTestId(driver, tid.openDisplay('goeben')));
     const display = await waitForTestId(driver, tid.display('goeben'));
     assert.match(await display.getText(), /cruise \d+ · maximum \d+ · emergency \d+/);
-    await driver.manage().window().setRect({ width: 390, height: 844 });
+    await resize(driver, 390, 844);
     await driver.executeScript('arguments[0].scrollIntoView({ block: "start" })', display);
     await screenshot(driver, 'ship-display-phone', 390, 844);
   } finally {
@@ -402,10 +402,10 @@ test('saves (issue #6): save a slot, start a new game, load the slot back; the p
     await waitForTestId(driver, tid.saveDownload);
     assert.equal(await textOf(driver, tid.exportWarning), "This file holds the hidden counters: don't read it during play.");
     const scrollToPanel = async () => driver.executeScript('arguments[0].scrollIntoView({ block: "start" }); window.scrollBy(0, -96);', await waitForTestId(driver, tid.saves));
-    await driver.manage().window().setRect({ width: 390, height: 844 });
+    await resize(driver, 390, 844);
     await scrollToPanel();
     await screenshot(driver, 'saves-phone', 390, 844);
-    await driver.manage().window().setRect({ width: 1280, height: 800 });
+    await resize(driver, 1280, 800);
     // On a desktop the list, the export and its warning, clear of the footer.
     await driver.executeScript('arguments[0].scrollIntoView({ block: "end" }); window.scrollBy(0, 90);', await waitForTestId(driver, tid.exportWarning));
     await screenshot(driver, 'saves-desktop', 1280, 800);

@@ -37,7 +37,15 @@ export function pixelRatio(width) {
 export async function deviceBrowser(url, size) {
   const driver = await guestBrowser();
   emulate(driver, { dpr: pixelRatio });
-  await resize(driver, size.width, size.height);
-  await driver.get(url);
+  // The page first, then its size: a page with no viewport tag (the browser's blank one) is laid out 980 px wide
+  // under a phone's metrics, and `resize` waits for the page's own area to be the device's.
+  try {
+    await driver.get(url);
+    await resize(driver, size.width, size.height);
+  } catch (e) {
+    // A browser left open holds the test runner after the failure (seen: a run that never ended).
+    await driver.quit();
+    throw e;
+  }
   return driver;
 }

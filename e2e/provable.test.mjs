@@ -129,7 +129,7 @@ test('issue #14: a marked draw, undo refused with its reason, a game to its end,
     await screenshot(driver, 'review-turns-phone', 390, 844);
     // The plots, looked at on a phone and a desktop: scrolled to the VP chart at each size.
     for (const [name, width, height] of [['review-phone', 390, 844], ['review-desktop', 1280, 800]]) {
-      await driver.manage().window().setRect({ width, height });
+      await resize(driver, width, height);
       await driver.executeScript('arguments[0].scrollIntoView({ block: "start" }); window.scrollBy(0, -190)', await waitForTestId(driver, tid.plotVp));
       await screenshot(driver, name, width, height);
     }
