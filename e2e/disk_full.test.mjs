@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync, statfsSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDriver, openApp, waitFor, waitForTestId, waitForAnyTestId, waitForIdle, waitForGone, waitForText, killApp, byTestId, tap, coreView, screenshot } from './harness.mjs';
+import { startDriver, openApp, waitFor, waitForTestId, waitForAnyTestId, waitForIdle, waitForGone, waitForText, killApp, byTestId, tap, coreView, screenshot, resize } from './harness.mjs';
 import { tid, selector } from '../ui/src/lib/testids.js';
 import { decide } from './policy.mjs';
 import { makeDecision } from './play.mjs';
@@ -134,7 +134,7 @@ async function noticeFitsAPhone(driver) {
     selector(tid.noticeBanner),
   );
   assert.ok(okRight <= bannerRight && bannerRight <= width, `the OK button (right edge ${okRight}) is inside the banner (${bannerRight}) on a ${width} px screen`);
-  await driver.manage().window().setRect({ width: before.width, height: before.height });
+  await resize(driver, before.width, before.height);
 }
 
 async function dismissNotice(driver) {
