@@ -322,9 +322,7 @@ export async function resize(driver, width, height) {
     await driver.manage().window().setRect({ width, height });
   }
   // The page has taken the new size: its own area, where every fit and thumb check looks, is the screen asked
-  // for. A window's outer size is not enough: in Chromium a window's page area had been 143 px shorter than its
-  // window, and the phone's bottom edge was never drawn (e2e/table.mjs). WebKitGTK's page area is the size set,
-  // under Xvfb and under a window manager, with the window's decorations drawn by it or by the manager.
+  // for. The window's outer size can say so while the page's does not (Chromium: `deviceBrowser` in chromium.mjs).
   let seen = '';
   await driver.wait(
     async () => {
