@@ -15,6 +15,8 @@
 // the page moved a pixel, and each tap's own page (the markup its answer left swapped in whole, no app code).
 // --frame-runs N plays the game N times and pools the taps (each game's p95 printed too, and its ratio to the
 // page floor measured at that game's end: one game's p95 is its second-worst tap). The slowest taps are named.
+// Every ratio to a floor comes with its 95 % interval (scripts/stats.mjs: games drawn again, then taps; starts
+// drawn again) and whether that interval lies under #53's line: `undecided` asks for more games or starts.
 // --frames-only measures only that (no floor binary needed). The game is played in the bench's own Xvfb, its
 // test report on stderr; the app's path reaches it by the environment only (the whole-game test kills the app
 // mid-turn by its path, which must not match this script's own command line: to bench another build, point
@@ -30,7 +32,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, pct } from './stats.mjs';
+import { median, pct, ratioInterval, ratioLine } from './stats.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const target = process.env.CARGO_TARGET_DIR ?? join(repo, 'src-tauri', 'target');
@@ -54,6 +56,12 @@ const out = option('out', null);
 const framesOnly = option('frames-only', false);
 const frameRuns = Number(option('frame-runs', '1'));
 const frames = framesOnly || option('frames', false);
+
+// #53's lines: the taps' p95 at most 1.15× their page floor's, the start at most 1.1× the floor app's, idle PSS
+// at most 1.05×. Each ratio is printed with its 95 % bootstrap interval and whether that lies under its line.
+const TAP_LINE = 1.15;
+const START_LINE = 1.1;
+const PSS_LINE = 1.05;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -229,11 +237,12 @@ try {
   }
   // Each game's timings pooled: a single game's p95 is its second-worst tap, which moves by several ms
   // from one run to the next.
-  if (frames) timings = { game: [], floor: [], screen: [], page: [], perRun: [], perRunPage: [] };
+  if (frames) timings = { game: [], floor: [], screen: [], page: [], perRun: [], perRunPage: [], perGame: [] };
   for (let i = 0; frames && i < frameRuns; i += 1) {
     const played = playWholeGame(x.display);
     const taps = played.game.filter(isTap);
     for (const k of ['game', 'floor', 'screen', 'page']) timings[k].push(...played[k]);
+    timings.perGame.push({ app: taps.map((t) => t.paint), floor: played.page.map((t) => t.paint) });
     timings.perRun.push(pct(taps.map((t) => t.paint), 95));
     timings.perRunPage.push(pct(played.page.map((t) => t.paint), 95));
     if (frameRuns > 1) process.stderr.write(`game ${i + 1}/${frameRuns}: the taps painted p95 ${timings.perRun.at(-1).toFixed(0)} ms, its page floor's ${timings.perRunPage.at(-1).toFixed(0)} ms\n`);
@@ -259,6 +268,10 @@ if (!framesOnly) {
   }
   const ratio = (k) => report.binaries.app[k].median / report.binaries.floor[k].median;
   report.ratios = { startMs: ratio('startMs'), rssMiB: ratio('rssMiB'), pssMiB: ratio('pssMiB') };
+  // The medians' ratios with their intervals: the starts drawn again, each side's apart (one group: the two
+  // binaries start in turn, so the machine's drift falls on both).
+  const interval = (k) => ratioInterval([{ app: results.app.map((r) => r[k]), floor: results.floor.map((r) => r[k]) }], { stat: median });
+  report.intervals = { startMs: interval('startMs'), pssMiB: interval('pss') };
 
   console.log(`${runs} ${cold ? 'cold (page cache dropped)' : 'warm'} starts each${returning ? ' on a game in progress' : ''}, ${idleMs} ms idle before memory; ${report.machine}`);
   for (const [name, b] of Object.entries(report.binaries)) {
@@ -268,6 +281,7 @@ if (!framesOnly) {
     if (moments.length) console.log(`      start, median ms from the shell's start: ${moments.map(([k, v]) => `${k} ${v}`).join(' → ')}`);
   }
   console.log(`app / floor (medians): start ${report.ratios.startMs.toFixed(2)}×, RSS ${report.ratios.rssMiB.toFixed(2)}×, PSS ${report.ratios.pssMiB.toFixed(2)}×`);
+  console.log(`  start ${ratioLine(report.intervals.startMs, START_LINE)}; PSS ${ratioLine(report.intervals.pssMiB, PSS_LINE)}`);
 }
 
 if (frames) {
@@ -283,6 +297,8 @@ if (frames) {
   const perRunRatio = timings.perRun.map((v, i) => v / timings.perRunPage[i]);
   report.frames = { games: frameRuns, perRunTapsPaintP95: timings.perRun, perRunPagePaintP95: timings.perRunPage, perRunRatio, decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) }, page: { count: timings.page.length, ...parts(timings.page), within16: timings.page.filter((t) => t.paint <= 16).length } };
   report.frames.ratio = report.frames.taps.paint.p95 / report.frames.page.paint.p95;
+  // How far the pooled ratio can be trusted: whole games drawn again, then their taps (scripts/stats.mjs).
+  report.frames.interval = ratioInterval(timings.perGame);
   // Each moment from the tap (cumulative): the answer, the DOM updated, laid out, the frame begun, painted.
   const at = (f, k) => `p50 ${f[k].p50.toFixed(1)} / p95 ${f[k].p95.toFixed(1)}`;
   const line = (what, f) => `${what}: answer over IPC ${at(f, 'ipc')} ms; DOM updated ${at(f, 'dom')} ms; laid out ${at(f, 'laid')} ms; frame begun ${at(f, 'frame')} ms; painted ${at(f, 'paint')} / max ${f.paint.max.toFixed(1)} ms`;
@@ -292,7 +308,7 @@ if (frames) {
   console.log(line(`  floor, the same app and display (${f.floor.count} × a view over IPC, one word, a frame)`, f.floor));
   console.log(line(`  floor of a whole-screen change (${f.screen.count} × a view over IPC, every box moved a pixel, a frame)`, f.screen));
   console.log(line(`  floor of each tap's page (${f.page.count} × a view over IPC, the markup the tap's answer left swapped in whole, a frame; ${f.page.within16} painted within 16 ms)`, f.page));
-  console.log(`the taps / their page floor at p95: ${f.ratio.toFixed(2)}×${frameRuns > 1 ? `; each game against its own floor: ${perRunRatio.map((r) => r.toFixed(2)).join(', ')}` : ''}`);
+  console.log(`the taps / their page floor at p95: ${ratioLine(f.interval, TAP_LINE)}${frameRuns > 1 ? `; each game against its own floor: ${perRunRatio.map((r) => r.toFixed(2)).join(', ')}` : ''}`);
   const slowest = [...taps].sort((a, b) => b.paint - a.paint).slice(0, 6);
   console.log(`slowest taps painted: ${slowest.map((t) => `${t.action} ${t.paint.toFixed(0)} ms (answer ${t.ipc.toFixed(0)}, DOM ${t.dom.toFixed(0)})`).join('; ')}`);
 }
