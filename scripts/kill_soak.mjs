@@ -26,6 +26,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { spawn, execFileSync } from 'node:child_process';
+import { uniform } from './stats.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -80,18 +81,8 @@ const appPids = () =>
 const { tid } = await import('../ui/src/lib/testids.js');
 const { decide } = await import('../e2e/policy.mjs');
 
-/** mulberry32: the run's choices (kinds, numbers of actions, delays) from its seed. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(RUN_SEED);
+// The run's choices (kinds, numbers of actions, delays) from its seed.
+const random = uniform(RUN_SEED);
 const pick = (n) => Math.floor(random() * n);
 
 const KINDS = ['between', 'save', 'battle', 'tools', 'table'];

@@ -13,8 +13,8 @@ export const median = (xs) => {
 };
 
 /** A seeded generator of uniform numbers in [0, 1) (mulberry32): a bench's interval reads the same for the same
- * timings, run after run. */
-function uniform(seed) {
+ * timings, run after run, and a soak's choices the same for the same seed (kill_soak.mjs). */
+export function uniform(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
