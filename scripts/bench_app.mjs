@@ -237,15 +237,15 @@ try {
   }
   // Each game's timings pooled: a single game's p95 is its second-worst tap, which moves by several ms
   // from one run to the next.
-  if (frames) timings = { game: [], floor: [], screen: [], page: [], perRun: [], perRunPage: [], perGame: [] };
+  if (frames) timings = { game: [], floor: [], screen: [], page: [], perGame: [] };
   for (let i = 0; frames && i < frameRuns; i += 1) {
     const played = playWholeGame(x.display);
     const taps = played.game.filter(isTap);
     for (const k of ['game', 'floor', 'screen', 'page']) timings[k].push(...played[k]);
-    timings.perGame.push({ app: taps.map((t) => t.paint), floor: played.page.map((t) => t.paint) });
-    timings.perRun.push(pct(taps.map((t) => t.paint), 95));
-    timings.perRunPage.push(pct(played.page.map((t) => t.paint), 95));
-    if (frameRuns > 1) process.stderr.write(`game ${i + 1}/${frameRuns}: the taps painted p95 ${timings.perRun.at(-1).toFixed(0)} ms, its page floor's ${timings.perRunPage.at(-1).toFixed(0)} ms\n`);
+    // Each game's taps painted beside its own page floor's: the groups of the ratio's interval, and each game's p95.
+    const one = { app: taps.map((t) => t.paint), floor: played.page.map((t) => t.paint) };
+    timings.perGame.push(one);
+    if (frameRuns > 1) process.stderr.write(`game ${i + 1}/${frameRuns}: the taps painted p95 ${pct(one.app, 95).toFixed(0)} ms, its page floor's ${pct(one.floor, 95).toFixed(0)} ms\n`);
   }
 } finally {
   x.stop();
@@ -280,8 +280,7 @@ if (!framesOnly) {
     const moments = Object.entries(b.timeline);
     if (moments.length) console.log(`      start, median ms from the shell's start: ${moments.map(([k, v]) => `${k} ${v}`).join(' → ')}`);
   }
-  console.log(`app / floor (medians): start ${report.ratios.startMs.toFixed(2)}×, RSS ${report.ratios.rssMiB.toFixed(2)}×, PSS ${report.ratios.pssMiB.toFixed(2)}×`);
-  console.log(`  start ${ratioLine(report.intervals.startMs, START_LINE)}; PSS ${ratioLine(report.intervals.pssMiB, PSS_LINE)}`);
+  console.log(`app / floor (medians): start ${ratioLine(report.intervals.startMs, START_LINE)}; RSS ${report.ratios.rssMiB.toFixed(2)}×; PSS ${ratioLine(report.intervals.pssMiB, PSS_LINE)}`);
 }
 
 if (frames) {
@@ -294,8 +293,10 @@ if (frames) {
   const taps = timings.game.filter(isTap);
   // Each game against the page floor measured at its own end: the spread from game to game says how far one
   // read of the pooled ratio can be trusted.
-  const perRunRatio = timings.perRun.map((v, i) => v / timings.perRunPage[i]);
-  report.frames = { games: frameRuns, perRunTapsPaintP95: timings.perRun, perRunPagePaintP95: timings.perRunPage, perRunRatio, decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) }, page: { count: timings.page.length, ...parts(timings.page), within16: timings.page.filter((t) => t.paint <= 16).length } };
+  const perRunTapsPaintP95 = timings.perGame.map((g) => pct(g.app, 95));
+  const perRunPagePaintP95 = timings.perGame.map((g) => pct(g.floor, 95));
+  const perRunRatio = perRunTapsPaintP95.map((v, i) => v / perRunPagePaintP95[i]);
+  report.frames = { games: frameRuns, perRunTapsPaintP95, perRunPagePaintP95, perRunRatio, decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) }, page: { count: timings.page.length, ...parts(timings.page), within16: timings.page.filter((t) => t.paint <= 16).length } };
   report.frames.ratio = report.frames.taps.paint.p95 / report.frames.page.paint.p95;
   // How far the pooled ratio can be trusted: whole games drawn again, then their taps (scripts/stats.mjs).
   report.frames.interval = ratioInterval(timings.perGame);
