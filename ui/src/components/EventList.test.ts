@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { tick } from 'svelte';
 import { cleanup, render, screen } from '@testing-library/svelte';
 import EventList from './EventList.svelte';
 import { tid } from '../lib/testids';
@@ -74,16 +75,37 @@ describe('EventList', () => {
     expect(card.textContent).not.toContain('Nothing to show');
   });
 
-  it('shows three lines under the headline and folds the rest, with no scroll box (issue #50)', () => {
+  it('shows three lines under the headline and folds the rest, with no scroll box (issue #50)', async () => {
     const events: Event[] = Array.from({ length: 7 }, (_, i) => ({ event: 'turn_started', turn: i + 1 }) as Event);
     const lines: EventLine[] = events.map((_, i) => ({ text: `Line ${i + 1}.`, rule: '' }));
     const { container } = render(EventList, { props: { events, lines, headline: 'HMS Dublin sunk: +10 VP (now 10)' } });
     const card = screen.getByTestId(tid.results);
     expect(card.querySelector(':scope > ol')!.querySelectorAll('li')).toHaveLength(3);
-    const more = container.querySelector('details.more')!;
+    const more = container.querySelector<HTMLDetailsElement>('details.more')!;
     expect(more.querySelector('summary')!.textContent).toBe('4 more lines');
-    expect(more.querySelectorAll('li')).toHaveLength(4);
+    // Folded, the lines are not built (each tap of a battle would build twenty-odd lines of dice unseen).
+    expect(more.querySelectorAll('li')).toHaveLength(0);
+    // Opened (the browser sets `open` and fires `toggle`), they are there, numbered on from the shown three.
+    more.open = true;
+    more.dispatchEvent(new Event('toggle'));
+    await tick();
+    expect([...more.querySelectorAll('li')].map((li) => li.textContent!.trim())).toEqual(['Line 4.', 'Line 5.', 'Line 6.', 'Line 7.']);
     expect(more.querySelector('ol')!.getAttribute('start')).toBe('4');
+  });
+
+  it('keeps the folded lines open through the next answer once the player opened them', async () => {
+    const lines = (n: number, tag: string): EventLine[] => Array.from({ length: n }, (_, i) => ({ text: `${tag} ${i + 1}.`, rule: '' }));
+    const events = (n: number): Event[] => Array.from({ length: n }, (_, i) => ({ event: 'turn_started', turn: i + 1 }) as Event);
+    const { container, rerender } = render(EventList, { props: { events: events(5), lines: lines(5, 'First') } });
+    const more = container.querySelector<HTMLDetailsElement>('details.more')!;
+    more.open = true;
+    more.dispatchEvent(new Event('toggle'));
+    await tick();
+    expect(more.querySelectorAll('li')).toHaveLength(2);
+    await rerender({ events: events(6), lines: lines(6, 'Next') });
+    const now = container.querySelector<HTMLDetailsElement>('details.more')!;
+    expect(now.open).toBe(true);
+    expect([...now.querySelectorAll('li')].map((li) => li.textContent!.trim())).toEqual(['Next 4.', 'Next 5.', 'Next 6.']);
   });
 
   it('draws no card at all with no result (a game saved before results were kept)', () => {
