@@ -2,7 +2,7 @@
 // that says whether one read of it is under a target's line. No app needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pct, ratioInterval, ratioLine, verdict } from '../scripts/stats.mjs';
+import { buildsInterval, groupsOf, pct, ratioInterval, ratioLine, verdict } from '../scripts/stats.mjs';
 
 const game = (app, floor) => ({ app, floor });
 const spread = (base, n, step) => Array.from({ length: n }, (_, i) => base + (i % 7) * step);
@@ -42,4 +42,32 @@ test('the interval reads the same for the same timings, and is reported in one l
 test('a side with no values gives no ratio rather than a wrong one', () => {
   assert.ok(Number.isNaN(ratioInterval([game([], [10])]).ratio));
   assert.ok(Number.isNaN(ratioInterval([]).high));
+});
+
+test("a report's taps are read from either bench's JSON, and reports of rounds pool into one interval", () => {
+  // bench_app.mjs --frames: each game's painted taps beside its page floor.
+  const app = { frames: { groups: [game([20, 30], [10, 12]), game([25], [11])] } };
+  assert.deepEqual(groupsOf(app), [game([20, 30], [10, 12]), game([25], [11])]);
+  // bench_chromium.mjs: each run's taps and floor rows, their painted times (not the answer's part).
+  const chromium = { runs: [{ game: [{ paint: 60, ipc: 14 }, { paint: 70, ipc: 20 }], floor: [{ paint: 50, ipc: 11 }] }] };
+  assert.deepEqual(groupsOf(chromium), [game([60, 70], [50])]);
+  // A start-only report holds no taps: said, not read as an empty build.
+  assert.throws(() => groupsOf({ binaries: {}, ratios: {} }), /not a report with taps/);
+  // Two rounds pooled are the interval over both rounds' games.
+  const round = (k) => ({ frames: { groups: [game(spread(20 + k, 27, 3), spread(12, 27, 1))] } });
+  const both = [round(0), round(4)].flatMap(groupsOf);
+  assert.deepEqual(ratioInterval(both), ratioInterval([...groupsOf(round(0)), ...groupsOf(round(4))]));
+  assert.equal(both.length, 2);
+});
+
+test('two builds run in turn: a build quicker in every game is told apart, and the same build is not', () => {
+  const games = (scale) => [0, 1, 2, 3, 4, 5].map((k) => game(spread(20 + k, 27, 2).map((v) => v * scale), spread(12, 27, 1)));
+  const quicker = buildsInterval(games(1), games(0.8));
+  assert.ok(quicker.high < 1, `interval ${quicker.low}–${quicker.high}`);
+  assert.ok(Math.abs(quicker.ratio - 0.8) < 1e-9);
+  const same = buildsInterval(games(1), games(1));
+  assert.equal(same.ratio, 1);
+  assert.ok(same.low < 1 && same.high > 1, `the same taps drawn again straddle 1: ${same.low}–${same.high}`);
+  // Only as many pairs as the shorter list.
+  assert.equal(buildsInterval(games(1).slice(0, 2), games(0.8)).ratio, pct(games(0.8).slice(0, 2).flatMap((g) => g.app), 95) / pct(games(1).slice(0, 2).flatMap((g) => g.app), 95));
 });

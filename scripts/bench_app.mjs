@@ -17,6 +17,7 @@
 // page floor measured at that game's end: one game's p95 is its second-worst tap). The slowest taps are named.
 // Every ratio to a floor comes with its 95 % interval (scripts/stats.mjs: games drawn again, then taps; starts
 // drawn again) and whether that interval lies under #53's line: `undecided` asks for more games or starts.
+// The report (--out) keeps each game's taps and page floor: scripts/bench_pool.mjs pools several reports.
 // --frames-only measures only that (no floor binary needed). The game is played in the bench's own Xvfb, its
 // test report on stderr; the app's path reaches it by the environment only (the whole-game test kills the app
 // mid-turn by its path, which must not match this script's own command line: to bench another build, point
@@ -297,6 +298,9 @@ if (frames) {
   const perRunPagePaintP95 = timings.perGame.map((g) => pct(g.floor, 95));
   const perRunRatio = perRunTapsPaintP95.map((v, i) => v / perRunPagePaintP95[i]);
   report.frames = { games: frameRuns, perRunTapsPaintP95, perRunPagePaintP95, perRunRatio, decisions: timings.game.length, ...parts(timings.game), taps: { count: taps.length, ...parts(taps) }, floor: { count: timings.floor.length, ...parts(timings.floor) }, screen: { count: timings.screen.length, ...parts(timings.screen) }, page: { count: timings.page.length, ...parts(timings.page), within16: timings.page.filter((t) => t.paint <= 16).length } };
+  // Each game's taps painted beside its page floor's, as the interval draws them: reports of rounds run in turn
+  // pool into one interval (scripts/bench_pool.mjs).
+  report.frames.groups = timings.perGame;
   report.frames.ratio = report.frames.taps.paint.p95 / report.frames.page.paint.p95;
   // How far the pooled ratio can be trusted: whole games drawn again, then their taps (scripts/stats.mjs).
   report.frames.interval = ratioInterval(timings.perGame);

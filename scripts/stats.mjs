@@ -61,3 +61,27 @@ export const verdict = ({ low, high }, line) => (high <= line ? 'met' : low > li
 /** One line for a ratio and its interval against a target's line: `1.10× (95 % interval 1.02–1.25; line 1.15×: undecided)`. */
 export const ratioLine = (r, line, level = 0.95) =>
   `${r.ratio.toFixed(2)}× (${Math.round(level * 100)} % interval ${r.low.toFixed(2)}–${r.high.toFixed(2)}; line ${line}×: ${verdict(r, line)})`;
+
+/**
+ * The groups a bench's JSON report (`--out`) holds for `ratioInterval`, each `{ app, floor }` of painted times:
+ * `bench_app.mjs --frames` keeps each game's taps beside its page floor (`frames.groups`), `bench_chromium.mjs`
+ * each run's taps beside its floor (`runs`). Reports of rounds run in turn pool into one interval by concatenating
+ * their groups. Throws on a report that holds neither (a start-only report, or another file).
+ */
+export function groupsOf(report) {
+  if (Array.isArray(report?.frames?.groups)) return report.frames.groups.map((g) => ({ app: g.app, floor: g.floor }));
+  if (Array.isArray(report?.runs) && report.runs.every((r) => Array.isArray(r.game) && Array.isArray(r.floor))) {
+    return report.runs.map((r) => ({ app: r.game.map((t) => t.paint), floor: r.floor.map((t) => t.paint) }));
+  }
+  throw new Error('not a report with taps: run bench_app.mjs --frames or bench_chromium.mjs with --out');
+}
+
+/**
+ * Two builds' taps, each pooled from its reports, as `now / before` of their p95s with the interval, the groups
+ * paired in order (the n-th game of each, run in turn, shares the machine's moment): the app side of each pair is
+ * `now`'s taps, the floor side `before`'s. Only as many pairs as the shorter list has.
+ */
+export function buildsInterval(before, now, options = {}) {
+  const n = Math.min(before.length, now.length);
+  return ratioInterval(Array.from({ length: n }, (_, i) => ({ app: now[i].app, floor: before[i].app })), options);
+}
