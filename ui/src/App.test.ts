@@ -7,6 +7,7 @@ import type { Response } from './generated/Response';
 import newGame from './test/fixtures/new_game.json';
 import movement from './test/fixtures/movement.json';
 import { NO_GAME } from './test/views';
+import { openOptions } from './test/newGame';
 import { tid } from './lib/testids.js';
 import { FLEET_CHOICES, ROLES_CHOICES, TOGGLE_CHOICES } from './generated/names';
 
@@ -94,6 +95,7 @@ describe('first screen', () => {
   it('starts a game with the optional rules ticked (21.0, 22.0)', async () => {
     shell(noGame, () => newGame as Response);
     render(App);
+    await openOptions();
     await fireEvent.click(await screen.findByTestId(tid.optionNight));
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
@@ -103,6 +105,7 @@ describe('first screen', () => {
   it('offers the optional rules, the task forces and the roles in the core\'s words, and sends the choice (18.0–25.0)', async () => {
     shell(noGame, () => newGame as Response);
     render(App);
+    await openOptions();
     const fleet = (await screen.findByTestId(tid.optionFleet)) as HTMLSelectElement;
     expect([...fleet.options].map((o) => [o.value, o.text])).toEqual(Object.entries(FLEET_CHOICES));
     const roles = screen.getByTestId(tid.optionRoles) as HTMLSelectElement;
@@ -120,6 +123,32 @@ describe('first screen', () => {
     await fireEvent.click(screen.getByTestId(tid.newGameButton));
     await screen.findByTestId(tid.alertLevel);
     expect(sent()[1]).toMatchObject({ action: 'new_game', options: { fleet: 'all_four', roles: 'task_force_officers', every_port_picks: true, engine_hits_slow_all: false, austro_hungarian_cruise: false } });
+  });
+
+  it('builds the options the first time they open, before the fold shows, and keeps a choice through folding them', async () => {
+    shell(noGame, () => newGame as Response);
+    render(App);
+    await screen.findByTestId(tid.newGameButton);
+    // Folded at the start, the options are not built: a new player's first screen does not wait for them.
+    expect(screen.queryByTestId(tid.optionNight)).toBeNull();
+    const fold = document.querySelector('details.options-fold') as HTMLDetailsElement;
+    const summary = fold.querySelector('summary') as HTMLElement;
+    // The tap builds them at once, not at the fold's toggle event (a task of its own, which a frame of an empty
+    // fold may come before).
+    let toggles = 0;
+    fold.addEventListener('toggle', () => (toggles += 1));
+    await fireEvent.click(summary);
+    expect(screen.queryByTestId(tid.optionNight)).not.toBeNull();
+    expect(toggles).toBe(0);
+    await fireEvent.click(screen.getByTestId(tid.optionNight));
+    // Folded again, the choice stays, said in the summary and sent with the game.
+    fold.open = false;
+    await fireEvent(fold, new Event('toggle'));
+    expect(summary.textContent).toContain('(1 chosen)');
+    expect((screen.getByTestId(tid.optionNight) as HTMLInputElement).checked).toBe(true);
+    await fireEvent.click(screen.getByTestId(tid.newGameButton));
+    await screen.findByTestId(tid.alertLevel);
+    expect(sent()[1]).toMatchObject({ action: 'new_game', options: { night_combat: true } });
   });
 
   it('starts a game under the Orders the player names, listed by the referee when the options open (3.0)', async () => {

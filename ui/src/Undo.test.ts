@@ -9,6 +9,7 @@ import { copy, NO_GAME } from './test/views';
 import movement from './test/fixtures/movement.json';
 import newGame from './test/fixtures/new_game.json';
 import { tid } from './lib/testids.js';
+import { openOptions } from './test/newGame';
 
 // The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
 beforeAll(() => import('./components/gameParts'));
@@ -89,6 +90,7 @@ describe('the house rule at new game', () => {
   it('is off by default and sent as options.take_backs when ticked', async () => {
     const referee = new FakeReferee({ ok: true, events: [], view: NO_GAME }, { new_game: () => copy(newGame) }).install();
     render(App);
+    await openOptions();
     const box = (await screen.findByTestId(tid.optionTakeBacks)) as HTMLInputElement;
     expect(box.checked).toBe(false);
     await fireEvent.click(box);

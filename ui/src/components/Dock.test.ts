@@ -152,7 +152,7 @@ describe('the dock (issue #19)', () => {
     const resume = await screen.findByTestId(tid.continueGame);
     const form = resume.closest('form')!;
     expect(form.querySelector('button')).toBe(resume);
-    expect(form.querySelector('details:not([open])')?.textContent).toContain('Optional rules');
+    expect(form.querySelector('details:not([open]) > summary')?.textContent).toContain('optional rules');
     await fireEvent.click(resume);
     expect(await screen.findByTestId(tid.phase)).toBeTruthy();
   });

@@ -16,6 +16,7 @@ import newGame from '../../test/fixtures/new_game.json';
 import pendingRoll from '../../test/fixtures/pending_roll.json';
 import diceEntered from '../../test/fixtures/dice_entered.json';
 import { tid } from '../../lib/testids.js';
+import { openOptions } from '../../test/newGame';
 
 // The game screen's own chunk, loaded once as the app loads it by the first tap (after the start screen).
 beforeAll(() => import('../gameParts'));
@@ -203,6 +204,7 @@ describe('the house rule "I roll the dice"', () => {
   it('is off by default and sent as options.player_dice when ticked', async () => {
     const referee = new FakeReferee({ ok: true, events: [], view: NO_GAME }, { new_game: () => copy(newGame) }).install();
     render(App);
+    await openOptions();
     const box = (await screen.findByTestId(tid.optionPlayerDice)) as HTMLInputElement;
     expect(box.checked).toBe(false);
     await fireEvent.click(box);
